@@ -1,0 +1,40 @@
+// Shared jest settings for every workspace: TypeScript/TSX through swc, workspace packages resolved
+// to their sources (the "source" export condition), ESM-only dependencies transformed to CommonJS.
+const path = require('node:path');
+
+const esmOnly = [
+  'https-proxy-agent', 'agent-base', 'proxy-agent-negotiate', 'jose', 'otplib', '@otplib', '@scure', '@noble',
+  'uuid', 'nanoid', 'i18next-http-backend', 'cross-fetch',
+];
+
+/** @param {{ dir: string, environment?: 'node' | 'jsdom' }} options */
+function jestConfig({ dir, environment = 'node' }) {
+  const browser = environment === 'jsdom';
+  return {
+    rootDir: dir,
+    testEnvironment: environment,
+    testEnvironmentOptions: {
+      customExportConditions: browser ? ['source', 'browser', 'require', 'default'] : ['source', 'node', 'require', 'default'],
+    },
+    transform: {
+      '^.+\\.(t|j|mj)sx?$': [
+        require.resolve('@swc/jest'),
+        {
+          jsc: {
+            parser: { syntax: 'typescript', tsx: true },
+            target: 'es2022',
+            transform: { react: { runtime: 'automatic' } },
+          },
+          module: { type: 'commonjs' },
+        },
+      ],
+    },
+    transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join('|')})/)`],
+    moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
+    testMatch: ['<rootDir>/src/**/*.test.ts?(x)', '<rootDir>/test/**/*.test.ts?(x)'],
+    setupFiles: [path.join(__dirname, 'tools/jest-env.js')],
+    testTimeout: 30000,
+  };
+}
+
+module.exports = { jestConfig };
