@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+/**
+ * The event catalogue: name → version → payload schema. A change of shape is a new version, never an edit.
+ * Only ids, numbers, statuses and staff account facts travel here; never report content.
+ */
+export const eventCatalogue = {
+  'company.created': {
+    1: z.object({
+      company_id: z.uuid(),
+      url_identifier: z.string(),
+      name: z.string(),
+      country: z.string().length(2),
+      /** The first ADMIN, who receives the welcome e-mail. */
+      created_by: z.object({ user_id: z.uuid(), email: z.email() }),
+    }),
+  },
+  'user.created': {
+    1: z.object({
+      user_id: z.uuid(),
+      email: z.email(),
+      roles: z.array(z.enum(['ADMIN', 'REVIEWER', 'HANDLER'])).min(1),
+    }),
+  },
+} as const;
+
+export type EventName = keyof typeof eventCatalogue;
+export type EventPayload<N extends EventName, V extends keyof (typeof eventCatalogue)[N] = 1 & keyof (typeof eventCatalogue)[N]> =
+  (typeof eventCatalogue)[N][V] extends z.ZodType<infer P> ? P : never;
+
+/** Validates a payload against the catalogue; throws a ZodError naming the bad field. */
+export function parseEventPayload(name: string, version: number, payload: unknown): Record<string, unknown> {
+  const versions = (eventCatalogue as Record<string, Record<number, z.ZodType<Record<string, unknown>>>>)[name];
+  const schema = versions?.[version];
+  if (!schema) throw new Error(`Unknown event ${name} v${version}`);
+  return schema.parse(payload);
+}

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/** Self-describing output of @whistle/crypto: `v1.` then base64url parts joined by dots. */
+export const versionedString = (max: number) =>
+  z.string().max(max).regex(/^v[0-9]+\.[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/, 'Invalid encrypted value');
+
+/** A random secret made by the browser (base64url, at least 256 bits). */
+export const randomSecret = z.string().regex(/^[A-Za-z0-9_-]{43,128}$/, 'Invalid secret');
+
+/** Company public address: lower-case letters, digits and dashes. */
+export const urlIdentifier = z.string().regex(/^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/, 'Invalid url_identifier');
+
+/** Body of every 4xx/5xx answer. `errors` maps field paths (dot-joined) to messages. */
+export const errorBodySchema = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+  exists: z.boolean().optional(),
+  invalid: z.boolean().optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+export const roleSchema = z.enum(['ADMIN', 'REVIEWER', 'HANDLER']);
+export type Role = z.infer<typeof roleSchema>;

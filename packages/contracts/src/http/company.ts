@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { countryCodes } from '../countries/countries';
+import { randomSecret, urlIdentifier, versionedString } from './common';
+
+const required = 'This field is required';
+const trimmedRequired = (max: number) => z.string({ error: required }).trim().min(1, required).max(max);
+
+/** POST /api/account/company (spec §3). */
+export const companyCreateRequestSchema = z.strictObject({
+  user_profile: z.strictObject({
+    email: z.string({ error: required }).trim().min(1, required).max(254).pipe(z.email('Invalid email address')),
+    password: z.string({ error: required }).min(1, required).min(10, 'Password must be at least 10 characters').max(256),
+    full_name: trimmedRequired(200),
+  }),
+  name: trimmedRequired(200),
+  credential: z.strictObject({
+    aes_encrypted_private_key: versionedString(4096),
+    public_key: versionedString(1024),
+  }),
+  passphrase: randomSecret,
+  country: z.string({ error: required }).trim().min(1, required).refine((code) => countryCodes.has(code), 'Unknown country'),
+});
+export type CompanyCreateRequest = z.infer<typeof companyCreateRequestSchema>;
+
+export const companyCreateResponseSchema = z.object({ url_identifier: urlIdentifier });
+export type CompanyCreateResponse = z.infer<typeof companyCreateResponseSchema>;
+
+export const categorySummarySchema = z.object({
+  uuid: z.uuid(),
+  name: z.string(),
+  parent_uuid: z.uuid().nullable(),
+});
+export const locationSummarySchema = z.object({ uuid: z.uuid(), name: z.string() });
+
+/** GET /api/account/company/{url_identifier}: what a discloser may see. Never staff data. */
+export const companyPublicViewSchema = z.object({
+  url_identifier: urlIdentifier,
+  name: z.string(),
+  logo: z.string().nullable(),
+  title: z.string().nullable(),
+  description: z.string().nullable(),
+  public_key: z.string(),
+  categories: z.array(categorySummarySchema),
+  locations: z.array(locationSummarySchema),
+});
+export type CompanyPublicView = z.infer<typeof companyPublicViewSchema>;
+
+export { urlIdentifier as urlIdentifierSchema };

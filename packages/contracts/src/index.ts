@@ -1,0 +1,6 @@
+export * from './events/envelope';
+export * from './events/catalogue';
+export * from './http/common';
+export * from './http/company';
+export * from './countries/countries';
+export * from './routing/route-table';

@@ -1,0 +1,52 @@
+/**
+ * The closed set of errors domain code throws. One middleware (http/error-handler.ts) maps them to
+ * HTTP once; everything else becomes a 500 whose details stay in the log.
+ */
+export type FieldErrors = Record<string, string[]>;
+
+export abstract class WhistleError extends Error {
+  abstract readonly status: number;
+  constructor(message: string, readonly details?: Record<string, unknown>) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** 400. `errors` maps field names to messages; the onboarding form shows them per field. */
+export class InputError extends WhistleError {
+  readonly status = 400;
+  constructor(message = 'Bad Request', readonly errors: FieldErrors = {}, details?: Record<string, unknown>) {
+    super(message, details);
+  }
+}
+export class AuthenticationError extends WhistleError {
+  readonly status = 401;
+  constructor(message = 'Unauthorized') { super(message); }
+}
+export class NotAllowedError extends WhistleError {
+  readonly status = 403;
+  constructor(message = 'Forbidden') { super(message); }
+}
+export class NotFoundError extends WhistleError {
+  readonly status = 404;
+  constructor(message = 'Not Found') { super(message); }
+}
+export class ConflictError extends WhistleError {
+  readonly status = 409;
+  constructor(message = 'Conflict', details?: Record<string, unknown>) { super(message, details); }
+}
+export class PayloadTooLargeError extends WhistleError {
+  readonly status = 413;
+  constructor(message = 'Payload Too Large') { super(message); }
+}
+export class TooManyRequestsError extends WhistleError {
+  readonly status = 429;
+  constructor(message = 'Too many requests, please try again later', readonly retryAfterSeconds?: number) { super(message); }
+}
+/** Thrown at start-up when configuration is missing or invalid; the process exits with its message. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
