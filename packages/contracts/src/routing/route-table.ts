@@ -26,3 +26,12 @@ export function resolveWorkload(path: string): WorkloadName | undefined {
 export function prefixesOf(workload: WorkloadName): string[] {
   return routes.filter((route) => route.workload === workload).map((route) => route.prefix);
 }
+
+const localeOwners = Object.fromEntries(
+  Object.entries(table.localeNamespaces).filter(([namespace]) => !namespace.startsWith('$')),
+) as Record<string, WorkloadName>;
+
+/** The frontend workload that ships the translation namespace `namespace`, if any. */
+export function localeNamespaceOwner(namespace: string): WorkloadName | undefined {
+  return Object.hasOwn(localeOwners, namespace) ? localeOwners[namespace] : undefined;
+}
