@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { ConfigError } from '../errors/errors';
+import { loadConfig } from './load-config';
+import { platformConfigSchema } from './platform-config';
+
+function configError(run: () => unknown): ConfigError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig with the platform schema', () => {
+  it('when nothing is set, then every embedded default is chosen', () => {
+    expect(loadConfig(platformConfigSchema, {})).toEqual({
+      PORT: 8080,
+      LOG_LEVEL: 'info',
+      DATA_DIR: './data',
+      AMQP_EXCHANGE: 'whistle.events',
+      S3_REGION: 'us-east-1',
+      MAIL_FROM: 'Whistle <no-reply@whistle.local>',
+      PUBLIC_URL: 'http://localhost:8080',
+      BODY_LIMIT: '1mb',
+    });
+  });
+
+  it('when cluster variables are set, then they are parsed and typed', () => {
+    const config = loadConfig(platformConfigSchema, {
+      PORT: '8081',
+      LOG_LEVEL: 'debug',
+      DATABASE_URL: 'postgres://whistle:pw@db:5432/whistle',
+      AMQP_URL: 'amqp://guest:guest@rabbit:5672',
+      S3_ENDPOINT: 'http://s3:9000',
+      S3_BUCKET: 'files',
+      S3_ACCESS_KEY_ID: 'id',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      SMTP_URL: 'smtp://mail:25',
+      UNRELATED: 'ignored',
+    });
+    expect(config).toMatchObject({ PORT: 8081, LOG_LEVEL: 'debug', S3_BUCKET: 'files', SMTP_URL: 'smtp://mail:25' });
+    expect(config).not.toHaveProperty('UNRELATED');
+  });
+
+  it('when several variables are invalid, then one ConfigError names each of them', () => {
+    const error = configError(() =>
+      loadConfig(platformConfigSchema, { PORT: 'eighty', LOG_LEVEL: 'loud', DATABASE_URL: 'mysql://db', S3_BUCKET: 'files', BODY_LIMIT: 'huge' }),
+    );
+    expect(error.message).toMatch(/^Invalid configuration: /);
+    expect(error.message).toContain('PORT must be a number');
+    expect(error.message).toContain('LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent');
+    expect(error.message).toContain('DATABASE_URL must be a URL');
+    expect(error.message).toContain('S3_ACCESS_KEY_ID is required when S3_BUCKET is set');
+    expect(error.message).toContain('S3_SECRET_ACCESS_KEY is required when S3_BUCKET is set');
+    expect(error.message).toContain('BODY_LIMIT must be a size such as 512kb or 1mb');
+  });
+
+  it('when an invalid value is rejected, then the value itself is not echoed in the message', () => {
+    const error = configError(() => loadConfig(platformConfigSchema, { SMTP_URL: 'user:secret-password@mail' }));
+    expect(error.message).toBe('Invalid configuration: SMTP_URL must be a URL');
+  });
+
+  it('when a variable is set to the empty string, then it counts as unset', () => {
+    const config = loadConfig(platformConfigSchema, { DATABASE_URL: '', PORT: '' });
+    expect(config.PORT).toBe(8080);
+    expect(config).not.toHaveProperty('DATABASE_URL');
+  });
+});
+
+describe('loadConfig with a service schema', () => {
+  const serviceSchema = platformConfigSchema.extend({
+    TOKEN_PRIVATE_KEY: z.string(),
+    TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(900),
+  });
+
+  it('when a service key is missing, then it is reported as required together with platform problems', () => {
+    const error = configError(() => loadConfig(serviceSchema, { PORT: 'x' }));
+    expect(error.message).toBe('Invalid configuration: PORT must be a number; TOKEN_PRIVATE_KEY is required');
+  });
+
+  it('when every key is valid, then platform and service keys are both typed', () => {
+    const config = loadConfig(serviceSchema, { TOKEN_PRIVATE_KEY: 'pem', TOKEN_TTL_SECONDS: '60' });
+    const ttl: number = config.TOKEN_TTL_SECONDS;
+    expect([config.PORT, config.TOKEN_PRIVATE_KEY, ttl]).toEqual([8080, 'pem', 60]);
+  });
+
+  it('when a service changes a platform default with safeExtend, then the S3 rule still applies', () => {
+    const schema = platformConfigSchema.safeExtend({ PORT: z.coerce.number().int().default(8083) });
+    expect(loadConfig(schema, {}).PORT).toBe(8083);
+    expect(() => loadConfig(schema, { S3_BUCKET: 'files' })).toThrow('S3_ACCESS_KEY_ID is required when S3_BUCKET is set');
+  });
+});

@@ -1,0 +1,77 @@
+import { createLogger, type LogLevel } from './logger';
+
+function capture(level: LogLevel = 'debug') {
+  const lines: string[] = [];
+  const logger = createLogger({ name: 'test', level, destination: { write: (line: string) => void lines.push(line) } });
+  const entries = () => lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+  return { logger, lines, entries };
+}
+
+describe('createLogger', () => {
+  it('when secrets are logged at the top level or one level down, then they are censored and the rest is kept', () => {
+    const { logger, lines, entries } = capture();
+    logger.info(
+      {
+        req: { method: 'POST', headers: { authorization: 'Bearer eyJsecret', cookie: 'sid=secret', accept: 'application/json' } },
+        password: 'hunter2',
+        body: { passphrase: 'correct horse', challenge_code: '123456', url_identifier: 'acme' },
+        credential: { aes_encrypted_private_key: 'v1.abc', aes_salt: 'salt' },
+        incident: {
+          company_encrypted_passphrase: 'v1.cep',
+          discloser_encrypted_passphrase: 'v1.dep',
+          discloser_auth_token: 'dat-secret',
+          fields: ['v1.field'],
+          content: 'v1.content',
+          status: 'NEW',
+        },
+        user: { token: 'jwt', full_name: 'kept' },
+        config: { SMTP_URL: 'smtp://user:pw@host', S3_SECRET_ACCESS_KEY: 's3secret', PORT: 8080 },
+      },
+      'request',
+    );
+
+    const [entry] = entries();
+    expect(entry).toMatchObject({
+      msg: 'request',
+      level: 'info',
+      name: 'test',
+      req: { method: 'POST', headers: { authorization: '[redacted]', cookie: '[redacted]', accept: 'application/json' } },
+      password: '[redacted]',
+      body: '[redacted]',
+      credential: '[redacted]',
+      incident: {
+        company_encrypted_passphrase: '[redacted]',
+        discloser_encrypted_passphrase: '[redacted]',
+        discloser_auth_token: '[redacted]',
+        fields: '[redacted]',
+        content: '[redacted]',
+        status: 'NEW',
+      },
+      user: { token: '[redacted]', full_name: 'kept' },
+      config: { SMTP_URL: '[redacted]', S3_SECRET_ACCESS_KEY: '[redacted]', PORT: 8080 },
+    });
+    for (const secret of ['eyJsecret', 'sid=secret', 'hunter2', 'correct horse', '123456', 'v1.abc', 'v1.cep', 'v1.dep', 'dat-secret', 'v1.field', 'v1.content', 'jwt', 'user:pw', 's3secret']) {
+      expect(lines.join('')).not.toContain(secret);
+    }
+  });
+
+  it('when a child logger logs, then its bindings are included and redaction still applies', () => {
+    const { logger, entries } = capture();
+    logger.child({ service: 'auth' }).warn({ token: 'abc' }, 'careful');
+    expect(entries()).toEqual([expect.objectContaining({ service: 'auth', token: '[redacted]', msg: 'careful', level: 'warn' })]);
+  });
+
+  it('when the level is warn, then info and debug entries are dropped', () => {
+    const { logger, entries } = capture('warn');
+    logger.debug('d');
+    logger.info('i');
+    logger.error('e');
+    expect(entries().map((entry) => entry.msg)).toEqual(['e']);
+  });
+
+  it('when an error is logged, then its message and stack are kept', () => {
+    const { logger, entries } = capture();
+    logger.error({ err: new Error('boom') }, 'failed');
+    expect(entries()[0]).toMatchObject({ err: { message: 'boom', stack: expect.stringContaining('Error: boom') } });
+  });
+});
