@@ -1,0 +1,42 @@
+import path from 'node:path';
+import type { Database } from './database';
+import { PgliteDatabase } from './pglite-database';
+import { PostgresDatabase } from './postgres-database';
+import type { Logger } from '../logging/logger';
+
+export interface OpenDatabaseOptions {
+  /** PostgreSQL connection string (cluster). When set, PGlite is not used. */
+  databaseUrl?: string;
+  /** Standalone data folder; PGlite keeps its files in `${dataDir}/pgdata`. Omitted: in memory. */
+  dataDir?: string;
+  logger?: Logger;
+}
+
+/**
+ * PostgreSQL when a URL is configured, else embedded PGlite (existing data in the folder is reopened).
+ * PostgreSQL is reached once before this resolves, so a wrong URL fails at start-up, not at the first request.
+ */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const db = new PostgresDatabase({ connectionString: options.databaseUrl, logger: options.logger });
+    try {
+      await db.query('SELECT 1');
+    } catch (error) {
+      await db.close();
+      throw new Error(`Cannot reach PostgreSQL at ${redact(options.databaseUrl)}: ${(error as Error).message}`, { cause: error });
+    }
+    return db;
+  }
+  return PgliteDatabase.open(options.dataDir === undefined ? undefined : path.join(options.dataDir, 'pgdata'));
+}
+
+/** The URL without its password, fit for an error message. */
+function redact(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return '(unparsable DATABASE_URL)';
+  }
+}

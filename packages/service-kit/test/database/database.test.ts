@@ -1,0 +1,232 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { migrate, openDatabase, type Database, type Migration } from '../../src/database';
+import { createTestDatabase } from '../../src/testing/postgres';
+
+interface Engine {
+  db: Database;
+  /** A second, independent Database on the same data (PostgreSQL only: PGlite is one per process). */
+  openAnother?: () => Promise<Database>;
+  /** Closes and reopens the same data (PGlite only). */
+  reopen?: () => Promise<Database>;
+  /** Opens the same data folder again while it is open (PGlite only). */
+  openSameFolder?: () => Promise<Database>;
+  dispose(): Promise<void>;
+}
+
+const engines: { name: string; start: () => Promise<Engine> }[] = [
+  {
+    name: 'PGlite',
+    start: async () => {
+      const dataDir = await mkdtemp(path.join(tmpdir(), 'whistle-db-'));
+      const engine: Engine = {
+        db: await openDatabase({ dataDir }),
+        openSameFolder: () => openDatabase({ dataDir }),
+        reopen: async () => {
+          await engine.db.close();
+          engine.db = await openDatabase({ dataDir });
+          return engine.db;
+        },
+        dispose: async () => {
+          await engine.db.close();
+          await rm(dataDir, { recursive: true, force: true });
+        },
+      };
+      return engine;
+    },
+  },
+  {
+    name: 'PostgreSQL',
+    start: async () => {
+      const testDb = await createTestDatabase();
+      const engine: Engine = {
+        db: await openDatabase({ databaseUrl: testDb.url }),
+        openAnother: () => openDatabase({ databaseUrl: testDb.url }),
+        dispose: async () => {
+          await engine.db.close();
+          await testDb.drop();
+        },
+      };
+      return engine;
+    },
+  },
+];
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe.each(engines)('Database on $name', ({ start }) => {
+  let engine: Engine;
+  let db: Database;
+
+  beforeAll(async () => {
+    engine = await start();
+    db = engine.db;
+    await db.query('CREATE SCHEMA app; CREATE TABLE app.item (id int PRIMARY KEY, label text NOT NULL)');
+  });
+  afterAll(() => engine?.dispose());
+
+  it('when queried with parameters, then returns typed rows the same way on both engines', async () => {
+    const { rows, rowCount } = await db.query<Record<string, unknown>>(
+      `SELECT $1::int AS int4, 7::int8 AS int8, $2::jsonb AS doc, $3::timestamptz AS at,
+              '\\x0102'::bytea AS bytes, interval '1 day' AS span, 1.5::numeric AS num, ARRAY[$4::uuid] AS ids`,
+      [5, JSON.stringify({ a: 1 }), new Date('2024-05-06T07:08:09.000Z'), '00000000-0000-4000-8000-000000000001'],
+    );
+    expect(rowCount).toBe(1);
+    expect(rows[0]).toEqual({
+      int4: 5,
+      int8: '7',
+      doc: { a: 1 },
+      at: new Date('2024-05-06T07:08:09.000Z'),
+      bytes: Buffer.from([1, 2]),
+      span: '1 day',
+      num: '1.5',
+      ids: ['00000000-0000-4000-8000-000000000001'],
+    });
+    expect(Buffer.isBuffer(rows[0]!.bytes)).toBe(true);
+  });
+
+  it('when a statement changes rows, then rowCount counts them', async () => {
+    const inserted = await db.query('INSERT INTO app.item (id, label) VALUES ($1, $2), ($3, $4)', [1, 'one', 2, 'two']);
+    expect(inserted.rowCount).toBe(2);
+    const updated = await db.query('UPDATE app.item SET label = label WHERE id > $1', [100]);
+    expect(updated.rowCount).toBe(0);
+  });
+
+  it('when several statements run without parameters, then the last result is returned', async () => {
+    const { rows } = await db.query<{ n: string }>('SELECT 1 AS ignored; SELECT count(*) AS n FROM app.item');
+    expect(rows).toEqual([{ n: '2' }]);
+  });
+
+  it('when the transaction resolves, then its writes are committed and its value returned', async () => {
+    const value = await db.transaction(async (tx) => {
+      await tx.query('INSERT INTO app.item (id, label) VALUES ($1, $2)', [3, 'three']);
+      return 'done';
+    });
+    expect(value).toBe('done');
+    expect((await db.query('SELECT label FROM app.item WHERE id = 3')).rows).toEqual([{ label: 'three' }]);
+  });
+
+  it('when the transaction throws, then its writes are rolled back and the error is rethrown', async () => {
+    const failure = new Error('business rule broken');
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query('INSERT INTO app.item (id, label) VALUES ($1, $2)', [4, 'four']);
+        throw failure;
+      }),
+    ).rejects.toBe(failure);
+    expect((await db.query('SELECT * FROM app.item WHERE id = 4')).rowCount).toBe(0);
+  });
+
+  it('when a statement fails inside the transaction, then nothing of it is kept and the database stays usable', async () => {
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query('INSERT INTO app.item (id, label) VALUES ($1, $2)', [5, 'five']);
+        await tx.query('INSERT INTO app.item (id, label) VALUES ($1, $2)', [5, 'duplicate']);
+      }),
+    ).rejects.toThrow(/duplicate key/);
+    expect((await db.query('SELECT * FROM app.item WHERE id = 5')).rowCount).toBe(0);
+    expect((await db.query('SELECT 1 AS ok')).rows).toEqual([{ ok: 1 }]);
+  });
+
+  it('when the transaction object is used after the transaction ended, then the query is refused', async () => {
+    let leaked: { query: Database['query'] } | undefined;
+    await db.transaction(async (tx) => {
+      leaked = tx;
+    });
+    await expect(leaked!.query('SELECT 1')).rejects.toThrow(/Transaction already finished/);
+  });
+
+  it('when many read-modify-write transactions run at once, then none loses an update', async () => {
+    await db.query('CREATE TABLE app.counter (id int PRIMARY KEY, n int NOT NULL); INSERT INTO app.counter VALUES (1, 0)');
+    await Promise.all(
+      Array.from({ length: 8 }, () =>
+        db.transaction(async (tx) => {
+          const { rows } = await tx.query<{ n: number }>('SELECT n FROM app.counter WHERE id = 1 FOR UPDATE');
+          await sleep(5);
+          await tx.query('UPDATE app.counter SET n = $1 WHERE id = 1', [rows[0]!.n + 1]);
+        }),
+      ),
+    );
+    expect((await db.query('SELECT n FROM app.counter')).rows).toEqual([{ n: 8 }]);
+  });
+
+  describe('migrate', () => {
+    const migrations: Migration[] = [
+      // Given out of order on purpose: ids decide the order.
+      { id: '002_add_index', sql: 'CREATE INDEX note_body_idx ON notes.note (body)' },
+      { id: '001_note', sql: 'CREATE TABLE notes.note (id int PRIMARY KEY, body text NOT NULL); INSERT INTO notes.note VALUES (1, $$first$$);' },
+    ];
+
+    it('when run on an empty database, then creates the schema and applies every migration in id order', async () => {
+      expect(await migrate(db, 'notes', migrations)).toEqual({ applied: ['001_note', '002_add_index'] });
+      expect((await db.query('SELECT id FROM notes.schema_migration ORDER BY id')).rows).toEqual([{ id: '001_note' }, { id: '002_add_index' }]);
+      expect((await db.query('SELECT body FROM notes.note')).rows).toEqual([{ body: 'first' }]);
+    });
+
+    it('when run again, then applies nothing', async () => {
+      expect(await migrate(db, 'notes', migrations)).toEqual({ applied: [] });
+      expect((await db.query('SELECT count(*) AS n FROM notes.note')).rows).toEqual([{ n: '1' }]);
+    });
+
+    it('when a new migration is added, then only it is applied', async () => {
+      const more = [...migrations, { id: '003_second_note', sql: 'INSERT INTO notes.note VALUES (2, $$second$$)' }];
+      expect(await migrate(db, 'notes', more)).toEqual({ applied: ['003_second_note'] });
+    });
+
+    it('when a migration fails, then it is rolled back, named in the error, and the earlier ones stay applied', async () => {
+      const broken = [
+        { id: '001_t', sql: 'CREATE TABLE broken.t (id int)' },
+        { id: '002_bad', sql: 'CREATE TABLE broken.u (id int); SELECT * FROM broken.missing' },
+      ];
+      await expect(migrate(db, 'broken', broken)).rejects.toThrow(/Migration broken\/002_bad failed: .*missing/);
+      expect((await db.query('SELECT id FROM broken.schema_migration')).rows).toEqual([{ id: '001_t' }]);
+      expect((await db.query(`SELECT count(*) AS n FROM information_schema.tables WHERE table_schema = 'broken' AND table_name = 'u'`)).rows).toEqual([{ n: '0' }]);
+    });
+
+    it('when the schema name is not a plain identifier, then it is refused before any SQL runs', async () => {
+      await expect(migrate(db, 'x; DROP SCHEMA app CASCADE', [])).rejects.toThrow(/Invalid schema name/);
+      await expect(migrate(db, 'Upper', [])).rejects.toThrow(/Invalid schema name/);
+    });
+
+    it('when two migration ids collide, then it refuses', async () => {
+      await expect(migrate(db, 'dup', [{ id: '001', sql: 'SELECT 1' }, { id: '001', sql: 'SELECT 2' }])).rejects.toThrow(/Duplicate migration id 001/);
+    });
+
+    it('when two migrate calls race, then each migration is applied exactly once', async () => {
+      // CREATE TABLE without IF NOT EXISTS fails if it ever runs twice.
+      const racing: Migration[] = Array.from({ length: 5 }, (_, i) => ({
+        id: `00${i}_t${i}`,
+        sql: `CREATE TABLE race.t${i} (id int); SELECT pg_sleep(0.02);`,
+      }));
+      const other = engine.openAnother ? await engine.openAnother() : db;
+      try {
+        const results = await Promise.all([migrate(db, 'race', racing), migrate(other, 'race', racing)]);
+        expect([...results[0].applied, ...results[1].applied].sort()).toEqual(racing.map((m) => m.id));
+        expect((await db.query('SELECT count(*) AS n FROM race.schema_migration')).rows).toEqual([{ n: '5' }]);
+      } finally {
+        if (other !== db) await other.close();
+      }
+    });
+  });
+
+  it('when the PGlite data folder is opened a second time in this process, then it is refused', async () => {
+    if (!engine.openSameFolder) return; // PostgreSQL: many pools on one database are normal.
+    await expect(engine.openSameFolder()).rejects.toThrow(/already open in this process/);
+  });
+
+  it('when PGlite is closed and reopened on its data folder, then the data is still there', async () => {
+    if (!engine.reopen) return; // PostgreSQL keeps data on its server; nothing to reopen here.
+    db = await engine.reopen();
+    expect((await db.query('SELECT label FROM app.item ORDER BY id')).rows).toEqual([{ label: 'one' }, { label: 'two' }, { label: 'three' }]);
+    expect(await migrate(db, 'notes', [{ id: '001_note', sql: 'SELECT 1' }])).toEqual({ applied: [] });
+  });
+});
+
+describe('openDatabase', () => {
+  it('when PostgreSQL is unreachable, then it fails at once with the URL (password hidden)', async () => {
+    await expect(openDatabase({ databaseUrl: 'postgres://app:secret@127.0.0.1:1/none' })).rejects.toThrow(
+      /Cannot reach PostgreSQL at postgres:\/\/app:\*\*\*@127\.0\.0\.1:1\/none/,
+    );
+  });
+});
