@@ -36,7 +36,10 @@ export const platformConfigSchema = z
      * Express `trust proxy`: set it (e.g. `1` for one ingress hop) when behind a proxy, so
      * rate limits see the client and not the ingress. Unset: the socket address is used.
      */
-    TRUST_PROXY: z.string().optional(),
+    TRUST_PROXY: z
+      .string()
+      .transform((value): boolean | number | string => (value === 'true' ? true : value === 'false' ? false : /^\d+$/.test(value) ? Number(value) : value))
+      .optional(),
   })
   .superRefine(
     (config, ctx) => {

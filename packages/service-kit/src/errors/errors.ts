@@ -39,6 +39,11 @@ export class PayloadTooLargeError extends WhistleError {
   readonly status = 413;
   constructor(message = 'Payload Too Large') { super(message); }
 }
+/** 415: a request body in a format no parser of this app reads. */
+export class UnsupportedMediaTypeError extends WhistleError {
+  readonly status = 415;
+  constructor(message = 'Unsupported Media Type') { super(message); }
+}
 export class TooManyRequestsError extends WhistleError {
   readonly status = 429;
   constructor(message = 'Too many requests, please try again later', readonly retryAfterSeconds?: number) { super(message); }

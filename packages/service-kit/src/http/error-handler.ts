@@ -1,0 +1,69 @@
+import { STATUS_CODES } from 'node:http';
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { ZodError } from 'zod';
+import type { ErrorBody } from '@whistle/contracts';
+import { InputError, NotFoundError, TooManyRequestsError, WhistleError } from '../errors/errors';
+import { inputErrorFromZod } from '../errors/input-error-from-zod';
+import type { Logger } from '../logging/logger';
+import { routeOf } from './request-logger';
+
+export interface HttpErrorAnswer {
+  status: number;
+  body: ErrorBody;
+  headers: Record<string, string>;
+}
+
+/** Errors made by body-parser/raw-body/router (http-errors): a numeric `status` and a `type`. */
+interface LibraryHttpError {
+  status: number;
+  type?: string;
+}
+
+function isLibraryHttpError(error: unknown): error is LibraryHttpError {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === 'number' && Number.isInteger(status) && status >= 400 && status <= 599;
+}
+
+const internalError: HttpErrorAnswer = { status: 500, body: { message: 'Internal Server Error' }, headers: {} };
+
+/** Maps any thrown value to the JSON answer the client gets. Internal details never leave the server. */
+export function httpErrorAnswer(error: unknown): HttpErrorAnswer {
+  if (error instanceof ZodError) return httpErrorAnswer(inputErrorFromZod(error));
+  if (error instanceof WhistleError) {
+    const body: ErrorBody = { ...error.details, message: error.message };
+    if (error instanceof InputError) body.errors = error.errors;
+    const headers: Record<string, string> = {};
+    if (error instanceof TooManyRequestsError && error.retryAfterSeconds !== undefined) {
+      headers['Retry-After'] = String(Math.max(0, Math.ceil(error.retryAfterSeconds)));
+    }
+    return { status: error.status, body, headers };
+  }
+  if (isLibraryHttpError(error) && error.status < 500) {
+    const message = error.type === 'entity.parse.failed' ? 'Malformed JSON body' : (STATUS_CODES[error.status] ?? 'Bad Request');
+    return { status: error.status, body: { message }, headers: {} };
+  }
+  return internalError;
+}
+
+/** Ends the middleware chain: a route no service claimed. */
+export const notFoundHandler: RequestHandler = (_req, _res, next) => next(new NotFoundError());
+
+/**
+ * The one place errors become HTTP answers: always JSON, never a stack trace. Only 5xx are logged
+ * as errors (with the stack); client errors are expected and logged at debug level.
+ */
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (error, req, res, _next) => {
+    const answer = httpErrorAnswer(error);
+    const context = { method: req.method, route: routeOf(req), status: answer.status };
+    if (answer.status >= 500) logger.error({ ...context, err: error }, 'request failed');
+    else logger.debug({ ...context, error: answer.body.message }, 'request rejected');
+
+    if (res.headersSent) {
+      // Part of an answer is out: the only honest end is to cut the connection.
+      req.socket.destroy();
+      return;
+    }
+    res.status(answer.status).set(answer.headers).json(answer.body);
+  };
+}

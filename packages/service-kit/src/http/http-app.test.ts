@@ -1,0 +1,258 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { captureLogger } from '../../test/capture-logger';
+import { listen } from '../../test/listen';
+import { ConflictError, NotAllowedError } from '../errors/errors';
+import { createHttpApp } from './http-app';
+import { clientAddress, rateLimit } from './rate-limit';
+import { parseBody, parseQuery } from './validation';
+
+const thingSchema = z.object({
+  name: z.string().min(1),
+  credential: z.object({ aes_iv: z.string(), aes_salt: z.string() }),
+});
+
+function testRouter(): Router {
+  const router = Router();
+  router.post('/api/things/', (req, res) => {
+    const thing = parseBody(thingSchema, req.body);
+    res.status(201).json({ name: thing.name });
+  });
+  router.get('/api/things/', (req, res) => {
+    const query = parseQuery(z.object({ page: z.coerce.number().int().positive().default(1) }), req.query);
+    res.json({ page: query.page });
+  });
+  router.get('/api/incident/:incident_uuid', (req, res) => {
+    res.json({ id: req.params.incident_uuid });
+  });
+  router.get('/api/crash', () => {
+    throw new Error('database said: row 42 has secret-detail');
+  });
+  router.get('/api/async-crash', async () => {
+    await Promise.resolve();
+    throw new TypeError('async secret-detail');
+  });
+  router.get('/api/conflict', async () => {
+    throw new ConflictError('An account using this email domain already exists', { exists: true });
+  });
+  router.get('/api/forbidden', async () => {
+    throw new NotAllowedError();
+  });
+  router.get('/api/zod', () => {
+    z.object({ a: z.object({ b: z.number() }) }).parse({ a: { b: 'x' } });
+  });
+  router.get('/api/half-sent', (_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.write('{"partial":');
+    throw new Error('failed mid-answer');
+  });
+  router.post(
+    '/api/limited',
+    rateLimit({ windowMs: 60_000, limit: 2, key: clientAddress, message: 'Too many attempts' }),
+    (_req, res) => {
+      res.status(204).end();
+    },
+  );
+  return router;
+}
+
+describe('createHttpApp', () => {
+  const { logger, lines, entries } = captureLogger();
+  let readiness: Record<string, boolean> | Error = { database: true };
+  let server: Awaited<ReturnType<typeof listen>>;
+
+  beforeAll(async () => {
+    const app = createHttpApp({
+      logger,
+      services: [{ router: testRouter() }],
+      bodyLimit: '1kb',
+      readiness: async () => {
+        if (readiness instanceof Error) throw readiness;
+        return readiness;
+      },
+    });
+    server = await listen(app);
+  });
+  afterAll(() => server.close());
+  beforeEach(() => {
+    lines.length = 0;
+  });
+
+  const post = (path: string, body: string, contentType = 'application/json') =>
+    fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': contentType }, body });
+
+  describe('security headers', () => {
+    it('when any answer is sent, then it carries a strict API CSP, no referrer, no-store and no x-powered-by', async () => {
+      const response = await fetch(`${server.url}/api/things/`);
+      expect(response.headers.get('content-security-policy')).toBe("default-src 'none';frame-ancestors 'none';base-uri 'none';form-action 'none'");
+      expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(response.headers.get('x-powered-by')).toBeNull();
+    });
+  });
+
+  describe('validation', () => {
+    it('when a valid JSON body is posted, then the handler receives it', async () => {
+      const response = await post('/api/things/', JSON.stringify({ name: 'a', credential: { aes_iv: 'i', aes_salt: 's' } }));
+      expect(response.status).toBe(201);
+      expect(await response.json()).toEqual({ name: 'a' });
+    });
+
+    it('when fields are missing or invalid, then 400 lists errors per dot-joined field path', async () => {
+      const response = await post('/api/things/', JSON.stringify({ name: '', credential: { aes_iv: 1 } }));
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({
+        message: 'Invalid request body',
+        errors: {
+          name: [expect.any(String)],
+          'credential.aes_iv': ['Invalid input: expected string, received number'],
+          'credential.aes_salt': ['This field is required'],
+        },
+      });
+    });
+
+    it('when the body is absent, then every required field is reported by name', async () => {
+      const response = await fetch(`${server.url}/api/things/`, { method: 'POST' });
+      expect(response.status).toBe(400);
+      expect((await response.json()).errors).toEqual({ name: ['This field is required'], credential: ['This field is required'] });
+    });
+
+    it('when a query parameter is invalid, then 400 names it', async () => {
+      const response = await fetch(`${server.url}/api/things/?page=zero`);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ message: 'Invalid query parameters', errors: { page: [expect.any(String)] } });
+      expect(await (await fetch(`${server.url}/api/things/?page=3`)).json()).toEqual({ page: 3 });
+    });
+
+    it('when a handler lets a ZodError escape, then it still becomes a 400 with per-field errors', async () => {
+      const response = await fetch(`${server.url}/api/zod`);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ message: 'Invalid request', errors: { 'a.b': [expect.any(String)] } });
+    });
+  });
+
+  describe('body parsing failures', () => {
+    it('when the JSON is malformed, then 400 "Malformed JSON body" as JSON', async () => {
+      const response = await post('/api/things/', '{"name": ');
+      expect(response.status).toBe(400);
+      expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(await response.json()).toEqual({ message: 'Malformed JSON body' });
+    });
+
+    it('when the body exceeds the limit, then 413 as JSON', async () => {
+      const response = await post('/api/things/', JSON.stringify({ name: 'x'.repeat(2000) }));
+      expect(response.status).toBe(413);
+      expect(await response.json()).toEqual({ message: 'Payload Too Large' });
+    });
+
+    it('when the body has a type no parser reads, then 415 as JSON', async () => {
+      const response = await post('/api/things/', 'name=a', 'text/plain');
+      expect(response.status).toBe(415);
+      expect(await response.json()).toEqual({ message: 'Unsupported Media Type' });
+    });
+
+    it('when a form is posted, then it is parsed like JSON would be', async () => {
+      const response = await post('/api/things/', 'name=a&credential=x', 'application/x-www-form-urlencoded');
+      expect(response.status).toBe(400);
+      expect(Object.keys((await response.json()).errors)).toEqual(['credential']);
+    });
+  });
+
+  describe('error mapping', () => {
+    it('when a handler throws an unknown error, then 500 with a generic message and the stack only in the log', async () => {
+      const response = await fetch(`${server.url}/api/crash`);
+      expect(response.status).toBe(500);
+      const text = await response.text();
+      expect(JSON.parse(text)).toEqual({ message: 'Internal Server Error' });
+      expect(text).not.toContain('secret-detail');
+      const logged = entries().find((entry) => entry.msg === 'request failed');
+      expect(logged).toMatchObject({ level: 'error', status: 500, route: '/api/crash', err: { stack: expect.stringContaining('secret-detail') } });
+    });
+
+    it('when an async handler rejects, then express 5 forwards it to the same 500 answer', async () => {
+      const response = await fetch(`${server.url}/api/async-crash`);
+      expect(response.status).toBe(500);
+      expect(await response.json()).toEqual({ message: 'Internal Server Error' });
+    });
+
+    it('when a domain error carries details, then they join the JSON body and nothing is logged as error', async () => {
+      const response = await fetch(`${server.url}/api/conflict`);
+      expect(response.status).toBe(409);
+      expect(await response.json()).toEqual({ message: 'An account using this email domain already exists', exists: true });
+      expect((await fetch(`${server.url}/api/forbidden`)).status).toBe(403);
+      expect(entries().filter((entry) => entry.level === 'error')).toEqual([]);
+    });
+
+    it('when no route matches, then 404 JSON', async () => {
+      const response = await fetch(`${server.url}/api/nothing-here?retrieval_id=abc`);
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({ message: 'Not Found' });
+    });
+
+    it('when a handler fails after the answer started, then the connection is cut instead of appending an error', async () => {
+      await expect(fetch(`${server.url}/api/half-sent`).then((response) => response.text())).rejects.toThrow();
+    });
+  });
+
+  describe('rate limiting', () => {
+    it('when a client exceeds the limit, then 429 JSON with Retry-After', async () => {
+      expect((await post('/api/limited', '{}')).status).toBe(204);
+      expect((await post('/api/limited', '{}')).status).toBe(204);
+      const limited = await post('/api/limited', '{}');
+      expect(limited.status).toBe(429);
+      expect(await limited.json()).toEqual({ message: 'Too many attempts' });
+      const retryAfter = Number(limited.headers.get('retry-after'));
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(60);
+    });
+  });
+
+  describe('request log', () => {
+    it('when a request is served, then the log has method, route template, status and duration, and no client detail', async () => {
+      const id = '3b8f4c1e-8a0e-4c55-9a3e-1f2d3c4b5a69';
+      await fetch(`${server.url}/api/incident/${id}?retrieval_id=secret-retrieval`, {
+        headers: { 'user-agent': 'DiscloserBrowser/1.0', authorization: 'Bearer secret-token' },
+      });
+      const requestLines = entries().filter((entry) => entry.msg === 'request');
+      expect(requestLines).toEqual([
+        expect.objectContaining({ method: 'GET', route: '/api/incident/:incident_uuid', status: 200, duration_ms: expect.any(Number) }),
+      ]);
+      const all = lines.join('');
+      for (const forbidden of [id, 'secret-retrieval', 'DiscloserBrowser', 'secret-token', '127.0.0.1']) expect(all).not.toContain(forbidden);
+    });
+
+    it('when no route matches, then the concrete path is not logged', async () => {
+      await fetch(`${server.url}/disclose/acme/secret-path`);
+      expect(entries().find((entry) => entry.msg === 'request')).toMatchObject({ route: '(unmatched)', status: 404 });
+      expect(lines.join('')).not.toContain('secret-path');
+    });
+  });
+
+  describe('health', () => {
+    it('when /healthz is asked, then 200', async () => {
+      const response = await fetch(`${server.url}/healthz`);
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ status: 'ok' });
+    });
+
+    it('when every readiness check passes, then /readyz answers 200 with the checks', async () => {
+      readiness = { database: true, bus: true };
+      const response = await fetch(`${server.url}/readyz`);
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ status: 'ok', checks: { database: true, bus: true } });
+    });
+
+    it('when a readiness check fails, then /readyz answers 503 naming it', async () => {
+      readiness = { database: true, bus: false };
+      const response = await fetch(`${server.url}/readyz`);
+      expect(response.status).toBe(503);
+      expect(await response.json()).toEqual({ message: 'Service Unavailable', failed: ['bus'], checks: { database: true, bus: false } });
+    });
+
+    it('when the readiness function itself throws, then /readyz answers 503', async () => {
+      readiness = new Error('probe crashed');
+      expect((await fetch(`${server.url}/readyz`)).status).toBe(503);
+    });
+  });
+});

@@ -1,0 +1,74 @@
+import express, { type Express, type RequestHandler, type Router } from 'express';
+import helmet from 'helmet';
+import { UnsupportedMediaTypeError } from '../errors/errors';
+import type { Logger } from '../logging/logger';
+import { errorHandler, notFoundHandler } from './error-handler';
+import { healthRouter, type Readiness } from './health';
+import { requestLogger } from './request-logger';
+
+export interface HttpAppOptions {
+  logger: Logger;
+  /** Each service's router (absolute paths), mounted in order: WhistleService instances fit. */
+  services: readonly { readonly router: Router }[];
+  /** Largest JSON or form body accepted, in body-parser notation (`1mb`); larger gets 413. */
+  bodyLimit?: string;
+  readiness?: Readiness;
+  /** Express `trust proxy` (see TRUST_PROXY). */
+  trustProxy?: boolean | number | string;
+  /**
+   * Request body types accepted besides JSON and forms, for routes that read the body themselves
+   * (e.g. `application/octet-stream` for a streamed upload). Any other body type gets 415.
+   */
+  extraContentTypes?: readonly string[];
+}
+
+const parsedContentTypes = ['application/json', 'application/*+json', 'application/x-www-form-urlencoded'];
+
+/** 415 for a body no parser reads, before a handler mistakes it for an empty body. */
+function rejectUnknownBodies(accepted: string[]): RequestHandler {
+  return (req, _res, next) => {
+    const empty = req.headers['content-length'] === '0';
+    // `false` means: there is a body and its type is none of these (`null`: no body at all).
+    next(!empty && req.is(accepted) === false ? new UnsupportedMediaTypeError() : undefined);
+  };
+}
+
+/** Confidential answers must not stay in browser or proxy caches. */
+const noStore: RequestHandler = (_req, res, next) => {
+  res.set('Cache-Control', 'no-store');
+  next();
+};
+
+/**
+ * The express app every service (or the standalone platform, with all services) serves: security
+ * headers for an API, request logging without client details, `/healthz` and `/readyz`, JSON and
+ * form bodies, the services' routes, then JSON 404 and the error middleware. Express 5 forwards
+ * rejected promises from handlers to that middleware, so handlers are plain async functions.
+ */
+export function createHttpApp({ logger, services, bodyLimit = '1mb', readiness, trustProxy = false, extraContentTypes = [] }: HttpAppOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', trustProxy);
+
+  app.use(requestLogger(logger));
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"], formAction: ["'none'"] },
+      },
+      referrerPolicy: { policy: 'no-referrer' },
+    }),
+  );
+  app.use(noStore);
+  app.use(healthRouter(logger, readiness));
+
+  app.use(rejectUnknownBodies([...parsedContentTypes, ...extraContentTypes]));
+  app.use(express.json({ limit: bodyLimit, type: ['application/json', 'application/*+json'] }));
+  app.use(express.urlencoded({ limit: bodyLimit, extended: false }));
+  for (const service of services) app.use(service.router);
+
+  app.use(notFoundHandler);
+  app.use(errorHandler(logger));
+  return app;
+}

@@ -1,0 +1,39 @@
+import type { Request, RequestHandler } from 'express';
+import type { Logger } from '../logging/logger';
+
+/** The route template that answered (`/api/incident/:incident_uuid`), never the concrete path. */
+export function routeOf(req: Request): string | undefined {
+  const route = (req as { route?: { path?: unknown } }).route;
+  return route?.path === undefined ? undefined : `${req.baseUrl}${String(route.path)}`;
+}
+
+const probePaths = new Set(['/healthz', '/readyz']);
+
+/**
+ * One line per request: method, route template, status and duration. Deliberately no IP address,
+ * user agent, concrete URL (it may hold a retrieval id or another identifier), query or body:
+ * a discloser must not be traceable through the logs.
+ */
+export function requestLogger(logger: Logger): RequestHandler {
+  return (req, res, next) => {
+    const started = process.hrtime.bigint();
+    let logged = false;
+    const log = () => {
+      if (logged) return;
+      logged = true;
+      const entry = {
+        method: req.method,
+        route: routeOf(req) ?? '(unmatched)',
+        status: res.statusCode,
+        duration_ms: Number(process.hrtime.bigint() - started) / 1e6,
+        ...(res.writableFinished ? {} : { aborted: true }),
+      };
+      // Probes arrive every few seconds; they would drown the useful lines.
+      if (probePaths.has(req.path)) logger.debug(entry, 'request');
+      else logger.info(entry, 'request');
+    };
+    res.once('finish', log);
+    res.once('close', log);
+    next();
+  };
+}
