@@ -13,12 +13,16 @@ export const eventCatalogue = {
       country: z.string().length(2),
       /** The first ADMIN, who receives the welcome e-mail. */
       created_by: z.object({ user_id: z.uuid(), email: z.email() }),
+      /** Starting reporting labels and locations, so the incident service can check a report's ids at once. */
+      categories: z.array(z.object({ uuid: z.uuid(), name: z.string(), parent_uuid: z.uuid().nullable(), is_active: z.boolean() })),
+      locations: z.array(z.object({ uuid: z.uuid(), name: z.string(), is_active: z.boolean() })),
     }),
   },
   'user.created': {
     1: z.object({
       user_id: z.uuid(),
       email: z.email(),
+      full_name: z.string(),
       roles: z.array(z.enum(['ADMIN', 'REVIEWER', 'HANDLER'])).min(1),
     }),
   },

@@ -1,0 +1,94 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import S3rver from 's3rver';
+import { resolveWorkload, workloads, type WorkloadName } from '@whistle/contracts';
+import { createTestDatabase, type TestDatabase } from '@whistle/service-kit/testing';
+import { freePort, waitForHttp } from './free-port';
+import { startNodeProcess, type RunningProcess } from './process-group';
+import { repoRoot } from './repo';
+import { startSmtpCatcher, type SmtpCatcher } from './smtp-catcher';
+
+export interface ClusterPlatform {
+  /** The gateway: routes like the Ingress, by the routing table. */
+  readonly baseUrl: string;
+  readonly databaseUrl: string;
+  readonly smtp: SmtpCatcher;
+  readonly processes: readonly RunningProcess[];
+  stop(): Promise<void>;
+}
+
+const serviceNames = (Object.keys(workloads) as WorkloadName[]).filter((name) => workloads[name].kind === 'service');
+
+/**
+ * Cluster mode on one machine: each service its own process, on PostgreSQL and RabbitMQ on loopback,
+ * an S3 API (s3rver) and a real SMTP server — the configuration a Kubernetes deployment gives them.
+ */
+export async function startCluster(): Promise<ClusterPlatform> {
+  const database: TestDatabase = await createTestDatabase();
+  const s3Dir = await mkdtemp(path.join(tmpdir(), 'whistle-s3-'));
+  const s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: s3Dir, configureBuckets: [{ name: 'whistle-files', configs: [] }] });
+  const s3Address = (await s3.run()) as AddressInfo;
+  const smtp = await startSmtpCatcher();
+  const gatewayPort = await freePort();
+  const baseUrl = `http://127.0.0.1:${gatewayPort}`;
+
+  const shared = {
+    DATABASE_URL: database.url,
+    AMQP_URL: process.env.AMQP_URL || 'amqp://guest:guest@127.0.0.1:5672',
+    // A fresh exchange per run keeps parallel runs on one broker apart.
+    AMQP_EXCHANGE: `whistle.test.${randomBytes(4).toString('hex')}`,
+    S3_ENDPOINT: `http://127.0.0.1:${s3Address.port}`,
+    S3_BUCKET: 'whistle-files',
+    S3_ACCESS_KEY_ID: 'S3RVER',
+    S3_SECRET_ACCESS_KEY: 'S3RVER',
+    SMTP_URL: smtp.url,
+    PUBLIC_URL: baseUrl,
+    KEY_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    LOG_LEVEL: 'info',
+  };
+  const ports = new Map<WorkloadName, number>();
+  const processes: RunningProcess[] = [];
+  for (const name of serviceNames) {
+    const port = await freePort();
+    ports.set(name, port);
+    processes.push(startNodeProcess(name, path.join(repoRoot, 'services', name, 'dist', 'main.js'), { ...shared, PORT: String(port) }));
+  }
+
+  const gateway = http.createServer((req, res) => {
+    const workload = resolveWorkload(new URL(req.url ?? '/', baseUrl).pathname);
+    const port = workload && ports.get(workload);
+    if (!port) {
+      res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'Not Found' }));
+      return;
+    }
+    const upstream = http.request({ host: '127.0.0.1', port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    upstream.on('error', () => res.writeHead(502, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'Bad Gateway' })));
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => gateway.listen(gatewayPort, '127.0.0.1', () => resolve()));
+
+  const stop = async () => {
+    await Promise.all(processes.map((running) => running.stop()));
+    await new Promise<void>((resolve) => gateway.close(() => resolve()));
+    await smtp.close();
+    await s3.close();
+    await rm(s3Dir, { recursive: true, force: true });
+    await database.drop();
+  };
+  try {
+    for (const running of processes) {
+      await waitForHttp(`http://127.0.0.1:${ports.get(running.name as WorkloadName)}/readyz`, 60_000, running.output);
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseUrl, databaseUrl: database.url, smtp, processes, stop };
+}

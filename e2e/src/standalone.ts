@@ -1,0 +1,45 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { freePort, waitForHttp } from './free-port';
+import { startNodeProcess, type RunningProcess } from './process-group';
+import { repoRoot } from './repo';
+
+export interface StandalonePlatform {
+  readonly baseUrl: string;
+  readonly dataDir: string;
+  readonly process: RunningProcess;
+  /** Stops the process; the data folder stays until `dispose()` so a restart can reuse it. */
+  stop(): Promise<void>;
+  dispose(): Promise<void>;
+}
+
+/** Runs the built standalone platform (`standalone/dist/main.js`) on embedded defaults in a fresh data folder. */
+export async function startStandalone(options: { dataDir?: string; env?: Record<string, string> } = {}): Promise<StandalonePlatform> {
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'whistle-e2e-')));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const running = startNodeProcess('standalone', path.join(repoRoot, 'standalone', 'dist', 'main.js'), {
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    PUBLIC_URL: baseUrl,
+    LOG_LEVEL: 'info',
+    ...options.env,
+  });
+  try {
+    await waitForHttp(`${baseUrl}/readyz`, 60_000, running.output);
+  } catch (error) {
+    await running.stop();
+    throw error;
+  }
+  return {
+    baseUrl,
+    dataDir,
+    process: running,
+    stop: () => running.stop(),
+    async dispose() {
+      await running.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# What the tests need on this machine: Debian's Chromium, PostgreSQL and RabbitMQ on loopback.
+# Installs or starts each only when it is missing, so it is quick on a ready machine.
+set -euo pipefail
+
+if ! [ -x /usr/bin/chromium ]; then
+  echo "Installing Debian's chromium for the browser journeys ..."
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+fi
+
+if ! pg_isready -q -h 127.0.0.1 -p 5432; then
+  echo "Starting PostgreSQL ..."
+  pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | head -n 1)" main start
+  for _ in $(seq 1 30); do pg_isready -q -h 127.0.0.1 -p 5432 && break; sleep 1; done
+fi
+
+rabbitmq_up() { (exec 3<>/dev/tcp/127.0.0.1/5672) 2>/dev/null; }
+if ! rabbitmq_up; then
+  echo "Starting RabbitMQ ..."
+  rabbitmq-server -detached
+  for _ in $(seq 1 60); do rabbitmq_up && break; sleep 1; done
+  rabbitmq-diagnostics -q check_running >/dev/null 2>&1 || sleep 5
+fi
+rabbitmq_up || { echo "RabbitMQ is not reachable on 127.0.0.1:5672" >&2; exit 1; }
+pg_isready -q -h 127.0.0.1 -p 5432 || { echo "PostgreSQL is not reachable on 127.0.0.1:5432" >&2; exit 1; }

@@ -1,0 +1,38 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+
+const VERSION = 'v1';
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+
+/**
+ * Envelope encryption of company passphrases under the key-encryption key (KEK) that the environment
+ * provides (a Kubernetes Secret or KMS in clusters, a 0600 file under DATA_DIR when standalone).
+ * A database dump alone therefore never unlocks a company private key. The company id is bound as
+ * associated data so a wrapped passphrase cannot be moved to another company's row.
+ */
+export class KeyEncryptionKey {
+  private constructor(private readonly key: Buffer) {}
+
+  /** `base64Key` must decode to exactly 32 bytes (AES-256). */
+  static fromBase64(base64Key: string): KeyEncryptionKey {
+    const key = Buffer.from(base64Key, 'base64');
+    if (key.length !== 32) throw new Error('KEY_ENCRYPTION_KEY must be 32 bytes, base64-encoded');
+    return new KeyEncryptionKey(key);
+  }
+
+  wrap(secret: string, companyId: string): string {
+    const iv = randomBytes(IV_BYTES);
+    const cipher = createCipheriv('aes-256-gcm', this.key, iv).setAAD(Buffer.from(companyId));
+    const ciphertext = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final(), cipher.getAuthTag()]);
+    return [VERSION, iv.toString('base64url'), ciphertext.toString('base64url')].join('.');
+  }
+
+  unwrap(wrapped: string, companyId: string): string {
+    const [version, iv, data] = wrapped.split('.');
+    if (version !== VERSION || !iv || !data) throw new Error('Unsupported wrapped secret format');
+    const bytes = Buffer.from(data, 'base64url');
+    const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url')).setAAD(Buffer.from(companyId));
+    decipher.setAuthTag(bytes.subarray(bytes.length - TAG_BYTES));
+    return Buffer.concat([decipher.update(bytes.subarray(0, bytes.length - TAG_BYTES)), decipher.final()]).toString('utf8');
+  }
+}

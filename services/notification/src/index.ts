@@ -1,0 +1,4 @@
+export { createNotificationService } from './service';
+export { notificationConfigSchema, type NotificationConfig } from './config';
+export { NOTIFICATION_SCHEMA, notificationMigrations } from './data-access/migrations';
+export { welcomeMail } from './domain/welcome-mail';

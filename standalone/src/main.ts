@@ -1,0 +1,57 @@
+#!/usr/bin/env node
+import path from 'node:path';
+import type { Server } from 'node:http';
+import { ConfigError, createLogger, loadConfig, openDependencies, type ServiceDependencies } from '@whistle/service-kit';
+import { standaloneConfigSchema } from './config';
+import { loadOrCreateKeyEncryptionKey } from './key-encryption-key-file';
+import { createPlatform, type Platform } from './platform';
+
+/** Grace period for open requests at shutdown before the process exits anyway. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main(): Promise<void> {
+  const config = loadConfig(standaloneConfigSchema);
+  const logger = createLogger({ name: 'whistle', level: config.LOG_LEVEL });
+  const rootDir = path.resolve(config.ROOT_DIR ?? path.join(__dirname, '..', '..'));
+  const keyEncryptionKey = config.KEY_ENCRYPTION_KEY ?? (await loadOrCreateKeyEncryptionKey(config.DATA_DIR));
+
+  let deps: ServiceDependencies | undefined;
+  let platform: Platform | undefined;
+  let server: Server | undefined;
+  const shutdown = async (signal: string) => {
+    logger.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
+    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+    await platform?.stop();
+    await closeDependencies(deps);
+    clearTimeout(timer);
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+
+  deps = await openDependencies(config, logger);
+  platform = createPlatform({ ...config, KEY_ENCRYPTION_KEY: keyEncryptionKey }, deps, rootDir);
+  await platform.start();
+  const app = platform.app;
+  server = await new Promise<Server>((resolve) => {
+    const listening = app.listen(config.PORT, () => resolve(listening));
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  logger.info({ port, database: deps.db.kind, bus: deps.bus.kind, objects: deps.objects.kind, mail: deps.mailer.kind }, `Whistle is running on http://localhost:${port}`);
+}
+
+async function closeDependencies(deps: ServiceDependencies | undefined): Promise<void> {
+  if (!deps) return;
+  await deps.bus.close();
+  await deps.mailer.close();
+  await deps.objects.close();
+  await deps.db.close();
+}
+
+main().catch((error: unknown) => {
+  // A configuration problem is the operator's to fix: say what, without a stack trace.
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});
