@@ -1,0 +1,3 @@
+const { jestConfig } = require('../../jest.preset');
+
+module.exports = jestConfig({ dir: __dirname });
