@@ -1,0 +1,80 @@
+import { constantTimeEqual } from './compare';
+import { toBase64Url, utf8Encode, type Bytes } from './encoding';
+import { CryptoFormatError } from './errors';
+import { encodeVersioned, parseVersioned } from './format';
+import { PARAMS } from './params';
+import { aesDecrypt, aesEncrypt, deriveAesKey, deriveBytes, randomBytes, sha256 } from './webcrypto';
+
+const { alphabet, length, groupSize } = PARAMS.discloserPassphrase;
+/** Crockford's reading of look-alike characters, so a hand-copied code still works. */
+const LOOK_ALIKES: Record<string, string> = { i: '1', l: '1', o: '0' };
+
+/**
+ * A fresh discloser passphrase, grouped for reading (`abcd-efgh-…`, 7 groups of 4). 256 is a
+ * multiple of 32, so `byte & 31` picks every symbol with equal probability.
+ */
+export function generateDiscloserPassphrase(): string {
+  const symbols = Array.from(randomBytes(length), (byte) => alphabet[byte & 31]).join('');
+  return group(symbols);
+}
+
+/**
+ * The canonical grouped form of a typed passphrase: case, spaces, dashes and i/l/o look-alikes do
+ * not matter. Throws CryptoFormatError when it cannot be a discloser passphrase.
+ */
+export function normalizeDiscloserPassphrase(input: string): string {
+  if (typeof input !== 'string') throw new CryptoFormatError('Malformed discloser passphrase');
+  const symbols = input.toLowerCase().replace(/[\s-]/g, '').replace(/[ilo]/g, (c) => LOOK_ALIKES[c]);
+  if (symbols.length !== length || [...symbols].some((c) => !alphabet.includes(c))) {
+    throw new CryptoFormatError('Malformed discloser passphrase');
+  }
+  return group(symbols);
+}
+
+function group(symbols: string): string {
+  return symbols.match(new RegExp(`.{1,${groupSize}}`, 'g'))!.join('-');
+}
+
+/** Key material: the 28 symbols only, so every accepted spelling derives the same keys. */
+function passphraseSecret(passphrase: string): Bytes {
+  return utf8Encode(normalizeDiscloserPassphrase(passphrase).replace(/-/g, ''));
+}
+
+/**
+ * The token a discloser presents to read their incident (43 base64url chars). HKDF with its own
+ * info and no salt: the discloser must be able to compute it from the secret code alone, before
+ * the server has released anything about the incident.
+ */
+export async function deriveDiscloserAuthToken(discloserPassphrase: string): Promise<string> {
+  const token = await deriveBytes(
+    passphraseSecret(discloserPassphrase), new Uint8Array(0), PARAMS.info.discloserAuthToken, PARAMS.authTokenBytes,
+  );
+  return toBase64Url(token);
+}
+
+/** Server side: what to store instead of the token, `v1.<SHA-256(token)>`. */
+export async function hashDiscloserAuthToken(token: string): Promise<string> {
+  return encodeVersioned([await sha256(utf8Encode(token))]);
+}
+
+/** Server side: does a presented token match the stored hash (compared in constant time). */
+export async function verifyDiscloserAuthToken(token: string, storedHash: string): Promise<boolean> {
+  const [expected] = parseVersioned(storedHash, 'auth token hash', [32]);
+  return constantTimeEqual(await sha256(utf8Encode(token)), expected);
+}
+
+/** Incident passphrase under HKDF(discloser passphrase, random salt): `v1.<salt>.<iv>.<ciphertext+tag>`. */
+export async function sealForDiscloser(discloserPassphrase: string, secret: Bytes): Promise<string> {
+  const salt = randomBytes(PARAMS.hkdf.saltBytes);
+  const iv = randomBytes(PARAMS.aes.ivBytes);
+  const key = await deriveAesKey(passphraseSecret(discloserPassphrase), salt, PARAMS.info.discloserPassphraseKey, ['encrypt']);
+  return encodeVersioned([salt, iv, await aesEncrypt(key, iv, secret)]);
+}
+
+export async function openForDiscloser(discloserPassphrase: string, sealed: string): Promise<Bytes> {
+  const [salt, iv, ciphertext] = parseVersioned(sealed, 'discloser encrypted passphrase', [
+    PARAMS.hkdf.saltBytes, PARAMS.aes.ivBytes, { min: PARAMS.aes.tagBytes + 1 },
+  ]);
+  const key = await deriveAesKey(passphraseSecret(discloserPassphrase), salt, PARAMS.info.discloserPassphraseKey, ['decrypt']);
+  return aesDecrypt(key, iv, ciphertext);
+}

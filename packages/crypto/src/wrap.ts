@@ -1,0 +1,58 @@
+import { type Bytes } from './encoding';
+import { DecryptionError } from './errors';
+import { encodeVersioned, parseVersioned } from './format';
+import { PARAMS } from './params';
+import {
+  aesDecrypt, aesEncrypt, deriveAesKey, ecdhSharedSecret, exportPublicKeyRaw, generateEphemeralKeyPair,
+  importPublicKeyRaw, randomBytes,
+} from './webcrypto';
+
+/**
+ * What a wrapped value is for. It goes into the HKDF info, so a value wrapped for one purpose
+ * (say a message) cannot be replayed by the server as another (say an incident passphrase).
+ */
+export type WrapPurpose = 'incident-passphrase' | 'content' | 'file-key';
+
+/** `v1.<raw uncompressed P-256 point>`: 65 bytes, 87 characters. */
+export function encodePublicKey(raw: Bytes): string {
+  return encodeVersioned([raw]);
+}
+
+/** Parses and validates (point on the curve) a public key string. */
+export async function importPublicKey(publicKey: string): Promise<CryptoKey> {
+  const [raw] = parseVersioned(publicKey, 'public key', [PARAMS.ecdh.publicKeyBytes]);
+  return importPublicKeyRaw(raw);
+}
+
+/**
+ * ECIES to a public key: ephemeral ECDH P-256 → HKDF-SHA-256 (salt = ephemeral public key,
+ * info = purpose) → AES-256-GCM. Output `v1.<ephemeral public key>.<iv>.<ciphertext+tag>`.
+ */
+export async function wrapToPublicKey(publicKey: string, plaintext: Bytes, purpose: WrapPurpose): Promise<string> {
+  const recipient = await importPublicKey(publicKey);
+  const ephemeral = await generateEphemeralKeyPair();
+  const ephemeralRaw = await exportPublicKeyRaw(ephemeral.publicKey);
+  const shared = await ecdhSharedSecret(ephemeral.privateKey, recipient);
+  const key = await deriveAesKey(shared, ephemeralRaw, PARAMS.info.wrap + purpose, ['encrypt']);
+  shared.fill(0);
+  const iv = randomBytes(PARAMS.aes.ivBytes);
+  return encodeVersioned([ephemeralRaw, iv, await aesEncrypt(key, iv, plaintext)]);
+}
+
+/** Reverses wrapToPublicKey; a wrong key, purpose or any altered byte is a DecryptionError. */
+export async function unwrapWithPrivateKey(privateKey: CryptoKey, wrapped: string, purpose: WrapPurpose): Promise<Bytes> {
+  const [ephemeralRaw, iv, ciphertext] = parseVersioned(wrapped, 'wrapped value', [
+    PARAMS.ecdh.publicKeyBytes, PARAMS.aes.ivBytes, { min: PARAMS.aes.tagBytes },
+  ]);
+  let ephemeral: CryptoKey;
+  try {
+    ephemeral = await importPublicKeyRaw(ephemeralRaw);
+  } catch {
+    // An altered ephemeral key is usually off the curve: same answer as any other tampering.
+    throw new DecryptionError();
+  }
+  const shared = await ecdhSharedSecret(privateKey, ephemeral);
+  const key = await deriveAesKey(shared, ephemeralRaw, PARAMS.info.wrap + purpose, ['decrypt']);
+  shared.fill(0);
+  return aesDecrypt(key, iv, ciphertext);
+}
