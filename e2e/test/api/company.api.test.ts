@@ -1,0 +1,202 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { simpleParser } from 'mailparser';
+import { companyPublicViewSchema } from '@whistle/contracts';
+import { openDatabase, type Queryable } from '@whistle/service-kit';
+import { startCluster, type ClusterPlatform } from '../../src/cluster';
+import { companyPayload, postJson, uniqueDomain } from '../../src/company-fixtures';
+import { startStandalone, type StandalonePlatform } from '../../src/standalone';
+
+/**
+ * The same onboarding API cases in both ways of running Whistle: standalone (one process, PGlite,
+ * in-process bus, disk, mail folder) and cluster (a process per service on PostgreSQL, RabbitMQ,
+ * s3rver and SMTP, behind a gateway that routes by the routing table).
+ */
+interface Harness {
+  baseUrl: string;
+  /** Text of the welcome mail sent to `to`, waiting for the notification service to send it. */
+  mailTo(to: string): Promise<string>;
+  /** Runs `read` on the platform's database (standalone: after stopping it, PGlite allows one process). */
+  inDatabase<T>(read: (db: Queryable) => Promise<T>): Promise<T>;
+  stop(): Promise<void>;
+}
+
+async function standaloneHarness(): Promise<Harness> {
+  const platform: StandalonePlatform = await startStandalone();
+  const mailDir = path.join(platform.dataDir, 'mail');
+  return {
+    baseUrl: platform.baseUrl,
+    async mailTo(to) {
+      const deadline = Date.now() + 20_000;
+      for (;;) {
+        const files = await readdir(mailDir).catch(() => [] as string[]);
+        for (const file of files) {
+          const mail = await simpleParser(await readFile(path.join(mailDir, file)));
+          if (mail.to && !Array.isArray(mail.to) && mail.to.text.includes(to)) return mail.text ?? '';
+        }
+        if (Date.now() > deadline) throw new Error(`No mail to ${to} in ${mailDir}`);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    },
+    async inDatabase(read) {
+      await platform.stop();
+      const db = await openDatabase({ dataDir: platform.dataDir });
+      try {
+        return await read(db);
+      } finally {
+        await db.close();
+      }
+    },
+    stop: () => platform.dispose(),
+  };
+}
+
+async function clusterHarness(): Promise<Harness> {
+  const platform: ClusterPlatform = await startCluster();
+  return {
+    baseUrl: platform.baseUrl,
+    async mailTo(to) {
+      const mail = await platform.smtp.waitFor((caught) => Boolean(caught.to && !Array.isArray(caught.to) && caught.to.text.includes(to)));
+      return mail.text ?? '';
+    },
+    async inDatabase(read) {
+      const db = await openDatabase({ databaseUrl: platform.databaseUrl });
+      try {
+        return await read(db);
+      } finally {
+        await db.close();
+      }
+    },
+    stop: () => platform.stop(),
+  };
+}
+
+describe.each([
+  ['standalone', standaloneHarness],
+  ['cluster', clusterHarness],
+])('company onboarding API (%s)', (_mode, start) => {
+  let harness: Harness;
+  beforeAll(async () => {
+    harness = await start();
+  });
+  afterAll(async () => {
+    await harness?.stop();
+  });
+
+  let created: { url_identifier: string; email: string };
+
+  test('when a company is created, then its discloser view shows default labels, a location and its public key', async () => {
+    const payload = await companyPayload({ name: '  Acme Corporation  ' });
+    const response = await postJson(harness.baseUrl, '/api/account/company', payload);
+    expect(response.status).toBe(201);
+    const { url_identifier } = (await response.json()) as { url_identifier: string };
+    expect(url_identifier).toMatch(/^acme-corporation-[a-z0-9]{6}$/);
+    created = { url_identifier, email: payload.user_profile.email };
+
+    const view = companyPublicViewSchema.parse(await (await fetch(`${harness.baseUrl}/api/account/company/${url_identifier}`)).json());
+    expect(view.name).toBe('Acme Corporation');
+    expect(view.public_key).toBe(payload.credential.public_key);
+    const topLevel = view.categories.filter((category) => category.parent_uuid === null);
+    const subCategories = view.categories.filter((category) => category.parent_uuid !== null);
+    expect(topLevel.length).toBeGreaterThanOrEqual(4);
+    expect(subCategories.every((sub) => topLevel.some((top) => top.uuid === sub.parent_uuid))).toBe(true);
+    expect(view.locations.length).toBeGreaterThanOrEqual(1);
+    // Staff data never reaches a discloser.
+    expect(JSON.stringify(view)).not.toContain(payload.user_profile.email);
+    expect(JSON.stringify(view)).not.toContain(payload.credential.aes_encrypted_private_key);
+  });
+
+  test('when the QR code is asked for, then a PNG of the disclosure link comes back', async () => {
+    const response = await fetch(`${harness.baseUrl}/api/account/company/${created.url_identifier}/qrcode`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/png');
+    const png = Buffer.from(await response.arrayBuffer());
+    expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+  });
+
+  test('when a company is created, then its first admin receives the welcome mail with both links', async () => {
+    const text = await harness.mailTo(created.email);
+    expect(text).toContain(`${harness.baseUrl}/disclose/${created.url_identifier}`);
+    expect(text).toContain(`${harness.baseUrl}/company/login`);
+  });
+
+  test('when a second company signs up from the same e-mail domain, then it is told the account exists and nothing is stored', async () => {
+    const domain = created.email.split('@')[1];
+    const response = await postJson(harness.baseUrl, '/api/account/company', await companyPayload({
+      user_profile: { email: `grace@${domain}`, password: 'another long password', full_name: 'Grace Hopper' },
+    }));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ exists: true });
+  });
+
+  test('when the admin uses a public webmail address, then the invalid flag comes back', async () => {
+    const response = await postJson(harness.baseUrl, '/api/account/company', await companyPayload({
+      user_profile: { email: 'someone@gmail.com', password: 'a long enough password', full_name: 'Someone' },
+    }));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ invalid: true });
+  });
+
+  test('when the body is malformed JSON, then 400 with a JSON message', async () => {
+    const response = await postJson(harness.baseUrl, '/api/account/company', '{"name": ');
+    expect(response.status).toBe(400);
+    expect(response.headers.get('content-type')).toMatch(/application\/json/);
+    expect(await response.json()).toEqual({ message: 'Malformed JSON body' });
+  });
+
+  test('when fields are missing or of the wrong type, then 400 names each field', async () => {
+    const response = await postJson(harness.baseUrl, '/api/account/company', {
+      user_profile: { email: 'not-an-email', password: 42 },
+      name: '   ',
+      country: 'XX',
+    });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { errors: Record<string, string[]> };
+    expect(Object.keys(body.errors)).toEqual(expect.arrayContaining([
+      'user_profile.email', 'user_profile.password', 'user_profile.full_name', 'name', 'country', 'credential', 'passphrase',
+    ]));
+    expect(body.errors['user_profile.full_name']).toEqual(['This field is required']);
+    expect(body.errors['user_profile.email']).toEqual(['Invalid email address']);
+  });
+
+  test('when the body is larger than the limit, then 413 and nothing is stored', async () => {
+    const payload = await companyPayload({ user_profile: { email: `big@${uniqueDomain()}`, password: 'x'.repeat(2_000_000), full_name: 'Big' } });
+    const response = await postJson(harness.baseUrl, '/api/account/company', payload);
+    expect(response.status).toBe(413);
+    expect(response.headers.get('content-type')).toMatch(/application\/json/);
+  });
+
+  test('when an unknown or malformed url_identifier is asked for, then 404 JSON', async () => {
+    for (const id of ['nobody-zzzzzz', 'NOT_VALID!', `${created.url_identifier}x`]) {
+      const response = await fetch(`${harness.baseUrl}/api/account/company/${encodeURIComponent(id)}`);
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({ message: 'Company not found' });
+    }
+    expect((await fetch(`${harness.baseUrl}/api/account/company/nobody-zzzzzz/qrcode`)).status).toBe(404);
+  });
+
+  test('when the platform runs, then the audit log recorded company.created and user.created, and only one company per domain exists', async () => {
+    const rows = await harness.inDatabase(async (db) => {
+      const deadline = Date.now() + 20_000;
+      for (;;) {
+        const { rows: events } = await db.query<{ name: string; table_identifier: string }>(
+          `select name, table_identifier from audit.audit_event
+            where company_id = (select id from auth.company where url_identifier = $1) order by name`,
+          [created.url_identifier],
+        );
+        if (events.length >= 2 || Date.now() > deadline) {
+          const { rows: companies } = await db.query<{ count: number }>(
+            'select count(*)::int as count from auth.company where email_domain = $1', [created.email.split('@')[1]],
+          );
+          return { events, companies: companies[0].count };
+        }
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    });
+    expect(rows.events).toEqual([
+      { name: 'company.created', table_identifier: 'company' },
+      { name: 'user.created', table_identifier: 'user_profile' },
+    ]);
+    expect(rows.companies).toBe(1);
+  });
+});

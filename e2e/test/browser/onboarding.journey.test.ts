@@ -1,0 +1,143 @@
+import { readFileSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from '../../src/browser';
+import { uniqueDomain } from '../../src/company-fixtures';
+import { translationOf } from '../../src/locales';
+import { startStandalone, type StandalonePlatform } from '../../src/standalone';
+
+/**
+ * The first journey in Chromium through the real microfrontends, services and database:
+ * company onboarding → success page → the employees' disclosure page.
+ */
+let platform: StandalonePlatform;
+let browser: Browser;
+
+beforeAll(async () => {
+  [platform, browser] = await Promise.all([startStandalone(), launchChromium()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await platform?.dispose();
+});
+
+/** A page that records every request leaving for another origin (there must be none). */
+async function openPage(context: BrowserContext): Promise<{ page: Page; foreignRequests: string[]; pageErrors: string[] }> {
+  const page = await context.newPage();
+  const foreignRequests: string[] = [];
+  const pageErrors: string[] = [];
+  page.on('request', (request) => {
+    const url = request.url();
+    if (!url.startsWith(platform.baseUrl) && !url.startsWith('data:') && !url.startsWith('blob:')) foreignRequests.push(url);
+  });
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  return { page, foreignRequests, pageErrors };
+}
+
+async function onboard(page: Page, domain: string): Promise<string> {
+  await page.goto(`${platform.baseUrl}/company/onboarding`);
+  await page.locator('input[name="email"]').fill(`  ada@${domain}  `);
+  await page.locator('input[name="full_name"]').fill('Ada Lovelace');
+  await page.locator('input[name="company_name"]').fill('Acme Corporation');
+  await page.locator('input[name="password"]').fill('correct horse battery staple');
+  await page.locator('input[name="repeat_password"]').fill('correct horse battery staple');
+  await page.locator('select[name="country"]').selectOption('FR');
+  await page.locator('button[type="submit"]').click();
+  await page.waitForURL(/\/company\/[a-z0-9-]+\/success$/, { timeout: 30_000 });
+  return /\/company\/([a-z0-9-]+)\/success$/.exec(page.url())![1];
+}
+
+test('when an admin onboards a company, then the success page gives the disclosure link and QR code, and the disclosure page works', async () => {
+  const context = await browser.newContext();
+  const { page, foreignRequests, pageErrors } = await openPage(context);
+
+  // Client-side validation first: nothing is sent while the form is wrong.
+  await page.goto(`${platform.baseUrl}/company/onboarding`);
+  await page.locator('button[type="submit"]').click();
+  await expect(page.getByText('This field is required').first()).toBeVisible();
+  await page.locator('input[name="email"]').fill('not-an-email');
+  await page.locator('input[name="password"]').fill('one password here');
+  await page.locator('input[name="repeat_password"]').fill('another password');
+  await page.locator('button[type="submit"]').click();
+  await expect(page.getByText('Invalid email address')).toBeVisible();
+  await expect(page.getByText('Passwords do not match')).toBeVisible();
+  expect(await page.locator('select[name="country"] option').count()).toBeGreaterThanOrEqual(240);
+
+  const urlIdentifier = await onboard(page, uniqueDomain());
+  const disclosureLink = `${platform.baseUrl}/disclose/${urlIdentifier}`;
+  await expect(page.getByText(disclosureLink).first()).toBeVisible();
+  const qr = page.locator(`img[src*="/api/account/company/${urlIdentifier}/qrcode"]`);
+  await expect(qr).toBeVisible();
+  expect(await qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await expect(page.locator('a[href="/company/login"]')).toBeVisible();
+
+  await page.goto(disclosureLink);
+  await expect(page.getByRole('heading', { name: 'Speak up, you’re safe' })).toBeVisible();
+  await expect(page.getByText('Report an incident')).toBeVisible();
+  const secretCode = page.locator('input[name="uniquePassword"]');
+  await expect(secretCode).toHaveCount(0);
+  await page.getByRole('button', { name: 'Check incident status' }).click();
+  await expect(secretCode).toBeVisible();
+  await expect(secretCode).toHaveAttribute('placeholder', 'Enter tracking number');
+  await expect(page.getByLabel('Your secret code')).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(secretCode).toHaveCount(0);
+
+  expect(foreignRequests).toEqual([]);
+  expect(pageErrors).toEqual([]);
+  await context.close();
+});
+
+test('when the discloser page has no serious accessibility violations, then axe-core agrees', async () => {
+  const context = await browser.newContext();
+  const { page } = await openPage(context);
+  const urlIdentifier = await onboard(page, uniqueDomain());
+  await page.goto(`${platform.baseUrl}/disclose/${urlIdentifier}`);
+  await expect(page.getByRole('heading', { name: 'Speak up, you’re safe' })).toBeVisible();
+  await page.addScriptTag({ content: readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8') });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(): Promise<{ violations: Array<{ id: string; impact: string }> }> } }).axe;
+    const result = await axe.run();
+    return result.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id);
+  });
+  expect(violations).toEqual([]);
+  await context.close();
+});
+
+test('when a discloser picks French, then the page is in French and the choice survives a reload', async () => {
+  const context = await browser.newContext();
+  const { page } = await openPage(context);
+  const urlIdentifier = await onboard(page, uniqueDomain());
+  await page.goto(`${platform.baseUrl}/disclose/${urlIdentifier}`);
+  await expect(page.getByRole('heading', { name: 'Speak up, you’re safe' })).toBeVisible();
+  await page.locator('header select').selectOption('fr');
+  const frenchTitle = translationOf('mfe-disclose', 'disclose', 'Speak up, you’re safe', 'fr');
+  await expect(page.getByRole('heading', { name: frenchTitle })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('i18n-language'))).toBe('fr');
+  await page.reload();
+  await expect(page.getByRole('heading', { name: frenchTitle })).toBeVisible();
+  await expect(page.getByText(translationOf('mfe-disclose', 'disclose', 'Report an incident', 'fr'))).toBeVisible();
+  await context.close();
+});
+
+test('when the disclose remote cannot be loaded, then a contained, translated fallback shows and the shell keeps working', async () => {
+  const context = await browser.newContext();
+  const { page } = await openPage(context);
+  const urlIdentifier = await onboard(page, uniqueDomain());
+  await page.route('**/remotes/mfe-disclose/**', (route) => route.abort('connectionrefused'));
+  await page.goto(`${platform.baseUrl}/disclose/${urlIdentifier}`);
+  await expect(page.getByText(translationOf('shell', 'shell', /unavailable/i, 'en'))).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Unexpected Application Error!')).toHaveCount(0);
+  // The shell's own pages still work.
+  await page.goto(`${platform.baseUrl}/company/onboarding`);
+  await expect(page.locator('input[name="company_name"]')).toBeVisible();
+  await context.close();
+});
+
+test('when the disclosure link names no company, then the discloser is told clearly', async () => {
+  const context = await browser.newContext();
+  const { page, pageErrors } = await openPage(context);
+  await page.goto(`${platform.baseUrl}/disclose/nobody-zzzzzz`);
+  await expect(page.getByText(translationOf('mfe-disclose', 'disclose', /not found/i, 'en'))).toBeVisible();
+  expect(pageErrors).toEqual([]);
+  await context.close();
+});
