@@ -1,0 +1,9 @@
+export type { EventBus, EventSubscription } from './event-bus';
+export { InProcessEventBus, type InProcessEventBusOptions, type DeadLetter } from './in-process-event-bus';
+export { RabbitMqEventBus, DEFAULT_EXCHANGE, type RabbitMqEventBusOptions } from './rabbitmq-event-bus';
+export { openEventBus, type OpenEventBusOptions } from './open-event-bus';
+export { messagingMigrations, createOutbox, type Outbox, type NewEvent } from './outbox';
+export { startOutboxRelay, type OutboxRelay, type OutboxRelayOptions } from './outbox-relay';
+export { subscribeIdempotently, type IdempotentSubscription } from './idempotent-consumer';
+export { UnprocessableEventError } from './unprocessable-event-error';
+export { topicMatches } from './topic-pattern';

@@ -1,0 +1,318 @@
+import amqplib, { type ChannelModel, type ConfirmChannel, type ConsumeMessage, type Options, type RecoveringChannelModel } from 'amqplib';
+import { eventEnvelopeSchema, type EventEnvelope } from '@whistle/contracts';
+import type { Logger } from '../logging/logger';
+import type { EventBus, EventSubscription } from './event-bus';
+import { UnprocessableEventError } from './unprocessable-event-error';
+
+export const DEFAULT_EXCHANGE = 'whistle.events';
+
+/** Delivery attempt counter carried by retried messages (the first delivery has none). */
+const ATTEMPT_HEADER = 'x-whistle-attempt';
+/** Why a message was dead-lettered, for whoever inspects the DLQ. */
+const ERROR_HEADER = 'x-whistle-error';
+
+const CONSUMER_NAME = /^[a-z0-9][a-z0-9_.-]{0,200}$/;
+
+export interface RabbitMqEventBusOptions {
+  url: string;
+  logger: Logger;
+  /** Durable topic exchange every service publishes to. */
+  exchange?: string;
+  /** Unacknowledged deliveries per consumer, i.e. how many events one consumer handles at once. */
+  prefetch?: number;
+  /** Deliveries per event and consumer, the first included, before it goes to `${consumer}.dlq`. */
+  maxAttempts?: number;
+  /**
+   * How long a failed event waits in `${consumer}.retry` before it returns to the consumer's queue.
+   * It is the queue's TTL, fixed when the queue is first declared: changing it later needs that queue
+   * deleted (RabbitMQ refuses to redeclare a queue with other arguments).
+   */
+  retryDelayMs?: number;
+  /** A publish not confirmed by the broker within this time fails (the outbox keeps the event). */
+  confirmTimeoutMs?: number;
+  /** Connection attempts at start-up before `connect` gives up; once connected, reconnection never stops. */
+  initialConnectRetries?: number;
+}
+
+interface ConsumerState {
+  subscription: EventSubscription;
+  /** The connection the consumer currently runs on, and its set-up. */
+  model?: ChannelModel;
+  ready?: Promise<void>;
+  channel?: ConfirmChannel;
+  consumerTag?: string;
+}
+
+/**
+ * The cluster bus over RabbitMQ: a durable topic exchange; publishes on a confirm channel (persistent,
+ * messageId = event id, type = event name) resolve once the broker has the message; each consumer owns a
+ * durable queue `${consumer}` bound to its event patterns, acknowledged after its handler resolves. A
+ * failed event is republished to `${consumer}.retry`, whose TTL sends it back to `${consumer}`, until
+ * `maxAttempts`; then (or at once when malformed or unprocessable) it goes to `${consumer}.dlq`.
+ * A lost connection is re-established with backoff and every consumer is set up again.
+ */
+export class RabbitMqEventBus implements EventBus {
+  readonly kind = 'rabbitmq' as const;
+  private readonly consumers = new Map<string, ConsumerState>();
+  private readonly inFlight = new Set<Promise<void>>();
+  private readonly restartTimers = new Set<NodeJS.Timeout>();
+  private readonly connectWaiters = new Set<{ resolve: (model: ChannelModel) => void; reject: (error: Error) => void }>();
+  private model?: ChannelModel;
+  private publisher?: Promise<ConfirmChannel>;
+  private closing = false;
+  private readonly exchange: string;
+  private readonly prefetch: number;
+  private readonly maxAttempts: number;
+  private readonly retryDelayMs: number;
+  private readonly confirmTimeoutMs: number;
+  private readonly logger: Logger;
+  private connection!: RecoveringChannelModel;
+
+  private constructor(options: RabbitMqEventBusOptions) {
+    this.exchange = options.exchange ?? DEFAULT_EXCHANGE;
+    this.prefetch = options.prefetch ?? 10;
+    this.maxAttempts = options.maxAttempts ?? 5;
+    this.retryDelayMs = options.retryDelayMs ?? 5000;
+    this.confirmTimeoutMs = options.confirmTimeoutMs ?? 10000;
+    this.logger = options.logger;
+  }
+
+  /** Connects (retrying a few times at start-up) and declares the exchange. */
+  static async connect(options: RabbitMqEventBusOptions): Promise<RabbitMqEventBus> {
+    const bus = new RabbitMqEventBus(options);
+    try {
+      bus.connection = await amqplib.connect(options.url, {
+        recovery: {
+          initialDelay: 200,
+          maxDelay: 5000,
+          maxRetries: Infinity,
+          initialMaxRetries: options.initialConnectRetries ?? 3,
+          setup: (model: ChannelModel) => bus.setUp(model),
+        },
+      });
+    } catch (error) {
+      throw new Error(`Cannot connect to RabbitMQ at ${redact(options.url)}: ${(error as Error).message}`, { cause: error });
+    }
+    bus.connection.on('disconnect', (error: Error) => {
+      bus.model = undefined;
+      bus.publisher = undefined;
+      bus.logger.warn({ err: error }, 'RabbitMQ connection lost; reconnecting');
+    });
+    bus.connection.on('connect', () => bus.logger.info({ exchange: bus.exchange }, 'RabbitMQ reconnected'));
+    bus.connection.on('connect-failed', (error: Error) => bus.logger.warn({ err: error }, 'RabbitMQ connection attempt failed'));
+    // Without a listener an 'error' event would crash the process; the close that follows triggers recovery.
+    bus.connection.on('error', (error: Error) => bus.logger.warn({ err: error }, 'RabbitMQ connection error'));
+    bus.logger.info({ exchange: bus.exchange }, 'RabbitMQ connected');
+    return bus;
+  }
+
+  async publish(event: EventEnvelope): Promise<void> {
+    const envelope = eventEnvelopeSchema.parse(event);
+    const channel = await this.publisherChannel();
+    const properties: Options.Publish = {
+      persistent: true,
+      messageId: envelope.id,
+      type: envelope.name,
+      contentType: 'application/json',
+    };
+    await this.confirmed(`event ${envelope.name} ${envelope.id}`, (done) =>
+      channel.publish(this.exchange, envelope.name, Buffer.from(JSON.stringify(envelope)), properties, done),
+    );
+  }
+
+  async subscribe(subscription: EventSubscription): Promise<void> {
+    const { consumer } = subscription;
+    if (this.closing) throw new Error('The RabbitMQ event bus is closed');
+    if (!CONSUMER_NAME.test(consumer)) throw new Error(`Invalid consumer name ${JSON.stringify(consumer)}: expected ${CONSUMER_NAME.source}`);
+    if (this.consumers.has(consumer)) throw new Error(`Consumer ${consumer} is already subscribed`);
+    if (subscription.events.length === 0) throw new Error(`Consumer ${consumer} subscribes to no event`);
+    const state: ConsumerState = { subscription };
+    this.consumers.set(consumer, state);
+    try {
+      await this.ensureConsumer(this.model ?? (await this.nextConnection()), state);
+    } catch (error) {
+      this.consumers.delete(consumer);
+      throw error;
+    }
+  }
+
+  /** Stops consuming, waits for the handlers already running, then closes the connection. */
+  async close(): Promise<void> {
+    if (this.closing) return;
+    this.closing = true;
+    for (const timer of this.restartTimers) clearTimeout(timer);
+    for (const waiter of this.connectWaiters) waiter.reject(new Error('The RabbitMQ event bus is closed'));
+    await Promise.allSettled(
+      [...this.consumers.values()].map((state) => (state.channel && state.consumerTag ? state.channel.cancel(state.consumerTag) : undefined)),
+    );
+    await Promise.allSettled([...this.inFlight]);
+    await this.connection.close();
+  }
+
+  /** Runs on every (re)connection, before the connection is handed out: exchange, then every consumer. */
+  private async setUp(model: ChannelModel): Promise<void> {
+    const channel = await model.createChannel();
+    await channel.assertExchange(this.exchange, 'topic', { durable: true });
+    await channel.close();
+    await Promise.all([...this.consumers.values()].map((state) => this.ensureConsumer(model, state)));
+    this.model = model;
+    this.publisher = undefined;
+    for (const waiter of this.connectWaiters) waiter.resolve(model);
+    this.connectWaiters.clear();
+  }
+
+  private nextConnection(): Promise<ChannelModel> {
+    return new Promise((resolve, reject) => this.connectWaiters.add({ resolve, reject }));
+  }
+
+  private publisherChannel(): Promise<ConfirmChannel> {
+    const model = this.model;
+    // Fail at once rather than wait: the outbox relay keeps the event and tries again on its next tick.
+    if (!model) return Promise.reject(new Error('RabbitMQ is not connected; the event was not published'));
+    if (!this.publisher) {
+      const opening = model.createConfirmChannel().then((channel) => {
+        channel.on('error', (error: Error) => this.logger.warn({ err: error }, 'RabbitMQ publish channel error'));
+        channel.on('close', () => {
+          if (this.publisher === opening) this.publisher = undefined;
+        });
+        return channel;
+      });
+      opening.catch(() => {
+        if (this.publisher === opening) this.publisher = undefined;
+      });
+      this.publisher = opening;
+    }
+    return this.publisher;
+  }
+
+  /** Sets the consumer up on `model` once, however many callers ask (set-up on reconnect and subscribe may race). */
+  private ensureConsumer(model: ChannelModel, state: ConsumerState): Promise<void> {
+    if (state.model === model && state.ready) return state.ready;
+    state.model = model;
+    state.channel = undefined;
+    const ready = this.startConsumer(model, state);
+    state.ready = ready;
+    ready.catch(() => {
+      if (state.ready === ready) {
+        state.model = undefined;
+        state.ready = undefined;
+      }
+    });
+    return ready;
+  }
+
+  private async startConsumer(model: ChannelModel, state: ConsumerState): Promise<void> {
+    const { consumer, events } = state.subscription;
+    const channel = await model.createConfirmChannel();
+    channel.on('error', (error: Error) => this.logger.warn({ consumer, err: error }, 'RabbitMQ consumer channel error'));
+    channel.on('close', () => this.onConsumerChannelClosed(model, state, channel));
+    await channel.assertExchange(this.exchange, 'topic', { durable: true });
+    await channel.assertQueue(consumer, { durable: true });
+    await channel.assertQueue(`${consumer}.retry`, {
+      durable: true,
+      arguments: { 'x-message-ttl': this.retryDelayMs, 'x-dead-letter-exchange': '', 'x-dead-letter-routing-key': consumer },
+    });
+    await channel.assertQueue(`${consumer}.dlq`, { durable: true });
+    for (const pattern of events) await channel.bindQueue(consumer, this.exchange, pattern);
+    await channel.prefetch(this.prefetch);
+    const { consumerTag } = await channel.consume(consumer, (message) => {
+      if (!message) return; // Cancelled by the broker (queue deleted): the channel-close path restarts it.
+      const delivery = this.handleDelivery(channel, state, message).finally(() => this.inFlight.delete(delivery));
+      this.inFlight.add(delivery);
+    });
+    state.channel = channel;
+    state.consumerTag = consumerTag;
+  }
+
+  /** A consumer channel closed while its connection lives on (e.g. a channel error): start it again shortly. */
+  private onConsumerChannelClosed(model: ChannelModel, state: ConsumerState, channel: ConfirmChannel): void {
+    if (state.channel !== channel) return;
+    state.channel = undefined;
+    state.model = undefined;
+    state.ready = undefined;
+    if (this.closing || this.model !== model) return; // Connection loss: recovery sets every consumer up again.
+    const timer = setTimeout(() => {
+      this.restartTimers.delete(timer);
+      if (this.closing || this.model !== model) return;
+      this.ensureConsumer(model, state).catch((error) =>
+        this.logger.error({ consumer: state.subscription.consumer, err: error }, 'RabbitMQ consumer could not be restarted'),
+      );
+    }, 1000);
+    this.restartTimers.add(timer);
+  }
+
+  private async handleDelivery(channel: ConfirmChannel, state: ConsumerState, message: ConsumeMessage): Promise<void> {
+    const { consumer, handle } = state.subscription;
+    const attempt = Number(message.properties.headers?.[ATTEMPT_HEADER] ?? 1);
+    const fields = { consumer, eventName: message.properties.type as unknown, eventId: message.properties.messageId as unknown, attempt };
+    try {
+      let event: EventEnvelope;
+      try {
+        event = eventEnvelopeSchema.parse(JSON.parse(message.content.toString('utf8')));
+      } catch {
+        this.logger.error(fields, 'Malformed event message; dead-lettered');
+        await this.forward(channel, `${consumer}.dlq`, message, { [ERROR_HEADER]: 'malformed event envelope' });
+        channel.ack(message);
+        return;
+      }
+      try {
+        await handle(event);
+        channel.ack(message);
+        return;
+      } catch (error) {
+        const errorText = ((error as Error)?.message ?? String(error)).slice(0, 500);
+        if (error instanceof UnprocessableEventError || attempt >= this.maxAttempts) {
+          this.logger.error({ ...fields, err: error }, 'Event dead-lettered');
+          await this.forward(channel, `${consumer}.dlq`, message, { [ATTEMPT_HEADER]: attempt, [ERROR_HEADER]: errorText });
+        } else {
+          this.logger.warn({ ...fields, err: error }, 'Event handler failed; retrying');
+          await this.forward(channel, `${consumer}.retry`, message, { [ATTEMPT_HEADER]: attempt + 1, [ERROR_HEADER]: errorText });
+        }
+        channel.ack(message);
+      }
+    } catch (error) {
+      // Not acknowledged: the broker redelivers the message once this channel is gone, so nothing is lost.
+      this.logger.warn({ ...fields, err: error }, 'RabbitMQ delivery could not be settled; it will be redelivered');
+    }
+  }
+
+  /** Republishes a delivery to a queue of this consumer and waits for the broker's confirm. */
+  private forward(channel: ConfirmChannel, queue: string, message: ConsumeMessage, headers: Record<string, unknown>): Promise<void> {
+    const { properties } = message;
+    const options: Options.Publish = {
+      persistent: true,
+      messageId: properties.messageId as string | undefined,
+      type: properties.type as string | undefined,
+      contentType: properties.contentType as string | undefined,
+      headers: { ...properties.headers, ...headers },
+    };
+    return this.confirmed(`forward to ${queue}`, (done) => channel.sendToQueue(queue, message.content, options, done));
+  }
+
+  private confirmed(what: string, send: (done: (error: unknown) => void) => void): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`RabbitMQ did not confirm ${what} within ${this.confirmTimeoutMs} ms`)), this.confirmTimeoutMs);
+      try {
+        send((error) => {
+          clearTimeout(timer);
+          if (error) reject(new Error(`RabbitMQ rejected ${what}`, { cause: error }));
+          else resolve();
+        });
+      } catch (error) {
+        clearTimeout(timer);
+        reject(error);
+      }
+    });
+  }
+}
+
+/** The URL without its password, fit for logs and error messages. */
+function redact(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return '(unparsable AMQP_URL)';
+  }
+}
