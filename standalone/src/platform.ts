@@ -1,8 +1,8 @@
-import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import express, { Router, type Express } from 'express';
 import helmet from 'helmet';
-import { resolveWorkload } from '@whistle/contracts';
+import { resolveWorkload, workloads, type WorkloadName } from '@whistle/contracts';
 import {
-  errorHandler, healthRouter, NotFoundError, notFoundHandler, readinessChecks, requestLogger,
+  createHttpApp, errorHandler, notFoundHandler, readinessChecks,
   type ServiceDependencies, type WhistleService,
 } from '@whistle/service-kit';
 import { authConfigSchema, createAuthService } from '@whistle/auth-service';
@@ -20,8 +20,8 @@ export interface Platform {
   stop(): Promise<void>;
 }
 
-/** Strict policy for pages a discloser opens: nothing from third parties, no inline code, no referrer. */
-const contentSecurityPolicy = {
+/** Pages a discloser opens: nothing from third parties, no inline code, no referrer. */
+const pageSecurityPolicy = {
   useDefaults: false,
   directives: {
     defaultSrc: ["'self'"],
@@ -37,33 +37,45 @@ const contentSecurityPolicy = {
   },
 };
 
+const isService = (workload: WorkloadName | undefined) => workload !== undefined && workloads[workload].kind === 'service';
+
 /**
- * The whole platform in one Express app: every service's router, chosen per request by the routing
- * table exactly as the Ingress chooses a Service in a cluster, and the built frontends.
+ * The whole platform in one Express app. A request whose path the routing table gives to a service
+ * goes to that service's router inside the API app (the same one each service serves alone in a
+ * cluster); every other path is a frontend file or the shell's page.
  */
 export function createPlatform(config: StandaloneConfig & { KEY_ENCRYPTION_KEY: string }, deps: ServiceDependencies, rootDir: string): Platform {
+  const serviceConfig = { ...config, PORT: undefined };
   const services: WhistleService[] = [
-    createAuthService(deps, authConfigSchema.parse({ ...config, PORT: undefined })),
+    createAuthService(deps, authConfigSchema.parse(serviceConfig)),
     createIncidentService(deps),
     createFileService(deps),
-    createNotificationService(deps, notificationConfigSchema.parse({ ...config, PORT: undefined })),
+    createNotificationService(deps, notificationConfigSchema.parse(serviceConfig)),
     createAuditService(deps),
   ];
   const byName = new Map(services.map((service) => [service.name, service]));
 
+  const dispatcher = Router();
+  dispatcher.use((req, res, next) => {
+    const service = byName.get(resolveWorkload(req.path) ?? '');
+    if (service) service.router(req, res, next);
+    else next();
+  });
+  const api = createHttpApp({
+    logger: deps.logger,
+    services: [{ router: dispatcher }],
+    bodyLimit: config.BODY_LIMIT,
+    trustProxy: config.TRUST_PROXY,
+    readiness: readinessChecks({ database: () => deps.db.query('select 1') }),
+  });
+
   const app = express();
   app.disable('x-powered-by');
-  if (config.TRUST_PROXY !== undefined) app.set('trust proxy', config.TRUST_PROXY);
-  app.use(helmet({ contentSecurityPolicy, referrerPolicy: { policy: 'no-referrer' }, crossOriginEmbedderPolicy: false }));
-  app.use(requestLogger(deps.logger));
-  app.use(healthRouter(deps.logger, readinessChecks({ database: () => deps.db.query('select 1') })));
-  app.use(express.json({ limit: config.BODY_LIMIT }));
-  app.use((req: Request, res: Response, next: NextFunction) => {
-    const service = byName.get(resolveWorkload(req.path) ?? '');
-    if (!service) return next();
-    // The service owns its prefix: what it does not answer is a JSON 404, never the SPA page.
-    service.router(req, res, (error?: unknown) => next(error ?? new NotFoundError()));
+  app.use((req, res, next) => {
+    if (isService(resolveWorkload(req.path)) || req.path === '/healthz' || req.path === '/readyz') api(req, res, next);
+    else next();
   });
+  app.use(helmet({ contentSecurityPolicy: pageSecurityPolicy, referrerPolicy: { policy: 'no-referrer' }, crossOriginEmbedderPolicy: false }));
   app.use(frontendRouter(rootDir));
   app.use(notFoundHandler);
   app.use(errorHandler(deps.logger));

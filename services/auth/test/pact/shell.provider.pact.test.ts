@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { Verifier } from '@pact-foundation/pact';
+import { createCompanyCredentials } from '@whistle/crypto';
+import { createTestDependencies, type TestDependencies } from '@whistle/service-kit/testing';
+import { companyRepository } from '../../src/data-access/company.repository';
+import { startAuth, type RunningAuth } from '../support';
+
+const pactFile = path.resolve(__dirname, '../../../../pacts/whistle-shell-whistle-auth.json');
+
+let test$: TestDependencies;
+let auth: RunningAuth;
+
+beforeAll(async () => {
+  test$ = await createTestDependencies('pglite+in-process');
+  auth = await startAuth(test$.deps);
+});
+afterAll(async () => {
+  await auth?.close();
+  await test$?.dispose();
+});
+
+/** A company row as onboarding leaves it, with a fixed url_identifier the consumer's pact names. */
+async function insertCompany(urlIdentifier: string, emailDomain: string): Promise<void> {
+  const { credential } = await createCompanyCredentials();
+  const companyId = randomUUID();
+  await test$.deps.db.transaction(async (tx) => {
+    await companyRepository.insertCompany(tx, {
+      id: companyId, urlIdentifier, name: 'Acme Corporation', country: 'FR', emailDomain,
+      publicKey: credential.public_key, aesEncryptedPrivateKey: credential.aes_encrypted_private_key, wrappedPassphrase: 'v1.unused.unused',
+    });
+    const parentId = randomUUID();
+    await companyRepository.insertCategory(tx, { id: parentId, companyId, parentId: null, name: 'Fraud and corruption', position: 0 });
+    await companyRepository.insertCategory(tx, { id: randomUUID(), companyId, parentId, name: 'Bribery', position: 0 });
+    await companyRepository.insertLocation(tx, { id: randomUUID(), companyId, name: 'Head office', position: 0 });
+  });
+}
+
+async function clearCompanies(): Promise<void> {
+  await test$.deps.db.query('delete from auth.company');
+}
+
+test('when the shell pact is replayed against auth, then every interaction is honoured', async () => {
+  if (!existsSync(pactFile)) throw new Error(`${pactFile} is missing: run the shell's tests first (npm test runs them in order)`);
+  await new Verifier({
+    provider: 'whistle-auth',
+    providerBaseUrl: auth.baseUrl,
+    providerVersion: '0.1.0',
+    pactUrls: [pactFile],
+    logLevel: 'warn',
+    stateHandlers: {
+      'no company uses the e-mail domain acme.example': clearCompanies,
+      'a company uses the e-mail domain taken.example': async () => {
+        await clearCompanies();
+        await insertCompany('taken-company-aa11bb', 'taken.example');
+      },
+      'a company with url_identifier acme-corporation-k7m2qa exists': async () => {
+        await clearCompanies();
+        await insertCompany('acme-corporation-k7m2qa', 'acme.example');
+      },
+    },
+  }).verifyProvider();
+});

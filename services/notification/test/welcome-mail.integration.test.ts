@@ -1,0 +1,40 @@
+import { randomUUID } from 'node:crypto';
+import { createOutbox, messagingMigrations, migrate } from '@whistle/service-kit';
+import { createTestDependencies, testStacks, waitFor, type TestDependencies } from '@whistle/service-kit/testing';
+import { notificationConfigSchema } from '../src/config';
+import { createNotificationService } from '../src/service';
+
+describe.each(testStacks)('welcome mail on %s', (stack) => {
+  let test$: TestDependencies;
+  beforeAll(async () => {
+    test$ = await createTestDependencies(stack, ['notification']);
+    await migrate(test$.deps.db, 'producer', messagingMigrations('producer'));
+    await createNotificationService(test$.deps, notificationConfigSchema.parse({ PUBLIC_URL: 'https://whistle.example' })).start();
+  });
+  afterAll(async () => {
+    await test$?.dispose();
+  });
+
+  test('when a company is created, then its first admin gets one mail with the disclosure and login links', async () => {
+    const companyId = randomUUID();
+    const envelope = await test$.deps.db.transaction((tx) =>
+      createOutbox('producer').add(tx, {
+        name: 'company.created',
+        company_id: companyId,
+        payload: {
+          company_id: companyId, url_identifier: 'initech-ab12cd', name: 'Initech', country: 'US',
+          created_by: { user_id: randomUUID(), email: 'bill@initech.example' }, categories: [], locations: [],
+        },
+      }),
+    );
+    await test$.deps.bus.publish(envelope);
+    await test$.deps.bus.publish(envelope); // redelivered: still one mail
+    const mail = await waitFor(() => test$.deps.mailer.sent.find((sent) => sent.to === 'bill@initech.example'), { what: 'welcome mail' });
+    expect(mail.subject).toBe('Your Whistle account for Initech is ready');
+    expect(mail.text).toContain('https://whistle.example/disclose/initech-ab12cd');
+    expect(mail.text).toContain('https://whistle.example/company/login');
+    const { rows } = await test$.deps.db.query('select name from notification.company_preferences where company_id = $1', [companyId]);
+    expect(rows).toEqual([{ name: 'Initech' }]);
+    expect(test$.deps.mailer.sent.filter((sent) => sent.to === 'bill@initech.example')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,129 @@
+/**
+ * @jest-environment node
+ */
+import path from 'node:path';
+import { MatchersV3, PactV4 } from '@pact-foundation/pact';
+import { ApiError, companyQrCodeUrl, createApiClient, createCompany, getCompanyPublicView } from '@whistle/api-client';
+import { createCompanyCredentials } from '@whistle/crypto';
+
+const { like, eachLike, regex, uuid } = MatchersV3;
+
+/** What the shell expects of the auth service. The provider verifies this file (services/auth/test/pact). */
+const pact = new PactV4({
+  consumer: 'whistle-shell',
+  provider: 'whistle-auth',
+  dir: path.resolve(__dirname, '../../../pacts'),
+  logLevel: 'warn',
+});
+
+const KNOWN_COMPANY = 'acme-corporation-k7m2qa';
+const jsonHeaders = { Accept: 'application/json', 'Content-Type': 'application/json' };
+
+async function onboardingPayload(email: string) {
+  const { credential, passphrase } = await createCompanyCredentials();
+  return {
+    user_profile: { email, password: 'correct horse battery staple', full_name: 'Ada Lovelace' },
+    name: 'Acme Corporation',
+    credential,
+    passphrase,
+    country: 'FR',
+  };
+}
+
+describe('shell → auth', () => {
+  test('when an admin onboards a new company, then the url_identifier comes back', async () => {
+    const payload = await onboardingPayload('ada@acme.example');
+    await pact
+      .addInteraction()
+      .given('no company uses the e-mail domain acme.example')
+      .uponReceiving('a company create request')
+      .withRequest('POST', '/api/account/company', (request) => request.headers(jsonHeaders).jsonBody(payload))
+      .willRespondWith(201, (response) => response.jsonBody({ url_identifier: regex(/^[a-z0-9-]+$/, 'acme-corporation-k7m2qa') }))
+      .executeTest(async (server) => {
+        const created = await createCompany(createApiClient({ baseUrl: server.url }), payload);
+        expect(created.url_identifier).toBe('acme-corporation-k7m2qa');
+      });
+  });
+
+  test('when the e-mail domain already has a company, then the exists flag comes back', async () => {
+    const payload = await onboardingPayload('grace@taken.example');
+    await pact
+      .addInteraction()
+      .given('a company uses the e-mail domain taken.example')
+      .uponReceiving('a company create request from a taken domain')
+      .withRequest('POST', '/api/account/company', (request) => request.headers(jsonHeaders).jsonBody(payload))
+      .willRespondWith(400, (response) => response.jsonBody({ message: like('Bad Request'), exists: true }))
+      .executeTest(async (server) => {
+        const error = await createCompany(createApiClient({ baseUrl: server.url }), payload).catch((caught: unknown) => caught);
+        expect(error).toBeInstanceOf(ApiError);
+        expect((error as ApiError).body).toMatchObject({ exists: true });
+      });
+  });
+
+  test('when required fields are missing, then per-field errors come back', async () => {
+    await pact
+      .addInteraction()
+      .uponReceiving('a company create request without fields')
+      .withRequest('POST', '/api/account/company', (request) => request.headers(jsonHeaders).jsonBody({}))
+      .willRespondWith(400, (response) =>
+        response.jsonBody({
+          message: like('Invalid request body'),
+          errors: { name: eachLike('This field is required'), 'user_profile.email': eachLike('This field is required') },
+        }))
+      .executeTest(async (server) => {
+        const error = (await createCompany(createApiClient({ baseUrl: server.url }), {} as never).catch((caught: unknown) => caught)) as ApiError;
+        expect(error.status).toBe(400);
+        expect(error.body).toMatchObject({ errors: { name: ['This field is required'] } });
+      });
+  });
+
+  test('when a discloser opens the company link, then the public view comes back', async () => {
+    await pact
+      .addInteraction()
+      .given(`a company with url_identifier ${KNOWN_COMPANY} exists`)
+      .uponReceiving('a discloser view request')
+      .withRequest('GET', `/api/account/company/${KNOWN_COMPANY}`, (request) => request.headers({ Accept: 'application/json' }))
+      .willRespondWith(200, (response) =>
+        response.jsonBody({
+          url_identifier: KNOWN_COMPANY,
+          name: like('Acme Corporation'),
+          logo: null,
+          title: null,
+          description: null,
+          public_key: regex(/^v1\.[A-Za-z0-9_-]+$/, 'v1.BASE64URL'),
+          categories: eachLike({ uuid: uuid(), name: like('Fraud and corruption'), parent_uuid: null }),
+          locations: eachLike({ uuid: uuid(), name: like('Head office') }),
+        }))
+      .executeTest(async (server) => {
+        const view = await getCompanyPublicView(createApiClient({ baseUrl: server.url }), KNOWN_COMPANY);
+        expect(view.url_identifier).toBe(KNOWN_COMPANY);
+        expect(view.categories.length).toBeGreaterThan(0);
+      });
+  });
+
+  test('when the company link names no company, then 404', async () => {
+    await pact
+      .addInteraction()
+      .uponReceiving('a discloser view request for an unknown company')
+      .withRequest('GET', '/api/account/company/nobody-zzzzzz', (request) => request.headers({ Accept: 'application/json' }))
+      .willRespondWith(404, (response) => response.jsonBody({ message: like('Company not found') }))
+      .executeTest(async (server) => {
+        const error = (await getCompanyPublicView(createApiClient({ baseUrl: server.url }), 'nobody-zzzzzz').catch((caught: unknown) => caught)) as ApiError;
+        expect(error.status).toBe(404);
+      });
+  });
+
+  test('when the success page shows the QR code, then a PNG comes back', async () => {
+    await pact
+      .addInteraction()
+      .given(`a company with url_identifier ${KNOWN_COMPANY} exists`)
+      .uponReceiving('a QR code request')
+      .withRequest('GET', `/api/account/company/${KNOWN_COMPANY}/qrcode`)
+      .willRespondWith(200, (response) => response.headers({ 'Content-Type': 'image/png' }))
+      .executeTest(async (server) => {
+        const response = await fetch(companyQrCodeUrl(createApiClient({ baseUrl: server.url }), KNOWN_COMPANY));
+        expect(response.status).toBe(200);
+        expect(response.headers.get('content-type')).toBe('image/png');
+      });
+  });
+});
