@@ -50,10 +50,15 @@ export class PostgresDatabase implements Database {
   async transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
     let open = true;
+    // One client runs one statement at a time; queries issued together (Promise.all) wait their turn here
+    // rather than relying on pg's internal queue, which pg 9 removes.
+    let previous: Promise<unknown> = Promise.resolve();
     const tx: Queryable = {
       query: <R>(sql: string, params?: readonly unknown[]) => {
         if (!open) return Promise.reject(new Error('Transaction already finished: a query ran after the transaction callback returned'));
-        return run<R>(client, sql, params);
+        const next = previous.then(() => run<R>(client, sql, params));
+        previous = next.catch(() => undefined);
+        return next;
       },
     };
     let broken: Error | undefined;
@@ -61,11 +66,16 @@ export class PostgresDatabase implements Database {
       await client.query('BEGIN');
       const result = await work(tx);
       open = false;
-      await client.query('COMMIT');
+      await previous; // A statement the callback did not await still belongs to this transaction.
+      const commit = await client.query('COMMIT');
+      // PostgreSQL answers COMMIT of a transaction aborted by an earlier (caught) error with a silent
+      // ROLLBACK; report it, as PGlite does, instead of letting the caller believe its writes were kept.
+      if (commit.command === 'ROLLBACK') throw new Error('Transaction rolled back: a statement in it failed earlier, so nothing was committed');
       return result;
     } catch (error) {
       open = false;
       try {
+        await previous;
         await client.query('ROLLBACK');
       } catch (rollbackError) {
         // The connection is unusable (e.g. it was lost): destroy it rather than return it to the pool.

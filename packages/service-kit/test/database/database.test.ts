@@ -129,6 +129,16 @@ describe.each(engines)('Database on $name', ({ start }) => {
     expect((await db.query('SELECT 1 AS ok')).rows).toEqual([{ ok: 1 }]);
   });
 
+  it('when a failed statement is caught inside the transaction, then committing is refused and nothing is kept', async () => {
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query('INSERT INTO app.item (id, label) VALUES ($1, $2)', [6, 'six']);
+        await tx.query('SELECT * FROM app.missing').catch(() => undefined);
+      }),
+    ).rejects.toThrow(/abort|rolled back/i);
+    expect((await db.query('SELECT * FROM app.item WHERE id = 6')).rowCount).toBe(0);
+  });
+
   it('when the transaction object is used after the transaction ended, then the query is refused', async () => {
     let leaked: { query: Database['query'] } | undefined;
     await db.transaction(async (tx) => {
