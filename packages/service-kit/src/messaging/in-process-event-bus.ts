@@ -10,6 +10,8 @@ export interface InProcessEventBusOptions {
   maxAttempts?: number;
   /** Delay before the first retry; it doubles with each further attempt. */
   retryDelayMs?: number;
+  /** Dead letters kept in memory (the oldest are dropped beyond it; each one is also in the log). */
+  maxDeadLetters?: number;
 }
 
 export interface DeadLetter {
@@ -96,6 +98,7 @@ export class InProcessEventBus implements EventBus {
         return;
       }
       this.deadLettered.push({ consumer: subscription.consumer, event, attempts: attempt, error: (error as Error)?.message ?? String(error) });
+      if (this.deadLettered.length > (this.options.maxDeadLetters ?? 1000)) this.deadLettered.shift();
       this.options.logger.error({ ...fields, err: error }, 'Event dead-lettered');
     }
   }

@@ -133,6 +133,8 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   const timer = setInterval(flushAndLog, intervalMs);
   // The relay alone must not keep a process (or a test run) alive.
   timer.unref();
+  // Events written before a restart go out now rather than at the first tick.
+  flushAndLog();
 
   return {
     flush,

@@ -146,6 +146,8 @@ export class RabbitMqEventBus implements EventBus {
       [...this.consumers.values()].map((state) => (state.channel && state.consumerTag ? state.channel.cancel(state.consumerTag) : undefined)),
     );
     await Promise.allSettled([...this.inFlight]);
+    this.model = undefined;
+    this.publisher = undefined;
     await this.connection.close();
   }
 
@@ -166,6 +168,7 @@ export class RabbitMqEventBus implements EventBus {
   }
 
   private publisherChannel(): Promise<ConfirmChannel> {
+    if (this.closing) return Promise.reject(new Error('The RabbitMQ event bus is closed'));
     const model = this.model;
     // Fail at once rather than wait: the outbox relay keeps the event and tries again on its next tick.
     if (!model) return Promise.reject(new Error('RabbitMQ is not connected; the event was not published'));
