@@ -1,0 +1,10 @@
+// Deployment checks (helm/test, k8s/test): npm run test:deploy. Crawls only those folders.
+const { jestConfig } = require('./jest.preset.js');
+
+const base = jestConfig({ dir: __dirname });
+
+module.exports = {
+  ...base,
+  roots: ['<rootDir>/k8s', '<rootDir>/helm'],
+  testMatch: ['<rootDir>/k8s/test/**/*.test.ts', '<rootDir>/helm/test/**/*.test.ts'],
+};

@@ -1,0 +1,113 @@
+import { lstatSync, readFileSync, readlinkSync, realpathSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { parseManifests, readRoutingTable, repoRoot } from '../../k8s/test/support';
+import { readChart, templateProblems } from './template-check';
+
+const chartDir = join(repoRoot, 'helm/whistle');
+const values = parse(readFileSync(join(chartDir, 'values.yaml'), 'utf8'));
+const chart = readChart(chartDir, values);
+const table = readRoutingTable();
+
+describe('helm chart whistle', () => {
+  it('when Chart.yaml is read, then it is one application chart (v2) without subcharts to download', () => {
+    const meta = parse(readFileSync(join(chartDir, 'Chart.yaml'), 'utf8'));
+    expect(meta).toEqual(expect.objectContaining({ apiVersion: 'v2', name: 'whistle', type: 'application' }));
+    expect(meta.version).toMatch(/^\d+\.\d+\.\d+/);
+    expect(meta.dependencies).toBeUndefined();
+    expect(values.postgresql.enabled).toBe(false);
+    expect(values.rabbitmq.enabled).toBe(false);
+  });
+
+  it('when files/routes.json is followed, then it is a relative symlink to the contracts routing table', () => {
+    const link = join(chartDir, 'files/routes.json');
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(readlinkSync(link)).toBe('../../../packages/contracts/src/routing/routes.json');
+    expect(realpathSync(link)).toBe(realpathSync(join(repoRoot, 'packages/contracts/src/routing/routes.json')));
+    expect(JSON.parse(readFileSync(link, 'utf8'))).toEqual(table);
+  });
+
+  it('when the templates are read, then blocks are balanced and every value, named template and chart file they use exists', () => {
+    expect(Object.keys(chart.templates)).toContain('_helpers.tpl');
+    expect(templateProblems(chart)).toEqual([]);
+  });
+
+  it('when a template uses a value, a workload field or a named template that does not exist, then the check reports it', () => {
+    const broken = {
+      ...chart,
+      templates: {
+        ...chart.templates,
+        'broken.yaml': [
+          '{{- if .Values.ingress.enabld }}',
+          '{{- range $name, $w := .Values.workloads }}{{ $w.image.repo }}{{ end }}',
+          '{{ include "whistle.nope" . }}{{ .Files.Get "files/nope.json" }}',
+        ].join('\n'),
+      },
+    };
+    expect(templateProblems(broken)).toEqual([
+      'broken.yaml: unclosed {{ if }}',
+      'broken.yaml: .Values.ingress.enabld is not in values.yaml',
+      ...Object.keys(values.workloads).map((name) => `broken.yaml: $w.image.repo is missing in .Values.workloads.${name}`),
+      'broken.yaml: template "whistle.nope" is not defined',
+      'broken.yaml: chart file files/nope.json does not exist',
+    ]);
+  });
+
+  it('when the Ingress template is read, then it ranges over the routes of files/routes.json with pathType Prefix and table ports', () => {
+    const ingress = chart.templates['ingress.yaml'];
+    expect(ingress).toContain('{{- $table := .Files.Get "files/routes.json" | fromJson }}');
+    expect(ingress).toContain('{{- range $table.routes }}');
+    expect(ingress).toMatch(/- path: \{\{ \.prefix \}\}\n\s+pathType: Prefix\n/);
+    expect(ingress).toContain('name: {{ $fullname }}-{{ .workload }}');
+    expect(ingress).toContain('number: {{ (index $table.workloads .workload).port }}');
+    expect(ingress).toContain('nginx.ingress.kubernetes.io/custom-headers');
+    expect(values.ingress.responseHeaders['Referrer-Policy']).toBe('no-referrer');
+  });
+
+  it('when the workloads of values.yaml are listed, then they are exactly the workloads of the routing table', () => {
+    expect(Object.keys(values.workloads).sort()).toEqual(Object.keys(table.workloads).sort());
+    for (const [name, workload] of Object.entries<any>(values.workloads)) {
+      expect({ name, runAsUser: workload.runAsUser }).toEqual({ name, runAsUser: table.workloads[name].kind === 'service' ? 1000 : 101 });
+    }
+  });
+
+  it('when publicUrl or existingSecret are missing, then rendering fails through `required`', () => {
+    const helpers = chart.templates['_helpers.tpl'];
+    expect(helpers).toMatch(/required "publicUrl is required[^"]*" \.Values\.publicUrl/);
+    expect(helpers).toMatch(/required "existingSecret is required[^"]*" \.Values\.existingSecret/);
+    expect(chart.templates['configmap.yaml']).toContain('include "whistle.publicUrl" .');
+    expect(chart.templates['deployments.yaml']).toContain('(include "whistle.existingSecret" $)');
+  });
+
+  it('when a pod is templated, then it gets the hardened security context and probes on /healthz and /readyz', () => {
+    expect(values.podSecurityContext).toEqual({ runAsNonRoot: true, seccompProfile: { type: 'RuntimeDefault' } });
+    expect(values.containerSecurityContext).toEqual({ allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, capabilities: { drop: ['ALL'] } });
+    const deployments = chart.templates['deployments.yaml'];
+    expect(deployments).toContain('{{- toYaml $.Values.podSecurityContext | nindent 8 }}');
+    expect(deployments).toContain('{{- toYaml $.Values.containerSecurityContext | nindent 12 }}');
+    expect(deployments).toMatch(/livenessProbe:\n\s+httpGet: \{ path: \/healthz, port: http \}/);
+    expect(deployments).toMatch(/readinessProbe:\n\s+httpGet: \{ path: \/readyz, port: http \}/);
+    expect(deployments).toContain('automountServiceAccountToken: false');
+  });
+
+  it('when the chart is read, then it creates no Secret and values.yaml holds no secret value', () => {
+    for (const [file, text] of Object.entries(chart.templates)) expect({ file, secret: /kind:\s*Secret\b/.test(text) }).toEqual({ file, secret: false });
+    expect(values.existingSecret).toBe('');
+    const offending: string[] = [];
+    const walk = (node: unknown, path: string) => {
+      if (node && typeof node === 'object') for (const [k, v] of Object.entries(node)) walk(v, path ? `${path}.${k}` : k);
+      else if (/password|passwd|secretAccessKey|accessKeyId|token|privateKey|encryptionKey|_URL$/i.test(path.split('.').at(-1)!) && node) offending.push(path);
+      else if (typeof node === 'string' && /:\/\/[^/\s]*:[^/\s]*@/.test(node)) offending.push(path);
+    };
+    walk(values, '');
+    expect(offending).toEqual([]);
+  });
+
+  it('when both deployments are compared, then each service reads the same secret keys in the chart and in k8s/base', () => {
+    for (const [name, workload] of Object.entries<any>(values.workloads)) {
+      const [deployment] = parseManifests(readFileSync(join(repoRoot, `k8s/base/workloads/${name}.yaml`), 'utf8'));
+      const fromSecret = (deployment.spec.template.spec.containers[0].env ?? []).filter((e: any) => e.valueFrom?.secretKeyRef).map((e: any) => e.name);
+      expect({ name, keys: [...workload.secretEnv].sort() }).toEqual({ name, keys: fromSecret.sort() });
+    }
+  });
+});

@@ -1,0 +1,59 @@
+#!/usr/bin/env node
+// Renders k8s/base/ingress.yaml from THE routing table (packages/contracts/src/routing/routes.json), so the cluster
+// routes exactly like the standalone server. Run after changing the table:
+//   node k8s/scripts/generate-ingress.mjs           (writes k8s/base/ingress.yaml)
+//   node k8s/scripts/generate-ingress.mjs --check   (exit 1 when the committed file is out of date)
+//   node k8s/scripts/generate-ingress.mjs --stdout
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { stringify } from 'yaml';
+
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+const tablePath = 'packages/contracts/src/routing/routes.json';
+const outputPath = 'k8s/base/ingress.yaml';
+
+export function renderIngress(table) {
+  const paths = table.routes.map(({ prefix, workload }) => {
+    const target = table.workloads[workload];
+    if (!target) throw new Error(`route ${prefix}: unknown workload ${workload}`);
+    return {
+      path: prefix,
+      pathType: 'Prefix',
+      backend: { service: { name: workload, port: { number: target.port } } },
+    };
+  });
+  const ingress = {
+    apiVersion: 'networking.k8s.io/v1',
+    kind: 'Ingress',
+    metadata: {
+      name: 'whistle',
+      annotations: {
+        // Response headers from the ConfigMap whistle-response-headers (overlays point it at their namespace).
+        'nginx.ingress.kubernetes.io/custom-headers': 'whistle/whistle-response-headers',
+        'nginx.ingress.kubernetes.io/proxy-body-size': '30m',
+      },
+    },
+    // Longest prefix wins: ingress-nginx orders Prefix paths by length, like the standalone router.
+    spec: { ingressClassName: 'nginx', rules: [{ http: { paths } }] },
+  };
+  return `# generated from ${tablePath} by k8s/scripts/generate-ingress.mjs — do not edit\n${stringify(ingress)}`;
+}
+
+function main(args) {
+  const table = JSON.parse(readFileSync(repoRoot + tablePath, 'utf8'));
+  const rendered = renderIngress(table);
+  if (args.includes('--stdout')) {
+    process.stdout.write(rendered);
+  } else if (args.includes('--check')) {
+    const committed = readFileSync(repoRoot + outputPath, 'utf8');
+    if (committed !== rendered) {
+      console.error(`${outputPath} is out of date: run node k8s/scripts/generate-ingress.mjs`);
+      process.exit(1);
+    }
+  } else {
+    writeFileSync(repoRoot + outputPath, rendered);
+    console.log(`wrote ${outputPath}`);
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) main(process.argv.slice(2));

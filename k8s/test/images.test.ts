@@ -1,0 +1,134 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { readRoutingTable, repoRoot } from './support';
+
+const table = readRoutingTable();
+const folderOf = (workload: string) => (table.workloads[workload].kind === 'service' ? `services/${workload}` : workload);
+const read = (path: string) => readFileSync(join(repoRoot, path), 'utf8');
+const CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
+
+/** @whistle/* workspaces a package needs, itself first, then its dependencies transitively (with devDependencies: to build). */
+function workspaceClosure(folder: string, { dev }: { dev: boolean }): string[] {
+  const byName = new Map<string, string>();
+  for (const dir of ['packages/api-client', 'packages/contracts', 'packages/crypto', 'packages/service-kit', 'packages/ui']) {
+    if (existsSync(join(repoRoot, dir, 'package.json'))) byName.set(JSON.parse(read(`${dir}/package.json`)).name, dir);
+  }
+  const seen: string[] = [];
+  const folders: string[] = [];
+  const visit = (dir: string) => {
+    const pkg = JSON.parse(read(`${dir}/package.json`));
+    if (seen.includes(pkg.name)) return;
+    seen.push(pkg.name);
+    folders.push(dir);
+    for (const dep of Object.keys({ ...pkg.dependencies, ...(dev ? pkg.devDependencies : {}) })) {
+      if (dep.startsWith('@whistle/') && byName.has(dep)) visit(byName.get(dep)!);
+    }
+  };
+  visit(folder);
+  return seen.map((name, i) => `${name} ${folders[i]}`);
+}
+
+/** Stages of a Dockerfile: base image and instruction lines (continuations joined). */
+function stages(dockerfile: string): { from: string; lines: string[] }[] {
+  const lines = dockerfile.replace(/\\\n\s*/g, ' ').split('\n').filter((l) => l.trim() && !l.trim().startsWith('#'));
+  const result: { from: string; lines: string[] }[] = [];
+  for (const line of lines) {
+    if (line.startsWith('FROM ')) result.push({ from: line.split(/\s+/)[1], lines: [] });
+    else result.at(-1)?.lines.push(line);
+  }
+  return result;
+}
+
+describe.each(Object.keys(table.workloads))('Dockerfile of %s', (workload) => {
+  const folder = folderOf(workload);
+  const { kind, port } = table.workloads[workload];
+  const packageName = JSON.parse(read(`${folder}/package.json`)).name;
+  const dockerfile = read(`${folder}/Dockerfile`);
+  const [build, ...rest] = stages(dockerfile);
+  const runtime = rest.at(-1)!;
+
+  it('when read, then it builds on node:20-bookworm-slim with npm ci filtered to the workspaces it needs and lerna scoped to it', () => {
+    expect(build.from).toMatch(/^node:20-bookworm-slim\b/);
+    const ci = build.lines.find((l) => l.includes('npm ci'))!;
+    for (const entry of workspaceClosure(folder, { dev: true })) expect(ci).toContain(`--workspace ${entry.split(' ')[0]}`);
+    expect(build.lines.join('\n')).toContain(`npx lerna run build --scope ${packageName} --include-dependencies`);
+    expect(dockerfile).toContain(`docker build -f ${folder}/Dockerfile`);
+  });
+
+  it('when read, then the runtime stage runs as a numeric non-root user and exposes the table port', () => {
+    const user = runtime.lines.filter((l) => l.startsWith('USER ')).at(-1);
+    expect(user).toMatch(/^USER [1-9]\d*(:[1-9]\d*)?$/);
+    expect(runtime.lines.join('\n')).toMatch(new RegExp(`^EXPOSE (${port}|\\$PORT)$`, 'm'));
+  });
+
+  if (kind === 'service') {
+    it('when read, then the runtime image holds production dependencies only and starts dist/main.js on the table port', () => {
+      expect(rest.map((s) => s.from)).toContain('build');
+      const prodCi = stages(dockerfile).flatMap((s) => s.lines).find((l) => l.includes('--omit=dev'))!;
+      expect(prodCi).toMatch(/^RUN npm ci /);
+      for (const entry of workspaceClosure(folder, { dev: false })) {
+        const [name, dir] = entry.split(' ');
+        expect(prodCi).toContain(`--workspace ${name}`);
+        expect(runtime.lines).toContain(`COPY --from=prod-deps /repo/${dir} ./${dir}`);
+      }
+      expect(runtime.from).toMatch(/^node:20-bookworm-slim\b/);
+      expect(runtime.lines.filter((l) => l.startsWith('COPY')).every((l) => l.includes('--from=prod-deps'))).toBe(true);
+      expect(runtime.lines).toContain(`CMD ["node", "${folder}/dist/main.js"]`);
+      expect(runtime.lines.join('\n')).toContain(`PORT=${port}`);
+    });
+  } else {
+    const template = read(`${folder}/nginx/default.conf.template`);
+    it('when read, then nginx-unprivileged serves the built files with the strict security headers on the table port', () => {
+      expect(runtime.from).toMatch(/^nginxinc\/nginx-unprivileged:/);
+      expect(runtime.lines).toContain(`ENV NGINX_PORT=${port}`);
+      expect(template).toMatch(/listen \$\{NGINX_PORT\};/);
+      expect(template).toContain('include /etc/nginx/whistle/security-headers.conf;');
+      const headers = read(`${folder}/nginx/security-headers.conf`);
+      expect(headers).toContain(`add_header Content-Security-Policy "${CSP}" always;`);
+      expect(headers).toContain('add_header Referrer-Policy "no-referrer" always;');
+      expect(headers).toContain('add_header X-Content-Type-Options "nosniff" always;');
+      // add_header in a location would silently drop the server-level headers there.
+      expect(template).not.toMatch(/add_header/);
+      expect(template).toMatch(/location = \/healthz/);
+      expect(template).toMatch(/location = \/readyz/);
+    });
+
+    if (workload === 'shell') {
+      it('when read, then the shell falls back to index.html, serves /remotes.json from the mounted ConfigMap and sends each locale namespace to its owner', () => {
+        expect(template).toMatch(/location \/ \{[^}]*try_files \$uri \/index\.html;/);
+        expect(template).toMatch(/location = \/remotes\.json \{[^}]*alias \/etc\/whistle\/remotes\.json;/);
+        const own = Object.entries(table.localeNamespaces).filter(([ns, owner]) => ns !== '$comment' && owner === 'shell').map(([ns]) => ns);
+        expect(template).toContain(`location ~ ^/locales/[A-Za-z-]+/(${own.join('|')})\\.json$`);
+        for (const [ns, owner] of Object.entries(table.localeNamespaces)) {
+          if (ns === '$comment' || owner === 'shell') continue;
+          const upstream = owner.replace(/-/g, '_');
+          const block = template.split(`location ~ ^/locales/[A-Za-z-]+/${ns}\\.json$ {`)[1]?.split('}')[0];
+          expect({ ns, block: block?.trim().split(/\n\s*/) }).toEqual({
+            ns,
+            block: [`rewrite ^/locales/(.+)$ /remotes/${owner}/locales/$1 break;`, `proxy_pass http://${upstream};`, 'include /etc/nginx/whistle/proxy.conf;'],
+          });
+          expect(template).toContain(`upstream ${upstream} { server \${${upstream.toUpperCase()}_UPSTREAM}; }`);
+          expect(dockerfile).toContain(`${upstream.toUpperCase()}_UPSTREAM=${owner}:${table.workloads[owner].port}`);
+        }
+      });
+    } else {
+      it('when read, then the remote is served under /remotes/<dir>/ and nothing else', () => {
+        expect(runtime.lines).toContain(`COPY --from=build /repo/${folder}/dist /usr/share/nginx/html/remotes/${workload}`);
+        expect(template).toContain(`location /remotes/${workload}/ {`);
+        expect(template).toMatch(/location \/ \{ return 404; \}/);
+      });
+    }
+  }
+});
+
+describe('build context', () => {
+  it('when the repository root is the build context, then .dockerignore drops node_modules, dist and secrets but keeps every workspace manifest', () => {
+    const ignore = read('.dockerignore').split('\n').map((l) => l.trim());
+    for (const pattern of ['**/node_modules', '**/dist', '.git', '**/.env']) expect(ignore).toContain(pattern);
+    for (const workspace of JSON.parse(read('package.json')).workspaces as string[]) {
+      const top = workspace.replace(/\/\*$/, '');
+      if (ignore.includes(top) || ignore.includes(`${top}/*`)) expect(ignore).toContain(`!${top}/package.json`);
+    }
+  });
+});

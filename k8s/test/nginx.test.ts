@@ -1,0 +1,161 @@
+// Runs the frontends' real nginx configs (templates rendered like the image's entrypoint does) in one nginx on
+// loopback, with small stand-in dist folders, and checks what a browser would get. Needs an nginx binary.
+import { ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { readRoutingTable, repoRoot } from './support';
+
+const table = readRoutingTable();
+const frontends = Object.keys(table.workloads).filter((w) => table.workloads[w].kind === 'frontend');
+const remotes = frontends.filter((w) => w !== 'shell');
+const nginxBinary = ['/usr/sbin/nginx', '/usr/bin/nginx', '/usr/local/sbin/nginx'].find((p) => existsSync(p));
+const CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+/** Like the nginx image's 20-envsubst-on-templates.sh: replaces ${VAR} for the variables that are set, nothing else. */
+function envsubst(template: string, env: Record<string, string>): string {
+  return template.replace(/\$\{(\w+)\}/g, (whole, name: string) => env[name] ?? whole);
+}
+
+function write(path: string, content: string) {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, content);
+}
+
+const describeWithNginx = nginxBinary ? describe : describe.skip;
+if (!nginxBinary) {
+  describe('frontend nginx configs', () => {
+    it.skip('SKIPPED: no nginx binary (apt-get install nginx), so the frontend configs are only checked as text here', () => undefined);
+  });
+}
+
+describeWithNginx('frontend nginx configs, served by a real nginx on loopback', () => {
+  const ports: Record<string, number> = {};
+  let dir: string;
+  let nginx: ChildProcess;
+  const url = (workload: string, path: string) => `http://127.0.0.1:${ports[workload]}${path}`;
+  const remotesJson = JSON.stringify({ mfe_disclose: '/remotes/mfe-disclose/mf-manifest.json' });
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'whistle-nginx-'));
+    chmodSync(dir, 0o755); // nginx workers may run as another user
+    for (const workload of frontends) ports[workload] = await freePort();
+    const env: Record<string, string> = {};
+    for (const remote of remotes) env[`${remote.toUpperCase().replace(/-/g, '_')}_UPSTREAM`] = `127.0.0.1:${ports[remote]}`;
+
+    const servers: string[] = [];
+    for (const workload of frontends) {
+      const html = join(dir, workload, 'html');
+      const snippets = join(dir, workload, 'whistle');
+      for (const file of ['security-headers.conf', 'proxy.conf']) {
+        const source = join(repoRoot, workload, 'nginx', file);
+        if (existsSync(source)) write(join(snippets, file), readFileSync(source, 'utf8'));
+      }
+      // Paths of the image, mapped to the test folder.
+      const template = readFileSync(join(repoRoot, workload, 'nginx/default.conf.template'), 'utf8')
+        .replaceAll('/usr/share/nginx/html', html)
+        .replaceAll('/etc/nginx/whistle/', `${snippets}/`)
+        .replaceAll('/etc/whistle/remotes.json', join(dir, 'remotes.json'));
+      const rendered = envsubst(template, { ...env, NGINX_PORT: `127.0.0.1:${ports[workload]}` });
+      expect(rendered).not.toMatch(/\$\{\w+\}/);
+      servers.push(rendered);
+      if (workload === 'shell') {
+        write(join(html, 'index.html'), '<!doctype html><title>shell</title>');
+        write(join(html, 'main.js'), 'console.log("shell")');
+        write(join(html, 'locales/en/common.json'), '{"from":"shell common"}');
+        write(join(html, 'locales/en/shell.json'), '{"from":"shell shell"}');
+      } else {
+        const base = join(html, 'remotes', workload);
+        write(join(base, 'mf-manifest.json'), `{"name":"${workload}"}`);
+        for (const [ns, owner] of Object.entries(table.localeNamespaces)) {
+          if (owner === workload) write(join(base, `locales/fr/${ns}.json`), `{"from":"${workload} ${ns}"}`);
+        }
+      }
+    }
+    write(join(dir, 'remotes.json'), remotesJson);
+    write(
+      join(dir, 'nginx.conf'),
+      `pid ${dir}/nginx.pid;\nerror_log ${dir}/error.log warn;\nevents {}\nhttp {\n  include /etc/nginx/mime.types;\n` +
+        `  default_type application/octet-stream;\n  access_log off;\n  client_body_temp_path ${dir}/body;\n  proxy_temp_path ${dir}/proxy;\n` +
+        `  fastcgi_temp_path ${dir}/fastcgi;\n  uwsgi_temp_path ${dir}/uwsgi;\n  scgi_temp_path ${dir}/scgi;\n` +
+        servers.join('\n') +
+        '\n}\n',
+    );
+    const check = spawnSync(nginxBinary!, ['-t', '-p', dir, '-c', join(dir, 'nginx.conf')], { encoding: 'utf8' });
+    if (check.status !== 0) throw new Error(`nginx -t refused the configs:\n${check.stderr}`);
+    nginx = spawn(nginxBinary!, ['-p', dir, '-c', join(dir, 'nginx.conf'), '-g', 'daemon off;'], { stdio: 'ignore' });
+    for (let attempt = 0; attempt < 100; attempt += 1) {
+      const ok = await fetch(url('shell', '/healthz')).then(() => true, () => false);
+      if (ok) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`nginx did not start: ${readFileSync(join(dir, 'error.log'), 'utf8')}`);
+  });
+
+  afterAll(() => {
+    if (nginx?.pid) nginx.kill('SIGTERM');
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  const expectSecurityHeaders = (response: Response) => {
+    expect(response.headers.get('content-security-policy')).toBe(CSP);
+    expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  };
+
+  it('when a client route is asked of the shell, then index.html comes back with the strict security headers and no caching', async () => {
+    const response = await fetch(url('shell', '/company/incidents/42'));
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('<title>shell</title>');
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expectSecurityHeaders(response);
+  });
+
+  it('when /remotes.json is asked, then the mounted per-environment file is served as JSON', async () => {
+    const response = await fetch(url('shell', '/remotes.json'));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await response.text()).toBe(remotesJson);
+    expectSecurityHeaders(response);
+  });
+
+  it.each(Object.entries(table.localeNamespaces).filter(([ns]) => ns !== '$comment'))(
+    'when /locales/{lng}/%s.json is asked of the shell, then %s answers it',
+    async (ns, owner) => {
+      const lng = owner === 'shell' ? 'en' : 'fr';
+      const response = await fetch(url('shell', `/locales/${lng}/${ns}.json`));
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ from: `${owner} ${ns}` });
+      expectSecurityHeaders(response); // once each: the remote's copies are hidden
+    },
+  );
+
+  it('when an unknown locale namespace is asked, then the shell answers 404 rather than index.html', async () => {
+    expect((await fetch(url('shell', '/locales/en/nope.json'))).status).toBe(404);
+  });
+
+  it.each(remotes)('when %s is asked for its files, then it serves them under /remotes/<dir>/ only', async (remote) => {
+    const manifest = await fetch(url(remote, `/remotes/${remote}/mf-manifest.json`));
+    expect(manifest.status).toBe(200);
+    expect(await manifest.json()).toEqual({ name: remote });
+    expectSecurityHeaders(manifest);
+    expect((await fetch(url(remote, '/index.html'))).status).toBe(404);
+  });
+
+  it.each(frontends)('when the kubelet probes %s, then /healthz and /readyz answer 200', async (workload) => {
+    expect((await fetch(url(workload, '/healthz'))).status).toBe(200);
+    expect((await fetch(url(workload, '/readyz'))).status).toBe(200);
+  });
+});
