@@ -1,0 +1,19 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CompanyPublicView } from '@whistle/contracts';
+import { AppFrame, LanguageChooser } from '@whistle/ui';
+import defaultLogo from '../assets/default-logo.svg';
+
+export interface DiscloserFrameProps {
+  company?: Pick<CompanyPublicView, 'name' | 'logo'>;
+  children: ReactNode;
+}
+
+/** Discloser header (spec §2): the company logo, or the default one, and the language chooser. */
+export function DiscloserFrame({ company, children }: DiscloserFrameProps) {
+  const { t } = useTranslation('disclose');
+  const logo = company?.logo
+    ? <img src={company.logo} alt={t('header.logoAlt', { name: company.name })} />
+    : <img src={defaultLogo} alt={t('header.defaultLogoAlt')} width={132} height={32} />;
+  return <AppFrame brand={logo} tools={<LanguageChooser />}>{children}</AppFrame>;
+}

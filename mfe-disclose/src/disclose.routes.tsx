@@ -1,0 +1,45 @@
+import { isRouteErrorResponse, useRouteError, type RouteObject } from 'react-router';
+import type { ApiClient } from '@whistle/api-client';
+import { ErrorPage, MessagePage, Spinner } from '@whistle/ui';
+import { useTranslation } from 'react-i18next';
+import { CompanyError, CompanyLayout, companyLoader } from './company/company.layout';
+import { DiscloserFrame } from './company/discloser-frame.component';
+import { LandingPage } from './landing/landing.page';
+
+function NotFoundPage() {
+  const { t } = useTranslation('disclose');
+  return (
+    <DiscloserFrame>
+      <MessagePage title={t('notFound.title')}>
+        <p>{t('notFound.description')}</p>
+      </MessagePage>
+    </DiscloserFrame>
+  );
+}
+
+function RouteError() {
+  const error = useRouteError();
+  // 405: a form posted to a page of this area that does not exist (yet), like an unknown path.
+  if (isRouteErrorResponse(error) && (error.status === 404 || error.status === 405)) return <NotFoundPage />;
+  return <DiscloserFrame><ErrorPage /></DiscloserFrame>;
+}
+
+/** Discloser area. create, success and review pages join in later issues. */
+export const discloseRoutes = (api: ApiClient): RouteObject[] => [
+  {
+    path: '/disclose',
+    ErrorBoundary: RouteError,
+    HydrateFallback: Spinner,
+    children: [
+      {
+        id: 'company',
+        path: ':urlIdentifier',
+        loader: companyLoader(api),
+        Component: CompanyLayout,
+        ErrorBoundary: CompanyError,
+        children: [{ index: true, Component: LandingPage }],
+      },
+      { path: '*', Component: NotFoundPage },
+    ],
+  },
+];

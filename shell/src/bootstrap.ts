@@ -1,0 +1,30 @@
+import { registerPlugins } from '@module-federation/enhanced/runtime';
+import { registerApplication, start } from 'single-spa';
+import { REMOTE_APPLICATIONS, isOwnedBy, isShellPath, loadRemoteLifecycles } from './applications';
+import { initI18n } from './i18n/init-i18n';
+import { registerRemotesFromManifest } from './remotes/remote-manifest';
+import { fallbackPlugin } from './runtime-plugins/fallback.plugin';
+import { retryPlugin } from './runtime-plugins/retry.plugin';
+
+registerPlugins([retryPlugin(), fallbackPlugin()]);
+
+// A missing manifest is logged; loading a remote then fails into the fallback lifecycles.
+const remotesRegistered = registerRemotesFromManifest().catch((error: unknown) => {
+  console.error('Remote manifest could not be loaded', error);
+});
+
+for (const application of REMOTE_APPLICATIONS) {
+  registerApplication({
+    name: application.name,
+    app: () => loadRemoteLifecycles(application.name, remotesRegistered),
+    activeWhen: (location) => isOwnedBy(application, location.pathname),
+  });
+}
+registerApplication({
+  name: 'shell',
+  app: () => import('./public-pages/public-pages.lifecycles'),
+  activeWhen: (location) => isShellPath(location.pathname),
+});
+
+// Applications start loading as soon as they are registered; mounting waits for the translations.
+void initI18n().finally(() => start());

@@ -1,0 +1,26 @@
+import type { i18n as I18n } from 'i18next';
+import { LANGUAGE_STORAGE_KEY, isLanguage, type Language } from '@whistle/ui';
+
+/** The language chosen on an earlier visit, if it is still supported. */
+export function readStoredLanguage(storage: Storage): Language | undefined {
+  try {
+    const stored = storage.getItem(LANGUAGE_STORAGE_KEY);
+    return isLanguage(stored) ? stored : undefined;
+  } catch {
+    // Storage can be disabled (privacy settings): the default language still works.
+    return undefined;
+  }
+}
+
+/** Keeps every language change in storage and on <html lang> (screen readers pick their voice from it). */
+export function persistLanguageChanges(i18n: I18n, storage: Storage, root: HTMLElement = document.documentElement) {
+  i18n.on('languageChanged', (language) => {
+    root.lang = language;
+    if (!isLanguage(language)) return;
+    try {
+      storage.setItem(LANGUAGE_STORAGE_KEY, language);
+    } catch {
+      // Not persisted: the choice still applies to this visit.
+    }
+  });
+}

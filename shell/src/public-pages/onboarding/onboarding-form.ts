@@ -1,0 +1,37 @@
+/** Input names of the onboarding form (spec §5). */
+export const ONBOARDING_FIELDS = ['email', 'full_name', 'company_name', 'password', 'repeat_password', 'country'] as const;
+export type OnboardingField = (typeof ONBOARDING_FIELDS)[number];
+export type OnboardingValues = Record<OnboardingField, string>;
+
+/** Translation keys of client-side errors. */
+export type OnboardingErrorKey =
+  | 'common:validation.required'
+  | 'common:validation.email'
+  | 'common:validation.passwordsMismatch'
+  | 'shell:onboarding.passwordLength';
+export type OnboardingErrors = Partial<Record<OnboardingField, OnboardingErrorKey>>;
+
+const REQUIRED: readonly OnboardingField[] = ['email', 'full_name', 'company_name', 'password', 'country'];
+/** Same rule as the server's schema (@whistle/contracts), so the user learns it before a round trip. */
+const MIN_PASSWORD_LENGTH = 10;
+const EMAIL = /^(?!\.)(?!.*\.\.)([A-Za-z0-9_'+\-.]*)[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+
+/** Values are trimmed (spec §5), passwords included. */
+export function readOnboardingValues(form: FormData): OnboardingValues {
+  return Object.fromEntries(
+    ONBOARDING_FIELDS.map((field) => [field, String(form.get(field) ?? '').trim()]),
+  ) as OnboardingValues;
+}
+
+export function validateOnboarding(values: OnboardingValues): OnboardingErrors {
+  const errors: OnboardingErrors = {};
+  for (const field of REQUIRED) {
+    if (!values[field]) errors[field] = 'common:validation.required';
+  }
+  if (values.email && !EMAIL.test(values.email)) errors.email = 'common:validation.email';
+  if (values.password && values.password.length < MIN_PASSWORD_LENGTH) errors.password = 'shell:onboarding.passwordLength';
+  if (values.password && values.password !== values.repeat_password) {
+    errors.repeat_password = 'common:validation.passwordsMismatch';
+  }
+  return errors;
+}

@@ -1,0 +1,14 @@
+// jsdom lacks the Fetch API and text encoding that React Router's data routers use (every
+// navigation builds a Request): lend Node's own implementations to the test window.
+const JsdomEnvironment = require('jest-environment-jsdom').default;
+
+const NODE_GLOBALS = ['Request', 'Response', 'Headers', 'fetch', 'TextEncoder', 'TextDecoder', 'ReadableStream', 'structuredClone'];
+
+class FetchJsdomEnvironment extends JsdomEnvironment {
+  constructor(config, context) {
+    super(config, context);
+    for (const name of NODE_GLOBALS) this.global[name] = globalThis[name];
+  }
+}
+
+module.exports = FetchJsdomEnvironment;
