@@ -9,8 +9,8 @@ export interface RateLimitOptions {
   windowMs: number;
   /** Requests allowed per key and window; the next one gets 429. */
   limit: number;
-  /** Who is counted: a client address (`clientAddress`), a retrieval id, an e-mail... */
-  key: (req: Request) => string;
+  /** Who is counted: a retrieval id, an e-mail...; the client address (`clientAddress`) by default. */
+  key?: (req: Request) => string;
   message?: string;
   /** Count only failed answers (status ≥ 400): login and MFA limit wrong guesses, not use. */
   skipSuccessfulRequests?: boolean;
@@ -37,7 +37,7 @@ export function clientAddress(req: Request): string {
  * request; nothing is written to disk or to the log. Counters are per process: with N replicas a
  * client gets up to N × limit, an accepted trade-off against storing addresses in a shared store.
  */
-export function rateLimit({ windowMs, limit, key, message = 'Too many requests, please try again later', skipSuccessfulRequests = false, logger }: RateLimitOptions): RequestHandler {
+export function rateLimit({ windowMs, limit, key = clientAddress, message = 'Too many requests, please try again later', skipSuccessfulRequests = false, logger }: RateLimitOptions): RequestHandler {
   return expressRateLimit({
     windowMs,
     limit,

@@ -1,0 +1,126 @@
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { z } from 'zod';
+import { loadConfig, type Environment } from './config/load-config';
+import type { PlatformConfig } from './config/platform-config';
+import { closeDependencies, openDependencies } from './dependencies';
+import { ConfigError } from './errors/errors';
+import { readinessChecks } from './http/health';
+import { createHttpApp } from './http/http-app';
+import { createLogger, type Logger } from './logging/logger';
+import type { ServiceDependencies, WhistleService } from './service';
+
+export interface RunServiceOptions<S extends z.ZodObject & z.ZodType<PlatformConfig>> {
+  /** The service's name in logs. */
+  name: string;
+  /** `platformConfigSchema` extended with the service's own keys. */
+  configSchema: S;
+  create(deps: ServiceDependencies, config: z.output<S>): WhistleService | Promise<WhistleService>;
+  /** Where configuration is read; `process.env` by default. */
+  env?: Environment;
+  /** How the process ends; `process.exit` by default. */
+  exit?: (code: number) => void;
+  /** How long open requests may take to finish at shutdown before their connections are cut. */
+  shutdownGraceMs?: number;
+}
+
+export interface RunningService {
+  /** The port actually listened on (PORT=0 picks a free one). */
+  readonly port: number;
+  /** What SIGTERM/SIGINT do: stop accepting, drain, stop the service, close dependencies, exit. */
+  shutdown(signal: string): Promise<void>;
+}
+
+const signals = ['SIGTERM', 'SIGINT'] as const;
+
+function listen(server: Server, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, () => {
+      server.off('error', reject);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+/**
+ * A service's `main` in cluster mode: loads configuration (exit 1 naming every bad variable),
+ * opens its dependencies, starts the service and serves it on PORT. On SIGTERM or SIGINT it stops
+ * accepting connections, reports not-ready, lets open requests finish (cutting them after the
+ * grace period), stops the service, closes the dependencies and exits 0. Failures exit 1.
+ */
+export async function runService<S extends z.ZodObject & z.ZodType<PlatformConfig>>(options: RunServiceOptions<S>): Promise<RunningService | undefined> {
+  const { name, configSchema, create, env = process.env, exit = (code) => process.exit(code), shutdownGraceMs = 10_000 } = options;
+  let logger: Logger = createLogger({ name, level: 'info' });
+  let deps: ServiceDependencies | undefined;
+  let started: WhistleService | undefined;
+  try {
+    const config = loadConfig(configSchema, env);
+    logger = createLogger({ name, level: config.LOG_LEVEL });
+    const opened = await openDependencies(config, logger);
+    deps = opened;
+    const service = await create(opened, config);
+    await service.start();
+    started = service;
+
+    let draining = false;
+    const app = createHttpApp({
+      logger,
+      services: [service],
+      bodyLimit: config.BODY_LIMIT,
+      trustProxy: config.TRUST_PROXY,
+      readiness: readinessChecks({
+        database: () => opened.db.query('SELECT 1'),
+        objects: () => opened.objects.exists('readiness-probe'),
+        accepting: async () => {
+          if (draining) throw new Error('shutting down');
+        },
+      }),
+    });
+    const server: Server = createServer(app);
+    // Answers still being prepared when shutdown begins close their connection when sent, so a
+    // keep-alive client cannot hold the server open with new requests.
+    const inFlight = new Set<ServerResponse>();
+    server.on('request', (_req, res: ServerResponse) => {
+      if (draining) res.setHeader('Connection', 'close');
+      inFlight.add(res);
+      res.once('close', () => inFlight.delete(res));
+    });
+    const port = await listen(server, config.PORT);
+    logger.info({ port, database: opened.db.kind, bus: opened.bus.kind, objects: opened.objects.kind, mail: opened.mailer.kind }, 'service listening');
+
+    let stopping: Promise<void> | undefined;
+    const shutdown = (signal: string): Promise<void> => {
+      stopping ??= (async () => {
+        logger.info({ signal }, 'shutting down');
+        draining = true;
+        for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeIdleConnections();
+        const deadline = setTimeout(() => server.closeAllConnections(), shutdownGraceMs).unref();
+        try {
+          await closed;
+          clearTimeout(deadline);
+          await service.stop();
+          await closeDependencies(opened);
+          logger.info('stopped');
+          exit(0);
+        } catch (error) {
+          logger.error({ err: error }, 'shutdown failed');
+          exit(1);
+        }
+      })();
+      return stopping;
+    };
+    for (const signal of signals) process.once(signal, () => void shutdown(signal));
+    return { port, shutdown };
+  } catch (error) {
+    // A configuration problem is the operator's to fix: its message says what, a stack adds nothing.
+    if (error instanceof ConfigError) logger.error(error.message);
+    else logger.error({ err: error }, 'service failed to start');
+    await started?.stop().catch(() => undefined);
+    if (deps) await closeDependencies(deps).catch(() => undefined);
+    exit(1);
+    return undefined;
+  }
+}
