@@ -87,6 +87,14 @@ if (!kubectlAvailable) {
         }
         for (const source of container.envFrom ?? []) expect(configMaps).toContain(source.configMapRef.name);
       }
+      // The config schema refuses S3_BUCKET without S3 credentials: only their holders get the object store settings.
+      for (const deployment of ofKind('Deployment')) {
+        const [container] = containersOf(deployment);
+        const rendered = (container.envFrom ?? []).map((s: any) => ofKind('ConfigMap').find((c) => c.metadata.name === s.configMapRef.name)!.data);
+        const hasBucket = rendered.some((data: Record<string, string>) => 'S3_BUCKET' in data);
+        const hasKeys = (container.env ?? []).some((e: any) => e.name === 'S3_SECRET_ACCESS_KEY');
+        expect({ name: deployment.metadata.name, hasBucket }).toEqual({ name: deployment.metadata.name, hasBucket: hasKeys });
+      }
       const auth = containersOf(ofKind('Deployment').find((o) => o.metadata.name === 'auth')!)[0];
       expect(auth.env.map((e: { name: string }) => e.name)).toContain('KEY_ENCRYPTION_KEY');
       const others = ofKind('Deployment').filter((o) => o.metadata.name !== 'auth');
