@@ -2,7 +2,10 @@
 // to their sources (the "source" export condition), ESM-only dependencies transformed to CommonJS.
 const path = require('node:path');
 
-const esmOnly = [
+// Transformed to CommonJS: ESM-only packages, and PGlite, whose CommonJS build loads Node built-ins
+// with import(), which jest's module sandbox refuses without --experimental-vm-modules.
+const transformedDependencies = [
+  '@electric-sql/pglite',
   'https-proxy-agent', 'agent-base', 'proxy-agent-negotiate', 'jose', 'otplib', '@otplib', '@scure', '@noble',
   'uuid', 'nanoid', 'i18next-http-backend', 'cross-fetch',
 ];
@@ -17,7 +20,7 @@ function jestConfig({ dir, environment = 'node' }) {
       customExportConditions: browser ? ['source', 'browser', 'require', 'default'] : ['source', 'node', 'require', 'default'],
     },
     transform: {
-      '^.+\\.(t|j|mj)sx?$': [
+      '^.+\\.(t|j|mj|cj)sx?$': [
         require.resolve('@swc/jest'),
         {
           jsc: {
@@ -29,7 +32,7 @@ function jestConfig({ dir, environment = 'node' }) {
         },
       ],
     },
-    transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join('|')})/)`],
+    transformIgnorePatterns: [`/node_modules/(?!(${transformedDependencies.join('|')})/)`],
     moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
     testMatch: ['<rootDir>/src/**/*.test.ts?(x)', '<rootDir>/test/**/*.test.ts?(x)'],
     setupFiles: [path.join(__dirname, 'tools/jest-env.js')],

@@ -24,14 +24,15 @@ export interface DeadLetter {
 /**
  * The standalone bus. It routes like the RabbitMQ topic exchange and delivers asynchronously (never
  * inside the publisher's call stack), with bounded retries and backoff, then a dead-letter list.
- * Delivery is in memory: an event published and not yet handled when the process stops is lost, so
- * the platform relies on its outbox for durability up to `publish`, and on this process staying up
- * after it. That is the standalone trade-off; the cluster uses RabbitMQ.
+ * `publish` resolves only once every matching consumer has handled the event (or dead-lettered it),
+ * the in-memory counterpart of a broker's confirm: the outbox relay marks a row published only then,
+ * so an event whose delivery a crash interrupts is published again at the next start and the
+ * consumers' inboxes drop what they had already done.
  */
 export class InProcessEventBus implements EventBus {
   readonly kind = 'in-process' as const;
   private readonly subscriptions = new Map<string, EventSubscription>();
-  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly waits = new Map<NodeJS.Timeout, () => void>();
   private readonly inFlight = new Set<Promise<void>>();
   private readonly deadLettered: DeadLetter[] = [];
   private readonly maxAttempts: number;
@@ -52,11 +53,10 @@ export class InProcessEventBus implements EventBus {
     if (this.closed) throw new Error('The in-process event bus is closed');
     // Validated and copied as RabbitMQ would serialise it, so no consumer shares objects with the publisher.
     const wire = JSON.stringify(eventEnvelopeSchema.parse(event));
-    for (const subscription of this.subscriptions.values()) {
-      if (subscription.events.some((pattern) => topicMatches(pattern, event.name))) {
-        this.schedule(subscription, JSON.parse(wire) as EventEnvelope, 1, 0);
-      }
-    }
+    const deliveries = [...this.subscriptions.values()]
+      .filter((subscription) => subscription.events.some((pattern) => topicMatches(pattern, event.name)))
+      .map((subscription) => this.track(this.deliver(subscription, JSON.parse(wire) as EventEnvelope)));
+    await Promise.all(deliveries);
   }
 
   async subscribe(subscription: EventSubscription): Promise<void> {
@@ -65,41 +65,55 @@ export class InProcessEventBus implements EventBus {
     this.subscriptions.set(subscription.consumer, subscription);
   }
 
-  /** Stops delivering: pending retries are dropped and handlers already running are awaited. */
+  /**
+   * Stops delivering: waiting retries end at once (their `publish` rejects, so the outbox keeps the
+   * event for the next start) and handlers already running are awaited.
+   */
   async close(): Promise<void> {
     this.closed = true;
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.clear();
+    for (const [timer, resume] of this.waits) {
+      clearTimeout(timer);
+      resume();
+    }
+    this.waits.clear();
     await Promise.allSettled([...this.inFlight]);
   }
 
-  private schedule(subscription: EventSubscription, event: EventEnvelope, attempt: number, delayMs: number): void {
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      const delivery = this.deliver(subscription, event, attempt).finally(() => this.inFlight.delete(delivery));
-      this.inFlight.add(delivery);
-    }, delayMs);
-    this.timers.add(timer);
+  private track(delivery: Promise<void>): Promise<void> {
+    this.inFlight.add(delivery);
+    void delivery.catch(() => undefined).finally(() => this.inFlight.delete(delivery));
+    return delivery;
   }
 
-  private async deliver(subscription: EventSubscription, event: EventEnvelope, attempt: number): Promise<void> {
-    const fields = { consumer: subscription.consumer, eventName: event.name, eventId: event.id, attempt };
-    try {
-      await subscription.handle(event);
-    } catch (error) {
-      const retry = !(error instanceof UnprocessableEventError) && attempt < this.maxAttempts;
-      if (retry && this.closed) {
-        this.options.logger.warn({ ...fields, err: error }, 'Event handler failed while the bus was closing; not retried');
+  private wait(delayMs: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.waits.delete(timer);
+        resolve();
+      }, delayMs);
+      this.waits.set(timer, resolve);
+    });
+  }
+
+  /** Resolves when the consumer handled the event or it was dead-lettered; rejects if the bus closed first. */
+  private async deliver(subscription: EventSubscription, event: EventEnvelope): Promise<void> {
+    for (let attempt = 1; ; attempt += 1) {
+      await this.wait(attempt === 1 ? 0 : this.retryDelayMs * 2 ** (attempt - 2));
+      if (this.closed) throw new Error(`The in-process event bus closed before ${subscription.consumer} handled the event`);
+      const fields = { consumer: subscription.consumer, eventName: event.name, eventId: event.id, attempt };
+      try {
+        await subscription.handle(event);
+        return;
+      } catch (error) {
+        if (!(error instanceof UnprocessableEventError) && attempt < this.maxAttempts) {
+          this.options.logger.warn({ ...fields, err: error }, 'Event handler failed; retrying');
+          continue;
+        }
+        this.deadLettered.push({ consumer: subscription.consumer, event, attempts: attempt, error: (error as Error)?.message ?? String(error) });
+        if (this.deadLettered.length > (this.options.maxDeadLetters ?? 1000)) this.deadLettered.shift();
+        this.options.logger.error({ ...fields, err: error }, 'Event dead-lettered');
         return;
       }
-      if (retry) {
-        this.options.logger.warn({ ...fields, err: error }, 'Event handler failed; retrying');
-        this.schedule(subscription, event, attempt + 1, this.retryDelayMs * 2 ** (attempt - 1));
-        return;
-      }
-      this.deadLettered.push({ consumer: subscription.consumer, event, attempts: attempt, error: (error as Error)?.message ?? String(error) });
-      if (this.deadLettered.length > (this.options.maxDeadLetters ?? 1000)) this.deadLettered.shift();
-      this.options.logger.error({ ...fields, err: error }, 'Event dead-lettered');
     }
   }
 }

@@ -167,6 +167,20 @@ describe.each(adapters)('$name event bus', ({ name, open }) => {
       await publishing;
       await waitFor(() => ran, { what: 'the delivery' });
     });
+
+    it('when publish resolves, then every consumer has handled the event, so the outbox marks it published only then', async () => {
+      let handled = false;
+      await bus.subscribe({
+        consumer: consumer('confirm'),
+        events: ['confirm.check'],
+        handle: async () => {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          handled = true;
+        },
+      });
+      await bus.publish(envelope('confirm.check'));
+      expect(handled).toBe(true);
+    });
   }
 
   if (name === 'RabbitMQ') {
@@ -178,4 +192,16 @@ describe.each(adapters)('$name event bus', ({ name, open }) => {
       expect(calls).toBe(0);
     });
   }
+});
+
+describe('in-process bus closing', () => {
+  it('when the bus closes while a delivery waits for its retry, then publish rejects and the outbox keeps the event', async () => {
+    const bus = new InProcessEventBus({ logger: createRecordingLogger(), maxAttempts: 3, retryDelayMs: 60_000 });
+    await bus.subscribe({ consumer: 'closing', events: ['close.check'], handle: async () => { throw new Error('not yet'); } });
+    const publishing = bus.publish(envelope('close.check'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await bus.close();
+    await expect(publishing).rejects.toThrow(/closed before closing handled/);
+    expect(bus.deadLetters).toEqual([]);
+  });
 });
