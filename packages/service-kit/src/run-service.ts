@@ -7,7 +7,7 @@ import { closeDependencies, openDependencies } from './dependencies';
 import { ConfigError } from './errors/errors';
 import { readinessChecks } from './http/health';
 import { createHttpApp } from './http/http-app';
-import { createLogger, type Logger } from './logging/logger';
+import { createLogger, logLevels, type Logger } from './logging/logger';
 import type { ServiceDependencies, WhistleService } from './service';
 
 export interface RunServiceOptions<S extends z.ZodObject & z.ZodType<PlatformConfig>> {
@@ -51,7 +51,9 @@ function listen(server: Server, port: number): Promise<number> {
  */
 export async function runService<S extends z.ZodObject & z.ZodType<PlatformConfig>>(options: RunServiceOptions<S>): Promise<RunningService | undefined> {
   const { name, configSchema, create, env = process.env, exit = (code) => process.exit(code), shutdownGraceMs = 10_000 } = options;
-  let logger: Logger = createLogger({ name, level: 'info' });
+  // Until the configuration is read, honour a valid LOG_LEVEL so a silenced run stays silent.
+  const initialLevel = logLevels.find((level) => level === env.LOG_LEVEL) ?? 'info';
+  let logger: Logger = createLogger({ name, level: initialLevel });
   let deps: ServiceDependencies | undefined;
   let started: WhistleService | undefined;
   try {
@@ -90,8 +92,11 @@ export async function runService<S extends z.ZodObject & z.ZodType<PlatformConfi
     logger.info({ port, database: opened.db.kind, bus: opened.bus.kind, objects: opened.objects.kind, mail: opened.mailer.kind }, 'service listening');
 
     let stopping: Promise<void> | undefined;
+    const onSignal = (signal: NodeJS.Signals) => void shutdown(signal);
     const shutdown = (signal: string): Promise<void> => {
       stopping ??= (async () => {
+        // From now on a second Ctrl-C gets Node's default: immediate exit.
+        for (const name of signals) process.off(name, onSignal);
         logger.info({ signal }, 'shutting down');
         draining = true;
         for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
@@ -112,7 +117,7 @@ export async function runService<S extends z.ZodObject & z.ZodType<PlatformConfi
       })();
       return stopping;
     };
-    for (const signal of signals) process.once(signal, () => void shutdown(signal));
+    for (const signal of signals) process.on(signal, onSignal);
     return { port, shutdown };
   } catch (error) {
     // A configuration problem is the operator's to fix: its message says what, a stack adds nothing.

@@ -1,0 +1,144 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Router } from 'express';
+import { z } from 'zod';
+import { platformConfigSchema } from './config/platform-config';
+import { runService } from './run-service';
+import type { ServiceDependencies, WhistleService } from './service';
+import { createTestDatabase, type TestDatabase } from './testing/postgres';
+
+/** A promise with its resolve function, to hold a request open. */
+function deferred() {
+  let resolve!: () => void;
+  const promise = new Promise<void>((done) => {
+    resolve = done;
+  });
+  return { promise, resolve };
+}
+
+const schema = platformConfigSchema.extend({ GREETING: z.string() });
+
+describe('runService', () => {
+  let database: TestDatabase;
+  let dataDir: string;
+  let env: Record<string, string>;
+  const signalListeners = () => process.listenerCount('SIGTERM');
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.drop());
+  beforeEach(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'run-service-'));
+    env = { PORT: '0', LOG_LEVEL: 'silent', DATABASE_URL: database.url, DATA_DIR: dataDir, GREETING: 'hello' };
+  });
+  afterEach(() => rm(dataDir, { recursive: true, force: true }));
+
+  /** A service whose `/api/slow` answers only when the test releases it; records its lifecycle. */
+  function slowService(events: string[], release: Promise<void>, requestArrived: () => void) {
+    let deps: ServiceDependencies | undefined;
+    const create = (opened: ServiceDependencies, config: z.output<typeof schema>): WhistleService => {
+      deps = opened;
+      const router = Router();
+      router.get('/api/greeting', (_req, res) => {
+        res.json({ greeting: config.GREETING });
+      });
+      router.get('/api/slow', async (_req, res) => {
+        events.push('request started');
+        requestArrived();
+        await release;
+        events.push('request answered');
+        res.json({ done: true });
+      });
+      return {
+        name: 'test',
+        router,
+        start: async () => void events.push('service started'),
+        stop: async () => void events.push('service stopped'),
+      };
+    };
+    return { create, deps: () => deps };
+  }
+
+  it('when started, then it serves the service, /healthz and a ready /readyz on PORT', async () => {
+    const events: string[] = [];
+    const service = slowService(events, Promise.resolve(), () => undefined);
+    const exit = jest.fn();
+    const running = await runService({ name: 'test', configSchema: schema, create: service.create, env, exit });
+    expect(running).toBeDefined();
+    try {
+      const base = `http://127.0.0.1:${running!.port}`;
+      expect(await (await fetch(`${base}/api/greeting`)).json()).toEqual({ greeting: 'hello' });
+      expect((await fetch(`${base}/healthz`)).status).toBe(200);
+      const ready = await fetch(`${base}/readyz`);
+      expect(ready.status).toBe(200);
+      expect(await ready.json()).toEqual({ status: 'ok', checks: { database: true, objects: true, accepting: true } });
+      expect(service.deps()).toMatchObject({ db: { kind: 'postgres' }, bus: { kind: 'in-process' }, objects: { kind: 'disk' }, mailer: { kind: 'folder' } });
+    } finally {
+      await running!.shutdown('test');
+    }
+    expect(exit).toHaveBeenCalledWith(0);
+  });
+
+  it('when SIGTERM arrives during a request, then new connections are refused, the request completes, then the service stops, dependencies close and the process exits 0', async () => {
+    const events: string[] = [];
+    const release = deferred();
+    const arrived = deferred();
+    const service = slowService(events, release.promise, arrived.resolve);
+    const exited = deferred();
+    const exit = jest.fn(() => {
+      events.push('exit');
+      exited.resolve();
+    });
+    const listenersBefore = signalListeners();
+    const running = await runService({ name: 'test', configSchema: schema, create: service.create, env, exit });
+    expect(signalListeners()).toBe(listenersBefore + 1);
+    const base = `http://127.0.0.1:${running!.port}`;
+
+    const inFlight = fetch(`${base}/api/slow`);
+    await arrived.promise;
+    process.emit('SIGTERM');
+
+    await expect(fetch(`${base}/healthz`)).rejects.toThrow();
+    expect(events).toEqual(['service started', 'request started']);
+    release.resolve();
+    const answer = await inFlight;
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('connection')).toBe('close');
+    expect(await answer.json()).toEqual({ done: true });
+
+    await exited.promise;
+    expect(exit).toHaveBeenCalledWith(0);
+    expect(events).toEqual(['service started', 'request started', 'request answered', 'service stopped', 'exit']);
+    await expect(service.deps()!.db.query('SELECT 1')).rejects.toThrow();
+    expect(signalListeners()).toBe(listenersBefore);
+  });
+
+  it('when the configuration is invalid, then nothing is created and the process exits 1', async () => {
+    const create = jest.fn();
+    const exit = jest.fn();
+    const running = await runService({ name: 'test', configSchema: schema, create, env: { ...env, PORT: 'eighty', GREETING: '' }, exit });
+    expect(running).toBeUndefined();
+    expect(create).not.toHaveBeenCalled();
+    expect(exit).toHaveBeenCalledWith(1);
+  });
+
+  it('when the service fails to start, then its dependencies are closed and the process exits 1', async () => {
+    let deps: ServiceDependencies | undefined;
+    const exit = jest.fn();
+    const running = await runService({
+      name: 'test',
+      configSchema: schema,
+      env,
+      exit,
+      create: (opened) => {
+        deps = opened;
+        return { name: 'broken', router: Router(), start: () => Promise.reject(new Error('migration failed')), stop: async () => undefined };
+      },
+    });
+    expect(running).toBeUndefined();
+    expect(exit).toHaveBeenCalledWith(1);
+    await expect(deps!.db.query('SELECT 1')).rejects.toThrow();
+  });
+});
