@@ -103,6 +103,25 @@ describe('helm chart whistle', () => {
     expect(offending).toEqual([]);
   });
 
+  it('when both deployments are compared, then hardening, probe timings and users agree between the chart and k8s/base', () => {
+    for (const [name, workload] of Object.entries<any>(values.workloads)) {
+      const [deployment] = parseManifests(readFileSync(join(repoRoot, `k8s/base/workloads/${name}.yaml`), 'utf8'));
+      const pod = deployment.spec.template.spec;
+      const [container] = pod.containers;
+      expect({ name, pod: pod.securityContext }).toEqual({
+        name,
+        pod: { ...values.podSecurityContext, runAsUser: workload.runAsUser, runAsGroup: workload.runAsUser },
+      });
+      expect(container.securityContext).toEqual(values.containerSecurityContext);
+      const timings = ({ httpGet: _ignored, ...rest }: any) => rest;
+      expect(timings(container.startupProbe)).toEqual(values.probes.startup);
+      expect(timings(container.livenessProbe)).toEqual(values.probes.liveness);
+      expect(timings(container.readinessProbe)).toEqual(values.probes.readiness);
+      expect(pod.terminationGracePeriodSeconds).toBe(values.terminationGracePeriodSeconds);
+      expect(container.ports).toEqual([{ name: 'http', containerPort: table.workloads[name].port }]);
+    }
+  });
+
   it('when both deployments are compared, then each service reads the same secret keys in the chart and in k8s/base', () => {
     for (const [name, workload] of Object.entries<any>(values.workloads)) {
       const [deployment] = parseManifests(readFileSync(join(repoRoot, `k8s/base/workloads/${name}.yaml`), 'utf8'));

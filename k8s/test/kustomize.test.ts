@@ -68,6 +68,7 @@ if (!kubectlAvailable) {
         for (const container of containersOf(deployment)) {
           expect(container.livenessProbe.httpGet).toEqual({ path: '/healthz', port: 'http' });
           expect(container.readinessProbe.httpGet).toEqual({ path: '/readyz', port: 'http' });
+          expect(container.lifecycle.preStop.exec.command).toEqual(['sleep', '5']);
           expect(container.resources.requests).toEqual(expect.objectContaining({ cpu: expect.any(String), memory: expect.any(String) }));
           expect(container.resources.limits.memory).toEqual(expect.any(String));
           expect(container.image).toMatch(/:[\w.-]+$/);
