@@ -78,7 +78,7 @@ describe('generated Ingress (k8s/base/ingress.yaml)', () => {
     });
   });
 
-  (kubectlAvailable ? it : it.skip)('when an overlay is rendered, then its Ingress keeps every route of the table and every backend Service exists on that port', () => {
+  (kubectlAvailable ? it : it.skip)('(needs kubectl) when an overlay is rendered, then its Ingress keeps every route of the table and every backend Service exists on that port', () => {
     const objects = kustomize('k8s/overlays/production');
     const ingress = objects.find((o) => o.kind === 'Ingress')!;
     const services = objects.filter((o) => o.kind === 'Service');

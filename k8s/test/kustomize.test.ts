@@ -21,6 +21,7 @@ describe('Kubernetes schema validation', () => {
 });
 
 if (!kubectlAvailable) {
+  console.warn('k8s/test: kubectl not found on PATH: the kustomize overlays are NOT rendered or validated in this run');
   describe('kustomize overlays', () => {
     it.skip('SKIPPED: kubectl not found on PATH, so `kubectl kustomize` cannot render the overlays here', () => undefined);
   });

@@ -36,6 +36,7 @@ function write(path: string, content: string) {
 
 const describeWithNginx = nginxBinary ? describe : describe.skip;
 if (!nginxBinary) {
+  console.warn('k8s/test: no nginx binary (apt-get install nginx): the frontend nginx configs are NOT run in this run');
   describe('frontend nginx configs', () => {
     it.skip('SKIPPED: no nginx binary (apt-get install nginx), so the frontend configs are only checked as text here', () => undefined);
   });
