@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
 import { resolveWorkload, workloads, type WorkloadName } from '@whistle/contracts';
-import { createTestDatabase, type TestDatabase } from '@whistle/service-kit/testing';
+import { createTestDatabase, deleteRabbitTopology, type TestDatabase } from '@whistle/service-kit/testing';
 import { freePort, waitForHttp } from './free-port';
 import { startNodeProcess, type RunningProcess } from './process-group';
 import { repoRoot } from './repo';
@@ -81,6 +81,8 @@ export async function startCluster(): Promise<ClusterPlatform> {
     await s3.close();
     await rm(s3Dir, { recursive: true, force: true });
     await database.drop();
+    // Every service consumes under its own name (createServiceLifecycle's default consumer).
+    await deleteRabbitTopology({ exchanges: [shared.AMQP_EXCHANGE], consumers: serviceNames }, shared.AMQP_URL);
   };
   try {
     for (const running of processes) {

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import path from 'node:path';
 import type { Server } from 'node:http';
-import { ConfigError, createLogger, loadConfig, openDependencies, type ServiceDependencies } from '@whistle/service-kit';
+import { closeDependencies, ConfigError, createLogger, loadConfig, openDependencies, type ServiceDependencies } from '@whistle/service-kit';
 import { standaloneConfigSchema } from './config';
 import { loadOrCreateKeyEncryptionKey } from './key-encryption-key-file';
 import { createPlatform, type Platform } from './platform';
@@ -23,7 +23,7 @@ async function main(): Promise<void> {
     const timer = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
     await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
     await platform?.stop();
-    await closeDependencies(deps);
+    if (deps) await closeDependencies(deps);
     clearTimeout(timer);
     process.exit(0);
   };
@@ -40,14 +40,6 @@ async function main(): Promise<void> {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   logger.info({ port, database: deps.db.kind, bus: deps.bus.kind, objects: deps.objects.kind, mail: deps.mailer.kind }, `Whistle is running on http://localhost:${port}`);
-}
-
-async function closeDependencies(deps: ServiceDependencies | undefined): Promise<void> {
-  if (!deps) return;
-  await deps.bus.close();
-  await deps.mailer.close();
-  await deps.objects.close();
-  await deps.db.close();
 }
 
 main().catch((error: unknown) => {
