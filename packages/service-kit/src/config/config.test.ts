@@ -51,7 +51,7 @@ describe('loadConfig with the platform schema', () => {
     expect(error.message).toMatch(/^Invalid configuration: /);
     expect(error.message).toContain('PORT must be a number');
     expect(error.message).toContain('LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent');
-    expect(error.message).toContain('DATABASE_URL must be a URL');
+    expect(error.message).toContain('DATABASE_URL must be a postgres:// URL');
     expect(error.message).toContain('S3_ACCESS_KEY_ID is required when S3_BUCKET is set');
     expect(error.message).toContain('S3_SECRET_ACCESS_KEY is required when S3_BUCKET is set');
     expect(error.message).toContain('BODY_LIMIT must be a size such as 512kb or 1mb');
@@ -59,7 +59,7 @@ describe('loadConfig with the platform schema', () => {
 
   it('when an invalid value is rejected, then the value itself is not echoed in the message', () => {
     const error = configError(() => loadConfig(platformConfigSchema, { SMTP_URL: 'user:secret-password@mail' }));
-    expect(error.message).toBe('Invalid configuration: SMTP_URL must be a URL');
+    expect(error.message).toBe('Invalid configuration: SMTP_URL must be an smtp:// or smtps:// URL');
   });
 
   it('when a variable is set to the empty string, then it counts as unset', () => {

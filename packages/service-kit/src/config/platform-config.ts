@@ -19,18 +19,18 @@ export const platformConfigSchema = z
     PORT: port.default(8080),
     LOG_LEVEL: z.enum(logLevels).default('info'),
     DATA_DIR: z.string().default('./data'),
-    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
-    AMQP_URL: z.url({ protocol: /^amqps?$/ }).optional(),
+    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
+    AMQP_URL: z.url({ protocol: /^amqps?$/, error: 'must be an amqp:// or amqps:// URL' }).optional(),
     AMQP_EXCHANGE: z.string().default('whistle.events'),
-    S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+    S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
     S3_REGION: z.string().default('us-east-1'),
     S3_BUCKET: z.string().optional(),
     S3_ACCESS_KEY_ID: z.string().optional(),
     S3_SECRET_ACCESS_KEY: z.string().optional(),
-    SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+    SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
     MAIL_FROM: z.string().default('Whistle <no-reply@whistle.local>'),
     /** Base of links in e-mails (no trailing slash needed). */
-    PUBLIC_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:8080'),
+    PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).default('http://localhost:8080'),
     BODY_LIMIT: byteSize.default('1mb'),
     /**
      * Express `trust proxy`: set it (e.g. `1` for one ingress hop) when behind a proxy, so
