@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { K8sObject, kubectlAvailable, kustomize, parseManifests, readRoutingTable, repoRoot, schemaErrors, workloadForPath } from './support';
+import { K8sObject, kubectlAvailable, kustomize, parseManifests, readRoutingTable, repoRoot, schemaErrors, unknownFieldErrors, workloadForPath } from './support';
 
 const table = readRoutingTable();
 const committedText = readFileSync(join(repoRoot, 'k8s/base/ingress.yaml'), 'utf8');
@@ -31,6 +31,7 @@ describe('generated Ingress (k8s/base/ingress.yaml)', () => {
 
   it('when read, then it is a valid Ingress with exactly one Prefix path per route, to the workload Service on its table port', () => {
     expect(schemaErrors(committed)).toEqual([]);
+    expect(unknownFieldErrors([committed])).toEqual([]);
     const paths = committed.spec.rules[0].http.paths;
     expect(paths).toHaveLength(table.routes.length);
     for (const route of table.routes) {

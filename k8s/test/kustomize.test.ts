@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { containersOf, K8sObject, kubectlAvailable, kustomize, readRoutingTable, repoRoot, schemaErrors } from './support';
+import { containersOf, K8sObject, kubectlAvailable, kustomize, readRoutingTable, repoRoot, schemaErrors, unknownFieldErrors } from './support';
 
 const overlays = readdirSync(join(repoRoot, 'k8s/overlays'));
 const table = readRoutingTable();
@@ -17,6 +17,20 @@ describe('Kubernetes schema validation', () => {
     };
     expect(schemaErrors(broken).join('\n')).toMatch(/containerPort must be integer/);
     expect(schemaErrors({ ...broken, kind: 'Deploymnet' })).toEqual([expect.stringMatching(/unknown kind/)]);
+  });
+
+  it('when an object has a field Kubernetes does not know, then the type check reports it', () => {
+    const misspelt: K8sObject = {
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: { name: 'misspelt' },
+      spec: {
+        selector: { matchLabels: { a: 'b' } },
+        template: { spec: { containers: [{ name: 'c', image: 'i', securityContext: { readOnlyRootFileSystem: true } }] } },
+      },
+    };
+    const clean: K8sObject = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'clean' }, data: { a: 'b' } };
+    expect(unknownFieldErrors([clean, misspelt])).toEqual([expect.stringMatching(/^Deployment\/misspelt: TS\d+ .*'"?readOnlyRootFileSystem"?' does not exist/)]);
   });
 });
 
@@ -36,6 +50,10 @@ if (!kubectlAvailable) {
     it('when rendered, then every object validates against the Kubernetes schemas', () => {
       expect(objects.length).toBeGreaterThan(0);
       expect(objects.flatMap(schemaErrors)).toEqual([]);
+    });
+
+    it('when rendered, then no object carries a field Kubernetes does not know', () => {
+      expect(unknownFieldErrors(objects)).toEqual([]);
     });
 
     it('when rendered, then every workload of the routing table has a Deployment, a Service on its port and a PodDisruptionBudget', () => {

@@ -1,6 +1,7 @@
 // Helpers of the deployment checks: the routing table, kubectl, YAML documents and Kubernetes schema validation.
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 
@@ -76,4 +77,41 @@ export function schemaErrors(obj: K8sObject): string[] {
 
 export function containersOf(obj: K8sObject): any[] {
   return obj.spec?.template?.spec?.containers ?? [];
+}
+
+/**
+ * Fields Kubernetes does not know (a misspelt `readOnlyRootFileSystem` is silently dropped by the API server):
+ * each object becomes an object literal typed with its kubernetes-models interface, and the TypeScript compiler's
+ * excess-property check reports unknown fields (and wrong types). Returns the errors, empty when clean.
+ */
+export function unknownFieldErrors(objects: K8sObject[]): string[] {
+  const dir = mkdtempSync(join(tmpdir(), 'whistle-k8s-types-'));
+  try {
+    const source = objects
+      .map((o, i) => `import type { I${o.kind} as T${i} } from 'kubernetes-models/${o.apiVersion}/${o.kind}';\nexport const o${i}: T${i} = ${JSON.stringify(o)};`)
+      .join('\n');
+    writeFileSync(join(dir, 'objects.ts'), `${source}\n`);
+    const compilerOptions = {
+      strict: true,
+      noEmit: true,
+      skipLibCheck: true,
+      module: 'preserve',
+      moduleResolution: 'bundler',
+      types: [],
+      paths: { 'kubernetes-models/*': [join(repoRoot, 'node_modules/kubernetes-models/*')] },
+    };
+    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['objects.ts'] }));
+    const result = spawnSync(join(repoRoot, 'node_modules/.bin/tsc'), ['-p', dir], { encoding: 'utf8' });
+    if (result.error) throw result.error;
+    return result.stdout
+      .split('\n')
+      .filter((line) => line.includes('error TS'))
+      .map((line) => {
+        const lineNumber = Number(/objects\.ts\((\d+),/.exec(line)?.[1]);
+        const object = objects[Math.floor((lineNumber - 1) / 2)];
+        return `${object ? `${object.kind}/${object.metadata?.name}` : '?'}: ${line.replace(/^.*error (TS\d+): /, '$1 ')}`;
+      });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
