@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
-# What the tests need on this machine: Debian's Chromium, PostgreSQL and RabbitMQ on loopback.
+# What the tests need on this machine: Debian's Chromium and nginx, PostgreSQL and RabbitMQ on loopback.
 # Installs or starts each only when it is missing, so it is quick on a ready machine.
 set -euo pipefail
 
-if ! [ -x /usr/bin/chromium ]; then
-  echo "Installing Debian's chromium for the browser journeys ..."
-  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+# chromium: the browser journeys; nginx: the deployment checks run the frontends' real nginx configs.
+missing=()
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || missing+=(nginx)
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "Installing Debian packages: ${missing[*]} ..."
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
 if ! pg_isready -q -h 127.0.0.1 -p 5432; then
