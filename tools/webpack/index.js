@@ -13,14 +13,21 @@ const SINGLETONS = [
 ];
 /** Packages that exist in several copies under node_modules: pinned to the one the frontend itself resolves. */
 const DEDUPED = ['i18next', 'react-i18next'];
+/** Shared through a re-export of the part the frontends use (see shared/*.js). */
+const FACADES = ['react-router', 'react-i18next'];
 
 const packageName = (request) => request.split('/').slice(0, request.startsWith('@') ? 2 : 1).join('/');
 
-function sharedSingletons(pkg) {
+function sharedSingletons(pkg, dir) {
   return Object.fromEntries(SINGLETONS.map((request) => {
     const requiredVersion = pkg.dependencies?.[packageName(request)];
     if (!requiredVersion) throw new Error(`${pkg.name} must depend on ${packageName(request)} to share it`);
-    return [request, { singleton: true, requiredVersion }];
+    const shared = { singleton: true, requiredVersion };
+    if (FACADES.includes(request)) {
+      const { version } = require(path.join(packageDir(request, dir), 'package.json'));
+      Object.assign(shared, { import: path.join(__dirname, 'shared', `${request}.js`), version });
+    }
+    return [request, shared];
   }));
 }
 
@@ -63,10 +70,12 @@ function frontendConfig({ dir, role, exposes, copy = ['locales'] }) {
         conditionNames: ['source', '...'],
         alias: {
           ...Object.fromEntries(DEDUPED.map((request) => [`${request}$`, packageDir(request, dir)])),
-          // The package exports only point at the development build (warnings, dev checks).
-          ...(production && {
-            'react-router$': path.join(packageDir('react-router', dir), 'dist/production/index.mjs'),
-          }),
+          // What the facades in shared/ re-export from; a name of its own so it is not consumed as shared.
+          'react-i18next-implementation$': packageDir('react-i18next', dir),
+          // The package exports of react-router only point at its development build.
+          'react-router-implementation$': production
+            ? path.join(packageDir('react-router', dir), 'dist/production/index.mjs')
+            : packageDir('react-router', dir),
         },
       },
       module: {
@@ -96,8 +105,16 @@ function frontendConfig({ dir, role, exposes, copy = ['locales'] }) {
         new ModuleFederationPlugin({
           name,
           ...(host ? {} : { filename: 'remoteEntry.js', exposes }),
-          shared: sharedSingletons(pkg),
+          shared: sharedSingletons(pkg, dir),
+          // 'version-first' would fetch every registered remote at start-up to compare versions: the
+          // discloser landing page would download the staff remotes too.
+          shareStrategy: 'loaded-first',
           manifest: true,
+          // Trim the federation runtime each container bundles: browser only; a remote loads no other
+          // remote and reads no manifest, so its copy drops the remote-loading and snapshot code.
+          experiments: {
+            optimization: host ? { target: 'web' } : { target: 'web', disableRemote: true, disableSnapshot: true },
+          },
           // Type generation needs the TypeScript compiler API, which TypeScript 7 no longer has.
           dts: false,
         }),

@@ -1,0 +1,3 @@
+const { frontendJestConfig } = require('../tools/webpack/jest');
+
+module.exports = frontendJestConfig(__dirname);

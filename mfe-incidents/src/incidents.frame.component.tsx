@@ -1,0 +1,8 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AppFrame, LanguageChooser } from '@whistle/ui';
+
+export function IncidentsFrame({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('incidents');
+  return <AppFrame brand={<span>{t('brand')}</span>} tools={<LanguageChooser />}>{children}</AppFrame>;
+}

@@ -1,0 +1,170 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import type { i18n } from 'i18next';
+import { initTestI18n } from '../../../../tools/webpack/test-i18n';
+import { renderWithI18n } from '../../../test/render';
+import { publicRoutes } from '../public-pages.routes';
+
+jest.mock('@whistle/crypto', () => ({
+  createCompanyCredentials: jest.fn(async () => ({
+    credential: { public_key: 'v1.public', aes_encrypted_private_key: 'v1.sealed' },
+    passphrase: 'p'.repeat(43),
+  })),
+}));
+
+let i18nInstance: i18n;
+let fetchMock: jest.SpyInstance;
+
+beforeAll(async () => {
+  i18nInstance = await initTestI18n('en');
+});
+beforeEach(() => {
+  fetchMock = jest.spyOn(globalThis, 'fetch');
+});
+afterEach(() => {
+  fetchMock.mockRestore();
+  jest.spyOn(console, 'error').mockRestore();
+});
+
+const answer = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+function renderOnboarding() {
+  const router = createMemoryRouter(publicRoutes, { initialEntries: ['/company/onboarding'] });
+  renderWithI18n(<RouterProvider router={router} />, i18nInstance);
+  return router;
+}
+
+function fill(values: Partial<Record<'email' | 'full_name' | 'company_name' | 'password' | 'repeat_password' | 'country', string>>) {
+  for (const [name, value] of Object.entries(values)) {
+    const control = document.querySelector(`[name="${name}"]`) as HTMLInputElement | HTMLSelectElement;
+    fireEvent.change(control, { target: { value } });
+  }
+}
+
+const valid = {
+  email: '  ada@acme.example ', full_name: ' Ada Lovelace ', company_name: ' Acme ',
+  password: 'correct horse battery', repeat_password: 'correct horse battery', country: 'FR',
+};
+
+const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+
+/** The error message announced for the control called `name`. */
+const errorOf = (name: string) => {
+  const control = document.querySelector(`[name="${name}"]`)!;
+  const id = control.getAttribute('aria-describedby');
+  return id ? document.getElementById(id)?.textContent : undefined;
+};
+
+describe('onboarding page', () => {
+  it('when opened, then every input is labelled and the country list holds every country of the contracts', async () => {
+    renderOnboarding();
+    expect(await screen.findByRole('heading', { name: 'Create a whistleblowing account' })).toBeInTheDocument();
+    for (const label of ['Work email', 'Full name', 'Company name', 'Password', 'Repeat password', 'Country']) {
+      expect(screen.getByLabelText(label)).toBeInTheDocument();
+    }
+    const { countries } = jest.requireActual('@whistle/contracts') as typeof import('@whistle/contracts');
+    expect(screen.getByLabelText('Country').querySelectorAll('option[value]:not([value=""])')).toHaveLength(countries.length);
+  });
+
+  it('when submitted empty, then required fields say so and nothing is sent', async () => {
+    renderOnboarding();
+    await screen.findByRole('heading', { name: 'Create a whistleblowing account' });
+    submit();
+    for (const name of ['email', 'full_name', 'company_name', 'password', 'country']) {
+      expect(errorOf(name)).toBe('This field is required');
+    }
+    expect(document.activeElement).toBe(document.querySelector('[name="email"]'));
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('when values are only spaces, then they count as empty (values are trimmed)', async () => {
+    renderOnboarding();
+    await screen.findByRole('heading', { name: 'Create a whistleblowing account' });
+    fill({ ...valid, full_name: '   ', company_name: ' ' });
+    submit();
+    expect(errorOf('full_name')).toBe('This field is required');
+    expect(errorOf('company_name')).toBe('This field is required');
+  });
+
+  it('when the email is malformed and the passwords differ, then both errors show', async () => {
+    renderOnboarding();
+    await screen.findByRole('heading', { name: 'Create a whistleblowing account' });
+    fill({ ...valid, email: 'ada@', repeat_password: 'something else entirely' });
+    submit();
+    expect(errorOf('email')).toBe('Invalid email address');
+    expect(errorOf('repeat_password')).toBe('Passwords do not match');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('when valid, then the trimmed payload with browser-made credentials is posted and the success page follows', async () => {
+    fetchMock.mockResolvedValue(answer(201, { url_identifier: 'acme' }));
+    const router = renderOnboarding();
+    await screen.findByRole('heading', { name: 'Create a whistleblowing account' });
+    fill(valid);
+    submit();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/company/acme/success'));
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/api/account/company');
+    expect(JSON.parse(init.body as string)).toEqual({
+      user_profile: { email: 'ada@acme.example', password: 'correct horse battery', full_name: 'Ada Lovelace' },
+      name: 'Acme',
+      credential: { public_key: 'v1.public', aes_encrypted_private_key: 'v1.sealed' },
+      passphrase: 'p'.repeat(43),
+      country: 'FR',
+    });
+    expect(await screen.findByRole('heading', { name: 'Your account has been created' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Employees’ disclosure link')).toHaveValue(`${window.location.origin}/disclose/acme`);
+    expect(screen.getByRole('img')).toHaveAttribute('src', '/api/account/company/acme/qrcode');
+    expect(screen.getByRole('link', { name: 'Log in to your account' })).toHaveAttribute('href', '/company/login');
+  });
+
+  it('when submitting, then the button shows the busy state', async () => {
+    let reply: (response: Response) => void = () => undefined;
+    fetchMock.mockReturnValue(new Promise<Response>((resolve) => { reply = resolve; }));
+    renderOnboarding();
+    await screen.findByRole('heading', { name: 'Create a whistleblowing account' });
+    fill(valid);
+    submit();
+    const busy = await screen.findByRole('button', { name: 'Creating your account…' });
+    expect(busy).toBeDisabled();
+    expect(busy).toHaveAttribute('aria-busy', 'true');
+    await act(async () => reply(answer(201, { url_identifier: 'acme' })));
+  });
+
+  it('when the server answers field errors, then each shows next to its input', async () => {
+    fetchMock.mockResolvedValue(answer(400, {
+      message: 'Bad Request',
+      errors: { 'user_profile.email': ['Invalid email address'], name: ['Company name already taken'], country: ['Unknown country'] },
+    }));
+    renderOnboarding();
+    await screen.findByRole('heading', { name: 'Create a whistleblowing account' });
+    fill(valid);
+    submit();
+    await waitFor(() => expect(errorOf('email')).toBe('Invalid email address'));
+    expect(errorOf('company_name')).toBe('Company name already taken');
+    expect(errorOf('country')).toBe('Unknown country');
+  });
+
+  it.each([
+    [{ exists: true }, 'An account using this email domain already exists. Please contact your company admin to request an invite.'],
+    [{ invalid: true }, 'Your email address is not approved for a Whistleblowing account. Please use your work email address.'],
+  ])('when the server flags %j, then the form explains it', async (flag, message) => {
+    fetchMock.mockResolvedValue(answer(400, { message: 'Bad Request', ...flag }));
+    renderOnboarding();
+    await screen.findByRole('heading', { name: 'Create a whistleblowing account' });
+    fill(valid);
+    submit();
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+  });
+
+  it('when the server fails otherwise, then the error page shows', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    fetchMock.mockResolvedValue(answer(500, { message: 'Internal Server Error' }));
+    renderOnboarding();
+    await screen.findByRole('heading', { name: 'Create a whistleblowing account' });
+    fill(valid);
+    submit();
+    expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
+  });
+});
