@@ -3,6 +3,7 @@ import { mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { NotFoundError } from '../errors/errors';
+import { exactSize } from './exact-size';
 import { assertValidObjectKey } from './object-key';
 import type { ObjectStore } from './object-store';
 
@@ -31,7 +32,7 @@ export class DiskObjectStore implements ObjectStore {
     return path.join(this.root, ...key.split('/'));
   }
 
-  async put(key: string, body: Readable | Buffer): Promise<void> {
+  async put(key: string, body: Readable | Buffer, options: { size?: number } = {}): Promise<void> {
     const target = this.pathOf(key);
     await mkdir(this.tmpDir, { recursive: true });
     await mkdir(path.dirname(target), { recursive: true });
@@ -39,7 +40,7 @@ export class DiskObjectStore implements ObjectStore {
     const file = await open(temporary, 'wx', 0o600);
     try {
       // Chunk by chunk with backpressure; the handle stays ours so it can be flushed before the rename.
-      await writeFile(file, body);
+      await writeFile(file, options.size === undefined || Buffer.isBuffer(body) ? body : exactSize(body, options.size));
       await file.sync();
       await file.close();
       await rename(temporary, target);

@@ -10,6 +10,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { NotFoundError } from '../errors/errors';
+import { exactSize } from './exact-size';
 import { assertValidObjectKey } from './object-key';
 import type { ObjectStore } from './object-store';
 
@@ -22,7 +23,7 @@ export interface S3ObjectStoreOptions {
   secretAccessKey: string;
 }
 
-/** S3's smallest multipart part; also the most a stream of unknown length costs in memory here. */
+/** S3's smallest multipart part; also the most a streamed upload holds in memory here. */
 const partSize = 5 * 1024 * 1024;
 
 function isNotFound(error: unknown): boolean {
@@ -68,14 +69,17 @@ export class S3ObjectStore implements ObjectStore {
 
   async put(key: string, body: Readable | Buffer, options: { size?: number; contentType?: string } = {}): Promise<void> {
     assertValidObjectKey(key);
-    const params = { Bucket: this.bucket, Key: key, Body: body, ContentType: options.contentType };
-    if (Buffer.isBuffer(body) || options.size !== undefined) {
-      // Known length: one request, streamed straight through.
-      await this.client.send(new PutObjectCommand({ ...params, ContentLength: Buffer.isBuffer(body) ? body.length : options.size }));
+    const params = { Bucket: this.bucket, Key: key, ContentType: options.contentType };
+    if (Buffer.isBuffer(body)) {
+      await this.client.send(new PutObjectCommand({ ...params, Body: body, ContentLength: body.length }));
       return;
     }
-    // Unknown length: multipart, one part buffered at a time.
-    await new Upload({ client: this.client, params, partSize, queueSize: 1, leavePartsOnError: false }).done();
+    // Streams go up one part at a time (multipart above one part, a single complete PutObject
+    // below), so at most one part sits in memory, and a source that fails or lies about its size
+    // never reaches the server as a truncated request: some S3 servers (s3rver among them) store
+    // whatever an aborted PutObject had sent.
+    const source = options.size === undefined ? body : exactSize(body, options.size);
+    await new Upload({ client: this.client, params: { ...params, Body: source }, partSize, queueSize: 1, leavePartsOnError: false }).done();
   }
 
   async get(key: string): Promise<Readable> {
