@@ -2,6 +2,10 @@
 // to their sources (the "source" export condition), ESM-only dependencies transformed to CommonJS.
 const path = require('node:path');
 
+// Pact's native library reads the real process environment, not jest's sandboxed copy: set it here,
+// in the process that loads the config and forks the workers.
+process.env.PACT_DO_NOT_TRACK = 'true';
+
 // Transformed to CommonJS: ESM-only packages, and PGlite, whose CommonJS build loads Node built-ins
 // with import(), which jest's module sandbox refuses without --experimental-vm-modules.
 const transformedDependencies = [

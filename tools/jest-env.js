@@ -1,3 +1,2 @@
-// Every test run: no telemetry from Pact's native library, quiet logs unless asked for.
-process.env.PACT_DO_NOT_TRACK = 'true';
+// Every test file: quiet logs unless LOG_LEVEL asks for more.
 process.env.LOG_LEVEL = process.env.LOG_LEVEL || 'silent';
