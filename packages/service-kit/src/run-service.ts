@@ -96,7 +96,7 @@ export async function runService<S extends z.ZodObject & z.ZodType<PlatformConfi
     const shutdown = (signal: string): Promise<void> => {
       stopping ??= (async () => {
         // From now on a second Ctrl-C gets Node's default: immediate exit.
-        for (const name of signals) process.off(name, onSignal);
+        for (const each of signals) process.off(each, onSignal);
         logger.info({ signal }, 'shutting down');
         draining = true;
         for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
