@@ -6,10 +6,8 @@ import { companyRepository } from '../../data-access/company.repository';
 export async function companyPublicView(db: Queryable, urlIdentifier: string): Promise<CompanyPublicView> {
   const company = await companyRepository.findPublic(db, urlIdentifier);
   if (!company) throw new NotFoundError('Company not found');
-  const [categories, locations] = [
-    await companyRepository.activeCategories(db, company.id),
-    await companyRepository.activeLocations(db, company.id),
-  ];
+  const categories = await companyRepository.activeCategories(db, company.id);
+  const locations = await companyRepository.activeLocations(db, company.id);
   return {
     url_identifier: company.url_identifier,
     name: company.name,
