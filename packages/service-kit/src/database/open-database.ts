@@ -3,6 +3,7 @@ import type { Database } from './database';
 import { PgliteDatabase } from './pglite-database';
 import { PostgresDatabase } from './postgres-database';
 import type { Logger } from '../logging/logger';
+import { redactUrl } from '../logging/redact-url';
 
 export interface OpenDatabaseOptions {
   /** PostgreSQL connection string (cluster). When set, PGlite is not used. */
@@ -23,20 +24,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       await db.query('SELECT 1');
     } catch (error) {
       await db.close();
-      throw new Error(`Cannot reach PostgreSQL at ${redact(options.databaseUrl)}: ${(error as Error).message}`, { cause: error });
+      throw new Error(`Cannot reach PostgreSQL at ${redactUrl(options.databaseUrl)}: ${(error as Error).message}`, { cause: error });
     }
     return db;
   }
   return PgliteDatabase.open(options.dataDir === undefined ? undefined : path.join(options.dataDir, 'pgdata'));
-}
-
-/** The URL without its password, fit for an error message. */
-function redact(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return '(unparsable DATABASE_URL)';
-  }
 }

@@ -3,6 +3,7 @@ import { eventEnvelopeSchema, type EventEnvelope } from '@whistle/contracts';
 import type { Logger } from '../logging/logger';
 import type { EventBus, EventSubscription } from './event-bus';
 import { UnprocessableEventError } from './unprocessable-event-error';
+import { redactUrl } from '../logging/redact-url';
 
 export const DEFAULT_EXCHANGE = 'whistle.events';
 
@@ -91,7 +92,7 @@ export class RabbitMqEventBus implements EventBus {
         },
       });
     } catch (error) {
-      throw new Error(`Cannot connect to RabbitMQ at ${redact(options.url)}: ${(error as Error).message}`, { cause: error });
+      throw new Error(`Cannot connect to RabbitMQ at ${redactUrl(options.url)}: ${(error as Error).message}`, { cause: error });
     }
     bus.connection.on('disconnect', (error: Error) => {
       bus.model = undefined;
@@ -306,16 +307,5 @@ export class RabbitMqEventBus implements EventBus {
         reject(error);
       }
     });
-  }
-}
-
-/** The URL without its password, fit for logs and error messages. */
-function redact(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return '(unparsable AMQP_URL)';
   }
 }
