@@ -16,7 +16,7 @@ let i18nInstance: i18n;
 let fetchMock: jest.SpyInstance;
 
 beforeAll(async () => {
-  i18nInstance = await initTestI18n('en');
+  i18nInstance = await initTestI18n<i18n>('en');
 });
 beforeEach(() => {
   fetchMock = jest.spyOn(globalThis, 'fetch');
