@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import { companyQrCodeUrl } from '@whistle/api-client';
 import { Button, TextField } from '@whistle/ui';
 import { api } from '../../api';
+import './success.css';
 
 type CopyState = 'idle' | 'copied' | 'failed';
 
@@ -38,7 +39,7 @@ export function SuccessPage() {
       </div>
       <p>{t('success.qrIntro')}</p>
       <img
-        className="wh-qr" src={companyQrCodeUrl(api, urlIdentifier)} alt={t('success.qrAlt', { link })}
+        className="shell-success__qr" src={companyQrCodeUrl(api, urlIdentifier)} alt={t('success.qrAlt', { link })}
         width={200} height={200}
       />
       <p>
