@@ -4,3 +4,4 @@ export * from './http/common';
 export * from './http/company';
 export * from './countries/countries';
 export * from './routing/route-table';
+export * from './http/account';

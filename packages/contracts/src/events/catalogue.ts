@@ -26,6 +26,14 @@ export const eventCatalogue = {
       roles: z.array(z.enum(['ADMIN', 'REVIEWER', 'HANDLER'])).min(1),
     }),
   },
+  /** A staff access token was revoked (logout) before it expired: every service refuses its jti until `expires_at`. */
+  'token.revoked': {
+    1: z.object({ jti: z.string().min(1), user_id: z.uuid(), expires_at: z.iso.datetime({ offset: true }) }),
+  },
+  /** A staff account was removed: every service refuses its tokens issued up to `deleted_at`. */
+  'user.deleted': {
+    1: z.object({ user_id: z.uuid(), deleted_at: z.iso.datetime({ offset: true }) }),
+  },
 } as const;
 
 export type EventName = keyof typeof eventCatalogue;

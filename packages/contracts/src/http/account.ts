@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { roleSchema } from './common';
+
+const required = 'This field is required';
+const email = z.string({ error: required }).trim().min(1, required).max(254).pipe(z.email('Invalid email address'));
+/** Same rule as onboarding: long enough to resist guessing, short enough to bound argon2 input. */
+const newPassword = z.string({ error: required }).min(1, required).min(10, 'Password must be at least 10 characters').max(256);
+/** Spec §5/§9: exactly 6 numeric digits. */
+const sixDigits = z.string({ error: required }).regex(/^[0-9]{6}$/, 'The code has exactly 6 digits');
+
+/** POST /api/account/token. `username` is the e-mail address. */
+export const loginRequestSchema = z.object({
+  username: z.string({ error: required }).trim().min(1, required).max(254),
+  password: z.string({ error: required }).min(1, required).max(256),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+/**
+ * Answer of POST /api/account/token and POST /api/account/company/sso/token: either an access token,
+ * or an MFA challenge whose `challenge_id` the browser sends as its Bearer token to /api/account/token/mfa.
+ */
+export const loginResponseSchema = z.union([
+  z.object({ token: z.string() }),
+  z.object({ mfa_required: z.literal(true), challenge_id: z.string() }),
+]);
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+/** POST /api/account/token/mfa (Bearer: the challenge_id). */
+export const mfaChallengeRequestSchema = z.object({ challenge_code: sixDigits });
+export type MfaChallengeRequest = z.infer<typeof mfaChallengeRequestSchema>;
+
+export const tokenResponseSchema = z.object({ token: z.string() });
+export type TokenResponse = z.infer<typeof tokenResponseSchema>;
+
+/** POST /api/account/company/profile/mfa: no body creates a new pending factor; `challenge_code` enables it. */
+export const mfaSetupRequestSchema = z.object({ challenge_code: sixDigits.optional() });
+export type MfaSetupRequest = z.infer<typeof mfaSetupRequestSchema>;
+/** `qr_code` is a PNG data URL of the otpauth URI; `secret` (base32) is for manual entry in an authenticator app. */
+export const mfaSetupResponseSchema = z.object({ qr_code: z.string(), secret: z.string() });
+export type MfaSetupResponse = z.infer<typeof mfaSetupResponseSchema>;
+
+/** PUT /api/account/profile: the full name, or a new password (with the current one unless a reset token is the Bearer). */
+export const profileUpdateRequestSchema = z.union([
+  z.strictObject({ full_name: z.string({ error: required }).trim().min(1, required).max(200) }),
+  z.strictObject({ password: newPassword, current_password: z.string().max(256).optional() }),
+]);
+export type ProfileUpdateRequest = z.infer<typeof profileUpdateRequestSchema>;
+
+export const userProfileSchema = z.object({
+  uuid: z.uuid(),
+  email: z.string(),
+  full_name: z.string(),
+  roles: z.array(roleSchema),
+  /** Set while a TOTP factor is enabled; null otherwise. */
+  mfa_auth_factor_id: z.uuid().nullable(),
+});
+export type UserProfile = z.infer<typeof userProfileSchema>;
+
+/** POST /api/account/company/user_profile/ (ADMIN): an invitation with a set-password link is e-mailed. */
+export const userProfileCreateRequestSchema = z.strictObject({
+  email,
+  full_name: z.string({ error: required }).trim().min(1, required).max(200),
+  roles: z.array(roleSchema, { error: required }).min(1, required).transform((roles) => [...new Set(roles)]),
+});
+export type UserProfileCreateRequest = z.infer<typeof userProfileCreateRequestSchema>;
+
+/** DELETE /api/account/company/user_profile/ (ADMIN), JSON body. */
+export const userProfileDeleteRequestSchema = z.strictObject({ uuid: z.uuid({ error: 'Invalid uuid' }) });
+export type UserProfileDeleteRequest = z.infer<typeof userProfileDeleteRequestSchema>;
+
+/** GET /api/account/company/: the signed-in user's own company. */
+export const ownCompanySchema = z.object({
+  uuid: z.uuid(),
+  name: z.string(),
+  country: z.string(),
+  url_identifier: z.string(),
+  public_key: z.string(),
+  logo: z.string().nullable(),
+  title: z.string().nullable(),
+  description: z.string().nullable(),
+  mfa_required: z.boolean(),
+  sso_enabled: z.boolean(),
+  settings: z.object({
+    resolution_deadline_days: z.number().int(),
+    notifications: z.record(z.string(), z.boolean()),
+  }),
+  user_profiles: z.array(userProfileSchema),
+  categories: z.array(z.object({ uuid: z.uuid(), name: z.string(), parent_uuid: z.uuid().nullable(), is_active: z.boolean() })),
+  locations: z.array(z.object({ uuid: z.uuid(), name: z.string(), is_active: z.boolean() })),
+});
+export type OwnCompany = z.infer<typeof ownCompanySchema>;
+
+/** GET /api/account/company/profile/keys: what unlocks the company private key in the staff browser (MFA complete). */
+export const staffKeysResponseSchema = z.object({
+  aes_encrypted_private_key: z.string(),
+  passphrase: z.string(),
+});
+export type StaffKeysResponse = z.infer<typeof staffKeysResponseSchema>;
+
+/** PUT /api/account/company/sso (ADMIN): the company's SAML 2.0 identity provider. */
+export const ssoSettingsRequestSchema = z.strictObject({
+  enabled: z.boolean({ error: required }),
+  entry_point: z.url({ protocol: /^https?$/, error: 'Invalid URL' }).max(2048),
+  /** The IdP signing certificate, PEM or bare base64. */
+  idp_certificate: z.string({ error: required }).trim().min(1, required).max(16384),
+  /** SAML attribute holding the user's e-mail; empty means the NameID. */
+  email_attribute: z.string().trim().max(256).default(''),
+});
+export type SsoSettingsRequest = z.infer<typeof ssoSettingsRequestSchema>;
+
+export const ssoSettingsResponseSchema = z.object({
+  enabled: z.boolean(),
+  entry_point: z.string(),
+  idp_certificate: z.string(),
+  email_attribute: z.string(),
+  /** What the IdP needs to know about us. */
+  service_provider: z.object({ entity_id: z.string(), acs_url: z.string() }),
+});
+export type SsoSettingsResponse = z.infer<typeof ssoSettingsResponseSchema>;
+
+/** POST /api/account/company/sso/redirect, form-encoded. */
+export const ssoRedirectRequestSchema = z.object({ email });
+/** POST /api/account/company/sso/token. */
+export const ssoTokenRequestSchema = z.object({ code: z.string({ error: required }).min(1, required).max(128) });
