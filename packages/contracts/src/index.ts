@@ -5,3 +5,4 @@ export * from './http/company';
 export * from './countries/countries';
 export * from './routing/route-table';
 export * from './http/account';
+export * from './http/incident';

@@ -34,6 +34,36 @@ export const eventCatalogue = {
   'user.deleted': {
     1: z.object({ user_id: z.uuid(), deleted_at: z.iso.datetime({ offset: true }) }),
   },
+  /** A report was filed. Ids, number and clear flags only: fields stay encrypted in the incident service. */
+  'incident.created': {
+    1: z.object({
+      incident_id: z.uuid(),
+      display_report_number: z.number().int().positive(),
+      status: z.string(),
+      report_channel: z.enum(['online', 'telephone', 'internal']),
+      report_anonymously: z.boolean(),
+      category_ids: z.array(z.uuid()),
+      location_id: z.uuid(),
+    }),
+  },
+  /** A message was added to an incident; its content never travels. */
+  'incident.message.created': {
+    1: z.object({
+      incident_id: z.uuid(),
+      incident_message_id: z.uuid(),
+      sender_source: z.enum(['DISCLOSER', 'STAFF']),
+    }),
+  },
+  /** A file was stored; name, key and bytes stay with the file service. */
+  'incident.file.created': {
+    1: z.object({
+      incident_id: z.uuid(),
+      incident_file_id: z.uuid(),
+      incident_message_id: z.uuid().nullable(),
+      file_size: z.number().int().nonnegative(),
+      mime_type: z.string(),
+    }),
+  },
 } as const;
 
 export type EventName = keyof typeof eventCatalogue;

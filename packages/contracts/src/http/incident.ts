@@ -1,0 +1,164 @@
+import { z } from 'zod';
+import { urlIdentifier, versionedString } from './common';
+
+const required = 'This field is required';
+
+/** Spec §9: the largest file, in bytes of plaintext. */
+export const MAX_FILE_SIZE = 25_000_000;
+/** What @whistle/crypto's `encryptFile` adds to a file: version byte (1), IV (12), GCM tag (16). */
+export const FILE_CIPHERTEXT_OVERHEAD = 29;
+
+/**
+ * Media type of the upload body: the spec's JSON document, sent under its own type so the generic
+ * JSON parser (bounded by BODY_LIMIT, and buffering) leaves it to the file service, which streams it.
+ */
+export const FILE_UPLOAD_CONTENT_TYPE = 'application/vnd.whistle.incident-file-upload';
+
+/**
+ * Report form inputs that travel encrypted (spec §3). Ids, the channel and the anonymity flag stay
+ * clear (ARCHITECTURE §5: plaintext the server may see) and are top-level fields of the payload.
+ */
+export const encryptedFieldNames = [
+  'full_name', 'email', 'phone_number_code', 'phone_number', 'can_contact', 'description', 'location_detail',
+  'date', 'end_date', 'people_involved', 'outcome', 'previous_report', 'previous_report_details',
+] as const;
+export const encryptedFieldNameSchema = z.enum(encryptedFieldNames, { error: 'Unknown field name' });
+
+export const reportChannelSchema = z.enum(['online', 'telephone', 'internal']);
+export type ReportChannel = z.infer<typeof reportChannelSchema>;
+
+/**
+ * Incident statuses ("not shown" in the spec): every report starts NEW; staff move it on to
+ * IN_PROGRESS, RESOLVED or CLOSED once incident management lands.
+ */
+export const incidentStatusSchema = z.enum(['NEW', 'IN_PROGRESS', 'RESOLVED', 'CLOSED']);
+export type IncidentStatus = z.infer<typeof incidentStatusSchema>;
+
+/** A report field, message or file name as @whistle/crypto wraps it to the incident key. */
+export const encryptedText = versionedString(200_000);
+/** Retrieval ids as the secret code carries them (`retrieval_id:passphrase`). */
+export const retrievalIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, 'Invalid retrieval id');
+const base64url = (length: number, message: string) => z.string().regex(new RegExp(`^[A-Za-z0-9_-]{${length}}$`), message);
+
+export const reportFieldSchema = z.strictObject({ name: encryptedFieldNameSchema, value: encryptedText });
+export type ReportField = z.infer<typeof reportFieldSchema>;
+
+export const incidentCredentialSchema = z.strictObject({
+  public_key: versionedString(1024),
+  aes_encrypted_private_key: versionedString(4096),
+});
+
+/** POST /api/incident/ (spec §3). `description` is required and arrives as an encrypted field. */
+export const incidentCreateRequestSchema = z.strictObject({
+  url_identifier: urlIdentifier,
+  category_uuids: z.array(z.uuid('Invalid category id'), { error: required }).min(1, required).max(50),
+  location_uuid: z.uuid('Invalid location id'),
+  credential: incidentCredentialSchema,
+  company_encrypted_passphrase: versionedString(1024),
+  discloser_encrypted_passphrase: versionedString(1024),
+  discloser_auth_token: base64url(43, 'Invalid auth token'),
+  fields: z
+    .array(reportFieldSchema)
+    .max(encryptedFieldNames.length)
+    .superRefine((fields, ctx) => {
+      const names = fields.map((field) => field.name);
+      if (new Set(names).size !== names.length) ctx.addIssue({ code: 'custom', message: 'Each field name may appear once' });
+    }),
+  aes_salt: base64url(22, 'Invalid salt'),
+  aes_iv: base64url(16, 'Invalid iv'),
+  report_anonymously: z.boolean(),
+  report_channel: reportChannelSchema.default('online'),
+}).superRefine(
+  (input, ctx) => {
+    // Reported under `description`, the form input the spec marks required, not under `fields`.
+    const fields: unknown = input.fields;
+    if (!Array.isArray(fields) || !fields.some((field) => (field as { name?: unknown } | null)?.name === 'description')) {
+      ctx.addIssue({ code: 'custom', path: ['description'], message: required });
+    }
+  },
+  // Also when other fields are wrong, so the form shows every required field at once.
+  { when: () => true },
+);
+export type IncidentCreateRequest = z.infer<typeof incidentCreateRequestSchema>;
+
+export const incidentCreateResponseSchema = z.object({ uuid: z.uuid(), retrieval_id: retrievalIdSchema });
+export type IncidentCreateResponse = z.infer<typeof incidentCreateResponseSchema>;
+
+/** GET /api/incident/discloser query; the discloser auth token comes as `Authorization: Bearer`. */
+export const discloserRetrievalQuerySchema = z.object({ url_identifier: urlIdentifier, retrieval_id: retrievalIdSchema });
+
+/** What the discloser's browser needs to open and show its incident (everything encrypted stays so). */
+export const incidentDiscloserViewSchema = z.object({
+  uuid: z.uuid(),
+  display_report_number: z.number().int().positive(),
+  status: z.object({ name: incidentStatusSchema }),
+  report_channel: reportChannelSchema,
+  report_anonymously: z.boolean(),
+  created: z.iso.datetime({ offset: true }),
+  updated: z.iso.datetime({ offset: true }),
+  last_activity_at: z.iso.datetime({ offset: true }),
+  location: z.object({ uuid: z.uuid(), name: z.string() }),
+  categories: z.array(z.object({ uuid: z.uuid(), name: z.string(), parent_uuid: z.uuid().nullable() })),
+  fields: z.array(reportFieldSchema),
+  credential: incidentCredentialSchema,
+  aes_salt: z.string(),
+  aes_iv: z.string(),
+  discloser_encrypted_passphrase: z.string(),
+  /** Discloser session token (JWT, ES256) for this incident only: `Authorization: Bearer` on later calls. */
+  token: z.string(),
+  token_expires_at: z.iso.datetime({ offset: true }),
+});
+export type IncidentDiscloserView = z.infer<typeof incidentDiscloserViewSchema>;
+
+export const messageSenderSourceSchema = z.enum(['DISCLOSER', 'STAFF']);
+export type MessageSenderSource = z.infer<typeof messageSenderSourceSchema>;
+
+/** POST /api/incident/message/. Plaintext `text` is refused: the server never receives a message in clear. */
+export const messageCreateRequestSchema = z.strictObject({
+  incident_uuid: z.uuid(),
+  content: encryptedText,
+});
+export type MessageCreateRequest = z.infer<typeof messageCreateRequestSchema>;
+
+/** A message as answered by POST /api/incident/message/ and listed by GET /api/incident/{uuid}/message. */
+export const incidentMessageSchema = z.object({
+  uuid: z.uuid(),
+  incident_uuid: z.uuid(),
+  content: z.string(),
+  created: z.iso.datetime({ offset: true }),
+  sender: z.object({ name: z.string(), source: messageSenderSourceSchema }),
+});
+export type IncidentMessage = z.infer<typeof incidentMessageSchema>;
+
+/**
+ * POST /api/incident/file/ metadata (spec §3), besides `content`: base64 of `encryptFile`'s
+ * ciphertext. `file_name` is `encryptFile`'s `encrypted_file_name`, `encrypted_key` its wrapped file
+ * key; `file_size` and `mime_type` stay clear (the server needs them). Sent as FILE_UPLOAD_CONTENT_TYPE.
+ */
+export const fileUploadMetadataSchema = z.strictObject({
+  incident_uuid: z.uuid(),
+  incident_message_uuid: z.uuid().nullable().default(null),
+  mime_type: z.string().max(255).regex(/^[\w.+-]+\/[\w.+-]+$/, 'Invalid mime type'),
+  file_name: versionedString(4096),
+  encrypted_key: versionedString(1024),
+  file_size: z.number().int().min(0).max(MAX_FILE_SIZE, 'Max file size is 25MB'),
+});
+export type FileUploadMetadata = z.infer<typeof fileUploadMetadataSchema>;
+
+/** A file as listed by GET /api/incident/{uuid}/file (metadata only; name and key come with the file). */
+export const incidentFileSummarySchema = z.object({
+  uuid: z.uuid(),
+  incident_uuid: z.uuid(),
+  incident_message_uuid: z.uuid().nullable(),
+  file_size: z.number().int(),
+  mime_type: z.string(),
+  created: z.iso.datetime({ offset: true }),
+});
+export type IncidentFileSummary = z.infer<typeof incidentFileSummarySchema>;
+
+/** POST /api/incident/file/ answer, and GET /api/incident/file/{uuid} with `Accept: application/json`. */
+export const incidentFileSchema = incidentFileSummarySchema.extend({
+  file_name: z.string(),
+  encrypted_key: z.string(),
+});
+export type IncidentFile = z.infer<typeof incidentFileSchema>;
