@@ -1,5 +1,6 @@
 // One webpack configuration for every Whistle frontend (shell host and remotes), so the Module
 // Federation contract (names, public paths, shared singletons) is defined in one place.
+const fs = require('node:fs');
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
@@ -121,7 +122,13 @@ function frontendConfig({ dir, role, exposes, copy = ['locales'] }) {
         // CSS files, never inline styles: the Content-Security-Policy allows `style-src 'self'` only.
         new MiniCssExtractPlugin({ filename: '[name].css', chunkFilename: '[name].[contenthash:8].css' }),
         new CopyFilesPlugin({ context: dir, paths: copy }),
-        ...(host ? [new HtmlWebpackPlugin({ template: './src/index.html', chunks: ['main'], scriptLoading: 'defer' })] : []),
+        // The page as plain text: a `template` is compiled by a child compiler, which the federation
+        // plugin would make emit node-format copies of the shared modules into dist.
+        ...(host ? [new HtmlWebpackPlugin({
+          templateContent: fs.readFileSync(path.join(dir, 'src/index.html'), 'utf8'),
+          chunks: ['main'],
+          scriptLoading: 'defer',
+        })] : []),
       ],
       performance: { hints: false },
       stats: 'errors-warnings',
