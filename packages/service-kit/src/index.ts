@@ -33,3 +33,13 @@ export type { ServiceDependencies, WhistleService } from './service';
 export { createServiceLifecycle, type ServiceLifecycle, type ServiceLifecycleOptions, type ServiceSubscription } from './service-lifecycle';
 export { closeDependencies, openDependencies } from './dependencies';
 export { runService, type RunningService, type RunServiceOptions } from './run-service';
+
+export {
+  STAFF_TOKEN_ALGORITHM, STAFF_TOKEN_AUDIENCE, STAFF_TOKEN_ISSUER, bearerToken, createStaffTokenVerifier, createTokenDenylist, requireStaff, staffOf,
+  type RequireStaffOptions, type StaffPrincipal, type StaffTokenVerifier, type StaffTokenVerifierOptions, type TokenDenylist,
+} from './tokens/staff-token';
+export {
+  createDiscloserTokenSigner, createDiscloserTokenVerifier, discloserTokenPrivateKey, discloserTokenPublicKey, generateDiscloserTokenKeys,
+  DISCLOSER_TOKEN_ALGORITHM, DISCLOSER_TOKEN_AUDIENCE, DISCLOSER_TOKEN_ISSUER, DISCLOSER_TOKEN_LIFETIME_SECONDS, DISCLOSER_TOKEN_SCOPE,
+  type DiscloserPrincipal, type DiscloserTokenSigner, type DiscloserTokenVerifier,
+} from './tokens/discloser-token';
