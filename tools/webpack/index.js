@@ -136,4 +136,4 @@ function frontendConfig({ dir, role, exposes, copy = ['locales'] }) {
   };
 }
 
-module.exports = { frontendConfig, federationName };
+module.exports = { frontendConfig };
