@@ -122,3 +122,7 @@ export type SsoSettingsResponse = z.infer<typeof ssoSettingsResponseSchema>;
 export const ssoRedirectRequestSchema = z.object({ email });
 /** POST /api/account/company/sso/token. */
 export const ssoTokenRequestSchema = z.object({ code: z.string({ error: required }).min(1, required).max(128) });
+
+/** PUT /api/account/company/mfa (ADMIN): require MFA of every staff member. */
+export const companyMfaRequestSchema = z.strictObject({ mfa_required: z.boolean({ error: required }) });
+export type CompanyMfaRequest = z.infer<typeof companyMfaRequestSchema>;
