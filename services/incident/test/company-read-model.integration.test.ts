@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { createOutbox, messagingMigrations, migrate } from '@whistle/service-kit';
+import { createOutbox, generateDiscloserTokenKeys, messagingMigrations, migrate } from '@whistle/service-kit';
 import { createTestDependencies, testStacks, waitFor, type TestDependencies } from '@whistle/service-kit/testing';
+import { incidentConfigSchema } from '../src/config';
 import { createIncidentService } from '../src/service';
 
 describe.each(testStacks)('incident read model of companies on %s', (stack) => {
@@ -8,7 +9,8 @@ describe.each(testStacks)('incident read model of companies on %s', (stack) => {
   beforeAll(async () => {
     test$ = await createTestDependencies(stack, ['incident']);
     await migrate(test$.deps.db, 'producer', messagingMigrations('producer'));
-    await createIncidentService(test$.deps).start();
+    const config = incidentConfigSchema.parse({ DISCLOSER_TOKEN_PRIVATE_KEY: generateDiscloserTokenKeys().privateKeyPem });
+    await createIncidentService(test$.deps, config).start();
   });
   afterAll(async () => {
     await test$?.dispose();

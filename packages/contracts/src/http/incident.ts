@@ -52,7 +52,7 @@ export const incidentCredentialSchema = z.strictObject({
 export const incidentCreateRequestSchema = z.strictObject({
   url_identifier: urlIdentifier,
   category_uuids: z.array(z.uuid('Invalid category id'), { error: required }).min(1, required).max(50),
-  location_uuid: z.uuid('Invalid location id'),
+  location_uuid: z.uuid({ error: (issue) => (issue.input === undefined ? required : 'Invalid location id') }),
   credential: incidentCredentialSchema,
   company_encrypted_passphrase: versionedString(1024),
   discloser_encrypted_passphrase: versionedString(1024),

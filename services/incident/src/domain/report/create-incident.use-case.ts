@@ -1,0 +1,78 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { IncidentCreateRequest, IncidentCreateResponse } from '@whistle/contracts';
+import { hashDiscloserAuthToken } from '@whistle/crypto';
+import { InputError, type Database, type Outbox } from '@whistle/service-kit';
+import { incidentRepository } from '../../data-access/incident.repository';
+
+export interface CreateIncidentDependencies {
+  db: Database;
+  outbox: Outbox;
+}
+
+/** Every report starts here; staff move it on. */
+export const INITIAL_STATUS = 'NEW';
+
+/**
+ * A retrieval id says nothing by itself: 80 random bits in lower-case hex, easy to type back and
+ * unguessable (the discloser passphrase adds its 140 bits; retrieval is rate-limited besides).
+ */
+export function newRetrievalId(): string {
+  return randomBytes(10).toString('hex');
+}
+
+/**
+ * A discloser's report: validate the ids against the company's read model, number it, store it with
+ * its categories and encrypted fields and announce it, all in one transaction — a refused report
+ * leaves nothing behind.
+ */
+export async function createIncident(deps: CreateIncidentDependencies, input: IncidentCreateRequest): Promise<IncidentCreateResponse> {
+  const id = randomUUID();
+  const retrievalId = newRetrievalId();
+  const tokenHash = await hashDiscloserAuthToken(input.discloser_auth_token);
+  const categoryIds = [...new Set(input.category_uuids)];
+
+  await deps.db.transaction(async (tx) => {
+    const company = await incidentRepository.companyByUrlIdentifier(tx, input.url_identifier);
+    if (!company) throw new InputError('Bad Request', { url_identifier: ['Unknown company'] });
+    const known = await incidentRepository.activeCategoryIds(tx, company.id, categoryIds);
+    const errors: Record<string, string[]> = {};
+    // Ids of another company read as unknown: a report never learns what other tenants have.
+    if (categoryIds.some((categoryId) => !known.has(categoryId))) errors.category_uuids = ['Unknown category'];
+    if (!(await incidentRepository.isActiveLocation(tx, company.id, input.location_uuid))) errors.location_uuid = ['Unknown location'];
+    if (Object.keys(errors).length > 0) throw new InputError('Bad Request', errors);
+
+    const displayReportNumber = await incidentRepository.takeReportNumber(tx, company.id);
+    await incidentRepository.insertIncident(tx, {
+      id,
+      companyId: company.id,
+      displayReportNumber,
+      retrievalId,
+      reportChannel: input.report_channel,
+      reportAnonymously: input.report_anonymously,
+      locationId: input.location_uuid,
+      publicKey: input.credential.public_key,
+      aesEncryptedPrivateKey: input.credential.aes_encrypted_private_key,
+      aesSalt: input.aes_salt,
+      aesIv: input.aes_iv,
+      companyEncryptedPassphrase: input.company_encrypted_passphrase,
+      discloserEncryptedPassphrase: input.discloser_encrypted_passphrase,
+      discloserAuthTokenHash: tokenHash,
+    });
+    await incidentRepository.insertCategories(tx, id, categoryIds);
+    await incidentRepository.insertFields(tx, id, input.fields);
+    await deps.outbox.add(tx, {
+      name: 'incident.created',
+      company_id: company.id,
+      payload: {
+        incident_id: id,
+        display_report_number: displayReportNumber,
+        status: INITIAL_STATUS,
+        report_channel: input.report_channel,
+        report_anonymously: input.report_anonymously,
+        category_ids: categoryIds,
+        location_id: input.location_uuid,
+      },
+    });
+  });
+  return { uuid: id, retrieval_id: retrievalId };
+}

@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { createCompanyCredentials, createIncidentCredentials, encryptFields, type IncidentCredentials } from '@whistle/crypto';
+import {
+  createHttpApp, createOutbox, generateDiscloserTokenKeys, messagingMigrations, migrate,
+  type ServiceDependencies, type WhistleService,
+} from '@whistle/service-kit';
+import { waitFor } from '@whistle/service-kit/testing';
+import { incidentConfigSchema } from '../src/config';
+import { createIncidentService } from '../src/service';
+
+export interface RunningIncident {
+  baseUrl: string;
+  service: WhistleService;
+  /** Verifies the discloser tokens this instance signs (the file service's DISCLOSER_TOKEN_PUBLIC_KEY). */
+  publicKeyPem: string;
+  close(): Promise<void>;
+}
+
+/** Rate limits high enough that only the tests about them reach them. */
+const roomyLimits = {
+  REPORT_LIMIT_PER_CLIENT: '1000', REPORT_LIMIT_PER_COMPANY: '1000', RETRIEVAL_LIMIT_PER_CLIENT: '1000', RETRIEVAL_FAILURE_LIMIT_PER_COMPANY: '1000',
+};
+
+/** The incident service served on a loopback port as `runService` serves it, on the given dependencies. */
+export async function startIncident(deps: ServiceDependencies, env: Record<string, string> = {}): Promise<RunningIncident> {
+  const keys = generateDiscloserTokenKeys();
+  const config = incidentConfigSchema.parse({ DISCLOSER_TOKEN_PRIVATE_KEY: keys.privateKeyPem, ...roomyLimits, ...env });
+  const service = createIncidentService(deps, config);
+  await service.start();
+  const app = createHttpApp({ logger: deps.logger, services: [service] });
+  const server: Server = await new Promise((resolve) => {
+    const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
+  });
+  return {
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    service,
+    publicKeyPem: keys.publicKeyPem,
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await service.stop();
+    },
+  };
+}
+
+export interface SeededCompany {
+  companyId: string;
+  urlIdentifier: string;
+  /** The company key pair's public half, as the discloser's browser receives it. */
+  publicKey: string;
+  categories: { fraud: string; bribery: string; retired: string };
+  locations: { office: string; closed: string };
+}
+
+let companyCounter = 0;
+
+/**
+ * A company as auth announces it (`company.created` through a real outbox), once the incident
+ * service's read model knows it. `producer` must have its messaging tables (see `prepareProducer`).
+ */
+export async function seedCompany(deps: ServiceDependencies): Promise<SeededCompany> {
+  companyCounter += 1;
+  const companyId = randomUUID();
+  const urlIdentifier = `acme-${companyCounter}-${companyId.slice(0, 6)}`;
+  const categories = { fraud: randomUUID(), bribery: randomUUID(), retired: randomUUID() };
+  const locations = { office: randomUUID(), closed: randomUUID() };
+  const { credential } = await createCompanyCredentials();
+  const envelope = await deps.db.transaction((tx) =>
+    createOutbox('producer').add(tx, {
+      name: 'company.created',
+      company_id: companyId,
+      payload: {
+        company_id: companyId, url_identifier: urlIdentifier, name: 'Acme', country: 'FR',
+        created_by: { user_id: randomUUID(), email: 'admin@acme.example' },
+        categories: [
+          { uuid: categories.fraud, name: 'Fraud', parent_uuid: null, is_active: true },
+          { uuid: categories.bribery, name: 'Bribery', parent_uuid: categories.fraud, is_active: true },
+          { uuid: categories.retired, name: 'Retired', parent_uuid: null, is_active: false },
+        ],
+        locations: [
+          { uuid: locations.office, name: 'Head office', is_active: true },
+          { uuid: locations.closed, name: 'Closed site', is_active: false },
+        ],
+      },
+    }),
+  );
+  await deps.bus.publish(envelope);
+  await waitFor(async () => (await deps.db.query('select 1 from incident.location where id = $1', [locations.office])).rows.length > 0, {
+    what: 'the company in the incident read model',
+  });
+  return { companyId, urlIdentifier, publicKey: credential.public_key, categories, locations };
+}
+
+export async function prepareProducer(deps: ServiceDependencies): Promise<void> {
+  await migrate(deps.db, 'producer', messagingMigrations('producer'));
+}
+
+export interface Report {
+  body: Record<string, unknown>;
+  credentials: IncidentCredentials;
+}
+
+/** A create payload as the report form's browser builds it: fields encrypted to a fresh incident key. */
+export async function reportFor(company: SeededCompany, fields: Record<string, string> = { description: 'Someone moved money' }, overrides: Record<string, unknown> = {}): Promise<Report> {
+  const credentials = await createIncidentCredentials(company.publicKey);
+  const body = {
+    url_identifier: company.urlIdentifier,
+    category_uuids: [company.categories.fraud, company.categories.bribery],
+    location_uuid: company.locations.office,
+    ...credentials.payload,
+    fields: await encryptFields(credentials.incident.publicKey, fields),
+    report_anonymously: true,
+    ...overrides,
+  };
+  return { body, credentials };
+}
+
+export const postJson = (url: string, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json', ...headers }, body: JSON.stringify(body) });
+
+export const getJson = (url: string, token?: string) =>
+  fetch(url, { headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+
+export function retrievalUrl(baseUrl: string, urlIdentifier: string, retrievalId: string): string {
+  return `${baseUrl}/api/incident/discloser?${new URLSearchParams({ url_identifier: urlIdentifier, retrieval_id: retrievalId })}`;
+}
