@@ -43,6 +43,7 @@ describe('discloser landing page', () => {
     expect(screen.getByRole('img', { name: 'Whistle' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Report an incident' })).toHaveAttribute('href', '/disclose/acme/create');
     expect(screen.getByRole('combobox', { name: 'Language' })).toBeInTheDocument();
+    expect(document.title).toBe('Speak up, you’re safe');
   });
 
   it('when the company customised its page, then its title, description and logo show', async () => {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button } from '@whistle/ui';
+import { Button, useDocumentTitle } from '@whistle/ui';
 import { useCompany } from '../company/company.layout';
 import { StatusForm } from './status-form.component';
 
@@ -10,9 +10,11 @@ export function LandingPage() {
   const company = useCompany();
   const { t } = useTranslation('disclose');
   const [statusFormOpen, setStatusFormOpen] = useState(false);
+  const title = company.title || t('landing.defaultTitle');
+  useDocumentTitle(title);
   return (
     <article className="wh-card disclose-landing">
-      <h1>{company.title || t('landing.defaultTitle')}</h1>
+      <h1>{title}</h1>
       {/* Plain text for now (rich text arrives with the company settings): line breaks are kept by CSS. */}
       <p className="disclose-landing__description">{company.description || t('landing.defaultDescription')}</p>
       <section className="disclose-landing__assurances" aria-labelledby="assurances-title">

@@ -9,4 +9,5 @@ export { RemoteUnavailable } from './remote-unavailable.component';
 export { SelectField, type SelectFieldProps, type SelectOption } from './select-field.component';
 export { Spinner } from './spinner.component';
 export { TextField, type TextFieldProps } from './text-field.component';
+export { useDocumentTitle } from './use-document-title';
 export { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, SUPPORTED_LANGUAGES, isLanguage, type Language } from './languages';

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useDocumentTitle } from './use-document-title';
 
 export interface MessagePageProps {
   title: string;
@@ -9,6 +10,7 @@ export interface MessagePageProps {
 
 /** A page-sized message: not found, failure, unavailable part. */
 export function MessagePage({ title, children, role }: MessagePageProps) {
+  useDocumentTitle(title);
   return (
     <section className="wh-message" role={role}>
       <h1 className="wh-message__title">{title}</h1>

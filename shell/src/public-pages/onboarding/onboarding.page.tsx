@@ -2,7 +2,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { createCompany } from '@whistle/api-client';
-import { Button, SelectField, TextField } from '@whistle/ui';
+import { Button, SelectField, TextField, useDocumentTitle } from '@whistle/ui';
 import { api } from '../../api';
 import { countryOptions } from './country-options';
 import { ONBOARDING_FIELDS, readOnboardingValues, validateOnboarding, type OnboardingField } from './onboarding-form';
@@ -19,9 +19,10 @@ export function OnboardingPage() {
   const [busy, setBusy] = useState(false);
   // Unexpected failures are rethrown while rendering so the route's error boundary shows them.
   const [failure, setFailure] = useState<{ error: unknown }>();
+  const countries = useMemo(() => countryOptions(i18n.language), [i18n.language]);
+  useDocumentTitle(t('onboarding.title'));
   if (failure) throw failure.error;
 
-  const countries = useMemo(() => countryOptions(i18n.language), [i18n.language]);
   const errorText = (field: OnboardingField) => {
     const message = errors[field];
     if (!message) return undefined;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { companyQrCodeUrl } from '@whistle/api-client';
-import { Button, TextField } from '@whistle/ui';
+import { Button, TextField, useDocumentTitle } from '@whistle/ui';
 import { api } from '../../api';
 import './success.css';
 
@@ -14,6 +14,7 @@ export function SuccessPage() {
   const urlIdentifier = useParams().urlIdentifier ?? '';
   const link = `${window.location.origin}/disclose/${encodeURIComponent(urlIdentifier)}`;
   const [copy, setCopy] = useState<CopyState>('idle');
+  useDocumentTitle(t('success.title'));
 
   async function copyLink() {
     try {
