@@ -1,5 +1,8 @@
+import { generateDiscloserTokenKeys } from '@whistle/service-kit';
 import { createTestDependencies, testStacks, type TestDependencies } from '@whistle/service-kit/testing';
-import { createFileService, FILE_SCHEMA } from '../src/service';
+import { fileConfigSchema } from '../src/config';
+import { FILE_SCHEMA } from '../src/data-access/migrations';
+import { createFileService } from '../src/service';
 
 describe.each(testStacks)('file service on %s', (stack) => {
   let test$: TestDependencies;
@@ -11,7 +14,7 @@ describe.each(testStacks)('file service on %s', (stack) => {
   });
 
   test('when the service starts twice, then its schema with outbox and inbox exists once', async () => {
-    const service = createFileService(test$.deps);
+    const service = createFileService(test$.deps, fileConfigSchema.parse({ DISCLOSER_TOKEN_PUBLIC_KEY: generateDiscloserTokenKeys().publicKeyPem }));
     await service.start();
     await service.stop();
     await service.start();
@@ -21,5 +24,10 @@ describe.each(testStacks)('file service on %s', (stack) => {
       [FILE_SCHEMA],
     );
     expect(rows.map((row) => row.table_name)).toEqual(['inbox', 'outbox']);
+  });
+
+  test('when the public key is missing or not a P-256 key, then the configuration is refused', () => {
+    expect(fileConfigSchema.safeParse({}).success).toBe(false);
+    expect(() => createFileService(test$.deps, fileConfigSchema.parse({ DISCLOSER_TOKEN_PUBLIC_KEY: 'nope' }))).toThrow('DISCLOSER_TOKEN_PUBLIC_KEY');
   });
 });

@@ -1,0 +1,218 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { EventEnvelope } from '@whistle/contracts';
+import { FILE_UPLOAD_CONTENT_TYPE } from '@whistle/contracts';
+import { createCompanyCredentials, createIncidentCredentials, decryptFile, encryptFile, type IncidentCredentials } from '@whistle/crypto';
+import type { Queryable } from '@whistle/service-kit';
+import { createTestDependencies, testStacks, waitFor, type TestDependencies } from '@whistle/service-kit/testing';
+import { createInspectableStore, discloserTokens, startFile, type InspectableStore, type RunningFile } from './support';
+
+type Session = Awaited<ReturnType<ReturnType<typeof discloserTokens>['forNewIncident']>>;
+
+async function count(db: Queryable, table: string): Promise<number> {
+  const { rows } = await db.query<{ count: number }>(`select count(*)::int as count from ${table}`);
+  return rows[0].count;
+}
+
+describe.each(testStacks)('file uploads and downloads on %s', (stack) => {
+  let test$: TestDependencies;
+  let store: InspectableStore;
+  let file: RunningFile;
+  let incidentKeys: IncidentCredentials;
+  const tokens = discloserTokens();
+  const published: EventEnvelope[] = [];
+
+  beforeAll(async () => {
+    test$ = await createTestDependencies(stack, ['file-test-observer']);
+    store = await createInspectableStore(stack);
+    test$.deps.objects = store.objects;
+    await test$.deps.bus.subscribe({ consumer: 'file-test-observer', events: ['incident.file.created'], handle: async (event) => void published.push(event) });
+    file = await startFile(test$.deps, tokens.publicKeyPem);
+    incidentKeys = await createIncidentCredentials((await createCompanyCredentials()).credential.public_key);
+  });
+  afterAll(async () => {
+    await file?.close();
+    await store?.dispose();
+    await test$?.dispose();
+  });
+
+  /** The upload body as the browser sends it: spec fields, the encrypted name and key, base64 ciphertext. */
+  async function uploadBody(session: Session, plaintext: Uint8Array, overrides: Record<string, unknown> = {}) {
+    const encrypted = await encryptFile(incidentKeys.incident.publicKey, plaintext, { fileName: 'evidence.pdf' });
+    return {
+      encrypted,
+      body: {
+        incident_uuid: session.incidentId,
+        incident_message_uuid: null,
+        mime_type: 'application/pdf',
+        file_name: encrypted.encrypted_file_name,
+        encrypted_key: encrypted.encrypted_key,
+        file_size: plaintext.length,
+        content: Buffer.from(encrypted.ciphertext).toString('base64'),
+        ...overrides,
+      } as Record<string, unknown>,
+    };
+  }
+
+  const upload = (session: Session | undefined, body: unknown, contentType = FILE_UPLOAD_CONTENT_TYPE) =>
+    fetch(`${file.baseUrl}/api/incident/file/`, {
+      method: 'POST',
+      headers: { 'content-type': contentType, accept: 'application/json', ...(session ? { authorization: `Bearer ${session.token}` } : {}) },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
+
+  /** Nothing of a refused upload remains: no row, no event in the outbox, no object. */
+  async function expectNothingStoredSince(before: { rows: number; outbox: number; objects: number }) {
+    expect(await count(test$.deps.db, 'file.file')).toBe(before.rows);
+    expect(await count(test$.deps.db, 'file.outbox')).toBe(before.outbox);
+    expect((await store.keys()).length).toBe(before.objects);
+  }
+  const snapshot = async () => ({
+    rows: await count(test$.deps.db, 'file.file'), outbox: await count(test$.deps.db, 'file.outbox'), objects: (await store.keys()).length,
+  });
+
+  test('when a discloser uploads an encrypted file, then its ciphertext is stored, its metadata kept and the event carries ids and size only', async () => {
+    const session = await tokens.forNewIncident();
+    const plaintext = randomBytes(100_000);
+    const { body, encrypted } = await uploadBody(session, plaintext, { incident_message_uuid: randomUUID() });
+    const response = await upload(session, body);
+    expect(response.status).toBe(201);
+    const created = (await response.json()) as { uuid: string; file_size: number; file_name: string; encrypted_key: string };
+    expect(created).toMatchObject({ incident_uuid: session.incidentId, file_size: 100_000, mime_type: 'application/pdf', file_name: encrypted.encrypted_file_name });
+
+    const { rows } = await test$.deps.db.query<{ object_key: string; company_id: string }>('select object_key, company_id from file.file where id = $1', [created.uuid]);
+    expect(rows[0].company_id).toBe(session.companyId);
+    expect((await store.read(rows[0].object_key)).equals(Buffer.from(encrypted.ciphertext))).toBe(true);
+
+    const event = await waitFor(() => published.find((each) => each.payload.incident_file_id === created.uuid), { what: 'incident.file.created' });
+    expect(event.company_id).toBe(session.companyId);
+    expect(event.payload).toEqual({
+      incident_id: session.incidentId, incident_file_id: created.uuid, incident_message_id: body.incident_message_uuid, file_size: 100_000, mime_type: 'application/pdf',
+    });
+  });
+
+  test('when a 25 MB file is uploaded, then it is stored and read back byte-equal, and decrypts to the original', async () => {
+    const session = await tokens.forNewIncident();
+    const plaintext = randomBytes(25_000_000);
+    const { body, encrypted } = await uploadBody(session, plaintext);
+    const response = await upload(session, body);
+    expect(response.status).toBe(201);
+    const created = (await response.json()) as { uuid: string };
+
+    const download = await fetch(`${file.baseUrl}/api/incident/file/${created.uuid}`, { headers: { authorization: `Bearer ${session.token}` } });
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-type')).toBe('application/octet-stream');
+    const ciphertext = Buffer.from(await download.arrayBuffer());
+    expect(ciphertext.equals(Buffer.from(encrypted.ciphertext))).toBe(true);
+    const opened = await decryptFile(incidentKeys.incident, {
+      ciphertext,
+      encrypted_key: download.headers.get('x-whistle-encrypted-key')!,
+      encrypted_file_name: download.headers.get('x-whistle-encrypted-file-name')!,
+    });
+    expect(opened.fileName).toBe('evidence.pdf');
+    expect(Buffer.from(opened.content).equals(plaintext)).toBe(true);
+  });
+
+  test('when a file of 25,000,001 bytes is uploaded, then 413 says the limit and nothing is stored', async () => {
+    const session = await tokens.forNewIncident();
+    const before = await snapshot();
+    const { body } = await uploadBody(session, randomBytes(25_000_001));
+    const response = await upload(session, body);
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ message: 'Max file size is 25MB' });
+    await expectNothingStoredSince(before);
+  });
+
+  test('when an oversized body comes chunked (no length given), then 413 while streaming and nothing is stored', async () => {
+    const session = await tokens.forNewIncident();
+    const before = await snapshot();
+    const piece = Buffer.from('A'.repeat(1 << 20));
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(Buffer.from(`{"incident_uuid":"${session.incidentId}","content":"`));
+      },
+      pull(controller) {
+        // Far past the limit unless the server stops reading; then the stream is simply abandoned.
+        if (sent > 40 * (1 << 20)) controller.close();
+        else { controller.enqueue(piece); sent += piece.length; }
+      },
+    });
+    const response = await fetch(`${file.baseUrl}/api/incident/file/`, {
+      method: 'POST', body: stream, duplex: 'half',
+      headers: { 'content-type': FILE_UPLOAD_CONTENT_TYPE, authorization: `Bearer ${session.token}` },
+    } as RequestInit);
+    expect(response.status).toBe(413);
+    await expectNothingStoredSince(before);
+  });
+
+  test('when the declared length is past the limit, then 413 comes before the body is read', async () => {
+    const session = await tokens.forNewIncident();
+    const status = await new Promise<number>((resolve, reject) => {
+      const request = http.request(`${file.baseUrl}/api/incident/file/`, {
+        method: 'POST',
+        headers: { 'content-type': FILE_UPLOAD_CONTENT_TYPE, 'content-length': String(40_000_000), authorization: `Bearer ${session.token}` },
+      });
+      request.on('response', (response) => {
+        resolve(response.statusCode ?? 0);
+        request.destroy();
+      });
+      request.on('error', reject);
+      // Headers only: the answer must not wait for 40 MB that never come.
+      request.flushHeaders();
+    });
+    expect(status).toBe(413);
+  });
+
+  test.each([
+    ['no content', (body: Record<string, unknown>) => ({ ...body, content: undefined }), 400, 'content'],
+    ['content that is not base64', (body: Record<string, unknown>) => ({ ...body, content: '%%%%' }), 400, 'content'],
+    ['content shorter than file_size says', (body: Record<string, unknown>) => ({ ...body, file_size: (body.file_size as number) + 1 }), 400, 'content'],
+    ['content that is not an encrypted file', (body: Record<string, unknown>) => ({ ...body, content: Buffer.alloc(1029, 7).toString('base64'), file_size: 1000 }), 400, 'content'],
+    ['a file name in clear', (body: Record<string, unknown>) => ({ ...body, file_name: 'evidence.pdf' }), 400, 'file_name'],
+    ['a malformed file key', (body: Record<string, unknown>) => ({ ...body, encrypted_key: 'key' }), 400, 'encrypted_key'],
+    ['no incident', (body: Record<string, unknown>) => ({ ...body, incident_uuid: undefined }), 400, 'incident_uuid'],
+    ['no mime type', (body: Record<string, unknown>) => ({ ...body, mime_type: undefined }), 400, 'mime_type'],
+    ['a declared size past 25 MB', (body: Record<string, unknown>) => ({ ...body, file_size: 25_000_001 }), 413, undefined],
+    ['another incident than the session', (body: Record<string, unknown>) => ({ ...body, incident_uuid: randomUUID() }), 403, undefined],
+  ])('when the upload has %s, then it is refused clearly and nothing is stored', async (_what, change, status, field) => {
+    const session = await tokens.forNewIncident();
+    const before = await snapshot();
+    const { body } = await uploadBody(session, randomBytes(1000));
+    const response = await upload(session, change(body));
+    expect(response.status).toBe(status);
+    const answer = (await response.json()) as { message: string; errors?: Record<string, string[]> };
+    expect(answer.message).toEqual(expect.any(String));
+    if (field) expect(Object.keys(answer.errors ?? {})).toContain(field);
+    await expectNothingStoredSince(before);
+  });
+
+  test('when the body is not JSON, is nested, has no session or comes as plain JSON, then 4xx and nothing is stored', async () => {
+    const session = await tokens.forNewIncident();
+    const before = await snapshot();
+    const { body } = await uploadBody(session, randomBytes(10));
+    expect((await upload(session, '{"content": "AAAA"')).status).toBe(400);
+    expect((await upload(session, { ...body, mime_type: { nested: true } })).status).toBe(400);
+    expect((await upload(session, [body])).status).toBe(400);
+    expect((await upload(undefined, body)).status).toBe(401);
+    const plainJson = await upload(session, body, 'application/json');
+    expect(plainJson.status).toBe(415);
+    expect(((await plainJson.json()) as { message: string }).message).toContain(FILE_UPLOAD_CONTENT_TYPE);
+    await expectNothingStoredSince(before);
+  });
+
+  test('when a file is asked for with another incident\'s session, without a session or unknown, then it is not given', async () => {
+    const owner = await tokens.forNewIncident();
+    const stranger = await tokens.forNewIncident(owner.companyId);
+    const response = await upload(owner, (await uploadBody(owner, randomBytes(10))).body);
+    const { uuid } = (await response.json()) as { uuid: string };
+    const get = (id: string, session?: Session, accept = 'application/octet-stream') =>
+      fetch(`${file.baseUrl}/api/incident/file/${id}`, { headers: { accept, ...(session ? { authorization: `Bearer ${session.token}` } : {}) } });
+    expect((await get(uuid, stranger)).status).toBe(404);
+    expect((await get(uuid)).status).toBe(401);
+    expect((await get(randomUUID(), owner)).status).toBe(404);
+    const metadata = await get(uuid, owner, 'application/json');
+    expect(metadata.status).toBe(200);
+    expect(await metadata.json()).toMatchObject({ uuid, incident_uuid: owner.incidentId, file_size: 10, encrypted_key: expect.stringMatching(/^v1\./) });
+  });
+});
