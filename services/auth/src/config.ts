@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { platformConfigSchema } from '@whistle/service-kit';
+import { signingKeyFrom } from './domain/tokens/token-issuer';
 
 export const authConfigSchema = platformConfigSchema.safeExtend({
   PORT: z.coerce.number().int().min(0).max(65535).default(8081),
@@ -7,6 +8,20 @@ export const authConfigSchema = platformConfigSchema.safeExtend({
   KEY_ENCRYPTION_KEY: z
     .string({ error: 'KEY_ENCRYPTION_KEY is required (32 random bytes, base64)' })
     .refine((value) => Buffer.from(value, 'base64').length === 32, 'KEY_ENCRYPTION_KEY must be 32 bytes, base64-encoded'),
+  /**
+   * Signs staff access tokens (ES256): an EC P-256 private key as PKCS#8 PEM or as a private JWK (JSON).
+   * From a Secret, never from the database; the public half is served at /api/account/token/jwks.
+   */
+  TOKEN_SIGNING_KEY: z
+    .string({ error: 'TOKEN_SIGNING_KEY is required (EC P-256 private key, PKCS#8 PEM or JWK)' })
+    .refine((value) => {
+      try {
+        signingKeyFrom(value);
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'TOKEN_SIGNING_KEY must be an EC P-256 private key, PKCS#8 PEM or JWK'),
   /** Comma-separated e-mail domains refused at onboarding, on top of the built-in public webmail list. */
   ONBOARDING_BLOCKED_EMAIL_DOMAINS: z
     .string()

@@ -1,24 +1,59 @@
 import { Router } from 'express';
 import type { ServiceDependencies, WhistleService } from '@whistle/service-kit';
-import { createServiceLifecycle } from '@whistle/service-kit';
+import { createServiceLifecycle, createStaffTokenVerifier } from '@whistle/service-kit';
 import type { AuthConfig } from './config';
+import { accountRepository } from './data-access/account.repository';
 import { AUTH_SCHEMA, authMigrations } from './data-access/migrations';
+import type { AccountDependencies } from './domain/account/account-dependencies';
+import { isSessionRevoked } from './domain/account/session.use-case';
 import { KeyEncryptionKey } from './domain/secrets/key-encryption';
+import { signingKeyFrom, TokenIssuer } from './domain/tokens/token-issuer';
+import { accountRoutes } from './entry-points/http/account.routes';
 import { companyRoutes } from './entry-points/http/company.routes';
+import { ssoRoutes } from './entry-points/http/sso.routes';
+
+const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 
 /** Companies, staff accounts and reporting labels: everything under /api/account/ except the audit log. */
 export function createAuthService(deps: ServiceDependencies, config: AuthConfig): WhistleService {
   const lifecycle = createServiceLifecycle({ name: 'auth', schema: AUTH_SCHEMA, migrations: authMigrations, deps });
+  const logger = deps.logger.child({ service: 'auth' });
+  const kek = KeyEncryptionKey.fromBase64(config.KEY_ENCRYPTION_KEY);
+  const issuer = new TokenIssuer(signingKeyFrom(config.TOKEN_SIGNING_KEY));
+  const account: AccountDependencies = {
+    db: deps.db, outbox: lifecycle.outbox, kek, issuer, mailer: deps.mailer, logger, publicUrl: config.PUBLIC_URL, afterCommit: lifecycle.publishPending,
+  };
+  // Auth reads revocations from its own tables, so a logout counts here at once.
+  const verifier = createStaffTokenVerifier({ publicKey: issuer.publicKey, isRevoked: (principal) => isSessionRevoked(account, principal) });
+
   const router = Router();
+  // Before the company routes: their `/api/account/company/:url_identifier` would otherwise take `profile`, `sso`...
+  router.use(accountRoutes(account, verifier));
+  router.use(ssoRoutes(account, verifier));
   router.use(
     companyRoutes({
       db: deps.db,
       outbox: lifecycle.outbox,
-      kek: KeyEncryptionKey.fromBase64(config.KEY_ENCRYPTION_KEY),
+      kek,
       blockedEmailDomains: config.ONBOARDING_BLOCKED_EMAIL_DOMAINS,
       publicUrl: config.PUBLIC_URL,
       afterCommit: lifecycle.publishPending,
     }),
   );
-  return { name: 'auth', router, start: lifecycle.start, stop: lifecycle.stop };
+
+  let cleanup: NodeJS.Timeout | undefined;
+  const removeExpired = () => accountRepository.deleteExpiredSecrets(deps.db).catch((err: unknown) => logger.warn({ err }, 'expired secrets not removed'));
+  return {
+    name: 'auth',
+    router,
+    async start() {
+      await lifecycle.start();
+      await removeExpired();
+      cleanup = setInterval(removeExpired, CLEANUP_INTERVAL_MS).unref();
+    },
+    async stop() {
+      clearInterval(cleanup);
+      await lifecycle.stop();
+    },
+  };
 }

@@ -42,7 +42,7 @@ export const companyRepository = {
     );
   },
 
-  async insertUser(db: Queryable, user: { id: string; companyId: string; email: string; fullName: string; passwordHash: string; roles: string[] }): Promise<void> {
+  async insertUser(db: Queryable, user: { id: string; companyId: string; email: string; fullName: string; passwordHash: string | null; roles: string[] }): Promise<void> {
     await db.query(
       'insert into auth.user_profile (id, company_id, email, full_name, password_hash, roles) values ($1, $2, $3, $4, $5, $6)',
       [user.id, user.companyId, user.email, user.fullName, user.passwordHash, user.roles],

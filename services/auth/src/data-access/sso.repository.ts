@@ -1,0 +1,49 @@
+import type { Queryable } from '@whistle/service-kit';
+
+export interface SsoSettingsRow {
+  company_id: string;
+  enabled: boolean;
+  entry_point: string;
+  idp_certificate: string;
+  email_attribute: string;
+}
+
+/** Per-company SAML identity provider settings and the outstanding AuthnRequest ids. */
+export const ssoRepository = {
+  async settings(db: Queryable, companyId: string): Promise<SsoSettingsRow | undefined> {
+    const { rows } = await db.query<SsoSettingsRow>(
+      'select company_id, enabled, entry_point, idp_certificate, email_attribute from auth.sso_settings where company_id = $1',
+      [companyId],
+    );
+    return rows[0];
+  },
+
+  async saveSettings(db: Queryable, settings: SsoSettingsRow): Promise<void> {
+    await db.query(
+      `insert into auth.sso_settings (company_id, enabled, entry_point, idp_certificate, email_attribute) values ($1, $2, $3, $4, $5)
+       on conflict (company_id) do update set enabled = excluded.enabled, entry_point = excluded.entry_point,
+         idp_certificate = excluded.idp_certificate, email_attribute = excluded.email_attribute, updated_at = now()`,
+      [settings.company_id, settings.enabled, settings.entry_point, settings.idp_certificate, settings.email_attribute],
+    );
+  },
+
+  async companyIdByEmailDomain(db: Queryable, domain: string): Promise<string | undefined> {
+    const { rows } = await db.query<{ id: string }>('select id from auth.company where email_domain = $1', [domain]);
+    return rows[0]?.id;
+  },
+
+  async saveRequest(db: Queryable, companyId: string, requestId: string): Promise<void> {
+    await db.query('insert into auth.saml_request (id, company_id) values ($1, $2)', [requestId, companyId]);
+  },
+
+  async requestCreatedAt(db: Queryable, companyId: string, requestId: string): Promise<Date | undefined> {
+    const { rows } = await db.query<{ created_at: Date }>('select created_at from auth.saml_request where id = $1 and company_id = $2', [requestId, companyId]);
+    return rows[0]?.created_at;
+  },
+
+  /** True for exactly one caller per request id: the response that consumed it. */
+  async consumeRequest(db: Queryable, companyId: string, requestId: string): Promise<boolean> {
+    const { rows } = await db.query('delete from auth.saml_request where id = $1 and company_id = $2 returning id', [requestId, companyId]);
+    return rows.length === 1;
+  },
+};

@@ -1,0 +1,24 @@
+/** Every abuse threshold of staff sign-in in one table, so a review sees them together. */
+export const abuseLimits = {
+  /** Wrong passwords in a row before the account is locked (and its owner told by e-mail). */
+  lockAfterFailures: 5,
+  lockMs: 15 * 60 * 1000,
+  /** Wrong codes one MFA challenge takes before it dies and the user signs in again. */
+  mfaAttemptsPerChallenge: 5,
+  /** Failed logins / MFA codes / reset requests per window, per account and per client address. */
+  windowMs: 15 * 60 * 1000,
+  loginFailuresPerAccount: 10,
+  loginFailuresPerClient: 50,
+  mfaFailuresPerClient: 20,
+  resetRequestsPerAccount: 3,
+  resetRequestsPerClient: 10,
+  ssoRequestsPerClient: 30,
+} as const;
+
+/** How long one-time secrets live. */
+export const secretLifetimes = {
+  mfa_challenge: 5 * 60 * 1000,
+  password_reset: 60 * 60 * 1000,
+  invitation: 7 * 24 * 60 * 60 * 1000,
+  sso_code: 2 * 60 * 1000,
+} as const;

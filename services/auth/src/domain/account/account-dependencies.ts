@@ -1,0 +1,24 @@
+import type { Database, Logger, Mailer, Outbox } from '@whistle/service-kit';
+import type { KeyEncryptionKey } from '../secrets/key-encryption';
+import type { TokenIssuer } from '../tokens/token-issuer';
+
+export interface AccountDependencies {
+  db: Database;
+  outbox: Outbox;
+  kek: KeyEncryptionKey;
+  issuer: TokenIssuer;
+  mailer: Mailer;
+  logger: Logger;
+  /** Origin of the browser app, for links in e-mails. */
+  publicUrl: string;
+  /** Called after a commit that added events. */
+  afterCommit(): void;
+}
+
+/**
+ * Sends outside the request: the answer does not wait for SMTP (nor reveal by its timing whether a
+ * mail was sent at all). A failure is logged without the message, which may hold a link.
+ */
+export function sendInBackground(deps: Pick<AccountDependencies, 'mailer' | 'logger'>, message: Parameters<Mailer['send']>[0], kind: string): void {
+  deps.mailer.send(message).catch((err: unknown) => deps.logger.error({ err, mail: kind }, 'account e-mail not sent'));
+}

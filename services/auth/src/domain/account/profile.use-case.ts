@@ -1,0 +1,123 @@
+import { hash, verify as verifyPassword } from '@node-rs/argon2';
+import QRCode from 'qrcode';
+import { randomUUID } from 'node:crypto';
+import { generateSecret, generateURI } from 'otplib';
+import type { MfaSetupResponse, ProfileUpdateRequest, StaffKeysResponse, UserProfile } from '@whistle/contracts';
+import { AuthenticationError, InputError, NotAllowedError, type StaffPrincipal } from '@whistle/service-kit';
+import { accountRepository, type UserRow } from '../../data-access/account.repository';
+import { passwordHashOptions } from '../company/create-company.use-case';
+import { secretLifetimes } from './abuse-limits';
+import { accountMails } from './account-mails';
+import { sendInBackground, type AccountDependencies } from './account-dependencies';
+import { hashOfSecret, newOneTimeSecret } from './one-time-secret';
+import { revokeSession } from './session.use-case';
+import { acceptTotp, mfaSecretContext } from './sign-in.use-case';
+
+async function signedInUser(deps: AccountDependencies, principal: StaffPrincipal): Promise<UserRow> {
+  const user = await accountRepository.user(deps.db, principal.companyId, principal.userId);
+  if (!user) throw new AuthenticationError();
+  return user;
+}
+
+export function profileView(user: UserRow): UserProfile {
+  return { uuid: user.id, email: user.email, full_name: user.full_name, roles: user.roles, mfa_auth_factor_id: user.mfa_factor_id };
+}
+
+export async function ownProfile(deps: AccountDependencies, principal: StaffPrincipal): Promise<UserProfile> {
+  return profileView(await signedInUser(deps, principal));
+}
+
+/** PUT /api/account/profile with a staff token: the full name, or the password given the current one (spec §6: e-mail is read-only). */
+export async function updateProfile(deps: AccountDependencies, principal: StaffPrincipal, input: ProfileUpdateRequest): Promise<UserProfile> {
+  const user = await signedInUser(deps, principal);
+  if ('full_name' in input) {
+    await accountRepository.updateFullName(deps.db, user.company_id, user.id, input.full_name);
+    return profileView({ ...user, full_name: input.full_name });
+  }
+  if (!input.current_password || !user.password_hash || !(await verifyPassword(user.password_hash, input.current_password))) {
+    throw new InputError('Bad Request', { current_password: ['The current password is wrong'] });
+  }
+  await setPassword(deps, user.company_id, user.id, input.password);
+  return profileView(user);
+}
+
+async function setPassword(deps: AccountDependencies, companyId: string, userId: string, password: string): Promise<void> {
+  const passwordHash = await hash(password, passwordHashOptions);
+  await deps.db.transaction(async (tx) => {
+    await accountRepository.setPassword(tx, companyId, userId, passwordHash);
+    await accountRepository.retireOneTimeSecrets(tx, userId, ['password_reset', 'invitation', 'mfa_challenge', 'sso_code']);
+  });
+}
+
+/** PUT /api/account/profile with a reset or invitation link's token as Bearer: sets the password once. */
+export async function setPasswordWithLink(deps: AccountDependencies, linkToken: string, input: ProfileUpdateRequest): Promise<void> {
+  if (!('password' in input)) throw new InputError('Bad Request', { password: ['This field is required'] });
+  const secretHash = hashOfSecret(linkToken);
+  const link =
+    (await accountRepository.consumeOneTimeSecret(deps.db, secretHash, 'password_reset')) ??
+    (await accountRepository.consumeOneTimeSecret(deps.db, secretHash, 'invitation'));
+  if (!link) throw new AuthenticationError('Invalid or expired link');
+  await setPassword(deps, link.company_id, link.user_id, input.password);
+}
+
+/**
+ * PUT /api/account/profile/password/reset, the e-mail as the Bearer "temporary token" (spec §7).
+ * Same answer whether the address exists; the mail leaves after the answer.
+ */
+export async function requestPasswordReset(deps: AccountDependencies, email: string): Promise<void> {
+  const user = await accountRepository.userByEmail(deps.db, email);
+  if (!user) return;
+  const link = newOneTimeSecret();
+  await deps.db.transaction(async (tx) => {
+    await accountRepository.retireOneTimeSecrets(tx, user.id, ['password_reset']);
+    await accountRepository.insertOneTimeSecret(tx, {
+      hash: link.hash, purpose: 'password_reset', userId: user.id, companyId: user.company_id, ttlMs: secretLifetimes.password_reset,
+    });
+  });
+  sendInBackground(deps, accountMails.passwordReset(user.email, passwordLink(deps.publicUrl, link.secret)), 'password reset');
+}
+
+export function passwordLink(publicUrl: string, secret: string): string {
+  const url = new URL('/company/password/change', publicUrl);
+  url.searchParams.set('token', secret);
+  return url.toString();
+}
+
+/**
+ * POST /api/account/company/profile/mfa without a code: a new pending TOTP secret and its QR code.
+ * The enabled factor keeps working until a code from the new one is confirmed.
+ */
+export async function startMfaSetup(deps: AccountDependencies, principal: StaffPrincipal): Promise<MfaSetupResponse> {
+  const user = await signedInUser(deps, principal);
+  const secret = generateSecret();
+  await accountRepository.setPendingMfaSecret(deps.db, user.id, deps.kek.wrap(secret, mfaSecretContext(user.id)));
+  const uri = generateURI({ issuer: 'Whistle', label: user.email, secret });
+  return { qr_code: await QRCode.toDataURL(uri, { errorCorrectionLevel: 'M', margin: 2, width: 256 }), secret };
+}
+
+/** The same call with `challenge_code`: enables the pending factor, retires the old one, and answers a token with `mfa: true`. */
+export async function confirmMfaSetup(deps: AccountDependencies, principal: StaffPrincipal, code: string): Promise<{ token: string }> {
+  const user = await signedInUser(deps, principal);
+  const timeStep = await acceptTotp(deps.db, deps, user, code, 'pending');
+  if (timeStep === undefined || !(await accountRepository.enablePendingMfa(deps.db, user.id, randomUUID(), timeStep))) {
+    throw new InputError('Bad Request', { challenge_code: ['Invalid code'] });
+  }
+  // The token that set the factor up was not MFA-complete; it is replaced by one that is.
+  await revokeSession(deps, principal);
+  const { token } = await deps.issuer.issue({
+    userId: user.id, companyId: user.company_id, roles: user.roles, mfa: true, mfaEnrollmentRequired: false, authTime: Math.floor(Date.now() / 1000),
+  });
+  return { token };
+}
+
+/**
+ * GET /api/account/company/profile/keys: the company private key (encrypted) and the passphrase that
+ * opens it. Given once MFA is complete, or to a user without MFA in a company that does not require it.
+ */
+export async function staffKeys(deps: AccountDependencies, principal: StaffPrincipal): Promise<StaffKeysResponse> {
+  const user = await signedInUser(deps, principal);
+  const mfaSatisfied = principal.mfa || (user.mfa_secret === null && !user.company_mfa_required);
+  if (!mfaSatisfied) throw new NotAllowedError('MFA required');
+  const keys = await accountRepository.companyKeys(deps.db, principal.companyId);
+  return { aes_encrypted_private_key: keys.aes_encrypted_private_key, passphrase: deps.kek.unwrap(keys.wrapped_passphrase, principal.companyId) };
+}

@@ -1,0 +1,50 @@
+import { AuthenticationError, type StaffPrincipal } from '@whistle/service-kit';
+import { accountRepository } from '../../data-access/account.repository';
+import type { AccountDependencies } from './account-dependencies';
+
+/**
+ * What auth itself refuses beyond signature and expiry: a revoked jti, a deleted user, or a token
+ * older than the user's last password change (compared in whole seconds, as `iat` is).
+ */
+export async function isSessionRevoked(deps: Pick<AccountDependencies, 'db'>, principal: StaffPrincipal): Promise<boolean> {
+  const { rows } = await deps.db.query<{ revoked: boolean }>(
+    `select exists (select 1 from auth.revoked_token where jti = $1)
+         or not exists (select 1 from auth.user_profile where id = $2 and company_id = $3 and date_trunc('second', sessions_valid_after) <= $4)
+         as revoked`,
+    [principal.tokenId, principal.userId, principal.companyId, principal.issuedAt],
+  );
+  return rows[0].revoked;
+}
+
+/** POST /api/account/token/revoke (logout): the jti is refused here at once and, through the event, by every service. */
+export async function revokeSession(deps: AccountDependencies, principal: StaffPrincipal): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    if (!(await accountRepository.revokeToken(tx, principal.tokenId, principal.userId, principal.expiresAt))) return;
+    await deps.outbox.add(tx, {
+      name: 'token.revoked',
+      company_id: principal.companyId,
+      payload: { jti: principal.tokenId, user_id: principal.userId, expires_at: principal.expiresAt.toISOString() },
+    });
+  });
+  deps.afterCommit();
+}
+
+/**
+ * POST /api/account/token/refresh: a fresh token for a live one, which is revoked. Roles and MFA state
+ * are read again (a demoted user loses a role at the next refresh); the sign-in time is kept, so a
+ * session ends SESSION_MAX_SECONDS after the password or code was given.
+ */
+export async function refreshSession(deps: AccountDependencies, principal: StaffPrincipal): Promise<{ token: string }> {
+  const user = await accountRepository.user(deps.db, principal.companyId, principal.userId);
+  if (!user) throw new AuthenticationError();
+  await revokeSession(deps, principal);
+  const { token } = await deps.issuer.issue({
+    userId: user.id,
+    companyId: user.company_id,
+    roles: user.roles,
+    mfa: principal.mfa && user.mfa_secret !== null,
+    mfaEnrollmentRequired: user.company_mfa_required && user.mfa_secret === null,
+    authTime: Math.floor(principal.authenticatedAt.getTime() / 1000),
+  });
+  return { token };
+}

@@ -1,0 +1,94 @@
+import { hash, verify as verifyPassword } from '@node-rs/argon2';
+import { verify as verifyTotp } from 'otplib';
+import type { LoginResponse } from '@whistle/contracts';
+import { AuthenticationError, type Queryable } from '@whistle/service-kit';
+import { accountRepository, type UserRow } from '../../data-access/account.repository';
+import { passwordHashOptions } from '../company/create-company.use-case';
+import { abuseLimits, secretLifetimes } from './abuse-limits';
+import { accountMails } from './account-mails';
+import { sendInBackground, type AccountDependencies } from './account-dependencies';
+import { hashOfSecret, newOneTimeSecret } from './one-time-secret';
+
+export const invalidCredentials = 'Invalid email or password';
+
+// An unknown address costs the same argon2 work as a known one, so timing does not tell which exist.
+let dummyHash: Promise<string> | undefined;
+const dummyPasswordHash = () => (dummyHash ??= hash('not a password of anyone', passwordHashOptions));
+
+/** POST /api/account/token: the password, then either a token or an MFA challenge (spec §4). */
+export async function login(deps: AccountDependencies, username: string, password: string): Promise<LoginResponse> {
+  const user = await accountRepository.userByEmail(deps.db, username);
+  const locked = user?.locked_until ? user.locked_until.getTime() > Date.now() : false;
+  if (!user || !user.password_hash || locked) {
+    await verifyPassword(await dummyPasswordHash(), password);
+    throw new AuthenticationError(invalidCredentials);
+  }
+  if (!(await verifyPassword(user.password_hash, password))) {
+    const { locked: nowLocked } = await accountRepository.recordFailedLogin(deps.db, user.id, abuseLimits.lockAfterFailures, abuseLimits.lockMs);
+    if (nowLocked) sendInBackground(deps, accountMails.lockout(user.email, abuseLimits.lockMs / 60_000), 'lockout');
+    throw new AuthenticationError(invalidCredentials);
+  }
+  await accountRepository.clearFailedLogins(deps.db, user.id);
+  return continueSignIn(deps, user);
+}
+
+/** After the first factor (password or SSO): a challenge when the user has MFA, else a token. */
+export async function continueSignIn(deps: AccountDependencies, user: UserRow): Promise<LoginResponse> {
+  if (user.mfa_secret) {
+    const challenge = newOneTimeSecret();
+    await accountRepository.insertOneTimeSecret(deps.db, {
+      hash: challenge.hash, purpose: 'mfa_challenge', userId: user.id, companyId: user.company_id, ttlMs: secretLifetimes.mfa_challenge,
+    });
+    return { mfa_required: true, challenge_id: challenge.secret };
+  }
+  const { token } = await deps.issuer.issue({
+    userId: user.id,
+    companyId: user.company_id,
+    roles: user.roles,
+    mfa: false,
+    mfaEnrollmentRequired: user.company_mfa_required,
+    authTime: Math.floor(Date.now() / 1000),
+  });
+  return { token };
+}
+
+/**
+ * Checks a 6-digit code against the user's enabled (or, for set-up, pending) TOTP secret. A code is
+ * accepted once: its time step must be later than the last accepted one, recorded atomically.
+ */
+export async function acceptTotp(db: Queryable, deps: Pick<AccountDependencies, 'kek'>, user: UserRow, code: string, which: 'enabled' | 'pending'): Promise<number | undefined> {
+  const wrapped = which === 'enabled' ? user.mfa_secret : user.mfa_pending_secret;
+  if (!wrapped) return undefined;
+  const secret = deps.kek.unwrap(wrapped, mfaSecretContext(user.id));
+  // The last accepted step belongs to the enabled secret; a pending one has never been used.
+  const lastStep = which === 'pending' || user.mfa_last_time_step === null ? undefined : Number(user.mfa_last_time_step);
+  const result = await verifyTotp({ secret, token: code, epochTolerance: 30, ...(lastStep === undefined ? {} : { afterTimeStep: lastStep }) });
+  // TOTP results carry the matched time step (HOTP ones, the other half of the union, do not).
+  if (!result.valid || !('timeStep' in result)) return undefined;
+  if (which === 'enabled' && !(await accountRepository.advanceTimeStep(db, user.id, result.timeStep))) return undefined;
+  return result.timeStep;
+}
+
+/** Associated data binding a wrapped TOTP secret to its user, so it cannot be moved to another row. */
+export const mfaSecretContext = (userId: string) => `mfa:${userId}`;
+
+/** POST /api/account/token/mfa: the challenge id (Bearer) and a code → a token with `mfa: true`. */
+export async function completeMfa(deps: AccountDependencies, challengeId: string, code: string): Promise<{ token: string }> {
+  const challengeHash = hashOfSecret(challengeId);
+  const challenge = await accountRepository.liveOneTimeSecret(deps.db, challengeHash, 'mfa_challenge');
+  if (!challenge) throw new AuthenticationError('Invalid or expired MFA challenge');
+  const user = await accountRepository.user(deps.db, challenge.company_id, challenge.user_id);
+  const accepted = user ? await acceptTotp(deps.db, deps, user, code, 'enabled') : undefined;
+  if (!user || accepted === undefined) {
+    await accountRepository.failChallenge(deps.db, challengeHash, abuseLimits.mfaAttemptsPerChallenge);
+    throw new AuthenticationError('Invalid code');
+  }
+  // Two right answers racing on one challenge: only one gets a token.
+  if (!(await accountRepository.consumeOneTimeSecret(deps.db, challengeHash, 'mfa_challenge'))) {
+    throw new AuthenticationError('Invalid or expired MFA challenge');
+  }
+  const { token } = await deps.issuer.issue({
+    userId: user.id, companyId: user.company_id, roles: user.roles, mfa: true, mfaEnrollmentRequired: false, authTime: Math.floor(Date.now() / 1000),
+  });
+  return { token };
+}

@@ -1,0 +1,134 @@
+import { SAML, ValidateInResponseTo, type CacheProvider } from '@node-saml/passport-saml';
+import type { LoginResponse, SsoSettingsRequest, SsoSettingsResponse } from '@whistle/contracts';
+import { AuthenticationError, InputError, NotAllowedError, NotFoundError, type StaffPrincipal } from '@whistle/service-kit';
+import { accountRepository } from '../../data-access/account.repository';
+import { ssoRepository, type SsoSettingsRow } from '../../data-access/sso.repository';
+import { secretLifetimes } from '../account/abuse-limits';
+import type { AccountDependencies } from '../account/account-dependencies';
+import { hashOfSecret, newOneTimeSecret } from '../account/one-time-secret';
+import { continueSignIn } from '../account/sign-in.use-case';
+import { emailDomainOf } from '../company/email-domain-policy';
+
+/** How long an AuthnRequest waits for its answer. */
+const REQUEST_LIFETIME_MS = 10 * 60 * 1000;
+export const SSO_LOGIN_PAGE = '/company/login/sso';
+
+export function serviceProvider(publicUrl: string) {
+  return {
+    entity_id: new URL('/api/account/company/sso/metadata', publicUrl).toString(),
+    acs_url: new URL('/api/account/company/sso/acs', publicUrl).toString(),
+  };
+}
+
+/** A PEM body without armour or whitespace, as node-saml wants it; refuses what is not base64 DER. */
+function certificateBody(certificate: string): string {
+  const body = certificate.replace(/-----(BEGIN|END) CERTIFICATE-----/g, '').replace(/\s+/g, '');
+  if (!/^[A-Za-z0-9+/]+=*$/.test(body) || body.length < 100) throw new InputError('Bad Request', { idp_certificate: ['Invalid certificate'] });
+  return body;
+}
+
+/**
+ * node-saml for one company. Its request-id cache is the database (so any replica can take the
+ * answer), scoped to the company; `consumed()` says whether this validation removed the id — only
+ * one response per request ever does, which refuses a replayed response even when both race.
+ */
+function samlFor(deps: AccountDependencies, settings: SsoSettingsRow) {
+  let consumed = false;
+  const cacheProvider: CacheProvider = {
+    async saveAsync(key, value) {
+      await ssoRepository.saveRequest(deps.db, settings.company_id, key);
+      return { value, createdAt: Date.now() };
+    },
+    async getAsync(key) {
+      const createdAt = await ssoRepository.requestCreatedAt(deps.db, settings.company_id, key);
+      return createdAt ? createdAt.toISOString() : null;
+    },
+    async removeAsync(key) {
+      if (key && (await ssoRepository.consumeRequest(deps.db, settings.company_id, key))) consumed = true;
+      return key;
+    },
+  };
+  const sp = serviceProvider(deps.publicUrl);
+  const saml = new SAML({
+    entryPoint: settings.entry_point,
+    idpCert: certificateBody(settings.idp_certificate),
+    issuer: sp.entity_id,
+    callbackUrl: sp.acs_url,
+    audience: sp.entity_id,
+    wantAssertionsSigned: true,
+    wantAuthnResponseSigned: false,
+    validateInResponseTo: ValidateInResponseTo.always,
+    requestIdExpirationPeriodMs: REQUEST_LIFETIME_MS,
+    acceptedClockSkewMs: 5000,
+    identifierFormat: 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress',
+    disableRequestedAuthnContext: true,
+    cacheProvider,
+  });
+  return { saml, consumed: () => consumed };
+}
+
+export async function ssoSettings(deps: AccountDependencies, principal: StaffPrincipal): Promise<SsoSettingsResponse> {
+  const settings = await ssoRepository.settings(deps.db, principal.companyId);
+  if (!settings) throw new NotFoundError('Single sign-on is not configured');
+  return { ...viewOf(settings), service_provider: serviceProvider(deps.publicUrl) };
+}
+
+export async function saveSsoSettings(deps: AccountDependencies, principal: StaffPrincipal, input: SsoSettingsRequest): Promise<SsoSettingsResponse> {
+  certificateBody(input.idp_certificate);
+  const settings: SsoSettingsRow = { company_id: principal.companyId, ...input };
+  await ssoRepository.saveSettings(deps.db, settings);
+  return { ...viewOf(settings), service_provider: serviceProvider(deps.publicUrl) };
+}
+
+function viewOf(settings: SsoSettingsRow) {
+  return { enabled: settings.enabled, entry_point: settings.entry_point, idp_certificate: settings.idp_certificate, email_attribute: settings.email_attribute };
+}
+
+/**
+ * POST /api/account/company/sso/redirect: where the browser goes next. The company is found by the
+ * e-mail's domain, so the answer says nothing about whether that user exists.
+ */
+export async function ssoRedirectUrl(deps: AccountDependencies, email: string): Promise<string> {
+  const companyId = await ssoRepository.companyIdByEmailDomain(deps.db, emailDomainOf(email.toLowerCase()));
+  const settings = companyId ? await ssoRepository.settings(deps.db, companyId) : undefined;
+  if (!settings?.enabled) return `${SSO_LOGIN_PAGE}?error=sso_unavailable`;
+  // RelayState names the company whose certificate checks the answer; the answer must also match a request of that company.
+  return samlFor(deps, settings).saml.getAuthorizeUrlAsync(settings.company_id, undefined, {});
+}
+
+const ssoFailed = () => new AuthenticationError('Single sign-on failed');
+
+/** POST /api/account/company/sso/acs: a valid, unreplayed assertion for a user of that company → a one-time code. */
+export async function acceptSamlResponse(deps: AccountDependencies, body: { SAMLResponse?: unknown; RelayState?: unknown }): Promise<string> {
+  if (typeof body.SAMLResponse !== 'string' || typeof body.RelayState !== 'string' || !/^[0-9a-f-]{36}$/.test(body.RelayState)) throw ssoFailed();
+  const settings = await ssoRepository.settings(deps.db, body.RelayState);
+  if (!settings?.enabled) throw ssoFailed();
+  const { saml, consumed } = samlFor(deps, settings);
+  let profile;
+  try {
+    ({ profile } = await saml.validatePostResponseAsync({ SAMLResponse: body.SAMLResponse }));
+  } catch (err) {
+    deps.logger.info({ err: { message: (err as Error).message }, company_id: settings.company_id }, 'SAML response refused');
+    throw ssoFailed();
+  }
+  if (!profile || !consumed()) throw ssoFailed();
+  const claimed = settings.email_attribute ? profile[settings.email_attribute] : profile.nameID;
+  const email = Array.isArray(claimed) ? claimed[0] : claimed;
+  if (typeof email !== 'string') throw ssoFailed();
+  const user = await accountRepository.userByEmail(deps.db, email);
+  if (!user || user.company_id !== settings.company_id) throw new NotAllowedError('No Whistle account for this identity');
+
+  const code = newOneTimeSecret();
+  await accountRepository.insertOneTimeSecret(deps.db, {
+    hash: code.hash, purpose: 'sso_code', userId: user.id, companyId: user.company_id, ttlMs: secretLifetimes.sso_code,
+  });
+  return `${SSO_LOGIN_PAGE}?code=${encodeURIComponent(code.secret)}`;
+}
+
+/** POST /api/account/company/sso/token: the code, once → the same answer as a password login. */
+export async function exchangeSsoCode(deps: AccountDependencies, code: string): Promise<LoginResponse> {
+  const used = await accountRepository.consumeOneTimeSecret(deps.db, hashOfSecret(code), 'sso_code');
+  const user = used ? await accountRepository.user(deps.db, used.company_id, used.user_id) : undefined;
+  if (!user) throw new AuthenticationError('Invalid or expired code');
+  return continueSignIn(deps, user);
+}

@@ -1,0 +1,127 @@
+import { Router, type Request } from 'express';
+import {
+  companyMfaRequestSchema, loginRequestSchema, mfaChallengeRequestSchema, mfaSetupRequestSchema, profileUpdateRequestSchema,
+  userProfileCreateRequestSchema, userProfileDeleteRequestSchema,
+} from '@whistle/contracts';
+import { AuthenticationError, bearerToken, clientAddress, parseBody, rateLimit, requireStaff, staffOf, type StaffTokenVerifier } from '@whistle/service-kit';
+import { z } from 'zod';
+import { abuseLimits } from '../../domain/account/abuse-limits';
+import type { AccountDependencies } from '../../domain/account/account-dependencies';
+import { setCompanyMfaRequired } from '../../domain/account/company-security.use-case';
+import { ownCompany } from '../../domain/account/own-company.use-case';
+import {
+  confirmMfaSetup, ownProfile, requestPasswordReset, setPasswordWithLink, staffKeys, startMfaSetup, updateProfile,
+} from '../../domain/account/profile.use-case';
+import { refreshSession, revokeSession } from '../../domain/account/session.use-case';
+import { completeMfa, login } from '../../domain/account/sign-in.use-case';
+import { deleteUser, inviteUser } from '../../domain/account/team.use-case';
+
+const tooMany = 'Too many attempts, please try again later';
+const { windowMs } = abuseLimits;
+const accountKey = (prefix: string, value: unknown) => `${prefix}:${typeof value === 'string' ? value.trim().toLowerCase() : ''}`;
+/** A JWT has three dot-separated parts; challenge ids and link tokens are single base64url strings. */
+const isJwt = (token: string) => token.split('.').length === 3;
+const resetEmail = z.string().trim().max(254).pipe(z.email('Invalid email address'));
+
+/** Password sign-in, MFA, profile, password reset, team and company security: /api/account/token*, profile, user_profile. */
+export function accountRoutes(deps: AccountDependencies, verifier: StaffTokenVerifier): Router {
+  const router = Router();
+  const staff = requireStaff(verifier);
+  // Until the MFA the company requires is set up, a token reaches only what set-up needs.
+  const staffEnrolling = requireStaff(verifier, { allowMfaEnrollment: true });
+  const admin = requireStaff(verifier, { roles: ['ADMIN'] });
+
+  // Only failures count: a user who signs in right is never slowed down by the limit.
+  const loginLimits = [
+    rateLimit({ windowMs, limit: abuseLimits.loginFailuresPerAccount, skipSuccessfulRequests: true, message: tooMany, key: (req) => accountKey('login', req.body?.username) }),
+    rateLimit({ windowMs, limit: abuseLimits.loginFailuresPerClient, skipSuccessfulRequests: true, message: tooMany, key: (req) => `login:${clientAddress(req)}` }),
+  ];
+  const mfaLimit = rateLimit({ windowMs, limit: abuseLimits.mfaFailuresPerClient, skipSuccessfulRequests: true, message: tooMany, key: (req) => `mfa:${clientAddress(req)}` });
+  const resetLimits = [
+    rateLimit({ windowMs, limit: abuseLimits.resetRequestsPerAccount, message: tooMany, key: (req) => accountKey('reset', bearerToken(req)) }),
+    rateLimit({ windowMs, limit: abuseLimits.resetRequestsPerClient, message: tooMany, key: (req) => `reset:${clientAddress(req)}` }),
+  ];
+
+  router.post('/api/account/token', ...loginLimits, async (req, res) => {
+    const { username, password } = parseBody(loginRequestSchema, req.body);
+    res.json(await login(deps, username, password));
+  });
+
+  router.post('/api/account/token/mfa', mfaLimit, async (req, res) => {
+    const challengeId = bearerToken(req);
+    if (!challengeId) throw new AuthenticationError('Invalid or expired MFA challenge');
+    const { challenge_code } = parseBody(mfaChallengeRequestSchema, req.body);
+    res.json(await completeMfa(deps, challengeId, challenge_code));
+  });
+
+  router.post('/api/account/token/refresh', staffEnrolling, async (req, res) => {
+    res.json(await refreshSession(deps, staffOf(req)));
+  });
+
+  router.post('/api/account/token/revoke', staffEnrolling, async (req, res) => {
+    await revokeSession(deps, staffOf(req));
+    res.status(204).end();
+  });
+
+  router.get('/api/account/token/jwks', async (_req, res) => {
+    res.set('Cache-Control', 'public, max-age=300').json(await deps.issuer.jwks());
+  });
+
+  router.get('/api/account/company', staffEnrolling, async (req, res) => {
+    res.json(await ownCompany(deps, staffOf(req)));
+  });
+
+  router.get('/api/account/company/profile', staffEnrolling, async (req, res) => {
+    res.json(await ownProfile(deps, staffOf(req)));
+  });
+
+  router.get('/api/account/company/profile/keys', staff, async (req, res) => {
+    const keys = await staffKeys(deps, staffOf(req));
+    res.set('Cache-Control', 'no-store').json(keys);
+  });
+
+  router.post('/api/account/company/profile/mfa', mfaLimit, staffEnrolling, async (req, res) => {
+    const { challenge_code } = parseBody(mfaSetupRequestSchema, req.body);
+    res.json(challenge_code === undefined ? await startMfaSetup(deps, staffOf(req)) : await confirmMfaSetup(deps, staffOf(req), challenge_code));
+  });
+
+  // A staff token changes the own name or password; a reset or invitation link's token (same header) sets a password once.
+  router.put('/api/account/profile', mfaLimit, (req, res, next) => {
+    const token = bearerToken(req);
+    if (token && !isJwt(token)) {
+      const input = parseBody(profileUpdateRequestSchema, req.body);
+      setPasswordWithLink(deps, token, input).then(() => res.status(204).end(), next);
+      return;
+    }
+    staffEnrolling(req, res, (error?: unknown) => {
+      if (error) {
+        next(error);
+        return;
+      }
+      const input = parseBody(profileUpdateRequestSchema, req.body);
+      updateProfile(deps, staffOf(req), input).then((profile) => res.json(profile), next);
+    });
+  });
+
+  router.put('/api/account/profile/password/reset', ...resetLimits, async (req: Request, res) => {
+    const parsed = resetEmail.safeParse(bearerToken(req) ?? '');
+    if (!parsed.success) throw new AuthenticationError('The e-mail address is missing');
+    await requestPasswordReset(deps, parsed.data);
+    res.status(204).end();
+  });
+
+  router.post('/api/account/company/user_profile', admin, async (req, res) => {
+    res.status(201).json(await inviteUser(deps, staffOf(req), parseBody(userProfileCreateRequestSchema, req.body)));
+  });
+
+  router.delete('/api/account/company/user_profile', admin, async (req, res) => {
+    await deleteUser(deps, staffOf(req), parseBody(userProfileDeleteRequestSchema, req.body).uuid);
+    res.status(204).end();
+  });
+
+  router.put('/api/account/company/mfa', admin, async (req, res) => {
+    res.json(await setCompanyMfaRequired(deps, staffOf(req), parseBody(companyMfaRequestSchema, req.body).mfa_required));
+  });
+
+  return router;
+}

@@ -1,0 +1,49 @@
+import type { AddressInfo } from 'node:net';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export interface SmtpCatcher {
+  readonly url: string;
+  readonly mails: ParsedMail[];
+  /** The first caught mail `predicate` accepts, waiting for it to arrive. */
+  waitFor(predicate: (mail: ParsedMail) => boolean, what: string): Promise<ParsedMail>;
+  close(): Promise<void>;
+}
+
+/** A real SMTP server on loopback keeping every message it receives, parsed. */
+export async function startSmtpCatcher(): Promise<SmtpCatcher> {
+  const mails: ParsedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream).then((mail) => {
+        mails.push(mail);
+        callback();
+      }, callback);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    async waitFor(predicate, what) {
+      const deadline = Date.now() + 20_000;
+      for (;;) {
+        const found = mails.find(predicate);
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`No ${what} e-mail arrived (${mails.length} caught)`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Addressee of a parsed mail, lower-cased. */
+export function recipientOf(mail: ParsedMail): string {
+  const to = Array.isArray(mail.to) ? mail.to[0] : mail.to;
+  return (to?.value[0]?.address ?? '').toLowerCase();
+}

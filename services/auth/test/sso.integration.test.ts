@@ -1,0 +1,134 @@
+import { generate } from 'otplib';
+import { createTestDependencies, testStacks, type TestDependencies } from '@whistle/service-kit/testing';
+import { formFields, selfSignedCertificate, startIdentityProvider, type TestIdentityProvider } from './saml-idp';
+import { adminPassword, onboardCompany, staffClient } from './staff-client';
+import { startAuth, type RunningAuth } from './support';
+
+const serviceProvider = { entity_id: 'https://whistle.example/api/account/company/sso/metadata', acs_url: 'https://whistle.example/api/account/company/sso/acs' };
+
+describe.each(testStacks)('auth SAML single sign-on on %s', (stack) => {
+  let test$: TestDependencies;
+  let auth: RunningAuth;
+  let idp: TestIdentityProvider;
+
+  beforeAll(async () => {
+    test$ = await createTestDependencies(stack);
+    auth = await startAuth(test$.deps);
+    idp = await startIdentityProvider(serviceProvider);
+  });
+  afterAll(async () => {
+    await idp?.close();
+    await auth?.close();
+    await test$?.dispose();
+  });
+
+  /** A company whose admin configured the loopback IdP. */
+  async function companyWithSso(certificate = idp.certificate) {
+    const company = await onboardCompany(auth.baseUrl);
+    const client = staffClient(auth.baseUrl);
+    const adminToken = (await client.login(company.email, adminPassword)).body.token as string;
+    const saved = await client.call('PUT', '/api/account/company/sso', {
+      bearer: adminToken, body: { enabled: true, entry_point: idp.entryPoint, idp_certificate: certificate, email_attribute: '' },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.service_provider).toEqual(serviceProvider);
+    return { ...company, client, adminToken };
+  }
+
+  /** The browser's way: our redirect → the IdP → its form; answers the SAMLResponse and RelayState to post to the ACS. */
+  async function throughIdentityProvider(client: ReturnType<typeof staffClient>, email: string) {
+    const redirect = await client.call('POST', '/api/account/company/sso/redirect', { form: { email } });
+    expect(redirect.status).toBe(303);
+    const location = redirect.headers.get('location')!;
+    expect(location.startsWith(`${idp.entryPoint}?`)).toBe(true);
+    expect(new URL(location).searchParams.get('SAMLRequest')).toBeTruthy();
+    idp.signInAs(email);
+    const page = await fetch(location);
+    expect(page.status).toBe(200);
+    return formFields(await page.text());
+  }
+
+  const postToAcs = (client: ReturnType<typeof staffClient>, fields: Record<string, string>) => client.call('POST', '/api/account/company/sso/acs', { form: fields });
+
+  test('when a user signs in at the identity provider, then the return becomes a one-time code and the code a token', async () => {
+    const company = await companyWithSso();
+    const fields = await throughIdentityProvider(company.client, company.email);
+    const acs = await postToAcs(company.client, fields);
+    expect(acs.status).toBe(303);
+    const location = new URL(acs.headers.get('location')!, 'https://whistle.example');
+    expect(location.pathname).toBe('/company/login/sso');
+    const code = location.searchParams.get('code')!;
+
+    const exchanged = await company.client.call('POST', '/api/account/company/sso/token', { body: { code } });
+    expect(exchanged.status).toBe(200);
+    const profile = await company.client.call('GET', '/api/account/company/profile/', { bearer: exchanged.body.token });
+    expect(profile.body.email).toBe(company.email);
+    expect((await company.client.call('POST', '/api/account/company/sso/token', { body: { code } })).status).toBe(401);
+    expect((await company.client.call('GET', '/api/account/company/', { bearer: company.adminToken })).body.sso_enabled).toBe(true);
+  });
+
+  test('when the same SAML response is posted again, then the replay is refused', async () => {
+    const company = await companyWithSso();
+    const fields = await throughIdentityProvider(company.client, company.email);
+    expect((await postToAcs(company.client, fields)).status).toBe(303);
+    const replay = await postToAcs(company.client, fields);
+    expect(replay.status).toBe(401);
+    expect(replay.headers.get('location')).toBeNull();
+  });
+
+  test('when the signed assertion is altered to name another user, then it is refused', async () => {
+    const company = await companyWithSso();
+    const fields = await throughIdentityProvider(company.client, `intruder@${company.domain}`);
+    const xml = Buffer.from(fields.SAMLResponse, 'base64').toString('utf8');
+    expect(xml).toContain(`intruder@${company.domain}`);
+    const tampered = Buffer.from(xml.replaceAll(`intruder@${company.domain}`, company.email)).toString('base64');
+    const answer = await postToAcs(company.client, { ...fields, SAMLResponse: tampered });
+    expect(answer.status).toBe(401);
+    expect(answer.body).toEqual({ message: 'Single sign-on failed' });
+  });
+
+  test('when the response is signed by a key the company did not configure, then it is refused', async () => {
+    const company = await companyWithSso(selfSignedCertificate().cert);
+    const fields = await throughIdentityProvider(company.client, company.email);
+    expect((await postToAcs(company.client, fields)).status).toBe(401);
+  });
+
+  test('when the SAML response is malformed or missing, then 401 and no code', async () => {
+    const company = await companyWithSso();
+    const fields = await throughIdentityProvider(company.client, company.email);
+    const bodies: Array<Record<string, string>> = [
+      { ...fields, SAMLResponse: Buffer.from('<not-saml/>').toString('base64') },
+      { ...fields, SAMLResponse: 'bm90IHhtbA' },
+      { RelayState: fields.RelayState },
+      { ...fields, RelayState: 'not-a-company' },
+    ];
+    for (const body of bodies) {
+      const answer = await postToAcs(company.client, body);
+      expect(answer.status).toBe(401);
+    }
+  });
+
+  test('when the IdP vouches for someone without an account in that company, then 403 and no code', async () => {
+    const company = await companyWithSso();
+    const fields = await throughIdentityProvider(company.client, `stranger@${company.domain}`);
+    expect((await postToAcs(company.client, fields)).status).toBe(403);
+  });
+
+  test('when the user has MFA, then the SSO code is answered with an MFA challenge, as a login is', async () => {
+    const company = await companyWithSso();
+    const setup = await company.client.call('POST', '/api/account/company/profile/mfa', { bearer: company.adminToken });
+    await company.client.call('POST', '/api/account/company/profile/mfa', { bearer: company.adminToken, body: { challenge_code: await generate({ secret: setup.body.secret }) } });
+    const acs = await postToAcs(company.client, await throughIdentityProvider(company.client, company.email));
+    const code = new URL(acs.headers.get('location')!, 'https://whistle.example').searchParams.get('code');
+    const answer = await company.client.call('POST', '/api/account/company/sso/token', { body: { code } });
+    expect(answer.body).toEqual({ mfa_required: true, challenge_id: expect.any(String) });
+  });
+
+  test('when the e-mail domain has no single sign-on, then the browser goes back to the SSO page with an error', async () => {
+    const client = staffClient(auth.baseUrl);
+    const answer = await client.call('POST', '/api/account/company/sso/redirect', { form: { email: 'someone@unknown-domain.example' } });
+    expect(answer.status).toBe(303);
+    expect(answer.headers.get('location')).toBe('/company/login/sso?error=sso_unavailable');
+    expect((await client.call('POST', '/api/account/company/sso/redirect', { form: { email: 'not an email' } })).status).toBe(400);
+  });
+});
