@@ -23,12 +23,16 @@ const roomyLimits = {
   REPORT_LIMIT_PER_CLIENT: '1000', REPORT_LIMIT_PER_COMPANY: '1000', RETRIEVAL_LIMIT_PER_CLIENT: '1000', RETRIEVAL_FAILURE_LIMIT_PER_COMPANY: '1000',
 };
 
-/** The incident service served on a loopback port as `runService` serves it, on the given dependencies. */
-export async function startIncident(deps: ServiceDependencies, env: Record<string, string> = {}): Promise<RunningIncident> {
+/**
+ * The incident service served on a loopback port as `runService` serves it, on the given dependencies.
+ * `replica: true` serves another instance (own rate-limit counters) beside a started one, which
+ * already runs the migrations, consumers and relay: one bus takes one consumer of a name.
+ */
+export async function startIncident(deps: ServiceDependencies, env: Record<string, string> = {}, { replica = false } = {}): Promise<RunningIncident> {
   const keys = generateDiscloserTokenKeys();
   const config = incidentConfigSchema.parse({ DISCLOSER_TOKEN_PRIVATE_KEY: keys.privateKeyPem, ...roomyLimits, ...env });
   const service = createIncidentService(deps, config);
-  await service.start();
+  if (!replica) await service.start();
   const app = createHttpApp({ logger: deps.logger, services: [service] });
   const server: Server = await new Promise((resolve) => {
     const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
@@ -39,7 +43,7 @@ export async function startIncident(deps: ServiceDependencies, env: Record<strin
     publicKeyPem: keys.publicKeyPem,
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await service.stop();
+      if (!replica) await service.stop();
     },
   };
 }
