@@ -62,6 +62,8 @@ export async function startIdentityProvider(sp: { entity_id: string; acs_url: st
     wantAuthnRequestsSigned: false,
     nameIDFormat: ['urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress'],
     singleSignOnService: [{ Binding: samlify.Constants.namespace.binding.redirect, Location: entryPoint }],
+    // Unused here; declared so samlify does not warn about its absence.
+    singleLogoutService: [{ Binding: samlify.Constants.namespace.binding.redirect, Location: `${entryPoint}/logout` }],
   });
   const serviceProvider = samlify.ServiceProvider({
     entityID: sp.entity_id,
