@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,8 +14,8 @@ export interface TestIdentityProvider {
   /** Single sign-on URL (HTTP-Redirect binding) to configure as the company's entry point. */
   entryPoint: string;
   certificate: string;
-  /** Who the IdP says signs in next (as the e-mail NameID). */
-  signInAs(email: string): void;
+  /** Who the IdP says signs in next: the e-mail as NameID, or in attribute `attribute` beside an opaque NameID. */
+  signInAs(email: string, attribute?: string): void;
   close(): Promise<void>;
 }
 
@@ -38,13 +39,18 @@ export function selfSignedCertificate(): { cert: string; key: string } {
 export async function startIdentityProvider(sp: { entity_id: string; acs_url: string }): Promise<TestIdentityProvider> {
   const { cert, key } = selfSignedCertificate();
   let email = '';
+  let emailAttribute: string | undefined;
   let server: Server | undefined;
   server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const query = Object.fromEntries(url.searchParams);
     (async () => {
       const request = await idp.parseLoginRequest(serviceProvider, 'redirect', { query });
-      const { context, entityEndpoint } = (await idp.createLoginResponse(serviceProvider, request as unknown as Parameters<typeof idp.createLoginResponse>[1], 'post', { email }, { relayState: query.RelayState })) as {
+      const inResponseTo = (request as unknown as { extract: { request: { id: string } } }).extract.request.id;
+      const { context, entityEndpoint } = (await idp.createLoginResponse(serviceProvider, request as unknown as Parameters<typeof idp.createLoginResponse>[1], 'post', { email }, {
+        relayState: query.RelayState,
+        ...(emailAttribute ? { customTagReplacement: withEmailAttribute(sp, inResponseTo, email, emailAttribute) } : {}),
+      })) as {
         context: string; entityEndpoint: string;
       };
       res.writeHead(200, { 'content-type': 'text/html' }).end(
@@ -56,7 +62,7 @@ export async function startIdentityProvider(sp: { entity_id: string; acs_url: st
   await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', () => resolve()));
   const entryPoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}/sso`;
   const idp = samlify.IdentityProvider({
-    entityID: 'https://idp.test/metadata',
+    entityID: IDP_ENTITY_ID,
     signingCert: cert,
     privateKey: key,
     wantAuthnRequestsSigned: false,
@@ -74,10 +80,32 @@ export async function startIdentityProvider(sp: { entity_id: string; acs_url: st
   return {
     entryPoint,
     certificate: cert,
-    signInAs(next) {
+    signInAs(next, attribute) {
       email = next;
+      emailAttribute = attribute;
     },
     close: () => new Promise<void>((resolve) => server!.close(() => resolve())),
+  };
+}
+
+const IDP_ENTITY_ID = 'https://idp.test/metadata';
+
+/** samlify's response template filled by hand: an opaque persistent NameID and the e-mail as an attribute. */
+function withEmailAttribute(sp: { entity_id: string; acs_url: string }, inResponseTo: string, email: string, attribute: string) {
+  return (template: string) => {
+    const now = new Date();
+    const later = new Date(now.getTime() + 5 * 60 * 1000).toISOString();
+    const id = `_${randomUUID()}`;
+    const values: Record<string, string> = {
+      ID: id, AssertionID: `_${randomUUID()}`, Destination: sp.acs_url, Audience: sp.entity_id, SubjectRecipient: sp.acs_url, Issuer: IDP_ENTITY_ID,
+      IssueInstant: now.toISOString(), StatusCode: 'urn:oasis:names:tc:SAML:2.0:status:Success', ConditionsNotBefore: now.toISOString(),
+      ConditionsNotOnOrAfter: later, SubjectConfirmationDataNotOnOrAfter: later, NameIDFormat: 'urn:oasis:names:tc:SAML:2.0:nameid-format:persistent',
+      NameID: `opaque-${randomUUID()}`, InResponseTo: inResponseTo, AuthnStatement: '',
+    };
+    // Inserted as XML: replaceTagsByValue escapes what it inserts.
+    const attributeStatement = `<saml:AttributeStatement><saml:Attribute Name="${attribute}" NameFormat="urn:oasis:names:tc:SAML:2.0:attrname-format:basic">` +
+      `<saml:AttributeValue xsi:type="xs:string">${email}</saml:AttributeValue></saml:Attribute></saml:AttributeStatement>`;
+    return { id, context: samlify.SamlLib.replaceTagsByValue(template.replace('{AttributeStatement}', attributeStatement), values) };
   };
 }
 

@@ -23,12 +23,12 @@ describe.each(testStacks)('auth SAML single sign-on on %s', (stack) => {
   });
 
   /** A company whose admin configured the loopback IdP. */
-  async function companyWithSso(certificate = idp.certificate) {
+  async function companyWithSso(certificate = idp.certificate, emailAttribute = '') {
     const company = await onboardCompany(auth.baseUrl);
     const client = staffClient(auth.baseUrl);
     const adminToken = (await client.login(company.email, adminPassword)).body.token as string;
     const saved = await client.call('PUT', '/api/account/company/sso', {
-      bearer: adminToken, body: { enabled: true, entry_point: idp.entryPoint, idp_certificate: certificate, email_attribute: '' },
+      bearer: adminToken, body: { enabled: true, entry_point: idp.entryPoint, idp_certificate: certificate, email_attribute: emailAttribute },
     });
     expect(saved.status).toBe(200);
     expect(saved.body.service_provider).toEqual(serviceProvider);
@@ -36,13 +36,13 @@ describe.each(testStacks)('auth SAML single sign-on on %s', (stack) => {
   }
 
   /** The browser's way: our redirect → the IdP → its form; answers the SAMLResponse and RelayState to post to the ACS. */
-  async function throughIdentityProvider(client: ReturnType<typeof staffClient>, email: string) {
+  async function throughIdentityProvider(client: ReturnType<typeof staffClient>, email: string, emailAttribute?: string) {
     const redirect = await client.call('POST', '/api/account/company/sso/redirect', { form: { email } });
     expect(redirect.status).toBe(303);
     const location = redirect.headers.get('location')!;
     expect(location.startsWith(`${idp.entryPoint}?`)).toBe(true);
     expect(new URL(location).searchParams.get('SAMLRequest')).toBeTruthy();
-    idp.signInAs(email);
+    idp.signInAs(email, emailAttribute);
     const page = await fetch(location);
     expect(page.status).toBe(200);
     return formFields(await page.text());
@@ -65,6 +65,17 @@ describe.each(testStacks)('auth SAML single sign-on on %s', (stack) => {
     expect(profile.body.email).toBe(company.email);
     expect((await company.client.call('POST', '/api/account/company/sso/token', { body: { code } })).status).toBe(401);
     expect((await company.client.call('GET', '/api/account/company/', { bearer: company.adminToken })).body.sso_enabled).toBe(true);
+  });
+
+  test('when the company names an e-mail attribute, then the user is found by that attribute, not by the NameID', async () => {
+    const company = await companyWithSso(idp.certificate, 'mail');
+    const fields = await throughIdentityProvider(company.client, company.email, 'mail');
+    expect(Buffer.from(fields.SAMLResponse, 'base64').toString('utf8')).toMatch(/<saml:NameID [^>]*>opaque-/);
+    const acs = await postToAcs(company.client, fields);
+    expect(acs.status).toBe(303);
+    const code = new URL(acs.headers.get('location')!, 'https://whistle.example').searchParams.get('code');
+    const exchanged = await company.client.call('POST', '/api/account/company/sso/token', { body: { code } });
+    expect((await company.client.call('GET', '/api/account/company/profile/', { bearer: exchanged.body.token })).body.email).toBe(company.email);
   });
 
   test('when the same SAML response is posted again, then the replay is refused', async () => {

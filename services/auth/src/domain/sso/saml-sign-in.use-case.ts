@@ -112,7 +112,8 @@ export async function acceptSamlResponse(deps: AccountDependencies, body: { SAML
     throw ssoFailed();
   }
   if (!profile || !consumed()) throw ssoFailed();
-  const claimed = settings.email_attribute ? profile[settings.email_attribute] : profile.nameID;
+  const attributes = (profile.attributes ?? {}) as Record<string, unknown>;
+  const claimed = settings.email_attribute ? attributes[settings.email_attribute] : profile.nameID;
   const email = Array.isArray(claimed) ? claimed[0] : claimed;
   if (typeof email !== 'string') throw ssoFailed();
   const user = await accountRepository.userByEmail(deps.db, email);
