@@ -131,6 +131,9 @@ export function staffOf(req: Request): StaffPrincipal {
 /**
  * Refusals a service learns from `token.revoked` and `user.deleted` events, kept in memory until the
  * refused tokens would have expired anyway. Feed it from a bus subscription with `handle(event)`.
+ * Being in memory, it must see every event in every process: a durable consumer shared by a service's
+ * replicas delivers each event to one of them only, and a restart forgets what was acked. Where that
+ * matters, keep the revoked jtis in the service's own table instead and answer `isRevoked` from it.
  */
 export interface TokenDenylist {
   revokeToken(tokenId: string, expiresAt: Date): void;
