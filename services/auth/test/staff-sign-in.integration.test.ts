@@ -322,6 +322,17 @@ describe.each(testStacks)('auth staff sign-in on %s', (stack) => {
     expect((await noisy.login(company.email, adminPassword)).status).toBe(429);
     expect((await staffClient(auth.baseUrl, '10.200.0.2').login(company.email, adminPassword)).status).toBe(200);
 
+    // Wrong MFA codes: a challenge dies after five, and one client gets twenty across challenges.
+    const team = await companyWithMember();
+    await enableMfa(team.client, team.memberToken);
+    const guesser = staffClient(auth.baseUrl, '10.201.0.1');
+    for (let challenge = 0; challenge < 4; challenge += 1) {
+      const { challenge_id } = (await guesser.login(team.memberEmail, memberPassword)).body;
+      for (let i = 0; i < 5; i += 1) expect((await guesser.call('POST', '/api/account/token/mfa', { bearer: challenge_id, body: { challenge_code: '000000' } })).status).toBe(401);
+    }
+    const { challenge_id } = (await guesser.login(team.memberEmail, memberPassword)).body;
+    expect((await guesser.call('POST', '/api/account/token/mfa', { bearer: challenge_id, body: { challenge_code: '000000' } })).status).toBe(429);
+
     const resets = staffClient(auth.baseUrl);
     for (let i = 0; i < 3; i += 1) expect((await resets.call('PUT', '/api/account/profile/password/reset', { bearer: target })).status).toBe(204);
     expect((await resets.call('PUT', '/api/account/profile/password/reset', { bearer: target })).status).toBe(429);
