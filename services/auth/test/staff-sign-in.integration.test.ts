@@ -282,7 +282,7 @@ describe.each(testStacks)('auth staff sign-in on %s', (stack) => {
     expect((await client.login(company.email, adminPassword)).status).toBe(200);
   });
 
-  test('when a staff member changes the password, then the current one is required and older sessions are not refreshed', async () => {
+  test('when a staff member changes the password, then the current one is required, older sessions end and the caller continues with a new token', async () => {
     const company = await onboardCompany(auth.baseUrl);
     const client = staffClient(auth.baseUrl);
     const { token } = (await client.login(company.email, adminPassword)).body;
@@ -293,8 +293,10 @@ describe.each(testStacks)('auth staff sign-in on %s', (stack) => {
     expect(renamed.body.full_name).toBe('Ada B.');
     // The password change ends sessions issued before its second; wait past it so the assertion does not depend on timing.
     await new Promise((resolve) => setTimeout(resolve, 1100));
-    expect((await client.call('PUT', '/api/account/profile', { bearer: token, body: { password: 'brand new password 1', current_password: adminPassword } })).status).toBe(200);
+    const changed = await client.call('PUT', '/api/account/profile', { bearer: token, body: { password: 'brand new password 1', current_password: adminPassword } });
+    expect(changed.status).toBe(200);
     expect((await client.call('POST', '/api/account/token/refresh', { bearer: token })).status).toBe(401);
+    expect((await client.call('GET', '/api/account/company/profile/', { bearer: changed.body.token })).status).toBe(200);
     expect((await client.login(company.email, 'brand new password 1')).status).toBe(200);
   });
 

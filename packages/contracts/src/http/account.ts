@@ -56,6 +56,13 @@ export const userProfileSchema = z.object({
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;
 
+/**
+ * Answer of PUT /api/account/profile with a staff token. A password change ends every other session;
+ * `token` (present then) replaces the caller's own.
+ */
+export const profileUpdateResponseSchema = userProfileSchema.extend({ token: z.string().optional() });
+export type ProfileUpdateResponse = z.infer<typeof profileUpdateResponseSchema>;
+
 /** POST /api/account/company/user_profile/ (ADMIN): an invitation with a set-password link is e-mailed. */
 export const userProfileCreateRequestSchema = z.strictObject({
   email,

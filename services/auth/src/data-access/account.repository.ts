@@ -14,7 +14,6 @@ export interface UserRow {
   mfa_last_time_step: string | null;
   failed_logins: number;
   locked_until: Date | null;
-  sessions_valid_after: Date;
   company_mfa_required: boolean;
 }
 
@@ -28,7 +27,7 @@ export interface OneTimeSecretRow {
 }
 
 const userColumns = `u.id, u.company_id, u.email, u.full_name, u.password_hash, u.roles, u.mfa_secret, u.mfa_factor_id,
-  u.mfa_pending_secret, u.mfa_last_time_step, u.failed_logins, u.locked_until, u.sessions_valid_after, c.mfa_required as company_mfa_required`;
+  u.mfa_pending_secret, u.mfa_last_time_step, u.failed_logins, u.locked_until, c.mfa_required as company_mfa_required`;
 
 /** Staff accounts and their sign-in state. Reads of a known user are scoped by company id as well. */
 export const accountRepository = {
@@ -143,12 +142,16 @@ export const accountRepository = {
     await db.query('update auth.user_profile set full_name = $3, updated_at = now() where company_id = $1 and id = $2', [companyId, userId, fullName]);
   },
 
-  /** A new password ends every earlier session and link, and lifts a lockout. */
-  async setPassword(db: Queryable, companyId: string, userId: string, passwordHash: string): Promise<void> {
+  /**
+   * A new password ends every session issued before `sessionsValidAfter` and lifts a lockout. The instant
+   * comes from the clock that stamps tokens' `iat`, not the database's, so skew between them cannot end
+   * the session issued right after.
+   */
+  async setPassword(db: Queryable, companyId: string, userId: string, passwordHash: string, sessionsValidAfter: Date): Promise<void> {
     await db.query(
-      `update auth.user_profile set password_hash = $3, failed_logins = 0, locked_until = null, sessions_valid_after = now(), updated_at = now()
+      `update auth.user_profile set password_hash = $3, failed_logins = 0, locked_until = null, sessions_valid_after = $4, updated_at = now()
         where company_id = $1 and id = $2`,
-      [companyId, userId, passwordHash],
+      [companyId, userId, passwordHash, sessionsValidAfter],
     );
   },
 
@@ -157,11 +160,6 @@ export const accountRepository = {
       'insert into auth.revoked_token (jti, user_id, expires_at) values ($1, $2, $3) on conflict (jti) do nothing returning jti',
       [jti, userId, expiresAt],
     );
-    return rows.length === 1;
-  },
-
-  async isTokenRevoked(db: Queryable, jti: string): Promise<boolean> {
-    const { rows } = await db.query('select 1 from auth.revoked_token where jti = $1', [jti]);
     return rows.length === 1;
   },
 

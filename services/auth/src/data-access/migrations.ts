@@ -81,8 +81,8 @@ export const authMigrations: Migration[] = [
         add column mfa_last_time_step bigint,
         add column failed_logins integer not null default 0,
         add column locked_until timestamptz,
-        -- Tokens issued before this instant are not refreshed (password changed, user deleted).
-        add column sessions_valid_after timestamptz not null default now();
+        -- Set by a password change: tokens issued before it are refused here and not refreshed. Null: no cut-off.
+        add column sessions_valid_after timestamptz;
 
       -- Secrets handed to a browser once: MFA challenges, password reset / invitation links, SSO codes.
       -- Only a SHA-256 of the secret is stored, so a database reader cannot use a pending one.

@@ -2,7 +2,7 @@ import { hash, verify as verifyPassword } from '@node-rs/argon2';
 import QRCode from 'qrcode';
 import { randomUUID } from 'node:crypto';
 import { generateSecret, generateURI } from 'otplib';
-import type { MfaSetupResponse, ProfileUpdateRequest, StaffKeysResponse, UserProfile } from '@whistle/contracts';
+import type { MfaSetupResponse, ProfileUpdateRequest, ProfileUpdateResponse, StaffKeysResponse, UserProfile } from '@whistle/contracts';
 import { AuthenticationError, InputError, NotAllowedError, type StaffPrincipal } from '@whistle/service-kit';
 import { accountRepository, type UserRow } from '../../data-access/account.repository';
 import { passwordHashOptions } from '../company/create-company.use-case';
@@ -28,7 +28,7 @@ export async function ownProfile(deps: AccountDependencies, principal: StaffPrin
 }
 
 /** PUT /api/account/profile with a staff token: the full name, or the password given the current one (spec §6: e-mail is read-only). */
-export async function updateProfile(deps: AccountDependencies, principal: StaffPrincipal, input: ProfileUpdateRequest): Promise<UserProfile> {
+export async function updateProfile(deps: AccountDependencies, principal: StaffPrincipal, input: ProfileUpdateRequest): Promise<ProfileUpdateResponse> {
   const user = await signedInUser(deps, principal);
   if ('full_name' in input) {
     await accountRepository.updateFullName(deps.db, user.company_id, user.id, input.full_name);
@@ -38,13 +38,22 @@ export async function updateProfile(deps: AccountDependencies, principal: StaffP
     throw new InputError('Bad Request', { current_password: ['The current password is wrong'] });
   }
   await setPassword(deps, user.company_id, user.id, input.password);
-  return profileView(user);
+  // Every session issued before the change is over, this one included; the caller continues with a new token.
+  const { token } = await deps.issuer.issue({
+    userId: user.id,
+    companyId: user.company_id,
+    roles: user.roles,
+    mfa: principal.mfa,
+    mfaEnrollmentRequired: principal.mfaEnrollmentRequired,
+    authTime: Math.floor(principal.authenticatedAt.getTime() / 1000),
+  });
+  return { ...profileView(user), token };
 }
 
 async function setPassword(deps: AccountDependencies, companyId: string, userId: string, password: string): Promise<void> {
   const passwordHash = await hash(password, passwordHashOptions);
   await deps.db.transaction(async (tx) => {
-    await accountRepository.setPassword(tx, companyId, userId, passwordHash);
+    await accountRepository.setPassword(tx, companyId, userId, passwordHash, new Date());
     await accountRepository.retireOneTimeSecrets(tx, userId, ['password_reset', 'invitation', 'mfa_challenge', 'sso_code']);
   });
 }

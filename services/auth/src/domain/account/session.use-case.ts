@@ -9,7 +9,8 @@ import type { AccountDependencies } from './account-dependencies';
 export async function isSessionRevoked(deps: Pick<AccountDependencies, 'db'>, principal: StaffPrincipal): Promise<boolean> {
   const { rows } = await deps.db.query<{ revoked: boolean }>(
     `select exists (select 1 from auth.revoked_token where jti = $1)
-         or not exists (select 1 from auth.user_profile where id = $2 and company_id = $3 and date_trunc('second', sessions_valid_after) <= $4)
+         or not exists (select 1 from auth.user_profile where id = $2 and company_id = $3
+                          and (sessions_valid_after is null or date_trunc('second', sessions_valid_after) <= $4))
          as revoked`,
     [principal.tokenId, principal.userId, principal.companyId, principal.issuedAt],
   );
