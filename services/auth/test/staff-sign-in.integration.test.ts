@@ -324,16 +324,25 @@ describe.each(testStacks)('auth staff sign-in on %s', (stack) => {
     expect((await noisy.login(company.email, adminPassword)).status).toBe(429);
     expect((await staffClient(auth.baseUrl, '10.200.0.2').login(company.email, adminPassword)).status).toBe(200);
 
-    // Wrong MFA codes: a challenge dies after five, and one client gets twenty across challenges.
-    const team = await companyWithMember();
-    await enableMfa(team.client, team.memberToken);
+    // Wrong MFA codes: a challenge dies after five; one client gets twenty, one account ten, across challenges.
+    const accounts = [await companyWithMember(), await companyWithMember(), await companyWithMember()];
+    for (const team of accounts) await enableMfa(team.client, team.memberToken);
     const guesser = staffClient(auth.baseUrl, '10.201.0.1');
-    for (let challenge = 0; challenge < 4; challenge += 1) {
-      const { challenge_id } = (await guesser.login(team.memberEmail, memberPassword)).body;
-      for (let i = 0; i < 5; i += 1) expect((await guesser.call('POST', '/api/account/token/mfa', { bearer: challenge_id, body: { challenge_code: '000000' } })).status).toBe(401);
+    const wrongCode = (client: ReturnType<typeof staffClient>, challengeId: string) =>
+      client.call('POST', '/api/account/token/mfa', { bearer: challengeId, body: { challenge_code: '000000' } });
+    for (const team of accounts.slice(0, 2)) {
+      for (let challenge = 0; challenge < 2; challenge += 1) {
+        const { challenge_id } = (await guesser.login(team.memberEmail, memberPassword)).body;
+        for (let i = 0; i < 5; i += 1) expect((await wrongCode(guesser, challenge_id)).status).toBe(401);
+      }
     }
-    const { challenge_id } = (await guesser.login(team.memberEmail, memberPassword)).body;
-    expect((await guesser.call('POST', '/api/account/token/mfa', { bearer: challenge_id, body: { challenge_code: '000000' } })).status).toBe(429);
+    const untouched = (await guesser.login(accounts[2].memberEmail, memberPassword)).body.challenge_id;
+    expect((await wrongCode(guesser, untouched)).status).toBe(429);
+    const elsewhere = staffClient(auth.baseUrl, '10.201.0.2');
+    const third = (await elsewhere.login(accounts[0].memberEmail, memberPassword)).body.challenge_id;
+    expect((await wrongCode(elsewhere, third)).status).toBe(429);
+    const other = (await elsewhere.login(accounts[2].memberEmail, memberPassword)).body.challenge_id;
+    expect((await wrongCode(elsewhere, other)).status).toBe(401);
 
     const resets = staffClient(auth.baseUrl);
     for (let i = 0; i < 3; i += 1) expect((await resets.call('PUT', '/api/account/profile/password/reset', { bearer: target })).status).toBe(204);

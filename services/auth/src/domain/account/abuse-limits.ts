@@ -10,6 +10,8 @@ export const abuseLimits = {
   loginFailuresPerAccount: 10,
   loginFailuresPerClient: 50,
   mfaFailuresPerClient: 20,
+  /** Wrong MFA codes per account across its challenges (a new challenge needs the password again). */
+  mfaFailuresPerAccount: 10,
   resetRequestsPerAccount: 3,
   resetRequestsPerClient: 10,
   ssoRequestsPerClient: 30,

@@ -72,6 +72,11 @@ export async function acceptTotp(db: Queryable, deps: Pick<AccountDependencies, 
 /** Associated data binding a wrapped TOTP secret to its user, so it cannot be moved to another row. */
 export const mfaSecretContext = (userId: string) => `mfa:${userId}`;
 
+/** Whose live challenge this is, if any: the per-account MFA limit counts by it. */
+export async function challengeOwner(deps: Pick<AccountDependencies, 'db'>, challengeId: string): Promise<string | undefined> {
+  return (await accountRepository.liveOneTimeSecret(deps.db, hashOfSecret(challengeId), 'mfa_challenge'))?.user_id;
+}
+
 /** POST /api/account/token/mfa: the challenge id (Bearer) and a code → a token with `mfa: true`. */
 export async function completeMfa(deps: AccountDependencies, challengeId: string, code: string): Promise<{ token: string }> {
   const challengeHash = hashOfSecret(challengeId);

@@ -1,4 +1,4 @@
-import { Router, type Request } from 'express';
+import { Router, type Request, type RequestHandler } from 'express';
 import {
   companyMfaRequestSchema, loginRequestSchema, mfaChallengeRequestSchema, mfaSetupRequestSchema, profileUpdateRequestSchema,
   userProfileCreateRequestSchema, userProfileDeleteRequestSchema,
@@ -13,7 +13,7 @@ import {
   confirmMfaSetup, ownProfile, requestPasswordReset, setPasswordWithLink, staffKeys, startMfaSetup, updateProfile,
 } from '../../domain/account/profile.use-case';
 import { refreshSession, revokeSession } from '../../domain/account/session.use-case';
-import { completeMfa, login } from '../../domain/account/sign-in.use-case';
+import { challengeOwner, completeMfa, login } from '../../domain/account/sign-in.use-case';
 import { deleteUser, inviteUser } from '../../domain/account/team.use-case';
 
 const tooMany = 'Too many attempts, please try again later';
@@ -37,6 +37,23 @@ export function accountRoutes(deps: AccountDependencies, verifier: StaffTokenVer
     rateLimit({ windowMs, limit: abuseLimits.loginFailuresPerClient, skipSuccessfulRequests: true, message: tooMany, key: (req) => `login:${clientAddress(req)}` }),
   ];
   const mfaLimit = rateLimit({ windowMs, limit: abuseLimits.mfaFailuresPerClient, skipSuccessfulRequests: true, message: tooMany, key: (req) => `mfa:${clientAddress(req)}` });
+  // The limiter's key is synchronous: the challenge's owner is looked up first and kept per request.
+  const challengeOwners = new WeakMap<Request, string>();
+  const findChallengeOwner: RequestHandler = (req, _res, next) => {
+    const challengeId = bearerToken(req);
+    if (!challengeId) {
+      next();
+      return;
+    }
+    challengeOwner(deps, challengeId).then((owner) => {
+      if (owner) challengeOwners.set(req, owner);
+      next();
+    }, next);
+  };
+  const mfaAccountLimit = rateLimit({
+    windowMs, limit: abuseLimits.mfaFailuresPerAccount, skipSuccessfulRequests: true, message: tooMany,
+    key: (req) => `mfa-account:${challengeOwners.get(req) ?? 'no live challenge'}`,
+  });
   const resetLimits = [
     rateLimit({ windowMs, limit: abuseLimits.resetRequestsPerAccount, message: tooMany, key: (req) => accountKey('reset', bearerToken(req)) }),
     rateLimit({ windowMs, limit: abuseLimits.resetRequestsPerClient, message: tooMany, key: (req) => `reset:${clientAddress(req)}` }),
@@ -47,7 +64,7 @@ export function accountRoutes(deps: AccountDependencies, verifier: StaffTokenVer
     res.json(await login(deps, username, password));
   });
 
-  router.post('/api/account/token/mfa', mfaLimit, async (req, res) => {
+  router.post('/api/account/token/mfa', mfaLimit, findChallengeOwner, mfaAccountLimit, async (req, res) => {
     const challengeId = bearerToken(req);
     if (!challengeId) throw new AuthenticationError('Invalid or expired MFA challenge');
     const { challenge_code } = parseBody(mfaChallengeRequestSchema, req.body);
