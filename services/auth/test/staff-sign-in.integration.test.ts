@@ -176,14 +176,15 @@ describe.each(testStacks)('auth staff sign-in on %s', (stack) => {
     const failed = await team.client.call('POST', '/api/account/company/profile/mfa', { bearer: team.memberToken, body: { challenge_code: '000000' } });
     expect(failed.status).toBe(400);
     expect(failed.body.errors).toEqual({ challenge_code: ['Invalid code'] });
-    const confirmed = await team.client.call('POST', '/api/account/company/profile/mfa', { bearer: team.memberToken, body: { challenge_code: await codeNow(setup.body.secret) } });
+    const enrolmentCode = await codeNow(setup.body.secret);
+    const confirmed = await team.client.call('POST', '/api/account/company/profile/mfa', { bearer: team.memberToken, body: { challenge_code: enrolmentCode } });
     expect(confirmed.status).toBe(200);
     expect((await team.client.call('GET', '/api/account/company/profile/', { bearer: confirmed.body.token })).body.mfa_auth_factor_id).toEqual(expect.any(String));
 
     const first = await team.client.login(team.memberEmail, memberPassword);
     expect(first.body).toEqual({ mfa_required: true, challenge_id: expect.any(String) });
     // The enrolment code was spent; it does not complete a sign-in.
-    const enrolmentCodeAgain = await team.client.call('POST', '/api/account/token/mfa', { bearer: first.body.challenge_id, body: { challenge_code: await codeNow(setup.body.secret) } });
+    const enrolmentCodeAgain = await team.client.call('POST', '/api/account/token/mfa', { bearer: first.body.challenge_id, body: { challenge_code: enrolmentCode } });
     expect(enrolmentCodeAgain.status).toBe(401);
     const code = await codeAhead(setup.body.secret);
     const done = await team.client.call('POST', '/api/account/token/mfa', { bearer: first.body.challenge_id, body: { challenge_code: code } });
