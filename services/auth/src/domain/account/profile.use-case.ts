@@ -70,8 +70,8 @@ export async function setPasswordWithLink(deps: AccountDependencies, linkToken: 
 }
 
 /**
- * PUT /api/account/profile/password/reset, the e-mail as the Bearer "temporary token" (spec §7).
- * Same answer whether the address exists; the mail leaves after the answer.
+ * PUT /api/account/profile/password/reset, the e-mail as the Bearer "temporary token" (spec §7): runs after
+ * the answer, so neither the answer nor its timing says whether the address exists.
  */
 export async function requestPasswordReset(deps: AccountDependencies, email: string): Promise<void> {
   const user = await accountRepository.userByEmail(deps.db, email);

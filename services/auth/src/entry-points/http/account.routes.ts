@@ -123,8 +123,9 @@ export function accountRoutes(deps: AccountDependencies, verifier: StaffTokenVer
   router.put('/api/account/profile/password/reset', ...resetLimits, async (req: Request, res) => {
     const parsed = resetEmail.safeParse(bearerToken(req) ?? '');
     if (!parsed.success) throw new AuthenticationError('The e-mail address is missing');
-    await requestPasswordReset(deps, parsed.data);
+    // Answered before anything is looked up: the same answer, at the same speed, whether the address exists.
     res.status(204).end();
+    requestPasswordReset(deps, parsed.data).catch((err: unknown) => deps.logger.error({ err }, 'password reset not prepared'));
   });
 
   router.post('/api/account/company/user_profile', admin, async (req, res) => {
