@@ -162,6 +162,13 @@ describe.each(testStacks)('auth staff sign-in on %s', (stack) => {
     expect((await a.client.call('GET', '/api/account/company/sso', { bearer: a.adminToken })).body.entry_point).toBe(sso.entry_point);
     // A's member changes only their own profile.
     await a.client.call('PUT', '/api/account/profile', { bearer: a.memberToken, body: { full_name: 'Renamed' } });
+    expect((await a.client.call('PUT', '/api/account/profile', { bearer: a.memberToken, body: { full_name: 'Renamed', uuid: b.memberId } })).status).toBe(400);
+    // A body naming B's company is refused, not obeyed.
+    const smuggled = await a.client.call('POST', '/api/account/company/user_profile/', {
+      bearer: a.adminToken, body: { email: `spy@${b.domain}`, full_name: 'Spy', roles: ['ADMIN'], company_id: bBefore.uuid },
+    });
+    expect(smuggled.status).toBe(400);
+    expect((await a.client.call('GET', `/api/account/company/profile/?uuid=${b.memberId}`, { bearer: a.memberToken })).body.full_name).toBe('Renamed');
 
     expect((await b.client.call('GET', '/api/account/company/', { bearer: b.adminToken })).body).toEqual(bBefore);
     expect((await b.client.call('GET', '/api/account/company/sso', { bearer: b.adminToken })).status).toBe(404);
