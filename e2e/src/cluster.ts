@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -19,6 +19,15 @@ export interface ClusterPlatform {
   readonly smtp: SmtpCatcher;
   readonly processes: readonly RunningProcess[];
   stop(): Promise<void>;
+}
+
+/** An EC P-256 key pair as the Secret of a deployment holds it: PKCS#8 and SPKI PEM. */
+function keyPair(privateName: string, publicName: string): Record<string, string> {
+  const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  return {
+    [privateName]: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    [publicName]: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+  };
 }
 
 const serviceNames = (Object.keys(workloads) as WorkloadName[]).filter((name) => workloads[name].kind === 'service');
@@ -48,6 +57,8 @@ export async function startCluster(): Promise<ClusterPlatform> {
     SMTP_URL: smtp.url,
     PUBLIC_URL: baseUrl,
     KEY_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    ...keyPair('TOKEN_SIGNING_KEY', 'TOKEN_PUBLIC_KEY'),
+    ...keyPair('DISCLOSER_TOKEN_PRIVATE_KEY', 'DISCLOSER_TOKEN_PUBLIC_KEY'),
     LOG_LEVEL: 'info',
   };
   const ports = new Map<WorkloadName, number>();

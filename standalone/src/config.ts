@@ -3,9 +3,6 @@ import { platformConfigSchema } from '@whistle/service-kit';
 
 export const standaloneConfigSchema = platformConfigSchema.safeExtend({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  /** Optional here: standalone keeps one in DATA_DIR/secrets when none is given. */
-  KEY_ENCRYPTION_KEY: z.string().optional(),
-  ONBOARDING_BLOCKED_EMAIL_DOMAINS: z.string().default(''),
   /** Repository root holding the frontends' dist/ folders. */
   ROOT_DIR: z.string().optional(),
 });

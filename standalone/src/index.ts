@@ -1,4 +1,4 @@
 export { createPlatform, type Platform } from './platform';
 export { standaloneConfigSchema, type StandaloneConfig } from './config';
 export { frontendRouter } from './frontends';
-export { loadOrCreateKeyEncryptionKey } from './key-encryption-key-file';
+export { loadOrCreateSecrets, type PlatformSecrets } from './secrets';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Server } from 'node:http';
 import { closeDependencies, ConfigError, createLogger, loadConfig, openDependencies, type ServiceDependencies } from '@whistle/service-kit';
 import { standaloneConfigSchema } from './config';
-import { loadOrCreateKeyEncryptionKey } from './key-encryption-key-file';
+import { loadOrCreateSecrets } from './secrets';
 import { createPlatform, type Platform } from './platform';
 
 /** Grace period for open requests at shutdown before the process exits anyway. */
@@ -13,7 +13,7 @@ async function main(): Promise<void> {
   const config = loadConfig(standaloneConfigSchema);
   const logger = createLogger({ name: 'whistle', level: config.LOG_LEVEL });
   const rootDir = path.resolve(config.ROOT_DIR ?? path.join(__dirname, '..', '..'));
-  const keyEncryptionKey = config.KEY_ENCRYPTION_KEY ?? (await loadOrCreateKeyEncryptionKey(config.DATA_DIR));
+  const secrets = await loadOrCreateSecrets(config.DATA_DIR, process.env);
 
   let deps: ServiceDependencies | undefined;
   let platform: Platform | undefined;
@@ -31,7 +31,7 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
   deps = await openDependencies(config, logger);
-  platform = createPlatform({ ...config, KEY_ENCRYPTION_KEY: keyEncryptionKey }, deps, rootDir);
+  platform = createPlatform({ config, env: { ...process.env, ...secrets }, deps, rootDir });
   await platform.start();
   const app = platform.app;
   server = await new Promise<Server>((resolve) => {

@@ -2,13 +2,13 @@ import express, { Router, type Express } from 'express';
 import helmet from 'helmet';
 import { resolveWorkload, workloads, type WorkloadName } from '@whistle/contracts';
 import {
-  createHttpApp, errorHandler, notFoundHandler, readinessChecks,
-  type ServiceDependencies, type WhistleService,
+  createHttpApp, errorHandler, loadConfig, notFoundHandler, readinessChecks,
+  type Environment, type ServiceDependencies, type WhistleService,
 } from '@whistle/service-kit';
 import { authConfigSchema, createAuthService } from '@whistle/auth-service';
 import { createAuditService } from '@whistle/audit-service';
-import { createFileService } from '@whistle/file-service';
-import { createIncidentService } from '@whistle/incident-service';
+import { createFileService, fileConfigSchema } from '@whistle/file-service';
+import { createIncidentService, incidentConfigSchema } from '@whistle/incident-service';
 import { createNotificationService, notificationConfigSchema } from '@whistle/notification-service';
 import type { StandaloneConfig } from './config';
 import { frontendRouter } from './frontends';
@@ -44,13 +44,20 @@ const isService = (workload: WorkloadName | undefined) => workload !== undefined
  * goes to that service's router inside the API app (the same one each service serves alone in a
  * cluster); every other path is a frontend file or the shell's page.
  */
-export function createPlatform(config: StandaloneConfig & { KEY_ENCRYPTION_KEY: string }, deps: ServiceDependencies, rootDir: string): Platform {
-  const serviceConfig = { ...config, PORT: undefined };
+export function createPlatform({ config, env, deps, rootDir }: {
+  config: StandaloneConfig;
+  /** The process environment with the platform secrets: each service reads its own keys from it, as alone. */
+  env: Environment;
+  deps: ServiceDependencies;
+  rootDir: string;
+}): Platform {
+  // The platform's port is not a service's: each service would otherwise take its own default.
+  const serviceEnv = { ...env, PORT: undefined };
   const services: WhistleService[] = [
-    createAuthService(deps, authConfigSchema.parse(serviceConfig)),
-    createIncidentService(deps),
-    createFileService(deps),
-    createNotificationService(deps, notificationConfigSchema.parse(serviceConfig)),
+    createAuthService(deps, loadConfig(authConfigSchema, serviceEnv)),
+    createIncidentService(deps, loadConfig(incidentConfigSchema, serviceEnv)),
+    createFileService(deps, loadConfig(fileConfigSchema, serviceEnv)),
+    createNotificationService(deps, loadConfig(notificationConfigSchema, serviceEnv)),
     createAuditService(deps),
   ];
   const byName = new Map(services.map((service) => [service.name, service]));
@@ -66,6 +73,7 @@ export function createPlatform(config: StandaloneConfig & { KEY_ENCRYPTION_KEY: 
     services: [{ router: dispatcher }],
     bodyLimit: config.BODY_LIMIT,
     trustProxy: config.TRUST_PROXY,
+    extraContentTypes: services.flatMap((service) => service.extraContentTypes ?? []),
     readiness: readinessChecks({ database: () => deps.db.query('select 1') }),
   });
 

@@ -69,6 +69,7 @@ export async function runService<S extends z.ZodObject & z.ZodType<PlatformConfi
     const app = createHttpApp({
       logger,
       services: [service],
+      extraContentTypes: service.extraContentTypes,
       bodyLimit: config.BODY_LIMIT,
       trustProxy: config.TRUST_PROXY,
       readiness: readinessChecks({

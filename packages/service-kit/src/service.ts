@@ -21,6 +21,11 @@ export interface ServiceDependencies {
 export interface WhistleService {
   readonly name: string;
   readonly router: Router;
+  /**
+   * Request body types its routes read themselves (a streamed upload), besides JSON and forms; the
+   * HTTP app answers 415 to any other type and must not parse these.
+   */
+  readonly extraContentTypes?: readonly string[];
   /** Runs migrations, subscribes consumers, starts the outbox relay. */
   start(): Promise<void>;
   /** Stops consumers and the relay; does not close shared dependencies. */

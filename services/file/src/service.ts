@@ -24,5 +24,5 @@ export function createFileService(deps: ServiceDependencies, config: FileConfig)
       afterCommit: lifecycle.publishPending,
     }),
   );
-  return { name: 'file', router, start: lifecycle.start, stop: lifecycle.stop };
+  return { name: 'file', router, extraContentTypes: FILE_SERVICE_CONTENT_TYPES, start: lifecycle.start, stop: lifecycle.stop };
 }
