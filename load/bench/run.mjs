@@ -12,7 +12,9 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import express from 'express';
 import { chromium } from 'playwright-core';
-import { createCompanyCredentials } from '@whistle/crypto';
+import crypto from '@whistle/crypto';
+
+const { createCompanyCredentials } = crypto;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const DURATION_S = Number(process.env.BENCH_DURATION_S || 10);

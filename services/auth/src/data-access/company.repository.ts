@@ -1,3 +1,4 @@
+import type { CompanyPublicView } from '@whistle/contracts';
 import type { Queryable } from '@whistle/service-kit';
 
 export interface NewCompanyRow {
@@ -9,16 +10,6 @@ export interface NewCompanyRow {
   publicKey: string;
   aesEncryptedPrivateKey: string;
   wrappedPassphrase: string;
-}
-
-export interface PublicCompanyRow {
-  id: string;
-  url_identifier: string;
-  name: string;
-  logo: string | null;
-  title: string | null;
-  description: string | null;
-  public_key: string;
 }
 
 /** Plain SQL over the auth schema; every query that reads tenant rows is scoped by company id. */
@@ -62,31 +53,29 @@ export const companyRepository = {
     ]);
   },
 
-  async findPublic(db: Queryable, urlIdentifier: string): Promise<PublicCompanyRow | undefined> {
-    const { rows } = await db.query<PublicCompanyRow>(
-      'select id, url_identifier, name, logo, title, description, public_key from auth.company where url_identifier = $1',
+  /**
+   * The discloser's view in one round trip: the company's public face with its active labels (a
+   * sub-category only while its parent is active) and locations, in the admins' order.
+   */
+  async findPublicView(db: Queryable, urlIdentifier: string): Promise<CompanyPublicView | undefined> {
+    const { rows } = await db.query<CompanyPublicView>(
+      `select c.url_identifier, c.name, c.logo, c.title, c.description, c.public_key,
+              coalesce((
+                select json_agg(json_build_object('uuid', cat.id, 'name', cat.name, 'parent_uuid', cat.parent_id)
+                                order by coalesce(parent.position, cat.position), cat.parent_id nulls first, cat.position, cat.name)
+                  from auth.category cat
+                  left join auth.category parent on parent.company_id = cat.company_id and parent.id = cat.parent_id
+                 where cat.company_id = c.id and cat.is_active and (parent.id is null or parent.is_active)
+              ), '[]') as categories,
+              coalesce((
+                select json_agg(json_build_object('uuid', l.id, 'name', l.name) order by l.position, l.name)
+                  from auth.location l
+                 where l.company_id = c.id and l.is_active
+              ), '[]') as locations
+         from auth.company c
+        where c.url_identifier = $1`,
       [urlIdentifier],
     );
     return rows[0];
-  },
-
-  async activeCategories(db: Queryable, companyId: string) {
-    const { rows } = await db.query<{ uuid: string; name: string; parent_uuid: string | null }>(
-      `select c.id as uuid, c.name, c.parent_id as parent_uuid
-         from auth.category c
-         left join auth.category parent on parent.company_id = c.company_id and parent.id = c.parent_id
-        where c.company_id = $1 and c.is_active and (parent.id is null or parent.is_active)
-        order by coalesce(parent.position, c.position), c.parent_id nulls first, c.position, c.name`,
-      [companyId],
-    );
-    return rows;
-  },
-
-  async activeLocations(db: Queryable, companyId: string) {
-    const { rows } = await db.query<{ uuid: string; name: string }>(
-      'select id as uuid, name from auth.location where company_id = $1 and is_active order by position, name',
-      [companyId],
-    );
-    return rows;
   },
 };
