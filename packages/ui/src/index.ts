@@ -11,3 +11,5 @@ export { Spinner } from './spinner.component';
 export { TextField, type TextFieldProps } from './text-field.component';
 export { useDocumentTitle } from './use-document-title';
 export { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, SUPPORTED_LANGUAGES, isLanguage, type Language } from './languages';
+export { ConfirmDialog, type ConfirmDialogProps } from './dialog.component';
+export { TOAST_LIFETIME_MS, Toast, type ToastProps } from './toast.component';
