@@ -1,3 +1,10 @@
 export { ApiError, RequestAbortedError } from './api-error';
 export { createApiClient, type ApiClient, type ApiClientOptions, type HttpMethod, type RequestOptions } from './client';
 export { companyQrCodeUrl, createCompany, getCompanyPublicView } from './company';
+export {
+  answerMfaChallenge, changePassword, confirmMfaSetup, exchangeSsoCode, getOwnCompany, getOwnProfile, getStaffKeys, login,
+  refreshToken, requestPasswordReset, revokeToken, setPasswordWithLink, ssoRedirectUrl, startMfaSetup, updateFullName,
+  type StaffSession, type StaffState,
+} from './account';
+export { createIncident, getDiscloserIncident, listIncidentFiles, listIncidentMessages, sendIncidentMessage } from './incident';
+export { downloadIncidentFile, getIncidentFile, toBase64, uploadIncidentFile, type DownloadedFile, type FileUpload, type UploadOptions } from './file';

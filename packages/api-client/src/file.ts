@@ -1,0 +1,81 @@
+import { FILE_UPLOAD_CONTENT_TYPE, type FileUploadMetadata, type IncidentFile } from '@whistle/contracts';
+import { ApiError, RequestAbortedError } from './api-error';
+import type { ApiClient } from './client';
+
+export interface FileUpload extends FileUploadMetadata {
+  /** `encryptFile`'s ciphertext; sent as standard base64, as the file service reads it. */
+  ciphertext: Uint8Array;
+}
+
+export interface UploadOptions {
+  /** Fraction of the body sent, 0 to 1. */
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+}
+
+const parse = (text: string, type: string | null): unknown =>
+  type && /json/i.test(type) && text ? JSON.parse(text) : text;
+
+/** Standard base64 in slices, so a 25 MB file never becomes one huge argument list. */
+export function toBase64(bytes: Uint8Array): string {
+  let binary = '';
+  const slice = 0x8000;
+  for (let offset = 0; offset < bytes.length; offset += slice) {
+    binary += String.fromCharCode(...bytes.subarray(offset, offset + slice));
+  }
+  return btoa(binary);
+}
+
+/**
+ * POST /api/incident/file/ with the discloser session token. XMLHttpRequest rather than fetch:
+ * only it reports upload progress, which a 25 MB file needs.
+ */
+export function uploadIncidentFile(api: ApiClient, token: string, { ciphertext, ...metadata }: FileUpload, options: UploadOptions = {}) {
+  const url = `${api.baseUrl}/api/incident/file/`;
+  const body = JSON.stringify({ ...metadata, content: toBase64(ciphertext) });
+  return new Promise<IncidentFile>((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', url);
+    request.setRequestHeader('Accept', 'application/json');
+    request.setRequestHeader('Content-Type', FILE_UPLOAD_CONTENT_TYPE);
+    request.setRequestHeader('Authorization', `Bearer ${token}`);
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) options.onProgress?.(event.loaded / event.total);
+    };
+    request.onload = () => {
+      const content = parse(request.responseText, request.getResponseHeader('content-type'));
+      if (request.status >= 200 && request.status < 300) resolve(content as IncidentFile);
+      else reject(new ApiError(url, request.status, request.statusText, content));
+    };
+    request.onerror = () => reject(new TypeError('Network error'));
+    request.onabort = () => reject(new RequestAbortedError());
+    options.signal?.addEventListener('abort', () => request.abort(), { once: true });
+    request.send(body);
+  });
+}
+
+export interface DownloadedFile {
+  ciphertext: Uint8Array;
+  encrypted_key: string;
+  encrypted_file_name: string;
+}
+
+/** GET /api/incident/file/{uuid}: the ciphertext and what `decryptFile` needs besides the incident key. */
+export async function downloadIncidentFile(api: ApiClient, token: string, fileUuid: string, signal?: AbortSignal): Promise<DownloadedFile> {
+  const url = `${api.baseUrl}/api/incident/file/${encodeURIComponent(fileUuid)}`;
+  const response = await fetch(url, {
+    headers: { Accept: 'application/octet-stream', Authorization: `Bearer ${token}` },
+    credentials: 'omit',
+    signal,
+  });
+  if (!response.ok) throw new ApiError(url, response.status, response.statusText, parse(await response.text(), response.headers.get('content-type')));
+  return {
+    ciphertext: new Uint8Array(await response.arrayBuffer()),
+    encrypted_key: response.headers.get('x-whistle-encrypted-key') ?? '',
+    encrypted_file_name: response.headers.get('x-whistle-encrypted-file-name') ?? '',
+  };
+}
+
+/** GET /api/incident/file/{uuid} as JSON: the metadata, with the encrypted name (for a file list). */
+export const getIncidentFile = (api: ApiClient, fileUuid: string, signal?: AbortSignal) =>
+  api.request<IncidentFile>('GET', `/api/incident/file/${encodeURIComponent(fileUuid)}`, { signal });

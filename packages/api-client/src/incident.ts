@@ -1,0 +1,32 @@
+import type {
+  IncidentCreateRequest, IncidentCreateResponse, IncidentDiscloserView, IncidentFileSummary, IncidentMessage,
+  MessageCreateRequest,
+} from '@whistle/contracts';
+import type { ApiClient } from './client';
+
+/** POST /api/incident/: a report whose fields are already encrypted in the browser. */
+export const createIncident = (api: ApiClient, payload: IncidentCreateRequest, signal?: AbortSignal) =>
+  api.request<IncidentCreateResponse>('POST', '/api/incident/', { body: payload, signal });
+
+/**
+ * GET /api/incident/discloser: the discloser's incident (still encrypted) and its session token.
+ * `api` must send the discloser auth token (`deriveDiscloserAuthToken`) as its Bearer token.
+ */
+export const getDiscloserIncident = (api: ApiClient, urlIdentifier: string, retrievalId: string, signal?: AbortSignal) =>
+  api.request<IncidentDiscloserView>(
+    'GET',
+    `/api/incident/discloser?${new URLSearchParams({ url_identifier: urlIdentifier, retrieval_id: retrievalId })}`,
+    { signal },
+  );
+
+/** GET /api/incident/{uuid}/message, oldest first; `api` carries the discloser session token. */
+export const listIncidentMessages = (api: ApiClient, incidentUuid: string, signal?: AbortSignal) =>
+  api.request<IncidentMessage[]>('GET', `/api/incident/${encodeURIComponent(incidentUuid)}/message`, { signal });
+
+/** POST /api/incident/message/ with an `encryptField` ciphertext as content. */
+export const sendIncidentMessage = (api: ApiClient, message: MessageCreateRequest, signal?: AbortSignal) =>
+  api.request<IncidentMessage>('POST', '/api/incident/message/', { body: message, signal });
+
+/** GET /api/incident/{uuid}/file: metadata of every file of the incident (names come with each file). */
+export const listIncidentFiles = (api: ApiClient, incidentUuid: string, signal?: AbortSignal) =>
+  api.request<IncidentFileSummary[]>('GET', `/api/incident/${encodeURIComponent(incidentUuid)}/file`, { signal });
