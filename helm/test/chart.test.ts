@@ -1,7 +1,7 @@
 import { lstatSync, readFileSync, readlinkSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { parseManifests, readRoutingTable, repoRoot } from '../../k8s/test/support';
+import { expectedSecretEnv, incidentLimitDefaults, parseManifests, readRoutingTable, repoRoot } from '../../k8s/test/support';
 import { readChart, templateProblems } from './template-check';
 
 const chartDir = join(repoRoot, 'helm/whistle');
@@ -122,11 +122,56 @@ describe('helm chart whistle', () => {
     }
   });
 
-  it('when both deployments are compared, then each service reads the same secret keys in the chart and in k8s/base', () => {
+  it('when both deployments are compared, then each workload gets the same secret keys, required and optional, in the chart and in k8s/base', () => {
     for (const [name, workload] of Object.entries<any>(values.workloads)) {
       const [deployment] = parseManifests(readFileSync(join(repoRoot, `k8s/base/workloads/${name}.yaml`), 'utf8'));
-      const fromSecret = (deployment.spec.template.spec.containers[0].env ?? []).filter((e: any) => e.valueFrom?.secretKeyRef).map((e: any) => e.name);
-      expect({ name, keys: [...workload.secretEnv].sort() }).toEqual({ name, keys: fromSecret.sort() });
+      const refs = (deployment.spec.template.spec.containers[0].env ?? []).filter((e: any) => e.valueFrom?.secretKeyRef);
+      const keys = (optional: boolean) => refs.filter((e: any) => Boolean(e.valueFrom.secretKeyRef.optional) === optional).map((e: any) => e.name).sort();
+      expect({ name, required: [...workload.secretEnv].sort(), optional: [...workload.optionalSecretEnv].sort() }).toEqual({
+        name,
+        required: keys(false),
+        optional: keys(true),
+      });
     }
+  });
+
+  it('when values.yaml is read, then each workload gets exactly its expected secret keys (k8s/test/support.ts expectedSecretEnv)', () => {
+    for (const [name, workload] of Object.entries<any>(values.workloads)) {
+      expect({ name, required: [...workload.secretEnv].sort(), optional: [...workload.optionalSecretEnv].sort() }).toEqual({
+        name,
+        required: [...expectedSecretEnv[name].required].sort(),
+        optional: [...expectedSecretEnv[name].optional].sort(),
+      });
+    }
+  });
+
+  it('when the deployments template is read, then optionalSecretEnv keys are rendered with optional: true and secretEnv keys without', () => {
+    const deployments = chart.templates['deployments.yaml'];
+    const block = (list: string) => deployments.split(`{{- range $key := $w.${list} }}`)[1]?.split('{{- end }}\n            {{- /*')[0] ?? '';
+    expect(block('secretEnv')).toContain('secretKeyRef:');
+    expect(block('secretEnv')).not.toContain('optional: true');
+    expect(deployments.split('{{- range $key := $w.optionalSecretEnv }}')[1]).toMatch(/secretKeyRef:\n(\s+.*\n){2}\s+optional: true\n/);
+    expect(deployments).toContain('{{- range $key, $value := $w.env }}');
+  });
+
+  it('when both deployments are compared, then the incident rate limits agree between the chart, k8s/base and the service defaults', () => {
+    const defaults = incidentLimitDefaults();
+    expect(Object.keys(defaults).sort()).toEqual(['REPORT_LIMIT_PER_CLIENT', 'REPORT_LIMIT_PER_COMPANY', 'RETRIEVAL_FAILURE_LIMIT_PER_COMPANY', 'RETRIEVAL_LIMIT_PER_CLIENT']);
+    expect(values.workloads.incident.env).toEqual(defaults);
+    const kustomization = parse(readFileSync(join(repoRoot, 'k8s/base/kustomization.yaml'), 'utf8'));
+    const generator = kustomization.configMapGenerator.find((g: any) => g.name === 'whistle-incident');
+    expect(Object.fromEntries(generator.literals.map((l: string) => l.split('=')))).toEqual(defaults);
+    for (const [name, workload] of Object.entries<any>(values.workloads)) if (name !== 'incident') expect({ name, env: workload.env }).toEqual({ name, env: {} });
+  });
+
+  it('when the Ingress template is read, then the file routes get their own Ingress with the upload body size, the others the small one', () => {
+    const ingress = chart.templates['ingress.yaml'];
+    expect(ingress).toContain('(dict "suffix" "" "file" false "bodySize" .Values.ingress.proxyBodySize)');
+    expect(ingress).toContain('(dict "suffix" "-file" "file" true "bodySize" .Values.ingress.fileProxyBodySize)');
+    expect(ingress).toContain('{{- if eq (eq .workload "file") $part.file }}');
+    expect(ingress).toContain('nginx.ingress.kubernetes.io/proxy-body-size: {{ $part.bodySize | quote }}');
+    const [committedMain, committedFile] = parseManifests(readFileSync(join(repoRoot, 'k8s/base/ingress.yaml'), 'utf8'));
+    expect(values.ingress.proxyBodySize).toBe(committedMain.metadata.annotations!['nginx.ingress.kubernetes.io/proxy-body-size']);
+    expect(values.ingress.fileProxyBodySize).toBe(committedFile.metadata.annotations!['nginx.ingress.kubernetes.io/proxy-body-size']);
   });
 });

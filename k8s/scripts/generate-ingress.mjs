@@ -12,31 +12,46 @@ const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const tablePath = 'packages/contracts/src/routing/routes.json';
 const outputPath = 'k8s/base/ingress.yaml';
 
+/** Workload whose routes get their own Ingress with a larger body limit: encrypted uploads (application/vnd.whistle.incident-file-upload). */
+export const UPLOAD_WORKLOAD = 'file';
+/** Body limits (ingress-nginx proxy-body-size): JSON bodies are capped at 1 MB by the services (BODY_LIMIT); an upload
+ * body is at most ~33.4 MB (base64 of a 25 MB file's ciphertext plus metadata, services/file MAX_UPLOAD_BODY_BYTES). */
+export const PROXY_BODY_SIZE = '2m';
+export const UPLOAD_PROXY_BODY_SIZE = '36m';
+
+/**
+ * Two Ingresses on one host, merged by ingress-nginx into one server (longest prefix first across both): "whistle"
+ * for every route but the upload workload's, "whistle-file" for those, so only they accept large bodies.
+ */
 export function renderIngress(table) {
-  const paths = table.routes.map(({ prefix, workload }) => {
-    const target = table.workloads[workload];
-    if (!target) throw new Error(`route ${prefix}: unknown workload ${workload}`);
-    return {
-      path: prefix,
-      pathType: 'Prefix',
-      backend: { service: { name: workload, port: { number: target.port } } },
-    };
-  });
-  const ingress = {
+  const pathsOf = (routes) =>
+    routes.map(({ prefix, workload }) => {
+      const target = table.workloads[workload];
+      if (!target) throw new Error(`route ${prefix}: unknown workload ${workload}`);
+      return {
+        path: prefix,
+        pathType: 'Prefix',
+        backend: { service: { name: workload, port: { number: target.port } } },
+      };
+    });
+  const ingress = (name, bodySize, routes) => ({
     apiVersion: 'networking.k8s.io/v1',
     kind: 'Ingress',
     metadata: {
-      name: 'whistle',
+      name,
       annotations: {
         // Response headers from the ConfigMap whistle-response-headers (overlays point it at their namespace).
         'nginx.ingress.kubernetes.io/custom-headers': 'whistle/whistle-response-headers',
-        'nginx.ingress.kubernetes.io/proxy-body-size': '30m',
+        'nginx.ingress.kubernetes.io/proxy-body-size': bodySize,
       },
     },
     // Longest prefix wins: ingress-nginx orders Prefix paths by length, like the standalone router.
-    spec: { ingressClassName: 'nginx', rules: [{ http: { paths } }] },
-  };
-  return `# generated from ${tablePath} by k8s/scripts/generate-ingress.mjs — do not edit\n${stringify(ingress)}`;
+    spec: { ingressClassName: 'nginx', rules: [{ http: { paths: pathsOf(routes) } }] },
+  });
+  const documents = [ingress('whistle', PROXY_BODY_SIZE, table.routes.filter((r) => r.workload !== UPLOAD_WORKLOAD))];
+  const uploads = table.routes.filter((r) => r.workload === UPLOAD_WORKLOAD);
+  if (uploads.length > 0) documents.push(ingress(`whistle-${UPLOAD_WORKLOAD}`, UPLOAD_PROXY_BODY_SIZE, uploads));
+  return `# generated from ${tablePath} by k8s/scripts/generate-ingress.mjs — do not edit\n${documents.map((d) => stringify(d)).join('---\n')}`;
 }
 
 function main(args) {

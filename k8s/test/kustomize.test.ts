@@ -1,11 +1,54 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { containersOf, K8sObject, kubectlAvailable, kustomize, readRoutingTable, repoRoot, schemaErrors, unknownFieldErrors } from './support';
+import {
+  allSecretKeys,
+  configKeysOf,
+  containersOf,
+  expectedSecretEnv,
+  incidentLimitDefaults,
+  K8sObject,
+  kubectlAvailable,
+  kustomize,
+  readRoutingTable,
+  repoRoot,
+  schemaErrors,
+  unknownFieldErrors,
+} from './support';
 
 const overlays = readdirSync(join(repoRoot, 'k8s/overlays'));
 const table = readRoutingTable();
 const workloads = Object.keys(table.workloads);
-const secretKeys = new Set(['DATABASE_URL', 'AMQP_URL', 'KEY_ENCRYPTION_KEY', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'SMTP_URL']);
+const services = workloads.filter((w) => table.workloads[w].kind === 'service');
+/** Keys wired before the services read them (optional in the Secret until then). */
+const announced = new Set(['TOKEN_PUBLIC_KEY']);
+
+describe('secret keys per workload (expectations shared by both deployments)', () => {
+  it('when the expectations are listed, then they cover exactly the workloads of the routing table', () => {
+    expect(Object.keys(expectedSecretEnv).sort()).toEqual([...workloads].sort());
+  });
+
+  it.each(services)('when %s reads a secret key of its own in its config schema, then it gets it as a required key', (service) => {
+    const own = configKeysOf(`services/${service}/src/config.ts`).filter((key) => /_KEY$|_URL$|SECRET/.test(key) && key !== 'PORT');
+    for (const key of own) expect({ service, key, required: expectedSecretEnv[service].required.includes(key) }).toEqual({ service, key, required: true });
+  });
+
+  it.each(services)('when %s gets a secret key, then its config schema (or the platform one) reads it, or it is announced and optional', (service) => {
+    const reads = new Set([...configKeysOf(`services/${service}/src/config.ts`), ...configKeysOf('packages/service-kit/src/config/platform-config.ts')]);
+    for (const key of expectedSecretEnv[service].required) expect({ service, key, read: reads.has(key) }).toEqual({ service, key, read: true });
+    for (const key of expectedSecretEnv[service].optional) {
+      expect({ service, key, readOrAnnounced: reads.has(key) || announced.has(key) }).toEqual({ service, key, readOrAnnounced: true });
+    }
+  });
+
+  it('when private keys are handed out, then each goes to its one owner only', () => {
+    const holders = (key: string) => workloads.filter((w) => [...expectedSecretEnv[w].required, ...expectedSecretEnv[w].optional].includes(key));
+    expect(holders('KEY_ENCRYPTION_KEY')).toEqual(['auth']);
+    expect(holders('TOKEN_SIGNING_KEY')).toEqual(['auth']);
+    expect(holders('DISCLOSER_TOKEN_PRIVATE_KEY')).toEqual(['incident']);
+    expect(holders('DISCLOSER_TOKEN_PUBLIC_KEY')).toEqual(['file']);
+    expect(holders('TOKEN_PUBLIC_KEY').sort()).toEqual(['audit', 'file', 'incident']);
+  });
+});
 
 describe('Kubernetes schema validation', () => {
   it('when an object breaks the Kubernetes schema, then the validator reports it', () => {
@@ -102,8 +145,13 @@ if (!kubectlAvailable) {
       for (const deployment of ofKind('Deployment')) {
         const [container] = containersOf(deployment);
         for (const env of container.env ?? []) {
-          if (secretKeys.has(env.name)) expect(env.valueFrom?.secretKeyRef).toEqual({ name: 'whistle-secrets', key: env.name });
-          else expect(env.valueFrom).toBeUndefined();
+          if (allSecretKeys.has(env.name)) {
+            const optional = expectedSecretEnv[deployment.metadata.name].optional.includes(env.name);
+            expect({ env: env.name, ref: env.valueFrom?.secretKeyRef }).toEqual({
+              env: env.name,
+              ref: { name: 'whistle-secrets', key: env.name, ...(optional ? { optional: true } : {}) },
+            });
+          } else expect(env.valueFrom).toBeUndefined();
         }
         for (const source of container.envFrom ?? []) expect(configMaps).toContain(source.configMapRef.name);
       }
@@ -115,10 +163,36 @@ if (!kubectlAvailable) {
         const hasKeys = (container.env ?? []).some((e: any) => e.name === 'S3_SECRET_ACCESS_KEY');
         expect({ name: deployment.metadata.name, hasBucket }).toEqual({ name: deployment.metadata.name, hasBucket: hasKeys });
       }
-      const auth = containersOf(ofKind('Deployment').find((o) => o.metadata.name === 'auth')!)[0];
-      expect(auth.env.map((e: { name: string }) => e.name)).toContain('KEY_ENCRYPTION_KEY');
-      const others = ofKind('Deployment').filter((o) => o.metadata.name !== 'auth');
-      for (const other of others) expect(JSON.stringify(containersOf(other))).not.toContain('KEY_ENCRYPTION_KEY');
+    });
+
+    it('when rendered, then each workload gets exactly its expected secret keys, required or optional, and no private key of another', () => {
+      for (const deployment of ofKind('Deployment')) {
+        const name = deployment.metadata.name;
+        const refs = (containersOf(deployment)[0].env ?? []).filter((e: any) => e.valueFrom?.secretKeyRef);
+        const keys = (optional: boolean) => refs.filter((e: any) => Boolean(e.valueFrom.secretKeyRef.optional) === optional).map((e: any) => e.name).sort();
+        expect({ name, required: keys(false), optional: keys(true) }).toEqual({
+          name,
+          required: [...expectedSecretEnv[name].required].sort(),
+          optional: [...expectedSecretEnv[name].optional].sort(),
+        });
+      }
+      for (const [key, owner] of [['KEY_ENCRYPTION_KEY', 'auth'], ['TOKEN_SIGNING_KEY', 'auth'], ['DISCLOSER_TOKEN_PRIVATE_KEY', 'incident']]) {
+        for (const other of ofKind('Deployment').filter((o) => o.metadata.name !== owner)) {
+          expect({ name: other.metadata.name, key, leaked: JSON.stringify(containersOf(other)).includes(`"${key}"`) }).toEqual({ name: other.metadata.name, key, leaked: false });
+        }
+      }
+    });
+
+    it('when rendered, then only the incident service gets its rate limits, equal to or set from its config schema keys', () => {
+      const limitKeys = Object.keys(incidentLimitDefaults());
+      expect(limitKeys).toHaveLength(4);
+      for (const deployment of ofKind('Deployment')) {
+        const [container] = containersOf(deployment);
+        const data = Object.assign({}, ...(container.envFrom ?? []).map((s: any) => ofKind('ConfigMap').find((c) => c.metadata.name === s.configMapRef.name)!.data));
+        const given = Object.keys(data).filter((key) => limitKeys.includes(key)).sort();
+        expect({ name: deployment.metadata.name, given }).toEqual({ name: deployment.metadata.name, given: deployment.metadata.name === 'incident' ? [...limitKeys].sort() : [] });
+        if (deployment.metadata.name === 'incident') for (const key of limitKeys) expect(data[key]).toMatch(/^[1-9]\d*$/);
+      }
     });
 
     it('when rendered, then the shell mounts the environment remotes.json and every remote of it is a frontend of the table', () => {
@@ -154,18 +228,23 @@ if (!kubectlAvailable) {
       }
     });
 
-    it('when rendered, then the Ingress has a host, TLS and the security headers of its own namespace', () => {
-      const [ingress] = ofKind('Ingress');
-      const namespace = ingress.metadata.namespace;
-      expect(namespace).toEqual(expect.any(String));
-      expect(ingress.spec.rules[0].host).toMatch(/^[a-z0-9.-]+$/);
-      expect(ingress.spec.tls[0].hosts).toEqual([ingress.spec.rules[0].host]);
-      const headersRef = ingress.metadata.annotations!['nginx.ingress.kubernetes.io/custom-headers'];
-      expect(headersRef).toBe(`${namespace}/whistle-response-headers`);
+    it('when rendered, then every Ingress has the host, TLS and the security headers of its own namespace', () => {
+      const ingresses = ofKind('Ingress');
+      expect(ingresses.map((o) => o.metadata.name).sort()).toEqual(['whistle', 'whistle-file']);
+      const host = ingresses[0].spec.rules[0].host;
+      expect(host).toMatch(/^[a-z0-9.-]+$/);
+      for (const ingress of ingresses) {
+        const namespace = ingress.metadata.namespace;
+        expect(namespace).toEqual(expect.any(String));
+        expect(ingress.spec.rules[0].host).toBe(host);
+        expect(ingress.spec.tls[0].hosts).toEqual([host]);
+        const headersRef = ingress.metadata.annotations!['nginx.ingress.kubernetes.io/custom-headers'];
+        expect(headersRef).toBe(`${namespace}/whistle-response-headers`);
+      }
       const headers = ofKind('ConfigMap').find((o) => o.metadata.name === 'whistle-response-headers')!;
       expect(headers.data!['Referrer-Policy']).toBe('no-referrer');
       const config = ofKind('ConfigMap').find((o) => o.metadata.name.startsWith('whistle-config'))!;
-      expect(config.data!.PUBLIC_URL).toBe(`https://${ingress.spec.rules[0].host}`);
+      expect(config.data!.PUBLIC_URL).toBe(`https://${host}`);
     });
   });
 }

@@ -115,3 +115,43 @@ export function unknownFieldErrors(objects: K8sObject[]): string[] {
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/**
+ * Secret keys each workload gets (both deployments): `required` must be in the Secret, `optional` are passed with
+ * `secretKeyRef.optional: true`. TOKEN_PUBLIC_KEY (auth's staff-token public key) is wired ahead of the services
+ * reading it. Private keys go to their one owner only.
+ */
+export const expectedSecretEnv: Record<string, { required: string[]; optional: string[] }> = {
+  auth: { required: ['DATABASE_URL', 'AMQP_URL', 'KEY_ENCRYPTION_KEY', 'TOKEN_SIGNING_KEY'], optional: [] },
+  incident: { required: ['DATABASE_URL', 'AMQP_URL', 'DISCLOSER_TOKEN_PRIVATE_KEY'], optional: ['TOKEN_PUBLIC_KEY'] },
+  file: {
+    required: ['DATABASE_URL', 'AMQP_URL', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'DISCLOSER_TOKEN_PUBLIC_KEY'],
+    optional: ['TOKEN_PUBLIC_KEY'],
+  },
+  notification: { required: ['DATABASE_URL', 'AMQP_URL', 'SMTP_URL'], optional: [] },
+  audit: { required: ['DATABASE_URL', 'AMQP_URL'], optional: ['TOKEN_PUBLIC_KEY'] },
+  shell: { required: [], optional: [] },
+  'mfe-disclose': { required: [], optional: [] },
+  'mfe-incidents': { required: [], optional: [] },
+  'mfe-settings': { required: [], optional: [] },
+};
+
+export const allSecretKeys = new Set(Object.values(expectedSecretEnv).flatMap(({ required, optional }) => [...required, ...optional]));
+
+/** Keys of a config schema file (`  NAME: z...` / `  NAME: perWindow(...)` lines). */
+export function configKeysOf(path: string): string[] {
+  return [...readFileSync(join(repoRoot, path), 'utf8').matchAll(/^\s+([A-Z][A-Z0-9_]*):/gm)].map((m) => m[1]);
+}
+
+/** Secret keys a service's config schema reads: its own secrets, plus the platform's for every service. */
+export function secretKeysReadBy(service: string): string[] {
+  const own = configKeysOf(`services/${service}/src/config.ts`);
+  const platform = configKeysOf('packages/service-kit/src/config/platform-config.ts');
+  return [...new Set([...platform, ...own])].filter((key) => allSecretKeys.has(key));
+}
+
+/** Defaults of the incident service's rate limits, read from its config schema (`NAME: perWindow(10)`). */
+export function incidentLimitDefaults(): Record<string, string> {
+  const text = readFileSync(join(repoRoot, 'services/incident/src/config.ts'), 'utf8');
+  return Object.fromEntries([...text.matchAll(/^\s+([A-Z][A-Z0-9_]*): perWindow\((\d+)\)/gm)].map((m) => [m[1], m[2]]));
+}
