@@ -24,7 +24,10 @@ function RouteError() {
   return <DiscloserFrame><ErrorPage /></DiscloserFrame>;
 }
 
-/** Discloser area. create, success and review pages join in later issues. */
+/**
+ * Discloser area. The create, success and review pages (and the encryption they need) are lazy
+ * chunks: the landing page loads none of it.
+ */
 export const discloseRoutes = (api: ApiClient): RouteObject[] => [
   {
     path: '/disclose',
@@ -37,7 +40,24 @@ export const discloseRoutes = (api: ApiClient): RouteObject[] => [
         loader: companyLoader(api),
         Component: CompanyLayout,
         ErrorBoundary: CompanyError,
-        children: [{ index: true, Component: LandingPage }],
+        children: [
+          { index: true, Component: LandingPage },
+          {
+            path: 'create',
+            lazy: async () => {
+              const { CreatePage } = await import('./create/create.page');
+              return { Component: () => <CreatePage api={api} /> };
+            },
+          },
+          { path: 'success', lazy: async () => ({ Component: (await import('./success/success.page')).SuccessPage }) },
+          {
+            path: 'review',
+            lazy: async () => {
+              const { ReviewPage, reviewAction } = await import('./review/review.page');
+              return { Component: ReviewPage, action: reviewAction(api) };
+            },
+          },
+        ],
       },
       { path: '*', Component: NotFoundPage },
     ],

@@ -1,0 +1,72 @@
+import { ApiError, createApiClient, getDiscloserIncident, type ApiClient } from '@whistle/api-client';
+import type { IncidentDiscloserView } from '@whistle/contracts';
+import {
+  CryptoFormatError, DecryptionError, decryptFields, deriveDiscloserAuthToken, openIncidentAsDiscloser, parseSecretCode,
+  type IncidentHandle,
+} from '@whistle/crypto';
+
+/** An incident opened with its secret code: everything the review page shows and sends with. */
+export interface DiscloserSession {
+  urlIdentifier: string;
+  incident: Pick<IncidentDiscloserView, 'uuid' | 'display_report_number' | 'status' | 'created' | 'location' | 'categories'>;
+  /** Decrypted report fields by name. */
+  fields: Record<string, string>;
+  handle: IncidentHandle;
+  /** Discloser session token: messages and files of this incident only. */
+  token: string;
+  /** API client sending that token. */
+  api: ApiClient;
+}
+
+export type OpenFailure = 'invalidCode' | 'tooManyAttempts' | 'unexpected';
+
+export class OpenIncidentError extends Error {
+  override readonly name = 'OpenIncidentError';
+
+  constructor(readonly reason: OpenFailure) {
+    super(reason);
+  }
+}
+
+const failureOf = (error: unknown): OpenFailure => {
+  if (error instanceof CryptoFormatError || error instanceof DecryptionError) return 'invalidCode';
+  if (error instanceof ApiError && (error.status === 401 || error.status === 400 || error.status === 404)) return 'invalidCode';
+  if (error instanceof ApiError && error.status === 429) return 'tooManyAttempts';
+  return 'unexpected';
+};
+
+/**
+ * Spec §4 review: the secret code gives the retrieval id and the discloser passphrase; the
+ * passphrase derives the auth token the server checks, then opens the incident key here.
+ */
+export async function openDiscloserSession(api: ApiClient, urlIdentifier: string, secretCode: string): Promise<DiscloserSession> {
+  try {
+    const { retrievalId, passphrase } = parseSecretCode(secretCode);
+    const authToken = await deriveDiscloserAuthToken(passphrase);
+    const view = await getDiscloserIncident(createApiClient({ baseUrl: api.baseUrl, getToken: () => authToken }), urlIdentifier, retrievalId);
+    const handle = await openIncidentAsDiscloser({ ...view, discloserPassphrase: passphrase });
+    const fields = Object.fromEntries((await decryptFields(handle, view.fields)).map(({ name, value }) => [name, value]));
+    const { token } = view;
+    return {
+      urlIdentifier,
+      incident: {
+        uuid: view.uuid, display_report_number: view.display_report_number, status: view.status, created: view.created,
+        location: view.location, categories: view.categories,
+      },
+      fields,
+      handle,
+      token,
+      api: createApiClient({ baseUrl: api.baseUrl, getToken: () => token }),
+    };
+  } catch (error) {
+    throw new OpenIncidentError(failureOf(error));
+  }
+}
+
+/** The opened incident, in memory only: a reload asks for the secret code again. */
+let current: DiscloserSession | null = null;
+
+export const keepSession = (session: DiscloserSession) => {
+  current = session;
+};
+export const currentSession = (urlIdentifier: string) => (current?.urlIdentifier === urlIdentifier ? current : null);
