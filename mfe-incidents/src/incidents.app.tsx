@@ -1,15 +1,19 @@
 import { Suspense, useEffect, useState } from 'react';
 import { RouterProvider, createBrowserRouter } from 'react-router';
+import type { StaffSession } from '@whistle/api-client';
 import { Spinner } from '@whistle/ui';
 import { incidentsRoutes } from './incidents.routes';
+import { SessionContext } from './session/session.context';
 
-export function IncidentsApp() {
+export function IncidentsApp({ session }: { session: StaffSession }) {
   // One router per mount: it listens to history until single-spa unmounts the application.
   const [router] = useState(() => createBrowserRouter(incidentsRoutes));
   useEffect(() => () => router.dispose(), [router]);
   return (
-    <Suspense fallback={<Spinner />}>
-      <RouterProvider router={router} />
-    </Suspense>
+    <SessionContext.Provider value={session}>
+      <Suspense fallback={<Spinner />}>
+        <RouterProvider router={router} />
+      </Suspense>
+    </SessionContext.Provider>
   );
 }

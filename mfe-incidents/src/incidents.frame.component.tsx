@@ -1,8 +1,6 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { AppFrame, LanguageChooser } from '@whistle/ui';
 
+/** Case management below the shell's company header (the shell draws navigation and avatar). */
 export function IncidentsFrame({ children }: { children: ReactNode }) {
-  const { t } = useTranslation('incidents');
-  return <AppFrame brand={<span>{t('brand')}</span>} tools={<LanguageChooser />}>{children}</AppFrame>;
+  return <main className="wh-main">{children}</main>;
 }

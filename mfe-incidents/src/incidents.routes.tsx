@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError, type RouteObject } from 'react-router';
 import { ErrorPage, MessagePage, Spinner } from '@whistle/ui';
+import { IncidentListPage } from './incident-list/incident-list.page';
 import { IncidentsFrame } from './incidents.frame.component';
 
 export function NotFoundPage() {
@@ -21,14 +22,17 @@ function RouteError() {
 }
 
 /**
- * /company/incidents, /company/team and /company/reporting. Their pages come in later issues;
- * until then every path of the area is a translated "page not found".
+ * /company/incidents, /company/team and /company/reporting. The list page says where reports will
+ * appear; the other pages come in later issues, until then a translated "page not found".
  */
 export const incidentsRoutes: RouteObject[] = [
   {
     path: '/company',
     ErrorBoundary: RouteError,
     HydrateFallback: Spinner,
-    children: [{ path: '*', Component: NotFoundPage }],
+    children: [
+      { path: 'incidents', Component: IncidentListPage },
+      { path: '*', Component: NotFoundPage },
+    ],
   },
 ];

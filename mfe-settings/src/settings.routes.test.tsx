@@ -1,18 +1,114 @@
 import type { i18n } from 'i18next';
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
+import { createApiClient, type StaffSession, type StaffState } from '@whistle/api-client';
 import { initTestI18n } from '../../tools/webpack/test-i18n';
 import { renderWithI18n } from '../test/render';
+import { SessionContext } from './session/session.context';
 import { settingsRoutes } from './settings.routes';
 
+const answer = (status: number, body?: unknown) =>
+  new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const profile = { uuid: 'u', email: 'ada@acme.example', full_name: 'Ada Lovelace', roles: ['ADMIN'], mfa_auth_factor_id: null };
+
+function fakeSession(): StaffSession & { replaceToken: jest.Mock; reloadStaff: jest.Mock } {
+  const state = { profile, company: { url_identifier: 'acme' } } as unknown as StaffState;
+  return {
+    api: createApiClient({ getToken: () => 'staff-token' }),
+    staff: async () => state,
+    reloadStaff: jest.fn(async () => state),
+    subscribe: () => () => undefined,
+    replaceToken: jest.fn(async () => undefined),
+    companyPrivateKey: () => undefined,
+  };
+}
+
+let i18nInstance: i18n;
+let fetchMock: jest.SpyInstance;
+beforeAll(async () => {
+  i18nInstance = await initTestI18n<i18n>('en');
+});
+beforeEach(() => {
+  fetchMock = jest.spyOn(globalThis, 'fetch');
+});
+afterEach(() => fetchMock.mockRestore());
+
+function open(path: string, session = fakeSession()) {
+  const router = createMemoryRouter(settingsRoutes, { initialEntries: [path] });
+  renderWithI18n(<SessionContext.Provider value={session}><RouterProvider router={router} /></SessionContext.Provider>, i18nInstance);
+  return { router, session };
+}
+
 describe('settings remote routes', () => {
-  it.each(['/company/settings', '/company/settings/account'])(
-    'when %s is opened before its page exists, then a translated page-not-found shows',
-    async (path) => {
-      const router = createMemoryRouter(settingsRoutes, { initialEntries: [path] });
-      renderWithI18n(<RouterProvider router={router} />, await initTestI18n<i18n>('en'));
-      expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
-      expect(screen.getByText('This settings page does not exist.')).toBeInTheDocument();
-    },
-  );
+  it('when /company/settings opens, then account settings show, with only the Account page in the sidebar', async () => {
+    const { router } = open('/company/settings');
+    expect(await screen.findByRole('heading', { name: 'Account', level: 1 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/company/settings/account');
+    const sidebar = screen.getByRole('navigation', { name: 'Settings' });
+    expect(Array.from(sidebar.querySelectorAll('a')).map((link) => link.textContent)).toEqual(['Account']);
+  });
+
+  it('when a settings page that does not exist yet opens, then a translated page-not-found shows', async () => {
+    open('/company/settings/locations');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+  });
+
+  it('when the name is saved, then it is sent, the staff state reloads and "Updated account" shows; the e-mail is read-only', async () => {
+    fetchMock.mockResolvedValue(answer(200, { ...profile, full_name: 'Ada King' }));
+    const { session } = open('/company/settings/account');
+    const email = await screen.findByLabelText('Email');
+    expect(email).toHaveAttribute('readonly');
+    fireEvent.change(screen.getByLabelText('Full name'), { target: { value: 'Ada King' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Updated account')).toBeInTheDocument();
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(url).toBe('/api/account/profile');
+    expect(JSON.parse(init.body as string)).toEqual({ full_name: 'Ada King' });
+    expect(session.reloadStaff).toHaveBeenCalled();
+  });
+
+  it('when the new passwords differ, then "Passwords do not match" shows and nothing is sent; otherwise the new token replaces the old', async () => {
+    const { session } = open('/company/settings/account');
+    await screen.findByLabelText('Current password');
+    fireEvent.change(screen.getByLabelText('Current password'), { target: { value: 'old password here' } });
+    fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'new password here' } });
+    fireEvent.change(screen.getByLabelText('Repeat new password'), { target: { value: 'other password' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    fetchMock.mockResolvedValue(answer(200, { ...profile, token: 'new-token' }));
+    fireEvent.change(screen.getByLabelText('Repeat new password'), { target: { value: 'new password here' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('Updated account')).toBeInTheDocument();
+    expect(JSON.parse(fetchMock.mock.calls[0][1].body as string)).toEqual({ password: 'new password here', current_password: 'old password here' });
+    expect(session.replaceToken).toHaveBeenCalledWith('new-token');
+  });
+
+  it('when MFA set-up gets a wrong code, then the same dialog and QR code stay with error styling; the right code enables it', async () => {
+    const { router, session } = open('/company/settings/account');
+    fireEvent.click(await screen.findByRole('button', { name: 'Enable' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('existing MFA devices invalid');
+
+    fetchMock.mockResolvedValueOnce(answer(200, { qr_code: 'data:image/png;base64,AAAA', secret: 'JBSWY3DPEHPK3PXP' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Proceed' }));
+    expect(await screen.findByRole('img', { name: /QR code/ })).toHaveAttribute('src', 'data:image/png;base64,AAAA');
+
+    fetchMock.mockResolvedValueOnce(answer(400, { message: 'Bad Request', errors: { challenge_code: ['Invalid code'] } }));
+    fireEvent.change(screen.getByLabelText('6-digit code'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(screen.getByRole('dialog')).toHaveClass('mfe-dialog--invalid'));
+    expect(screen.getByRole('img', { name: /QR code/ })).toHaveAttribute('src', 'data:image/png;base64,AAAA');
+    expect(screen.getByLabelText('6-digit code')).toHaveAttribute('aria-invalid', 'true');
+
+    fetchMock.mockResolvedValueOnce(answer(200, { token: 'mfa-token' }));
+    fireEvent.change(screen.getByLabelText('6-digit code'), { target: { value: '654321' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Updated account')).toBeInTheDocument();
+    expect(session.replaceToken).toHaveBeenCalledWith('mfa-token');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/company/settings/account'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
 });

@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { isRouteErrorResponse, useRouteError, type RouteObject } from 'react-router';
+import { Navigate, isRouteErrorResponse, useRouteError, type RouteObject } from 'react-router';
 import { ErrorPage, MessagePage, Spinner } from '@whistle/ui';
+import { AccountPage } from './account/account.page';
+import { MfaSetupDialog } from './account/mfa-setup.dialog';
 import { SettingsFrame } from './settings.frame.component';
 
 export function NotFoundPage() {
@@ -21,14 +23,19 @@ function RouteError() {
 }
 
 /**
- * /company/settings/*. Its pages come in later issues;
- * until then every path of the area is a translated "page not found".
+ * /company/settings/*: account (with its MFA set-up dialog). The admin-only pages come in later
+ * issues; until then their paths are a translated "page not found" (the shell's guard sends
+ * non-admins to account settings first).
  */
 export const settingsRoutes: RouteObject[] = [
   {
     path: '/company',
     ErrorBoundary: RouteError,
     HydrateFallback: Spinner,
-    children: [{ path: '*', Component: NotFoundPage }],
+    children: [
+      { path: 'settings', element: <Navigate to="/company/settings/account" replace /> },
+      { path: 'settings/account', Component: AccountPage, children: [{ path: 'mfa', Component: MfaSetupDialog }] },
+      { path: '*', Component: NotFoundPage },
+    ],
   },
 ];

@@ -1,4 +1,4 @@
-import { REMOTE_APPLICATIONS, isOwnedBy, isShellPath } from './applications';
+import { REMOTE_APPLICATIONS, isCompanyAppPath, isOwnedBy, isShellPath } from './applications';
 
 const owner = (pathname: string) =>
   REMOTE_APPLICATIONS.find((application) => isOwnedBy(application, pathname))?.name ?? (isShellPath(pathname) ? 'shell' : undefined);
@@ -20,5 +20,14 @@ describe('application activity', () => {
     expect(owner(pathname)).toBe(expected);
     const active = REMOTE_APPLICATIONS.filter((application) => isOwnedBy(application, pathname)).length + (isShellPath(pathname) ? 1 : 0);
     expect(active).toBe(1);
+  });
+});
+
+describe('company app', () => {
+  it.each([
+    ['/company/incidents', true], ['/company/settings/account', true], ['/company/team', true],
+    ['/company/login', false], ['/disclose/acme', false], ['/', false],
+  ])('when the path is %s, then the company frame and guard are active: %p', (pathname, expected) => {
+    expect(isCompanyAppPath(pathname)).toBe(expected);
   });
 });

@@ -7,16 +7,22 @@ interface RemoteApplication {
   name: string;
   /** Paths the remote owns (whole segments). */
   prefixes: readonly string[];
+  /** Part of the company app: signed-in staff only, under the shell's frame, given the staff session. */
+  companyApp: boolean;
 }
 
 export const REMOTE_APPLICATIONS: readonly RemoteApplication[] = [
-  { name: 'mfe_disclose', prefixes: ['/disclose'] },
-  { name: 'mfe_incidents', prefixes: ['/company/incidents', '/company/team', '/company/reporting'] },
-  { name: 'mfe_settings', prefixes: ['/company/settings'] },
+  { name: 'mfe_disclose', prefixes: ['/disclose'], companyApp: false },
+  { name: 'mfe_incidents', prefixes: ['/company/incidents', '/company/team', '/company/reporting'], companyApp: true },
+  { name: 'mfe_settings', prefixes: ['/company/settings'], companyApp: true },
 ];
 
 export const isOwnedBy = (application: RemoteApplication, pathname: string) =>
   application.prefixes.some((prefix) => matchesPrefix(pathname, prefix));
+
+/** Paths of the company app (login required): the shell draws its frame and guards them. */
+export const isCompanyAppPath = (pathname: string) =>
+  REMOTE_APPLICATIONS.some((application) => application.companyApp && isOwnedBy(application, pathname));
 
 /** The shell's own pages (company public pages) take every path no remote owns. */
 export const isShellPath = (pathname: string) => !REMOTE_APPLICATIONS.some((application) => isOwnedBy(application, pathname));

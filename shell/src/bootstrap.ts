@@ -1,10 +1,11 @@
 import { registerPlugins } from '@module-federation/enhanced/runtime';
 import { registerApplication, start } from 'single-spa';
-import { REMOTE_APPLICATIONS, isOwnedBy, isShellPath, loadRemoteLifecycles } from './applications';
+import { REMOTE_APPLICATIONS, isCompanyAppPath, isOwnedBy, isShellPath, loadRemoteLifecycles } from './applications';
 import { initI18n } from './i18n/init-i18n';
 import { registerRemotesFromManifest } from './remotes/remote-manifest';
 import { fallbackPlugin } from './runtime-plugins/fallback.plugin';
 import { retryPlugin } from './runtime-plugins/retry.plugin';
+import { staffSession } from './session/staff-session';
 
 registerPlugins([retryPlugin(), fallbackPlugin()]);
 
@@ -18,8 +19,15 @@ for (const application of REMOTE_APPLICATIONS) {
     name: application.name,
     app: () => loadRemoteLifecycles(application.name, remotesRegistered),
     activeWhen: (location) => isOwnedBy(application, location.pathname),
+    // The company app's remotes reach the session (token, profile, company key in memory) only through this prop.
+    customProps: application.companyApp ? { session: staffSession } : {},
   });
 }
+registerApplication({
+  name: 'company_frame',
+  app: () => import('./company-app/company-frame.lifecycles'),
+  activeWhen: (location) => isCompanyAppPath(location.pathname),
+});
 registerApplication({
   name: 'shell',
   app: () => import('./public-pages/public-pages.lifecycles'),

@@ -2,7 +2,7 @@ export { ApiError, RequestAbortedError } from './api-error';
 export { createApiClient, type ApiClient, type ApiClientOptions, type HttpMethod, type RequestOptions } from './client';
 export { companyQrCodeUrl, createCompany, getCompanyPublicView } from './company';
 export {
-  answerMfaChallenge, changePassword, confirmMfaSetup, exchangeSsoCode, getOwnCompany, getOwnProfile, getStaffKeys, login,
+  answerMfaChallenge, changePassword, confirmMfaSetup, exchangeSsoCode, getOwnCompany, getOwnProfile, getStaffKeys, isApiError, login,
   refreshToken, requestPasswordReset, revokeToken, setPasswordWithLink, ssoRedirectUrl, startMfaSetup, updateFullName,
   type StaffSession, type StaffState,
 } from './account';

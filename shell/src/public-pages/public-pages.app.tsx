@@ -3,7 +3,7 @@ import { RouterProvider, createBrowserRouter } from 'react-router';
 import { Spinner } from '@whistle/ui';
 import { publicRoutes } from './public-pages.routes';
 
-/** Company public pages (no login): onboarding and its success page. */
+/** Company public pages (no login): sign-in, password reset, onboarding. */
 export function PublicPagesApp() {
   // One router per mount: it listens to history until the application is unmounted.
   const [router] = useState(() => createBrowserRouter(publicRoutes));

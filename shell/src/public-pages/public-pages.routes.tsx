@@ -1,8 +1,13 @@
 import { Outlet, isRouteErrorResponse, useRouteError, type RouteObject } from 'react-router';
 import { ErrorPage, Spinner } from '@whistle/ui';
 import { ShellFrame } from '../shell-frame.component';
+import { LoginPage } from './login/login.page';
+import { MfaPage } from './login/mfa.page';
+import { SsoPage } from './login/sso.page';
 import { NotFoundPage } from './not-found.page';
 import { OnboardingPage } from './onboarding/onboarding.page';
+import { PasswordChangePage } from './password/password-change.page';
+import { PasswordResetPage } from './password/password-reset.page';
 import { SuccessPage } from './success/success.page';
 
 function PublicLayout() {
@@ -19,7 +24,7 @@ function RouteError() {
   return <ShellFrame>{page}</ShellFrame>;
 }
 
-/** Login and password pages join these routes in a later issue. */
+/** Company public pages (spec §2): sign-in, password, onboarding. */
 export const publicRoutes: RouteObject[] = [
   {
     path: '/',
@@ -27,6 +32,12 @@ export const publicRoutes: RouteObject[] = [
     ErrorBoundary: RouteError,
     HydrateFallback: Spinner,
     children: [
+      { index: true, Component: LoginPage },
+      { path: 'company/login', Component: LoginPage },
+      { path: 'company/login/mfa', Component: MfaPage },
+      { path: 'company/login/sso', Component: SsoPage },
+      { path: 'company/password/reset', Component: PasswordResetPage },
+      { path: 'company/password/change', Component: PasswordChangePage },
       { path: 'company/onboarding', Component: OnboardingPage },
       { path: 'company/:urlIdentifier/success', Component: SuccessPage },
       { path: '*', Component: NotFoundPage },

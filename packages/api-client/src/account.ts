@@ -1,0 +1,90 @@
+import type {
+  LoginResponse, MfaSetupResponse, OwnCompany, ProfileUpdateResponse, StaffKeysResponse, TokenResponse, UserProfile,
+} from '@whistle/contracts';
+import { ApiError } from './api-error';
+import { createApiClient, type ApiClient } from './client';
+
+/** The same API with another Bearer: an MFA challenge id, a reset-link token or, for a reset request, the e-mail. */
+const withBearer = (api: ApiClient, bearer: string) => createApiClient({ baseUrl: api.baseUrl, getToken: () => bearer });
+
+/** POST /api/account/token: a token, or an MFA challenge whose id becomes the session token for the MFA screen. */
+export const login = (api: ApiClient, username: string, password: string) =>
+  api.request<LoginResponse>('POST', '/api/account/token', { body: { username, password } });
+
+/** POST /api/account/token/mfa with the challenge id as Bearer. */
+export const answerMfaChallenge = (api: ApiClient, challengeId: string, challengeCode: string) =>
+  withBearer(api, challengeId).request<TokenResponse>('POST', '/api/account/token/mfa', { body: { challenge_code: challengeCode } });
+
+/** POST /api/account/company/sso/token: the one-time code of the SSO return; same answer as login. */
+export const exchangeSsoCode = (api: ApiClient, code: string) =>
+  api.request<LoginResponse>('POST', '/api/account/company/sso/token', { body: { code } });
+
+/** Where the SSO e-mail form posts (form-encoded, a real navigation: the answer redirects to the IdP). */
+export const ssoRedirectUrl = (api: ApiClient) => `${api.baseUrl}/api/account/company/sso/redirect`;
+
+/** POST /api/account/token/refresh: a new 15-minute token for the live one. */
+export const refreshToken = (api: ApiClient) => api.request<TokenResponse>('POST', '/api/account/token/refresh');
+
+/** POST /api/account/token/revoke: logout. */
+export const revokeToken = (api: ApiClient) => api.request<void>('POST', '/api/account/token/revoke');
+
+export const getOwnCompany = (api: ApiClient, signal?: AbortSignal) =>
+  api.request<OwnCompany>('GET', '/api/account/company/', { signal });
+
+export const getOwnProfile = (api: ApiClient, signal?: AbortSignal) =>
+  api.request<UserProfile>('GET', '/api/account/company/profile/', { signal });
+
+/** GET /api/account/company/profile/keys: what unlocks the company private key; never stored or logged. */
+export const getStaffKeys = (api: ApiClient) => api.request<StaffKeysResponse>('GET', '/api/account/company/profile/keys');
+
+/** POST /api/account/company/profile/mfa without a body: a new pending factor and its QR code. */
+export const startMfaSetup = (api: ApiClient) => api.request<MfaSetupResponse>('POST', '/api/account/company/profile/mfa');
+
+/** The same call with the code: enables the pending factor; the answer's token replaces the session's. */
+export const confirmMfaSetup = (api: ApiClient, challengeCode: string) =>
+  api.request<TokenResponse>('POST', '/api/account/company/profile/mfa', { body: { challenge_code: challengeCode } });
+
+export const updateFullName = (api: ApiClient, fullName: string) =>
+  api.request<ProfileUpdateResponse>('PUT', '/api/account/profile', { body: { full_name: fullName } });
+
+/** A password change ends the other sessions; the answer's `token` replaces the caller's. */
+export const changePassword = (api: ApiClient, currentPassword: string, password: string) =>
+  api.request<ProfileUpdateResponse>('PUT', '/api/account/profile', { body: { password, current_password: currentPassword } });
+
+/** PUT /api/account/profile/password/reset: the e-mail travels as the Bearer (spec §7 "temporary token"). */
+export const requestPasswordReset = (api: ApiClient, email: string) =>
+  withBearer(api, email).request<void>('PUT', '/api/account/profile/password/reset');
+
+/** PUT /api/account/profile with the token of a reset or invitation link as Bearer. */
+export const setPasswordWithLink = (api: ApiClient, linkToken: string, password: string) =>
+  withBearer(api, linkToken).request<void>('PUT', '/api/account/profile', { body: { password } });
+
+export interface StaffState {
+  profile: UserProfile;
+  company: OwnCompany;
+}
+
+/**
+ * What the shell hands every company-app remote (single-spa custom prop `session`). The shell holds
+ * the token and the unlocked company private key; remotes never read storage themselves.
+ */
+export interface StaffSession {
+  /** API client sending the current Bearer token. */
+  readonly api: ApiClient;
+  /** Profile and company of the signed-in user, loaded once per sign-in (rejects when not signed in). */
+  staff(): Promise<StaffState>;
+  /** Reloads profile and company (after an update) and tells subscribers. */
+  reloadStaff(): Promise<StaffState>;
+  subscribe(listener: (state: StaffState) => void): () => void;
+  /** Replaces the token (MFA enabled, password changed: the server ends the old session). */
+  replaceToken(token: string): Promise<void>;
+  /** The company private key, in memory only; undefined until unlocked (or when MFA is still missing). */
+  companyPrivateKey(): CryptoKey | undefined;
+}
+
+/**
+ * `instanceof ApiError` that also holds across bundles: the session's client is the shell's copy of
+ * this package, so a remote calling through it receives the shell's ApiError class, not its own.
+ */
+export const isApiError = (error: unknown): error is ApiError =>
+  error instanceof ApiError || (error instanceof Error && error.name === 'ApiError' && typeof (error as ApiError).status === 'number');

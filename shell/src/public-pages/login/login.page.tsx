@@ -1,0 +1,59 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { navigateToUrl } from 'single-spa';
+import { ApiError, login } from '@whistle/api-client';
+import { Button, TextField, useDocumentTitle } from '@whistle/ui';
+import { api } from '../../api';
+import { completeSignIn, safeNextPath } from './sign-in';
+
+/** /company/login (and /): e-mail and password. */
+export function LoginPage() {
+  const { t } = useTranslation('shell');
+  const [searchParams] = useSearchParams();
+  const next = safeNextPath(searchParams.get('next'));
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<{ error: unknown }>();
+  useDocumentTitle(t('login.title'));
+  if (failure) throw failure.error;
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const email = String(form.get('email') ?? '').trim();
+    const password = String(form.get('password') ?? '');
+    setError(undefined);
+    if (!email || !password) {
+      setError(t('login.invalid'));
+      return;
+    }
+    setBusy(true);
+    try {
+      navigateToUrl(await completeSignIn(await login(api, email, password), next));
+    } catch (caught) {
+      setBusy(false);
+      if (caught instanceof ApiError && (caught.status === 401 || caught.status === 400)) setError(t('login.invalid'));
+      else if (caught instanceof ApiError && caught.status === 429) setError(t('login.tooMany'));
+      else setFailure({ error: caught });
+    }
+  }
+
+  return (
+    <section className="wh-card" aria-labelledby="login-title">
+      <h1 id="login-title">{t('login.title')}</h1>
+      <form noValidate onSubmit={(event) => void submit(event)} aria-busy={busy || undefined}>
+        <TextField name="email" type="email" label={t('login.email')} autoComplete="username" required />
+        <TextField name="password" type="password" label={t('login.password')} autoComplete="current-password" required />
+        {error && <p className="wh-alert" role="alert">{error}</p>}
+        <div className="wh-actions">
+          <Button type="submit" busy={busy}>{t('login.submit')}</Button>
+        </div>
+      </form>
+      <ul className="shell-login-links">
+        <li><Link to="/company/password/reset">{t('login.forgotPassword')}</Link></li>
+        <li><Link to={`/company/login/sso?next=${encodeURIComponent(next)}`}>{t('login.sso')}</Link></li>
+      </ul>
+    </section>
+  );
+}

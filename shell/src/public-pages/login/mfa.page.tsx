@@ -1,0 +1,71 @@
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { navigateToUrl } from 'single-spa';
+import { ApiError, answerMfaChallenge } from '@whistle/api-client';
+import { Button, TextField, useDocumentTitle } from '@whistle/ui';
+import { api } from '../../api';
+import { readToken } from '../../session/token-storage';
+import { completeSignIn, safeNextPath } from './sign-in';
+
+const CODE_LENGTH = 6;
+
+/** /company/login/mfa: the 6-digit code, sent by itself once complete; the session token is the challenge id. */
+export function MfaPage() {
+  const { t } = useTranslation('shell');
+  const [searchParams] = useSearchParams();
+  const next = safeNextPath(searchParams.get('next'));
+  const [code, setCode] = useState('');
+  const [invalid, setInvalid] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<{ error: unknown }>();
+  const sent = useRef<string>(undefined);
+  useDocumentTitle(t('mfa.title'));
+  if (failure) throw failure.error;
+
+  async function send(value: string) {
+    const challengeId = readToken();
+    if (!challengeId || sent.current === value) return;
+    sent.current = value;
+    setBusy(true);
+    try {
+      navigateToUrl(await completeSignIn(await answerMfaChallenge(api, challengeId, value), next));
+    } catch (caught) {
+      setBusy(false);
+      if (caught instanceof ApiError && caught.status >= 400 && caught.status < 500) setInvalid(true);
+      else setFailure({ error: caught });
+    }
+  }
+
+  function change(event: ChangeEvent<HTMLInputElement>) {
+    const value = event.target.value.replace(/\D/g, '').slice(0, CODE_LENGTH);
+    setCode(value);
+    setInvalid(false);
+    if (value.length === CODE_LENGTH) void send(value);
+    else sent.current = undefined;
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (code.length === CODE_LENGTH) void send(code);
+    else setInvalid(true);
+  }
+
+  return (
+    <section className="wh-card" aria-labelledby="mfa-title">
+      <h1 id="mfa-title">{t('mfa.title')}</h1>
+      <p>{t('mfa.intro')}</p>
+      <form noValidate onSubmit={submit} aria-busy={busy || undefined}>
+        <TextField
+          name="challenge_code" label={t('mfa.code')} value={code} onChange={change} inputMode="numeric"
+          autoComplete="one-time-code" maxLength={CODE_LENGTH} pattern="[0-9]{6}" required autoFocus
+          error={invalid ? t('mfa.invalid') : undefined}
+        />
+        <div className="wh-actions">
+          <Button type="submit" busy={busy}>{t('mfa.submit')}</Button>
+        </div>
+      </form>
+      <p><Link to="/company/login">{t('mfa.backToLogin')}</Link></p>
+    </section>
+  );
+}

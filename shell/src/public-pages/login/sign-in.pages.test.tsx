@@ -1,0 +1,162 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { navigateToUrl } from 'single-spa';
+import type { i18n } from 'i18next';
+import { initTestI18n } from '../../../../tools/webpack/test-i18n';
+import { renderWithI18n } from '../../../test/render';
+import { publicRoutes } from '../public-pages.routes';
+import { safeNextPath } from './sign-in';
+
+jest.mock('single-spa', () => ({ navigateToUrl: jest.fn() }));
+
+let i18nInstance: i18n;
+let fetchMock: jest.SpyInstance;
+beforeAll(async () => {
+  i18nInstance = await initTestI18n<i18n>('en');
+});
+beforeEach(() => {
+  fetchMock = jest.spyOn(globalThis, 'fetch');
+  localStorage.clear();
+  jest.mocked(navigateToUrl).mockReset();
+});
+afterEach(() => fetchMock.mockRestore());
+
+const answer = (status: number, body?: unknown) =>
+  new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+function open(path: string) {
+  const router = createMemoryRouter(publicRoutes, { initialEntries: [path] });
+  renderWithI18n(<RouterProvider router={router} />, i18nInstance);
+  return router;
+}
+
+async function logIn(email: string, password: string) {
+  fireEvent.change(await screen.findByLabelText('Email'), { target: { value: email } });
+  fireEvent.change(screen.getByLabelText('Password'), { target: { value: password } });
+  fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+}
+
+describe('login page', () => {
+  it.each(['/', '/company/login'])('when %s opens, then it links to forgot password and SSO', async (path) => {
+    open(path);
+    expect(await screen.findByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/company/password/reset');
+    expect(screen.getByRole('link', { name: /single sign-on/ })).toHaveAttribute('href', expect.stringMatching(/^\/company\/login\/sso/));
+  });
+
+  it('when the password is wrong, then "Invalid email or password" shows and nothing is stored', async () => {
+    fetchMock.mockResolvedValue(answer(401, { message: 'Invalid email or password' }));
+    open('/company/login');
+    await logIn('ada@acme.example', 'wrong');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password');
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('when the login answers a token, then it is stored under "token" and the user goes to next', async () => {
+    fetchMock.mockImplementation(async (url: string) =>
+      url === '/api/account/token' ? answer(200, { token: 'a.e30.c' }) : answer(403, { message: 'MFA required' }));
+    open('/company/login?next=%2Fcompany%2Fsettings%2Faccount');
+    await logIn('ada@acme.example', 'correct horse battery');
+    await waitFor(() => expect(navigateToUrl).toHaveBeenCalledWith('/company/settings/account'));
+    expect(localStorage.getItem('token')).toBe('a.e30.c');
+    expect(JSON.parse(fetchMock.mock.calls[0][1].body as string)).toEqual({ username: 'ada@acme.example', password: 'correct horse battery' });
+  });
+
+  it('when the login answers an MFA challenge, then the challenge id is the session token and the MFA page opens', async () => {
+    fetchMock.mockResolvedValue(answer(200, { mfa_required: true, challenge_id: 'challenge-1' }));
+    open('/company/login');
+    await logIn('ada@acme.example', 'correct horse battery');
+    await waitFor(() => expect(navigateToUrl).toHaveBeenCalledWith('/company/login/mfa?next=%2Fcompany%2Fincidents'));
+    expect(localStorage.getItem('token')).toBe('challenge-1');
+  });
+
+  it('when next points elsewhere than this site, then incidents is used', () => {
+    expect(safeNextPath('https://evil.example/')).toBe('/company/incidents');
+    expect(safeNextPath('//evil.example/')).toBe('/company/incidents');
+    expect(safeNextPath(null)).toBe('/company/incidents');
+    expect(safeNextPath('/company/settings/account')).toBe('/company/settings/account');
+  });
+});
+
+describe('MFA page', () => {
+  it('when 6 digits are typed, then the code is sent by itself with the challenge id; a wrong code marks the box red', async () => {
+    localStorage.setItem('token', 'challenge-1');
+    fetchMock.mockResolvedValueOnce(answer(401, { message: 'Invalid code' }));
+    open('/company/login/mfa');
+    const box = await screen.findByLabelText('Authentication code');
+    fireEvent.change(box, { target: { value: '12345' } });
+    expect(fetchMock).not.toHaveBeenCalled();
+    fireEvent.change(box, { target: { value: '123456' } });
+    await waitFor(() => expect(box).toHaveAttribute('aria-invalid', 'true'));
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(url).toBe('/api/account/token/mfa');
+    expect((init.headers as Record<string, string>).Authorization).toBe('Bearer challenge-1');
+    expect(JSON.parse(init.body as string)).toEqual({ challenge_code: '123456' });
+
+    fetchMock.mockImplementation(async (target: string) =>
+      target === '/api/account/token/mfa' ? answer(200, { token: 'a.e30.c' }) : answer(403, { message: 'MFA required' }));
+    fireEvent.change(box, { target: { value: '654321' } });
+    await waitFor(() => expect(navigateToUrl).toHaveBeenCalledWith('/company/incidents'));
+    expect(localStorage.getItem('token')).toBe('a.e30.c');
+  });
+});
+
+describe('password pages', () => {
+  it('when a reset is asked, then the e-mail is the Bearer and the page says an email with instructions has been sent', async () => {
+    fetchMock.mockResolvedValue(answer(204));
+    open('/company/password/reset');
+    fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'nobody@acme.example' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send instructions' }));
+    expect(await screen.findByText(/an email with instructions has been sent/)).toBeInTheDocument();
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(url).toBe('/api/account/profile/password/reset');
+    expect(init.method).toBe('PUT');
+    expect((init.headers as Record<string, string>).Authorization).toBe('Bearer nobody@acme.example');
+  });
+
+  it('when the passwords differ, then "Passwords do not match"; without a token, "Failed to reset password"', async () => {
+    open('/company/password/change');
+    fireEvent.change(await screen.findByLabelText('New password'), { target: { value: 'a new passphrase' } });
+    fireEvent.change(screen.getByLabelText('Repeat password'), { target: { value: 'something else' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Set password' }));
+    expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Repeat password'), { target: { value: 'a new passphrase' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Set password' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to reset password');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('when the link token is used, then it is the Bearer of the password change', async () => {
+    fetchMock.mockResolvedValue(answer(204));
+    open('/company/password/change?token=link-token');
+    fireEvent.change(await screen.findByLabelText('New password'), { target: { value: 'a new passphrase' } });
+    fireEvent.change(screen.getByLabelText('Repeat password'), { target: { value: 'a new passphrase' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Set password' }));
+    expect(await screen.findByText('Your password has been set.')).toBeInTheDocument();
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(url).toBe('/api/account/profile');
+    expect((init.headers as Record<string, string>).Authorization).toBe('Bearer link-token');
+    expect(JSON.parse(init.body as string)).toEqual({ password: 'a new passphrase' });
+  });
+});
+
+describe('SSO page', () => {
+  it('when opened, then the e-mail form is a real form POST to the SSO redirect endpoint', async () => {
+    open('/company/login/sso');
+    const email = await screen.findByLabelText('Email');
+    const form = email.closest('form')!;
+    expect(form).toHaveAttribute('method', 'post');
+    expect(form).toHaveAttribute('action', '/api/account/company/sso/redirect');
+    expect(email).toHaveAttribute('name', 'email');
+    expect(screen.getByRole('link', { name: 'Log in with email and password' })).toHaveAttribute('href', '/company/login');
+  });
+
+  it('when the IdP returns with a code, then it is exchanged once and the user signed in', async () => {
+    fetchMock.mockImplementation(async (url: string) =>
+      url === '/api/account/company/sso/token' ? answer(200, { token: 'a.e30.c' }) : answer(403, { message: 'MFA required' }));
+    open('/company/login/sso?code=one-time');
+    await waitFor(() => expect(navigateToUrl).toHaveBeenCalledWith('/company/incidents'));
+    const exchanges = fetchMock.mock.calls.filter(([url]) => url === '/api/account/company/sso/token');
+    expect(exchanges).toHaveLength(1);
+    expect(JSON.parse(exchanges[0][1].body as string)).toEqual({ code: 'one-time' });
+  });
+});

@@ -1,0 +1,52 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { navigateToUrl } from 'single-spa';
+import { ApiError, exchangeSsoCode, ssoRedirectUrl } from '@whistle/api-client';
+import { Button, Spinner, TextField, useDocumentTitle } from '@whistle/ui';
+import { api } from '../../api';
+import { completeSignIn, safeNextPath } from './sign-in';
+
+/**
+ * /company/login/sso: the e-mail form is a real form POST (form-encoded) so the browser follows the
+ * server's redirect to the identity provider; the provider's return lands here with `?code=`.
+ */
+export function SsoPage() {
+  const { t } = useTranslation('shell');
+  const [searchParams] = useSearchParams();
+  const code = searchParams.get('code');
+  const next = safeNextPath(searchParams.get('next'));
+  const [failed, setFailed] = useState(searchParams.get('error') !== null);
+  const [failure, setFailure] = useState<{ error: unknown }>();
+  const exchanged = useRef(false);
+  useDocumentTitle(t('sso.title'));
+
+  useEffect(() => {
+    // The code works once: never exchange it twice (React may run effects twice in development).
+    if (!code || exchanged.current) return;
+    exchanged.current = true;
+    exchangeSsoCode(api, code)
+      .then((answer) => completeSignIn(answer, next))
+      .then(navigateToUrl, (caught: unknown) => {
+        if (caught instanceof ApiError && caught.status >= 400 && caught.status < 500) setFailed(true);
+        else setFailure({ error: caught });
+      });
+  }, [code, next]);
+  if (failure) throw failure.error;
+
+  if (code && !failed) return <Spinner />;
+  return (
+    <section className="wh-card" aria-labelledby="sso-title">
+      <h1 id="sso-title">{t('sso.title')}</h1>
+      <p>{t('sso.intro')}</p>
+      {failed && <p className="wh-alert" role="alert">{t('sso.failed')}</p>}
+      <form method="post" action={ssoRedirectUrl(api)}>
+        <TextField name="email" type="email" label={t('login.email')} autoComplete="username" required />
+        <div className="wh-actions">
+          <Button type="submit">{t('sso.submit')}</Button>
+        </div>
+      </form>
+      <p><Link to="/company/login">{t('sso.backToLogin')}</Link></p>
+    </section>
+  );
+}

@@ -1,0 +1,76 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { ApiError, setPasswordWithLink } from '@whistle/api-client';
+import { Button, TextField, useDocumentTitle } from '@whistle/ui';
+import { api } from '../../api';
+
+type Outcome = 'changed' | 'failed';
+
+/** /company/password/change?token=…: reset and invitation links both land here. */
+export function PasswordChangePage() {
+  const { t } = useTranslation(['shell', 'common']);
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token');
+  const [errors, setErrors] = useState<{ password?: string; repeat_password?: string }>({});
+  const [outcome, setOutcome] = useState<Outcome>();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<{ error: unknown }>();
+  useDocumentTitle(t('passwordChange.title'));
+  if (failure) throw failure.error;
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const password = String(form.get('password') ?? '');
+    const repeat = String(form.get('repeat_password') ?? '');
+    const invalid = {
+      password: password ? undefined : t('common:validation.required'),
+      repeat_password: !repeat ? t('common:validation.required') : repeat !== password ? t('common:validation.passwordsMismatch') : undefined,
+    };
+    setErrors(invalid);
+    setOutcome(undefined);
+    if (invalid.password || invalid.repeat_password) return;
+    // Spec §5: without a token the change cannot succeed.
+    if (!token) return setOutcome('failed');
+    setBusy(true);
+    try {
+      await setPasswordWithLink(api, token, password);
+      setOutcome('changed');
+    } catch (caught) {
+      if (!(caught instanceof ApiError) || caught.status >= 500) return setFailure({ error: caught });
+      const serverErrors = (caught.body as { errors?: Record<string, string[]> } | undefined)?.errors;
+      if (serverErrors?.password) setErrors({ password: serverErrors.password[0] });
+      setOutcome('failed');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="wh-card" aria-labelledby="change-title">
+      <h1 id="change-title">{t('passwordChange.title')}</h1>
+      {outcome === 'changed' ? (
+        <>
+          <p role="status">{t('passwordChange.changed')}</p>
+          <p><Link className="wh-button wh-button--primary" to="/company/login">{t('passwordChange.login')}</Link></p>
+        </>
+      ) : (
+        <form noValidate onSubmit={(event) => void submit(event)} aria-busy={busy || undefined}>
+          <TextField
+            name="password" type="password" label={t('passwordChange.password')} autoComplete="new-password" required
+            error={errors.password}
+          />
+          <TextField
+            name="repeat_password" type="password" label={t('passwordChange.repeatPassword')} autoComplete="new-password" required
+            error={errors.repeat_password}
+          />
+          {outcome === 'failed' && <p className="wh-alert" role="alert">{t('passwordChange.failed')}</p>}
+          <div className="wh-actions">
+            <Button type="submit" busy={busy}>{t('passwordChange.submit')}</Button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}
