@@ -27,6 +27,24 @@ export async function onboardCompany(baseUrl: string): Promise<OnboardedCompany>
 export const totpCode = (secret: string, stepsAhead = 0) =>
   generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 * stepsAhead });
 
+/** An access token through the API (for a user without MFA). */
+export async function apiToken(baseUrl: string, email: string, password = STAFF_PASSWORD): Promise<string> {
+  const response = await postJson(baseUrl, '/api/account/token', { username: email, password });
+  const body = (await response.json()) as { token?: string };
+  if (!body.token) throw new Error(`Login of ${email} answered ${response.status} without a token`);
+  return body.token;
+}
+
+/** The admin invites a team member (the invitation e-mail carries a set-password link). */
+export async function invite(baseUrl: string, adminToken: string, member: { email: string; full_name: string; roles: string[] }): Promise<void> {
+  const response = await fetch(`${baseUrl}/api/account/company/user_profile/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${adminToken}` },
+    body: JSON.stringify(member),
+  });
+  if (response.status !== 201) throw new Error(`Invitation answered ${response.status}: ${await response.text()}`);
+}
+
 /** Fills and sends the login form of `page` (already on it). */
 export async function submitLogin(page: Page, email: string, password: string): Promise<void> {
   await page.getByLabel('Email').fill(email);

@@ -1,12 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../../src/browser';
 import { waitForMail, passwordLinkIn } from '../../src/mailbox';
-import { STAFF_PASSWORD, onboardCompany, submitLogin, totpCode, type OnboardedCompany } from '../../src/staff';
+import { STAFF_PASSWORD, apiToken, invite, onboardCompany, submitLogin, totpCode, type OnboardedCompany } from '../../src/staff';
 import { startStandalone, type StandalonePlatform } from '../../src/standalone';
 
 /**
  * Staff sign-in in Chromium through the shell, the company frame and the settings and incidents
- * remotes: login, MFA set-up, logout, login with MFA, password reset by e-mail link.
+ * remotes: login, MFA set-up, logout, login with MFA, password reset by e-mail link, a reviewer's
+ * narrower app. One platform for the file; each test has its own company and browser context.
  */
 let platform: StandalonePlatform;
 let browser: Browser;
@@ -136,6 +137,39 @@ test('when a staff member forgets the password, then the e-mailed link sets a ne
 
   await page.goto(`${platform.baseUrl}/company/login`);
   await submitLogin(page, adminEmail, 'a brand new passphrase');
+  await page.waitForURL(/\/company\/incidents$/);
+  await incidentsHeading(page).waitFor();
+
+  expect(pageErrors).toEqual([]);
+  await page.context().close();
+});
+
+test('when an invited reviewer sets a password and signs in, then Team and Reporting are absent and admin pages redirect', async () => {
+  const { page, pageErrors } = await newPage();
+  const admin = await onboardCompany(platform.baseUrl);
+  const reviewerEmail = `grace@${admin.domain}`;
+  await invite(platform.baseUrl, await apiToken(platform.baseUrl, admin.adminEmail), { email: reviewerEmail, full_name: 'Grace Brewster Hopper', roles: ['REVIEWER'] });
+
+  await page.goto(passwordLinkIn(await waitForMail(platform.dataDir, reviewerEmail, /invited/)));
+  await page.locator('input[name="password"]').fill(STAFF_PASSWORD);
+  await page.locator('input[name="repeat_password"]').fill(STAFF_PASSWORD);
+  await page.getByRole('button', { name: 'Set password' }).click();
+  await page.getByRole('link', { name: 'Log in' }).click();
+  await submitLogin(page, reviewerEmail, STAFF_PASSWORD);
+  await page.waitForURL(/\/company\/incidents$/);
+  await incidentsHeading(page).waitFor();
+
+  const navigation = page.getByRole('navigation', { name: 'Main' });
+  expect(await navigation.getByRole('link').allTextContents()).toEqual(['Incidents']);
+  const avatar = page.getByRole('button', { name: /Account menu of Grace Brewster Hopper/ });
+  expect(await avatar.textContent()).toBe('GH');
+  await avatar.click();
+  await page.getByText('Reviewer', { exact: true }).waitFor();
+
+  await page.goto(`${platform.baseUrl}/company/settings/company`);
+  await page.waitForURL(/\/company\/settings\/account$/);
+  await page.getByRole('heading', { name: 'Account', level: 1 }).waitFor();
+  await page.goto(`${platform.baseUrl}/company/team`);
   await page.waitForURL(/\/company\/incidents$/);
   await incidentsHeading(page).waitFor();
 
