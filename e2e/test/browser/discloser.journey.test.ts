@@ -1,0 +1,214 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from '../../src/browser';
+import { companyPayload, postJson } from '../../src/company-fixtures';
+import { dumpDatabase, readTree } from '../../src/database-dump';
+import { translationOf } from '../../src/locales';
+import { startStandalone, type StandalonePlatform } from '../../src/standalone';
+
+/**
+ * The discloser's journeys in Chromium through the real microfrontends, services and database:
+ * report with a file → secret code → status check → reply with a file → the reply comes back
+ * decrypted; on a phone; in French; and a canary typed everywhere that the platform never stores.
+ */
+let platform: StandalonePlatform;
+let browser: Browser;
+let urlIdentifier: string;
+const CANARY = `cnry${randomBytes(6).toString('hex')}`;
+
+beforeAll(async () => {
+  [platform, browser] = await Promise.all([startStandalone(), launchChromium()]);
+  const response = await postJson(platform.baseUrl, '/api/account/company', await companyPayload());
+  expect(response.status).toBe(201);
+  ({ url_identifier: urlIdentifier } = (await response.json()) as { url_identifier: string });
+});
+afterAll(async () => {
+  await browser?.close();
+  await platform?.dispose();
+});
+
+/** A page that records every request leaving for another origin (there must be none) and every page error. */
+async function openPage(context: BrowserContext): Promise<{ page: Page; foreignRequests: string[]; pageErrors: string[] }> {
+  const page = await context.newPage();
+  const foreignRequests: string[] = [];
+  const pageErrors: string[] = [];
+  page.on('request', (request) => {
+    const url = request.url();
+    if (!url.startsWith(platform.baseUrl) && !url.startsWith('data:') && !url.startsWith('blob:')) foreignRequests.push(url);
+  });
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  return { page, foreignRequests, pageErrors };
+}
+
+const en = (text: string | RegExp) => translationOf('mfe-disclose', 'disclose', text, 'en');
+
+/** From the landing page to the create page, ready to send (credentials made). */
+async function openCreatePage(page: Page) {
+  await page.goto(`${platform.baseUrl}/disclose/${urlIdentifier}`);
+  await page.locator('a[href$="/create"]').click();
+  await page.locator('textarea[name="description"]').waitFor();
+  await page.locator('form button[type="submit"]:enabled').waitFor();
+}
+
+/** Fills the required inputs (first category, first location, the description). */
+async function fillRequired(page: Page, description: string) {
+  await page.locator('input[name="category_uuids"]').first().check();
+  await page.locator('select[name="location_uuid"]').selectOption({ index: 1 });
+  await page.locator('textarea[name="description"]').fill(description);
+}
+
+/** Submits, confirms, and returns the secret code shown on the success page. */
+async function submitAndReadCode(page: Page, confirmLabel = en('Submit incident')): Promise<string> {
+  await page.locator('form button[type="submit"]').click();
+  await page.getByRole('dialog').getByRole('button', { name: confirmLabel }).click();
+  await page.waitForURL(/\/success$/, { timeout: 30_000 });
+  const code = await page.locator('input[name="secret_code"]').inputValue();
+  expect(code).toMatch(/^[0-9a-f]+:[0-9a-z]{4}(-[0-9a-z]{4}){6}$/);
+  return code;
+}
+
+async function finish(page: Page, labels = { finish: 'Finish', saved: 'I have saved my secret code' }) {
+  await page.getByRole('button', { name: labels.finish }).click();
+  const dialog = page.getByRole('dialog');
+  expect(await dialog.getByRole('button', { name: labels.finish }).isDisabled()).toBe(true);
+  await dialog.getByRole('checkbox', { name: labels.saved }).check();
+  await dialog.getByRole('button', { name: labels.finish }).click();
+  await page.waitForURL(new RegExp(`/disclose/${urlIdentifier}$`));
+}
+
+async function checkStatus(page: Page, code: string) {
+  await page.goto(`${platform.baseUrl}/disclose/${urlIdentifier}`);
+  await page.getByRole('button', { name: en('Check incident status') }).click();
+  await page.locator('input[name="uniquePassword"]').fill(code);
+  await page.locator('form.disclose-status button[type="submit"]').click();
+}
+
+test('when a discloser reports with a file, keeps the code and checks the status, then the report and a reply come back decrypted', async () => {
+  const context = await browser.newContext();
+  const { page, foreignRequests, pageErrors } = await openPage(context);
+  await openCreatePage(page);
+
+  // Validation first: nothing leaves while the form is wrong.
+  await page.locator('form button[type="submit"]').click();
+  expect(await page.getByText('This field is required').count()).toBe(3);
+  await page.locator('input[name="files"]').setInputFiles({ name: 'big.bin', mimeType: 'application/octet-stream', buffer: Buffer.alloc(25_000_001) });
+  await page.getByText('Max file size is 25MB').waitFor();
+  expect(await page.locator('.disclose-files li').count()).toBe(0);
+
+  expect(await page.locator('input[name="report_channel"][value="online"]').isChecked()).toBe(true);
+  await page.locator('input[name="full_name"]').fill(`Ada ${CANARY}`);
+  await page.locator('input[name="email"]').fill(`${CANARY}@example.com`);
+  await page.locator('select[name="phone_number_code"]').selectOption('FR:+33');
+  await page.locator('input[name="phone_number"]').fill(`06 ${CANARY}`);
+  await fillRequired(page, `Description ${CANARY}`);
+  await page.locator('input[name="location_detail"]').fill(`Floor ${CANARY}`);
+  await page.locator('input[name="date"]').fill('2026-03-01');
+  await page.locator('input[name="end_date"]').fill('2026-03-02');
+  await page.locator('textarea[name="people_involved"]').fill(`People ${CANARY}`);
+  await page.locator('textarea[name="outcome"]').fill(`Outcome ${CANARY}`);
+  await page.locator('input[name="previous_report"][value="yes"]').check();
+  await page.locator('textarea[name="previous_report_details"]').fill(`Before ${CANARY}`);
+  await page.locator('input[name="files"]').setInputFiles({ name: `evidence-${CANARY}.txt`, mimeType: 'text/plain', buffer: Buffer.from(`file content ${CANARY}`) });
+  await page.locator('.disclose-files__name', { hasText: `evidence-${CANARY}.txt` }).waitFor();
+
+  // The leave prompt: going back to review keeps the page.
+  await page.locator('form button[type="submit"]').click();
+  await page.getByRole('dialog', { name: 'Are you sure you want submit this incident report?' }).waitFor();
+  await page.getByRole('button', { name: 'Go back and review' }).click();
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
+  const code = await submitAndReadCode(page);
+  await finish(page);
+
+  // A wrong code is an error message, not a crash.
+  await checkStatus(page, `${code.split(':')[0]}:aaaa-bbbb-cccc-dddd-eeee-ffff-gggg`);
+  await page.getByRole('heading', { name: 'Invalid secret code' }).waitFor();
+
+  await checkStatus(page, code);
+  await page.getByRole('heading', { name: /^Report \d+$/ }).waitFor({ timeout: 30_000 });
+  const details = page.locator('dl.disclose-details');
+  await details.getByText(`Description ${CANARY}`).waitFor();
+  expect(await details.locator('dt').allTextContents()).toEqual([
+    'Name of the employee', 'Email', 'Country dial code', 'Phone number', 'May we contact you?', 'Incident', 'Description', 'Location',
+    'Location details', 'Date', 'People involved', 'Outcome',
+  ]);
+  await details.getByText('3/1/26 - 3/2/26').waitFor();
+  await page.getByText('New', { exact: true }).waitFor();
+
+  // The report's file: listed with its decrypted name and size, downloaded and decrypted here.
+  await page.locator('.disclose-files__name', { hasText: `evidence-${CANARY}.txt` }).waitFor();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /^Download/ }).first().click()]);
+  expect(download.suggestedFilename()).toBe(`evidence-${CANARY}.txt`);
+  expect(await readFile((await download.path())!, 'utf8')).toBe(`file content ${CANARY}`);
+
+  // A reply with a file.
+  await page.locator('textarea[name="text"]').fill(`Message ${CANARY}`);
+  await page.locator('.disclose-reply input[name="files"]').setInputFiles({ name: `reply-${CANARY}.txt`, mimeType: 'text/plain', buffer: Buffer.from(`reply content ${CANARY}`) });
+  await page.locator('.disclose-reply button[type="submit"]:enabled').click();
+  await page.getByText('Incident details updated').waitFor();
+  expect(await page.locator('textarea[name="text"]').inputValue()).toBe('');
+  await page.getByText('Message sent by Discloser').waitFor();
+
+  // A reload forgets the opened incident (memory only); the code opens it again, reply included.
+  await page.reload();
+  await page.waitForURL(new RegExp(`/disclose/${urlIdentifier}$`));
+  await checkStatus(page, code);
+  await page.locator('.disclose-message').getByText(`Message ${CANARY}`).waitFor({ timeout: 30_000 });
+  await page.locator('.disclose-message .disclose-files__name', { hasText: `reply-${CANARY}.txt` }).waitFor();
+  await page.getByText('Incident details updated').waitFor({ state: 'detached', timeout: 10_000 });
+
+  expect(foreignRequests).toEqual([]);
+  expect(pageErrors).toEqual([]);
+  await context.close();
+});
+
+test('when a discloser reports from a phone, then the pages fit the screen', async () => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const { page, foreignRequests, pageErrors } = await openPage(context);
+  const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  await openCreatePage(page);
+  expect(await overflow()).toBeLessThanOrEqual(0);
+  await fillRequired(page, `Phone report ${CANARY}`);
+  await page.locator('input[name="report_anonymously"]').check();
+  expect(await page.locator('input[name="full_name"]').count()).toBe(0);
+  await submitAndReadCode(page);
+  expect(await overflow()).toBeLessThanOrEqual(0);
+  expect(foreignRequests).toEqual([]);
+  expect(pageErrors).toEqual([]);
+  await context.close();
+});
+
+test('when a discloser reads French, then the report pages are in French', async () => {
+  const context = await browser.newContext();
+  await context.addInitScript(() => localStorage.setItem('i18n-language', 'fr'));
+  const { page, foreignRequests, pageErrors } = await openPage(context);
+  const fr = (text: string) => translationOf('mfe-disclose', 'disclose', text, 'fr');
+  await openCreatePage(page);
+  await page.locator('form button[type="submit"]').click();
+  await page.getByText(translationOf('shell', 'common', 'This field is required', 'fr')).first().waitFor();
+  await page.getByText(fr('Report anonymously')).waitFor();
+  await fillRequired(page, `Signalement ${CANARY}`);
+  await submitAndReadCode(page, fr('Submit incident'));
+  await page.getByRole('heading', { name: fr('Your report has been sent') }).waitFor();
+  await finish(page, { finish: fr('Finish'), saved: fr('I have saved my secret code') });
+  expect(foreignRequests).toEqual([]);
+  expect(pageErrors).toEqual([]);
+  await context.close();
+});
+
+test('when the platform stops, then the canary typed everywhere is in no table, object, mail or log line', async () => {
+  await platform.stop();
+  const tables = await dumpDatabase(platform.dataDir);
+  // The dump is real: the reports above are in it, encrypted.
+  expect(tables).toContain('incident.incident');
+  expect(tables).toContain('v1.');
+  expect(tables).not.toContain(CANARY);
+  const objects = await readTree(path.join(platform.dataDir, 'objects'));
+  // The two files of the first journey (report and reply), stored as ciphertext.
+  expect(objects.length).toBeGreaterThanOrEqual(2);
+  for (const { file, bytes } of [...objects, ...(await readTree(path.join(platform.dataDir, 'mail')))]) {
+    expect({ file, found: bytes.includes(CANARY) }).toEqual({ file, found: false });
+  }
+  expect(platform.process.output()).not.toContain(CANARY);
+});
