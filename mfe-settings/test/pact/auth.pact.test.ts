@@ -1,0 +1,96 @@
+/**
+ * @jest-environment node
+ */
+import path from 'node:path';
+import { MatchersV3, PactV4 } from '@pact-foundation/pact';
+import { changePassword, confirmMfaSetup, createApiClient, startMfaSetup, updateFullName, type ApiError } from '@whistle/api-client';
+
+const { eachLike, like, regex, uuid } = MatchersV3;
+
+/**
+ * What account settings expect of auth. The Bearer is a placeholder: the provider test
+ * (services/auth/test/pact) swaps in the token its state handler made.
+ */
+const pact = new PactV4({
+  consumer: 'whistle-mfe-settings',
+  provider: 'whistle-auth',
+  dir: path.resolve(__dirname, '../../../pacts'),
+  logLevel: 'warn',
+});
+
+const ADMIN = 'ada@settings.example';
+const PASSWORD = 'correct horse battery staple';
+const headers = { Accept: 'application/json', 'Content-Type': 'application/json', Authorization: 'Bearer staff-token' };
+const api = (url: string) => createApiClient({ baseUrl: url, getToken: () => 'staff-token' });
+const jwt = regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, 'eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJ1In0.c2ln');
+const profile = (fullName: string) => ({ uuid: uuid(), email: ADMIN, full_name: fullName, roles: eachLike('ADMIN'), mfa_auth_factor_id: null });
+const failure = (promise: Promise<unknown>) => promise.then(() => undefined, (error: ApiError) => error);
+const STATE = `staff member ${ADMIN} without MFA exists`;
+
+describe('mfe-settings → auth', () => {
+  test('when the full name is saved, then the updated profile comes back', async () => {
+    await pact
+      .addInteraction()
+      .given(STATE)
+      .uponReceiving('a full name update')
+      .withRequest('PUT', '/api/account/profile', (request) => request.headers(headers).jsonBody({ full_name: 'Ada King' }))
+      .willRespondWith(200, (response) => response.jsonBody(profile('Ada King')))
+      .executeTest(async (server) => {
+        expect((await updateFullName(api(server.url), 'Ada King')).full_name).toBe('Ada King');
+      });
+  });
+
+  test('when the password is changed with the right current one, then a new token replaces the session', async () => {
+    await pact
+      .addInteraction()
+      .given(STATE)
+      .uponReceiving('a password change')
+      .withRequest('PUT', '/api/account/profile', (request) =>
+        request.headers(headers).jsonBody({ password: 'a brand new passphrase', current_password: PASSWORD }))
+      .willRespondWith(200, (response) => response.jsonBody({ ...profile('Ada Lovelace'), full_name: like('Ada Lovelace'), token: jwt }))
+      .executeTest(async (server) => {
+        expect(await changePassword(api(server.url), PASSWORD, 'a brand new passphrase')).toHaveProperty('token');
+      });
+  });
+
+  test('when the current password is wrong, then a field error comes back', async () => {
+    await pact
+      .addInteraction()
+      .given(STATE)
+      .uponReceiving('a password change with a wrong current password')
+      .withRequest('PUT', '/api/account/profile', (request) =>
+        request.headers(headers).jsonBody({ password: 'a brand new passphrase', current_password: 'not my password' }))
+      .willRespondWith(400, (response) => response.jsonBody({ message: like('Bad Request'), errors: { current_password: eachLike('The current password is wrong') } }))
+      .executeTest(async (server) => {
+        const error = await failure(changePassword(api(server.url), 'not my password', 'a brand new passphrase'));
+        expect(error?.status).toBe(400);
+      });
+  });
+
+  test('when MFA set-up starts, then a QR code and its secret come back', async () => {
+    await pact
+      .addInteraction()
+      .given(STATE)
+      .uponReceiving('an MFA set-up start')
+      .withRequest('POST', '/api/account/company/profile/mfa', (request) =>
+        request.headers({ Accept: 'application/json', Authorization: 'Bearer staff-token' }))
+      .willRespondWith(200, (response) =>
+        response.jsonBody({ qr_code: regex('^data:image/png;base64,[A-Za-z0-9+/=]+$', 'data:image/png;base64,iVBORw0KGgo='), secret: regex(/^[A-Z2-7]+=*$/, 'JBSWY3DPEHPK3PXP') }))
+      .executeTest(async (server) => {
+        expect((await startMfaSetup(api(server.url))).qr_code).toMatch(/^data:image\/png/);
+      });
+  });
+
+  test('when the MFA set-up code is wrong, then a field error comes back (the dialog keeps its QR code)', async () => {
+    await pact
+      .addInteraction()
+      .given(`staff member ${ADMIN} has a pending MFA factor`)
+      .uponReceiving('an MFA set-up confirmation with a wrong code')
+      .withRequest('POST', '/api/account/company/profile/mfa', (request) => request.headers(headers).jsonBody({ challenge_code: '000000' }))
+      .willRespondWith(400, (response) => response.jsonBody({ message: like('Bad Request'), errors: { challenge_code: eachLike('Invalid code') } }))
+      .executeTest(async (server) => {
+        const error = await failure(confirmMfaSetup(api(server.url), '000000'));
+        expect(error?.status).toBe(400);
+      });
+  });
+});
