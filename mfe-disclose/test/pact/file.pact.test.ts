@@ -1,0 +1,63 @@
+/**
+ * @jest-environment node
+ */
+import { MatchersV3, PactV4 } from '@pact-foundation/pact';
+import { createApiClient, downloadIncidentFile, getIncidentFile } from '@whistle/api-client';
+import { PACT_DIR, PACT_INCIDENT } from './fixtures';
+
+const { datetime, fromProviderState, integer, like, regex, uuid } = MatchersV3;
+
+/**
+ * What the discloser pages expect of the file service; verified in services/file/test/pact.
+ * The upload itself is not here: Pact's mock server refuses a JSON document sent under the
+ * upload's own media type (it sniffs JSON and expects the declared type), so the upload's shape is
+ * covered by the file service's integration tests and the discloser browser journey instead.
+ */
+const pact = new PactV4({ consumer: 'whistle-mfe-disclose', provider: 'whistle-file', dir: PACT_DIR, logLevel: 'warn' });
+
+const STORED_STATE = `a file stored for incident ${PACT_INCIDENT}`;
+const EXAMPLE_TOKEN = 'eyJhbGciOiJFUzI1NiJ9.e30.c2lnbmF0dXJl';
+const EXAMPLE_FILE = '0e7c5d1a-3b2f-4c6d-8e9f-0a1b2c3d4e60';
+const authorization = fromProviderState('Bearer ${sessionToken}', `Bearer ${EXAMPLE_TOKEN}`);
+const versioned = (example: string) => regex(/^v1\.[A-Za-z0-9_.-]+$/, example);
+
+const fileMetadata = {
+  uuid: uuid(EXAMPLE_FILE), incident_uuid: PACT_INCIDENT, incident_message_uuid: null, file_name: versioned('v1.a.b.c'),
+  encrypted_key: versioned('v1.a.b.c'), file_size: integer(12), mime_type: like('text/plain'),
+  created: datetime("yyyy-MM-dd'T'HH:mm:ss.SSSXXX", '2026-03-04T10:00:00.000Z'),
+};
+
+describe('mfe-disclose → file', () => {
+  test('when the review page names a file, then its encrypted name comes with the metadata', async () => {
+    await pact
+      .addInteraction()
+      .given(STORED_STATE)
+      .uponReceiving('a file metadata request')
+      .withRequest('GET', fromProviderState('/api/incident/file/${fileUuid}', `/api/incident/file/${EXAMPLE_FILE}`), (request) =>
+        request.headers({ Accept: 'application/json', Authorization: authorization }))
+      .willRespondWith(200, (response) => response.jsonBody(fileMetadata))
+      .executeTest(async (server) => {
+        const file = await getIncidentFile(createApiClient({ baseUrl: server.url, getToken: () => EXAMPLE_TOKEN }), EXAMPLE_FILE);
+        expect(file.file_name).toMatch(/^v1\./);
+      });
+  });
+
+  test('when a file is downloaded, then the ciphertext comes with its encrypted key and name', async () => {
+    await pact
+      .addInteraction()
+      .given(STORED_STATE)
+      .uponReceiving('a file download')
+      .withRequest('GET', fromProviderState('/api/incident/file/${fileUuid}', `/api/incident/file/${EXAMPLE_FILE}`), (request) =>
+        request.headers({ Accept: 'application/octet-stream', Authorization: authorization }))
+      .willRespondWith(200, (response) =>
+        response.headers({
+          'Content-Type': 'application/octet-stream',
+          'X-Whistle-Encrypted-Key': versioned('v1.a.b.c'),
+          'X-Whistle-Encrypted-File-Name': versioned('v1.a.b.c'),
+        }))
+      .executeTest(async (server) => {
+        const file = await downloadIncidentFile(createApiClient({ baseUrl: server.url }), EXAMPLE_TOKEN, EXAMPLE_FILE);
+        expect(file.encrypted_key).toBe('v1.a.b.c');
+      });
+  });
+});
