@@ -1,0 +1,62 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { Verifier } from '@pact-foundation/pact';
+import { FILE_UPLOAD_CONTENT_TYPE } from '@whistle/contracts';
+import { createCompanyCredentials, createIncidentCredentials, encryptFile } from '@whistle/crypto';
+import { createDiscloserTokenSigner, generateDiscloserTokenKeys } from '@whistle/service-kit';
+import { createTestDependencies, type TestDependencies } from '@whistle/service-kit/testing';
+import { createInspectableStore, startFile, type InspectableStore, type RunningFile } from '../support';
+import { PACT_COMPANY_ID, PACT_INCIDENT } from '../../../../mfe-disclose/test/pact/fixtures';
+
+const pactFile = path.resolve(__dirname, '../../../../pacts/whistle-mfe-disclose-whistle-file.json');
+
+let test$: TestDependencies;
+let store: InspectableStore;
+let file: RunningFile;
+const keys = generateDiscloserTokenKeys();
+const signer = createDiscloserTokenSigner(keys.privateKeyPem);
+
+beforeAll(async () => {
+  test$ = await createTestDependencies('pglite+in-process');
+  store = await createInspectableStore('pglite+in-process');
+  test$.deps.objects = store.objects;
+  file = await startFile(test$.deps, keys.publicKeyPem);
+});
+afterAll(async () => {
+  await file?.close();
+  await store?.dispose();
+  await test$?.dispose();
+});
+
+/** A file uploaded as the discloser's browser uploads it, for the incident the pact names. */
+async function storedFile() {
+  const { token: sessionToken } = await signer.sign({ incidentId: PACT_INCIDENT, companyId: PACT_COMPANY_ID });
+  const { credential } = await createCompanyCredentials();
+  const { incident } = await createIncidentCredentials(credential.public_key);
+  const encrypted = await encryptFile(incident.publicKey, new TextEncoder().encode('file content'), { fileName: 'evidence.txt' });
+  const response = await fetch(`${file.baseUrl}/api/incident/file/`, {
+    method: 'POST',
+    headers: { 'content-type': FILE_UPLOAD_CONTENT_TYPE, accept: 'application/json', authorization: `Bearer ${sessionToken}` },
+    body: JSON.stringify({
+      incident_uuid: PACT_INCIDENT, incident_message_uuid: null, content: Buffer.from(encrypted.ciphertext).toString('base64'),
+      file_name: encrypted.encrypted_file_name, encrypted_key: encrypted.encrypted_key, file_size: 12, mime_type: 'text/plain',
+    }),
+  });
+  if (response.status !== 201) throw new Error(`upload refused: ${response.status}`);
+  const { uuid: fileUuid } = (await response.json()) as { uuid: string };
+  return { fileUuid, sessionToken };
+}
+
+test('when the discloser pages\' pact is replayed against file, then every interaction is honoured', async () => {
+  if (!existsSync(pactFile)) throw new Error(`${pactFile} is missing: run mfe-disclose's tests first (npm test runs them in order)`);
+  await new Verifier({
+    provider: 'whistle-file',
+    providerBaseUrl: file.baseUrl,
+    providerVersion: '0.1.0',
+    pactUrls: [pactFile],
+    logLevel: 'warn',
+    stateHandlers: {
+      [`a file stored for incident ${PACT_INCIDENT}`]: storedFile,
+    },
+  }).verifyProvider();
+});
