@@ -95,13 +95,14 @@ describe('settings remote routes', () => {
     fetchMock.mockResolvedValueOnce(answer(200, { qr_code: 'data:image/png;base64,AAAA', secret: 'JBSWY3DPEHPK3PXP' }));
     fireEvent.click(screen.getByRole('button', { name: 'Proceed' }));
     expect(await screen.findByRole('img', { name: /QR code/ })).toHaveAttribute('src', 'data:image/png;base64,AAAA');
+    expect(screen.getByLabelText('6-digit code')).toHaveFocus();
 
     fetchMock.mockResolvedValueOnce(answer(400, { message: 'Bad Request', errors: { challenge_code: ['Invalid code'] } }));
     fireEvent.change(screen.getByLabelText('6-digit code'), { target: { value: '123456' } });
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
-    await waitFor(() => expect(screen.getByRole('dialog')).toHaveClass('mfe-dialog--invalid'));
+    await waitFor(() => expect(screen.getByLabelText('6-digit code')).toHaveAttribute('aria-invalid', 'true'));
+    expect(screen.getByText('This code is not valid. Please try again.')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: /QR code/ })).toHaveAttribute('src', 'data:image/png;base64,AAAA');
-    expect(screen.getByLabelText('6-digit code')).toHaveAttribute('aria-invalid', 'true');
 
     fetchMock.mockResolvedValueOnce(answer(200, { token: 'mfa-token' }));
     fireEvent.change(screen.getByLabelText('6-digit code'), { target: { value: '654321' } });

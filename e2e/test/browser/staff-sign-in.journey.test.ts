@@ -68,7 +68,7 @@ test('when an admin signs in, enables MFA, logs out and signs in again with a co
   const wrong = (await totpCode(secret)) === '000000' ? '111111' : '000000';
   await dialog.getByLabel('6-digit code').fill(wrong);
   await dialog.getByRole('button', { name: 'Confirm' }).click();
-  await page.locator('.mfe-dialog--invalid').waitFor();
+  await dialog.locator('input[name="challenge_code"][aria-invalid="true"]').waitFor();
   await dialog.locator(`img[src="${qr_code}"]`).waitFor();
   await dialog.getByLabel('6-digit code').fill(await totpCode(secret));
   await dialog.getByRole('button', { name: 'Confirm' }).click();

@@ -1,11 +1,10 @@
-import { useCallback, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router';
 import { changePassword, isApiError, updateFullName } from '@whistle/api-client';
-import { Button, Spinner, TextField, useDocumentTitle } from '@whistle/ui';
+import { Button, Spinner, TextField, Toast, useDocumentTitle } from '@whistle/ui';
 import { useSession, useStaffState } from '../session/session.context';
 import { SettingsFrame } from '../settings.frame.component';
-import { Toast } from './toast.component';
 
 type PasswordField = 'current_password' | 'password' | 'repeat_password';
 
@@ -28,7 +27,7 @@ export function AccountPage() {
   const [passwordErrors, setPasswordErrors] = useState<Partial<Record<PasswordField, string>>>({});
   const [busy, setBusy] = useState<'name' | 'password'>();
   const [failure, setFailure] = useState<{ error: unknown }>();
-  const clearToast = useCallback(() => setToast(undefined), []);
+  const clearToast = () => setToast(undefined);
   useDocumentTitle(t('account.title'));
   if (failure) throw failure.error;
 
@@ -138,7 +137,7 @@ export function AccountPage() {
         </div>
       </section>
       <Outlet context={outletContext} />
-      {toast && <Toast message={toast} onExpire={clearToast} />}
+      {toast && <Toast status="success" onDismiss={clearToast} dismissLabel={t('account.dismiss')}>{toast}</Toast>}
     </SettingsFrame>
   );
 }

@@ -1,9 +1,9 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useOutletContext } from 'react-router';
 import { confirmMfaSetup, isApiError, startMfaSetup } from '@whistle/api-client';
 import type { MfaSetupResponse } from '@whistle/contracts';
-import { Button, TextField } from '@whistle/ui';
+import { ConfirmDialog, TextField } from '@whistle/ui';
 import { useSession } from '../session/session.context';
 import type { AccountOutletContext } from './account.page';
 
@@ -12,7 +12,7 @@ const CODE = /^[0-9]{6}$/;
 /**
  * /company/settings/account/mfa (spec §4): a warning that existing MFA devices stop working, then
  * the QR code of a new factor and its 6-digit code. A wrong code keeps the same dialog and QR code
- * (the server keeps the pending factor) with error styling.
+ * (the server keeps the pending factor) with the code box in error styling.
  */
 export function MfaSetupDialog() {
   const { t } = useTranslation('settings');
@@ -24,18 +24,9 @@ export function MfaSetupDialog() {
   const [invalid, setInvalid] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<{ error: unknown }>();
-  const titleId = useId();
-  const dialog = useRef<HTMLDivElement>(null);
   if (failure) throw failure.error;
 
   const close = () => navigate('..', { replace: true });
-
-  useEffect(() => {
-    dialog.current?.focus();
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && navigate('..', { replace: true });
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [navigate]);
 
   async function proceed() {
     setBusy(true);
@@ -48,8 +39,7 @@ export function MfaSetupDialog() {
     }
   }
 
-  async function confirm(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  async function confirm() {
     if (!CODE.test(code)) return setInvalid(true);
     setBusy(true);
     try {
@@ -58,10 +48,9 @@ export function MfaSetupDialog() {
       onMfaEnabled();
       close();
     } catch (error) {
-      if (isApiError(error) && error.status >= 400 && error.status < 500) {
-        setInvalid(true);
-        setBusy(false);
-      } else setFailure({ error });
+      if (!isApiError(error) || error.status >= 500) return setFailure({ error });
+      setInvalid(true);
+      setBusy(false);
     }
   }
 
@@ -70,37 +59,37 @@ export function MfaSetupDialog() {
     setInvalid(false);
   }
 
-  return (
-    <div className="mfe-dialog-backdrop">
-      <div
-        ref={dialog} tabIndex={-1} role="dialog" aria-modal="true" aria-labelledby={titleId}
-        className={['wh-card', 'mfe-dialog', invalid ? 'mfe-dialog--invalid' : ''].filter(Boolean).join(' ')}
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!busy) void confirm();
+  }
+
+  if (!setup) {
+    return (
+      <ConfirmDialog
+        key="warning" open title={t('mfa.title')} confirmLabel={t('mfa.proceed')} cancelLabel={t('mfa.cancel')} confirmDisabled={busy}
+        onConfirm={() => void proceed()} onCancel={close}
       >
-        <h2 id={titleId}>{t('mfa.title')}</h2>
-        {setup ? (
-          <form noValidate onSubmit={(event) => void confirm(event)} aria-busy={busy || undefined}>
-            <p>{t('mfa.scan')}</p>
-            <img className="mfe-dialog__qr" src={setup.qr_code} alt={t('mfa.qrAlt')} width={200} height={200} />
-            <p>{t('mfa.manual')} <code>{setup.secret}</code></p>
-            <TextField
-              name="challenge_code" label={t('mfa.code')} value={code} onChange={change} inputMode="numeric"
-              autoComplete="one-time-code" maxLength={6} required autoFocus error={invalid ? t('mfa.invalid') : undefined}
-            />
-            <div className="wh-actions">
-              <Button type="submit" busy={busy}>{t('mfa.confirm')}</Button>
-              <Button variant="secondary" onClick={close}>{t('mfa.cancel')}</Button>
-            </div>
-          </form>
-        ) : (
-          <>
-            <p role="alert">{t('mfa.warning')}</p>
-            <div className="wh-actions">
-              <Button busy={busy} onClick={() => void proceed()}>{t('mfa.proceed')}</Button>
-              <Button variant="secondary" onClick={close}>{t('mfa.cancel')}</Button>
-            </div>
-          </>
-        )}
-      </div>
-    </div>
+        <p role="alert">{t('mfa.warning')}</p>
+      </ConfirmDialog>
+    );
+  }
+  // A new dialog (key) for the QR code step, so focus moves into it, to the code box.
+  return (
+    <ConfirmDialog
+      key="code" open title={t('mfa.title')} confirmLabel={t('mfa.confirm')} cancelLabel={t('mfa.cancel')} confirmDisabled={busy}
+      onConfirm={() => void confirm()} onCancel={close}
+    >
+      {/* A form so Enter in the code box confirms too. */}
+      <form noValidate onSubmit={submit} aria-busy={busy || undefined}>
+        <p>{t('mfa.scan')}</p>
+        <img className="mfe-settings__qr" src={setup.qr_code} alt={t('mfa.qrAlt')} width={200} height={200} />
+        <p>{t('mfa.manual')} <code>{setup.secret}</code></p>
+        <TextField
+          name="challenge_code" label={t('mfa.code')} value={code} onChange={change} inputMode="numeric"
+          autoComplete="one-time-code" maxLength={6} required error={invalid ? t('mfa.invalid') : undefined}
+        />
+      </form>
+    </ConfirmDialog>
   );
 }
