@@ -1,4 +1,5 @@
-import { emptyReportForm, encryptedFieldValues, isTooLarge, validateReport } from './report-form';
+import { MAX_FILE_SIZE as CONTRACT_MAX_FILE_SIZE } from '@whistle/contracts';
+import { MAX_FILE_SIZE, emptyReportForm, encryptedFieldValues, isTooLarge, validateReport } from './report-form';
 import { formatFileSize, formatInputDate, formatMessageTime } from '../review/format';
 import { reviewDetails } from '../review/review-details';
 
@@ -26,6 +27,7 @@ describe('report form rules', () => {
   });
 
   it('when a file is over 25,000,000 bytes, then it is too large', () => {
+    expect(MAX_FILE_SIZE).toBe(CONTRACT_MAX_FILE_SIZE);
     expect(isTooLarge({ size: 25_000_000 })).toBe(false);
     expect(isTooLarge({ size: 25_000_001 })).toBe(true);
   });

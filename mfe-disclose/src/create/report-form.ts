@@ -1,4 +1,10 @@
-import { MAX_FILE_SIZE, type ReportChannel, type ReportField } from '@whistle/contracts';
+import type { ReportChannel, ReportField } from '@whistle/contracts';
+
+/**
+ * Spec §9: 25,000,000 bytes per file, the contracts' MAX_FILE_SIZE (a test keeps them equal).
+ * Importing the value would bring the contracts' zod schemas into the browser for one number.
+ */
+export const MAX_FILE_SIZE = 25_000_000;
 
 /** The report form inputs of spec §3, under their spec names. */
 export interface ReportForm {

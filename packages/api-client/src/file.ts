@@ -1,6 +1,12 @@
-import { FILE_UPLOAD_CONTENT_TYPE, type FileUploadMetadata, type IncidentFile } from '@whistle/contracts';
+import type { FileUploadMetadata, IncidentFile } from '@whistle/contracts';
 import { ApiError, RequestAbortedError } from './api-error';
 import type { ApiClient } from './client';
+
+/**
+ * The contracts' FILE_UPLOAD_CONTENT_TYPE (a test keeps them equal). Importing the value would
+ * bring the contracts' zod schemas into every page using this client, the discloser landing too.
+ */
+export const FILE_UPLOAD_CONTENT_TYPE = 'application/vnd.whistle.incident-file-upload';
 
 export interface FileUpload extends FileUploadMetadata {
   /** `encryptFile`'s ciphertext; sent as standard base64, as the file service reads it. */

@@ -1,6 +1,7 @@
 import { ApiError } from './api-error';
 import { createApiClient } from './client';
-import { downloadIncidentFile, toBase64 } from './file';
+import { FILE_UPLOAD_CONTENT_TYPE as CONTRACT_CONTENT_TYPE } from '@whistle/contracts';
+import { FILE_UPLOAD_CONTENT_TYPE, downloadIncidentFile, toBase64 } from './file';
 import { getDiscloserIncident, listIncidentFiles, listIncidentMessages, sendIncidentMessage } from './incident';
 
 const realFetch = global.fetch;
@@ -53,6 +54,10 @@ describe('file calls', () => {
     fetchMock.mockImplementation(async () => json(404, { message: 'Not Found' }));
     await expect(downloadIncidentFile(createApiClient(), 'session', uuid)).rejects.toMatchObject({ status: 404 });
     await expect(downloadIncidentFile(createApiClient(), 'session', uuid)).rejects.toBeInstanceOf(ApiError);
+  });
+
+  it('when uploading, then the media type is the contract\'s', () => {
+    expect(FILE_UPLOAD_CONTENT_TYPE).toBe(CONTRACT_CONTENT_TYPE);
   });
 
   it('when encoding a large file, then base64 matches the standard one', () => {

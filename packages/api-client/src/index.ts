@@ -7,4 +7,4 @@ export {
   type StaffSession, type StaffState,
 } from './account';
 export { createIncident, getDiscloserIncident, listIncidentFiles, listIncidentMessages, sendIncidentMessage } from './incident';
-export { downloadIncidentFile, getIncidentFile, toBase64, uploadIncidentFile, type DownloadedFile, type FileUpload, type UploadOptions } from './file';
+export { FILE_UPLOAD_CONTENT_TYPE, downloadIncidentFile, getIncidentFile, toBase64, uploadIncidentFile, type DownloadedFile, type FileUpload, type UploadOptions } from './file';
