@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -16,6 +17,8 @@ import { startStandalone, type StandalonePlatform } from '../../src/standalone';
 let platform: StandalonePlatform;
 let browser: Browser;
 let urlIdentifier: string;
+/** The first journey's secret code, for the accessibility check of the review page. */
+let firstCode: string;
 const CANARY = `cnry${randomBytes(6).toString('hex')}`;
 
 beforeAll(async () => {
@@ -148,6 +151,8 @@ test('when a discloser reports with a file, keeps the code and checks the status
   await page.locator('.disclose-reply button[type="submit"]:enabled').click();
   await page.getByText('Incident details updated').waitFor();
   expect(await page.locator('textarea[name="text"]').inputValue()).toBe('');
+  // Success toasts vanish after 5 s.
+  await page.getByText('Incident details updated').waitFor({ state: 'detached', timeout: 8_000 });
   await page.getByText('Message sent by Discloser').waitFor();
 
   // A reload forgets the opened incident (memory only); the code opens it again, reply included.
@@ -156,7 +161,7 @@ test('when a discloser reports with a file, keeps the code and checks the status
   await checkStatus(page, code);
   await page.locator('.disclose-message').getByText(`Message ${CANARY}`).waitFor({ timeout: 30_000 });
   await page.locator('.disclose-message .disclose-files__name', { hasText: `reply-${CANARY}.txt` }).waitFor();
-  await page.getByText('Incident details updated').waitFor({ state: 'detached', timeout: 10_000 });
+  firstCode = code;
 
   expect(foreignRequests).toEqual([]);
   expect(pageErrors).toEqual([]);
@@ -167,7 +172,16 @@ test('when a discloser reports from a phone, then the pages fit the screen', asy
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const { page, foreignRequests, pageErrors } = await openPage(context);
   const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
+  await page.goto(`${platform.baseUrl}/disclose/${urlIdentifier}`);
+  await page.locator('a[href$="/create"]').waitFor();
+  const landingScripts = scripts.length;
   await openCreatePage(page);
+  // The report form and its encryption come as chunks of their own, after the landing page.
+  expect(scripts.slice(landingScripts).filter((url) => url.includes('/remotes/mfe-disclose/')).length).toBeGreaterThan(0);
   expect(await overflow()).toBeLessThanOrEqual(0);
   await fillRequired(page, `Phone report ${CANARY}`);
   await page.locator('input[name="report_anonymously"]').check();
@@ -194,6 +208,31 @@ test('when a discloser reads French, then the report pages are in French', async
   await finish(page, { finish: fr('Finish'), saved: fr('I have saved my secret code') });
   expect(foreignRequests).toEqual([]);
   expect(pageErrors).toEqual([]);
+  await context.close();
+});
+
+test('when the report, code and review pages are checked by axe-core, then there are no serious violations', async () => {
+  // axe-core is injected as an inline script, which the pages' CSP rightly refuses: bypass it for this check only.
+  const context = await browser.newContext({ bypassCSP: true });
+  const { page } = await openPage(context);
+  const seriousViolations = async () => {
+    await page.addScriptTag({ content: readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8') });
+    return page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run(): Promise<{ violations: Array<{ id: string; impact: string }> }> } }).axe;
+      const result = await axe.run();
+      return result.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id);
+    });
+  };
+  await openCreatePage(page);
+  await page.locator('form button[type="submit"]').click();
+  await page.getByText('This field is required').first().waitFor();
+  expect(await seriousViolations()).toEqual([]);
+  await fillRequired(page, `Axe ${CANARY}`);
+  await submitAndReadCode(page);
+  expect(await seriousViolations()).toEqual([]);
+  await checkStatus(page, firstCode);
+  await page.locator('.disclose-message').first().waitFor({ timeout: 30_000 });
+  expect(await seriousViolations()).toEqual([]);
   await context.close();
 });
 
