@@ -138,10 +138,11 @@ function AvatarMenu({ state }: { state: StaffState }) {
     <div className="shell-avatar-menu" ref={root}>
       <button
         type="button" className="shell-avatar" style={{ backgroundColor: avatarColour(name) }}
-        aria-expanded={open} aria-controls={menuId} aria-label={t('companyApp.accountMenu', { name })}
-        onClick={() => setOpen((value) => !value)}
+        aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((value) => !value)}
       >
-        {avatarInitials(name)}
+        {/* The initials are decoration: the name says whose menu it is (no aria-label hiding what is seen). */}
+        <span aria-hidden="true" className="shell-avatar__initials">{avatarInitials(name)}</span>
+        <span className="wh-visually-hidden">{t('companyApp.accountMenu', { name })}</span>
       </button>
       {open && (
         <div id={menuId} className="shell-avatar-menu__panel">

@@ -69,6 +69,15 @@ describe('login page', () => {
     expect(localStorage.getItem('token')).toBe('challenge-1');
   });
 
+  it('when the token says MFA must be set up first (company requires it), then the MFA set-up dialog opens', async () => {
+    const payload = Buffer.from(JSON.stringify({ mfa_enrollment_required: true })).toString('base64url');
+    fetchMock.mockImplementation(async (url: string) =>
+      url === '/api/account/token' ? answer(200, { token: `a.${payload}.c` }) : answer(403, { message: 'MFA setup required' }));
+    open('/company/login');
+    await logIn('ada@acme.example', 'correct horse battery');
+    await waitFor(() => expect(navigateToUrl).toHaveBeenCalledWith('/company/settings/account/mfa'));
+  });
+
   it('when next points elsewhere than this site, then incidents is used', () => {
     expect(safeNextPath('https://evil.example/')).toBe('/company/incidents');
     expect(safeNextPath('//evil.example/')).toBe('/company/incidents');
