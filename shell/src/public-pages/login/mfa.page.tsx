@@ -1,6 +1,6 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { navigateToUrl } from 'single-spa';
 import { ApiError, answerMfaChallenge } from '@whistle/api-client';
 import { Button, TextField, useDocumentTitle } from '@whistle/ui';
@@ -22,6 +22,8 @@ export function MfaPage() {
   const sent = useRef<string>(undefined);
   useDocumentTitle(t('mfa.title'));
   if (failure) throw failure.error;
+  // Opened without a challenge (bookmark, another tab): there is nothing to answer.
+  if (!readToken()) return <Navigate to="/company/login" replace />;
 
   async function send(value: string) {
     const challengeId = readToken();

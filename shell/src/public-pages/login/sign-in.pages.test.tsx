@@ -87,6 +87,12 @@ describe('login page', () => {
 });
 
 describe('MFA page', () => {
+  it('when opened without a challenge, then the login page shows', async () => {
+    const router = open('/company/login/mfa');
+    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/company/login');
+  });
+
   it('when 6 digits are typed, then the code is sent by itself with the challenge id; a wrong code marks the box red', async () => {
     localStorage.setItem('token', 'challenge-1');
     fetchMock.mockResolvedValueOnce(answer(401, { message: 'Invalid code' }));
