@@ -1,0 +1,19 @@
+import { isApiError } from './account';
+import { ApiError } from './api-error';
+
+describe('isApiError', () => {
+  it('when the error is this copy’s ApiError or another bundle’s (same name and a status), then it is one', () => {
+    expect(isApiError(new ApiError('/a', 400, 'Bad Request', {}))).toBe(true);
+    class ForeignApiError extends Error {
+      override readonly name = 'ApiError';
+      readonly status = 401;
+    }
+    expect(isApiError(new ForeignApiError('Unauthorized'))).toBe(true);
+  });
+
+  it('when the error is anything else, then it is not', () => {
+    expect(isApiError(new Error('boom'))).toBe(false);
+    expect(isApiError({ name: 'ApiError', status: 400 })).toBe(false);
+    expect(isApiError(undefined)).toBe(false);
+  });
+});
