@@ -6,6 +6,7 @@ import { ApiError, login } from '@whistle/api-client';
 import { Button, TextField, useDocumentTitle } from '@whistle/ui';
 import { api } from '../../api';
 import { completeSignIn, safeNextPath } from './sign-in';
+import './login.css';
 
 /** /company/login (and /): e-mail and password. */
 export function LoginPage() {
