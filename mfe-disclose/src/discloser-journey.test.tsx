@@ -5,7 +5,7 @@ import { RouterProvider, createMemoryRouter } from 'react-router';
 import type { i18n } from 'i18next';
 import { createApiClient } from '@whistle/api-client';
 import type { CompanyPublicView, IncidentCreateRequest, IncidentMessage } from '@whistle/contracts';
-import { createCompanyCredentials } from '@whistle/crypto';
+import { createCompanyCredentials, encryptField } from '@whistle/crypto';
 import { initTestI18n } from '../../tools/webpack/test-i18n';
 import { renderWithI18n } from '../test/render';
 import { discloseRoutes } from './disclose.routes';
@@ -144,6 +144,26 @@ describe('discloser pages', () => {
     expect(document.querySelector('textarea[name="previous_report_details"]')).not.toBeNull();
     expect(screen.queryByText('This field is required')).toBeNull();
 
+    // A file over 25 MB is refused next to the input; a file being read holds the submit button.
+    const files = document.querySelector<HTMLInputElement>('input[name="files"]')!;
+    fireEvent.change(files, { target: { files: [new File([new Uint8Array(25_000_001)], 'huge.bin')] } });
+    expect(await screen.findByText('Max file size is 25MB')).toBeInTheDocument();
+    expect(screen.queryByText('huge.bin')).toBeNull();
+    fireEvent.change(files, { target: { files: [new File(['evidence'], 'evidence.txt', { type: 'text/plain' })] } });
+    expect(screen.queryByText('Max file size is 25MB')).toBeNull();
+    expect(submit).toBeDisabled();
+    await waitFor(() => expect(submit).toBeEnabled());
+    expect(screen.getByText('8 B')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove evidence.txt' }));
+    expect(screen.queryByText('evidence.txt')).toBeNull();
+
+    // Leaving for another page asks first; going back to review stays on the form.
+    await act(() => router.navigate('/disclose/acme'));
+    const leaving = await screen.findByRole('dialog', { name: 'Are you sure you want submit this incident report?' });
+    fireEvent.click(within(leaving).getByRole('button', { name: 'Go back and review' }));
+    expect(router.state.location.pathname).toBe('/disclose/acme/create');
+    expect(document.querySelector('textarea[name="description"]')).toHaveValue(`It happened ${CANARY}`);
+
     fireEvent.click(submit);
     const confirm = await screen.findByRole('dialog', { name: 'Are you sure you want submit this incident report?' });
     fireEvent.click(within(confirm).getByRole('button', { name: 'Go back and review' }));
@@ -180,6 +200,10 @@ describe('discloser pages', () => {
 
     // Typed back loosely: spaces around, the passphrase in capitals.
     const [retrievalId, passphrase] = secretCode.split(':');
+    messages.push({
+      uuid: '0b9a4cf2-5d5e-4a4e-9a3e-8c4f0ab0e0ff', incident_uuid: incidentUuid, created: '2026-03-04T11:00:00.000Z',
+      content: await encryptField(created!.credential.public_key, 'Thank you, we are looking into it'), sender: { name: 'Grace Hopper', source: 'STAFF' },
+    });
     await postCode(router, ` ${retrievalId}:${passphrase.toUpperCase()} `);
     await screen.findByRole('heading', { level: 1, name: 'Report 7' });
     const details = document.querySelector<HTMLElement>('dl.disclose-details')!;
@@ -190,18 +214,26 @@ describe('discloser pages', () => {
     expect(details).toHaveTextContent('Fake invoices');
     expect(details).toHaveTextContent('3/1/26 - 3/2/26');
     expect(screen.getByText('New')).toBeInTheDocument();
+    expect(await screen.findByText('Thank you, we are looking into it')).toBeInTheDocument();
+    expect(screen.getByText('Message received from Grace Hopper')).toBeInTheDocument();
 
     // An empty message sends nothing; a message is encrypted, the list reloads, the toast shows.
     const send = screen.getByRole('button', { name: 'Send' });
     fireEvent.click(send);
-    expect(messages).toHaveLength(0);
+    expect(messages).toHaveLength(1);
     fireEvent.change(document.querySelector('textarea[name="text"]')!, { target: { value: `Any news? ${CANARY}` } });
     fireEvent.click(send);
     await screen.findByText('Incident details updated');
-    expect(messages[0].content).toMatch(/^v1\./);
+    expect(messages[1].content).toMatch(/^v1\./);
     expect(document.querySelector('textarea[name="text"]')).toHaveValue('');
     expect(await screen.findByText(`Any news? ${CANARY}`)).toBeInTheDocument();
     expect(screen.getByText('Message sent by Discloser')).toBeInTheDocument();
     expect(sentBodies.join('\n')).not.toContain(CANARY);
+
+    // Once the session token has expired, the page asks for the secret code again.
+    global.fetch = jest.fn(async () => json(401, { message: 'Unauthorized' })) as unknown as typeof fetch;
+    fireEvent.change(document.querySelector('textarea[name="text"]')!, { target: { value: 'Still there?' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByRole('heading', { name: 'Your session has ended' })).toBeInTheDocument();
   });
 });

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useActionData, useParams, redirect, type ActionFunctionArgs } from 'react-router';
 import {
-  downloadIncidentFile, getIncidentFile, listIncidentFiles, listIncidentMessages, sendIncidentMessage, type ApiClient,
+  ApiError, downloadIncidentFile, getIncidentFile, listIncidentFiles, listIncidentMessages, sendIncidentMessage, type ApiClient,
 } from '@whistle/api-client';
 import type { IncidentMessage } from '@whistle/contracts';
 import { decryptField, decryptFile, encryptField } from '@whistle/crypto';
@@ -28,6 +28,9 @@ export const reviewAction = (api: ApiClient) => async ({ request, params }: Acti
   // A GET of the same page afterwards: reloading it does not post the code again.
   return redirect(`/disclose/${encodeURIComponent(urlIdentifier)}/review`);
 };
+
+/** The session token lasts 30 minutes: afterwards the secret code has to be entered again. */
+const endedBy = (error: unknown) => error instanceof ApiError && (error.status === 401 || error.status === 403);
 
 interface ShownFile {
   uuid: string;
@@ -86,6 +89,7 @@ function IncidentReview({ session }: { session: DiscloserSession }) {
   const [messages, setMessages] = useState<ShownMessage[] | null>(null);
   const [files, setFiles] = useState<ShownFile[]>([]);
   const [loadFailed, setLoadFailed] = useState(false);
+  const [ended, setEnded] = useState(false);
   const [text, setText] = useState('');
   const [attachments, setAttachments] = useState<PendingFile[]>([]);
   const [sending, setSending] = useState(false);
@@ -113,16 +117,18 @@ function IncidentReview({ session }: { session: DiscloserSession }) {
         const name = await getIncidentFile(api, file.uuid).then((meta) => decrypt(meta.file_name)).catch(() => '');
         setFiles((shown) => shown.map((item) => (item.uuid === file.uuid && item.name === null ? { ...item, name } : item)));
       }));
-    } catch {
-      setLoadFailed(true);
+    } catch (error) {
+      if (endedBy(error)) setEnded(true);
+      else setLoadFailed(true);
     }
   }, [session]);
 
   useEffect(() => {
+    if (ended) return undefined;
     void load();
     const timer = setInterval(() => void load(), MESSAGE_POLL_MS);
     return () => clearInterval(timer);
-  }, [load]);
+  }, [load, ended]);
 
   async function send(event: FormEvent) {
     event.preventDefault();
@@ -140,11 +146,23 @@ function IncidentReview({ session }: { session: DiscloserSession }) {
       setAttachments([]);
       await load();
       setToast({ status: 'success', text: t('review.updated') });
-    } catch {
-      setToast({ status: 'error', text: t('review.sendFailed') });
+    } catch (error) {
+      if (endedBy(error)) setEnded(true);
+      else setToast({ status: 'error', text: t('review.sendFailed') });
     } finally {
       setSending(false);
     }
+  }
+
+  if (ended) {
+    return (
+      <article className="wh-card">
+        <MessagePage title={t('review.ended.title')} role="alert">
+          <p>{t('review.ended.description')}</p>
+          <Link className="wh-button wh-button--primary" to=".." relative="path">{t('review.errors.back')}</Link>
+        </MessagePage>
+      </article>
+    );
   }
 
   const yesNo = (value: string) => (value === 'yes' ? t('create.yes') : value === 'no' ? t('create.no') : value);
