@@ -20,22 +20,26 @@ export interface Platform {
   stop(): Promise<void>;
 }
 
-/** Pages a discloser opens: nothing from third parties, no inline code, no referrer. */
-const pageSecurityPolicy = {
-  useDefaults: false,
-  directives: {
-    defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
-    styleSrc: ["'self'"],
-    imgSrc: ["'self'", 'data:', 'blob:'],
-    fontSrc: ["'self'"],
-    connectSrc: ["'self'"],
-    objectSrc: ["'none'"],
-    baseUri: ["'none'"],
-    formAction: ["'self'"],
-    frameAncestors: ["'none'"],
-  },
+/** Every page: nothing from third parties, no inline code, no framing. */
+const pageDirectives = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'"],
+  connectSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'none'"],
+  frameAncestors: ["'none'"],
 };
+
+function pageHeaders(formAction: string[]) {
+  return helmet({
+    contentSecurityPolicy: { useDefaults: false, directives: { ...pageDirectives, formAction } },
+    referrerPolicy: { policy: 'no-referrer' },
+    crossOriginEmbedderPolicy: false,
+  });
+}
 
 const isService = (workload: WorkloadName | undefined) => workload !== undefined && workloads[workload].kind === 'service';
 
@@ -83,7 +87,12 @@ export function createPlatform({ config, env, deps, rootDir }: {
     if (isService(resolveWorkload(req.path)) || req.path === '/healthz' || req.path === '/readyz') api(req, res, next);
     else next();
   });
-  app.use(helmet({ contentSecurityPolicy: pageSecurityPolicy, referrerPolicy: { policy: 'no-referrer' }, crossOriginEmbedderPolicy: false }));
+  // Discloser pages post to nothing but Whistle. Staff pages also let a form's redirect reach the
+  // company's own SAML identity provider (the SSO form posts here, and Chromium applies form-action
+  // to the redirect that follows); which provider is per company, so any web origin is allowed there.
+  const discloserPages = pageHeaders(["'self'"]);
+  const staffPages = pageHeaders(["'self'", 'https:', ...(config.PUBLIC_URL.startsWith('http:') ? ['http:'] : [])]);
+  app.use((req, res, next) => (req.path.startsWith('/disclose') ? discloserPages : staffPages)(req, res, next));
   app.use(frontendRouter(rootDir));
   app.use(notFoundHandler);
   app.use(errorHandler(deps.logger));

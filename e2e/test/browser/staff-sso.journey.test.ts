@@ -32,10 +32,7 @@ test('when a staff member signs in through the company’s identity provider, th
   expect(configured.status).toBe(200);
   idp.signInAs(company.adminEmail);
 
-  // The standalone page policy has form-action 'self', and Chromium applies form-action to the
-  // redirect that follows a form POST: the step to the IdP is refused until standalone allows the
-  // IdP origins. Bypassed here so the sign-in itself stays covered; drop the bypass with that fix.
-  const context = await browser.newContext({ bypassCSP: true });
+  const context = await browser.newContext();
   const page = await context.newPage();
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
