@@ -63,10 +63,24 @@ export async function openDiscloserSession(api: ApiClient, urlIdentifier: string
   }
 }
 
-/** The opened incident, in memory only: a reload asks for the secret code again. */
-let current: DiscloserSession | null = null;
+/**
+ * The outcome of the last secret code entered: the opened incident or why it did not open. Memory
+ * only, so a reload asks for the code again. Kept here rather than as the route's action data: the
+ * shell's single-spa replays each history change as a popstate, which React Router treats as a new
+ * navigation that drops action data.
+ */
+let current: { urlIdentifier: string; session: DiscloserSession } | { urlIdentifier: string; failure: OpenFailure } | null = null;
 
 export const keepSession = (session: DiscloserSession) => {
-  current = session;
+  current = { urlIdentifier: session.urlIdentifier, session };
 };
-export const currentSession = (urlIdentifier: string) => (current?.urlIdentifier === urlIdentifier ? current : null);
+export const keepFailure = (urlIdentifier: string, failure: OpenFailure) => {
+  current = { urlIdentifier, failure };
+};
+export const forgetOutcome = () => {
+  current = null;
+};
+export const currentSession = (urlIdentifier: string) =>
+  (current?.urlIdentifier === urlIdentifier && 'session' in current ? current.session : null);
+export const currentFailure = (urlIdentifier: string) =>
+  (current?.urlIdentifier === urlIdentifier && 'failure' in current ? current.failure : null);

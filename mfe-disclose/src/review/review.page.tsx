@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useActionData, useParams, redirect, type ActionFunctionArgs } from 'react-router';
+import { Link, Navigate, useParams, redirect, type ActionFunctionArgs } from 'react-router';
 import {
   ApiError, downloadIncidentFile, getIncidentFile, listIncidentFiles, listIncidentMessages, sendIncidentMessage, type ApiClient,
 } from '@whistle/api-client';
@@ -9,7 +9,9 @@ import { decryptField, decryptFile, encryptField } from '@whistle/crypto';
 import { Button, MessagePage, Toast, useDocumentTitle } from '@whistle/ui';
 import { FilePicker, isLoaded, type PendingFile } from '../create/file-picker.component';
 import { uploadAttachment } from '../create/submit-report';
-import { currentSession, keepSession, openDiscloserSession, OpenIncidentError, type DiscloserSession, type OpenFailure } from './discloser-session';
+import {
+  currentFailure, currentSession, forgetOutcome, keepFailure, keepSession, openDiscloserSession, OpenIncidentError, type DiscloserSession,
+} from './discloser-session';
 import { formatFileSize, formatMessageTime } from './format';
 import { reviewDetails } from './review-details';
 
@@ -20,10 +22,12 @@ export const MESSAGE_POLL_MS = 30_000;
 export const reviewAction = (api: ApiClient) => async ({ request, params }: ActionFunctionArgs) => {
   const urlIdentifier = params.urlIdentifier ?? '';
   const code = String((await request.formData()).get('uniquePassword') ?? '');
+  // A new code replaces whatever the last one opened.
+  forgetOutcome();
   try {
     keepSession(await openDiscloserSession(api, urlIdentifier, code));
   } catch (error) {
-    return { error: error instanceof OpenIncidentError ? error.reason : 'unexpected' as OpenFailure };
+    keepFailure(urlIdentifier, error instanceof OpenIncidentError ? error.reason : 'unexpected');
   }
   // A GET of the same page afterwards: reloading it does not post the code again.
   return redirect(`/disclose/${encodeURIComponent(urlIdentifier)}/review`);
@@ -232,15 +236,15 @@ function IncidentReview({ session }: { session: DiscloserSession }) {
 export function ReviewPage() {
   const { t } = useTranslation('disclose');
   const { urlIdentifier = '' } = useParams();
-  const result = useActionData() as { error: OpenFailure } | undefined;
   const session = currentSession(urlIdentifier);
+  const failure = currentFailure(urlIdentifier);
   if (session) return <IncidentReview key={session.incident.uuid} session={session} />;
-  if (!result) return <Navigate to=".." relative="path" replace />;
+  if (!failure) return <Navigate to=".." relative="path" replace />;
   return (
     <article className="wh-card">
-      <MessagePage title={t(`review.errors.${result.error}.title`)} role="alert">
-        <p>{t(`review.errors.${result.error}.description`)}</p>
-        <Link className="wh-button wh-button--primary" to=".." relative="path">{t('review.errors.back')}</Link>
+      <MessagePage title={t(`review.errors.${failure}.title`)} role="alert">
+        <p>{t(`review.errors.${failure}.description`)}</p>
+        <Link className="wh-button wh-button--primary" to=".." relative="path" onClick={forgetOutcome}>{t('review.errors.back')}</Link>
       </MessagePage>
     </article>
   );
