@@ -93,6 +93,9 @@ function renderAt(path: string) {
   return router;
 }
 
+/** Whether the page asks the browser to confirm closing or reloading the tab. */
+const holdsUnload = () => !window.dispatchEvent(new Event('beforeunload', { cancelable: true }));
+
 const postCode = (router: ReturnType<typeof renderAt>, code: string) => {
   const formData = new FormData();
   formData.set('uniquePassword', code);
@@ -157,7 +160,8 @@ describe('discloser pages', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Remove evidence.txt' }));
     expect(screen.queryByText('evidence.txt')).toBeNull();
 
-    // Leaving for another page asks first; going back to review stays on the form.
+    // Closing the tab, or leaving for another page, asks first; going back to review stays on the form.
+    expect(holdsUnload()).toBe(true);
     await act(() => router.navigate('/disclose/acme'));
     const leaving = await screen.findByRole('dialog', { name: 'Are you sure you want submit this incident report?' });
     fireEvent.click(within(leaving).getByRole('button', { name: 'Go back and review' }));
@@ -181,6 +185,7 @@ describe('discloser pages', () => {
     expect(sentBodies.join('\n')).not.toContain(CANARY);
     expect(sentBodies.join('\n')).not.toContain((code as HTMLInputElement).value.split(':')[1]);
     const secretCode = (code as HTMLInputElement).value;
+    expect(holdsUnload()).toBe(true);
 
     // Leaving the success page asks first; Finish waits for the checkbox.
     fireEvent.click(screen.getByRole('button', { name: 'Finish' }));
@@ -193,6 +198,7 @@ describe('discloser pages', () => {
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Finish' }));
     await screen.findByRole('heading', { level: 1, name: 'Speak up, you’re safe' });
     expect(router.state.location.pathname).toBe('/disclose/acme');
+    expect(holdsUnload()).toBe(false);
 
     // The code is gone from memory: the success page now sends back to the landing page.
     await act(() => router.navigate('/disclose/acme/success'));

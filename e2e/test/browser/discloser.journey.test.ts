@@ -190,6 +190,15 @@ test('when a discloser reports from a phone, then the pages fit the screen', asy
   expect(await overflow()).toBeLessThanOrEqual(0);
   expect(foreignRequests).toEqual([]);
   expect(pageErrors).toEqual([]);
+  // Closing the tab before the code is saved asks the browser to confirm.
+  const asked = new Promise<string>((resolve) => {
+    page.once('dialog', (dialog) => {
+      resolve(dialog.type());
+      void dialog.accept();
+    });
+  });
+  await page.close({ runBeforeUnload: true });
+  expect(await asked).toBe('beforeunload');
   await context.close();
 });
 

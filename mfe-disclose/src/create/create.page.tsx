@@ -7,6 +7,7 @@ import { createIncidentCredentials, type IncidentCredentials } from '@whistle/cr
 import { Button, ConfirmDialog, SelectField, TextField, useDocumentTitle } from '@whistle/ui';
 import { useCompany } from '../company/company.layout';
 import { holdSubmission } from '../session/secret-code.store';
+import { useUnloadWarning } from '../session/use-unload-warning';
 import { FilePicker, isLoaded, type PendingFile } from './file-picker.component';
 import { emptyReportForm, validateReport, type ReportErrors, type ReportForm, type RequiredField } from './report-form';
 import { submitReport } from './submit-report';
@@ -118,6 +119,7 @@ export function CreatePage({ api }: { api: ApiClient }) {
 
   // Spec §4: leaving for anywhere but the create page asks first.
   const blocker = useBlocker(({ nextLocation }) => !submitted.current && !nextLocation.pathname.endsWith('/create'));
+  useUnloadWarning(() => !submitted.current);
 
   const fileLoading = files.some((file) => !isLoaded(file));
   const canSubmit = credentials !== null && !fileLoading && !sending;

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useBlocker, useNavigate } from 'react-router';
 import { Button, ConfirmDialog, useDocumentTitle } from '@whistle/ui';
 import { forgetSubmission, peekSubmission } from '../session/secret-code.store';
+import { useUnloadWarning } from '../session/use-unload-warning';
 
 /** /disclose/{urlIdentifier}/success: the secret code, shown once (spec §2, §4). */
 export function SuccessPage() {
@@ -19,6 +20,7 @@ export function SuccessPage() {
   // Spec §4: any way of leaving (Finish, back, a link) asks first.
   const blocker = useBlocker(({ currentLocation, nextLocation }) =>
     submission !== null && !confirmed.current && currentLocation.pathname !== nextLocation.pathname);
+  useUnloadWarning(() => submission !== null && !confirmed.current);
 
   if (!submission) return <Navigate to=".." relative="path" replace />;
 
