@@ -10,7 +10,7 @@ import { createTestDatabase, deleteRabbitTopology, type TestDatabase } from '@wh
 import { freePort, waitForHttp } from './free-port';
 import { startNodeProcess, type RunningProcess } from './process-group';
 import { repoRoot } from './repo';
-import { startSmtpCatcher, type SmtpCatcher } from './smtp-catcher';
+import { startSmtpCatcher, type SmtpCatcher } from '@whistle/test-support';
 
 export interface ClusterPlatform {
   /** The gateway: routes like the Ingress, by the routing table. */

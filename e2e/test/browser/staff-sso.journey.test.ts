@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../../src/browser';
-import { startIdentityProvider, type TestIdentityProvider } from '../../src/saml-idp';
+import { startIdentityProvider, type TestIdentityProvider } from '@whistle/test-support';
 import { apiToken, onboardCompany } from '../../src/staff';
 import { startStandalone, type StandalonePlatform } from '../../src/standalone';
 

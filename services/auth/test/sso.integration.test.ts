@@ -1,6 +1,6 @@
 import { generate } from 'otplib';
 import { createTestDependencies, testStacks, type TestDependencies } from '@whistle/service-kit/testing';
-import { formFields, selfSignedCertificate, startIdentityProvider, type TestIdentityProvider } from './saml-idp';
+import { formFields, selfSignedCertificate, startIdentityProvider, type TestIdentityProvider } from '@whistle/test-support';
 import { adminPassword, onboardCompany, staffClient } from './staff-client';
 import { startAuth, type RunningAuth } from './support';
 

@@ -3,7 +3,7 @@ import type { EventEnvelope } from '@whistle/contracts';
 import { unlockCompanyPrivateKey } from '@whistle/crypto';
 import { createStaffTokenVerifier, SmtpMailer } from '@whistle/service-kit';
 import { createTestDependencies, testStacks, waitFor, type TestDependencies } from '@whistle/service-kit/testing';
-import { recipientOf, startSmtpCatcher, type SmtpCatcher } from './smtp-catcher';
+import { recipientOf, startSmtpCatcher, type SmtpCatcher } from '@whistle/test-support';
 import { adminPassword, onboardCompany, staffClient } from './staff-client';
 import { startAuth, type RunningAuth } from './support';
 

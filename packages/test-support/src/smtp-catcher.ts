@@ -5,12 +5,12 @@ import { SMTPServer } from 'smtp-server';
 export interface SmtpCatcher {
   readonly url: string;
   readonly mails: ParsedMail[];
-  /** Resolves with the first caught mail `predicate` accepts, waiting up to `timeoutMs`. */
-  waitFor(predicate: (mail: ParsedMail) => boolean, timeoutMs?: number): Promise<ParsedMail>;
+  /** The first caught mail `predicate` accepts, waiting (20 s at most) for it to arrive; `what` names it in the failure. */
+  waitFor(predicate: (mail: ParsedMail) => boolean, what?: string): Promise<ParsedMail>;
   close(): Promise<void>;
 }
 
-/** A real SMTP server on loopback that keeps every message it receives, parsed. */
+/** A real SMTP server on loopback keeping every message it receives, parsed. */
 export async function startSmtpCatcher(): Promise<SmtpCatcher> {
   const mails: ParsedMail[] = [];
   const server = new SMTPServer({
@@ -29,15 +29,21 @@ export async function startSmtpCatcher(): Promise<SmtpCatcher> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
-    async waitFor(predicate, timeoutMs = 20_000) {
-      const deadline = Date.now() + timeoutMs;
+    async waitFor(predicate, what = 'matching') {
+      const deadline = Date.now() + 20_000;
       for (;;) {
         const found = mails.find(predicate);
         if (found) return found;
-        if (Date.now() > deadline) throw new Error(`No matching mail within ${timeoutMs} ms (${mails.length} caught)`);
-        await new Promise((resolve) => setTimeout(resolve, 100));
+        if (Date.now() > deadline) throw new Error(`No ${what} e-mail arrived (${mails.length} caught)`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
       }
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** Addressee of a parsed mail, lower-cased. */
+export function recipientOf(mail: ParsedMail): string {
+  const to = Array.isArray(mail.to) ? mail.to[0] : mail.to;
+  return (to?.value[0]?.address ?? '').toLowerCase();
 }

@@ -53,9 +53,11 @@ export async function startIdentityProvider(sp: { entity_id: string; acs_url: st
       })) as {
         context: string; entityEndpoint: string;
       };
+      // A browser posts it by itself (onload), as after a real IdP's login; API tests read the fields.
       res.writeHead(200, { 'content-type': 'text/html' }).end(
-        `<form method="post" action="${entityEndpoint}"><input type="hidden" name="SAMLResponse" value="${context}"/>` +
-          `<input type="hidden" name="RelayState" value="${query.RelayState}"/></form>`,
+        `<!doctype html><body onload="document.forms[0].submit()"><form method="post" action="${escapeAttribute(entityEndpoint)}">` +
+          `<input type="hidden" name="SAMLResponse" value="${escapeAttribute(context)}"/>` +
+          `<input type="hidden" name="RelayState" value="${escapeAttribute(query.RelayState ?? '')}"/></form></body>`,
       );
     })().catch((error: unknown) => res.writeHead(400).end(String(error)));
   });
@@ -89,6 +91,8 @@ export async function startIdentityProvider(sp: { entity_id: string; acs_url: st
 }
 
 const IDP_ENTITY_ID = 'https://idp.test/metadata';
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /** samlify's response template filled by hand: an opaque persistent NameID and the e-mail as an attribute. */
 function withEmailAttribute(sp: { entity_id: string; acs_url: string }, inResponseTo: string, email: string, attribute: string) {

@@ -1,0 +1,2 @@
+export { recipientOf, startSmtpCatcher, type SmtpCatcher } from './smtp-catcher';
+export { formFields, selfSignedCertificate, startIdentityProvider, type TestIdentityProvider } from './saml-idp';
