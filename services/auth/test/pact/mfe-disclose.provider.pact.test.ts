@@ -1,16 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { Verifier } from '@pact-foundation/pact';
 import { createCompanyCredentials } from '@whistle/crypto';
 import { createTestDependencies, type TestDependencies } from '@whistle/service-kit/testing';
 import { companyRepository } from '../../src/data-access/company.repository';
 import { startAuth, type RunningAuth } from '../support';
+import { verifyProviderPact } from '@whistle/test-support';
 import {
   PACT_CATEGORY, PACT_COMPANY, PACT_LOCATION, PACT_SUB_CATEGORY,
 } from '../../../../mfe-disclose/test/pact/fixtures';
-
-const pactFile = path.resolve(__dirname, '../../../../pacts/whistle-mfe-disclose-whistle-auth.json');
 
 let test$: TestDependencies;
 let auth: RunningAuth;
@@ -41,15 +37,12 @@ async function insertPactCompany(): Promise<void> {
 }
 
 test('when the discloser pages\' pact is replayed against auth, then every interaction is honoured', async () => {
-  if (!existsSync(pactFile)) throw new Error(`${pactFile} is missing: run mfe-disclose's tests first (npm test runs them in order)`);
-  await new Verifier({
+  await verifyProviderPact({
+    consumer: 'whistle-mfe-disclose',
     provider: 'whistle-auth',
-    providerBaseUrl: auth.baseUrl,
-    providerVersion: '0.1.0',
-    pactUrls: [pactFile],
-    logLevel: 'warn',
+    baseUrl: auth.baseUrl,
     stateHandlers: {
       [`a company with url_identifier ${PACT_COMPANY}, a category with a sub-category and a location exists`]: insertPactCompany,
     },
-  }).verifyProvider();
+  });
 });

@@ -1,13 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { Verifier } from '@pact-foundation/pact';
 import { createCompanyCredentials } from '@whistle/crypto';
 import { createTestDependencies, type TestDependencies } from '@whistle/service-kit/testing';
 import { companyRepository } from '../../src/data-access/company.repository';
 import { startAuth, type RunningAuth } from '../support';
-
-const pactFile = path.resolve(__dirname, '../../../../pacts/whistle-shell-whistle-auth.json');
+import { verifyProviderPact } from '@whistle/test-support';
 
 let test$: TestDependencies;
 let auth: RunningAuth;
@@ -42,13 +38,10 @@ async function clearCompanies(): Promise<void> {
 }
 
 test('when the shell pact is replayed against auth, then every interaction is honoured', async () => {
-  if (!existsSync(pactFile)) throw new Error(`${pactFile} is missing: run the shell's tests first (npm test runs them in order)`);
-  await new Verifier({
+  await verifyProviderPact({
+    consumer: 'whistle-shell',
     provider: 'whistle-auth',
-    providerBaseUrl: auth.baseUrl,
-    providerVersion: '0.1.0',
-    pactUrls: [pactFile],
-    logLevel: 'warn',
+    baseUrl: auth.baseUrl,
     stateHandlers: {
       'no company uses the e-mail domain acme.example': clearCompanies,
       'a company uses the e-mail domain taken.example': async () => {
@@ -60,5 +53,5 @@ test('when the shell pact is replayed against auth, then every interaction is ho
         await insertCompany('acme-corporation-k7m2qa', 'acme.example');
       },
     },
-  }).verifyProvider();
+  });
 });

@@ -1,14 +1,10 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { Verifier } from '@pact-foundation/pact';
 import { FILE_UPLOAD_CONTENT_TYPE } from '@whistle/contracts';
 import { createCompanyCredentials, createIncidentCredentials, encryptFile } from '@whistle/crypto';
 import { createDiscloserTokenSigner, generateDiscloserTokenKeys } from '@whistle/service-kit';
 import { createTestDependencies, type TestDependencies } from '@whistle/service-kit/testing';
 import { createInspectableStore, startFile, type InspectableStore, type RunningFile } from '../support';
 import { PACT_COMPANY_ID, PACT_INCIDENT } from '../../../../mfe-disclose/test/pact/fixtures';
-
-const pactFile = path.resolve(__dirname, '../../../../pacts/whistle-mfe-disclose-whistle-file.json');
+import { verifyProviderPact } from '@whistle/test-support';
 
 let test$: TestDependencies;
 let store: InspectableStore;
@@ -48,15 +44,12 @@ async function storedFile() {
 }
 
 test('when the discloser pages\' pact is replayed against file, then every interaction is honoured', async () => {
-  if (!existsSync(pactFile)) throw new Error(`${pactFile} is missing: run mfe-disclose's tests first (npm test runs them in order)`);
-  await new Verifier({
+  await verifyProviderPact({
+    consumer: 'whistle-mfe-disclose',
     provider: 'whistle-file',
-    providerBaseUrl: file.baseUrl,
-    providerVersion: '0.1.0',
-    pactUrls: [pactFile],
-    logLevel: 'warn',
+    baseUrl: file.baseUrl,
     stateHandlers: {
       [`a file stored for incident ${PACT_INCIDENT}`]: storedFile,
     },
-  }).verifyProvider();
+  });
 });

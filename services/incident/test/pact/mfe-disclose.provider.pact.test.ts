@@ -1,14 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { Verifier } from '@pact-foundation/pact';
 import { createCompanyCredentials, createIncidentCredentials, deriveDiscloserAuthToken, encryptField, encryptFields } from '@whistle/crypto';
 import { createOutbox, type ServiceDependencies } from '@whistle/service-kit';
 import { createTestDependencies, waitFor, type TestDependencies } from '@whistle/service-kit/testing';
 import { getJson, postJson, prepareProducer, retrievalUrl, startIncident, type RunningIncident } from '../support';
 import { PACT_CATEGORY, PACT_COMPANY, PACT_COMPANY_ID, PACT_LOCATION } from '../../../../mfe-disclose/test/pact/fixtures';
-
-const pactFile = path.resolve(__dirname, '../../../../pacts/whistle-mfe-disclose-whistle-incident.json');
+import { verifyProviderPact } from '@whistle/test-support';
 
 let test$: TestDependencies;
 let incident: RunningIncident;
@@ -73,13 +69,10 @@ async function openedIncident() {
 }
 
 test('when the discloser pages\' pact is replayed against incident, then every interaction is honoured', async () => {
-  if (!existsSync(pactFile)) throw new Error(`${pactFile} is missing: run mfe-disclose's tests first (npm test runs them in order)`);
-  await new Verifier({
+  await verifyProviderPact({
+    consumer: 'whistle-mfe-disclose',
     provider: 'whistle-incident',
-    providerBaseUrl: incident.baseUrl,
-    providerVersion: '0.1.0',
-    pactUrls: [pactFile],
-    logLevel: 'warn',
+    baseUrl: incident.baseUrl,
     stateHandlers: {
       // Seeded once before the verification: reports only add to it.
       [`a company with url_identifier ${PACT_COMPANY} and its category and location exists`]: async () => undefined,
@@ -89,5 +82,5 @@ test('when the discloser pages\' pact is replayed against incident, then every i
       },
       [`an incident of ${PACT_COMPANY} opened by its discloser, with a message and a file`]: openedIncident,
     },
-  }).verifyProvider();
+  });
 });
