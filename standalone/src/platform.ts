@@ -74,10 +74,9 @@ export function createPlatform({ config, env, deps, rootDir }: {
   });
   const api = createHttpApp({
     logger: deps.logger,
-    services: [{ router: dispatcher }],
+    services: [{ router: dispatcher, extraContentTypes: services.flatMap((service) => service.extraContentTypes ?? []) }],
     bodyLimit: config.BODY_LIMIT,
     trustProxy: config.TRUST_PROXY,
-    extraContentTypes: services.flatMap((service) => service.extraContentTypes ?? []),
     readiness: readinessChecks({ database: () => deps.db.query('select 1') }),
   });
 

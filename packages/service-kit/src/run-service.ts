@@ -69,7 +69,6 @@ export async function runService<S extends z.ZodObject & z.ZodType<PlatformConfi
     const app = createHttpApp({
       logger,
       services: [service],
-      extraContentTypes: service.extraContentTypes,
       bodyLimit: config.BODY_LIMIT,
       trustProxy: config.TRUST_PROXY,
       readiness: readinessChecks({

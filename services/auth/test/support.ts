@@ -1,7 +1,6 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
-import { createHttpApp, type ServiceDependencies, type WhistleService } from '@whistle/service-kit';
+import type { ServiceDependencies, WhistleService } from '@whistle/service-kit';
+import { serveService } from '@whistle/service-kit/testing';
 import { authConfigSchema } from '../src/config';
 import { createAuthService } from '../src/service';
 
@@ -20,18 +19,6 @@ export async function startAuth(deps: ServiceDependencies, env: Record<string, s
     KEY_ENCRYPTION_KEY: randomBytes(32).toString('base64'), TOKEN_SIGNING_KEY: testSigningKey, PUBLIC_URL: 'https://whistle.example', ...env,
   });
   const service = createAuthService(deps, config);
-  await service.start();
   // Loopback is the trusted proxy: tests name distinct clients with X-Forwarded-For, as an ingress would.
-  const app = createHttpApp({ logger: deps.logger, services: [service], trustProxy: 'loopback' });
-  const server: Server = await new Promise((resolve) => {
-    const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
-  });
-  return {
-    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    service,
-    async close() {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await service.stop();
-    },
-  };
+  return { service, ...(await serveService(service, deps.logger, { trustProxy: 'loopback' })) };
 }

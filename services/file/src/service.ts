@@ -7,7 +7,7 @@ import { fileRoutes } from './entry-points/http/file.routes';
 
 /**
  * Body types the file service reads itself (the streamed upload): the HTTP app serving it must
- * accept them (`createHttpApp({ extraContentTypes })`) rather than answer 415.
+ * accept them (it reads `extraContentTypes` from the services it serves) rather than answer 415.
  */
 export const FILE_SERVICE_CONTENT_TYPES = [FILE_UPLOAD_CONTENT_TYPE] as const;
 

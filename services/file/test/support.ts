@@ -1,18 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import {
-  createDiscloserTokenSigner, createHttpApp, DiskObjectStore, generateDiscloserTokenKeys, S3ObjectStore,
+  createDiscloserTokenSigner, DiskObjectStore, generateDiscloserTokenKeys, S3ObjectStore,
   type ObjectStore, type ServiceDependencies, type WhistleService,
 } from '@whistle/service-kit';
-import type { TestStack } from '@whistle/service-kit/testing';
+import { serveService, type TestStack } from '@whistle/service-kit/testing';
 import { fileConfigSchema } from '../src/config';
-import { createFileService, FILE_SERVICE_CONTENT_TYPES } from '../src/service';
+import { createFileService } from '../src/service';
 
 /** An object store the test can list and read raw: s3rver (S3 API) on the cluster stack, a folder otherwise. */
 export interface InspectableStore {
@@ -83,19 +82,7 @@ export interface RunningFile {
 /** The file service served on a loopback port as `runService` serves it (with its upload body type). */
 export async function startFile(deps: ServiceDependencies, publicKeyPem: string): Promise<RunningFile> {
   const service = createFileService(deps, fileConfigSchema.parse({ DISCLOSER_TOKEN_PUBLIC_KEY: publicKeyPem }));
-  await service.start();
-  const app = createHttpApp({ logger: deps.logger, services: [service], extraContentTypes: FILE_SERVICE_CONTENT_TYPES });
-  const server: Server = await new Promise((resolve) => {
-    const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
-  });
-  return {
-    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    service,
-    async close() {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await service.stop();
-    },
-  };
+  return { service, ...(await serveService(service, deps.logger)) };
 }
 
 /** Discloser session tokens as the incident service signs them, for incidents the test makes up. */

@@ -2,15 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
 import { createAuditService } from '@whistle/audit-service';
 import { encryptedFieldNames, FILE_UPLOAD_CONTENT_TYPE, type EventEnvelope } from '@whistle/contracts';
 import { decryptFields, deriveDiscloserAuthToken, encryptField, encryptFile, openIncidentAsDiscloser } from '@whistle/crypto';
-import { createFileService, fileConfigSchema, FILE_SERVICE_CONTENT_TYPES } from '@whistle/file-service';
+import { createFileService, fileConfigSchema } from '@whistle/file-service';
 import { createNotificationService, notificationConfigSchema } from '@whistle/notification-service';
-import { createHttpApp, DiskObjectStore, type Queryable, type WhistleService } from '@whistle/service-kit';
-import { createTestDependencies, testStacks, waitFor, type TestDependencies } from '@whistle/service-kit/testing';
+import { DiskObjectStore, type Queryable, type WhistleService } from '@whistle/service-kit';
+import { createTestDependencies, serveService, testStacks, waitFor, type ServedService, type TestDependencies } from '@whistle/service-kit/testing';
 import { prepareProducer, reportFor, retrievalUrl, seedCompany, startIncident, type RunningIncident } from './support';
 
 /** The canary in the forms it could leak in: as is, and base64 at each of the three alignments. */
@@ -48,8 +46,7 @@ describe.each(testStacks)('confidentiality and anonymity of a report on %s', (st
   let test$: TestDependencies;
   let objectsDir: string;
   let incident: RunningIncident;
-  let fileBaseUrl: string;
-  let fileServer: Server;
+  let fileServer: ServedService;
   const others: WhistleService[] = [];
   const events: EventEnvelope[] = [];
 
@@ -63,14 +60,10 @@ describe.each(testStacks)('confidentiality and anonymity of a report on %s', (st
     const file = createFileService(test$.deps, fileConfigSchema.parse({ DISCLOSER_TOKEN_PUBLIC_KEY: incident.publicKeyPem }));
     others.push(file, createAuditService(test$.deps), createNotificationService(test$.deps, notificationConfigSchema.parse({})));
     for (const service of others) await service.start();
-    const app = createHttpApp({ logger: test$.deps.logger, services: [file], extraContentTypes: FILE_SERVICE_CONTENT_TYPES });
-    fileServer = await new Promise((resolve) => {
-      const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
-    });
-    fileBaseUrl = `http://127.0.0.1:${(fileServer.address() as AddressInfo).port}`;
+    fileServer = await serveService(file, test$.deps.logger, { start: false });
   });
   afterAll(async () => {
-    await new Promise<void>((resolve) => (fileServer ? fileServer.close(() => resolve()) : resolve()));
+    await fileServer?.close();
     for (const service of others) await service.stop();
     await incident?.close();
     await test$?.dispose();
@@ -111,7 +104,7 @@ describe.each(testStacks)('confidentiality and anonymity of a report on %s', (st
 
     const fileContent = Buffer.from(`%PDF ${canary} in the file content `.repeat(1000));
     const encrypted = await encryptFile(handle.publicKey, fileContent, { fileName: `${canary}.pdf` });
-    const uploaded = await fetch(`${fileBaseUrl}/api/incident/file/`, {
+    const uploaded = await fetch(`${fileServer.baseUrl}/api/incident/file/`, {
       method: 'POST', headers: { 'content-type': FILE_UPLOAD_CONTENT_TYPE, ...session },
       body: JSON.stringify({
         incident_uuid: view.uuid, incident_message_uuid: messageId, mime_type: 'application/pdf', file_name: encrypted.encrypted_file_name,

@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
 import { createCompanyCredentials, createIncidentCredentials, encryptFields, type IncidentCredentials } from '@whistle/crypto';
 import {
-  createHttpApp, createOutbox, generateDiscloserTokenKeys, messagingMigrations, migrate,
+  createOutbox, generateDiscloserTokenKeys, messagingMigrations, migrate,
   type ServiceDependencies, type WhistleService,
 } from '@whistle/service-kit';
-import { waitFor } from '@whistle/service-kit/testing';
+import { serveService, waitFor } from '@whistle/service-kit/testing';
 import { incidentConfigSchema } from '../src/config';
 import { createIncidentService } from '../src/service';
 
@@ -32,20 +30,7 @@ export async function startIncident(deps: ServiceDependencies, env: Record<strin
   const keys = generateDiscloserTokenKeys();
   const config = incidentConfigSchema.parse({ DISCLOSER_TOKEN_PRIVATE_KEY: keys.privateKeyPem, ...roomyLimits, ...env });
   const service = createIncidentService(deps, config);
-  if (!replica) await service.start();
-  const app = createHttpApp({ logger: deps.logger, services: [service] });
-  const server: Server = await new Promise((resolve) => {
-    const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
-  });
-  return {
-    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    service,
-    publicKeyPem: keys.publicKeyPem,
-    async close() {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      if (!replica) await service.stop();
-    },
-  };
+  return { service, publicKeyPem: keys.publicKeyPem, ...(await serveService(service, deps.logger, { start: !replica })) };
 }
 
 export interface SeededCompany {

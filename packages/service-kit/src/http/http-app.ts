@@ -8,18 +8,16 @@ import { requestLogger } from './request-logger';
 
 export interface HttpAppOptions {
   logger: Logger;
-  /** Each service's router (absolute paths), mounted in order: WhistleService instances fit. */
-  services: readonly { readonly router: Router }[];
+  /**
+   * Each service's router (absolute paths), mounted in order, with the raw body types its routes read
+   * themselves (see WhistleService.extraContentTypes): WhistleService instances fit.
+   */
+  services: readonly { readonly router: Router; readonly extraContentTypes?: readonly string[] }[];
   /** Largest JSON or form body accepted, in body-parser notation (`1mb`); larger gets 413. */
   bodyLimit?: string;
   readiness?: Readiness;
   /** Express `trust proxy` (see TRUST_PROXY). */
   trustProxy?: boolean | number | string;
-  /**
-   * Request body types accepted besides JSON and forms, for routes that read the body themselves
-   * (e.g. `application/octet-stream` for a streamed upload). Any other body type gets 415.
-   */
-  extraContentTypes?: readonly string[];
 }
 
 const parsedContentTypes = ['application/json', 'application/*+json', 'application/x-www-form-urlencoded'];
@@ -45,7 +43,7 @@ const noStore: RequestHandler = (_req, res, next) => {
  * form bodies, the services' routes, then JSON 404 and the error middleware. Express 5 forwards
  * rejected promises from handlers to that middleware, so handlers are plain async functions.
  */
-export function createHttpApp({ logger, services, bodyLimit = '1mb', readiness, trustProxy = false, extraContentTypes = [] }: HttpAppOptions): Express {
+export function createHttpApp({ logger, services, bodyLimit = '1mb', readiness, trustProxy = false }: HttpAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', trustProxy);
@@ -63,7 +61,7 @@ export function createHttpApp({ logger, services, bodyLimit = '1mb', readiness, 
   app.use(noStore);
   app.use(healthRouter(logger, readiness));
 
-  app.use(rejectUnknownBodies([...parsedContentTypes, ...extraContentTypes]));
+  app.use(rejectUnknownBodies([...parsedContentTypes, ...services.flatMap((service) => service.extraContentTypes ?? [])]));
   app.use(express.json({ limit: bodyLimit, type: ['application/json', 'application/*+json'] }));
   app.use(express.urlencoded({ limit: bodyLimit, extended: false }));
   for (const service of services) app.use(service.router);
