@@ -1,26 +1,15 @@
-import { createTestDependencies, type TestDependencies } from '@whistle/service-kit/testing';
-import { startAuth, type RunningAuth } from '../support';
+import { authProvider } from './auth-provider';
 import { staffStates } from './staff-states';
 import { verifyProviderPact } from '@whistle/test-support';
 
-let test$: TestDependencies;
-let auth: RunningAuth;
-const states = staffStates(() => test$, () => auth.baseUrl);
-
-beforeAll(async () => {
-  test$ = await createTestDependencies('pglite+in-process');
-  auth = await startAuth(test$.deps);
-});
-afterAll(async () => {
-  await auth?.close();
-  await test$?.dispose();
-});
+const provider = authProvider();
+const states = staffStates(provider.testDependencies, provider.baseUrl);
 
 test('when the shell sign-in pact is replayed against auth, then every interaction is honoured', async () => {
   await verifyProviderPact({
     consumer: 'whistle-shell-sign-in',
     provider: 'whistle-auth',
-    baseUrl: auth.baseUrl,
+    baseUrl: provider.baseUrl(),
     requestFilter: states.requestFilter,
     stateHandlers: {
       'staff member ada@signin.example without MFA exists': () => states.admin('ada@signin.example'),

@@ -1,27 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { createCompanyCredentials } from '@whistle/crypto';
-import { createTestDependencies, type TestDependencies } from '@whistle/service-kit/testing';
 import { companyRepository } from '../../src/data-access/company.repository';
-import { startAuth, type RunningAuth } from '../support';
+import { authProvider } from './auth-provider';
 import { verifyProviderPact } from '@whistle/test-support';
 
-let test$: TestDependencies;
-let auth: RunningAuth;
-
-beforeAll(async () => {
-  test$ = await createTestDependencies('pglite+in-process');
-  auth = await startAuth(test$.deps);
-});
-afterAll(async () => {
-  await auth?.close();
-  await test$?.dispose();
-});
+const provider = authProvider();
 
 /** A company row as onboarding leaves it, with a fixed url_identifier the consumer's pact names. */
 async function insertCompany(urlIdentifier: string, emailDomain: string): Promise<void> {
   const { credential } = await createCompanyCredentials();
   const companyId = randomUUID();
-  await test$.deps.db.transaction(async (tx) => {
+  await provider.testDependencies().deps.db.transaction(async (tx) => {
     await companyRepository.insertCompany(tx, {
       id: companyId, urlIdentifier, name: 'Acme Corporation', country: 'FR', emailDomain,
       publicKey: credential.public_key, aesEncryptedPrivateKey: credential.aes_encrypted_private_key, wrappedPassphrase: 'v1.unused.unused',
@@ -34,14 +23,14 @@ async function insertCompany(urlIdentifier: string, emailDomain: string): Promis
 }
 
 async function clearCompanies(): Promise<void> {
-  await test$.deps.db.query('delete from auth.company');
+  await provider.testDependencies().deps.db.query('delete from auth.company');
 }
 
 test('when the shell pact is replayed against auth, then every interaction is honoured', async () => {
   await verifyProviderPact({
     consumer: 'whistle-shell',
     provider: 'whistle-auth',
-    baseUrl: auth.baseUrl,
+    baseUrl: provider.baseUrl(),
     stateHandlers: {
       'no company uses the e-mail domain acme.example': clearCompanies,
       'a company uses the e-mail domain taken.example': async () => {
