@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from '../../src/browser';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, openWatchedPage, seriousAccessibilityViolations } from '../../src/browser';
 import { companyPayload, postJson } from '../../src/company-fixtures';
 import { dumpDatabase, readTree } from '../../src/database-dump';
 import { translationOf } from '../../src/locales';
@@ -31,19 +30,6 @@ afterAll(async () => {
   await browser?.close();
   await platform?.dispose();
 });
-
-/** A page that records every request leaving for another origin (there must be none) and every page error. */
-async function openPage(context: BrowserContext): Promise<{ page: Page; foreignRequests: string[]; pageErrors: string[] }> {
-  const page = await context.newPage();
-  const foreignRequests: string[] = [];
-  const pageErrors: string[] = [];
-  page.on('request', (request) => {
-    const url = request.url();
-    if (!url.startsWith(platform.baseUrl) && !url.startsWith('data:') && !url.startsWith('blob:')) foreignRequests.push(url);
-  });
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  return { page, foreignRequests, pageErrors };
-}
 
 const en = (text: string | RegExp) => translationOf('mfe-disclose', 'disclose', text, 'en');
 
@@ -90,7 +76,7 @@ async function checkStatus(page: Page, code: string) {
 
 test('when a discloser reports with a file, keeps the code and checks the status, then the report and a reply come back decrypted', async () => {
   const context = await browser.newContext();
-  const { page, foreignRequests, pageErrors } = await openPage(context);
+  const { page, foreignRequests, pageErrors } = await openWatchedPage(context, platform.baseUrl);
   await openCreatePage(page);
 
   // Validation first: nothing leaves while the form is wrong.
@@ -170,7 +156,7 @@ test('when a discloser reports with a file, keeps the code and checks the status
 
 test('when a discloser reports from a phone, then the pages fit the screen', async () => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-  const { page, foreignRequests, pageErrors } = await openPage(context);
+  const { page, foreignRequests, pageErrors } = await openWatchedPage(context, platform.baseUrl);
   const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   const scripts: string[] = [];
   page.on('request', (request) => {
@@ -205,7 +191,7 @@ test('when a discloser reports from a phone, then the pages fit the screen', asy
 test('when a discloser reads French, then the report pages are in French', async () => {
   const context = await browser.newContext();
   await context.addInitScript(() => localStorage.setItem('i18n-language', 'fr'));
-  const { page, foreignRequests, pageErrors } = await openPage(context);
+  const { page, foreignRequests, pageErrors } = await openWatchedPage(context, platform.baseUrl);
   const fr = (text: string) => translationOf('mfe-disclose', 'disclose', text, 'fr');
   await openCreatePage(page);
   await page.locator('form button[type="submit"]').click();
@@ -223,25 +209,17 @@ test('when a discloser reads French, then the report pages are in French', async
 test('when the report, code and review pages are checked by axe-core, then there are no serious violations', async () => {
   // axe-core is injected as an inline script, which the pages' CSP rightly refuses: bypass it for this check only.
   const context = await browser.newContext({ bypassCSP: true });
-  const { page } = await openPage(context);
-  const seriousViolations = async () => {
-    await page.addScriptTag({ content: readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8') });
-    return page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run(): Promise<{ violations: Array<{ id: string; impact: string }> }> } }).axe;
-      const result = await axe.run();
-      return result.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id);
-    });
-  };
+  const { page } = await openWatchedPage(context, platform.baseUrl);
   await openCreatePage(page);
   await page.locator('form button[type="submit"]').click();
   await page.getByText('This field is required').first().waitFor();
-  expect(await seriousViolations()).toEqual([]);
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
   await fillRequired(page, `Axe ${CANARY}`);
   await submitAndReadCode(page);
-  expect(await seriousViolations()).toEqual([]);
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
   await checkStatus(page, firstCode);
   await page.locator('.disclose-message').first().waitFor({ timeout: 30_000 });
-  expect(await seriousViolations()).toEqual([]);
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
   await context.close();
 });
 

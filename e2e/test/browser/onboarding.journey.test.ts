@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from '../../src/browser';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, openWatchedPage, seriousAccessibilityViolations } from '../../src/browser';
 import { uniqueDomain } from '../../src/company-fixtures';
 import { translationOf } from '../../src/locales';
 import { startStandalone, type StandalonePlatform } from '../../src/standalone';
@@ -20,19 +19,6 @@ afterAll(async () => {
   await platform?.dispose();
 });
 
-/** A page that records every request leaving for another origin (there must be none). */
-async function openPage(context: BrowserContext): Promise<{ page: Page; foreignRequests: string[]; pageErrors: string[] }> {
-  const page = await context.newPage();
-  const foreignRequests: string[] = [];
-  const pageErrors: string[] = [];
-  page.on('request', (request) => {
-    const url = request.url();
-    if (!url.startsWith(platform.baseUrl) && !url.startsWith('data:') && !url.startsWith('blob:')) foreignRequests.push(url);
-  });
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  return { page, foreignRequests, pageErrors };
-}
-
 async function onboard(page: Page, domain: string): Promise<string> {
   await page.goto(`${platform.baseUrl}/company/onboarding`);
   await page.locator('input[name="email"]').fill(`  ada@${domain}  `);
@@ -48,7 +34,7 @@ async function onboard(page: Page, domain: string): Promise<string> {
 
 test('when an admin onboards a company, then the success page gives the disclosure link and QR code, and the disclosure page works', async () => {
   const context = await browser.newContext();
-  const { page, foreignRequests, pageErrors } = await openPage(context);
+  const { page, foreignRequests, pageErrors } = await openWatchedPage(context, platform.baseUrl);
 
   // Client-side validation first: nothing is sent while the form is wrong.
   await page.goto(`${platform.baseUrl}/company/onboarding`);
@@ -98,23 +84,17 @@ test('when an admin onboards a company, then the success page gives the disclosu
 test('when the discloser page has no serious accessibility violations, then axe-core agrees', async () => {
   // axe-core is injected as an inline script, which the page's CSP rightly refuses: bypass it for this check only.
   const context = await browser.newContext({ bypassCSP: true });
-  const { page } = await openPage(context);
+  const { page } = await openWatchedPage(context, platform.baseUrl);
   const urlIdentifier = await onboard(page, uniqueDomain());
   await page.goto(`${platform.baseUrl}/disclose/${urlIdentifier}`);
   await page.getByRole('heading', { name: 'Speak up, you’re safe' }).waitFor();
-  await page.addScriptTag({ content: readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8') });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: Array<{ id: string; impact: string }> }> } }).axe;
-    const result = await axe.run();
-    return result.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id);
-  });
-  expect(violations).toEqual([]);
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
   await context.close();
 });
 
 test('when a discloser picks French, then the page is in French and the choice survives a reload', async () => {
   const context = await browser.newContext();
-  const { page } = await openPage(context);
+  const { page } = await openWatchedPage(context, platform.baseUrl);
   const urlIdentifier = await onboard(page, uniqueDomain());
   await page.goto(`${platform.baseUrl}/disclose/${urlIdentifier}`);
   await page.getByRole('heading', { name: 'Speak up, you’re safe' }).waitFor();
@@ -130,7 +110,7 @@ test('when a discloser picks French, then the page is in French and the choice s
 
 test('when the disclose remote cannot be loaded, then a contained, translated fallback shows and the shell keeps working', async () => {
   const context = await browser.newContext();
-  const { page } = await openPage(context);
+  const { page } = await openWatchedPage(context, platform.baseUrl);
   const urlIdentifier = await onboard(page, uniqueDomain());
   await page.route('**/remotes/mfe-disclose/**', (route) => route.abort('connectionrefused'));
   await page.goto(`${platform.baseUrl}/disclose/${urlIdentifier}`);
@@ -144,7 +124,7 @@ test('when the disclose remote cannot be loaded, then a contained, translated fa
 
 test('when the disclosure link names no company, then the discloser is told clearly', async () => {
   const context = await browser.newContext();
-  const { page, pageErrors } = await openPage(context);
+  const { page, pageErrors } = await openWatchedPage(context, platform.baseUrl);
   await page.goto(`${platform.baseUrl}/disclose/nobody-zzzzzz`);
   await page.getByText(translationOf('mfe-disclose', 'disclose', /not found/i, 'en')).waitFor();
   expect(pageErrors).toEqual([]);

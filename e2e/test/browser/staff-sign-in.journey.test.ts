@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from '../../src/browser';
+import { launchChromium, seriousAccessibilityViolations } from '../../src/browser';
 import { waitForMail, passwordLinkIn } from '../../src/mailbox';
 import { STAFF_PASSWORD, apiToken, invite, onboardCompany, submitLogin, totpCode, type OnboardedCompany } from '../../src/staff';
 import { startStandalone, type StandalonePlatform } from '../../src/standalone';
@@ -183,24 +182,16 @@ test('when staff pages are checked with axe-core, then none has serious accessib
   const context = await browser.newContext({ bypassCSP: true });
   const page = await context.newPage();
   const { adminEmail } = await onboardCompany(platform.baseUrl);
-  const seriousViolations = async () => {
-    await page.addScriptTag({ content: readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8') });
-    return page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run(): Promise<{ violations: Array<{ id: string; impact: string }> }> } }).axe;
-      const result = await axe.run();
-      return result.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id);
-    });
-  };
 
   await page.goto(`${platform.baseUrl}/company/login`);
   await page.getByRole('heading', { name: 'Log in' }).waitFor();
-  expect(await seriousViolations()).toEqual([]);
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
   await submitLogin(page, adminEmail, STAFF_PASSWORD);
   await incidentsHeading(page).waitFor();
   await page.getByLabel('Employees’ disclosure link').waitFor();
-  expect(await seriousViolations()).toEqual([]);
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
   await page.getByRole('link', { name: 'Settings' }).click();
   await page.getByRole('heading', { name: 'Account', level: 1 }).waitFor();
-  expect(await seriousViolations()).toEqual([]);
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
   await context.close();
 });
