@@ -10,8 +10,18 @@ process.env.PACT_DO_NOT_TRACK = 'true';
 // with import(), which jest's module sandbox refuses without --experimental-vm-modules.
 const transformedDependencies = [
   '@electric-sql/pglite',
-  'https-proxy-agent', 'agent-base', 'proxy-agent-negotiate', 'jose', 'otplib', '@otplib', '@scure', '@noble',
-  'uuid', 'nanoid', 'i18next-http-backend', 'cross-fetch',
+  'https-proxy-agent',
+  'agent-base',
+  'proxy-agent-negotiate',
+  'jose',
+  'otplib',
+  '@otplib',
+  '@scure',
+  '@noble',
+  'uuid',
+  'nanoid',
+  'i18next-http-backend',
+  'cross-fetch',
 ];
 
 /** @param {{ dir: string, environment?: 'node' | 'jsdom' }} options */
@@ -21,7 +31,9 @@ function jestConfig({ dir, environment = 'node' }) {
     rootDir: dir,
     testEnvironment: environment,
     testEnvironmentOptions: {
-      customExportConditions: browser ? ['source', 'browser', 'require', 'default'] : ['source', 'node', 'require', 'default'],
+      customExportConditions: browser
+        ? ['source', 'browser', 'require', 'default']
+        : ['source', 'node', 'require', 'default'],
     },
     transform: {
       '^.+\\.(t|j|mj|cj)sx?$': [

@@ -11,7 +11,10 @@ const { workspaces } = JSON.parse(readFileSync(path.join(root, 'package.json'), 
 const folders = workspaces.flatMap((pattern) => {
   if (!pattern.endsWith('/*')) return [pattern];
   const parent = pattern.slice(0, -2);
-  return execFileSync('ls', [path.join(root, parent)], { encoding: 'utf8' }).split('\n').filter(Boolean).map((name) => `${parent}/${name}`);
+  return execFileSync('ls', [path.join(root, parent)], { encoding: 'utf8' })
+    .split('\n')
+    .filter(Boolean)
+    .map((name) => `${parent}/${name}`);
 });
 const missing = folders
   .map((folder) => ({ folder, pkg: JSON.parse(readFileSync(path.join(root, folder, 'package.json'), 'utf8')) }))

@@ -5,6 +5,8 @@ cd "$(dirname "$0")/.."
 export PACT_DO_NOT_TRACK=true CI="${CI:-}"
 
 bash scripts/ensure-test-infra.sh
+# Static checks first: they take seconds and name the file to fix.
+npx prettier --check . --log-level warn
 npx tsc -p tsconfig.json
 npx lerna run build
 # Frontends first: their Pact consumer tests write pacts/*.json, which the services' provider tests verify.

@@ -39,7 +39,13 @@ const serviceNames = (Object.keys(workloads) as WorkloadName[]).filter((name) =>
 export async function startCluster(): Promise<ClusterPlatform> {
   const database: TestDatabase = await createTestDatabase();
   const s3Dir = await mkdtemp(path.join(tmpdir(), 'whistle-s3-'));
-  const s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: s3Dir, configureBuckets: [{ name: 'whistle-files', configs: [] }] });
+  const s3 = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory: s3Dir,
+    configureBuckets: [{ name: 'whistle-files', configs: [] }],
+  });
   const s3Address = (await s3.run()) as AddressInfo;
   const smtp = await startSmtpCatcher();
   const gatewayPort = await freePort();
@@ -66,7 +72,12 @@ export async function startCluster(): Promise<ClusterPlatform> {
   for (const name of serviceNames) {
     const port = await freePort();
     ports.set(name, port);
-    processes.push(startNodeProcess(name, path.join(repoRoot, 'services', name, 'dist', 'main.js'), { ...shared, PORT: String(port) }));
+    processes.push(
+      startNodeProcess(name, path.join(repoRoot, 'services', name, 'dist', 'main.js'), {
+        ...shared,
+        PORT: String(port),
+      }),
+    );
   }
 
   const gateway = http.createServer((req, res) => {
@@ -76,11 +87,16 @@ export async function startCluster(): Promise<ClusterPlatform> {
       res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'Not Found' }));
       return;
     }
-    const upstream = http.request({ host: '127.0.0.1', port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
-    upstream.on('error', () => res.writeHead(502, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'Bad Gateway' })));
+    const upstream = http.request(
+      { host: '127.0.0.1', port, path: req.url, method: req.method, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    upstream.on('error', () =>
+      res.writeHead(502, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'Bad Gateway' })),
+    );
     req.pipe(upstream);
   });
   await new Promise<void>((resolve) => gateway.listen(gatewayPort, '127.0.0.1', () => resolve()));

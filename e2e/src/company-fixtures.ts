@@ -11,7 +11,11 @@ export function uniqueDomain(): string {
 export async function companyPayload(overrides: Partial<CompanyCreateRequest> = {}): Promise<CompanyCreateRequest> {
   const { credential, passphrase } = await createCompanyCredentials();
   return {
-    user_profile: { email: `ada@${uniqueDomain()}`, password: 'correct horse battery staple', full_name: 'Ada Lovelace' },
+    user_profile: {
+      email: `ada@${uniqueDomain()}`,
+      password: 'correct horse battery staple',
+      full_name: 'Ada Lovelace',
+    },
     name: 'Acme Corporation',
     credential,
     passphrase,

@@ -15,8 +15,12 @@ export async function dumpDatabase(dataDir: string): Promise<string> {
     );
     const parts: string[] = [];
     for (const { table_schema: schema, table_name: table } of tables) {
-      const { rows } = await db.query(`select * from "${schema.replaceAll('"', '""')}"."${table.replaceAll('"', '""')}"`);
-      parts.push(`${schema}.${table}\n${rows.map((row) => JSON.stringify(row, (_, value: unknown) => (typeof value === 'bigint' ? String(value) : value))).join('\n')}`);
+      const { rows } = await db.query(
+        `select * from "${schema.replaceAll('"', '""')}"."${table.replaceAll('"', '""')}"`,
+      );
+      parts.push(
+        `${schema}.${table}\n${rows.map((row) => JSON.stringify(row, (_, value: unknown) => (typeof value === 'bigint' ? String(value) : value))).join('\n')}`,
+      );
     }
     return parts.join('\n');
   } finally {
@@ -32,8 +36,12 @@ export async function readTree(dir: string): Promise<Array<{ file: string; bytes
   } catch {
     return [];
   }
-  return Promise.all(entries.filter((entry) => entry.isFile()).map(async (entry) => {
-    const file = path.join(entry.parentPath, entry.name);
-    return { file, bytes: await readFile(file) };
-  }));
+  return Promise.all(
+    entries
+      .filter((entry) => entry.isFile())
+      .map(async (entry) => {
+        const file = path.join(entry.parentPath, entry.name);
+        return { file, bytes: await readFile(file) };
+      }),
+  );
 }

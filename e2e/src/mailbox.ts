@@ -11,15 +11,24 @@ export interface ReceivedMail {
  * The e-mails the standalone platform wrote as .eml files under `${dataDir}/mail`, waiting for one
  * to `to` whose subject matches. Mail goes out after the API answers, hence the polling.
  */
-export async function waitForMail(dataDir: string, to: string, subject: RegExp, timeoutMs = 15_000): Promise<ReceivedMail> {
+export async function waitForMail(
+  dataDir: string,
+  to: string,
+  subject: RegExp,
+  timeoutMs = 15_000,
+): Promise<ReceivedMail> {
   const folder = path.join(dataDir, 'mail');
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const names = await readdir(folder).catch(() => [] as string[]);
     for (const name of names.filter((file) => file.endsWith('.eml')).sort()) {
       const mail = await simpleParser(await readFile(path.join(folder, name)));
-      const recipients = [mail.to].flat().flatMap((address) => address?.value ?? []).map((address) => address.address?.toLowerCase());
-      if (recipients.includes(to.toLowerCase()) && subject.test(mail.subject ?? '')) return { subject: mail.subject ?? '', text: mail.text ?? '' };
+      const recipients = [mail.to]
+        .flat()
+        .flatMap((address) => address?.value ?? [])
+        .map((address) => address.address?.toLowerCase());
+      if (recipients.includes(to.toLowerCase()) && subject.test(mail.subject ?? ''))
+        return { subject: mail.subject ?? '', text: mail.text ?? '' };
     }
     if (Date.now() > deadline) throw new Error(`No mail to ${to} matching ${subject} within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 200));

@@ -10,7 +10,10 @@ export interface RunningProcess {
 
 /** Starts `node <script>` with `env`, capturing its output; `stop()` sends SIGTERM and waits for the exit. */
 export function startNodeProcess(name: string, script: string, env: Record<string, string>): RunningProcess {
-  const child = spawn(process.execPath, [script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [script], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const chunks: Buffer[] = [];
   child.stdout?.on('data', (chunk: Buffer) => chunks.push(chunk));
   child.stderr?.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -36,7 +36,11 @@ export async function apiToken(baseUrl: string, email: string, password = STAFF_
 }
 
 /** The admin invites a team member (the invitation e-mail carries a set-password link). */
-export async function invite(baseUrl: string, adminToken: string, member: { email: string; full_name: string; roles: string[] }): Promise<void> {
+export async function invite(
+  baseUrl: string,
+  adminToken: string,
+  member: { email: string; full_name: string; roles: string[] },
+): Promise<void> {
   const response = await fetch(`${baseUrl}/api/account/company/user_profile/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${adminToken}` },

@@ -15,7 +15,9 @@ export interface StandalonePlatform {
 }
 
 /** Runs the built standalone platform (`standalone/dist/main.js`) on embedded defaults in a fresh data folder. */
-export async function startStandalone(options: { dataDir?: string; env?: Record<string, string> } = {}): Promise<StandalonePlatform> {
+export async function startStandalone(
+  options: { dataDir?: string; env?: Record<string, string> } = {},
+): Promise<StandalonePlatform> {
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'whistle-e2e-')));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -1,7 +1,13 @@
 import { lstatSync, readFileSync, readlinkSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { expectedSecretEnv, incidentLimitDefaults, parseManifests, readRoutingTable, repoRoot } from '../../k8s/test/support';
+import {
+  expectedSecretEnv,
+  incidentLimitDefaults,
+  parseManifests,
+  readRoutingTable,
+  repoRoot,
+} from '../../k8s/test/support';
 import { readChart, templateProblems } from './template-check';
 
 const chartDir = join(repoRoot, 'helm/whistle');
@@ -47,7 +53,9 @@ describe('helm chart whistle', () => {
     expect(templateProblems(broken)).toEqual([
       'broken.yaml: unclosed {{ if }}',
       'broken.yaml: .Values.ingress.enabld is not in values.yaml',
-      ...Object.keys(values.workloads).map((name) => `broken.yaml: $w.image.repo is missing in .Values.workloads.${name}`),
+      ...Object.keys(values.workloads).map(
+        (name) => `broken.yaml: $w.image.repo is missing in .Values.workloads.${name}`,
+      ),
       'broken.yaml: template "whistle.nope" is not defined',
       'broken.yaml: chart file files/nope.json does not exist',
     ]);
@@ -67,7 +75,10 @@ describe('helm chart whistle', () => {
   it('when the workloads of values.yaml are listed, then they are exactly the workloads of the routing table', () => {
     expect(Object.keys(values.workloads).sort()).toEqual(Object.keys(table.workloads).sort());
     for (const [name, workload] of Object.entries<any>(values.workloads)) {
-      expect({ name, runAsUser: workload.runAsUser }).toEqual({ name, runAsUser: table.workloads[name].kind === 'service' ? 1000 : 101 });
+      expect({ name, runAsUser: workload.runAsUser }).toEqual({
+        name,
+        runAsUser: table.workloads[name].kind === 'service' ? 1000 : 101,
+      });
     }
   });
 
@@ -81,7 +92,11 @@ describe('helm chart whistle', () => {
 
   it('when a pod is templated, then it gets the hardened security context and probes on /healthz and /readyz', () => {
     expect(values.podSecurityContext).toEqual({ runAsNonRoot: true, seccompProfile: { type: 'RuntimeDefault' } });
-    expect(values.containerSecurityContext).toEqual({ allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, capabilities: { drop: ['ALL'] } });
+    expect(values.containerSecurityContext).toEqual({
+      allowPrivilegeEscalation: false,
+      readOnlyRootFilesystem: true,
+      capabilities: { drop: ['ALL'] },
+    });
     const deployments = chart.templates['deployments.yaml'];
     expect(deployments).toContain('{{- toYaml $.Values.podSecurityContext | nindent 8 }}');
     expect(deployments).toContain('{{- toYaml $.Values.containerSecurityContext | nindent 12 }}');
@@ -91,12 +106,20 @@ describe('helm chart whistle', () => {
   });
 
   it('when the chart is read, then it creates no Secret and values.yaml holds no secret value', () => {
-    for (const [file, text] of Object.entries(chart.templates)) expect({ file, secret: /kind:\s*Secret\b/.test(text) }).toEqual({ file, secret: false });
+    for (const [file, text] of Object.entries(chart.templates))
+      expect({ file, secret: /kind:\s*Secret\b/.test(text) }).toEqual({ file, secret: false });
     expect(values.existingSecret).toBe('');
     const offending: string[] = [];
     const walk = (node: unknown, path: string) => {
-      if (node && typeof node === 'object') for (const [k, v] of Object.entries(node)) walk(v, path ? `${path}.${k}` : k);
-      else if (/password|passwd|secretAccessKey|accessKeyId|token|privateKey|encryptionKey|_URL$/i.test(path.split('.').at(-1)!) && node) offending.push(path);
+      if (node && typeof node === 'object')
+        for (const [k, v] of Object.entries(node)) walk(v, path ? `${path}.${k}` : k);
+      else if (
+        /password|passwd|secretAccessKey|accessKeyId|token|privateKey|encryptionKey|_URL$/i.test(
+          path.split('.').at(-1)!,
+        ) &&
+        node
+      )
+        offending.push(path);
       else if (typeof node === 'string' && /:\/\/[^/\s]*:[^/\s]*@/.test(node)) offending.push(path);
     };
     walk(values, '');
@@ -125,9 +148,19 @@ describe('helm chart whistle', () => {
   it('when both deployments are compared, then each workload gets the same secret keys, required and optional, in the chart and in k8s/base', () => {
     for (const [name, workload] of Object.entries<any>(values.workloads)) {
       const [deployment] = parseManifests(readFileSync(join(repoRoot, `k8s/base/workloads/${name}.yaml`), 'utf8'));
-      const refs = (deployment.spec.template.spec.containers[0].env ?? []).filter((e: any) => e.valueFrom?.secretKeyRef);
-      const keys = (optional: boolean) => refs.filter((e: any) => Boolean(e.valueFrom.secretKeyRef.optional) === optional).map((e: any) => e.name).sort();
-      expect({ name, required: [...workload.secretEnv].sort(), optional: [...workload.optionalSecretEnv].sort() }).toEqual({
+      const refs = (deployment.spec.template.spec.containers[0].env ?? []).filter(
+        (e: any) => e.valueFrom?.secretKeyRef,
+      );
+      const keys = (optional: boolean) =>
+        refs
+          .filter((e: any) => Boolean(e.valueFrom.secretKeyRef.optional) === optional)
+          .map((e: any) => e.name)
+          .sort();
+      expect({
+        name,
+        required: [...workload.secretEnv].sort(),
+        optional: [...workload.optionalSecretEnv].sort(),
+      }).toEqual({
         name,
         required: keys(false),
         optional: keys(true),
@@ -137,7 +170,11 @@ describe('helm chart whistle', () => {
 
   it('when values.yaml is read, then each workload gets exactly its expected secret keys (k8s/test/support.ts expectedSecretEnv)', () => {
     for (const [name, workload] of Object.entries<any>(values.workloads)) {
-      expect({ name, required: [...workload.secretEnv].sort(), optional: [...workload.optionalSecretEnv].sort() }).toEqual({
+      expect({
+        name,
+        required: [...workload.secretEnv].sort(),
+        optional: [...workload.optionalSecretEnv].sort(),
+      }).toEqual({
         name,
         required: [...expectedSecretEnv[name].required].sort(),
         optional: [...expectedSecretEnv[name].optional].sort(),
@@ -147,21 +184,30 @@ describe('helm chart whistle', () => {
 
   it('when the deployments template is read, then optionalSecretEnv keys are rendered with optional: true and secretEnv keys without', () => {
     const deployments = chart.templates['deployments.yaml'];
-    const block = (list: string) => deployments.split(`{{- range $key := $w.${list} }}`)[1]?.split('{{- end }}\n            {{- /*')[0] ?? '';
+    const block = (list: string) =>
+      deployments.split(`{{- range $key := $w.${list} }}`)[1]?.split('{{- end }}\n            {{- /*')[0] ?? '';
     expect(block('secretEnv')).toContain('secretKeyRef:');
     expect(block('secretEnv')).not.toContain('optional: true');
-    expect(deployments.split('{{- range $key := $w.optionalSecretEnv }}')[1]).toMatch(/secretKeyRef:\n(\s+.*\n){2}\s+optional: true\n/);
+    expect(deployments.split('{{- range $key := $w.optionalSecretEnv }}')[1]).toMatch(
+      /secretKeyRef:\n(\s+.*\n){2}\s+optional: true\n/,
+    );
     expect(deployments).toContain('{{- range $key, $value := $w.env }}');
   });
 
   it('when both deployments are compared, then the incident rate limits agree between the chart, k8s/base and the service defaults', () => {
     const defaults = incidentLimitDefaults();
-    expect(Object.keys(defaults).sort()).toEqual(['REPORT_LIMIT_PER_CLIENT', 'REPORT_LIMIT_PER_COMPANY', 'RETRIEVAL_FAILURE_LIMIT_PER_COMPANY', 'RETRIEVAL_LIMIT_PER_CLIENT']);
+    expect(Object.keys(defaults).sort()).toEqual([
+      'REPORT_LIMIT_PER_CLIENT',
+      'REPORT_LIMIT_PER_COMPANY',
+      'RETRIEVAL_FAILURE_LIMIT_PER_COMPANY',
+      'RETRIEVAL_LIMIT_PER_CLIENT',
+    ]);
     expect(values.workloads.incident.env).toEqual(defaults);
     const kustomization = parse(readFileSync(join(repoRoot, 'k8s/base/kustomization.yaml'), 'utf8'));
     const generator = kustomization.configMapGenerator.find((g: any) => g.name === 'whistle-incident');
     expect(Object.fromEntries(generator.literals.map((l: string) => l.split('=')))).toEqual(defaults);
-    for (const [name, workload] of Object.entries<any>(values.workloads)) if (name !== 'incident') expect({ name, env: workload.env }).toEqual({ name, env: {} });
+    for (const [name, workload] of Object.entries<any>(values.workloads))
+      if (name !== 'incident') expect({ name, env: workload.env }).toEqual({ name, env: {} });
   });
 
   it('when the Ingress template is read, then the file routes get their own Ingress with the upload body size, the others the small one', () => {
@@ -170,8 +216,14 @@ describe('helm chart whistle', () => {
     expect(ingress).toContain('(dict "suffix" "-file" "file" true "bodySize" .Values.ingress.fileProxyBodySize)');
     expect(ingress).toContain('{{- if eq (eq .workload "file") $part.file }}');
     expect(ingress).toContain('nginx.ingress.kubernetes.io/proxy-body-size: {{ $part.bodySize | quote }}');
-    const [committedMain, committedFile] = parseManifests(readFileSync(join(repoRoot, 'k8s/base/ingress.yaml'), 'utf8'));
-    expect(values.ingress.proxyBodySize).toBe(committedMain.metadata.annotations!['nginx.ingress.kubernetes.io/proxy-body-size']);
-    expect(values.ingress.fileProxyBodySize).toBe(committedFile.metadata.annotations!['nginx.ingress.kubernetes.io/proxy-body-size']);
+    const [committedMain, committedFile] = parseManifests(
+      readFileSync(join(repoRoot, 'k8s/base/ingress.yaml'), 'utf8'),
+    );
+    expect(values.ingress.proxyBodySize).toBe(
+      committedMain.metadata.annotations!['nginx.ingress.kubernetes.io/proxy-body-size'],
+    );
+    expect(values.ingress.fileProxyBodySize).toBe(
+      committedFile.metadata.annotations!['nginx.ingress.kubernetes.io/proxy-body-size'],
+    );
   });
 });

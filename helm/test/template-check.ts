@@ -13,7 +13,8 @@ export interface ChartFiles {
 
 export function readChart(chartDir: string, values: unknown): ChartFiles {
   const templates: Record<string, string> = {};
-  for (const name of readdirSync(join(chartDir, 'templates'))) templates[name] = readFileSync(join(chartDir, 'templates', name), 'utf8');
+  for (const name of readdirSync(join(chartDir, 'templates')))
+    templates[name] = readFileSync(join(chartDir, 'templates', name), 'utf8');
   return { templates, values, fileExists: (path) => existsSync(join(chartDir, path)) };
 }
 
@@ -42,7 +43,8 @@ export function templateProblems({ templates, values, fileExists }: ChartFiles):
     for (const action of actions(text)) {
       const keyword = action.split(/\s+/)[0];
       if (['if', 'range', 'with', 'define', 'block'].includes(keyword)) stack.push(keyword);
-      else if (keyword === 'end' && stack.pop() === undefined) problems.push(`${file}: {{ end }} without an open block`);
+      else if (keyword === 'end' && stack.pop() === undefined)
+        problems.push(`${file}: {{ end }} without an open block`);
       else if (keyword === 'else' && stack.length === 0) problems.push(`${file}: {{ else }} outside a block`);
     }
     if (stack.length > 0) problems.push(`${file}: unclosed {{ ${stack.join(', ')} }}`);
@@ -60,7 +62,8 @@ export function templateProblems({ templates, values, fileExists }: ChartFiles):
       for (const ref of all.matchAll(new RegExp(`\\$${variable}((?:\\.[A-Za-z_]\\w*)+)`, 'g'))) {
         const path = ref[1].slice(1).split('.');
         for (const [key, entry] of Object.entries(collection as Record<string, unknown>)) {
-          if (!lookup(entry, path).found) problems.push(`${file}: $${variable}.${path.join('.')} is missing in .Values${mapPath}.${key}`);
+          if (!lookup(entry, path).found)
+            problems.push(`${file}: $${variable}.${path.join('.')} is missing in .Values${mapPath}.${key}`);
         }
       }
     }

@@ -48,7 +48,13 @@ export function renderIngress(table) {
     // Longest prefix wins: ingress-nginx orders Prefix paths by length, like the standalone router.
     spec: { ingressClassName: 'nginx', rules: [{ http: { paths: pathsOf(routes) } }] },
   });
-  const documents = [ingress('whistle', PROXY_BODY_SIZE, table.routes.filter((r) => r.workload !== UPLOAD_WORKLOAD))];
+  const documents = [
+    ingress(
+      'whistle',
+      PROXY_BODY_SIZE,
+      table.routes.filter((r) => r.workload !== UPLOAD_WORKLOAD),
+    ),
+  ];
   const uploads = table.routes.filter((r) => r.workload === UPLOAD_WORKLOAD);
   if (uploads.length > 0) documents.push(ingress(`whistle-${UPLOAD_WORKLOAD}`, UPLOAD_PROXY_BODY_SIZE, uploads));
   return `# generated from ${tablePath} by k8s/scripts/generate-ingress.mjs — do not edit\n${documents.map((d) => stringify(d)).join('---\n')}`;

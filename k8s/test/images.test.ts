@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { readRoutingTable, repoRoot } from './support';
 
 const table = readRoutingTable();
-const folderOf = (workload: string) => (table.workloads[workload].kind === 'service' ? `services/${workload}` : workload);
+const folderOf = (workload: string) =>
+  table.workloads[workload].kind === 'service' ? `services/${workload}` : workload;
 const read = (path: string) => readFileSync(join(repoRoot, path), 'utf8');
 const CSP =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
@@ -11,7 +12,13 @@ const CSP =
 /** @whistle/* workspaces a package needs, itself first, then its dependencies transitively (with devDependencies: to build). */
 function workspaceClosure(folder: string, { dev }: { dev: boolean }): string[] {
   const byName = new Map<string, string>();
-  for (const dir of ['packages/api-client', 'packages/contracts', 'packages/crypto', 'packages/service-kit', 'packages/ui']) {
+  for (const dir of [
+    'packages/api-client',
+    'packages/contracts',
+    'packages/crypto',
+    'packages/service-kit',
+    'packages/ui',
+  ]) {
     if (existsSync(join(repoRoot, dir, 'package.json'))) byName.set(JSON.parse(read(`${dir}/package.json`)).name, dir);
   }
   const seen: string[] = [];
@@ -31,7 +38,10 @@ function workspaceClosure(folder: string, { dev }: { dev: boolean }): string[] {
 
 /** Stages of a Dockerfile: base image and instruction lines (continuations joined). */
 function stages(dockerfile: string): { from: string; lines: string[] }[] {
-  const lines = dockerfile.replace(/\\\n\s*/g, ' ').split('\n').filter((l) => l.trim() && !l.trim().startsWith('#'));
+  const lines = dockerfile
+    .replace(/\\\n\s*/g, ' ')
+    .split('\n')
+    .filter((l) => l.trim() && !l.trim().startsWith('#'));
   const result: { from: string; lines: string[] }[] = [];
   for (const line of lines) {
     if (line.startsWith('FROM ')) result.push({ from: line.split(/\s+/)[1], lines: [] });
@@ -51,7 +61,8 @@ describe.each(Object.keys(table.workloads))('Dockerfile of %s', (workload) => {
   it('when read, then it builds on node:20-bookworm-slim with npm ci filtered to the workspaces it needs and lerna scoped to it', () => {
     expect(build.from).toMatch(/^node:20-bookworm-slim\b/);
     const ci = build.lines.find((l) => l.includes('npm ci'))!;
-    for (const entry of workspaceClosure(folder, { dev: true })) expect(ci).toContain(`--workspace ${entry.split(' ')[0]}`);
+    for (const entry of workspaceClosure(folder, { dev: true }))
+      expect(ci).toContain(`--workspace ${entry.split(' ')[0]}`);
     expect(build.lines.join('\n')).toContain(`npx lerna run build --scope ${packageName} --include-dependencies`);
     expect(dockerfile).toContain(`docker build -f ${folder}/Dockerfile`);
   });
@@ -65,7 +76,9 @@ describe.each(Object.keys(table.workloads))('Dockerfile of %s', (workload) => {
   if (kind === 'service') {
     it('when read, then the runtime image holds production dependencies only and starts dist/main.js on the table port', () => {
       expect(rest.map((s) => s.from)).toContain('build');
-      const prodCi = stages(dockerfile).flatMap((s) => s.lines).find((l) => l.includes('--omit=dev'))!;
+      const prodCi = stages(dockerfile)
+        .flatMap((s) => s.lines)
+        .find((l) => l.includes('--omit=dev'))!;
       expect(prodCi).toMatch(/^RUN npm ci /);
       for (const entry of workspaceClosure(folder, { dev: false })) {
         const [name, dir] = entry.split(' ');
@@ -98,7 +111,9 @@ describe.each(Object.keys(table.workloads))('Dockerfile of %s', (workload) => {
       it('when read, then the shell falls back to index.html, serves /remotes.json from the mounted ConfigMap and sends each locale namespace to its owner', () => {
         expect(template).toMatch(/location \/ \{[^}]*try_files \$uri \/index\.html;/);
         expect(template).toMatch(/location = \/remotes\.json \{[^}]*alias \/etc\/whistle\/remotes\.json;/);
-        const own = Object.entries(table.localeNamespaces).filter(([ns, owner]) => ns !== '$comment' && owner === 'shell').map(([ns]) => ns);
+        const own = Object.entries(table.localeNamespaces)
+          .filter(([ns, owner]) => ns !== '$comment' && owner === 'shell')
+          .map(([ns]) => ns);
         expect(template).toContain(`location ~ ^/locales/[A-Za-z-]+/(${own.join('|')})\\.json$`);
         for (const [ns, owner] of Object.entries(table.localeNamespaces)) {
           if (ns === '$comment' || owner === 'shell') continue;
@@ -106,7 +121,11 @@ describe.each(Object.keys(table.workloads))('Dockerfile of %s', (workload) => {
           const block = template.split(`location ~ ^/locales/[A-Za-z-]+/${ns}\\.json$ {`)[1]?.split('}')[0];
           expect({ ns, block: block?.trim().split(/\n\s*/) }).toEqual({
             ns,
-            block: [`rewrite ^/locales/(.+)$ /remotes/${owner}/locales/$1 break;`, `proxy_pass http://${upstream};`, 'include /etc/nginx/whistle/proxy.conf;'],
+            block: [
+              `rewrite ^/locales/(.+)$ /remotes/${owner}/locales/$1 break;`,
+              `proxy_pass http://${upstream};`,
+              'include /etc/nginx/whistle/proxy.conf;',
+            ],
           });
           expect(template).toContain(`upstream ${upstream} { server \${${upstream.toUpperCase()}_UPSTREAM}; }`);
           expect(dockerfile).toContain(`${upstream.toUpperCase()}_UPSTREAM=${owner}:${table.workloads[owner].port}`);
@@ -114,7 +133,9 @@ describe.each(Object.keys(table.workloads))('Dockerfile of %s', (workload) => {
       });
     } else {
       it('when read, then the remote is served under /remotes/<dir>/ and nothing else', () => {
-        expect(runtime.lines).toContain(`COPY --from=build /repo/${folder}/dist /usr/share/nginx/html/remotes/${workload}`);
+        expect(runtime.lines).toContain(
+          `COPY --from=build /repo/${folder}/dist /usr/share/nginx/html/remotes/${workload}`,
+        );
         expect(template).toContain(`location /remotes/${workload}/ {`);
         expect(template).toMatch(/location \/ \{ return 404; \}/);
       });
@@ -124,7 +145,9 @@ describe.each(Object.keys(table.workloads))('Dockerfile of %s', (workload) => {
 
 describe('build context', () => {
   it('when the repository root is the build context, then .dockerignore drops node_modules, dist and secrets but keeps every workspace manifest', () => {
-    const ignore = read('.dockerignore').split('\n').map((l) => l.trim());
+    const ignore = read('.dockerignore')
+      .split('\n')
+      .map((l) => l.trim());
     for (const pattern of ['**/node_modules', '**/dist', '.git', '**/.env']) expect(ignore).toContain(pattern);
     for (const workspace of JSON.parse(read('package.json')).workspaces as string[]) {
       const top = workspace.replace(/\/\*$/, '');

@@ -2,7 +2,17 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FILE_CIPHERTEXT_OVERHEAD, MAX_FILE_SIZE } from '../../packages/contracts/src/http/incident';
-import { K8sObject, kubectlAvailable, kustomize, parseManifests, readRoutingTable, repoRoot, schemaErrors, unknownFieldErrors, workloadForPath } from './support';
+import {
+  K8sObject,
+  kubectlAvailable,
+  kustomize,
+  parseManifests,
+  readRoutingTable,
+  repoRoot,
+  schemaErrors,
+  unknownFieldErrors,
+  workloadForPath,
+} from './support';
 
 const table = readRoutingTable();
 const committedText = readFileSync(join(repoRoot, 'k8s/base/ingress.yaml'), 'utf8');
@@ -11,13 +21,17 @@ const [committed] = committedAll;
 const committedFile = committedAll.find((o) => o.metadata.name === 'whistle-file')!;
 /** Largest upload body the file service accepts (services/file MAX_UPLOAD_BODY_BYTES): base64 of the largest ciphertext + 64 KiB metadata. */
 const MAX_UPLOAD_BODY_BYTES = Math.ceil((MAX_FILE_SIZE + FILE_CIPHERTEXT_OVERHEAD) / 3) * 4 + 64 * 1024;
-const bytesOf = (size: string) => Number(/^\d+/.exec(size)![0]) * ({ k: 1024, m: 1024 ** 2, g: 1024 ** 3 }[size.slice(-1).toLowerCase()] ?? 1);
+const bytesOf = (size: string) =>
+  Number(/^\d+/.exec(size)![0]) * ({ k: 1024, m: 1024 ** 2, g: 1024 ** 3 }[size.slice(-1).toLowerCase()] ?? 1);
 const bodySizeOf = (ingress: K8sObject) => ingress.metadata.annotations!['nginx.ingress.kubernetes.io/proxy-body-size'];
 
 /** The backend ingress-nginx picks for a path among the Prefix paths of every Ingress of the host: the longest matching one, by whole segments. */
 function backendFor(ingresses: K8sObject[], path: string): { name: string; port: number; ingress: string } | undefined {
   const routes = ingresses.flatMap((ingress) =>
-    (ingress.spec.rules[0].http.paths as any[]).map((p) => ({ prefix: p.path, workload: JSON.stringify({ ...p.backend.service, ingress: ingress.metadata.name }) })),
+    (ingress.spec.rules[0].http.paths as any[]).map((p) => ({
+      prefix: p.path,
+      workload: JSON.stringify({ ...p.backend.service, ingress: ingress.metadata.name }),
+    })),
   );
   const chosen = workloadForPath(routes, path);
   return chosen ? (({ name, port, ingress }) => ({ name, port: port.number, ingress }))(JSON.parse(chosen)) : undefined;
@@ -25,7 +39,9 @@ function backendFor(ingresses: K8sObject[], path: string): { name: string; port:
 
 describe('generated Ingress (k8s/base/ingress.yaml)', () => {
   it('when the generator runs, then it reproduces the committed file (regenerate: node k8s/scripts/generate-ingress.mjs)', () => {
-    const result = spawnSync(process.execPath, [join(repoRoot, 'k8s/scripts/generate-ingress.mjs'), '--stdout'], { encoding: 'utf8' });
+    const result = spawnSync(process.execPath, [join(repoRoot, 'k8s/scripts/generate-ingress.mjs'), '--stdout'], {
+      encoding: 'utf8',
+    });
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
     expect(committedText).toBe(result.stdout);
@@ -103,14 +119,17 @@ describe('generated Ingress (k8s/base/ingress.yaml)', () => {
     });
   });
 
-  (kubectlAvailable ? it : it.skip)('(needs kubectl) when an overlay is rendered, then its Ingress keeps every route of the table and every backend Service exists on that port', () => {
-    const objects = kustomize('k8s/overlays/production');
-    const paths = objects.filter((o) => o.kind === 'Ingress').flatMap((ingress) => ingress.spec.rules[0].http.paths);
-    const services = objects.filter((o) => o.kind === 'Service');
-    for (const path of paths) {
-      const service = services.find((s) => s.metadata.name === path.backend.service.name);
-      expect(service?.spec.ports.map((p: any) => p.port)).toContain(path.backend.service.port.number);
-    }
-    expect(paths.map((p: any) => p.path).sort()).toEqual(table.routes.map((r) => r.prefix).sort());
-  });
+  (kubectlAvailable ? it : it.skip)(
+    '(needs kubectl) when an overlay is rendered, then its Ingress keeps every route of the table and every backend Service exists on that port',
+    () => {
+      const objects = kustomize('k8s/overlays/production');
+      const paths = objects.filter((o) => o.kind === 'Ingress').flatMap((ingress) => ingress.spec.rules[0].http.paths);
+      const services = objects.filter((o) => o.kind === 'Service');
+      for (const path of paths) {
+        const service = services.find((s) => s.metadata.name === path.backend.service.name);
+        expect(service?.spec.ports.map((p: any) => p.port)).toContain(path.backend.service.port.number);
+      }
+      expect(paths.map((p: any) => p.path).sort()).toEqual(table.routes.map((r) => r.prefix).sort());
+    },
+  );
 });

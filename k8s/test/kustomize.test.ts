@@ -27,21 +27,43 @@ describe('secret keys per workload (expectations shared by both deployments)', (
     expect(Object.keys(expectedSecretEnv).sort()).toEqual([...workloads].sort());
   });
 
-  it.each(services)('when %s reads a secret key of its own in its config schema, then it gets it as a required key', (service) => {
-    const own = configKeysOf(`services/${service}/src/config.ts`).filter((key) => /_KEY$|_URL$|SECRET/.test(key) && key !== 'PORT');
-    for (const key of own) expect({ service, key, required: expectedSecretEnv[service].required.includes(key) }).toEqual({ service, key, required: true });
-  });
+  it.each(services)(
+    'when %s reads a secret key of its own in its config schema, then it gets it as a required key',
+    (service) => {
+      const own = configKeysOf(`services/${service}/src/config.ts`).filter(
+        (key) => /_KEY$|_URL$|SECRET/.test(key) && key !== 'PORT',
+      );
+      for (const key of own)
+        expect({ service, key, required: expectedSecretEnv[service].required.includes(key) }).toEqual({
+          service,
+          key,
+          required: true,
+        });
+    },
+  );
 
-  it.each(services)('when %s gets a secret key, then its config schema (or the platform one) reads it, or it is announced and optional', (service) => {
-    const reads = new Set([...configKeysOf(`services/${service}/src/config.ts`), ...configKeysOf('packages/service-kit/src/config/platform-config.ts')]);
-    for (const key of expectedSecretEnv[service].required) expect({ service, key, read: reads.has(key) }).toEqual({ service, key, read: true });
-    for (const key of expectedSecretEnv[service].optional) {
-      expect({ service, key, readOrAnnounced: reads.has(key) || announced.has(key) }).toEqual({ service, key, readOrAnnounced: true });
-    }
-  });
+  it.each(services)(
+    'when %s gets a secret key, then its config schema (or the platform one) reads it, or it is announced and optional',
+    (service) => {
+      const reads = new Set([
+        ...configKeysOf(`services/${service}/src/config.ts`),
+        ...configKeysOf('packages/service-kit/src/config/platform-config.ts'),
+      ]);
+      for (const key of expectedSecretEnv[service].required)
+        expect({ service, key, read: reads.has(key) }).toEqual({ service, key, read: true });
+      for (const key of expectedSecretEnv[service].optional) {
+        expect({ service, key, readOrAnnounced: reads.has(key) || announced.has(key) }).toEqual({
+          service,
+          key,
+          readOrAnnounced: true,
+        });
+      }
+    },
+  );
 
   it('when private keys are handed out, then each goes to its one owner only', () => {
-    const holders = (key: string) => workloads.filter((w) => [...expectedSecretEnv[w].required, ...expectedSecretEnv[w].optional].includes(key));
+    const holders = (key: string) =>
+      workloads.filter((w) => [...expectedSecretEnv[w].required, ...expectedSecretEnv[w].optional].includes(key));
     expect(holders('KEY_ENCRYPTION_KEY')).toEqual(['auth']);
     expect(holders('TOKEN_SIGNING_KEY')).toEqual(['auth']);
     expect(holders('DISCLOSER_TOKEN_PRIVATE_KEY')).toEqual(['incident']);
@@ -56,7 +78,10 @@ describe('Kubernetes schema validation', () => {
       apiVersion: 'apps/v1',
       kind: 'Deployment',
       metadata: { name: 'broken' },
-      spec: { selector: { matchLabels: { a: 'b' } }, template: { spec: { containers: [{ name: 'c', ports: [{ containerPort: 'http' }] }] } } },
+      spec: {
+        selector: { matchLabels: { a: 'b' } },
+        template: { spec: { containers: [{ name: 'c', ports: [{ containerPort: 'http' }] }] } },
+      },
     };
     expect(schemaErrors(broken).join('\n')).toMatch(/containerPort must be integer/);
     expect(schemaErrors({ ...broken, kind: 'Deploymnet' })).toEqual([expect.stringMatching(/unknown kind/)]);
@@ -69,18 +94,23 @@ describe('Kubernetes schema validation', () => {
       metadata: { name: 'misspelt' },
       spec: {
         selector: { matchLabels: { a: 'b' } },
-        template: { spec: { containers: [{ name: 'c', image: 'i', securityContext: { readOnlyRootFileSystem: true } }] } },
+        template: {
+          spec: { containers: [{ name: 'c', image: 'i', securityContext: { readOnlyRootFileSystem: true } }] },
+        },
       },
     };
     const clean: K8sObject = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'clean' }, data: { a: 'b' } };
-    expect(unknownFieldErrors([clean, misspelt])).toEqual([expect.stringMatching(/^Deployment\/misspelt: TS\d+ .*'"?readOnlyRootFileSystem"?' does not exist/)]);
+    expect(unknownFieldErrors([clean, misspelt])).toEqual([
+      expect.stringMatching(/^Deployment\/misspelt: TS\d+ .*'"?readOnlyRootFileSystem"?' does not exist/),
+    ]);
   });
 });
 
 if (!kubectlAvailable) {
   console.warn('k8s/test: kubectl not found on PATH: the kustomize overlays are NOT rendered or validated in this run');
   describe('kustomize overlays', () => {
-    it.skip('SKIPPED: kubectl not found on PATH, so `kubectl kustomize` cannot render the overlays here', () => undefined);
+    it.skip('SKIPPED: kubectl not found on PATH, so `kubectl kustomize` cannot render the overlays here', () =>
+      undefined);
   });
 } else {
   describe.each(overlays)('kustomize overlay %s', (overlay) => {
@@ -112,7 +142,11 @@ if (!kubectlAvailable) {
     it('when rendered, then every container runs non-root, read-only, without capabilities, under seccomp RuntimeDefault', () => {
       for (const deployment of ofKind('Deployment')) {
         const pod = deployment.spec.template.spec;
-        expect({ name: deployment.metadata.name, runAsNonRoot: pod.securityContext?.runAsNonRoot, seccomp: pod.securityContext?.seccompProfile?.type }).toEqual({
+        expect({
+          name: deployment.metadata.name,
+          runAsNonRoot: pod.securityContext?.runAsNonRoot,
+          seccomp: pod.securityContext?.seccompProfile?.type,
+        }).toEqual({
           name: deployment.metadata.name,
           runAsNonRoot: true,
           seccomp: 'RuntimeDefault',
@@ -120,7 +154,11 @@ if (!kubectlAvailable) {
         expect(pod.securityContext.runAsUser).toBeGreaterThan(0);
         expect(pod.automountServiceAccountToken).toBe(false);
         for (const container of containersOf(deployment)) {
-          expect(container.securityContext).toEqual({ allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, capabilities: { drop: ['ALL'] } });
+          expect(container.securityContext).toEqual({
+            allowPrivilegeEscalation: false,
+            readOnlyRootFilesystem: true,
+            capabilities: { drop: ['ALL'] },
+          });
         }
       }
     });
@@ -131,7 +169,9 @@ if (!kubectlAvailable) {
           expect(container.livenessProbe.httpGet).toEqual({ path: '/healthz', port: 'http' });
           expect(container.readinessProbe.httpGet).toEqual({ path: '/readyz', port: 'http' });
           expect(container.lifecycle.preStop.exec.command).toEqual(['sleep', '5']);
-          expect(container.resources.requests).toEqual(expect.objectContaining({ cpu: expect.any(String), memory: expect.any(String) }));
+          expect(container.resources.requests).toEqual(
+            expect.objectContaining({ cpu: expect.any(String), memory: expect.any(String) }),
+          );
           expect(container.resources.limits.memory).toEqual(expect.any(String));
           expect(container.image).toMatch(/:[\w.-]+$/);
           expect(container.image).not.toMatch(/:latest$/);
@@ -158,10 +198,15 @@ if (!kubectlAvailable) {
       // The config schema refuses S3_BUCKET without S3 credentials: only their holders get the object store settings.
       for (const deployment of ofKind('Deployment')) {
         const [container] = containersOf(deployment);
-        const rendered = (container.envFrom ?? []).map((s: any) => ofKind('ConfigMap').find((c) => c.metadata.name === s.configMapRef.name)!.data);
+        const rendered = (container.envFrom ?? []).map(
+          (s: any) => ofKind('ConfigMap').find((c) => c.metadata.name === s.configMapRef.name)!.data,
+        );
         const hasBucket = rendered.some((data: Record<string, string>) => 'S3_BUCKET' in data);
         const hasKeys = (container.env ?? []).some((e: any) => e.name === 'S3_SECRET_ACCESS_KEY');
-        expect({ name: deployment.metadata.name, hasBucket }).toEqual({ name: deployment.metadata.name, hasBucket: hasKeys });
+        expect({ name: deployment.metadata.name, hasBucket }).toEqual({
+          name: deployment.metadata.name,
+          hasBucket: hasKeys,
+        });
       }
     });
 
@@ -169,16 +214,28 @@ if (!kubectlAvailable) {
       for (const deployment of ofKind('Deployment')) {
         const name = deployment.metadata.name;
         const refs = (containersOf(deployment)[0].env ?? []).filter((e: any) => e.valueFrom?.secretKeyRef);
-        const keys = (optional: boolean) => refs.filter((e: any) => Boolean(e.valueFrom.secretKeyRef.optional) === optional).map((e: any) => e.name).sort();
+        const keys = (optional: boolean) =>
+          refs
+            .filter((e: any) => Boolean(e.valueFrom.secretKeyRef.optional) === optional)
+            .map((e: any) => e.name)
+            .sort();
         expect({ name, required: keys(false), optional: keys(true) }).toEqual({
           name,
           required: [...expectedSecretEnv[name].required].sort(),
           optional: [...expectedSecretEnv[name].optional].sort(),
         });
       }
-      for (const [key, owner] of [['KEY_ENCRYPTION_KEY', 'auth'], ['TOKEN_SIGNING_KEY', 'auth'], ['DISCLOSER_TOKEN_PRIVATE_KEY', 'incident']]) {
+      for (const [key, owner] of [
+        ['KEY_ENCRYPTION_KEY', 'auth'],
+        ['TOKEN_SIGNING_KEY', 'auth'],
+        ['DISCLOSER_TOKEN_PRIVATE_KEY', 'incident'],
+      ]) {
         for (const other of ofKind('Deployment').filter((o) => o.metadata.name !== owner)) {
-          expect({ name: other.metadata.name, key, leaked: JSON.stringify(containersOf(other)).includes(`"${key}"`) }).toEqual({ name: other.metadata.name, key, leaked: false });
+          expect({
+            name: other.metadata.name,
+            key,
+            leaked: JSON.stringify(containersOf(other)).includes(`"${key}"`),
+          }).toEqual({ name: other.metadata.name, key, leaked: false });
         }
       }
     });
@@ -188,10 +245,21 @@ if (!kubectlAvailable) {
       expect(limitKeys).toHaveLength(4);
       for (const deployment of ofKind('Deployment')) {
         const [container] = containersOf(deployment);
-        const data = Object.assign({}, ...(container.envFrom ?? []).map((s: any) => ofKind('ConfigMap').find((c) => c.metadata.name === s.configMapRef.name)!.data));
-        const given = Object.keys(data).filter((key) => limitKeys.includes(key)).sort();
-        expect({ name: deployment.metadata.name, given }).toEqual({ name: deployment.metadata.name, given: deployment.metadata.name === 'incident' ? [...limitKeys].sort() : [] });
-        if (deployment.metadata.name === 'incident') for (const key of limitKeys) expect(data[key]).toMatch(/^[1-9]\d*$/);
+        const data = Object.assign(
+          {},
+          ...(container.envFrom ?? []).map(
+            (s: any) => ofKind('ConfigMap').find((c) => c.metadata.name === s.configMapRef.name)!.data,
+          ),
+        );
+        const given = Object.keys(data)
+          .filter((key) => limitKeys.includes(key))
+          .sort();
+        expect({ name: deployment.metadata.name, given }).toEqual({
+          name: deployment.metadata.name,
+          given: deployment.metadata.name === 'incident' ? [...limitKeys].sort() : [],
+        });
+        if (deployment.metadata.name === 'incident')
+          for (const key of limitKeys) expect(data[key]).toMatch(/^[1-9]\d*$/);
       }
     });
 
@@ -206,7 +274,9 @@ if (!kubectlAvailable) {
         expect(table.workloads[name]?.kind).toBe('frontend');
         expect(url).toBe(`/remotes/${name}/mf-manifest.json`);
       }
-      const expected = workloads.filter((w) => table.workloads[w].kind === 'frontend' && w !== 'shell').map((w) => w.replace(/-/g, '_'));
+      const expected = workloads
+        .filter((w) => table.workloads[w].kind === 'frontend' && w !== 'shell')
+        .map((w) => w.replace(/-/g, '_'));
       expect(Object.keys(remotes).sort()).toEqual(expected.sort());
     });
 

@@ -38,7 +38,8 @@ const describeWithNginx = nginxBinary ? describe : describe.skip;
 if (!nginxBinary) {
   console.warn('k8s/test: no nginx binary (apt-get install nginx): the frontend nginx configs are NOT run in this run');
   describe('frontend nginx configs', () => {
-    it.skip('SKIPPED: no nginx binary (apt-get install nginx), so the frontend configs are only checked as text here', () => undefined);
+    it.skip('SKIPPED: no nginx binary (apt-get install nginx), so the frontend configs are only checked as text here', () =>
+      undefined);
   });
 }
 
@@ -54,7 +55,8 @@ describeWithNginx('frontend nginx configs, served by a real nginx on loopback', 
     chmodSync(dir, 0o755); // nginx workers may run as another user
     for (const workload of frontends) ports[workload] = await freePort();
     const env: Record<string, string> = {};
-    for (const remote of remotes) env[`${remote.toUpperCase().replace(/-/g, '_')}_UPSTREAM`] = `127.0.0.1:${ports[remote]}`;
+    for (const remote of remotes)
+      env[`${remote.toUpperCase().replace(/-/g, '_')}_UPSTREAM`] = `127.0.0.1:${ports[remote]}`;
 
     const servers: string[] = [];
     for (const workload of frontends) {
@@ -98,7 +100,10 @@ describeWithNginx('frontend nginx configs, served by a real nginx on loopback', 
     if (check.status !== 0) throw new Error(`nginx -t refused the configs:\n${check.stderr}`);
     nginx = spawn(nginxBinary!, ['-p', dir, '-c', join(dir, 'nginx.conf'), '-g', 'daemon off;'], { stdio: 'ignore' });
     for (let attempt = 0; attempt < 100; attempt += 1) {
-      const ok = await fetch(url('shell', '/healthz')).then(() => true, () => false);
+      const ok = await fetch(url('shell', '/healthz')).then(
+        () => true,
+        () => false,
+      );
       if (ok) return;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }

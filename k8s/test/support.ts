@@ -47,7 +47,10 @@ export function parseManifests(text: string): K8sObject[] {
 export const kubectlAvailable = spawnSync('kubectl', ['version', '--client'], { encoding: 'utf8' }).status === 0;
 
 export function kustomize(dir: string): K8sObject[] {
-  const result = spawnSync('kubectl', ['kustomize', join(repoRoot, dir)], { encoding: 'utf8', maxBuffer: 32 * 1024 * 1024 });
+  const result = spawnSync('kubectl', ['kustomize', join(repoRoot, dir)], {
+    encoding: 'utf8',
+    maxBuffer: 32 * 1024 * 1024,
+  });
   if (result.status !== 0) throw new Error(`kubectl kustomize ${dir} failed:\n${result.stderr}`);
   return parseManifests(result.stdout);
 }
@@ -66,7 +69,8 @@ export function schemaErrors(obj: K8sObject): string[] {
     return [`${obj.kind}/${obj.metadata?.name}: unknown apiVersion ${obj.apiVersion}`];
   }
   const Model = models[obj.kind];
-  if (typeof Model !== 'function') return [`${obj.kind}/${obj.metadata?.name}: unknown kind ${obj.kind} in ${obj.apiVersion}`];
+  if (typeof Model !== 'function')
+    return [`${obj.kind}/${obj.metadata?.name}: unknown kind ${obj.kind} in ${obj.apiVersion}`];
   try {
     new Model(obj).validate();
     return [];
@@ -88,7 +92,10 @@ export function unknownFieldErrors(objects: K8sObject[]): string[] {
   const dir = mkdtempSync(join(tmpdir(), 'whistle-k8s-types-'));
   try {
     const source = objects
-      .map((o, i) => `import type { I${o.kind} as T${i} } from 'kubernetes-models/${o.apiVersion}/${o.kind}';\nexport const o${i}: T${i} = ${JSON.stringify(o)};`)
+      .map(
+        (o, i) =>
+          `import type { I${o.kind} as T${i} } from 'kubernetes-models/${o.apiVersion}/${o.kind}';\nexport const o${i}: T${i} = ${JSON.stringify(o)};`,
+      )
       .join('\n');
     writeFileSync(join(dir, 'objects.ts'), `${source}\n`);
     const compilerOptions = {
@@ -136,7 +143,9 @@ export const expectedSecretEnv: Record<string, { required: string[]; optional: s
   'mfe-settings': { required: [], optional: [] },
 };
 
-export const allSecretKeys = new Set(Object.values(expectedSecretEnv).flatMap(({ required, optional }) => [...required, ...optional]));
+export const allSecretKeys = new Set(
+  Object.values(expectedSecretEnv).flatMap(({ required, optional }) => [...required, ...optional]),
+);
 
 /** Keys of a config schema file (`  NAME: z...` / `  NAME: perWindow(...)` lines). */
 export function configKeysOf(path: string): string[] {

@@ -6,8 +6,20 @@ import { check, sleep } from 'k6';
 
 const shapes = {
   smoke: { vus: 2, duration: '30s' },
-  load: { stages: [{ duration: '2m', target: 100 }, { duration: '5m', target: 100 }, { duration: '1m', target: 0 }] },
-  spike: { stages: [{ duration: '20s', target: 500 }, { duration: '1m', target: 500 }, { duration: '20s', target: 0 }] },
+  load: {
+    stages: [
+      { duration: '2m', target: 100 },
+      { duration: '5m', target: 100 },
+      { duration: '1m', target: 0 },
+    ],
+  },
+  spike: {
+    stages: [
+      { duration: '20s', target: 500 },
+      { duration: '1m', target: 500 },
+      { duration: '20s', target: 0 },
+    ],
+  },
 };
 
 export const options = {
@@ -23,8 +35,14 @@ const base = __ENV.BASE_URL || 'http://localhost:8080';
 const company = __ENV.COMPANY;
 
 export default function discloserOpensLink() {
-  const view = http.get(`${base}/api/account/company/${company}`, { headers: { Accept: 'application/json' }, tags: { name: 'company_view' } });
-  check(view, { 'company view is 200': (r) => r.status === 200, 'has a public key': (r) => r.json('public_key') !== undefined });
+  const view = http.get(`${base}/api/account/company/${company}`, {
+    headers: { Accept: 'application/json' },
+    tags: { name: 'company_view' },
+  });
+  check(view, {
+    'company view is 200': (r) => r.status === 200,
+    'has a public key': (r) => r.json('public_key') !== undefined,
+  });
   const qr = http.get(`${base}/api/account/company/${company}/qrcode`, { tags: { name: 'qrcode' } });
   check(qr, { 'qr code is a png': (r) => r.status === 200 && r.headers['Content-Type'] === 'image/png' });
   sleep(1);

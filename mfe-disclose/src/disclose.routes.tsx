@@ -21,7 +21,11 @@ function RouteError() {
   const error = useRouteError();
   // 405: a form posted to a page of this area that does not exist (yet), like an unknown path.
   if (isRouteErrorResponse(error) && (error.status === 404 || error.status === 405)) return <NotFoundPage />;
-  return <DiscloserFrame><ErrorPage /></DiscloserFrame>;
+  return (
+    <DiscloserFrame>
+      <ErrorPage />
+    </DiscloserFrame>
+  );
 }
 
 /**

@@ -27,7 +27,8 @@ let messages: IncidentMessage[];
 const sentBodies: string[] = [];
 const realFetch = global.fetch;
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 async function fakeServer(input: string | URL | Request, init: RequestInit = {}): Promise<Response> {
   const url = new URL(String(input), 'http://localhost');
@@ -41,15 +42,33 @@ async function fakeServer(input: string | URL | Request, init: RequestInit = {})
     return json(201, { uuid: incidentUuid, retrieval_id: 'abc123' });
   }
   if (route === 'GET /api/incident/discloser') {
-    if (!created || url.searchParams.get('retrieval_id') !== 'abc123' || auth !== `Bearer ${created.discloser_auth_token}`) {
+    if (
+      !created ||
+      url.searchParams.get('retrieval_id') !== 'abc123' ||
+      auth !== `Bearer ${created.discloser_auth_token}`
+    ) {
       return json(401, { message: 'Invalid secret code' });
     }
-    const { credential, aes_salt, aes_iv, discloser_encrypted_passphrase, fields, report_channel, report_anonymously } = created;
+    const { credential, aes_salt, aes_iv, discloser_encrypted_passphrase, fields, report_channel, report_anonymously } =
+      created;
     return json(200, {
-      uuid: incidentUuid, display_report_number: 7, status: { name: 'NEW' }, report_channel, report_anonymously,
-      created: '2026-03-04T10:00:00.000Z', updated: '2026-03-04T10:00:00.000Z', last_activity_at: '2026-03-04T10:00:00.000Z',
-      location: paris, categories: [fraud, invoices].filter((category) => created!.category_uuids.includes(category.uuid)),
-      fields, credential, aes_salt, aes_iv, discloser_encrypted_passphrase, token: 'session-token', token_expires_at: '2026-03-04T10:30:00.000Z',
+      uuid: incidentUuid,
+      display_report_number: 7,
+      status: { name: 'NEW' },
+      report_channel,
+      report_anonymously,
+      created: '2026-03-04T10:00:00.000Z',
+      updated: '2026-03-04T10:00:00.000Z',
+      last_activity_at: '2026-03-04T10:00:00.000Z',
+      location: paris,
+      categories: [fraud, invoices].filter((category) => created!.category_uuids.includes(category.uuid)),
+      fields,
+      credential,
+      aes_salt,
+      aes_iv,
+      discloser_encrypted_passphrase,
+      token: 'session-token',
+      token_expires_at: '2026-03-04T10:30:00.000Z',
     });
   }
   if (auth !== 'Bearer session-token') return json(401, { message: 'Unauthorized' });
@@ -57,7 +76,13 @@ async function fakeServer(input: string | URL | Request, init: RequestInit = {})
   if (route === `GET /api/incident/${incidentUuid}/file`) return json(200, []);
   if (route === 'POST /api/incident/message/') {
     const { content } = JSON.parse(init.body as string);
-    const message = { uuid: `0b9a4cf2-5d5e-4a4e-9a3e-8c4f0ab0e00${messages.length}`, incident_uuid: incidentUuid, content, created: '2026-03-05T09:30:00.000Z', sender: { name: 'Discloser', source: 'DISCLOSER' as const } };
+    const message = {
+      uuid: `0b9a4cf2-5d5e-4a4e-9a3e-8c4f0ab0e00${messages.length}`,
+      incident_uuid: incidentUuid,
+      content,
+      created: '2026-03-05T09:30:00.000Z',
+      sender: { name: 'Discloser', source: 'DISCLOSER' as const },
+    };
     messages.push(message);
     return json(201, message);
   }
@@ -73,8 +98,14 @@ beforeAll(async () => {
   english = await initTestI18n<i18n>('en');
   const { credential } = await createCompanyCredentials();
   company = {
-    url_identifier: 'acme', name: 'Acme', logo: null, title: null, description: null, public_key: credential.public_key,
-    categories: [fraud, invoices], locations: [paris],
+    url_identifier: 'acme',
+    name: 'Acme',
+    logo: null,
+    title: null,
+    description: null,
+    public_key: credential.public_key,
+    categories: [fraud, invoices],
+    locations: [paris],
   };
 });
 beforeEach(() => {
@@ -100,7 +131,13 @@ const postCode = (router: ReturnType<typeof renderAt>, code: string) => {
   const formData = new FormData();
   formData.set('uniquePassword', code);
   // URL-encoded, as the landing form posts it.
-  return act(() => router.navigate('/disclose/acme/review', { formMethod: 'post', formEncType: 'application/x-www-form-urlencoded', formData }));
+  return act(() =>
+    router.navigate('/disclose/acme/review', {
+      formMethod: 'post',
+      formEncType: 'application/x-www-form-urlencoded',
+      formData,
+    }),
+  );
 };
 
 // The opened incident lives in memory for the whole module: the tests without one come first.
@@ -133,12 +170,17 @@ describe('discloser pages', () => {
     expect(created).toBeNull();
 
     expect(screen.getByRole('radio', { name: 'Online' })).toBeChecked();
-    expect(screen.getAllByRole('radio', { name: 'Yes' }).map((radio) => radio.getAttribute('name'))).toEqual(['can_contact', 'previous_report']);
+    expect(screen.getAllByRole('radio', { name: 'Yes' }).map((radio) => radio.getAttribute('name'))).toEqual([
+      'can_contact',
+      'previous_report',
+    ]);
     fireEvent.change(document.querySelector('input[name="full_name"]')!, { target: { value: `Ada ${CANARY}` } });
     fireEvent.change(document.querySelector('select[name="phone_number_code"]')!, { target: { value: 'FR:+33' } });
     fireEvent.change(document.querySelector('input[name="phone_number"]')!, { target: { value: '612345678' } });
     fireEvent.click(screen.getByRole('checkbox', { name: 'Fake invoices' }));
-    fireEvent.change(document.querySelector('textarea[name="description"]')!, { target: { value: `It happened ${CANARY}` } });
+    fireEvent.change(document.querySelector('textarea[name="description"]')!, {
+      target: { value: `It happened ${CANARY}` },
+    });
     fireEvent.change(document.querySelector('select[name="location_uuid"]')!, { target: { value: paris.uuid } });
     fireEvent.change(document.querySelector('input[name="date"]')!, { target: { value: '2026-03-01' } });
     fireEvent.change(document.querySelector('input[name="end_date"]')!, { target: { value: '2026-03-02' } });
@@ -177,9 +219,24 @@ describe('discloser pages', () => {
 
     const code = await screen.findByLabelText('Your secret code');
     expect((code as HTMLInputElement).value).toMatch(/^abc123:[0-9a-z]{4}(-[0-9a-z]{4}){6}$/);
-    expect(created).toMatchObject({ url_identifier: 'acme', category_uuids: [invoices.uuid], location_uuid: paris.uuid, report_channel: 'online', report_anonymously: false });
+    expect(created).toMatchObject({
+      url_identifier: 'acme',
+      category_uuids: [invoices.uuid],
+      location_uuid: paris.uuid,
+      report_channel: 'online',
+      report_anonymously: false,
+    });
     expect(created!.fields.map((field) => field.name).sort()).toEqual(
-      ['can_contact', 'date', 'description', 'end_date', 'full_name', 'phone_number', 'phone_number_code', 'previous_report'].sort(),
+      [
+        'can_contact',
+        'date',
+        'description',
+        'end_date',
+        'full_name',
+        'phone_number',
+        'phone_number_code',
+        'previous_report',
+      ].sort(),
     );
     expect(created!.fields.every((field) => field.value.startsWith('v1.'))).toBe(true);
     expect(sentBodies.join('\n')).not.toContain(CANARY);
@@ -194,7 +251,9 @@ describe('discloser pages', () => {
     fireEvent.click(within(saved).getByRole('button', { name: 'Cancel' }));
     expect(screen.getByLabelText('Your secret code')).toHaveValue(secretCode);
     fireEvent.click(screen.getByRole('button', { name: 'Finish' }));
-    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('checkbox', { name: 'I have saved my secret code' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('checkbox', { name: 'I have saved my secret code' }),
+    );
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Finish' }));
     await screen.findByRole('heading', { level: 1, name: 'Speak up, you’re safe' });
     expect(router.state.location.pathname).toBe('/disclose/acme');
@@ -207,14 +266,28 @@ describe('discloser pages', () => {
     // Typed back loosely: spaces around, the passphrase in capitals.
     const [retrievalId, passphrase] = secretCode.split(':');
     messages.push({
-      uuid: '0b9a4cf2-5d5e-4a4e-9a3e-8c4f0ab0e0ff', incident_uuid: incidentUuid, created: '2026-03-04T11:00:00.000Z',
-      content: await encryptField(created!.credential.public_key, 'Thank you, we are looking into it'), sender: { name: 'Grace Hopper', source: 'STAFF' },
+      uuid: '0b9a4cf2-5d5e-4a4e-9a3e-8c4f0ab0e0ff',
+      incident_uuid: incidentUuid,
+      created: '2026-03-04T11:00:00.000Z',
+      content: await encryptField(created!.credential.public_key, 'Thank you, we are looking into it'),
+      sender: { name: 'Grace Hopper', source: 'STAFF' },
     });
     await postCode(router, ` ${retrievalId}:${passphrase.toUpperCase()} `);
     await screen.findByRole('heading', { level: 1, name: 'Report 7' });
     const details = document.querySelector<HTMLElement>('dl.disclose-details')!;
-    expect(within(details).getAllByRole('term').map((term) => term.textContent)).toEqual([
-      'Name of the employee', 'Country dial code', 'Phone number', 'May we contact you?', 'Incident', 'Description', 'Location', 'Date',
+    expect(
+      within(details)
+        .getAllByRole('term')
+        .map((term) => term.textContent),
+    ).toEqual([
+      'Name of the employee',
+      'Country dial code',
+      'Phone number',
+      'May we contact you?',
+      'Incident',
+      'Description',
+      'Location',
+      'Date',
     ]);
     expect(details).toHaveTextContent(`It happened ${CANARY}`);
     expect(details).toHaveTextContent('Fake invoices');

@@ -8,14 +8,25 @@ import { incidentsRoutes } from './incidents.routes';
 import { SessionContext } from './session/session.context';
 
 const state = {
-  profile: { uuid: 'u', email: 'ada@acme.example', full_name: 'Ada Lovelace', roles: ['REVIEWER'], mfa_auth_factor_id: null },
+  profile: {
+    uuid: 'u',
+    email: 'ada@acme.example',
+    full_name: 'Ada Lovelace',
+    roles: ['REVIEWER'],
+    mfa_auth_factor_id: null,
+  },
   company: { url_identifier: 'acme-corporation' },
 } as unknown as StaffState;
 const session = { staff: async () => state, subscribe: () => () => undefined } as unknown as StaffSession;
 
 function open(path: string, instance: i18n) {
   const router = createMemoryRouter(incidentsRoutes, { initialEntries: [path] });
-  renderWithI18n(<SessionContext.Provider value={session}><RouterProvider router={router} /></SessionContext.Provider>, instance);
+  renderWithI18n(
+    <SessionContext.Provider value={session}>
+      <RouterProvider router={router} />
+    </SessionContext.Provider>,
+    instance,
+  );
 }
 
 describe('incidents remote routes', () => {
@@ -23,7 +34,9 @@ describe('incidents remote routes', () => {
     open('/company/incidents', await initTestI18n<i18n>('en'));
     expect(await screen.findByRole('heading', { name: 'Incidents', level: 1 })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'No incident reports yet' })).toBeInTheDocument();
-    expect(await screen.findByLabelText('Employees’ disclosure link')).toHaveValue(`${window.location.origin}/disclose/acme-corporation`);
+    expect(await screen.findByLabelText('Employees’ disclosure link')).toHaveValue(
+      `${window.location.origin}/disclose/acme-corporation`,
+    );
   });
 
   it.each(['/company/incidents/5f0c', '/company/team/add', '/company/reporting'])(

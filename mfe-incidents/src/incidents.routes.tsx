@@ -18,7 +18,11 @@ export function NotFoundPage() {
 function RouteError() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
-  return <IncidentsFrame><ErrorPage /></IncidentsFrame>;
+  return (
+    <IncidentsFrame>
+      <ErrorPage />
+    </IncidentsFrame>
+  );
 }
 
 /**

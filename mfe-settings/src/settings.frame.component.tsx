@@ -13,7 +13,9 @@ export function SettingsFrame({ children }: { children: ReactNode }) {
     <main className="wh-main mfe-settings">
       <nav aria-label={t('sidebar.label')} className="mfe-settings__sidebar">
         <ul>
-          <li><NavLink to="/company/settings/account">{t('sidebar.account')}</NavLink></li>
+          <li>
+            <NavLink to="/company/settings/account">{t('sidebar.account')}</NavLink>
+          </li>
         </ul>
       </nav>
       <div className="mfe-settings__page">{children}</div>

@@ -8,9 +8,18 @@ import { SessionContext } from './session/session.context';
 import { settingsRoutes } from './settings.routes';
 
 const answer = (status: number, body?: unknown) =>
-  new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
 
-const profile = { uuid: 'u', email: 'ada@acme.example', full_name: 'Ada Lovelace', roles: ['ADMIN'], mfa_auth_factor_id: null };
+const profile = {
+  uuid: 'u',
+  email: 'ada@acme.example',
+  full_name: 'Ada Lovelace',
+  roles: ['ADMIN'],
+  mfa_auth_factor_id: null,
+};
 
 function fakeSession(): StaffSession & { replaceToken: jest.Mock; reloadStaff: jest.Mock } {
   const state = { profile, company: { url_identifier: 'acme' } } as unknown as StaffState;
@@ -36,7 +45,12 @@ afterEach(() => fetchMock.mockRestore());
 
 function open(path: string, session = fakeSession()) {
   const router = createMemoryRouter(settingsRoutes, { initialEntries: [path] });
-  renderWithI18n(<SessionContext.Provider value={session}><RouterProvider router={router} /></SessionContext.Provider>, i18nInstance);
+  renderWithI18n(
+    <SessionContext.Provider value={session}>
+      <RouterProvider router={router} />
+    </SessionContext.Provider>,
+    i18nInstance,
+  );
   return { router, session };
 }
 
@@ -82,7 +96,10 @@ describe('settings remote routes', () => {
     fireEvent.change(screen.getByLabelText('Repeat new password'), { target: { value: 'new password here' } });
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText('Updated account')).toBeInTheDocument();
-    expect(JSON.parse(fetchMock.mock.calls[0][1].body as string)).toEqual({ password: 'new password here', current_password: 'old password here' });
+    expect(JSON.parse(fetchMock.mock.calls[0][1].body as string)).toEqual({
+      password: 'new password here',
+      current_password: 'old password here',
+    });
     expect(session.replaceToken).toHaveBeenCalledWith('new-token');
   });
 
@@ -97,7 +114,9 @@ describe('settings remote routes', () => {
     expect(await screen.findByRole('img', { name: /QR code/ })).toHaveAttribute('src', 'data:image/png;base64,AAAA');
     expect(screen.getByLabelText('6-digit code')).toHaveFocus();
 
-    fetchMock.mockResolvedValueOnce(answer(400, { message: 'Bad Request', errors: { challenge_code: ['Invalid code'] } }));
+    fetchMock.mockResolvedValueOnce(
+      answer(400, { message: 'Bad Request', errors: { challenge_code: ['Invalid code'] } }),
+    );
     fireEvent.change(screen.getByLabelText('6-digit code'), { target: { value: '123456' } });
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(screen.getByLabelText('6-digit code')).toHaveAttribute('aria-invalid', 'true'));

@@ -19,7 +19,11 @@ export function NotFoundPage() {
 function RouteError() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
-  return <SettingsFrame><ErrorPage /></SettingsFrame>;
+  return (
+    <SettingsFrame>
+      <ErrorPage />
+    </SettingsFrame>
+  );
 }
 
 /**

@@ -1,7 +1,8 @@
 import { REMOTE_APPLICATIONS, isCompanyAppPath, isOwnedBy, isShellPath } from './applications';
 
 const owner = (pathname: string) =>
-  REMOTE_APPLICATIONS.find((application) => isOwnedBy(application, pathname))?.name ?? (isShellPath(pathname) ? 'shell' : undefined);
+  REMOTE_APPLICATIONS.find((application) => isOwnedBy(application, pathname))?.name ??
+  (isShellPath(pathname) ? 'shell' : undefined);
 
 describe('application activity', () => {
   it.each([
@@ -18,15 +19,21 @@ describe('application activity', () => {
     ['/', 'shell'],
   ])('when the path is %s, then exactly %s is active', (pathname, expected) => {
     expect(owner(pathname)).toBe(expected);
-    const active = REMOTE_APPLICATIONS.filter((application) => isOwnedBy(application, pathname)).length + (isShellPath(pathname) ? 1 : 0);
+    const active =
+      REMOTE_APPLICATIONS.filter((application) => isOwnedBy(application, pathname)).length +
+      (isShellPath(pathname) ? 1 : 0);
     expect(active).toBe(1);
   });
 });
 
 describe('company app', () => {
   it.each([
-    ['/company/incidents', true], ['/company/settings/account', true], ['/company/team', true],
-    ['/company/login', false], ['/disclose/acme', false], ['/', false],
+    ['/company/incidents', true],
+    ['/company/settings/account', true],
+    ['/company/team', true],
+    ['/company/login', false],
+    ['/disclose/acme', false],
+    ['/', false],
   ])('when the path is %s, then the company frame and guard are active: %p', (pathname, expected) => {
     expect(isCompanyAppPath(pathname)).toBe(expected);
   });

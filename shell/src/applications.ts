@@ -25,7 +25,8 @@ export const isCompanyAppPath = (pathname: string) =>
   REMOTE_APPLICATIONS.some((application) => application.companyApp && isOwnedBy(application, pathname));
 
 /** The shell's own pages (company public pages) take every path no remote owns. */
-export const isShellPath = (pathname: string) => !REMOTE_APPLICATIONS.some((application) => isOwnedBy(application, pathname));
+export const isShellPath = (pathname: string) =>
+  !REMOTE_APPLICATIONS.some((application) => isOwnedBy(application, pathname));
 
 /** Lifecycles of a remote; when it cannot be loaded the fallback runtime plugin answers instead. */
 export async function loadRemoteLifecycles(name: string, remotesRegistered: Promise<void>): Promise<LifeCycles> {

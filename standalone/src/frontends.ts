@@ -31,13 +31,18 @@ export function frontendRouter(rootDir: string): Router {
     const language = String(req.params.language);
     const owner = match ? localeNamespaceOwner(match[1]) : undefined;
     if (!match || !owner || !/^[a-z]{2}(-[A-Z]{2})?$/.test(language)) return next();
-    res.sendFile(path.join(frontendDist(rootDir, owner), 'locales', language, `${match[1]}.json`), { headers: { 'Cache-Control': 'no-cache' } }, (error) => {
-      if (error) next();
-    });
+    res.sendFile(
+      path.join(frontendDist(rootDir, owner), 'locales', language, `${match[1]}.json`),
+      { headers: { 'Cache-Control': 'no-cache' } },
+      (error) => {
+        if (error) next();
+      },
+    );
   });
 
   for (const name of frontendNames.filter((frontend) => frontend !== 'shell')) {
-    for (const prefix of prefixesOf(name)) router.use(prefix, express.static(frontendDist(rootDir, name), staticOptions));
+    for (const prefix of prefixesOf(name))
+      router.use(prefix, express.static(frontendDist(rootDir, name), staticOptions));
   }
   const shellDist = frontendDist(rootDir, 'shell');
   router.use(express.static(shellDist, staticOptions));

@@ -1,7 +1,14 @@
 #!/usr/bin/env node
 import path from 'node:path';
 import type { Server } from 'node:http';
-import { closeDependencies, ConfigError, createLogger, loadConfig, openDependencies, type ServiceDependencies } from '@whistle/service-kit';
+import {
+  closeDependencies,
+  ConfigError,
+  createLogger,
+  loadConfig,
+  openDependencies,
+  type ServiceDependencies,
+} from '@whistle/service-kit';
 import { standaloneConfigSchema } from './config';
 import { loadOrCreateSecrets } from './secrets';
 import { createPlatform, type Platform } from './platform';
@@ -39,7 +46,10 @@ async function main(): Promise<void> {
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
-  logger.info({ port, database: deps.db.kind, bus: deps.bus.kind, objects: deps.objects.kind, mail: deps.mailer.kind }, `Whistle is running on http://localhost:${port}`);
+  logger.info(
+    { port, database: deps.db.kind, bus: deps.bus.kind, objects: deps.objects.kind, mail: deps.mailer.kind },
+    `Whistle is running on http://localhost:${port}`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -2,8 +2,14 @@ import express, { Router, type Express } from 'express';
 import helmet from 'helmet';
 import { resolveWorkload, workloads, type WorkloadName } from '@whistle/contracts';
 import {
-  createHttpApp, errorHandler, loadConfig, notFoundHandler, readinessChecks,
-  type Environment, type ServiceDependencies, type WhistleService,
+  createHttpApp,
+  errorHandler,
+  loadConfig,
+  notFoundHandler,
+  readinessChecks,
+  type Environment,
+  type ServiceDependencies,
+  type WhistleService,
 } from '@whistle/service-kit';
 import { authConfigSchema, createAuthService } from '@whistle/auth-service';
 import { createAuditService } from '@whistle/audit-service';
@@ -41,14 +47,20 @@ function pageHeaders(formAction: string[]) {
   });
 }
 
-const isService = (workload: WorkloadName | undefined) => workload !== undefined && workloads[workload].kind === 'service';
+const isService = (workload: WorkloadName | undefined) =>
+  workload !== undefined && workloads[workload].kind === 'service';
 
 /**
  * The whole platform in one Express app. A request whose path the routing table gives to a service
  * goes to that service's router inside the API app (the same one each service serves alone in a
  * cluster); every other path is a frontend file or the shell's page.
  */
-export function createPlatform({ config, env, deps, rootDir }: {
+export function createPlatform({
+  config,
+  env,
+  deps,
+  rootDir,
+}: {
   config: StandaloneConfig;
   /** The process environment with the platform secrets: each service reads its own keys from it, as alone. */
   env: Environment;
@@ -74,7 +86,9 @@ export function createPlatform({ config, env, deps, rootDir }: {
   });
   const api = createHttpApp({
     logger: deps.logger,
-    services: [{ router: dispatcher, extraContentTypes: services.flatMap((service) => service.extraContentTypes ?? []) }],
+    services: [
+      { router: dispatcher, extraContentTypes: services.flatMap((service) => service.extraContentTypes ?? []) },
+    ],
     bodyLimit: config.BODY_LIMIT,
     trustProxy: config.TRUST_PROXY,
     readiness: readinessChecks({ database: () => deps.db.query('select 1') }),

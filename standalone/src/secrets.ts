@@ -16,7 +16,10 @@ export interface PlatformSecrets {
 
 function ecKeyPair(): [privateKeyPem: string, publicKeyPem: string] {
   const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-  return [privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), publicKey.export({ type: 'spki', format: 'pem' }).toString()];
+  return [
+    privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+  ];
 }
 
 /** Secrets made together (a key pair) are made, kept and read back together. */
@@ -41,7 +44,10 @@ async function readSecret(file: string): Promise<string | undefined> {
  * copy of the whole data folder can unlock company keys; clusters take them from a Secret/KMS instead
  * (docs/security.md).
  */
-export async function loadOrCreateSecrets(dataDir: string, env: Partial<Record<keyof PlatformSecrets, string>>): Promise<PlatformSecrets> {
+export async function loadOrCreateSecrets(
+  dataDir: string,
+  env: Partial<Record<keyof PlatformSecrets, string>>,
+): Promise<PlatformSecrets> {
   const folder = path.join(dataDir, 'secrets');
   const secrets: Partial<PlatformSecrets> = {};
   for (const { names, create } of secretGroups) {

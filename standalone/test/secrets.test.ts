@@ -16,13 +16,18 @@ test('when the platform starts the first time, then each secret is made once, ke
   const first = await loadOrCreateSecrets(dataDir, {});
   expect(Buffer.from(first.KEY_ENCRYPTION_KEY, 'base64')).toHaveLength(32);
   // Each pair really is a pair: the public key is derived from the private one.
-  expect(createPublicKey(createPrivateKey(first.TOKEN_SIGNING_KEY)).export({ type: 'spki', format: 'pem' })).toBe(first.TOKEN_PUBLIC_KEY.trim() + '\n');
-  expect(createPublicKey(createPrivateKey(first.DISCLOSER_TOKEN_PRIVATE_KEY)).export({ type: 'spki', format: 'pem' }))
-    .toBe(first.DISCLOSER_TOKEN_PUBLIC_KEY.trim() + '\n');
+  expect(createPublicKey(createPrivateKey(first.TOKEN_SIGNING_KEY)).export({ type: 'spki', format: 'pem' })).toBe(
+    first.TOKEN_PUBLIC_KEY.trim() + '\n',
+  );
+  expect(
+    createPublicKey(createPrivateKey(first.DISCLOSER_TOKEN_PRIVATE_KEY)).export({ type: 'spki', format: 'pem' }),
+  ).toBe(first.DISCLOSER_TOKEN_PUBLIC_KEY.trim() + '\n');
   for (const name of Object.keys(first)) {
     expect((await stat(path.join(dataDir, 'secrets', name))).mode & 0o777).toBe(0o600);
   }
-  expect(await loadOrCreateSecrets(dataDir, {})).toEqual(Object.fromEntries(Object.entries(first).map(([name, value]) => [name, value.trim()])));
+  expect(await loadOrCreateSecrets(dataDir, {})).toEqual(
+    Object.fromEntries(Object.entries(first).map(([name, value]) => [name, value.trim()])),
+  );
 });
 
 test('when the environment gives a whole group, then it wins and nothing of that group is written', async () => {

@@ -5,8 +5,7 @@ const path = require('node:path');
 
 function listFiles(root) {
   if (!fs.statSync(root).isDirectory()) return [root];
-  return fs.readdirSync(root, { withFileTypes: true }).flatMap((entry) =>
-    listFiles(path.join(root, entry.name)));
+  return fs.readdirSync(root, { withFileTypes: true }).flatMap((entry) => listFiles(path.join(root, entry.name)));
 }
 
 class CopyFilesPlugin {

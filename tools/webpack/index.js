@@ -10,26 +10,39 @@ const { packageDir } = require('./package-dir');
 
 /** Shared with the host, one instance per page. Sub-paths are named so react-dom is not bundled twice. */
 const SINGLETONS = [
-  'react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', 'react-router', 'i18next', 'react-i18next', '@whistle/ui',
+  'react',
+  'react-dom',
+  'react-dom/client',
+  'react/jsx-runtime',
+  'react-router',
+  'i18next',
+  'react-i18next',
+  '@whistle/ui',
 ];
 /** Packages that exist in several copies under node_modules: pinned to the one the frontend itself resolves. */
 const DEDUPED = ['i18next', 'react-i18next'];
 /** Shared through a re-export of the part the frontends use (see shared/*.js). */
 const FACADES = ['react-router', 'react-i18next'];
 
-const packageName = (request) => request.split('/').slice(0, request.startsWith('@') ? 2 : 1).join('/');
+const packageName = (request) =>
+  request
+    .split('/')
+    .slice(0, request.startsWith('@') ? 2 : 1)
+    .join('/');
 
 function sharedSingletons(pkg, dir) {
-  return Object.fromEntries(SINGLETONS.map((request) => {
-    const requiredVersion = pkg.dependencies?.[packageName(request)];
-    if (!requiredVersion) throw new Error(`${pkg.name} must depend on ${packageName(request)} to share it`);
-    const shared = { singleton: true, requiredVersion };
-    if (FACADES.includes(request)) {
-      const { version } = require(path.join(packageDir(request, dir), 'package.json'));
-      Object.assign(shared, { import: path.join(__dirname, 'shared', `${request}.js`), version });
-    }
-    return [request, shared];
-  }));
+  return Object.fromEntries(
+    SINGLETONS.map((request) => {
+      const requiredVersion = pkg.dependencies?.[packageName(request)];
+      if (!requiredVersion) throw new Error(`${pkg.name} must depend on ${packageName(request)} to share it`);
+      const shared = { singleton: true, requiredVersion };
+      if (FACADES.includes(request)) {
+        const { version } = require(path.join(packageDir(request, dir), 'package.json'));
+        Object.assign(shared, { import: path.join(__dirname, 'shared', `${request}.js`), version });
+      }
+      return [request, shared];
+    }),
+  );
 }
 
 /** Module Federation name of a frontend folder: `mfe-disclose` → `mfe_disclose` (a JS identifier). */
@@ -124,11 +137,15 @@ function frontendConfig({ dir, role, exposes, copy = ['locales'] }) {
         new CopyFilesPlugin({ context: dir, paths: copy }),
         // The page as plain text: a `template` is compiled by a child compiler, which the federation
         // plugin would make emit node-format copies of the shared modules into dist.
-        ...(host ? [new HtmlWebpackPlugin({
-          templateContent: fs.readFileSync(path.join(dir, 'src/index.html'), 'utf8'),
-          chunks: ['main'],
-          scriptLoading: 'defer',
-        })] : []),
+        ...(host
+          ? [
+              new HtmlWebpackPlugin({
+                templateContent: fs.readFileSync(path.join(dir, 'src/index.html'), 'utf8'),
+                chunks: ['main'],
+                scriptLoading: 'defer',
+              }),
+            ]
+          : []),
       ],
       performance: { hints: false },
       stats: 'errors-warnings',

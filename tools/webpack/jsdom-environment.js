@@ -2,7 +2,16 @@
 // navigation builds a Request): lend Node's own implementations to the test window.
 const JsdomEnvironment = require('jest-environment-jsdom').default;
 
-const NODE_GLOBALS = ['Request', 'Response', 'Headers', 'fetch', 'TextEncoder', 'TextDecoder', 'ReadableStream', 'structuredClone'];
+const NODE_GLOBALS = [
+  'Request',
+  'Response',
+  'Headers',
+  'fetch',
+  'TextEncoder',
+  'TextDecoder',
+  'ReadableStream',
+  'structuredClone',
+];
 
 class FetchJsdomEnvironment extends JsdomEnvironment {
   constructor(config, context) {

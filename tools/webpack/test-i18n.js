@@ -16,7 +16,9 @@ function readResources() {
     for (const language of fs.readdirSync(localesDir)) {
       for (const file of fs.readdirSync(path.join(localesDir, language))) {
         resources[language] ??= {};
-        resources[language][path.basename(file, '.json')] = JSON.parse(fs.readFileSync(path.join(localesDir, language, file), 'utf8'));
+        resources[language][path.basename(file, '.json')] = JSON.parse(
+          fs.readFileSync(path.join(localesDir, language, file), 'utf8'),
+        );
       }
     }
   }

@@ -56,7 +56,9 @@ async function clusterHarness(): Promise<Harness> {
   return {
     baseUrl: platform.baseUrl,
     async mailTo(to) {
-      const mail = await platform.smtp.waitFor((caught) => Boolean(caught.to && !Array.isArray(caught.to) && caught.to.text.includes(to)));
+      const mail = await platform.smtp.waitFor((caught) =>
+        Boolean(caught.to && !Array.isArray(caught.to) && caught.to.text.includes(to)),
+      );
       return mail.text ?? '';
     },
     async inDatabase(read) {
@@ -93,7 +95,9 @@ describe.each([
     expect(url_identifier).toMatch(/^acme-corporation-[a-z0-9]{6}$/);
     created = { url_identifier, email: payload.user_profile.email };
 
-    const view = companyPublicViewSchema.parse(await (await fetch(`${harness.baseUrl}/api/account/company/${url_identifier}`)).json());
+    const view = companyPublicViewSchema.parse(
+      await (await fetch(`${harness.baseUrl}/api/account/company/${url_identifier}`)).json(),
+    );
     expect(view.name).toBe('Acme Corporation');
     expect(view.public_key).toBe(payload.credential.public_key);
     const topLevel = view.categories.filter((category) => category.parent_uuid === null);
@@ -122,17 +126,25 @@ describe.each([
 
   test('when a second company signs up from the same e-mail domain, then it is told the account exists and nothing is stored', async () => {
     const domain = created.email.split('@')[1];
-    const response = await postJson(harness.baseUrl, '/api/account/company', await companyPayload({
-      user_profile: { email: `grace@${domain}`, password: 'another long password', full_name: 'Grace Hopper' },
-    }));
+    const response = await postJson(
+      harness.baseUrl,
+      '/api/account/company',
+      await companyPayload({
+        user_profile: { email: `grace@${domain}`, password: 'another long password', full_name: 'Grace Hopper' },
+      }),
+    );
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ exists: true });
   });
 
   test('when the admin uses a public webmail address, then the invalid flag comes back', async () => {
-    const response = await postJson(harness.baseUrl, '/api/account/company', await companyPayload({
-      user_profile: { email: 'someone@gmail.com', password: 'a long enough password', full_name: 'Someone' },
-    }));
+    const response = await postJson(
+      harness.baseUrl,
+      '/api/account/company',
+      await companyPayload({
+        user_profile: { email: 'someone@gmail.com', password: 'a long enough password', full_name: 'Someone' },
+      }),
+    );
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ invalid: true });
   });
@@ -152,15 +164,25 @@ describe.each([
     });
     expect(response.status).toBe(400);
     const body = (await response.json()) as { errors: Record<string, string[]> };
-    expect(Object.keys(body.errors)).toEqual(expect.arrayContaining([
-      'user_profile.email', 'user_profile.password', 'user_profile.full_name', 'name', 'country', 'credential', 'passphrase',
-    ]));
+    expect(Object.keys(body.errors)).toEqual(
+      expect.arrayContaining([
+        'user_profile.email',
+        'user_profile.password',
+        'user_profile.full_name',
+        'name',
+        'country',
+        'credential',
+        'passphrase',
+      ]),
+    );
     expect(body.errors['user_profile.full_name']).toEqual(['This field is required']);
     expect(body.errors['user_profile.email']).toEqual(['Invalid email address']);
   });
 
   test('when the body is larger than the limit, then 413 and nothing is stored', async () => {
-    const payload = await companyPayload({ user_profile: { email: `big@${uniqueDomain()}`, password: 'x'.repeat(2_000_000), full_name: 'Big' } });
+    const payload = await companyPayload({
+      user_profile: { email: `big@${uniqueDomain()}`, password: 'x'.repeat(2_000_000), full_name: 'Big' },
+    });
     const response = await postJson(harness.baseUrl, '/api/account/company', payload);
     expect(response.status).toBe(413);
     expect(response.headers.get('content-type')).toMatch(/application\/json/);
@@ -186,7 +208,8 @@ describe.each([
         );
         if (events.length >= 2 || Date.now() > deadline) {
           const { rows: companies } = await db.query<{ count: number }>(
-            'select count(*)::int as count from auth.company where email_domain = $1', [created.email.split('@')[1]],
+            'select count(*)::int as count from auth.company where email_domain = $1',
+            [created.email.split('@')[1]],
           );
           return { events, companies: companies[0].count };
         }

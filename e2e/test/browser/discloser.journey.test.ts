@@ -82,7 +82,9 @@ test('when a discloser reports with a file, keeps the code and checks the status
   // Validation first: nothing leaves while the form is wrong.
   await page.locator('form button[type="submit"]').click();
   expect(await page.getByText('This field is required').count()).toBe(3);
-  await page.locator('input[name="files"]').setInputFiles({ name: 'big.bin', mimeType: 'application/octet-stream', buffer: Buffer.alloc(25_000_001) });
+  await page
+    .locator('input[name="files"]')
+    .setInputFiles({ name: 'big.bin', mimeType: 'application/octet-stream', buffer: Buffer.alloc(25_000_001) });
   await page.getByText('Max file size is 25MB').waitFor();
   expect(await page.locator('.disclose-files li').count()).toBe(0);
 
@@ -99,7 +101,11 @@ test('when a discloser reports with a file, keeps the code and checks the status
   await page.locator('textarea[name="outcome"]').fill(`Outcome ${CANARY}`);
   await page.locator('input[name="previous_report"][value="yes"]').check();
   await page.locator('textarea[name="previous_report_details"]').fill(`Before ${CANARY}`);
-  await page.locator('input[name="files"]').setInputFiles({ name: `evidence-${CANARY}.txt`, mimeType: 'text/plain', buffer: Buffer.from(`file content ${CANARY}`) });
+  await page.locator('input[name="files"]').setInputFiles({
+    name: `evidence-${CANARY}.txt`,
+    mimeType: 'text/plain',
+    buffer: Buffer.from(`file content ${CANARY}`),
+  });
   await page.locator('.disclose-files__name', { hasText: `evidence-${CANARY}.txt` }).waitFor();
 
   // The leave prompt: going back to review keeps the page.
@@ -119,21 +125,41 @@ test('when a discloser reports with a file, keeps the code and checks the status
   const details = page.locator('dl.disclose-details');
   await details.getByText(`Description ${CANARY}`).waitFor();
   expect(await details.locator('dt').allTextContents()).toEqual([
-    'Name of the employee', 'Email', 'Country dial code', 'Phone number', 'May we contact you?', 'Incident', 'Description', 'Location',
-    'Location details', 'Date', 'People involved', 'Outcome',
+    'Name of the employee',
+    'Email',
+    'Country dial code',
+    'Phone number',
+    'May we contact you?',
+    'Incident',
+    'Description',
+    'Location',
+    'Location details',
+    'Date',
+    'People involved',
+    'Outcome',
   ]);
   await details.getByText('3/1/26 - 3/2/26').waitFor();
   await page.getByText('New', { exact: true }).waitFor();
 
   // The report's file: listed with its decrypted name and size, downloaded and decrypted here.
   await page.locator('.disclose-files__name', { hasText: `evidence-${CANARY}.txt` }).waitFor();
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /^Download/ }).first().click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page
+      .getByRole('button', { name: /^Download/ })
+      .first()
+      .click(),
+  ]);
   expect(download.suggestedFilename()).toBe(`evidence-${CANARY}.txt`);
   expect(await readFile((await download.path())!, 'utf8')).toBe(`file content ${CANARY}`);
 
   // A reply with a file.
   await page.locator('textarea[name="text"]').fill(`Message ${CANARY}`);
-  await page.locator('.disclose-reply input[name="files"]').setInputFiles({ name: `reply-${CANARY}.txt`, mimeType: 'text/plain', buffer: Buffer.from(`reply content ${CANARY}`) });
+  await page.locator('.disclose-reply input[name="files"]').setInputFiles({
+    name: `reply-${CANARY}.txt`,
+    mimeType: 'text/plain',
+    buffer: Buffer.from(`reply content ${CANARY}`),
+  });
   await page.locator('.disclose-reply button[type="submit"]:enabled').click();
   await page.getByText('Incident details updated').waitFor();
   expect(await page.locator('textarea[name="text"]').inputValue()).toBe('');
@@ -167,7 +193,9 @@ test('when a discloser reports from a phone, then the pages fit the screen', asy
   const landingScripts = scripts.length;
   await openCreatePage(page);
   // The report form and its encryption come as chunks of their own, after the landing page.
-  expect(scripts.slice(landingScripts).filter((url) => url.includes('/remotes/mfe-disclose/')).length).toBeGreaterThan(0);
+  expect(scripts.slice(landingScripts).filter((url) => url.includes('/remotes/mfe-disclose/')).length).toBeGreaterThan(
+    0,
+  );
   expect(await overflow()).toBeLessThanOrEqual(0);
   await fillRequired(page, `Phone report ${CANARY}`);
   await page.locator('input[name="report_anonymously"]').check();
@@ -195,7 +223,10 @@ test('when a discloser reads French, then the report pages are in French', async
   const fr = (text: string) => translationOf('mfe-disclose', 'disclose', text, 'fr');
   await openCreatePage(page);
   await page.locator('form button[type="submit"]').click();
-  await page.getByText(translationOf('shell', 'common', 'This field is required', 'fr')).first().waitFor();
+  await page
+    .getByText(translationOf('shell', 'common', 'This field is required', 'fr'))
+    .first()
+    .waitFor();
   await page.getByText(fr('Report anonymously')).waitFor();
   await fillRequired(page, `Signalement ${CANARY}`);
   await submitAndReadCode(page, fr('Submit incident'));

@@ -54,15 +54,22 @@ test('when an admin onboards a company, then the success page gives the disclosu
   const qrSelector = `img[src*="/api/account/company/${urlIdentifier}/qrcode"]`;
   await page.locator(qrSelector).waitFor();
   // A broken image never gets a width: this times out and fails.
-  await page.waitForFunction((selector) => {
-    const img = document.querySelector<HTMLImageElement>(selector);
-    return Boolean(img?.complete && img.naturalWidth > 0);
-  }, qrSelector, { timeout: 10_000 });
+  await page.waitForFunction(
+    (selector) => {
+      const img = document.querySelector<HTMLImageElement>(selector);
+      return Boolean(img?.complete && img.naturalWidth > 0);
+    },
+    qrSelector,
+    { timeout: 10_000 },
+  );
   await page.locator('a[href="/company/login"]').waitFor();
 
   const landing = await page.goto(disclosureLink);
   // The discloser's page may post forms to Whistle only, and loads nothing inline or from elsewhere.
-  const policy = landing!.headers()['content-security-policy'].split(';').map((directive) => directive.trim());
+  const policy = landing!
+    .headers()
+    ['content-security-policy'].split(';')
+    .map((directive) => directive.trim());
   expect(policy).toEqual(expect.arrayContaining(["form-action 'self'", "script-src 'self'", "default-src 'self'"]));
   expect(landing!.headers()['referrer-policy']).toBe('no-referrer');
   await page.getByRole('heading', { name: 'Speak up, you’re safe' }).waitFor();

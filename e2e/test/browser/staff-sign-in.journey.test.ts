@@ -1,7 +1,15 @@
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, seriousAccessibilityViolations } from '../../src/browser';
 import { waitForMail, passwordLinkIn } from '../../src/mailbox';
-import { STAFF_PASSWORD, apiToken, invite, onboardCompany, submitLogin, totpCode, type OnboardedCompany } from '../../src/staff';
+import {
+  STAFF_PASSWORD,
+  apiToken,
+  invite,
+  onboardCompany,
+  submitLogin,
+  totpCode,
+  type OnboardedCompany,
+} from '../../src/staff';
 import { startStandalone, type StandalonePlatform } from '../../src/standalone';
 
 /**
@@ -49,7 +57,12 @@ test('when an admin signs in, enables MFA, logs out and signs in again with a co
   // Admin navigation and avatar (initials of 'Ada Lovelace').
   await page.getByRole('link', { name: 'Team' }).waitFor();
   await page.getByRole('link', { name: 'Reporting' }).waitFor();
-  expect(await page.getByRole('button', { name: /Account menu of Ada Lovelace/ }).locator('[aria-hidden="true"]').textContent()).toBe('AL');
+  expect(
+    await page
+      .getByRole('button', { name: /Account menu of Ada Lovelace/ })
+      .locator('[aria-hidden="true"]')
+      .textContent(),
+  ).toBe('AL');
 
   // The company private key is unlocked in memory; storage holds only the token (and maybe the language).
   const stored = await page.evaluate(() => Object.keys(localStorage).sort());
@@ -60,7 +73,10 @@ test('when an admin signs in, enables MFA, logs out and signs in again with a co
   const dialog = page.getByRole('dialog');
   await dialog.getByText('existing MFA devices invalid').waitFor();
   const [setupResponse] = await Promise.all([
-    page.waitForResponse((response) => response.url().endsWith('/api/account/company/profile/mfa') && response.request().method() === 'POST'),
+    page.waitForResponse(
+      (response) =>
+        response.url().endsWith('/api/account/company/profile/mfa') && response.request().method() === 'POST',
+    ),
     dialog.getByRole('button', { name: 'Proceed' }).click(),
   ]);
   const { secret, qr_code } = (await setupResponse.json()) as { secret: string; qr_code: string };
@@ -89,7 +105,9 @@ test('when an admin signs in, enables MFA, logs out and signs in again with a co
   await page.waitForURL(`${platform.baseUrl}/`);
   await page.getByRole('heading', { name: 'Log in' }).waitFor();
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
-  const revoked = await fetch(`${platform.baseUrl}/api/account/company/profile/`, { headers: { authorization: `Bearer ${token}` } });
+  const revoked = await fetch(`${platform.baseUrl}/api/account/company/profile/`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(revoked.status).toBe(401);
 
   // Sign-in again asks for the code; a wrong one marks the box red, the right one (sent at 6 digits) opens incidents.
@@ -101,7 +119,9 @@ test('when an admin signs in, enables MFA, logs out and signs in again with a co
   await codeBox.fill(await totpCode(secret, 1));
   await page.waitForURL(/\/company\/incidents$/);
   await incidentsHeading(page).waitFor();
-  expect(await page.getByLabel('Employees’ disclosure link').inputValue()).toBe(`${platform.baseUrl}/disclose/${company.urlIdentifier}`);
+  expect(await page.getByLabel('Employees’ disclosure link').inputValue()).toBe(
+    `${platform.baseUrl}/disclose/${company.urlIdentifier}`,
+  );
 
   expect(pageErrors).toEqual([]);
   await page.context().close();
@@ -148,7 +168,11 @@ test('when an invited reviewer sets a password and signs in, then Team and Repor
   const { page, pageErrors } = await newPage();
   const admin = await onboardCompany(platform.baseUrl);
   const reviewerEmail = `grace@${admin.domain}`;
-  await invite(platform.baseUrl, await apiToken(platform.baseUrl, admin.adminEmail), { email: reviewerEmail, full_name: 'Grace Brewster Hopper', roles: ['REVIEWER'] });
+  await invite(platform.baseUrl, await apiToken(platform.baseUrl, admin.adminEmail), {
+    email: reviewerEmail,
+    full_name: 'Grace Brewster Hopper',
+    roles: ['REVIEWER'],
+  });
 
   await page.goto(passwordLinkIn(await waitForMail(platform.dataDir, reviewerEmail, /invited/)));
   await page.locator('input[name="password"]').fill(STAFF_PASSWORD);

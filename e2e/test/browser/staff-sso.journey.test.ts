@@ -26,8 +26,17 @@ test('when a staff member signs in through the company’s identity provider, th
   const company = await onboardCompany(platform.baseUrl);
   const configured = await fetch(`${platform.baseUrl}/api/account/company/sso`, {
     method: 'PUT',
-    headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${await apiToken(platform.baseUrl, company.adminEmail)}` },
-    body: JSON.stringify({ enabled: true, entry_point: idp.entryPoint, idp_certificate: idp.certificate, email_attribute: '' }),
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json',
+      authorization: `Bearer ${await apiToken(platform.baseUrl, company.adminEmail)}`,
+    },
+    body: JSON.stringify({
+      enabled: true,
+      entry_point: idp.entryPoint,
+      idp_certificate: idp.certificate,
+      email_attribute: '',
+    }),
   });
   expect(configured.status).toBe(200);
   idp.signInAs(company.adminEmail);

@@ -5,8 +5,10 @@ import type { CompanyPublicView } from '@whistle/contracts';
 import { ErrorPage, MessagePage } from '@whistle/ui';
 import { DiscloserFrame } from './discloser-frame.component';
 
-export const companyLoader = (api: ApiClient) => ({ params, request }: LoaderFunctionArgs) =>
-  getCompanyPublicView(api, params.urlIdentifier ?? '', request.signal);
+export const companyLoader =
+  (api: ApiClient) =>
+  ({ params, request }: LoaderFunctionArgs) =>
+    getCompanyPublicView(api, params.urlIdentifier ?? '', request.signal);
 
 /** The company of the current /disclose/{urlIdentifier} page. */
 export function useCompany(): CompanyPublicView {
@@ -25,20 +27,21 @@ export function CompanyLayout() {
 }
 
 /** An unknown (or malformed) url_identifier is a message for the discloser, not a crash. */
-const isUnknownCompany = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 400);
+const isUnknownCompany = (error: unknown) =>
+  error instanceof ApiError && (error.status === 404 || error.status === 400);
 
 export function CompanyError() {
   const error = useRouteError();
   const { t } = useTranslation('disclose');
   return (
     <DiscloserFrame>
-      {isUnknownCompany(error)
-        ? (
-          <MessagePage title={t('companyNotFound.title')} role="alert">
-            <p>{t('companyNotFound.description')}</p>
-          </MessagePage>
-        )
-        : <ErrorPage />}
+      {isUnknownCompany(error) ? (
+        <MessagePage title={t('companyNotFound.title')} role="alert">
+          <p>{t('companyNotFound.description')}</p>
+        </MessagePage>
+      ) : (
+        <ErrorPage />
+      )}
     </DiscloserFrame>
   );
 }

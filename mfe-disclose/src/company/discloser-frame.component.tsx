@@ -12,8 +12,14 @@ export interface DiscloserFrameProps {
 /** Discloser header (spec §2): the company logo, or the default one, and the language chooser. */
 export function DiscloserFrame({ company, children }: DiscloserFrameProps) {
   const { t } = useTranslation('disclose');
-  const logo = company?.logo
-    ? <img src={company.logo} alt={t('header.logoAlt', { name: company.name })} />
-    : <img src={defaultLogo} alt={t('header.defaultLogoAlt')} width={132} height={32} />;
-  return <AppFrame brand={logo} tools={<LanguageChooser />}>{children}</AppFrame>;
+  const logo = company?.logo ? (
+    <img src={company.logo} alt={t('header.logoAlt', { name: company.name })} />
+  ) : (
+    <img src={defaultLogo} alt={t('header.defaultLogoAlt')} width={132} height={32} />
+  );
+  return (
+    <AppFrame brand={logo} tools={<LanguageChooser />}>
+      {children}
+    </AppFrame>
+  );
 }

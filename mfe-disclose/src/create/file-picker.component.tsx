@@ -33,7 +33,12 @@ function readFile(file: File, onProgress: (fraction: number) => void): Promise<U
  * File input with the chosen files, each read into memory with a progress bar (the form waits
  * while one is loading). Files over 25 MB are refused with the spec's message next to the input.
  */
-export function FilePicker({ files, onChange, label, disabled }: {
+export function FilePicker({
+  files,
+  onChange,
+  label,
+  disabled,
+}: {
   files: PendingFile[];
   onChange: (update: (files: PendingFile[]) => PendingFile[]) => void;
   label: string;
@@ -48,7 +53,13 @@ export function FilePicker({ files, onChange, label, disabled }: {
     const chosen = Array.from(list ?? []);
     setTooLarge(chosen.some(isTooLarge));
     for (const file of chosen.filter((candidate) => !isTooLarge(candidate))) {
-      const entry: PendingFile = { id: `file-${nextId++}`, name: file.name, size: file.size, type: file.type, progress: 0 };
+      const entry: PendingFile = {
+        id: `file-${nextId++}`,
+        name: file.name,
+        size: file.size,
+        type: file.type,
+        progress: 0,
+      };
       onChange((current) => [...current, entry]);
       const update = (change: Partial<PendingFile>) =>
         onChange((current) => current.map((item) => (item.id === entry.id ? { ...item, ...change } : item)));
@@ -62,13 +73,26 @@ export function FilePicker({ files, onChange, label, disabled }: {
 
   return (
     <div className={tooLarge ? 'wh-field wh-field--invalid' : 'wh-field'}>
-      <label className="wh-field__label" htmlFor={id}>{label}</label>
+      <label className="wh-field__label" htmlFor={id}>
+        {label}
+      </label>
       <input
-        ref={input} id={id} type="file" name="files" multiple className="wh-input" disabled={disabled}
-        aria-invalid={tooLarge || undefined} aria-describedby={tooLarge ? `${id}-error` : undefined}
+        ref={input}
+        id={id}
+        type="file"
+        name="files"
+        multiple
+        className="wh-input"
+        disabled={disabled}
+        aria-invalid={tooLarge || undefined}
+        aria-describedby={tooLarge ? `${id}-error` : undefined}
         onChange={(event) => add(event.currentTarget.files)}
       />
-      {tooLarge && <p className="wh-field__error" id={`${id}-error`}>{t('files.tooLarge')}</p>}
+      {tooLarge && (
+        <p className="wh-field__error" id={`${id}-error`}>
+          {t('files.tooLarge')}
+        </p>
+      )}
       {files.length > 0 && (
         <ul className="disclose-files">
           {files.map((file) => (
@@ -79,10 +103,13 @@ export function FilePicker({ files, onChange, label, disabled }: {
                 <progress max={1} value={file.progress} aria-label={t('files.progress', { name: file.name })} />
               )}
               <button
-                type="button" className="wh-button wh-button--secondary disclose-files__remove" disabled={disabled}
+                type="button"
+                className="wh-button wh-button--secondary disclose-files__remove"
+                disabled={disabled}
                 onClick={() => onChange((current) => current.filter((item) => item.id !== file.id))}
               >
-                {t('files.remove')}<span className="wh-visually-hidden"> {file.name}</span>
+                {t('files.remove')}
+                <span className="wh-visually-hidden"> {file.name}</span>
               </button>
             </li>
           ))}

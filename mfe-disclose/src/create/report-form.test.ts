@@ -6,23 +6,47 @@ import { reviewDetails } from '../review/review-details';
 describe('report form rules', () => {
   it('when nothing is filled, then categories, location and description are required; defaults follow the spec', () => {
     const form = emptyReportForm();
-    expect(form).toMatchObject({ report_channel: 'online', report_anonymously: false, can_contact: 'yes', previous_report: 'no' });
+    expect(form).toMatchObject({
+      report_channel: 'online',
+      report_anonymously: false,
+      can_contact: 'yes',
+      previous_report: 'no',
+    });
     expect(validateReport(form)).toEqual({ category_uuids: true, location_uuid: true, description: true });
     expect(validateReport({ ...form, category_uuids: ['c'], location_uuid: 'l', description: '  x ' })).toEqual({});
-    expect(validateReport({ ...form, category_uuids: ['c'], location_uuid: 'l', description: '   ' })).toEqual({ description: true });
+    expect(validateReport({ ...form, category_uuids: ['c'], location_uuid: 'l', description: '   ' })).toEqual({
+      description: true,
+    });
   });
 
   it('when reporting anonymously, then identity inputs typed before are not sent', () => {
     const form = {
-      ...emptyReportForm(), full_name: 'Ada', email: 'ada@example.com', phone_number_code: '+33', phone_number: '612',
-      description: 'what happened', previous_report_details: 'typed, then answered no',
+      ...emptyReportForm(),
+      full_name: 'Ada',
+      email: 'ada@example.com',
+      phone_number_code: '+33',
+      phone_number: '612',
+      description: 'what happened',
+      previous_report_details: 'typed, then answered no',
     };
     expect(encryptedFieldValues(form)).toEqual({
-      full_name: 'Ada', email: 'ada@example.com', phone_number_code: '+33', phone_number: '612',
-      description: 'what happened', can_contact: 'yes', previous_report: 'no',
+      full_name: 'Ada',
+      email: 'ada@example.com',
+      phone_number_code: '+33',
+      phone_number: '612',
+      description: 'what happened',
+      can_contact: 'yes',
+      previous_report: 'no',
     });
-    expect(encryptedFieldValues({ ...form, report_anonymously: true })).toEqual({ description: 'what happened', can_contact: 'yes', previous_report: 'no' });
-    expect(encryptedFieldValues({ ...form, previous_report: 'yes' })).toMatchObject({ previous_report: 'yes', previous_report_details: 'typed, then answered no' });
+    expect(encryptedFieldValues({ ...form, report_anonymously: true })).toEqual({
+      description: 'what happened',
+      can_contact: 'yes',
+      previous_report: 'no',
+    });
+    expect(encryptedFieldValues({ ...form, previous_report: 'yes' })).toMatchObject({
+      previous_report: 'yes',
+      previous_report_details: 'typed, then answered no',
+    });
     expect(encryptedFieldValues({ ...form, phone_number: '' })).not.toHaveProperty('phone_number_code');
   });
 
@@ -50,13 +74,29 @@ describe('review formatting', () => {
   });
 
   it('when the review lists fields, then it follows the spec order and labels, hides empties and joins dates', () => {
-    const rows = reviewDetails({
-      fields: { outcome: 'o', date: '2026-03-04', end_date: '2026-03-06', description: 'd', full_name: 'Ada', can_contact: 'no', people_involved: '' },
-      incident: {
-        uuid: 'u', display_report_number: 1, status: { name: 'NEW' }, created: '2026-03-04T10:00:00Z',
-        location: { uuid: 'l', name: 'Paris' }, categories: [{ uuid: 'c', name: 'Fraud', parent_uuid: null }],
+    const rows = reviewDetails(
+      {
+        fields: {
+          outcome: 'o',
+          date: '2026-03-04',
+          end_date: '2026-03-06',
+          description: 'd',
+          full_name: 'Ada',
+          can_contact: 'no',
+          people_involved: '',
+        },
+        incident: {
+          uuid: 'u',
+          display_report_number: 1,
+          status: { name: 'NEW' },
+          created: '2026-03-04T10:00:00Z',
+          location: { uuid: 'l', name: 'Paris' },
+          categories: [{ uuid: 'c', name: 'Fraud', parent_uuid: null }],
+        },
       },
-    }, 'en-US', (value) => value.toUpperCase());
+      'en-US',
+      (value) => value.toUpperCase(),
+    );
     expect(rows).toEqual([
       { name: 'full_name', value: 'Ada' },
       { name: 'can_contact', value: 'NO' },

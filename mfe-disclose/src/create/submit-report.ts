@@ -1,9 +1,18 @@
 import {
-  createApiClient, createIncident, getDiscloserIncident, uploadIncidentFile, type ApiClient,
+  createApiClient,
+  createIncident,
+  getDiscloserIncident,
+  uploadIncidentFile,
+  type ApiClient,
 } from '@whistle/api-client';
 import type { CompanyPublicView, ReportField } from '@whistle/contracts';
 import {
-  deriveDiscloserAuthToken, encryptFields, encryptFile, formatSecretCode, type IncidentCredentials, type IncidentHandle,
+  deriveDiscloserAuthToken,
+  encryptFields,
+  encryptFile,
+  formatSecretCode,
+  type IncidentCredentials,
+  type IncidentHandle,
 } from '@whistle/crypto';
 import { encryptedFieldValues, type ReportForm } from './report-form';
 
@@ -23,19 +32,29 @@ export interface SubmittedReport {
 
 /** Encrypts one file in the browser and uploads the ciphertext with the discloser session token. */
 export async function uploadAttachment(
-  api: ApiClient, sessionToken: string, handle: Pick<IncidentHandle, 'publicKey'>, incidentUuid: string,
-  messageUuid: string | null, file: Attachment, onProgress?: (fraction: number) => void,
+  api: ApiClient,
+  sessionToken: string,
+  handle: Pick<IncidentHandle, 'publicKey'>,
+  incidentUuid: string,
+  messageUuid: string | null,
+  file: Attachment,
+  onProgress?: (fraction: number) => void,
 ) {
   const encrypted = await encryptFile(handle.publicKey, file.bytes, { fileName: file.name });
-  return uploadIncidentFile(api, sessionToken, {
-    incident_uuid: incidentUuid,
-    incident_message_uuid: messageUuid,
-    ciphertext: encrypted.ciphertext,
-    file_name: encrypted.encrypted_file_name,
-    encrypted_key: encrypted.encrypted_key,
-    file_size: file.size,
-    mime_type: file.type || 'application/octet-stream',
-  }, { onProgress });
+  return uploadIncidentFile(
+    api,
+    sessionToken,
+    {
+      incident_uuid: incidentUuid,
+      incident_message_uuid: messageUuid,
+      ciphertext: encrypted.ciphertext,
+      file_name: encrypted.encrypted_file_name,
+      encrypted_key: encrypted.encrypted_key,
+      file_size: file.size,
+      mime_type: file.type || 'application/octet-stream',
+    },
+    { onProgress },
+  );
 }
 
 /**
@@ -71,7 +90,9 @@ export async function submitReport(input: {
       const { token } = await getDiscloserIncident(discloserApi, company.url_identifier, created.retrieval_id);
       for (const file of files) {
         try {
-          await uploadAttachment(api, token, credentials.incident, created.uuid, null, file, (fraction) => input.onFileProgress?.(file.id, fraction));
+          await uploadAttachment(api, token, credentials.incident, created.uuid, null, file, (fraction) =>
+            input.onFileProgress?.(file.id, fraction),
+          );
         } catch {
           failedFiles.push(file.name);
         }

@@ -24,7 +24,10 @@ beforeAll(async () => {
 });
 afterEach(() => jest.restoreAllMocks());
 
-const apiAnswering = (answer: () => Promise<unknown>): ApiClient => ({ baseUrl: '', request: jest.fn(answer) as ApiClient['request'] });
+const apiAnswering = (answer: () => Promise<unknown>): ApiClient => ({
+  baseUrl: '',
+  request: jest.fn(answer) as ApiClient['request'],
+});
 
 function renderLanding(api: ApiClient, instance = english, path = '/disclose/acme') {
   const router = createMemoryRouter(discloseRoutes(api), { initialEntries: [path] });
@@ -47,7 +50,9 @@ describe('discloser landing page', () => {
   });
 
   it('when the company customised its page, then its title, description and logo show', async () => {
-    renderLanding(apiAnswering(async () => ({ ...company, title: 'Tell us', description: 'We listen.', logo: '/logo.png' })));
+    renderLanding(
+      apiAnswering(async () => ({ ...company, title: 'Tell us', description: 'We listen.', logo: '/logo.png' })),
+    );
     expect(await screen.findByRole('heading', { level: 1, name: 'Tell us' })).toBeInTheDocument();
     expect(screen.getByText('We listen.')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Acme' })).toHaveAttribute('src', '/logo.png');
@@ -83,25 +88,40 @@ describe('discloser landing page', () => {
     const submissions: { method?: string; action?: string; code?: FormDataEntryValue | null }[] = [];
     router.subscribe(({ navigation }) => {
       if (navigation.formMethod) {
-        submissions.push({ method: navigation.formMethod, action: navigation.formAction, code: navigation.formData?.get('uniquePassword') });
+        submissions.push({
+          method: navigation.formMethod,
+          action: navigation.formAction,
+          code: navigation.formData?.get('uniquePassword'),
+        });
       }
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Check incident status' }));
     fireEvent.change(screen.getByLabelText('Your secret code'), { target: { value: 'R2D2:secret' } });
     fireEvent.click(screen.getByRole('button', { name: 'Check incident status' }));
-    await waitFor(() => expect(submissions[0]).toEqual({ method: 'POST', action: '/disclose/acme/review', code: 'R2D2:secret' }));
+    await waitFor(() =>
+      expect(submissions[0]).toEqual({ method: 'POST', action: '/disclose/acme/review', code: 'R2D2:secret' }),
+    );
   });
 
   it('when the page language is French, then the page is in French', async () => {
-    renderLanding(apiAnswering(async () => company), await initTestI18n<i18n>('fr'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Exprimez-vous, vous êtes protégé' })).toBeInTheDocument();
+    renderLanding(
+      apiAnswering(async () => company),
+      await initTestI18n<i18n>('fr'),
+    );
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Exprimez-vous, vous êtes protégé' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Vérifier le statut d’un incident' })).toBeInTheDocument();
   });
 
   it('when the url_identifier is unknown, then a company-not-found message shows', async () => {
-    renderLanding(apiAnswering(async () => {
-      throw new ApiError('/api/account/company/nope', 404, 'Not Found', { message: 'Not Found' });
-    }), english, '/disclose/nope');
+    renderLanding(
+      apiAnswering(async () => {
+        throw new ApiError('/api/account/company/nope', 404, 'Not Found', { message: 'Not Found' });
+      }),
+      english,
+      '/disclose/nope',
+    );
     expect(await screen.findByRole('heading', { name: 'Company not found' })).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Language' })).toBeInTheDocument();
   });
@@ -109,9 +129,11 @@ describe('discloser landing page', () => {
   it('when loading the company fails otherwise, then the unexpected error page shows', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    renderLanding(apiAnswering(async () => {
-      throw new ApiError('/api/account/company/acme', 500, 'Internal Server Error', {});
-    }));
+    renderLanding(
+      apiAnswering(async () => {
+        throw new ApiError('/api/account/company/acme', 500, 'Internal Server Error', {});
+      }),
+    );
     expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
   });
 });

@@ -25,9 +25,13 @@ export function LandingPage() {
         </ul>
       </section>
       <div className="wh-actions">
-        <Link className="wh-button wh-button--primary" to="create">{t('landing.report')}</Link>
+        <Link className="wh-button wh-button--primary" to="create">
+          {t('landing.report')}
+        </Link>
         {!statusFormOpen && (
-          <Button variant="secondary" onClick={() => setStatusFormOpen(true)}>{t('landing.checkStatus')}</Button>
+          <Button variant="secondary" onClick={() => setStatusFormOpen(true)}>
+            {t('landing.checkStatus')}
+          </Button>
         )}
       </div>
       {statusFormOpen && <StatusForm onCancel={() => setStatusFormOpen(false)} />}

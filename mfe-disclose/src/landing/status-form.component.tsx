@@ -23,15 +23,30 @@ export function StatusForm({ onCancel }: { onCancel: () => void }) {
   }
 
   return (
-    <Form ref={formRef} method="post" action="review" noValidate onSubmit={checkRequired} className="disclose-status" aria-labelledby="status-title">
+    <Form
+      ref={formRef}
+      method="post"
+      action="review"
+      noValidate
+      onSubmit={checkRequired}
+      className="disclose-status"
+      aria-labelledby="status-title"
+    >
       <h2 id="status-title">{t('status.title')}</h2>
       <TextField
-        name="uniquePassword" label={t('status.secretCode')} placeholder={t('status.placeholder')} required
-        autoComplete="off" spellCheck={false} error={missing ? t('common:validation.required') : undefined}
+        name="uniquePassword"
+        label={t('status.secretCode')}
+        placeholder={t('status.placeholder')}
+        required
+        autoComplete="off"
+        spellCheck={false}
+        error={missing ? t('common:validation.required') : undefined}
         onChange={() => setMissing(false)}
       />
       <div className="wh-actions">
-        <Button variant="secondary" onClick={onCancel}>{t('status.cancel')}</Button>
+        <Button variant="secondary" onClick={onCancel}>
+          {t('status.cancel')}
+        </Button>
         <Button type="submit">{t('status.submit')}</Button>
       </div>
     </Form>

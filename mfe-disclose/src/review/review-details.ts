@@ -9,12 +9,24 @@ export interface DetailRow {
 
 /** Spec §3: the review screen's order; category shown as 'Incident', dates as one range. */
 const ORDER = [
-  'full_name', 'email', 'phone_number_code', 'phone_number', 'can_contact', 'category_uuid', 'description', 'location',
-  'location_detail', 'date', 'people_involved', 'outcome',
+  'full_name',
+  'email',
+  'phone_number_code',
+  'phone_number',
+  'can_contact',
+  'category_uuid',
+  'description',
+  'location',
+  'location_detail',
+  'date',
+  'people_involved',
+  'outcome',
 ] as const;
 
 export function reviewDetails(
-  session: Pick<DiscloserSession, 'fields' | 'incident'>, locale: string, yesNo: (value: string) => string,
+  session: Pick<DiscloserSession, 'fields' | 'incident'>,
+  locale: string,
+  yesNo: (value: string) => string,
 ): DetailRow[] {
   const { fields, incident } = session;
   const valueOf = (name: (typeof ORDER)[number]): string => {
@@ -26,7 +38,9 @@ export function reviewDetails(
       case 'can_contact':
         return fields.can_contact ? yesNo(fields.can_contact) : '';
       case 'date': {
-        const [start, end] = [fields.date, fields.end_date].map((value) => (value ? formatInputDate(value, locale) : ''));
+        const [start, end] = [fields.date, fields.end_date].map((value) =>
+          value ? formatInputDate(value, locale) : '',
+        );
         return start && end ? `${start} - ${end}` : start || end;
       }
       default:

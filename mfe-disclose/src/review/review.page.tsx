@@ -2,7 +2,13 @@ import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams, redirect, type ActionFunctionArgs } from 'react-router';
 import {
-  ApiError, downloadIncidentFile, getIncidentFile, listIncidentFiles, listIncidentMessages, sendIncidentMessage, type ApiClient,
+  ApiError,
+  downloadIncidentFile,
+  getIncidentFile,
+  listIncidentFiles,
+  listIncidentMessages,
+  sendIncidentMessage,
+  type ApiClient,
 } from '@whistle/api-client';
 import type { IncidentMessage } from '@whistle/contracts';
 import { decryptField, decryptFile, encryptField } from '@whistle/crypto';
@@ -10,7 +16,14 @@ import { Button, MessagePage, Toast, useDocumentTitle } from '@whistle/ui';
 import { FilePicker, isLoaded, type PendingFile } from '../create/file-picker.component';
 import { uploadAttachment } from '../create/submit-report';
 import {
-  currentFailure, currentSession, forgetOutcome, keepFailure, keepSession, openDiscloserSession, OpenIncidentError, type DiscloserSession,
+  currentFailure,
+  currentSession,
+  forgetOutcome,
+  keepFailure,
+  keepSession,
+  openDiscloserSession,
+  OpenIncidentError,
+  type DiscloserSession,
 } from './discloser-session';
 import { formatFileSize, formatMessageTime } from './format';
 import { reviewDetails } from './review-details';
@@ -19,19 +32,21 @@ import { reviewDetails } from './review-details';
 export const MESSAGE_POLL_MS = 30_000;
 
 /** POST /disclose/{urlIdentifier}/review (the landing form): open the incident, then show it. */
-export const reviewAction = (api: ApiClient) => async ({ request, params }: ActionFunctionArgs) => {
-  const urlIdentifier = params.urlIdentifier ?? '';
-  const code = String((await request.formData()).get('uniquePassword') ?? '');
-  // A new code replaces whatever the last one opened.
-  forgetOutcome();
-  try {
-    keepSession(await openDiscloserSession(api, urlIdentifier, code));
-  } catch (error) {
-    keepFailure(urlIdentifier, error instanceof OpenIncidentError ? error.reason : 'unexpected');
-  }
-  // A GET of the same page afterwards: reloading it does not post the code again.
-  return redirect(`/disclose/${encodeURIComponent(urlIdentifier)}/review`);
-};
+export const reviewAction =
+  (api: ApiClient) =>
+  async ({ request, params }: ActionFunctionArgs) => {
+    const urlIdentifier = params.urlIdentifier ?? '';
+    const code = String((await request.formData()).get('uniquePassword') ?? '');
+    // A new code replaces whatever the last one opened.
+    forgetOutcome();
+    try {
+      keepSession(await openDiscloserSession(api, urlIdentifier, code));
+    } catch (error) {
+      keepFailure(urlIdentifier, error instanceof OpenIncidentError ? error.reason : 'unexpected');
+    }
+    // A GET of the same page afterwards: reloading it does not post the code again.
+    return redirect(`/disclose/${encodeURIComponent(urlIdentifier)}/review`);
+  };
 
 /** The session token lasts 30 minutes: afterwards the secret code has to be entered again. */
 const endedBy = (error: unknown) => error instanceof ApiError && (error.status === 401 || error.status === 403);
@@ -73,12 +88,19 @@ function FileList({ files, session }: { files: ShownFile[]; session: DiscloserSe
     <ul className="disclose-files">
       {files.map((file) => (
         <li key={file.uuid}>
-          <span className="disclose-files__name">{file.name === null ? t('review.decrypting') : file.name || t('review.undecryptable')}</span>
+          <span className="disclose-files__name">
+            {file.name === null ? t('review.decrypting') : file.name || t('review.undecryptable')}
+          </span>
           <span className="disclose-files__size">{formatFileSize(file.size, i18n.language)}</span>
           <Button variant="secondary" onClick={() => download(file)}>
-            {t('review.download')}<span className="wh-visually-hidden"> {file.name}</span>
+            {t('review.download')}
+            <span className="wh-visually-hidden"> {file.name}</span>
           </Button>
-          {failed === file.uuid && <span className="wh-field__error" role="alert">{t('review.downloadFailed')}</span>}
+          {failed === file.uuid && (
+            <span className="wh-field__error" role="alert">
+              {t('review.downloadFailed')}
+            </span>
+          )}
         </li>
       ))}
     </ul>
@@ -102,25 +124,46 @@ function IncidentReview({ session }: { session: DiscloserSession }) {
   const load = useCallback(async () => {
     const { api, handle, incident } = session;
     try {
-      const [thread, fileList] = await Promise.all([listIncidentMessages(api, incident.uuid), listIncidentFiles(api, incident.uuid)]);
+      const [thread, fileList] = await Promise.all([
+        listIncidentMessages(api, incident.uuid),
+        listIncidentFiles(api, incident.uuid),
+      ]);
       setLoadFailed(false);
-      setMessages((previous) => thread.map((message) => ({
-        message, text: previous?.find((shown) => shown.message.uuid === message.uuid)?.text ?? null,
-      })));
-      setFiles((previous) => fileList.map((file) => ({
-        uuid: file.uuid, messageUuid: file.incident_message_uuid, size: file.file_size,
-        name: previous.find((shown) => shown.uuid === file.uuid)?.name ?? null,
-      })));
+      setMessages((previous) =>
+        thread.map((message) => ({
+          message,
+          text: previous?.find((shown) => shown.message.uuid === message.uuid)?.text ?? null,
+        })),
+      );
+      setFiles((previous) =>
+        fileList.map((file) => ({
+          uuid: file.uuid,
+          messageUuid: file.incident_message_uuid,
+          size: file.file_size,
+          name: previous.find((shown) => shown.uuid === file.uuid)?.name ?? null,
+        })),
+      );
       // Decrypted in the background: the thread shows at once, each text as it is ready.
       const decrypt = (ciphertext: string) => decryptField(handle, ciphertext).catch(() => '');
-      void Promise.all(thread.map(async (message) => {
-        const plain = await decrypt(message.content);
-        setMessages((shown) => shown?.map((item) => (item.message.uuid === message.uuid ? { ...item, text: plain } : item)) ?? shown);
-      }));
-      void Promise.all(fileList.map(async (file) => {
-        const name = await getIncidentFile(api, file.uuid).then((meta) => decrypt(meta.file_name)).catch(() => '');
-        setFiles((shown) => shown.map((item) => (item.uuid === file.uuid && item.name === null ? { ...item, name } : item)));
-      }));
+      void Promise.all(
+        thread.map(async (message) => {
+          const plain = await decrypt(message.content);
+          setMessages(
+            (shown) =>
+              shown?.map((item) => (item.message.uuid === message.uuid ? { ...item, text: plain } : item)) ?? shown,
+          );
+        }),
+      );
+      void Promise.all(
+        fileList.map(async (file) => {
+          const name = await getIncidentFile(api, file.uuid)
+            .then((meta) => decrypt(meta.file_name))
+            .catch(() => '');
+          setFiles((shown) =>
+            shown.map((item) => (item.uuid === file.uuid && item.name === null ? { ...item, name } : item)),
+          );
+        }),
+      );
     } catch (error) {
       if (endedBy(error)) setEnded(true);
       else setLoadFailed(true);
@@ -143,8 +186,16 @@ function IncidentReview({ session }: { session: DiscloserSession }) {
       const content = await encryptField(session.handle.publicKey, text);
       const message = await sendIncidentMessage(session.api, { incident_uuid: session.incident.uuid, content });
       for (const file of attachments.filter(isLoaded)) {
-        await uploadAttachment(session.api, session.token, session.handle, session.incident.uuid, message.uuid, file, (progress) =>
-          setAttachments((current) => current.map((item) => (item.id === file.id ? { ...item, progress } : item))));
+        await uploadAttachment(
+          session.api,
+          session.token,
+          session.handle,
+          session.incident.uuid,
+          message.uuid,
+          file,
+          (progress) =>
+            setAttachments((current) => current.map((item) => (item.id === file.id ? { ...item, progress } : item))),
+        );
       }
       setText('');
       setAttachments([]);
@@ -163,7 +214,9 @@ function IncidentReview({ session }: { session: DiscloserSession }) {
       <article className="wh-card">
         <MessagePage title={t('review.ended.title')} role="alert">
           <p>{t('review.ended.description')}</p>
-          <Link className="wh-button wh-button--primary" to=".." relative="path">{t('review.errors.back')}</Link>
+          <Link className="wh-button wh-button--primary" to=".." relative="path">
+            {t('review.errors.back')}
+          </Link>
         </MessagePage>
       </article>
     );
@@ -196,37 +249,59 @@ function IncidentReview({ session }: { session: DiscloserSession }) {
       )}
       <section aria-labelledby="thread-title" className="disclose-thread">
         <h2 id="thread-title">{t('review.messages')}</h2>
-        {loadFailed && <p className="wh-alert" role="alert">{t('review.loadFailed')}</p>}
+        {loadFailed && (
+          <p className="wh-alert" role="alert">
+            {t('review.loadFailed')}
+          </p>
+        )}
         {messages?.length === 0 && <p>{t('review.noMessages')}</p>}
         <ol className="disclose-thread__list">
           {messages?.map(({ message, text: plain }) => (
-            <li key={message.uuid} className={`disclose-message disclose-message--${message.sender.source === 'DISCLOSER' ? 'own' : 'other'}`}>
+            <li
+              key={message.uuid}
+              className={`disclose-message disclose-message--${message.sender.source === 'DISCLOSER' ? 'own' : 'other'}`}
+            >
               <p className="disclose-message__meta">
                 <strong>
                   {message.sender.source === 'DISCLOSER'
                     ? t('review.sentBy', { name: message.sender.name })
                     : t('review.receivedFrom', { name: message.sender.name })}
-                </strong>
-                {' '}<time dateTime={message.created}>{formatMessageTime(message.created, i18n.language)}</time>
+                </strong>{' '}
+                <time dateTime={message.created}>{formatMessageTime(message.created, i18n.language)}</time>
               </p>
-              <p className="disclose-message__text">{plain === null ? t('review.decrypting') : plain || t('review.undecryptable')}</p>
+              <p className="disclose-message__text">
+                {plain === null ? t('review.decrypting') : plain || t('review.undecryptable')}
+              </p>
               <FileList files={files.filter((file) => file.messageUuid === message.uuid)} session={session} />
             </li>
           ))}
         </ol>
         <form onSubmit={send} className="disclose-reply" aria-busy={sending || undefined}>
           <div className="wh-field">
-            <label className="wh-field__label" htmlFor={textId}>{t('review.message')}</label>
-            <textarea id={textId} name="text" className="wh-input" rows={4} value={text} onChange={(event) => setText(event.target.value)} />
+            <label className="wh-field__label" htmlFor={textId}>
+              {t('review.message')}
+            </label>
+            <textarea
+              id={textId}
+              name="text"
+              className="wh-input"
+              rows={4}
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+            />
           </div>
           <FilePicker files={attachments} onChange={setAttachments} label={t('review.attach')} disabled={sending} />
           <div className="wh-actions">
-            <Button type="submit" busy={sending} disabled={fileLoading}>{sending ? t('review.loading') : t('review.send')}</Button>
+            <Button type="submit" busy={sending} disabled={fileLoading}>
+              {sending ? t('review.loading') : t('review.send')}
+            </Button>
           </div>
         </form>
       </section>
       {toast && (
-        <Toast status={toast.status} onDismiss={() => setToast(null)} dismissLabel={t('review.closeNotice')}>{toast.text}</Toast>
+        <Toast status={toast.status} onDismiss={() => setToast(null)} dismissLabel={t('review.closeNotice')}>
+          {toast.text}
+        </Toast>
       )}
     </article>
   );
@@ -244,7 +319,9 @@ export function ReviewPage() {
     <article className="wh-card">
       <MessagePage title={t(`review.errors.${failure}.title`)} role="alert">
         <p>{t(`review.errors.${failure}.description`)}</p>
-        <Link className="wh-button wh-button--primary" to=".." relative="path" onClick={forgetOutcome}>{t('review.errors.back')}</Link>
+        <Link className="wh-button wh-button--primary" to=".." relative="path" onClick={forgetOutcome}>
+          {t('review.errors.back')}
+        </Link>
       </MessagePage>
     </article>
   );

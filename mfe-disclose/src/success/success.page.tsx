@@ -18,8 +18,10 @@ export function SuccessPage() {
   const confirmed = useRef(false);
   const codeId = useId();
   // Spec §4: any way of leaving (Finish, back, a link) asks first.
-  const blocker = useBlocker(({ currentLocation, nextLocation }) =>
-    submission !== null && !confirmed.current && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      submission !== null && !confirmed.current && currentLocation.pathname !== nextLocation.pathname,
+  );
   useUnloadWarning(() => submission !== null && !confirmed.current);
 
   if (!submission) return <Navigate to=".." relative="path" replace />;
@@ -38,18 +40,32 @@ export function SuccessPage() {
     <article className="wh-card disclose-success">
       <h1>{t('success.title')}</h1>
       <p>{t('success.intro')}</p>
-      <label className="wh-field__label" htmlFor={codeId}>{t('success.codeLabel')}</label>
+      <label className="wh-field__label" htmlFor={codeId}>
+        {t('success.codeLabel')}
+      </label>
       <div className="disclose-code">
         <input
-          id={codeId} name="secret_code" className="wh-input disclose-code__value" readOnly value={submission.secretCode}
-          autoComplete="off" spellCheck={false} onFocus={(event) => event.currentTarget.select()}
+          id={codeId}
+          name="secret_code"
+          className="wh-input disclose-code__value"
+          readOnly
+          value={submission.secretCode}
+          autoComplete="off"
+          spellCheck={false}
+          onFocus={(event) => event.currentTarget.select()}
         />
-        <Button variant="secondary" onClick={copy}>{t('success.copy')}</Button>
+        <Button variant="secondary" onClick={copy}>
+          {t('success.copy')}
+        </Button>
       </div>
-      <p role="status" className="disclose-code__copied">{copied ? t('success.copied') : ''}</p>
+      <p role="status" className="disclose-code__copied">
+        {copied ? t('success.copied') : ''}
+      </p>
       <p>{t('success.keepSafe')}</p>
       {submission.failedFiles.length > 0 && (
-        <p className="wh-alert" role="alert">{t('success.filesFailed', { names: submission.failedFiles.join(', ') })}</p>
+        <p className="wh-alert" role="alert">
+          {t('success.filesFailed', { names: submission.failedFiles.join(', ') })}
+        </p>
       )}
       <div className="wh-actions">
         <Button onClick={() => setAsking(true)}>{t('success.finish')}</Button>
@@ -73,8 +89,13 @@ export function SuccessPage() {
         }}
       >
         <label className="disclose-toggle">
-          <input type="checkbox" name="saved_secret_code" checked={saved} onChange={(event) => setSaved(event.target.checked)} />
-          {' '}{t('success.confirm.saved')}
+          <input
+            type="checkbox"
+            name="saved_secret_code"
+            checked={saved}
+            onChange={(event) => setSaved(event.target.checked)}
+          />{' '}
+          {t('success.confirm.saved')}
         </label>
       </ConfirmDialog>
     </article>

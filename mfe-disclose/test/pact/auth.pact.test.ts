@@ -8,14 +8,21 @@ import { PACT_CATEGORY, PACT_COMPANY, PACT_DIR, PACT_LOCATION, PACT_SUB_CATEGORY
 const { like, regex } = MatchersV3;
 
 /** What the discloser pages expect of the auth service; verified in services/auth/test/pact. */
-const pact = new PactV4({ consumer: 'whistle-mfe-disclose', provider: 'whistle-auth', dir: PACT_DIR, logLevel: 'warn' });
+const pact = new PactV4({
+  consumer: 'whistle-mfe-disclose',
+  provider: 'whistle-auth',
+  dir: PACT_DIR,
+  logLevel: 'warn',
+});
 
 test('when the create page loads, then the company view brings its public key, categories with sub-categories and locations', async () => {
   await pact
     .addInteraction()
     .given(`a company with url_identifier ${PACT_COMPANY}, a category with a sub-category and a location exists`)
     .uponReceiving('a discloser view request from the report form')
-    .withRequest('GET', `/api/account/company/${PACT_COMPANY}`, (request) => request.headers({ Accept: 'application/json' }))
+    .withRequest('GET', `/api/account/company/${PACT_COMPANY}`, (request) =>
+      request.headers({ Accept: 'application/json' }),
+    )
     .willRespondWith(200, (response) =>
       response.jsonBody({
         url_identifier: PACT_COMPANY,
@@ -29,7 +36,8 @@ test('when the create page loads, then the company view brings its public key, c
           { uuid: PACT_SUB_CATEGORY, name: like('Bribery'), parent_uuid: PACT_CATEGORY },
         ],
         locations: [{ uuid: PACT_LOCATION, name: like('Head office') }],
-      }))
+      }),
+    )
     .executeTest(async (server) => {
       const view = await getCompanyPublicView(createApiClient({ baseUrl: server.url }), PACT_COMPANY);
       expect(view.public_key).toMatch(/^v1\./);

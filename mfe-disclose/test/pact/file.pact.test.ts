@@ -13,7 +13,12 @@ const { datetime, fromProviderState, integer, like, regex, uuid } = MatchersV3;
  * upload's own media type (it sniffs JSON and expects the declared type), so the upload's shape is
  * covered by the file service's integration tests and the discloser browser journey instead.
  */
-const pact = new PactV4({ consumer: 'whistle-mfe-disclose', provider: 'whistle-file', dir: PACT_DIR, logLevel: 'warn' });
+const pact = new PactV4({
+  consumer: 'whistle-mfe-disclose',
+  provider: 'whistle-file',
+  dir: PACT_DIR,
+  logLevel: 'warn',
+});
 
 const STORED_STATE = `a file stored for incident ${PACT_INCIDENT}`;
 const EXAMPLE_TOKEN = 'eyJhbGciOiJFUzI1NiJ9.e30.c2lnbmF0dXJl';
@@ -22,8 +27,13 @@ const authorization = fromProviderState('Bearer ${sessionToken}', `Bearer ${EXAM
 const versioned = (example: string) => regex(/^v1\.[A-Za-z0-9_.-]+$/, example);
 
 const fileMetadata = {
-  uuid: uuid(EXAMPLE_FILE), incident_uuid: PACT_INCIDENT, incident_message_uuid: null, file_name: versioned('v1.a.b.c'),
-  encrypted_key: versioned('v1.a.b.c'), file_size: integer(12), mime_type: like('text/plain'),
+  uuid: uuid(EXAMPLE_FILE),
+  incident_uuid: PACT_INCIDENT,
+  incident_message_uuid: null,
+  file_name: versioned('v1.a.b.c'),
+  encrypted_key: versioned('v1.a.b.c'),
+  file_size: integer(12),
+  mime_type: like('text/plain'),
   created: datetime("yyyy-MM-dd'T'HH:mm:ss.SSSXXX", '2026-03-04T10:00:00.000Z'),
 };
 
@@ -33,11 +43,17 @@ describe('mfe-disclose → file', () => {
       .addInteraction()
       .given(STORED_STATE)
       .uponReceiving('a file metadata request')
-      .withRequest('GET', fromProviderState('/api/incident/file/${fileUuid}', `/api/incident/file/${EXAMPLE_FILE}`), (request) =>
-        request.headers({ Accept: 'application/json', Authorization: authorization }))
+      .withRequest(
+        'GET',
+        fromProviderState('/api/incident/file/${fileUuid}', `/api/incident/file/${EXAMPLE_FILE}`),
+        (request) => request.headers({ Accept: 'application/json', Authorization: authorization }),
+      )
       .willRespondWith(200, (response) => response.jsonBody(fileMetadata))
       .executeTest(async (server) => {
-        const file = await getIncidentFile(createApiClient({ baseUrl: server.url, getToken: () => EXAMPLE_TOKEN }), EXAMPLE_FILE);
+        const file = await getIncidentFile(
+          createApiClient({ baseUrl: server.url, getToken: () => EXAMPLE_TOKEN }),
+          EXAMPLE_FILE,
+        );
         expect(file.file_name).toMatch(/^v1\./);
       });
   });
@@ -47,14 +63,18 @@ describe('mfe-disclose → file', () => {
       .addInteraction()
       .given(STORED_STATE)
       .uponReceiving('a file download')
-      .withRequest('GET', fromProviderState('/api/incident/file/${fileUuid}', `/api/incident/file/${EXAMPLE_FILE}`), (request) =>
-        request.headers({ Accept: 'application/octet-stream', Authorization: authorization }))
+      .withRequest(
+        'GET',
+        fromProviderState('/api/incident/file/${fileUuid}', `/api/incident/file/${EXAMPLE_FILE}`),
+        (request) => request.headers({ Accept: 'application/octet-stream', Authorization: authorization }),
+      )
       .willRespondWith(200, (response) =>
         response.headers({
           'Content-Type': 'application/octet-stream',
           'X-Whistle-Encrypted-Key': versioned('v1.a.b.c'),
           'X-Whistle-Encrypted-File-Name': versioned('v1.a.b.c'),
-        }))
+        }),
+      )
       .executeTest(async (server) => {
         const file = await downloadIncidentFile(createApiClient({ baseUrl: server.url }), EXAMPLE_TOKEN, EXAMPLE_FILE);
         expect(file.encrypted_key).toBe('v1.a.b.c');

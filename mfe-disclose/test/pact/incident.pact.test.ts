@@ -3,7 +3,13 @@
  */
 import { MatchersV3, PactV4 } from '@pact-foundation/pact';
 import {
-  ApiError, createApiClient, createIncident, getDiscloserIncident, listIncidentFiles, listIncidentMessages, sendIncidentMessage,
+  ApiError,
+  createApiClient,
+  createIncident,
+  getDiscloserIncident,
+  listIncidentFiles,
+  listIncidentMessages,
+  sendIncidentMessage,
 } from '@whistle/api-client';
 import { createCompanyCredentials, createIncidentCredentials, encryptField, encryptFields } from '@whistle/crypto';
 import { PACT_CATEGORY, PACT_COMPANY, PACT_DIR, PACT_LOCATION } from './fixtures';
@@ -11,7 +17,12 @@ import { PACT_CATEGORY, PACT_COMPANY, PACT_DIR, PACT_LOCATION } from './fixtures
 const { datetime, eachLike, fromProviderState, integer, like, regex, uuid } = MatchersV3;
 
 /** What the discloser pages expect of the incident service; verified in services/incident/test/pact. */
-const pact = new PactV4({ consumer: 'whistle-mfe-disclose', provider: 'whistle-incident', dir: PACT_DIR, logLevel: 'warn' });
+const pact = new PactV4({
+  consumer: 'whistle-mfe-disclose',
+  provider: 'whistle-incident',
+  dir: PACT_DIR,
+  logLevel: 'warn',
+});
 
 const COMPANY_STATE = `a company with url_identifier ${PACT_COMPANY} and its category and location exists`;
 const REPORTED_STATE = `an incident reported to ${PACT_COMPANY}`;
@@ -44,8 +55,12 @@ describe('mfe-disclose → incident', () => {
       .addInteraction()
       .given(COMPANY_STATE)
       .uponReceiving('an encrypted report')
-      .withRequest('POST', '/api/incident/', (request) => request.headers({ Accept: 'application/json', 'Content-Type': 'application/json' }).jsonBody(payload))
-      .willRespondWith(201, (response) => response.jsonBody({ uuid: uuid(), retrieval_id: regex(/^[A-Za-z0-9_-]{1,128}$/, 'a1b2c3d4e5f6a7b8c9d0') }))
+      .withRequest('POST', '/api/incident/', (request) =>
+        request.headers({ Accept: 'application/json', 'Content-Type': 'application/json' }).jsonBody(payload),
+      )
+      .willRespondWith(201, (response) =>
+        response.jsonBody({ uuid: uuid(), retrieval_id: regex(/^[A-Za-z0-9_-]{1,128}$/, 'a1b2c3d4e5f6a7b8c9d0') }),
+      )
       .executeTest(async (server) => {
         const created = await createIncident(createApiClient({ baseUrl: server.url }), payload as never);
         expect(created.retrieval_id).toBe('a1b2c3d4e5f6a7b8c9d0');
@@ -56,17 +71,31 @@ describe('mfe-disclose → incident', () => {
     const { credential } = await createCompanyCredentials();
     const credentials = await createIncidentCredentials(credential.public_key);
     const payload = {
-      ...credentials.payload, url_identifier: PACT_COMPANY, category_uuids: [PACT_CATEGORY], location_uuid: PACT_LOCATION,
-      fields: [], report_anonymously: false, report_channel: 'online' as const,
+      ...credentials.payload,
+      url_identifier: PACT_COMPANY,
+      category_uuids: [PACT_CATEGORY],
+      location_uuid: PACT_LOCATION,
+      fields: [],
+      report_anonymously: false,
+      report_channel: 'online' as const,
     };
     await pact
       .addInteraction()
       .given(COMPANY_STATE)
       .uponReceiving('a report without description')
-      .withRequest('POST', '/api/incident/', (request) => request.headers({ Accept: 'application/json', 'Content-Type': 'application/json' }).jsonBody(payload))
-      .willRespondWith(400, (response) => response.jsonBody({ message: like('Invalid request body'), errors: { description: eachLike('This field is required') } }))
+      .withRequest('POST', '/api/incident/', (request) =>
+        request.headers({ Accept: 'application/json', 'Content-Type': 'application/json' }).jsonBody(payload),
+      )
+      .willRespondWith(400, (response) =>
+        response.jsonBody({
+          message: like('Invalid request body'),
+          errors: { description: eachLike('This field is required') },
+        }),
+      )
       .executeTest(async (server) => {
-        const error = (await createIncident(createApiClient({ baseUrl: server.url }), payload as never).catch((caught: unknown) => caught)) as ApiError;
+        const error = (await createIncident(createApiClient({ baseUrl: server.url }), payload as never).catch(
+          (caught: unknown) => caught,
+        )) as ApiError;
         expect(error.status).toBe(400);
       });
   });
@@ -78,8 +107,18 @@ describe('mfe-disclose → incident', () => {
       .uponReceiving('a discloser retrieval with the auth token')
       .withRequest('GET', '/api/incident/discloser', (request) =>
         request
-          .query({ url_identifier: PACT_COMPANY, retrieval_id: fromProviderState('${retrievalId}', 'a1b2c3d4e5f6a7b8c9d0') })
-          .headers({ Accept: 'application/json', Authorization: fromProviderState('Bearer ${authToken}', 'Bearer QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVphYmNkZWZn') }))
+          .query({
+            url_identifier: PACT_COMPANY,
+            retrieval_id: fromProviderState('${retrievalId}', 'a1b2c3d4e5f6a7b8c9d0'),
+          })
+          .headers({
+            Accept: 'application/json',
+            Authorization: fromProviderState(
+              'Bearer ${authToken}',
+              'Bearer QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVphYmNkZWZn',
+            ),
+          }),
+      )
       .willRespondWith(200, (response) =>
         response.jsonBody({
           uuid: uuid(),
@@ -99,9 +138,13 @@ describe('mfe-disclose → incident', () => {
           discloser_encrypted_passphrase: versioned('v1.a.b.c'),
           token: like(EXAMPLE_TOKEN),
           token_expires_at: timestamp('2026-03-04T10:30:00.000Z'),
-        }))
+        }),
+      )
       .executeTest(async (server) => {
-        const api = createApiClient({ baseUrl: server.url, getToken: () => 'QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVphYmNkZWZn' });
+        const api = createApiClient({
+          baseUrl: server.url,
+          getToken: () => 'QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVphYmNkZWZn',
+        });
         const view = await getDiscloserIncident(api, PACT_COMPANY, 'a1b2c3d4e5f6a7b8c9d0');
         expect(view.token).toBe(EXAMPLE_TOKEN);
       });
@@ -114,18 +157,34 @@ describe('mfe-disclose → incident', () => {
       .uponReceiving('a discloser retrieval with a wrong auth token')
       .withRequest('GET', '/api/incident/discloser', (request) =>
         request
-          .query({ url_identifier: PACT_COMPANY, retrieval_id: fromProviderState('${retrievalId}', 'a1b2c3d4e5f6a7b8c9d0') })
-          .headers({ Accept: 'application/json', Authorization: 'Bearer V1JPTkdXUk9OR1dST05HV1JPTkdXUk9OR1dST05HV1JP' }))
+          .query({
+            url_identifier: PACT_COMPANY,
+            retrieval_id: fromProviderState('${retrievalId}', 'a1b2c3d4e5f6a7b8c9d0'),
+          })
+          .headers({
+            Accept: 'application/json',
+            Authorization: 'Bearer V1JPTkdXUk9OR1dST05HV1JPTkdXUk9OR1dST05HV1JP',
+          }),
+      )
       .willRespondWith(401, (response) => response.jsonBody({ message: 'Invalid secret code' }))
       .executeTest(async (server) => {
-        const api = createApiClient({ baseUrl: server.url, getToken: () => 'V1JPTkdXUk9OR1dST05HV1JPTkdXUk9OR1dST05HV1JP' });
-        const error = (await getDiscloserIncident(api, PACT_COMPANY, 'a1b2c3d4e5f6a7b8c9d0').catch((caught: unknown) => caught)) as ApiError;
+        const api = createApiClient({
+          baseUrl: server.url,
+          getToken: () => 'V1JPTkdXUk9OR1dST05HV1JPTkdXUk9OR1dST05HV1JP',
+        });
+        const error = (await getDiscloserIncident(api, PACT_COMPANY, 'a1b2c3d4e5f6a7b8c9d0').catch(
+          (caught: unknown) => caught,
+        )) as ApiError;
         expect(error.status).toBe(401);
       });
   });
 
-  const sessionHeaders = { Accept: 'application/json', Authorization: fromProviderState('Bearer ${sessionToken}', `Bearer ${EXAMPLE_TOKEN}`) };
-  const incidentPath = (suffix: string) => fromProviderState(`/api/incident/\${incidentUuid}/${suffix}`, `/api/incident/${EXAMPLE_INCIDENT}/${suffix}`);
+  const sessionHeaders = {
+    Accept: 'application/json',
+    Authorization: fromProviderState('Bearer ${sessionToken}', `Bearer ${EXAMPLE_TOKEN}`),
+  };
+  const incidentPath = (suffix: string) =>
+    fromProviderState(`/api/incident/\${incidentUuid}/${suffix}`, `/api/incident/${EXAMPLE_INCIDENT}/${suffix}`);
   const sessionApi = (url: string) => createApiClient({ baseUrl: url, getToken: () => EXAMPLE_TOKEN });
 
   test('when the review page loads the thread, then the encrypted messages come back', async () => {
@@ -135,17 +194,23 @@ describe('mfe-disclose → incident', () => {
       .uponReceiving('a thread request with the discloser session token')
       .withRequest('GET', incidentPath('message'), (request) => request.headers(sessionHeaders))
       .willRespondWith(200, (response) =>
-        response.jsonBody(eachLike({
-          uuid: uuid(), incident_uuid: uuid(EXAMPLE_INCIDENT), content: versioned('v1.a.b.c'), created: timestamp('2026-03-04T10:00:00.000Z'),
-          sender: { name: like('Discloser'), source: regex(/^(DISCLOSER|STAFF)$/, 'DISCLOSER') },
-        })))
+        response.jsonBody(
+          eachLike({
+            uuid: uuid(),
+            incident_uuid: uuid(EXAMPLE_INCIDENT),
+            content: versioned('v1.a.b.c'),
+            created: timestamp('2026-03-04T10:00:00.000Z'),
+            sender: { name: like('Discloser'), source: regex(/^(DISCLOSER|STAFF)$/, 'DISCLOSER') },
+          }),
+        ),
+      )
       .executeTest(async (server) => {
         const thread = await listIncidentMessages(sessionApi(server.url), EXAMPLE_INCIDENT);
         expect(thread[0].sender.source).toBe('DISCLOSER');
       });
   });
 
-  test('when the discloser replies, then the encrypted message comes back as the discloser\'s', async () => {
+  test("when the discloser replies, then the encrypted message comes back as the discloser's", async () => {
     await pact
       .addInteraction()
       .given(OPENED_STATE)
@@ -153,14 +218,22 @@ describe('mfe-disclose → incident', () => {
       .withRequest('POST', '/api/incident/message/', (request) =>
         request
           .headers({ ...sessionHeaders, 'Content-Type': 'application/json' })
-          .jsonBody({ incident_uuid: fromProviderState('${incidentUuid}', EXAMPLE_INCIDENT), content: ciphertext }))
+          .jsonBody({ incident_uuid: fromProviderState('${incidentUuid}', EXAMPLE_INCIDENT), content: ciphertext }),
+      )
       .willRespondWith(201, (response) =>
         response.jsonBody({
-          uuid: uuid(), incident_uuid: uuid(EXAMPLE_INCIDENT), content: ciphertext, created: timestamp('2026-03-04T10:00:00.000Z'),
+          uuid: uuid(),
+          incident_uuid: uuid(EXAMPLE_INCIDENT),
+          content: ciphertext,
+          created: timestamp('2026-03-04T10:00:00.000Z'),
           sender: { name: like('Discloser'), source: 'DISCLOSER' },
-        }))
+        }),
+      )
       .executeTest(async (server) => {
-        const sent = await sendIncidentMessage(sessionApi(server.url), { incident_uuid: EXAMPLE_INCIDENT, content: ciphertext });
+        const sent = await sendIncidentMessage(sessionApi(server.url), {
+          incident_uuid: EXAMPLE_INCIDENT,
+          content: ciphertext,
+        });
         expect(sent.content).toBe(ciphertext);
       });
   });
@@ -172,10 +245,17 @@ describe('mfe-disclose → incident', () => {
       .uponReceiving('a file list request with the discloser session token')
       .withRequest('GET', incidentPath('file'), (request) => request.headers(sessionHeaders))
       .willRespondWith(200, (response) =>
-        response.jsonBody(eachLike({
-          uuid: uuid(), incident_uuid: uuid(EXAMPLE_INCIDENT), incident_message_uuid: null, file_size: integer(12),
-          mime_type: like('text/plain'), created: timestamp('2026-03-04T10:00:00.000Z'),
-        })))
+        response.jsonBody(
+          eachLike({
+            uuid: uuid(),
+            incident_uuid: uuid(EXAMPLE_INCIDENT),
+            incident_message_uuid: null,
+            file_size: integer(12),
+            mime_type: like('text/plain'),
+            created: timestamp('2026-03-04T10:00:00.000Z'),
+          }),
+        ),
+      )
       .executeTest(async (server) => {
         const files = await listIncidentFiles(sessionApi(server.url), EXAMPLE_INCIDENT);
         expect(files[0].file_size).toBe(12);

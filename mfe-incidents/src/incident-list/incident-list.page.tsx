@@ -19,7 +19,13 @@ export function IncidentListPage() {
         <h2 id="incidents-empty">{t('list.emptyTitle')}</h2>
         <p>{t('list.emptyDescription')}</p>
         {link ? (
-          <TextField name="disclosure_link" label={t('list.linkLabel')} value={link} readOnly onFocus={(event) => event.currentTarget.select()} />
+          <TextField
+            name="disclosure_link"
+            label={t('list.linkLabel')}
+            value={link}
+            readOnly
+            onFocus={(event) => event.currentTarget.select()}
+          />
         ) : (
           <Spinner />
         )}

@@ -14,7 +14,10 @@ export function useStaffState(): StaffState | undefined {
   const [state, setState] = useState<StaffState>();
   useEffect(() => {
     let current = true;
-    session.staff().then((loaded) => current && setState(loaded), () => undefined);
+    session.staff().then(
+      (loaded) => current && setState(loaded),
+      () => undefined,
+    );
     return () => {
       current = false;
     };

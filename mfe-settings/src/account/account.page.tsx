@@ -14,7 +14,9 @@ export interface AccountOutletContext {
 }
 
 const fieldErrors = (error: unknown) =>
-  isApiError(error) && error.status === 400 ? (error.body as { errors?: Record<string, string[]> } | undefined)?.errors : undefined;
+  isApiError(error) && error.status === 400
+    ? (error.body as { errors?: Record<string, string[]> } | undefined)?.errors
+    : undefined;
 
 /** /company/settings/account: full name, read-only e-mail, password change, MFA set-up. */
 export function AccountPage() {
@@ -83,7 +85,12 @@ export function AccountPage() {
     }
   }
 
-  if (!state) return <SettingsFrame><Spinner /></SettingsFrame>;
+  if (!state)
+    return (
+      <SettingsFrame>
+        <Spinner />
+      </SettingsFrame>
+    );
   const { profile } = state;
   const outletContext: AccountOutletContext = {
     onMfaEnabled: () => {
@@ -98,12 +105,18 @@ export function AccountPage() {
         <h2 id="account-profile">{t('account.profile')}</h2>
         <form noValidate onSubmit={(event) => void saveName(event)} aria-busy={busy === 'name' || undefined}>
           <TextField
-            name="full_name" label={t('account.fullName')} defaultValue={profile.full_name} autoComplete="name" required
+            name="full_name"
+            label={t('account.fullName')}
+            defaultValue={profile.full_name}
+            autoComplete="name"
+            required
             error={nameError}
           />
           <TextField name="email" type="email" label={t('account.email')} value={profile.email} readOnly />
           <div className="wh-actions">
-            <Button type="submit" busy={busy === 'name'}>{t('account.save')}</Button>
+            <Button type="submit" busy={busy === 'name'}>
+              {t('account.save')}
+            </Button>
           </div>
         </form>
       </section>
@@ -111,19 +124,33 @@ export function AccountPage() {
         <h2 id="account-password">{t('account.passwordTitle')}</h2>
         <form noValidate onSubmit={(event) => void savePassword(event)} aria-busy={busy === 'password' || undefined}>
           <TextField
-            name="current_password" type="password" label={t('account.currentPassword')} autoComplete="current-password" required
+            name="current_password"
+            type="password"
+            label={t('account.currentPassword')}
+            autoComplete="current-password"
+            required
             error={passwordErrors.current_password}
           />
           <TextField
-            name="password" type="password" label={t('account.newPassword')} autoComplete="new-password" required
+            name="password"
+            type="password"
+            label={t('account.newPassword')}
+            autoComplete="new-password"
+            required
             error={passwordErrors.password}
           />
           <TextField
-            name="repeat_password" type="password" label={t('account.repeatPassword')} autoComplete="new-password" required
+            name="repeat_password"
+            type="password"
+            label={t('account.repeatPassword')}
+            autoComplete="new-password"
+            required
             error={passwordErrors.repeat_password}
           />
           <div className="wh-actions">
-            <Button type="submit" busy={busy === 'password'}>{t('account.changePassword')}</Button>
+            <Button type="submit" busy={busy === 'password'}>
+              {t('account.changePassword')}
+            </Button>
           </div>
         </form>
       </section>
@@ -137,7 +164,11 @@ export function AccountPage() {
         </div>
       </section>
       <Outlet context={outletContext} />
-      {toast && <Toast status="success" onDismiss={clearToast} dismissLabel={t('account.dismiss')}>{toast}</Toast>}
+      {toast && (
+        <Toast status="success" onDismiss={clearToast} dismissLabel={t('account.dismiss')}>
+          {toast}
+        </Toast>
+      )}
     </SettingsFrame>
   );
 }

@@ -67,8 +67,14 @@ export function MfaSetupDialog() {
   if (!setup) {
     return (
       <ConfirmDialog
-        key="warning" open title={t('mfa.title')} confirmLabel={t('mfa.proceed')} cancelLabel={t('mfa.cancel')} confirmDisabled={busy}
-        onConfirm={() => void proceed()} onCancel={close}
+        key="warning"
+        open
+        title={t('mfa.title')}
+        confirmLabel={t('mfa.proceed')}
+        cancelLabel={t('mfa.cancel')}
+        confirmDisabled={busy}
+        onConfirm={() => void proceed()}
+        onCancel={close}
       >
         <p role="alert">{t('mfa.warning')}</p>
       </ConfirmDialog>
@@ -77,17 +83,32 @@ export function MfaSetupDialog() {
   // A new dialog (key) for the QR code step, so focus moves into it, to the code box.
   return (
     <ConfirmDialog
-      key="code" open title={t('mfa.title')} confirmLabel={t('mfa.confirm')} cancelLabel={t('mfa.cancel')} confirmDisabled={busy}
-      onConfirm={() => void confirm()} onCancel={close}
+      key="code"
+      open
+      title={t('mfa.title')}
+      confirmLabel={t('mfa.confirm')}
+      cancelLabel={t('mfa.cancel')}
+      confirmDisabled={busy}
+      onConfirm={() => void confirm()}
+      onCancel={close}
     >
       {/* A form so Enter in the code box confirms too. */}
       <form noValidate onSubmit={submit} aria-busy={busy || undefined}>
         <p>{t('mfa.scan')}</p>
         <img className="mfe-settings__qr" src={setup.qr_code} alt={t('mfa.qrAlt')} width={200} height={200} />
-        <p>{t('mfa.manual')} <code>{setup.secret}</code></p>
+        <p>
+          {t('mfa.manual')} <code>{setup.secret}</code>
+        </p>
         <TextField
-          name="challenge_code" label={t('mfa.code')} value={code} onChange={change} inputMode="numeric"
-          autoComplete="one-time-code" maxLength={6} required error={invalid ? t('mfa.invalid') : undefined}
+          name="challenge_code"
+          label={t('mfa.code')}
+          value={code}
+          onChange={change}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          required
+          error={invalid ? t('mfa.invalid') : undefined}
         />
       </form>
     </ConfirmDialog>

@@ -3,7 +3,14 @@
  */
 import path from 'node:path';
 import { MatchersV3, PactV4 } from '@pact-foundation/pact';
-import { changePassword, confirmMfaSetup, createApiClient, startMfaSetup, updateFullName, type ApiError } from '@whistle/api-client';
+import {
+  changePassword,
+  confirmMfaSetup,
+  createApiClient,
+  startMfaSetup,
+  updateFullName,
+  type ApiError,
+} from '@whistle/api-client';
 
 const { eachLike, like, regex, uuid } = MatchersV3;
 
@@ -23,8 +30,18 @@ const PASSWORD = 'correct horse battery staple';
 const headers = { Accept: 'application/json', 'Content-Type': 'application/json', Authorization: 'Bearer staff-token' };
 const api = (url: string) => createApiClient({ baseUrl: url, getToken: () => 'staff-token' });
 const jwt = regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, 'eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJ1In0.c2ln');
-const profile = (fullName: string) => ({ uuid: uuid(), email: ADMIN, full_name: fullName, roles: eachLike('ADMIN'), mfa_auth_factor_id: null });
-const failure = (promise: Promise<unknown>) => promise.then(() => undefined, (error: ApiError) => error);
+const profile = (fullName: string) => ({
+  uuid: uuid(),
+  email: ADMIN,
+  full_name: fullName,
+  roles: eachLike('ADMIN'),
+  mfa_auth_factor_id: null,
+});
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (error: ApiError) => error,
+  );
 const STATE = `staff member ${ADMIN} without MFA exists`;
 
 describe('mfe-settings → auth', () => {
@@ -33,7 +50,9 @@ describe('mfe-settings → auth', () => {
       .addInteraction()
       .given(STATE)
       .uponReceiving('a full name update')
-      .withRequest('PUT', '/api/account/profile', (request) => request.headers(headers).jsonBody({ full_name: 'Ada King' }))
+      .withRequest('PUT', '/api/account/profile', (request) =>
+        request.headers(headers).jsonBody({ full_name: 'Ada King' }),
+      )
       .willRespondWith(200, (response) => response.jsonBody(profile('Ada King')))
       .executeTest(async (server) => {
         expect((await updateFullName(api(server.url), 'Ada King')).full_name).toBe('Ada King');
@@ -46,8 +65,11 @@ describe('mfe-settings → auth', () => {
       .given(STATE)
       .uponReceiving('a password change')
       .withRequest('PUT', '/api/account/profile', (request) =>
-        request.headers(headers).jsonBody({ password: 'a brand new passphrase', current_password: PASSWORD }))
-      .willRespondWith(200, (response) => response.jsonBody({ ...profile('Ada Lovelace'), full_name: like('Ada Lovelace'), token: jwt }))
+        request.headers(headers).jsonBody({ password: 'a brand new passphrase', current_password: PASSWORD }),
+      )
+      .willRespondWith(200, (response) =>
+        response.jsonBody({ ...profile('Ada Lovelace'), full_name: like('Ada Lovelace'), token: jwt }),
+      )
       .executeTest(async (server) => {
         expect(await changePassword(api(server.url), PASSWORD, 'a brand new passphrase')).toHaveProperty('token');
       });
@@ -59,8 +81,14 @@ describe('mfe-settings → auth', () => {
       .given(STATE)
       .uponReceiving('a password change with a wrong current password')
       .withRequest('PUT', '/api/account/profile', (request) =>
-        request.headers(headers).jsonBody({ password: 'a brand new passphrase', current_password: 'not my password' }))
-      .willRespondWith(400, (response) => response.jsonBody({ message: like('Bad Request'), errors: { current_password: eachLike('The current password is wrong') } }))
+        request.headers(headers).jsonBody({ password: 'a brand new passphrase', current_password: 'not my password' }),
+      )
+      .willRespondWith(400, (response) =>
+        response.jsonBody({
+          message: like('Bad Request'),
+          errors: { current_password: eachLike('The current password is wrong') },
+        }),
+      )
       .executeTest(async (server) => {
         const error = await failure(changePassword(api(server.url), 'not my password', 'a brand new passphrase'));
         expect(error?.status).toBe(400);
@@ -73,9 +101,14 @@ describe('mfe-settings → auth', () => {
       .given(STATE)
       .uponReceiving('an MFA set-up start')
       .withRequest('POST', '/api/account/company/profile/mfa', (request) =>
-        request.headers({ Accept: 'application/json', Authorization: 'Bearer staff-token' }))
+        request.headers({ Accept: 'application/json', Authorization: 'Bearer staff-token' }),
+      )
       .willRespondWith(200, (response) =>
-        response.jsonBody({ qr_code: regex('^data:image/png;base64,[A-Za-z0-9+/=]+$', 'data:image/png;base64,iVBORw0KGgo='), secret: regex(/^[A-Z2-7]+=*$/, 'JBSWY3DPEHPK3PXP') }))
+        response.jsonBody({
+          qr_code: regex('^data:image/png;base64,[A-Za-z0-9+/=]+$', 'data:image/png;base64,iVBORw0KGgo='),
+          secret: regex(/^[A-Z2-7]+=*$/, 'JBSWY3DPEHPK3PXP'),
+        }),
+      )
       .executeTest(async (server) => {
         expect((await startMfaSetup(api(server.url))).qr_code).toMatch(/^data:image\/png/);
       });
@@ -86,8 +119,12 @@ describe('mfe-settings → auth', () => {
       .addInteraction()
       .given(`staff member ${ADMIN} has a pending MFA factor`)
       .uponReceiving('an MFA set-up confirmation with a wrong code')
-      .withRequest('POST', '/api/account/company/profile/mfa', (request) => request.headers(headers).jsonBody({ challenge_code: '000000' }))
-      .willRespondWith(400, (response) => response.jsonBody({ message: like('Bad Request'), errors: { challenge_code: eachLike('Invalid code') } }))
+      .withRequest('POST', '/api/account/company/profile/mfa', (request) =>
+        request.headers(headers).jsonBody({ challenge_code: '000000' }),
+      )
+      .willRespondWith(400, (response) =>
+        response.jsonBody({ message: like('Bad Request'), errors: { challenge_code: eachLike('Invalid code') } }),
+      )
       .executeTest(async (server) => {
         const error = await failure(confirmMfaSetup(api(server.url), '000000'));
         expect(error?.status).toBe(400);

@@ -1,11 +1,18 @@
 import type {
-  LoginResponse, MfaSetupResponse, OwnCompany, ProfileUpdateResponse, StaffKeysResponse, TokenResponse, UserProfile,
+  LoginResponse,
+  MfaSetupResponse,
+  OwnCompany,
+  ProfileUpdateResponse,
+  StaffKeysResponse,
+  TokenResponse,
+  UserProfile,
 } from '@whistle/contracts';
 import { ApiError } from './api-error';
 import { createApiClient, type ApiClient } from './client';
 
 /** The same API with another Bearer: an MFA challenge id, a reset-link token or, for a reset request, the e-mail. */
-const withBearer = (api: ApiClient, bearer: string) => createApiClient({ baseUrl: api.baseUrl, getToken: () => bearer });
+const withBearer = (api: ApiClient, bearer: string) =>
+  createApiClient({ baseUrl: api.baseUrl, getToken: () => bearer });
 
 /** POST /api/account/token: a token, or an MFA challenge whose id becomes the session token for the MFA screen. */
 export const login = (api: ApiClient, username: string, password: string) =>
@@ -13,7 +20,9 @@ export const login = (api: ApiClient, username: string, password: string) =>
 
 /** POST /api/account/token/mfa with the challenge id as Bearer. */
 export const answerMfaChallenge = (api: ApiClient, challengeId: string, challengeCode: string) =>
-  withBearer(api, challengeId).request<TokenResponse>('POST', '/api/account/token/mfa', { body: { challenge_code: challengeCode } });
+  withBearer(api, challengeId).request<TokenResponse>('POST', '/api/account/token/mfa', {
+    body: { challenge_code: challengeCode },
+  });
 
 /** POST /api/account/company/sso/token: the one-time code of the SSO return; same answer as login. */
 export const exchangeSsoCode = (api: ApiClient, code: string) =>
@@ -35,10 +44,12 @@ export const getOwnProfile = (api: ApiClient, signal?: AbortSignal) =>
   api.request<UserProfile>('GET', '/api/account/company/profile/', { signal });
 
 /** GET /api/account/company/profile/keys: what unlocks the company private key; never stored or logged. */
-export const getStaffKeys = (api: ApiClient) => api.request<StaffKeysResponse>('GET', '/api/account/company/profile/keys');
+export const getStaffKeys = (api: ApiClient) =>
+  api.request<StaffKeysResponse>('GET', '/api/account/company/profile/keys');
 
 /** POST /api/account/company/profile/mfa without a body: a new pending factor and its QR code. */
-export const startMfaSetup = (api: ApiClient) => api.request<MfaSetupResponse>('POST', '/api/account/company/profile/mfa');
+export const startMfaSetup = (api: ApiClient) =>
+  api.request<MfaSetupResponse>('POST', '/api/account/company/profile/mfa');
 
 /** The same call with the code: enables the pending factor; the answer's token replaces the session's. */
 export const confirmMfaSetup = (api: ApiClient, challengeCode: string) =>
@@ -49,7 +60,9 @@ export const updateFullName = (api: ApiClient, fullName: string) =>
 
 /** A password change ends the other sessions; the answer's `token` replaces the caller's. */
 export const changePassword = (api: ApiClient, currentPassword: string, password: string) =>
-  api.request<ProfileUpdateResponse>('PUT', '/api/account/profile', { body: { password, current_password: currentPassword } });
+  api.request<ProfileUpdateResponse>('PUT', '/api/account/profile', {
+    body: { password, current_password: currentPassword },
+  });
 
 /** PUT /api/account/profile/password/reset: the e-mail travels as the Bearer (spec §7 "temporary token"). */
 export const requestPasswordReset = (api: ApiClient, email: string) =>
@@ -87,4 +100,5 @@ export interface StaffSession {
  * this package, so a remote calling through it receives the shell's ApiError class, not its own.
  */
 export const isApiError = (error: unknown): error is ApiError =>
-  error instanceof ApiError || (error instanceof Error && error.name === 'ApiError' && typeof (error as ApiError).status === 'number');
+  error instanceof ApiError ||
+  (error instanceof Error && error.name === 'ApiError' && typeof (error as ApiError).status === 'number');

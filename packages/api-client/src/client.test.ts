@@ -49,15 +49,25 @@ describe('request', () => {
 
 describe('error catalogue', () => {
   it.each([
-    [400, 'Bad Request'], [401, 'Unauthorized'], [403, 'Forbidden'], [404, 'Not Found'],
-    [500, 'Internal Server Error'], [502, 'Bad Gateway'], [503, 'Service Unavailable'],
-  ])('when the status is %i, then the message is %s and the error carries url, status, text and body', async (status, message) => {
-    const body = { message: 'server says' };
-    fetchMock.mockResolvedValue(json(status, body, 'application/json', 'Reason'));
-    const error = await createApiClient().request('GET', '/api/z').catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ message, url: '/api/z', status, statusText: 'Reason', body });
-  });
+    [400, 'Bad Request'],
+    [401, 'Unauthorized'],
+    [403, 'Forbidden'],
+    [404, 'Not Found'],
+    [500, 'Internal Server Error'],
+    [502, 'Bad Gateway'],
+    [503, 'Service Unavailable'],
+  ])(
+    'when the status is %i, then the message is %s and the error carries url, status, text and body',
+    async (status, message) => {
+      const body = { message: 'server says' };
+      fetchMock.mockResolvedValue(json(status, body, 'application/json', 'Reason'));
+      const error = await createApiClient()
+        .request('GET', '/api/z')
+        .catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(ApiError);
+      expect(error).toMatchObject({ message, url: '/api/z', status, statusText: 'Reason', body });
+    },
+  );
 
   it('when the status is not in the catalogue, then the message has status, status text and body', async () => {
     fetchMock.mockResolvedValue(new Response('slow down', { status: 429, statusText: 'Too Many Requests' }));
@@ -68,9 +78,14 @@ describe('error catalogue', () => {
 
   it('when the request is aborted, then the error is Request aborted', async () => {
     const controller = new AbortController();
-    fetchMock.mockImplementation((_url, init) => new Promise((_resolve, reject) => {
-      init.signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')));
-    }));
+    fetchMock.mockImplementation(
+      (_url, init) =>
+        new Promise((_resolve, reject) => {
+          init.signal?.addEventListener('abort', () =>
+            reject(new DOMException('The operation was aborted.', 'AbortError')),
+          );
+        }),
+    );
     const pending = createApiClient().request('GET', '/api/slow', { signal: controller.signal });
     controller.abort();
     const error = await pending.catch((caught: unknown) => caught);

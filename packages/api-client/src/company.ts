@@ -12,4 +12,5 @@ export const getCompanyPublicView = (api: ApiClient, urlIdentifier: string, sign
   api.request<CompanyPublicView>('GET', companyPath(urlIdentifier), { signal });
 
 /** URL of the company's QR code image (PNG), for an `<img src>`. */
-export const companyQrCodeUrl = (api: ApiClient, urlIdentifier: string) => `${api.baseUrl}${companyPath(urlIdentifier)}/qrcode`;
+export const companyQrCodeUrl = (api: ApiClient, urlIdentifier: string) =>
+  `${api.baseUrl}${companyPath(urlIdentifier)}/qrcode`;

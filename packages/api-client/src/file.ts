@@ -36,7 +36,12 @@ export function toBase64(bytes: Uint8Array): string {
  * POST /api/incident/file/ with the discloser session token. XMLHttpRequest rather than fetch:
  * only it reports upload progress, which a 25 MB file needs.
  */
-export function uploadIncidentFile(api: ApiClient, token: string, { ciphertext, ...metadata }: FileUpload, options: UploadOptions = {}) {
+export function uploadIncidentFile(
+  api: ApiClient,
+  token: string,
+  { ciphertext, ...metadata }: FileUpload,
+  options: UploadOptions = {},
+) {
   const url = `${api.baseUrl}/api/incident/file/`;
   const body = JSON.stringify({ ...metadata, content: toBase64(ciphertext) });
   return new Promise<IncidentFile>((resolve, reject) => {
@@ -67,14 +72,25 @@ export interface DownloadedFile {
 }
 
 /** GET /api/incident/file/{uuid}: the ciphertext and what `decryptFile` needs besides the incident key. */
-export async function downloadIncidentFile(api: ApiClient, token: string, fileUuid: string, signal?: AbortSignal): Promise<DownloadedFile> {
+export async function downloadIncidentFile(
+  api: ApiClient,
+  token: string,
+  fileUuid: string,
+  signal?: AbortSignal,
+): Promise<DownloadedFile> {
   const url = `${api.baseUrl}/api/incident/file/${encodeURIComponent(fileUuid)}`;
   const response = await fetch(url, {
     headers: { Accept: 'application/octet-stream', Authorization: `Bearer ${token}` },
     credentials: 'omit',
     signal,
   });
-  if (!response.ok) throw new ApiError(url, response.status, response.statusText, parse(await response.text(), response.headers.get('content-type')));
+  if (!response.ok)
+    throw new ApiError(
+      url,
+      response.status,
+      response.statusText,
+      parse(await response.text(), response.headers.get('content-type')),
+    );
   return {
     ciphertext: new Uint8Array(await response.arrayBuffer()),
     encrypted_key: response.headers.get('x-whistle-encrypted-key') ?? '',

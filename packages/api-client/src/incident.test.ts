@@ -14,7 +14,8 @@ afterAll(() => {
   global.fetch = realFetch;
 });
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const uuid = '6f1c3f44-3b4e-4c55-8f5c-0c7f4c1b2a10';
 
 describe('incident calls', () => {
@@ -33,7 +34,9 @@ describe('incident calls', () => {
     await listIncidentFiles(api, uuid);
     await sendIncidentMessage(api, { incident_uuid: uuid, content: 'v1.x' });
     expect(fetchMock.mock.calls.map(([url, init]) => `${init.method} ${url}`)).toEqual([
-      `GET /api/incident/${uuid}/message`, `GET /api/incident/${uuid}/file`, 'POST /api/incident/message/',
+      `GET /api/incident/${uuid}/message`,
+      `GET /api/incident/${uuid}/file`,
+      'POST /api/incident/message/',
     ]);
     expect(JSON.parse(fetchMock.mock.calls[2][1].body as string)).toEqual({ incident_uuid: uuid, content: 'v1.x' });
   });
@@ -41,9 +44,12 @@ describe('incident calls', () => {
 
 describe('file calls', () => {
   it('when downloading, then the ciphertext comes with the encrypted key and name headers', async () => {
-    fetchMock.mockResolvedValue(new Response(new Uint8Array([1, 2, 3]), {
-      status: 200, headers: { 'x-whistle-encrypted-key': 'v1.k', 'x-whistle-encrypted-file-name': 'v1.n' },
-    }));
+    fetchMock.mockResolvedValue(
+      new Response(new Uint8Array([1, 2, 3]), {
+        status: 200,
+        headers: { 'x-whistle-encrypted-key': 'v1.k', 'x-whistle-encrypted-file-name': 'v1.n' },
+      }),
+    );
     const file = await downloadIncidentFile(createApiClient(), 'session', uuid);
     expect(Array.from(file.ciphertext)).toEqual([1, 2, 3]);
     expect(file).toMatchObject({ encrypted_key: 'v1.k', encrypted_file_name: 'v1.n' });
@@ -56,7 +62,7 @@ describe('file calls', () => {
     await expect(downloadIncidentFile(createApiClient(), 'session', uuid)).rejects.toBeInstanceOf(ApiError);
   });
 
-  it('when uploading, then the media type is the contract\'s', () => {
+  it("when uploading, then the media type is the contract's", () => {
     expect(FILE_UPLOAD_CONTENT_TYPE).toBe(CONTRACT_CONTENT_TYPE);
   });
 

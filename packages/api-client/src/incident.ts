@@ -1,5 +1,9 @@
 import type {
-  IncidentCreateRequest, IncidentCreateResponse, IncidentDiscloserView, IncidentFileSummary, IncidentMessage,
+  IncidentCreateRequest,
+  IncidentCreateResponse,
+  IncidentDiscloserView,
+  IncidentFileSummary,
+  IncidentMessage,
   MessageCreateRequest,
 } from '@whistle/contracts';
 import type { ApiClient } from './client';
@@ -12,7 +16,12 @@ export const createIncident = (api: ApiClient, payload: IncidentCreateRequest, s
  * GET /api/incident/discloser: the discloser's incident (still encrypted) and its session token.
  * `api` must send the discloser auth token (`deriveDiscloserAuthToken`) as its Bearer token.
  */
-export const getDiscloserIncident = (api: ApiClient, urlIdentifier: string, retrievalId: string, signal?: AbortSignal) =>
+export const getDiscloserIncident = (
+  api: ApiClient,
+  urlIdentifier: string,
+  retrievalId: string,
+  signal?: AbortSignal,
+) =>
   api.request<IncidentDiscloserView>(
     'GET',
     `/api/incident/discloser?${new URLSearchParams({ url_identifier: urlIdentifier, retrieval_id: retrievalId })}`,

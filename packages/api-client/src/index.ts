@@ -2,9 +2,39 @@ export { ApiError, RequestAbortedError } from './api-error';
 export { createApiClient, type ApiClient, type ApiClientOptions, type HttpMethod, type RequestOptions } from './client';
 export { companyQrCodeUrl, createCompany, getCompanyPublicView } from './company';
 export {
-  answerMfaChallenge, changePassword, confirmMfaSetup, exchangeSsoCode, getOwnCompany, getOwnProfile, getStaffKeys, isApiError, login,
-  refreshToken, requestPasswordReset, revokeToken, setPasswordWithLink, ssoRedirectUrl, startMfaSetup, updateFullName,
-  type StaffSession, type StaffState,
+  answerMfaChallenge,
+  changePassword,
+  confirmMfaSetup,
+  exchangeSsoCode,
+  getOwnCompany,
+  getOwnProfile,
+  getStaffKeys,
+  isApiError,
+  login,
+  refreshToken,
+  requestPasswordReset,
+  revokeToken,
+  setPasswordWithLink,
+  ssoRedirectUrl,
+  startMfaSetup,
+  updateFullName,
+  type StaffSession,
+  type StaffState,
 } from './account';
-export { createIncident, getDiscloserIncident, listIncidentFiles, listIncidentMessages, sendIncidentMessage } from './incident';
-export { FILE_UPLOAD_CONTENT_TYPE, downloadIncidentFile, getIncidentFile, toBase64, uploadIncidentFile, type DownloadedFile, type FileUpload, type UploadOptions } from './file';
+export {
+  createIncident,
+  getDiscloserIncident,
+  listIncidentFiles,
+  listIncidentMessages,
+  sendIncidentMessage,
+} from './incident';
+export {
+  FILE_UPLOAD_CONTENT_TYPE,
+  downloadIncidentFile,
+  getIncidentFile,
+  toBase64,
+  uploadIncidentFile,
+  type DownloadedFile,
+  type FileUpload,
+  type UploadOptions,
+} from './file';

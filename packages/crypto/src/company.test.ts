@@ -22,7 +22,10 @@ describe('company credentials', () => {
 
   it('unlock to a non-extractable private key that opens what was wrapped to the public key', async () => {
     const { credential, passphrase } = await createCompanyCredentials();
-    const privateKey = await unlockCompanyPrivateKey({ aes_encrypted_private_key: credential.aes_encrypted_private_key, passphrase });
+    const privateKey = await unlockCompanyPrivateKey({
+      aes_encrypted_private_key: credential.aes_encrypted_private_key,
+      passphrase,
+    });
     expect(privateKey.extractable).toBe(false);
     const wrapped = await wrapToPublicKey(credential.public_key, Uint8Array.of(7, 8, 9), 'incident-passphrase');
     expect(Array.from(await unwrapWithPrivateKey(privateKey, wrapped, 'incident-passphrase'))).toEqual([7, 8, 9]);
@@ -30,28 +33,37 @@ describe('company credentials', () => {
 
   it('refuse another company passphrase', async () => {
     const [a, b] = await Promise.all([createCompanyCredentials(), createCompanyCredentials()]);
-    await expect(unlockCompanyPrivateKey({ aes_encrypted_private_key: a.credential.aes_encrypted_private_key, passphrase: b.passphrase }))
-      .rejects.toThrow(DecryptionError);
+    await expect(
+      unlockCompanyPrivateKey({
+        aes_encrypted_private_key: a.credential.aes_encrypted_private_key,
+        passphrase: b.passphrase,
+      }),
+    ).rejects.toThrow(DecryptionError);
   });
 
   it('refuse a malformed passphrase as a format error', async () => {
     const { credential } = await createCompanyCredentials();
     for (const passphrase of ['', 'short', 'not base64url!'.repeat(4)]) {
-      await expect(unlockCompanyPrivateKey({ aes_encrypted_private_key: credential.aes_encrypted_private_key, passphrase }))
-        .rejects.toThrow(CryptoFormatError);
+      await expect(
+        unlockCompanyPrivateKey({ aes_encrypted_private_key: credential.aes_encrypted_private_key, passphrase }),
+      ).rejects.toThrow(CryptoFormatError);
     }
   });
 
   it('refuse one altered byte in each part of the encrypted private key', async () => {
     const { credential, passphrase } = await createCompanyCredentials();
     for (const tampered of tamperedVariants(credential.aes_encrypted_private_key)) {
-      await expect(unlockCompanyPrivateKey({ aes_encrypted_private_key: tampered.value, passphrase })).rejects.toThrow(DecryptionError);
+      await expect(unlockCompanyPrivateKey({ aes_encrypted_private_key: tampered.value, passphrase })).rejects.toThrow(
+        DecryptionError,
+      );
     }
   });
 
   it('refuse an unknown version', async () => {
     const { credential, passphrase } = await createCompanyCredentials();
     const v2 = credential.aes_encrypted_private_key.replace(/^v1\./, 'v2.');
-    await expect(unlockCompanyPrivateKey({ aes_encrypted_private_key: v2, passphrase })).rejects.toThrow(CryptoFormatError);
+    await expect(unlockCompanyPrivateKey({ aes_encrypted_private_key: v2, passphrase })).rejects.toThrow(
+      CryptoFormatError,
+    );
   });
 });

@@ -4,8 +4,14 @@ import { encodeVersioned, parseVersioned } from './format';
 import { PARAMS } from './params';
 import { encodePublicKey } from './wrap';
 import {
-  aesDecrypt, aesEncrypt, deriveAesKey, exportPrivateKeyPkcs8, exportPublicKeyRaw, generateExportableKeyPair,
-  importPrivateKeyPkcs8, randomBytes,
+  aesDecrypt,
+  aesEncrypt,
+  deriveAesKey,
+  exportPrivateKeyPkcs8,
+  exportPublicKeyRaw,
+  generateExportableKeyPair,
+  importPrivateKeyPkcs8,
+  randomBytes,
 } from './webcrypto';
 
 /** The crypto part of POST /api/account/company, shaped like the payload so it can be spread in. */
@@ -38,7 +44,10 @@ export async function createCompanyCredentials(): Promise<CompanyCredentials> {
 }
 
 /** Staff browser: the company private key (non-extractable) from its sealed form and passphrase. */
-export async function unlockCompanyPrivateKey(input: { aes_encrypted_private_key: string; passphrase: string }): Promise<CryptoKey> {
+export async function unlockCompanyPrivateKey(input: {
+  aes_encrypted_private_key: string;
+  passphrase: string;
+}): Promise<CryptoKey> {
   let secret: Bytes;
   try {
     secret = fromBase64Url(input.passphrase);
@@ -47,7 +56,9 @@ export async function unlockCompanyPrivateKey(input: { aes_encrypted_private_key
   }
   if (secret.length !== PARAMS.secretBytes) throw new CryptoFormatError('Malformed company passphrase');
   const [salt, iv, sealed] = parseVersioned(input.aes_encrypted_private_key, 'encrypted company private key', [
-    PARAMS.hkdf.saltBytes, PARAMS.aes.ivBytes, { min: PARAMS.aes.tagBytes + 1 },
+    PARAMS.hkdf.saltBytes,
+    PARAMS.aes.ivBytes,
+    { min: PARAMS.aes.tagBytes + 1 },
   ]);
   const key = await deriveAesKey(secret, salt, PARAMS.info.companyPrivateKey, ['decrypt']);
   const pkcs8 = await aesDecrypt(key, iv, sealed);

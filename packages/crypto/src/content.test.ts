@@ -26,7 +26,9 @@ describe('fields and messages', () => {
     const encrypted = await encryptFields(incident.publicKey, form);
     expect(encrypted.map((field) => field.name)).toEqual(['description', 'full_name', 'can_contact']);
     expect(encrypted.every((field) => isVersionedString(field.value))).toBe(true);
-    expect(await decryptFields(incident, encrypted)).toEqual(Object.entries(form).map(([name, value]) => ({ name, value })));
+    expect(await decryptFields(incident, encrypted)).toEqual(
+      Object.entries(form).map(([name, value]) => ({ name, value })),
+    );
   });
 
   it('refuse another incident key and every altered part', async () => {
@@ -65,7 +67,11 @@ describe('files', () => {
     ]);
     expect(Buffer.from(copy).equals(Buffer.from(content))).toBe(true);
     expect(Buffer.from(a.ciphertext).equals(Buffer.from(b.ciphertext))).toBe(false);
-    expect(Buffer.from((await decryptFile(incident, { ...a, ciphertext: a.ciphertext.buffer })).content).equals(Buffer.from(content))).toBe(true);
+    expect(
+      Buffer.from((await decryptFile(incident, { ...a, ciphertext: a.ciphertext.buffer })).content).equals(
+        Buffer.from(content),
+      ),
+    ).toBe(true);
   });
 
   it('handle the 25 MB limit in one call', async () => {
@@ -96,13 +102,17 @@ describe('files', () => {
     const otherVersion = file.ciphertext.slice();
     otherVersion[0] = 2;
     await expect(decryptFile(incident, { ...file, ciphertext: otherVersion })).rejects.toThrow(CryptoFormatError);
-    await expect(decryptFile(incident, { ...file, ciphertext: file.ciphertext.subarray(0, 20) })).rejects.toThrow(CryptoFormatError);
+    await expect(decryptFile(incident, { ...file, ciphertext: file.ciphertext.subarray(0, 20) })).rejects.toThrow(
+      CryptoFormatError,
+    );
   });
 
   it('refuse another incident key and a file key swapped with a field (purpose binding)', async () => {
     const [incident, other] = await Promise.all([newIncident(), newIncident()]);
     const file = await encryptFile(incident.publicKey, content, { fileName: 'a.txt' });
     await expect(decryptFile(other, file)).rejects.toThrow(DecryptionError);
-    await expect(decryptFile(incident, { ...file, encrypted_key: file.encrypted_file_name })).rejects.toThrow(DecryptionError);
+    await expect(decryptFile(incident, { ...file, encrypted_key: file.encrypted_file_name })).rejects.toThrow(
+      DecryptionError,
+    );
   });
 });

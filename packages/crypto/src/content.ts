@@ -25,11 +25,22 @@ export async function decryptField(handle: IncidentHandle, ciphertext: string): 
 }
 
 /** `{ description: '…' }` → `[{ name: 'description', value: 'v1.…' }]`, in key order. Names stay clear. */
-export async function encryptFields(incidentPublicKey: string, fields: Record<string, string>): Promise<EncryptedField[]> {
-  return Promise.all(Object.entries(fields).map(async ([name, value]) => ({ name, value: await encryptField(incidentPublicKey, value) })));
+export async function encryptFields(
+  incidentPublicKey: string,
+  fields: Record<string, string>,
+): Promise<EncryptedField[]> {
+  return Promise.all(
+    Object.entries(fields).map(async ([name, value]) => ({
+      name,
+      value: await encryptField(incidentPublicKey, value),
+    })),
+  );
 }
 
-export async function decryptFields(handle: IncidentHandle, fields: readonly EncryptedField[]): Promise<EncryptedField[]> {
+export async function decryptFields(
+  handle: IncidentHandle,
+  fields: readonly EncryptedField[],
+): Promise<EncryptedField[]> {
   return Promise.all(fields.map(async ({ name, value }) => ({ name, value: await decryptField(handle, value) })));
 }
 
@@ -47,7 +58,11 @@ const FILE_HEADER_BYTES = 1 + PARAMS.aes.ivBytes;
  * One AES-GCM call over the whole file (WebCrypto runs it natively: about 165 ms for 25 MB in
  * Chromium); chunking in JavaScript would only be slower. The version byte is the associated data.
  */
-export async function encryptFile(incidentPublicKey: string, content: Uint8Array | ArrayBuffer, meta: { fileName: string }): Promise<EncryptedFile> {
+export async function encryptFile(
+  incidentPublicKey: string,
+  content: Uint8Array | ArrayBuffer,
+  meta: { fileName: string },
+): Promise<EncryptedFile> {
   const fileKey = randomBytes(PARAMS.secretBytes);
   const iv = randomBytes(PARAMS.aes.ivBytes);
   const version = Uint8Array.of(PARAMS.fileFormatVersion);
@@ -58,7 +73,11 @@ export async function encryptFile(incidentPublicKey: string, content: Uint8Array
     encryptField(incidentPublicKey, meta.fileName),
   ]);
   fileKey.fill(0);
-  return { ciphertext: concatBytes(version, iv, sealed), encrypted_key: encryptedKey, encrypted_file_name: encryptedFileName };
+  return {
+    ciphertext: concatBytes(version, iv, sealed),
+    encrypted_key: encryptedKey,
+    encrypted_file_name: encryptedFileName,
+  };
 }
 
 /** Content and name of a file; decryptField alone reads a name for a file list. */
@@ -67,8 +86,10 @@ export async function decryptFile(
   file: { ciphertext: Uint8Array | ArrayBuffer; encrypted_key: string; encrypted_file_name: string },
 ): Promise<{ content: Bytes; fileName: string }> {
   const data = asBytes(file.ciphertext);
-  if (data.length < FILE_HEADER_BYTES + PARAMS.aes.tagBytes) throw new CryptoFormatError('Malformed encrypted file: too short');
-  if (data[0] !== PARAMS.fileFormatVersion) throw new CryptoFormatError(`Unsupported encrypted file version ${data[0]}`);
+  if (data.length < FILE_HEADER_BYTES + PARAMS.aes.tagBytes)
+    throw new CryptoFormatError('Malformed encrypted file: too short');
+  if (data[0] !== PARAMS.fileFormatVersion)
+    throw new CryptoFormatError(`Unsupported encrypted file version ${data[0]}`);
   const fileKey = await unwrapWithPrivateKey(handle.privateKey, file.encrypted_key, 'file-key');
   if (fileKey.length !== PARAMS.secretBytes) throw new DecryptionError();
   const key = await importAesKey(fileKey, ['decrypt']);

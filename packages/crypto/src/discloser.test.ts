@@ -1,6 +1,11 @@
 import {
-  deriveDiscloserAuthToken, generateDiscloserPassphrase, hashDiscloserAuthToken, normalizeDiscloserPassphrase,
-  openForDiscloser, sealForDiscloser, verifyDiscloserAuthToken,
+  deriveDiscloserAuthToken,
+  generateDiscloserPassphrase,
+  hashDiscloserAuthToken,
+  normalizeDiscloserPassphrase,
+  openForDiscloser,
+  sealForDiscloser,
+  verifyDiscloserAuthToken,
 } from './discloser';
 import { fromBase64Url } from './encoding';
 import { CryptoFormatError, DecryptionError } from './errors';
@@ -58,7 +63,9 @@ describe('discloser auth token', () => {
     expect(isVersionedString(stored)).toBe(true);
     expect(stored).not.toContain(token);
     expect(await verifyDiscloserAuthToken(token, stored)).toBe(true);
-    expect(await verifyDiscloserAuthToken(await deriveDiscloserAuthToken(generateDiscloserPassphrase()), stored)).toBe(false);
+    expect(await verifyDiscloserAuthToken(await deriveDiscloserAuthToken(generateDiscloserPassphrase()), stored)).toBe(
+      false,
+    );
     expect(await verifyDiscloserAuthToken('', stored)).toBe(false);
     await expect(verifyDiscloserAuthToken(token, 'v2.AAAA')).rejects.toThrow(CryptoFormatError);
   });

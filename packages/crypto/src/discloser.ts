@@ -24,7 +24,10 @@ export function generateDiscloserPassphrase(): string {
  */
 export function normalizeDiscloserPassphrase(input: string): string {
   if (typeof input !== 'string') throw new CryptoFormatError('Malformed discloser passphrase');
-  const symbols = input.toLowerCase().replace(/[\s-]/g, '').replace(/[ilo]/g, (c) => LOOK_ALIKES[c]);
+  const symbols = input
+    .toLowerCase()
+    .replace(/[\s-]/g, '')
+    .replace(/[ilo]/g, (c) => LOOK_ALIKES[c]);
   if (symbols.length !== length || [...symbols].some((c) => !alphabet.includes(c))) {
     throw new CryptoFormatError('Malformed discloser passphrase');
   }
@@ -47,7 +50,10 @@ function passphraseSecret(passphrase: string): Bytes {
  */
 export async function deriveDiscloserAuthToken(discloserPassphrase: string): Promise<string> {
   const token = await deriveBytes(
-    passphraseSecret(discloserPassphrase), new Uint8Array(0), PARAMS.info.discloserAuthToken, PARAMS.authTokenBytes,
+    passphraseSecret(discloserPassphrase),
+    new Uint8Array(0),
+    PARAMS.info.discloserAuthToken,
+    PARAMS.authTokenBytes,
   );
   return toBase64Url(token);
 }
@@ -67,14 +73,20 @@ export async function verifyDiscloserAuthToken(token: string, storedHash: string
 export async function sealForDiscloser(discloserPassphrase: string, secret: Bytes): Promise<string> {
   const salt = randomBytes(PARAMS.hkdf.saltBytes);
   const iv = randomBytes(PARAMS.aes.ivBytes);
-  const key = await deriveAesKey(passphraseSecret(discloserPassphrase), salt, PARAMS.info.discloserPassphraseKey, ['encrypt']);
+  const key = await deriveAesKey(passphraseSecret(discloserPassphrase), salt, PARAMS.info.discloserPassphraseKey, [
+    'encrypt',
+  ]);
   return encodeVersioned([salt, iv, await aesEncrypt(key, iv, secret)]);
 }
 
 export async function openForDiscloser(discloserPassphrase: string, sealed: string): Promise<Bytes> {
   const [salt, iv, ciphertext] = parseVersioned(sealed, 'discloser encrypted passphrase', [
-    PARAMS.hkdf.saltBytes, PARAMS.aes.ivBytes, { min: PARAMS.aes.tagBytes + 1 },
+    PARAMS.hkdf.saltBytes,
+    PARAMS.aes.ivBytes,
+    { min: PARAMS.aes.tagBytes + 1 },
   ]);
-  const key = await deriveAesKey(passphraseSecret(discloserPassphrase), salt, PARAMS.info.discloserPassphraseKey, ['decrypt']);
+  const key = await deriveAesKey(passphraseSecret(discloserPassphrase), salt, PARAMS.info.discloserPassphraseKey, [
+    'decrypt',
+  ]);
   return aesDecrypt(key, iv, ciphertext);
 }

@@ -9,7 +9,10 @@ describe('versioned format', () => {
     const value = encodeVersioned([Uint8Array.of(1, 2), Uint8Array.of(255, 254, 253)]);
     expect(value).toBe('v1.AQI.__79');
     expect(isVersionedString(value)).toBe(true);
-    expect(parseVersioned(value, 'test value', sizes).map((part) => Array.from(part))).toEqual([[1, 2], [255, 254, 253]]);
+    expect(parseVersioned(value, 'test value', sizes).map((part) => Array.from(part))).toEqual([
+      [1, 2],
+      [255, 254, 253],
+    ]);
   });
 
   it.each([

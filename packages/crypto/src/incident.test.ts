@@ -9,7 +9,8 @@ import { BASE64URL, isRandomSecret, isVersionedString, tamperedVariants } from '
 async function setUp() {
   const company = await createCompanyCredentials();
   const companyPrivateKey = await unlockCompanyPrivateKey({
-    aes_encrypted_private_key: company.credential.aes_encrypted_private_key, passphrase: company.passphrase,
+    aes_encrypted_private_key: company.credential.aes_encrypted_private_key,
+    passphrase: company.passphrase,
   });
   const created = await createIncidentCredentials(company.credential.public_key);
   return { company, companyPrivateKey, created, stored: created.payload };
@@ -20,12 +21,20 @@ describe('incident credentials', () => {
     const { created } = await setUp();
     const { payload } = created;
     expect(Object.keys(payload).sort()).toEqual([
-      'aes_iv', 'aes_salt', 'company_encrypted_passphrase', 'credential', 'discloser_auth_token', 'discloser_encrypted_passphrase',
+      'aes_iv',
+      'aes_salt',
+      'company_encrypted_passphrase',
+      'credential',
+      'discloser_auth_token',
+      'discloser_encrypted_passphrase',
     ]);
     for (const value of [
-      payload.credential.public_key, payload.credential.aes_encrypted_private_key,
-      payload.company_encrypted_passphrase, payload.discloser_encrypted_passphrase,
-    ]) expect(isVersionedString(value, 1024)).toBe(true);
+      payload.credential.public_key,
+      payload.credential.aes_encrypted_private_key,
+      payload.company_encrypted_passphrase,
+      payload.discloser_encrypted_passphrase,
+    ])
+      expect(isVersionedString(value, 1024)).toBe(true);
     expect(payload.aes_salt).toMatch(BASE64URL);
     expect(fromBase64Url(payload.aes_salt)).toHaveLength(16);
     expect(fromBase64Url(payload.aes_iv)).toHaveLength(12);
@@ -72,14 +81,17 @@ describe('opening an incident', () => {
   it('refuses a wrong discloser passphrase', async () => {
     const { stored } = await setUp();
     const other = await setUp();
-    await expect(openIncidentAsDiscloser({ ...stored, discloserPassphrase: other.created.discloserPassphrase }))
-      .rejects.toThrow(DecryptionError);
+    await expect(
+      openIncidentAsDiscloser({ ...stored, discloserPassphrase: other.created.discloserPassphrase }),
+    ).rejects.toThrow(DecryptionError);
   });
 
   it('refuses another company key', async () => {
     const { stored } = await setUp();
     const other = await setUp();
-    await expect(openIncidentAsCompany({ ...stored, companyPrivateKey: other.companyPrivateKey })).rejects.toThrow(DecryptionError);
+    await expect(openIncidentAsCompany({ ...stored, companyPrivateKey: other.companyPrivateKey })).rejects.toThrow(
+      DecryptionError,
+    );
   });
 
   it('refuses one altered byte in every stored value', async () => {
@@ -88,10 +100,14 @@ describe('opening an incident', () => {
     // Thunks, not promises: a rejection must not happen before the expectation is attached.
     const attempts: (() => Promise<unknown>)[] = [];
     for (const t of tamperedVariants(stored.discloser_encrypted_passphrase)) {
-      attempts.push(() => openIncidentAsDiscloser({ ...stored, discloserPassphrase, discloser_encrypted_passphrase: t.value }));
+      attempts.push(() =>
+        openIncidentAsDiscloser({ ...stored, discloserPassphrase, discloser_encrypted_passphrase: t.value }),
+      );
     }
     for (const t of tamperedVariants(stored.company_encrypted_passphrase)) {
-      attempts.push(() => openIncidentAsCompany({ ...stored, companyPrivateKey, company_encrypted_passphrase: t.value }));
+      attempts.push(() =>
+        openIncidentAsCompany({ ...stored, companyPrivateKey, company_encrypted_passphrase: t.value }),
+      );
     }
     for (const t of tamperedVariants(stored.credential.aes_encrypted_private_key)) {
       const credential = { ...stored.credential, aes_encrypted_private_key: t.value };
@@ -111,8 +127,9 @@ describe('opening an incident', () => {
     const { created, companyPrivateKey, stored } = await setUp();
     const other = await setUp();
     const credential = { ...stored.credential, public_key: other.stored.credential.public_key };
-    await expect(openIncidentAsDiscloser({ ...stored, credential, discloserPassphrase: created.discloserPassphrase }))
-      .rejects.toThrow(DecryptionError);
+    await expect(
+      openIncidentAsDiscloser({ ...stored, credential, discloserPassphrase: created.discloserPassphrase }),
+    ).rejects.toThrow(DecryptionError);
     await expect(openIncidentAsCompany({ ...stored, credential, companyPrivateKey })).rejects.toThrow(DecryptionError);
   });
 
@@ -120,12 +137,28 @@ describe('opening an incident', () => {
     const { created, stored } = await setUp();
     const discloserPassphrase = created.discloserPassphrase;
     const v2 = (value: string) => value.replace(/^v1\./, 'v2.');
-    await expect(openIncidentAsDiscloser({ ...stored, discloserPassphrase, discloser_encrypted_passphrase: v2(stored.discloser_encrypted_passphrase) }))
-      .rejects.toThrow(CryptoFormatError);
-    const credential = { ...stored.credential, aes_encrypted_private_key: v2(stored.credential.aes_encrypted_private_key) };
-    await expect(openIncidentAsDiscloser({ ...stored, discloserPassphrase, credential })).rejects.toThrow(CryptoFormatError);
-    await expect(openIncidentAsDiscloser({ ...stored, discloserPassphrase, aes_iv: 'AAAA' })).rejects.toThrow(CryptoFormatError);
-    await expect(openIncidentAsDiscloser({ ...stored, discloserPassphrase, aes_salt: `${stored.aes_salt}=` })).rejects.toThrow(CryptoFormatError);
-    await expect(openIncidentAsDiscloser({ ...stored, discloserPassphrase: 'not-a-passphrase' })).rejects.toThrow(CryptoFormatError);
+    await expect(
+      openIncidentAsDiscloser({
+        ...stored,
+        discloserPassphrase,
+        discloser_encrypted_passphrase: v2(stored.discloser_encrypted_passphrase),
+      }),
+    ).rejects.toThrow(CryptoFormatError);
+    const credential = {
+      ...stored.credential,
+      aes_encrypted_private_key: v2(stored.credential.aes_encrypted_private_key),
+    };
+    await expect(openIncidentAsDiscloser({ ...stored, discloserPassphrase, credential })).rejects.toThrow(
+      CryptoFormatError,
+    );
+    await expect(openIncidentAsDiscloser({ ...stored, discloserPassphrase, aes_iv: 'AAAA' })).rejects.toThrow(
+      CryptoFormatError,
+    );
+    await expect(
+      openIncidentAsDiscloser({ ...stored, discloserPassphrase, aes_salt: `${stored.aes_salt}=` }),
+    ).rejects.toThrow(CryptoFormatError);
+    await expect(openIncidentAsDiscloser({ ...stored, discloserPassphrase: 'not-a-passphrase' })).rejects.toThrow(
+      CryptoFormatError,
+    );
   });
 });

@@ -5,8 +5,14 @@ import { encodeVersioned, parseFixedBase64Url, parseVersioned } from './format';
 import { PARAMS } from './params';
 import { encodePublicKey, unwrapWithPrivateKey, wrapToPublicKey } from './wrap';
 import {
-  aesDecrypt, aesEncrypt, deriveAesKey, exportPrivateKeyPkcs8, exportPublicKeyRaw, generateExportableKeyPair,
-  importPrivateKeyPkcs8, randomBytes,
+  aesDecrypt,
+  aesEncrypt,
+  deriveAesKey,
+  exportPrivateKeyPkcs8,
+  exportPublicKeyRaw,
+  generateExportableKeyPair,
+  importPrivateKeyPkcs8,
+  randomBytes,
 } from './webcrypto';
 
 /** An opened incident: encrypt to `publicKey`, decrypt with `privateKey` (non-extractable). */
@@ -53,8 +59,9 @@ export async function createIncidentCredentials(companyPublicKey: string): Promi
   const pkcs8 = await exportPrivateKeyPkcs8(pair.privateKey);
 
   const [sealedPrivateKey, companyEncrypted, discloserEncrypted, authToken, privateKey] = await Promise.all([
-    deriveAesKey(incidentPassphrase, salt, PARAMS.info.incidentPrivateKey, ['encrypt'])
-      .then((key) => aesEncrypt(key, iv, pkcs8, utf8Encode(publicKey))),
+    deriveAesKey(incidentPassphrase, salt, PARAMS.info.incidentPrivateKey, ['encrypt']).then((key) =>
+      aesEncrypt(key, iv, pkcs8, utf8Encode(publicKey)),
+    ),
     wrapToPublicKey(companyPublicKey, incidentPassphrase, 'incident-passphrase'),
     sealForDiscloser(discloserPassphrase, incidentPassphrase),
     deriveDiscloserAuthToken(discloserPassphrase),
@@ -87,7 +94,10 @@ interface StoredIncidentKeys {
  * The public key is the associated data of the sealed private key: a server that swaps in a key
  * pair of its own (to read future messages) makes opening fail instead.
  */
-async function openWithIncidentPassphrase(incidentPassphrase: Bytes, stored: StoredIncidentKeys): Promise<IncidentHandle> {
+async function openWithIncidentPassphrase(
+  incidentPassphrase: Bytes,
+  stored: StoredIncidentKeys,
+): Promise<IncidentHandle> {
   const salt = parseFixedBase64Url(stored.aes_salt, 'aes_salt', PARAMS.hkdf.saltBytes);
   const iv = parseFixedBase64Url(stored.aes_iv, 'aes_iv', PARAMS.aes.ivBytes);
   const { public_key: publicKey, aes_encrypted_private_key: sealed } = stored.credential;
@@ -106,19 +116,27 @@ async function openWithIncidentPassphrase(incidentPassphrase: Bytes, stored: Sto
 }
 
 /** Review page: open the incident with the passphrase from the secret code. */
-export async function openIncidentAsDiscloser(input: StoredIncidentKeys & {
-  discloser_encrypted_passphrase: string;
-  discloserPassphrase: string;
-}): Promise<IncidentHandle> {
+export async function openIncidentAsDiscloser(
+  input: StoredIncidentKeys & {
+    discloser_encrypted_passphrase: string;
+    discloserPassphrase: string;
+  },
+): Promise<IncidentHandle> {
   const incidentPassphrase = await openForDiscloser(input.discloserPassphrase, input.discloser_encrypted_passphrase);
   return openWithIncidentPassphrase(incidentPassphrase, input);
 }
 
 /** Staff browser: open the incident with the unlocked company private key. */
-export async function openIncidentAsCompany(input: StoredIncidentKeys & {
-  companyPrivateKey: CryptoKey;
-  company_encrypted_passphrase: string;
-}): Promise<IncidentHandle> {
-  const incidentPassphrase = await unwrapWithPrivateKey(input.companyPrivateKey, input.company_encrypted_passphrase, 'incident-passphrase');
+export async function openIncidentAsCompany(
+  input: StoredIncidentKeys & {
+    companyPrivateKey: CryptoKey;
+    company_encrypted_passphrase: string;
+  },
+): Promise<IncidentHandle> {
+  const incidentPassphrase = await unwrapWithPrivateKey(
+    input.companyPrivateKey,
+    input.company_encrypted_passphrase,
+    'incident-passphrase',
+  );
   return openWithIncidentPassphrase(incidentPassphrase, input);
 }

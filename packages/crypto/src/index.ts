@@ -5,14 +5,28 @@ export { constantTimeEqual } from './compare';
 export { wrapToPublicKey, unwrapWithPrivateKey, type WrapPurpose } from './wrap';
 export { createCompanyCredentials, unlockCompanyPrivateKey, type CompanyCredentials } from './company';
 export {
-  createIncidentCredentials, openIncidentAsCompany, openIncidentAsDiscloser,
-  type IncidentCreatePayloadKeys, type IncidentCredential, type IncidentCredentials, type IncidentHandle,
+  createIncidentCredentials,
+  openIncidentAsCompany,
+  openIncidentAsDiscloser,
+  type IncidentCreatePayloadKeys,
+  type IncidentCredential,
+  type IncidentCredentials,
+  type IncidentHandle,
 } from './incident';
 export {
-  deriveDiscloserAuthToken, hashDiscloserAuthToken, normalizeDiscloserPassphrase, verifyDiscloserAuthToken,
+  deriveDiscloserAuthToken,
+  hashDiscloserAuthToken,
+  normalizeDiscloserPassphrase,
+  verifyDiscloserAuthToken,
 } from './discloser';
 export { formatSecretCode, parseSecretCode, type SecretCode } from './secret-code';
 export {
-  decryptField, decryptFields, decryptFile, encryptField, encryptFields, encryptFile,
-  type EncryptedField, type EncryptedFile,
+  decryptField,
+  decryptFields,
+  decryptFile,
+  encryptField,
+  encryptFields,
+  encryptFile,
+  type EncryptedField,
+  type EncryptedFile,
 } from './content';

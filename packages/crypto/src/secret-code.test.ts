@@ -36,7 +36,9 @@ describe('secret code', () => {
 
   it('never echoes the code in its error', () => {
     const code = `abc123:${passphrase}x`;
-    expect(() => parseSecretCode(code)).toThrow(expect.objectContaining({ message: expect.not.stringContaining(passphrase) }));
+    expect(() => parseSecretCode(code)).toThrow(
+      expect.objectContaining({ message: expect.not.stringContaining(passphrase) }),
+    );
   });
 
   it('refuses to format a retrieval id or passphrase it could not parse back', () => {

@@ -91,7 +91,11 @@ export function importPrivateKeyPkcs8(pkcs8: Bytes): Promise<CryptoKey> {
 }
 
 export async function ecdhSharedSecret(privateKey: CryptoKey, publicKey: CryptoKey): Promise<Bytes> {
-  const bits = await subtle().deriveBits({ name: PARAMS.ecdh.name, public: publicKey }, privateKey, PARAMS.ecdh.sharedSecretBits);
+  const bits = await subtle().deriveBits(
+    { name: PARAMS.ecdh.name, public: publicKey },
+    privateKey,
+    PARAMS.ecdh.sharedSecretBits,
+  );
   return new Uint8Array(bits);
 }
 

@@ -5,7 +5,10 @@ import { unwrapWithPrivateKey, wrapToPublicKey } from './wrap';
 
 async function companyKeys() {
   const { credential, passphrase } = await createCompanyCredentials();
-  const privateKey = await unlockCompanyPrivateKey({ aes_encrypted_private_key: credential.aes_encrypted_private_key, passphrase });
+  const privateKey = await unlockCompanyPrivateKey({
+    aes_encrypted_private_key: credential.aes_encrypted_private_key,
+    passphrase,
+  });
   return { publicKey: credential.public_key, privateKey };
 }
 
@@ -24,7 +27,10 @@ describe('wrapToPublicKey / unwrapWithPrivateKey (ECIES P-256, HKDF-SHA-256, AES
   it('uses a fresh ephemeral key each time', async () => {
     const { publicKey } = await companyKeys();
     const bytes = Uint8Array.of(1);
-    const [a, b] = await Promise.all([wrapToPublicKey(publicKey, bytes, 'content'), wrapToPublicKey(publicKey, bytes, 'content')]);
+    const [a, b] = await Promise.all([
+      wrapToPublicKey(publicKey, bytes, 'content'),
+      wrapToPublicKey(publicKey, bytes, 'content'),
+    ]);
     expect(a.split('.')[1]).not.toBe(b.split('.')[1]);
   });
 
@@ -53,11 +59,17 @@ describe('wrapToPublicKey / unwrapWithPrivateKey (ECIES P-256, HKDF-SHA-256, AES
 
   it('refuses malformed public keys and wrapped values with a format error', async () => {
     const { publicKey, privateKey } = await companyKeys();
-    await expect(wrapToPublicKey('v2' + publicKey.slice(2), Uint8Array.of(1), 'content')).rejects.toThrow(CryptoFormatError);
-    await expect(wrapToPublicKey(publicKey.slice(0, -4), Uint8Array.of(1), 'content')).rejects.toThrow(CryptoFormatError);
+    await expect(wrapToPublicKey('v2' + publicKey.slice(2), Uint8Array.of(1), 'content')).rejects.toThrow(
+      CryptoFormatError,
+    );
+    await expect(wrapToPublicKey(publicKey.slice(0, -4), Uint8Array.of(1), 'content')).rejects.toThrow(
+      CryptoFormatError,
+    );
     await expect(unwrapWithPrivateKey(privateKey, 'v1.AAAA', 'content')).rejects.toThrow(CryptoFormatError);
     const wrapped = await wrapToPublicKey(publicKey, Uint8Array.of(1), 'content');
-    await expect(unwrapWithPrivateKey(privateKey, wrapped.replace(/^v1/, 'v9'), 'content')).rejects.toThrow(CryptoFormatError);
+    await expect(unwrapWithPrivateKey(privateKey, wrapped.replace(/^v1/, 'v9'), 'content')).rejects.toThrow(
+      CryptoFormatError,
+    );
   });
 
   it('refuses a public key that is not a point on P-256', async () => {

@@ -3,8 +3,14 @@ import { DecryptionError } from './errors';
 import { encodeVersioned, parseVersioned } from './format';
 import { PARAMS } from './params';
 import {
-  aesDecrypt, aesEncrypt, deriveAesKey, ecdhSharedSecret, exportPublicKeyRaw, generateEphemeralKeyPair,
-  importPublicKeyRaw, randomBytes,
+  aesDecrypt,
+  aesEncrypt,
+  deriveAesKey,
+  ecdhSharedSecret,
+  exportPublicKeyRaw,
+  generateEphemeralKeyPair,
+  importPublicKeyRaw,
+  randomBytes,
 } from './webcrypto';
 
 /**
@@ -40,9 +46,15 @@ export async function wrapToPublicKey(publicKey: string, plaintext: Bytes, purpo
 }
 
 /** Reverses wrapToPublicKey; a wrong key, purpose or any altered byte is a DecryptionError. */
-export async function unwrapWithPrivateKey(privateKey: CryptoKey, wrapped: string, purpose: WrapPurpose): Promise<Bytes> {
+export async function unwrapWithPrivateKey(
+  privateKey: CryptoKey,
+  wrapped: string,
+  purpose: WrapPurpose,
+): Promise<Bytes> {
   const [ephemeralRaw, iv, ciphertext] = parseVersioned(wrapped, 'wrapped value', [
-    PARAMS.ecdh.publicKeyBytes, PARAMS.aes.ivBytes, { min: PARAMS.aes.tagBytes },
+    PARAMS.ecdh.publicKeyBytes,
+    PARAMS.aes.ivBytes,
+    { min: PARAMS.aes.tagBytes },
   ]);
   let ephemeral: CryptoKey;
   try {

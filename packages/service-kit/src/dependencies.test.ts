@@ -56,7 +56,12 @@ describe('openDependencies', () => {
         SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
       });
       const deps = await openDependencies(config, captureLogger().logger);
-      expect([deps.db.kind, deps.bus.kind, deps.objects.kind, deps.mailer.kind]).toEqual(['postgres', 'in-process', 's3', 'smtp']);
+      expect([deps.db.kind, deps.bus.kind, deps.objects.kind, deps.mailer.kind]).toEqual([
+        'postgres',
+        'in-process',
+        's3',
+        'smtp',
+      ]);
       await deps.objects.put('probe', Buffer.from('x'));
       expect(await connectionsTo(database)).toBeGreaterThan(0);
       await closeDependencies(deps);

@@ -6,7 +6,15 @@ export { inputErrorFromZod, nonFieldErrorsKey } from './errors/input-error-from-
 export { loadConfig, type Environment } from './config/load-config';
 export { platformConfigSchema, type PlatformConfig } from './config/platform-config';
 
-export { createLogger, logLevels, redactPaths, type CreateLoggerOptions, type LogFn, type Logger, type LogLevel } from './logging/logger';
+export {
+  createLogger,
+  logLevels,
+  redactPaths,
+  type CreateLoggerOptions,
+  type LogFn,
+  type Logger,
+  type LogLevel,
+} from './logging/logger';
 
 export { createHttpApp, type HttpAppOptions } from './http/http-app';
 export { errorHandler, httpErrorAnswer, notFoundHandler, type HttpErrorAnswer } from './http/error-handler';
@@ -30,16 +38,42 @@ export { SmtpMailer } from './mail/smtp-mailer';
 export { openMailer } from './mail/open-mailer';
 
 export type { ServiceDependencies, WhistleService } from './service';
-export { createServiceLifecycle, type ServiceLifecycle, type ServiceLifecycleOptions, type ServiceSubscription } from './service-lifecycle';
+export {
+  createServiceLifecycle,
+  type ServiceLifecycle,
+  type ServiceLifecycleOptions,
+  type ServiceSubscription,
+} from './service-lifecycle';
 export { closeDependencies, openDependencies } from './dependencies';
 export { runService, type RunningService, type RunServiceOptions } from './run-service';
 
 export {
-  STAFF_TOKEN_ALGORITHM, STAFF_TOKEN_AUDIENCE, STAFF_TOKEN_ISSUER, bearerToken, createStaffTokenVerifier, createTokenDenylist, requireStaff, staffOf,
-  type RequireStaffOptions, type StaffPrincipal, type StaffTokenVerifier, type StaffTokenVerifierOptions, type TokenDenylist,
+  STAFF_TOKEN_ALGORITHM,
+  STAFF_TOKEN_AUDIENCE,
+  STAFF_TOKEN_ISSUER,
+  bearerToken,
+  createStaffTokenVerifier,
+  createTokenDenylist,
+  requireStaff,
+  staffOf,
+  type RequireStaffOptions,
+  type StaffPrincipal,
+  type StaffTokenVerifier,
+  type StaffTokenVerifierOptions,
+  type TokenDenylist,
 } from './tokens/staff-token';
 export {
-  createDiscloserTokenSigner, createDiscloserTokenVerifier, discloserTokenPrivateKey, discloserTokenPublicKey, generateDiscloserTokenKeys,
-  DISCLOSER_TOKEN_ALGORITHM, DISCLOSER_TOKEN_AUDIENCE, DISCLOSER_TOKEN_ISSUER, DISCLOSER_TOKEN_LIFETIME_SECONDS, DISCLOSER_TOKEN_SCOPE,
-  type DiscloserPrincipal, type DiscloserTokenSigner, type DiscloserTokenVerifier,
+  createDiscloserTokenSigner,
+  createDiscloserTokenVerifier,
+  discloserTokenPrivateKey,
+  discloserTokenPublicKey,
+  generateDiscloserTokenKeys,
+  DISCLOSER_TOKEN_ALGORITHM,
+  DISCLOSER_TOKEN_AUDIENCE,
+  DISCLOSER_TOKEN_ISSUER,
+  DISCLOSER_TOKEN_LIFETIME_SECONDS,
+  DISCLOSER_TOKEN_SCOPE,
+  type DiscloserPrincipal,
+  type DiscloserTokenSigner,
+  type DiscloserTokenVerifier,
 } from './tokens/discloser-token';

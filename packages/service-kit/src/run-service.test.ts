@@ -74,7 +74,12 @@ describe('runService', () => {
       const ready = await fetch(`${base}/readyz`);
       expect(ready.status).toBe(200);
       expect(await ready.json()).toEqual({ status: 'ok', checks: { database: true, objects: true, accepting: true } });
-      expect(service.deps()).toMatchObject({ db: { kind: 'postgres' }, bus: { kind: 'in-process' }, objects: { kind: 'disk' }, mailer: { kind: 'folder' } });
+      expect(service.deps()).toMatchObject({
+        db: { kind: 'postgres' },
+        bus: { kind: 'in-process' },
+        objects: { kind: 'disk' },
+        mailer: { kind: 'folder' },
+      });
     } finally {
       await running!.shutdown('test');
     }
@@ -118,7 +123,13 @@ describe('runService', () => {
   it('when the configuration is invalid, then nothing is created and the process exits 1', async () => {
     const create = jest.fn();
     const exit = jest.fn();
-    const running = await runService({ name: 'test', configSchema: schema, create, env: { ...env, PORT: 'eighty', GREETING: '' }, exit });
+    const running = await runService({
+      name: 'test',
+      configSchema: schema,
+      create,
+      env: { ...env, PORT: 'eighty', GREETING: '' },
+      exit,
+    });
     expect(running).toBeUndefined();
     expect(create).not.toHaveBeenCalled();
     expect(exit).toHaveBeenCalledWith(1);
@@ -134,7 +145,12 @@ describe('runService', () => {
       exit,
       create: (opened) => {
         deps = opened;
-        return { name: 'broken', router: Router(), start: () => Promise.reject(new Error('migration failed')), stop: async () => undefined };
+        return {
+          name: 'broken',
+          router: Router(),
+          start: () => Promise.reject(new Error('migration failed')),
+          stop: async () => undefined,
+        };
       },
     });
     expect(running).toBeUndefined();

@@ -49,8 +49,17 @@ function listen(server: Server, port: number): Promise<number> {
  * accepting connections, reports not-ready, lets open requests finish (cutting them after the
  * grace period), stops the service, closes the dependencies and exits 0. Failures exit 1.
  */
-export async function runService<S extends z.ZodObject & z.ZodType<PlatformConfig>>(options: RunServiceOptions<S>): Promise<RunningService | undefined> {
-  const { name, configSchema, create, env = process.env, exit = (code) => process.exit(code), shutdownGraceMs = 10_000 } = options;
+export async function runService<S extends z.ZodObject & z.ZodType<PlatformConfig>>(
+  options: RunServiceOptions<S>,
+): Promise<RunningService | undefined> {
+  const {
+    name,
+    configSchema,
+    create,
+    env = process.env,
+    exit = (code) => process.exit(code),
+    shutdownGraceMs = 10_000,
+  } = options;
   // Until the configuration is read, honour a valid LOG_LEVEL so a silenced run stays silent.
   const initialLevel = logLevels.find((level) => level === env.LOG_LEVEL) ?? 'info';
   let logger: Logger = createLogger({ name, level: initialLevel });
@@ -89,7 +98,10 @@ export async function runService<S extends z.ZodObject & z.ZodType<PlatformConfi
       res.once('close', () => inFlight.delete(res));
     });
     const port = await listen(server, config.PORT);
-    logger.info({ port, database: opened.db.kind, bus: opened.bus.kind, objects: opened.objects.kind, mail: opened.mailer.kind }, 'service listening');
+    logger.info(
+      { port, database: opened.db.kind, bus: opened.bus.kind, objects: opened.objects.kind, mail: opened.mailer.kind },
+      'service listening',
+    );
 
     let stopping: Promise<void> | undefined;
     const onSignal = (signal: NodeJS.Signals) => void shutdown(signal);

@@ -36,7 +36,13 @@ export interface ServiceLifecycle {
  * What every service does the same way: migrate its schema (with the outbox and inbox tables), relay
  * its outbox to the bus, and consume events idempotently. The service keeps only its own domain.
  */
-export function createServiceLifecycle({ name, schema, migrations, deps, subscriptions = [] }: ServiceLifecycleOptions): ServiceLifecycle {
+export function createServiceLifecycle({
+  name,
+  schema,
+  migrations,
+  deps,
+  subscriptions = [],
+}: ServiceLifecycleOptions): ServiceLifecycle {
   const logger = deps.logger.child({ service: name });
   let relay: OutboxRelay | undefined;
   return {

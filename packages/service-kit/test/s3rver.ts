@@ -4,7 +4,12 @@ import path from 'node:path';
 import S3rver from 's3rver';
 
 /** An S3-compatible server on 127.0.0.1 at a free port, storing under a temporary folder. */
-export async function startS3rver(): Promise<{ endpoint: string; accessKeyId: string; secretAccessKey: string; stop: () => Promise<void> }> {
+export async function startS3rver(): Promise<{
+  endpoint: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  stop: () => Promise<void>;
+}> {
   const directory = await mkdtemp(path.join(tmpdir(), 's3rver-'));
   const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory });
   const { port } = await server.run();

@@ -18,9 +18,23 @@ export interface ProviderPactOptions {
  * Replays the pact `consumer` wrote for `provider` against the running provider. A missing pact fails:
  * `npm test` runs the frontends (consumers) before the services (providers).
  */
-export async function verifyProviderPact({ consumer, provider, baseUrl, stateHandlers, requestFilter }: ProviderPactOptions): Promise<void> {
+export async function verifyProviderPact({
+  consumer,
+  provider,
+  baseUrl,
+  stateHandlers,
+  requestFilter,
+}: ProviderPactOptions): Promise<void> {
   const pactFile = path.join(pactsDir, `${consumer}-${provider}.json`);
-  if (!existsSync(pactFile)) throw new Error(`${pactFile} is missing: run ${consumer}'s tests first (npm test runs consumers before providers)`);
-  await new Verifier({ provider, providerBaseUrl: baseUrl, providerVersion: '0.1.0', pactUrls: [pactFile], logLevel: 'warn', stateHandlers, requestFilter })
-    .verifyProvider();
+  if (!existsSync(pactFile))
+    throw new Error(`${pactFile} is missing: run ${consumer}'s tests first (npm test runs consumers before providers)`);
+  await new Verifier({
+    provider,
+    providerBaseUrl: baseUrl,
+    providerVersion: '0.1.0',
+    pactUrls: [pactFile],
+    logLevel: 'warn',
+    stateHandlers,
+    requestFilter,
+  }).verifyProvider();
 }

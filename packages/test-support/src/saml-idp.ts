@@ -23,9 +23,30 @@ export interface TestIdentityProvider {
 export function selfSignedCertificate(): { cert: string; key: string } {
   const dir = mkdtempSync(path.join(tmpdir(), 'whistle-idp-'));
   try {
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-sha256', '-days', '2', '-subj', '/CN=idp.test',
-      '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem')], { stdio: 'ignore' });
-    return { cert: readFileSync(path.join(dir, 'cert.pem'), 'utf8'), key: readFileSync(path.join(dir, 'key.pem'), 'utf8') };
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-sha256',
+        '-days',
+        '2',
+        '-subj',
+        '/CN=idp.test',
+        '-keyout',
+        path.join(dir, 'key.pem'),
+        '-out',
+        path.join(dir, 'cert.pem'),
+      ],
+      { stdio: 'ignore' },
+    );
+    return {
+      cert: readFileSync(path.join(dir, 'cert.pem'), 'utf8'),
+      key: readFileSync(path.join(dir, 'key.pem'), 'utf8'),
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -47,18 +68,29 @@ export async function startIdentityProvider(sp: { entity_id: string; acs_url: st
     (async () => {
       const request = await idp.parseLoginRequest(serviceProvider, 'redirect', { query });
       const inResponseTo = (request as unknown as { extract: { request: { id: string } } }).extract.request.id;
-      const { context, entityEndpoint } = (await idp.createLoginResponse(serviceProvider, request as unknown as Parameters<typeof idp.createLoginResponse>[1], 'post', { email }, {
-        relayState: query.RelayState,
-        ...(emailAttribute ? { customTagReplacement: withEmailAttribute(sp, inResponseTo, email, emailAttribute) } : {}),
-      })) as {
-        context: string; entityEndpoint: string;
+      const { context, entityEndpoint } = (await idp.createLoginResponse(
+        serviceProvider,
+        request as unknown as Parameters<typeof idp.createLoginResponse>[1],
+        'post',
+        { email },
+        {
+          relayState: query.RelayState,
+          ...(emailAttribute
+            ? { customTagReplacement: withEmailAttribute(sp, inResponseTo, email, emailAttribute) }
+            : {}),
+        },
+      )) as {
+        context: string;
+        entityEndpoint: string;
       };
       // A browser posts it by itself (onload), as after a real IdP's login; API tests read the fields.
-      res.writeHead(200, { 'content-type': 'text/html' }).end(
-        `<!doctype html><body onload="document.forms[0].submit()"><form method="post" action="${escapeAttribute(entityEndpoint)}">` +
-          `<input type="hidden" name="SAMLResponse" value="${escapeAttribute(context)}"/>` +
-          `<input type="hidden" name="RelayState" value="${escapeAttribute(query.RelayState ?? '')}"/></form></body>`,
-      );
+      res
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end(
+          `<!doctype html><body onload="document.forms[0].submit()"><form method="post" action="${escapeAttribute(entityEndpoint)}">` +
+            `<input type="hidden" name="SAMLResponse" value="${escapeAttribute(context)}"/>` +
+            `<input type="hidden" name="RelayState" value="${escapeAttribute(query.RelayState ?? '')}"/></form></body>`,
+        );
     })().catch((error: unknown) => res.writeHead(400).end(String(error)));
   });
   await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', () => resolve()));
@@ -95,21 +127,41 @@ const IDP_ENTITY_ID = 'https://idp.test/metadata';
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /** samlify's response template filled by hand: an opaque persistent NameID and the e-mail as an attribute. */
-function withEmailAttribute(sp: { entity_id: string; acs_url: string }, inResponseTo: string, email: string, attribute: string) {
+function withEmailAttribute(
+  sp: { entity_id: string; acs_url: string },
+  inResponseTo: string,
+  email: string,
+  attribute: string,
+) {
   return (template: string) => {
     const now = new Date();
     const later = new Date(now.getTime() + 5 * 60 * 1000).toISOString();
     const id = `_${randomUUID()}`;
     const values: Record<string, string> = {
-      ID: id, AssertionID: `_${randomUUID()}`, Destination: sp.acs_url, Audience: sp.entity_id, SubjectRecipient: sp.acs_url, Issuer: IDP_ENTITY_ID,
-      IssueInstant: now.toISOString(), StatusCode: 'urn:oasis:names:tc:SAML:2.0:status:Success', ConditionsNotBefore: now.toISOString(),
-      ConditionsNotOnOrAfter: later, SubjectConfirmationDataNotOnOrAfter: later, NameIDFormat: 'urn:oasis:names:tc:SAML:2.0:nameid-format:persistent',
-      NameID: `opaque-${randomUUID()}`, InResponseTo: inResponseTo, AuthnStatement: '',
+      ID: id,
+      AssertionID: `_${randomUUID()}`,
+      Destination: sp.acs_url,
+      Audience: sp.entity_id,
+      SubjectRecipient: sp.acs_url,
+      Issuer: IDP_ENTITY_ID,
+      IssueInstant: now.toISOString(),
+      StatusCode: 'urn:oasis:names:tc:SAML:2.0:status:Success',
+      ConditionsNotBefore: now.toISOString(),
+      ConditionsNotOnOrAfter: later,
+      SubjectConfirmationDataNotOnOrAfter: later,
+      NameIDFormat: 'urn:oasis:names:tc:SAML:2.0:nameid-format:persistent',
+      NameID: `opaque-${randomUUID()}`,
+      InResponseTo: inResponseTo,
+      AuthnStatement: '',
     };
     // Inserted as XML: replaceTagsByValue escapes what it inserts.
-    const attributeStatement = `<saml:AttributeStatement><saml:Attribute Name="${attribute}" NameFormat="urn:oasis:names:tc:SAML:2.0:attrname-format:basic">` +
+    const attributeStatement =
+      `<saml:AttributeStatement><saml:Attribute Name="${attribute}" NameFormat="urn:oasis:names:tc:SAML:2.0:attrname-format:basic">` +
       `<saml:AttributeValue xsi:type="xs:string">${email}</saml:AttributeValue></saml:Attribute></saml:AttributeStatement>`;
-    return { id, context: samlify.SamlLib.replaceTagsByValue(template.replace('{AttributeStatement}', attributeStatement), values) };
+    return {
+      id,
+      context: samlify.SamlLib.replaceTagsByValue(template.replace('{AttributeStatement}', attributeStatement), values),
+    };
   };
 }
 

@@ -6,7 +6,14 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   busy?: boolean;
 }
 
-export function Button({ variant = 'primary', busy = false, disabled, className, type = 'button', ...props }: ButtonProps) {
+export function Button({
+  variant = 'primary',
+  busy = false,
+  disabled,
+  className,
+  type = 'button',
+  ...props
+}: ButtonProps) {
   return (
     <button
       {...props}

@@ -11,7 +11,12 @@ describe('toast', () => {
     const i18n = await initTestI18n<i18n>('en');
     jest.useFakeTimers();
     const onDismiss = jest.fn();
-    renderWithI18n(<Toast status="success" onDismiss={onDismiss} dismissLabel="Close">Saved</Toast>, i18n);
+    renderWithI18n(
+      <Toast status="success" onDismiss={onDismiss} dismissLabel="Close">
+        Saved
+      </Toast>,
+      i18n,
+    );
     expect(screen.getByRole('status')).toHaveTextContent('Saved');
     act(() => jest.advanceTimersByTime(TOAST_LIFETIME_MS - 1));
     expect(onDismiss).not.toHaveBeenCalled();
@@ -23,7 +28,12 @@ describe('toast', () => {
     const i18n = await initTestI18n<i18n>('en');
     jest.useFakeTimers();
     const onDismiss = jest.fn();
-    renderWithI18n(<Toast status="error" onDismiss={onDismiss} dismissLabel="Close">Failed</Toast>, i18n);
+    renderWithI18n(
+      <Toast status="error" onDismiss={onDismiss} dismissLabel="Close">
+        Failed
+      </Toast>,
+      i18n,
+    );
     act(() => jest.advanceTimersByTime(TOAST_LIFETIME_MS * 2));
     expect(onDismiss).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
@@ -37,7 +47,14 @@ describe('confirm dialog', () => {
     const onCancel = jest.fn();
     const onConfirm = jest.fn();
     renderWithI18n(
-      <ConfirmDialog open title="Leave?" confirmLabel="Leave" cancelLabel="Stay" onConfirm={onConfirm} onCancel={onCancel} />,
+      <ConfirmDialog
+        open
+        title="Leave?"
+        confirmLabel="Leave"
+        cancelLabel="Stay"
+        onConfirm={onConfirm}
+        onCancel={onCancel}
+      />,
       await initTestI18n<i18n>('en'),
     );
     const dialog = screen.getByRole('dialog', { name: 'Leave?' });
@@ -52,12 +69,29 @@ describe('confirm dialog', () => {
   it('when the confirmation is disabled, then only cancel can be pressed; closed renders nothing', async () => {
     const i18n = await initTestI18n<i18n>('en');
     const { rerender } = renderWithI18n(
-      <ConfirmDialog open title="Sure?" confirmLabel="Finish" cancelLabel="Cancel" confirmDisabled onConfirm={jest.fn()} onCancel={jest.fn()} />,
+      <ConfirmDialog
+        open
+        title="Sure?"
+        confirmLabel="Finish"
+        cancelLabel="Cancel"
+        confirmDisabled
+        onConfirm={jest.fn()}
+        onCancel={jest.fn()}
+      />,
       i18n,
     );
     expect(screen.getByRole('button', { name: 'Finish' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeEnabled();
-    rerender(<ConfirmDialog open={false} title="Sure?" confirmLabel="Finish" cancelLabel="Cancel" onConfirm={jest.fn()} onCancel={jest.fn()} />);
+    rerender(
+      <ConfirmDialog
+        open={false}
+        title="Sure?"
+        confirmLabel="Finish"
+        cancelLabel="Cancel"
+        onConfirm={jest.fn()}
+        onCancel={jest.fn()}
+      />,
+    );
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

@@ -19,7 +19,16 @@ export interface ConfirmDialogProps {
  * A modal question with a confirm and a cancel button. Focus moves into the dialog when it opens,
  * stays inside while it is open (Tab cycles) and goes back where it was when it closes.
  */
-export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel, onConfirm, onCancel, confirmDisabled }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  cancelLabel,
+  onConfirm,
+  onCancel,
+  confirmDisabled,
+}: ConfirmDialogProps) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
   const cancel = useRef(onCancel);
@@ -56,12 +65,25 @@ export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel
 
   return (
     <div className="wh-dialog__backdrop">
-      <div ref={panel} className="wh-dialog wh-card" role="dialog" aria-modal="true" aria-labelledby={titleId} onKeyDown={onKeyDown}>
-        <h2 className="wh-dialog__title" id={titleId}>{title}</h2>
+      <div
+        ref={panel}
+        className="wh-dialog wh-card"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        onKeyDown={onKeyDown}
+      >
+        <h2 className="wh-dialog__title" id={titleId}>
+          {title}
+        </h2>
         {children}
         <div className="wh-actions">
-          <Button onClick={onConfirm} disabled={confirmDisabled}>{confirmLabel}</Button>
-          <Button variant="secondary" onClick={() => cancel.current()}>{cancelLabel}</Button>
+          <Button onClick={onConfirm} disabled={confirmDisabled}>
+            {confirmLabel}
+          </Button>
+          <Button variant="secondary" onClick={() => cancel.current()}>
+            {cancelLabel}
+          </Button>
         </div>
       </div>
     </div>
@@ -70,7 +92,7 @@ export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel
 
 const focusables = (root: HTMLElement | null): HTMLElement[] =>
   root
-    ? Array.from(root.querySelectorAll<HTMLElement>('button, [href], input, select, textarea, [tabindex]:not([tabindex="-1"])')).filter(
-        (element) => !(element as HTMLButtonElement).disabled,
-      )
+    ? Array.from(
+        root.querySelectorAll<HTMLElement>('button, [href], input, select, textarea, [tabindex]:not([tabindex="-1"])'),
+      ).filter((element) => !(element as HTMLButtonElement).disabled)
     : [];

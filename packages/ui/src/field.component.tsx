@@ -11,9 +11,15 @@ export interface FieldProps {
 export function Field({ id, label, error, children }: FieldProps) {
   return (
     <div className={error ? 'wh-field wh-field--invalid' : 'wh-field'}>
-      <label className="wh-field__label" htmlFor={id}>{label}</label>
+      <label className="wh-field__label" htmlFor={id}>
+        {label}
+      </label>
       {children}
-      {error && <p className="wh-field__error" id={`${id}-error`}>{error}</p>}
+      {error && (
+        <p className="wh-field__error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
     </div>
   );
 }

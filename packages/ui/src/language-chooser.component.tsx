@@ -8,7 +8,9 @@ export function LanguageChooser() {
   const id = useId();
   return (
     <div className="wh-language">
-      <label className="wh-visually-hidden" htmlFor={id}>{t('language.label')}</label>
+      <label className="wh-visually-hidden" htmlFor={id}>
+        {t('language.label')}
+      </label>
       <select
         id={id}
         className="wh-input wh-language__select"
@@ -16,7 +18,9 @@ export function LanguageChooser() {
         onChange={(event) => void i18n.changeLanguage(event.target.value)}
       >
         {SUPPORTED_LANGUAGES.map((language) => (
-          <option key={language} value={language} lang={language}>{t(`language.${language}`)}</option>
+          <option key={language} value={language} lang={language}>
+            {t(`language.${language}`)}
+          </option>
         ))}
       </select>
     </div>

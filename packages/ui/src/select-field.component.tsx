@@ -19,9 +19,18 @@ export function SelectField({ label, options, placeholder, error, className, ...
   const id = useId();
   return (
     <Field id={id} label={label} error={error}>
-      <select {...props} {...errorProps(id, error)} id={id} className={['wh-input', className].filter(Boolean).join(' ')}>
+      <select
+        {...props}
+        {...errorProps(id, error)}
+        id={id}
+        className={['wh-input', className].filter(Boolean).join(' ')}
+      >
         {placeholder !== undefined && <option value="">{placeholder}</option>}
-        {options.map((option) => <option key={option.value} value={option.value}>{option.label}</option>)}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
       </select>
     </Field>
   );

@@ -11,7 +11,13 @@ export function TextField({ label, error, type = 'text', className, ...props }: 
   const id = useId();
   return (
     <Field id={id} label={label} error={error}>
-      <input {...props} {...errorProps(id, error)} id={id} type={type} className={['wh-input', className].filter(Boolean).join(' ')} />
+      <input
+        {...props}
+        {...errorProps(id, error)}
+        id={id}
+        type={type}
+        className={['wh-input', className].filter(Boolean).join(' ')}
+      />
     </Field>
   );
 }

@@ -17,7 +17,13 @@ describe('ui components', () => {
 
   it('when a language is chosen, then the shared instance switches and the page follows', async () => {
     const i18n = await initTestI18n<i18n>('en');
-    renderWithI18n(<><LanguageChooser /><ErrorPage /></>, i18n);
+    renderWithI18n(
+      <>
+        <LanguageChooser />
+        <ErrorPage />
+      </>,
+      i18n,
+    );
     fireEvent.change(screen.getByRole('combobox', { name: 'Language' }), { target: { value: 'fr' } });
     expect(i18n.language).toBe('fr');
     expect(await screen.findByRole('combobox', { name: 'Langue' })).toHaveValue('fr');

@@ -7,7 +7,10 @@ export const authConfigSchema = platformConfigSchema.safeExtend({
   /** 32 random bytes, base64: wraps company passphrases (envelope encryption). From a Secret/KMS, never from the database. */
   KEY_ENCRYPTION_KEY: z
     .string({ error: 'KEY_ENCRYPTION_KEY is required (32 random bytes, base64)' })
-    .refine((value) => Buffer.from(value, 'base64').length === 32, 'KEY_ENCRYPTION_KEY must be 32 bytes, base64-encoded'),
+    .refine(
+      (value) => Buffer.from(value, 'base64').length === 32,
+      'KEY_ENCRYPTION_KEY must be 32 bytes, base64-encoded',
+    ),
   /**
    * Signs staff access tokens (ES256): an EC P-256 private key as PKCS#8 PEM or as a private JWK (JSON).
    * From a Secret, never from the database; the public half is served at /api/account/token/jwks.
@@ -26,7 +29,12 @@ export const authConfigSchema = platformConfigSchema.safeExtend({
   ONBOARDING_BLOCKED_EMAIL_DOMAINS: z
     .string()
     .default('')
-    .transform((list) => list.split(',').map((domain) => domain.trim().toLowerCase()).filter(Boolean)),
+    .transform((list) =>
+      list
+        .split(',')
+        .map((domain) => domain.trim().toLowerCase())
+        .filter(Boolean),
+    ),
 });
 
 export type AuthConfig = z.infer<typeof authConfigSchema>;

@@ -21,10 +21,20 @@ export function createAuthService(deps: ServiceDependencies, config: AuthConfig)
   const kek = KeyEncryptionKey.fromBase64(config.KEY_ENCRYPTION_KEY);
   const issuer = new TokenIssuer(signingKeyFrom(config.TOKEN_SIGNING_KEY));
   const account: AccountDependencies = {
-    db: deps.db, outbox: lifecycle.outbox, kek, issuer, mailer: deps.mailer, logger, publicUrl: config.PUBLIC_URL, afterCommit: lifecycle.publishPending,
+    db: deps.db,
+    outbox: lifecycle.outbox,
+    kek,
+    issuer,
+    mailer: deps.mailer,
+    logger,
+    publicUrl: config.PUBLIC_URL,
+    afterCommit: lifecycle.publishPending,
   };
   // Auth reads revocations from its own tables, so a logout counts here at once.
-  const verifier = createStaffTokenVerifier({ publicKey: issuer.publicKey, isRevoked: (principal) => isSessionRevoked(account, principal) });
+  const verifier = createStaffTokenVerifier({
+    publicKey: issuer.publicKey,
+    isRevoked: (principal) => isSessionRevoked(account, principal),
+  });
 
   const router = Router();
   // Before the company routes: their `/api/account/company/:url_identifier` would otherwise take `profile`, `sso`...
@@ -42,7 +52,10 @@ export function createAuthService(deps: ServiceDependencies, config: AuthConfig)
   );
 
   let cleanup: NodeJS.Timeout | undefined;
-  const removeExpired = () => accountRepository.deleteExpiredSecrets(deps.db).catch((err: unknown) => logger.warn({ err }, 'expired secrets not removed'));
+  const removeExpired = () =>
+    accountRepository
+      .deleteExpiredSecrets(deps.db)
+      .catch((err: unknown) => logger.warn({ err }, 'expired secrets not removed'));
   return {
     name: 'auth',
     router,

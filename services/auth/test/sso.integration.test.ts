@@ -1,10 +1,18 @@
 import { generate } from 'otplib';
 import { createTestDependencies, testStacks, type TestDependencies } from '@whistle/service-kit/testing';
-import { formFields, selfSignedCertificate, startIdentityProvider, type TestIdentityProvider } from '@whistle/test-support';
+import {
+  formFields,
+  selfSignedCertificate,
+  startIdentityProvider,
+  type TestIdentityProvider,
+} from '@whistle/test-support';
 import { adminPassword, onboardCompany, staffClient } from './staff-client';
 import { startAuth, type RunningAuth } from './support';
 
-const serviceProvider = { entity_id: 'https://whistle.example/api/account/company/sso/metadata', acs_url: 'https://whistle.example/api/account/company/sso/acs' };
+const serviceProvider = {
+  entity_id: 'https://whistle.example/api/account/company/sso/metadata',
+  acs_url: 'https://whistle.example/api/account/company/sso/acs',
+};
 
 describe.each(testStacks)('auth SAML single sign-on on %s', (stack) => {
   let test$: TestDependencies;
@@ -28,7 +36,13 @@ describe.each(testStacks)('auth SAML single sign-on on %s', (stack) => {
     const client = staffClient(auth.baseUrl);
     const adminToken = (await client.login(company.email, adminPassword)).body.token as string;
     const saved = await client.call('PUT', '/api/account/company/sso', {
-      bearer: adminToken, body: { enabled: true, entry_point: idp.entryPoint, idp_certificate: certificate, email_attribute: emailAttribute },
+      bearer: adminToken,
+      body: {
+        enabled: true,
+        entry_point: idp.entryPoint,
+        idp_certificate: certificate,
+        email_attribute: emailAttribute,
+      },
     });
     expect(saved.status).toBe(200);
     expect(saved.body.service_provider).toEqual(serviceProvider);
@@ -36,7 +50,11 @@ describe.each(testStacks)('auth SAML single sign-on on %s', (stack) => {
   }
 
   /** The browser's way: our redirect → the IdP → its form; answers the SAMLResponse and RelayState to post to the ACS. */
-  async function throughIdentityProvider(client: ReturnType<typeof staffClient>, email: string, emailAttribute?: string) {
+  async function throughIdentityProvider(
+    client: ReturnType<typeof staffClient>,
+    email: string,
+    emailAttribute?: string,
+  ) {
     const redirect = await client.call('POST', '/api/account/company/sso/redirect', { form: { email } });
     expect(redirect.status).toBe(303);
     const location = redirect.headers.get('location')!;
@@ -48,7 +66,8 @@ describe.each(testStacks)('auth SAML single sign-on on %s', (stack) => {
     return formFields(await page.text());
   }
 
-  const postToAcs = (client: ReturnType<typeof staffClient>, fields: Record<string, string>) => client.call('POST', '/api/account/company/sso/acs', { form: fields });
+  const postToAcs = (client: ReturnType<typeof staffClient>, fields: Record<string, string>) =>
+    client.call('POST', '/api/account/company/sso/acs', { form: fields });
 
   test('when a user signs in at the identity provider, then the return becomes a one-time code and the code a token', async () => {
     const company = await companyWithSso();
@@ -64,7 +83,9 @@ describe.each(testStacks)('auth SAML single sign-on on %s', (stack) => {
     const profile = await company.client.call('GET', '/api/account/company/profile/', { bearer: exchanged.body.token });
     expect(profile.body.email).toBe(company.email);
     expect((await company.client.call('POST', '/api/account/company/sso/token', { body: { code } })).status).toBe(401);
-    expect((await company.client.call('GET', '/api/account/company/', { bearer: company.adminToken })).body.sso_enabled).toBe(true);
+    expect(
+      (await company.client.call('GET', '/api/account/company/', { bearer: company.adminToken })).body.sso_enabled,
+    ).toBe(true);
   });
 
   test('when the company names an e-mail attribute, then the user is found by that attribute, not by the NameID', async () => {
@@ -75,7 +96,9 @@ describe.each(testStacks)('auth SAML single sign-on on %s', (stack) => {
     expect(acs.status).toBe(303);
     const code = new URL(acs.headers.get('location')!, 'https://whistle.example').searchParams.get('code');
     const exchanged = await company.client.call('POST', '/api/account/company/sso/token', { body: { code } });
-    expect((await company.client.call('GET', '/api/account/company/profile/', { bearer: exchanged.body.token })).body.email).toBe(company.email);
+    expect(
+      (await company.client.call('GET', '/api/account/company/profile/', { bearer: exchanged.body.token })).body.email,
+    ).toBe(company.email);
   });
 
   test('when the same SAML response is posted again, then the replay is refused', async () => {
@@ -128,7 +151,10 @@ describe.each(testStacks)('auth SAML single sign-on on %s', (stack) => {
   test('when the user has MFA, then the SSO code is answered with an MFA challenge, as a login is', async () => {
     const company = await companyWithSso();
     const setup = await company.client.call('POST', '/api/account/company/profile/mfa', { bearer: company.adminToken });
-    await company.client.call('POST', '/api/account/company/profile/mfa', { bearer: company.adminToken, body: { challenge_code: await generate({ secret: setup.body.secret }) } });
+    await company.client.call('POST', '/api/account/company/profile/mfa', {
+      bearer: company.adminToken,
+      body: { challenge_code: await generate({ secret: setup.body.secret }) },
+    });
     const acs = await postToAcs(company.client, await throughIdentityProvider(company.client, company.email));
     const code = new URL(acs.headers.get('location')!, 'https://whistle.example').searchParams.get('code');
     const answer = await company.client.call('POST', '/api/account/company/sso/token', { body: { code } });
@@ -137,9 +163,13 @@ describe.each(testStacks)('auth SAML single sign-on on %s', (stack) => {
 
   test('when the e-mail domain has no single sign-on, then the browser goes back to the SSO page with an error', async () => {
     const client = staffClient(auth.baseUrl);
-    const answer = await client.call('POST', '/api/account/company/sso/redirect', { form: { email: 'someone@unknown-domain.example' } });
+    const answer = await client.call('POST', '/api/account/company/sso/redirect', {
+      form: { email: 'someone@unknown-domain.example' },
+    });
     expect(answer.status).toBe(303);
     expect(answer.headers.get('location')).toBe('/company/login/sso?error=sso_unavailable');
-    expect((await client.call('POST', '/api/account/company/sso/redirect', { form: { email: 'not an email' } })).status).toBe(400);
+    expect(
+      (await client.call('POST', '/api/account/company/sso/redirect', { form: { email: 'not an email' } })).status,
+    ).toBe(400);
   });
 });

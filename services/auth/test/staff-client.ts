@@ -2,8 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { createCompanyCredentials } from '@whistle/crypto';
 
 /** Requests as the browser makes them; each test names its client address, as an ingress would forward it. */
-export function staffClient(baseUrl: string, clientAddress = `10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`) {
-  const call = async (method: string, path: string, { body, bearer, form }: { body?: unknown; bearer?: string; form?: Record<string, string> } = {}) => {
+export function staffClient(
+  baseUrl: string,
+  clientAddress = `10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+) {
+  const call = async (
+    method: string,
+    path: string,
+    { body, bearer, form }: { body?: unknown; bearer?: string; form?: Record<string, string> } = {},
+  ) => {
     const headers: Record<string, string> = { accept: 'application/json', 'x-forwarded-for': clientAddress };
     if (bearer) headers.authorization = `Bearer ${bearer}`;
     let payload: string | undefined;
@@ -16,7 +23,10 @@ export function staffClient(baseUrl: string, clientAddress = `10.0.${Math.floor(
     }
     const response = await fetch(`${baseUrl}${path}`, { method, headers, body: payload, redirect: 'manual' });
     const text = await response.text();
-    const json = text && response.headers.get('content-type')?.includes('json') ? (JSON.parse(text) as Record<string, any>) : undefined;
+    const json =
+      text && response.headers.get('content-type')?.includes('json')
+        ? (JSON.parse(text) as Record<string, any>)
+        : undefined;
     return { status: response.status, body: json ?? {}, headers: response.headers };
   };
   return {
@@ -35,7 +45,13 @@ export async function onboardCompany(baseUrl: string) {
   const response = await fetch(`${baseUrl}/api/account/company`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.9.${Math.floor(Math.random() * 250)}.1` },
-    body: JSON.stringify({ user_profile: { email, password: adminPassword, full_name: 'Ada Admin' }, name: 'Globex', credential, passphrase, country: 'DE' }),
+    body: JSON.stringify({
+      user_profile: { email, password: adminPassword, full_name: 'Ada Admin' },
+      name: 'Globex',
+      credential,
+      passphrase,
+      country: 'DE',
+    }),
   });
   if (response.status !== 201) throw new Error(`onboarding failed: ${response.status} ${await response.text()}`);
   return { email, domain, passphrase, credential };

@@ -9,9 +9,11 @@ import { startAuth, type RunningAuth } from './support';
 
 const memberPassword = 'member password 5678';
 /** A code of the next TOTP step: valid now (one step of tolerance) and never the step a previous call used. */
-const codeAhead = (secret: string, steps = 1) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 * steps });
+const codeAhead = (secret: string, steps = 1) =>
+  generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 * steps });
 const codeNow = (secret: string) => generate({ secret });
-const linkToken = (text: string) => new URL(/https:\/\/whistle\.example\/company\/password\/change\?token=\S+/.exec(text)![0]).searchParams.get('token')!;
+const linkToken = (text: string) =>
+  new URL(/https:\/\/whistle\.example\/company\/password\/change\?token=\S+/.exec(text)![0]).searchParams.get('token')!;
 
 describe.each(testStacks)('auth staff sign-in on %s', (stack) => {
   let test$: TestDependencies;
@@ -22,7 +24,11 @@ describe.each(testStacks)('auth staff sign-in on %s', (stack) => {
 
   beforeAll(async () => {
     test$ = await createTestDependencies(stack, ['auth-sign-in-observer']);
-    await test$.deps.bus.subscribe({ consumer: 'auth-sign-in-observer', events: ['#'], handle: async (event) => void published.push(event) });
+    await test$.deps.bus.subscribe({
+      consumer: 'auth-sign-in-observer',
+      events: ['#'],
+      handle: async (event) => void published.push(event),
+    });
     smtp = await startSmtpCatcher();
     mailer = new SmtpMailer(smtp.url, 'Whistle <no-reply@whistle.test>');
     auth = await startAuth({ ...test$.deps, mailer });
@@ -40,10 +46,20 @@ describe.each(testStacks)('auth staff sign-in on %s', (stack) => {
     const client = staffClient(auth.baseUrl);
     const adminToken = (await client.login(company.email, adminPassword)).body.token as string;
     const memberEmail = `member-${roles.join('-').toLowerCase()}@${company.domain}`;
-    const invited = await client.call('POST', '/api/account/company/user_profile/', { bearer: adminToken, body: { email: memberEmail, full_name: 'Rita Reviewer', roles } });
+    const invited = await client.call('POST', '/api/account/company/user_profile/', {
+      bearer: adminToken,
+      body: { email: memberEmail, full_name: 'Rita Reviewer', roles },
+    });
     expect(invited.status).toBe(201);
     const mail = await smtp.waitFor((m) => recipientOf(m) === memberEmail, 'invitation');
-    expect((await client.call('PUT', '/api/account/profile', { bearer: linkToken(mail.text!), body: { password: memberPassword } })).status).toBe(204);
+    expect(
+      (
+        await client.call('PUT', '/api/account/profile', {
+          bearer: linkToken(mail.text!),
+          body: { password: memberPassword },
+        })
+      ).status,
+    ).toBe(204);
     const memberToken = (await client.login(memberEmail, memberPassword)).body.token as string;
     return { ...company, client, adminToken, memberEmail, memberId: invited.body.uuid as string, memberToken };
   }
@@ -51,9 +67,16 @@ describe.each(testStacks)('auth staff sign-in on %s', (stack) => {
   async function enableMfa(client: ReturnType<typeof staffClient>, token: string) {
     const setup = await client.call('POST', '/api/account/company/profile/mfa', { bearer: token });
     expect(setup.status).toBe(200);
-    const confirmed = await client.call('POST', '/api/account/company/profile/mfa', { bearer: token, body: { challenge_code: await codeNow(setup.body.secret) } });
+    const confirmed = await client.call('POST', '/api/account/company/profile/mfa', {
+      bearer: token,
+      body: { challenge_code: await codeNow(setup.body.secret) },
+    });
     expect(confirmed.status).toBe(200);
-    return { secret: setup.body.secret as string, qr: setup.body.qr_code as string, token: confirmed.body.token as string };
+    return {
+      secret: setup.body.secret as string,
+      qr: setup.body.qr_code as string,
+      token: confirmed.body.token as string,
+    };
   }
 
   test('when an admin signs in with the right password, then a short-lived ES256 token any service verifies with the published key comes back', async () => {
@@ -70,9 +93,21 @@ describe.each(testStacks)('auth staff sign-in on %s', (stack) => {
     expect(principal.expiresAt.getTime() - principal.issuedAt.getTime()).toBe(15 * 60 * 1000);
 
     const profile = await client.call('GET', '/api/account/company/profile/', { bearer: answer.body.token });
-    expect(profile.body).toEqual({ uuid: principal.userId, email: company.email, full_name: 'Ada Admin', roles: ['ADMIN'], mfa_auth_factor_id: null });
+    expect(profile.body).toEqual({
+      uuid: principal.userId,
+      email: company.email,
+      full_name: 'Ada Admin',
+      roles: ['ADMIN'],
+      mfa_auth_factor_id: null,
+    });
     const own = await client.call('GET', '/api/account/company/', { bearer: answer.body.token });
-    expect(own.body).toMatchObject({ uuid: principal.companyId, name: 'Globex', country: 'DE', mfa_required: false, sso_enabled: false });
+    expect(own.body).toMatchObject({
+      uuid: principal.companyId,
+      name: 'Globex',
+      country: 'DE',
+      mfa_required: false,
+      sso_enabled: false,
+    });
     expect(own.body.user_profiles).toEqual([profile.body]);
   });
 
@@ -85,7 +120,9 @@ describe.each(testStacks)('auth staff sign-in on %s', (stack) => {
     expect(wrong.body).toEqual({ message: 'Invalid email or password' });
     expect(unknown.body).toEqual(wrong.body);
     expect((await client.call('POST', '/api/account/token', { body: { username: company.email } })).status).toBe(400);
-    expect((await client.call('GET', '/api/account/company/profile/', { bearer: 'forged.token.value' })).status).toBe(401);
+    expect((await client.call('GET', '/api/account/company/profile/', { bearer: 'forged.token.value' })).status).toBe(
+      401,
+    );
   });
 
   test('when a staff member logs out, then the token is refused and token.revoked goes out without the token', async () => {
@@ -94,7 +131,17 @@ describe.each(testStacks)('auth staff sign-in on %s', (stack) => {
     const { token } = (await client.login(company.email, adminPassword)).body;
     expect((await client.call('POST', '/api/account/token/revoke', { bearer: token })).status).toBe(204);
     expect((await client.call('GET', '/api/account/company/profile/', { bearer: token })).status).toBe(401);
-    const event = await waitFor(() => published.find((e) => e.name === 'token.revoked' && JSON.stringify(e.payload).includes(JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).jti)), { what: 'token.revoked' });
+    const event = await waitFor(
+      () =>
+        published.find(
+          (e) =>
+            e.name === 'token.revoked' &&
+            JSON.stringify(e.payload).includes(
+              JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).jti,
+            ),
+        ),
+      { what: 'token.revoked' },
+    );
     expect(JSON.stringify(event)).not.toContain(token);
   });
 
@@ -104,7 +151,9 @@ describe.each(testStacks)('auth staff sign-in on %s', (stack) => {
     const { token } = (await client.login(company.email, adminPassword)).body;
     const refreshed = await client.call('POST', '/api/account/token/refresh', { bearer: token });
     expect(refreshed.status).toBe(200);
-    expect((await client.call('GET', '/api/account/company/profile/', { bearer: refreshed.body.token })).status).toBe(200);
+    expect((await client.call('GET', '/api/account/company/profile/', { bearer: refreshed.body.token })).status).toBe(
+      200,
+    );
     expect((await client.call('GET', '/api/account/company/profile/', { bearer: token })).status).toBe(401);
   });
 
@@ -114,10 +163,15 @@ describe.each(testStacks)('auth staff sign-in on %s', (stack) => {
     expect(profile.body).toMatchObject({ email: team.memberEmail, roles: ['HANDLER'] });
     const mail = smtp.mails.find((m) => recipientOf(m) === team.memberEmail)!;
     expect(mail.subject).toBe('You have been invited to Whistle');
-    const reused = await team.client.call('PUT', '/api/account/profile', { bearer: linkToken(mail.text!), body: { password: 'another password 99' } });
+    const reused = await team.client.call('PUT', '/api/account/profile', {
+      bearer: linkToken(mail.text!),
+      body: { password: 'another password 99' },
+    });
     expect(reused.status).toBe(401);
     expect((await team.client.login(team.memberEmail, 'another password 99')).status).toBe(401);
-    const created = published.find((e) => e.name === 'user.created' && (e.payload as { user_id: string }).user_id === team.memberId);
+    const created = published.find(
+      (e) => e.name === 'user.created' && (e.payload as { user_id: string }).user_id === team.memberId,
+    );
     expect(created).toBeDefined();
     expect(JSON.stringify(published)).not.toContain(linkToken(mail.text!));
   });
@@ -127,7 +181,16 @@ describe.each(testStacks)('auth staff sign-in on %s', (stack) => {
     const calls: Array<[string, string, unknown]> = [
       ['POST', '/api/account/company/user_profile/', { email: `x@${team.domain}`, full_name: 'X', roles: ['ADMIN'] }],
       ['DELETE', '/api/account/company/user_profile/', { uuid: team.memberId }],
-      ['PUT', '/api/account/company/sso', { enabled: true, entry_point: 'https://idp.example/sso', idp_certificate: 'MII'.padEnd(200, 'A'), email_attribute: 'email' }],
+      [
+        'PUT',
+        '/api/account/company/sso',
+        {
+          enabled: true,
+          entry_point: 'https://idp.example/sso',
+          idp_certificate: 'MII'.padEnd(200, 'A'),
+          email_attribute: 'email',
+        },
+      ],
       ['GET', '/api/account/company/sso', undefined],
       ['PUT', '/api/account/company/mfa', { mfa_required: true }],
     ];
@@ -143,32 +206,74 @@ describe.each(testStacks)('auth staff sign-in on %s', (stack) => {
   test("when company A's admin calls every staff endpoint with company B's ids, then B is neither read nor changed", async () => {
     const a = await companyWithMember();
     const b = await companyWithMember();
-    const bAdminId = (await b.client.call('GET', '/api/account/company/profile/', { bearer: b.adminToken })).body.uuid as string;
+    const bAdminId = (await b.client.call('GET', '/api/account/company/profile/', { bearer: b.adminToken })).body
+      .uuid as string;
     const bBefore = (await b.client.call('GET', '/api/account/company/', { bearer: b.adminToken })).body;
 
-    expect((await a.client.call('DELETE', '/api/account/company/user_profile/', { bearer: a.adminToken, body: { uuid: b.memberId } })).status).toBe(404);
-    expect((await a.client.call('DELETE', '/api/account/company/user_profile/', { bearer: a.adminToken, body: { uuid: bAdminId } })).status).toBe(404);
+    expect(
+      (
+        await a.client.call('DELETE', '/api/account/company/user_profile/', {
+          bearer: a.adminToken,
+          body: { uuid: b.memberId },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await a.client.call('DELETE', '/api/account/company/user_profile/', {
+          bearer: a.adminToken,
+          body: { uuid: bAdminId },
+        })
+      ).status,
+    ).toBe(404);
     const keys = await a.client.call('GET', '/api/account/company/profile/keys', { bearer: a.adminToken });
     expect(keys.body.passphrase).toBe(a.passphrase);
-    expect((await a.client.call('PUT', '/api/account/company/mfa', { bearer: a.adminToken, body: { mfa_required: true } })).status).toBe(200);
+    expect(
+      (await a.client.call('PUT', '/api/account/company/mfa', { bearer: a.adminToken, body: { mfa_required: true } }))
+        .status,
+    ).toBe(200);
     // From now on A requires MFA, and its admin has none yet: no keys for this session.
-    expect((await a.client.call('GET', '/api/account/company/profile/keys', { bearer: a.adminToken })).status).toBe(403);
-    const sso = { enabled: true, entry_point: 'https://idp.a.example/sso', idp_certificate: 'MII'.padEnd(200, 'A'), email_attribute: 'email' };
-    expect((await a.client.call('PUT', '/api/account/company/sso', { bearer: a.adminToken, body: sso })).status).toBe(200);
+    expect((await a.client.call('GET', '/api/account/company/profile/keys', { bearer: a.adminToken })).status).toBe(
+      403,
+    );
+    const sso = {
+      enabled: true,
+      entry_point: 'https://idp.a.example/sso',
+      idp_certificate: 'MII'.padEnd(200, 'A'),
+      email_attribute: 'email',
+    };
+    expect((await a.client.call('PUT', '/api/account/company/sso', { bearer: a.adminToken, body: sso })).status).toBe(
+      200,
+    );
     // Reads answer the caller's own company, whatever else the request names.
-    const own = await a.client.call('GET', `/api/account/company/?company_id=${bBefore.uuid}`, { bearer: a.adminToken });
+    const own = await a.client.call('GET', `/api/account/company/?company_id=${bBefore.uuid}`, {
+      bearer: a.adminToken,
+    });
     expect(own.body.uuid).not.toBe(bBefore.uuid);
     expect(own.body.user_profiles.map((u: { uuid: string }) => u.uuid)).not.toContain(b.memberId);
-    expect((await a.client.call('GET', '/api/account/company/sso', { bearer: a.adminToken })).body.entry_point).toBe(sso.entry_point);
+    expect((await a.client.call('GET', '/api/account/company/sso', { bearer: a.adminToken })).body.entry_point).toBe(
+      sso.entry_point,
+    );
     // A's member changes only their own profile.
     await a.client.call('PUT', '/api/account/profile', { bearer: a.memberToken, body: { full_name: 'Renamed' } });
-    expect((await a.client.call('PUT', '/api/account/profile', { bearer: a.memberToken, body: { full_name: 'Renamed', uuid: b.memberId } })).status).toBe(400);
+    expect(
+      (
+        await a.client.call('PUT', '/api/account/profile', {
+          bearer: a.memberToken,
+          body: { full_name: 'Renamed', uuid: b.memberId },
+        })
+      ).status,
+    ).toBe(400);
     // A body naming B's company is refused, not obeyed.
     const smuggled = await a.client.call('POST', '/api/account/company/user_profile/', {
-      bearer: a.adminToken, body: { email: `spy@${b.domain}`, full_name: 'Spy', roles: ['ADMIN'], company_id: bBefore.uuid },
+      bearer: a.adminToken,
+      body: { email: `spy@${b.domain}`, full_name: 'Spy', roles: ['ADMIN'], company_id: bBefore.uuid },
     });
     expect(smuggled.status).toBe(400);
-    expect((await a.client.call('GET', `/api/account/company/profile/?uuid=${b.memberId}`, { bearer: a.memberToken })).body.full_name).toBe('Renamed');
+    expect(
+      (await a.client.call('GET', `/api/account/company/profile/?uuid=${b.memberId}`, { bearer: a.memberToken })).body
+        .full_name,
+    ).toBe('Renamed');
 
     expect((await b.client.call('GET', '/api/account/company/', { bearer: b.adminToken })).body).toEqual(bBefore);
     expect((await b.client.call('GET', '/api/account/company/sso', { bearer: b.adminToken })).status).toBe(404);
@@ -180,30 +285,64 @@ describe.each(testStacks)('auth staff sign-in on %s', (stack) => {
     const setup = await team.client.call('POST', '/api/account/company/profile/mfa', { bearer: team.memberToken });
     expect(setup.body.qr_code).toMatch(/^data:image\/png;base64,/);
     // A wrong code leaves the same factor pending: the QR code on screen still works.
-    const failed = await team.client.call('POST', '/api/account/company/profile/mfa', { bearer: team.memberToken, body: { challenge_code: '000000' } });
+    const failed = await team.client.call('POST', '/api/account/company/profile/mfa', {
+      bearer: team.memberToken,
+      body: { challenge_code: '000000' },
+    });
     expect(failed.status).toBe(400);
     expect(failed.body.errors).toEqual({ challenge_code: ['Invalid code'] });
     const enrolmentCode = await codeNow(setup.body.secret);
-    const confirmed = await team.client.call('POST', '/api/account/company/profile/mfa', { bearer: team.memberToken, body: { challenge_code: enrolmentCode } });
+    const confirmed = await team.client.call('POST', '/api/account/company/profile/mfa', {
+      bearer: team.memberToken,
+      body: { challenge_code: enrolmentCode },
+    });
     expect(confirmed.status).toBe(200);
-    expect((await team.client.call('GET', '/api/account/company/profile/', { bearer: confirmed.body.token })).body.mfa_auth_factor_id).toEqual(expect.any(String));
+    expect(
+      (await team.client.call('GET', '/api/account/company/profile/', { bearer: confirmed.body.token })).body
+        .mfa_auth_factor_id,
+    ).toEqual(expect.any(String));
 
     const first = await team.client.login(team.memberEmail, memberPassword);
     expect(first.body).toEqual({ mfa_required: true, challenge_id: expect.any(String) });
     // The enrolment code was spent; it does not complete a sign-in.
-    const enrolmentCodeAgain = await team.client.call('POST', '/api/account/token/mfa', { bearer: first.body.challenge_id, body: { challenge_code: enrolmentCode } });
+    const enrolmentCodeAgain = await team.client.call('POST', '/api/account/token/mfa', {
+      bearer: first.body.challenge_id,
+      body: { challenge_code: enrolmentCode },
+    });
     expect(enrolmentCodeAgain.status).toBe(401);
     const code = await codeAhead(setup.body.secret);
-    const done = await team.client.call('POST', '/api/account/token/mfa', { bearer: first.body.challenge_id, body: { challenge_code: code } });
+    const done = await team.client.call('POST', '/api/account/token/mfa', {
+      bearer: first.body.challenge_id,
+      body: { challenge_code: code },
+    });
     expect(done.status).toBe(200);
-    const verifier = createStaffTokenVerifier({ publicKey: (await team.client.call('GET', '/api/account/token/jwks')).body.keys[0] });
+    const verifier = createStaffTokenVerifier({
+      publicKey: (await team.client.call('GET', '/api/account/token/jwks')).body.keys[0],
+    });
     expect((await verifier.verify(done.body.token)).mfa).toBe(true);
 
-    expect((await team.client.call('POST', '/api/account/token/mfa', { bearer: first.body.challenge_id, body: { challenge_code: code } })).status).toBe(401);
+    expect(
+      (
+        await team.client.call('POST', '/api/account/token/mfa', {
+          bearer: first.body.challenge_id,
+          body: { challenge_code: code },
+        })
+      ).status,
+    ).toBe(401);
     const second = await team.client.login(team.memberEmail, memberPassword);
-    const replay = await team.client.call('POST', '/api/account/token/mfa', { bearer: second.body.challenge_id, body: { challenge_code: code } });
+    const replay = await team.client.call('POST', '/api/account/token/mfa', {
+      bearer: second.body.challenge_id,
+      body: { challenge_code: code },
+    });
     expect(replay.status).toBe(401);
-    expect((await team.client.call('POST', '/api/account/token/mfa', { bearer: second.body.challenge_id, body: { challenge_code: '12345' } })).status).toBe(400);
+    expect(
+      (
+        await team.client.call('POST', '/api/account/token/mfa', {
+          bearer: second.body.challenge_id,
+          body: { challenge_code: '12345' },
+        })
+      ).status,
+    ).toBe(400);
   });
 
   test('when MFA is set up again, then codes of the old device stop working', async () => {
@@ -212,8 +351,22 @@ describe.each(testStacks)('auth staff sign-in on %s', (stack) => {
     const renewed = await enableMfa(team.client, old.token);
     expect(renewed.secret).not.toBe(old.secret);
     const challenge = (await team.client.login(team.memberEmail, memberPassword)).body.challenge_id;
-    expect((await team.client.call('POST', '/api/account/token/mfa', { bearer: challenge, body: { challenge_code: await codeAhead(old.secret) } })).status).toBe(401);
-    expect((await team.client.call('POST', '/api/account/token/mfa', { bearer: challenge, body: { challenge_code: await codeAhead(renewed.secret) } })).status).toBe(200);
+    expect(
+      (
+        await team.client.call('POST', '/api/account/token/mfa', {
+          bearer: challenge,
+          body: { challenge_code: await codeAhead(old.secret) },
+        })
+      ).status,
+    ).toBe(401);
+    expect(
+      (
+        await team.client.call('POST', '/api/account/token/mfa', {
+          bearer: challenge,
+          body: { challenge_code: await codeAhead(renewed.secret) },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   test('when an MFA challenge gets five wrong codes, then it dies even for the right one', async () => {
@@ -223,9 +376,19 @@ describe.each(testStacks)('auth staff sign-in on %s', (stack) => {
     const right = await codeAhead(secret);
     const wrong = right === '111111' ? '222222' : '111111';
     for (let i = 0; i < 5; i += 1) {
-      expect((await team.client.call('POST', '/api/account/token/mfa', { bearer: challenge, body: { challenge_code: wrong } })).status).toBe(401);
+      expect(
+        (
+          await team.client.call('POST', '/api/account/token/mfa', {
+            bearer: challenge,
+            body: { challenge_code: wrong },
+          })
+        ).status,
+      ).toBe(401);
     }
-    expect((await team.client.call('POST', '/api/account/token/mfa', { bearer: challenge, body: { challenge_code: right } })).status).toBe(401);
+    expect(
+      (await team.client.call('POST', '/api/account/token/mfa', { bearer: challenge, body: { challenge_code: right } }))
+        .status,
+    ).toBe(401);
   });
 
   test('when staff ask for the company keys, then they get them only with MFA complete (or no MFA anywhere), uncached and never logged', async () => {
@@ -234,16 +397,24 @@ describe.each(testStacks)('auth staff sign-in on %s', (stack) => {
     const before = await team.client.call('GET', '/api/account/company/profile/keys', { bearer: team.memberToken });
     expect(before.status).toBe(200);
     expect(before.headers.get('cache-control')).toBe('no-store');
-    const privateKey = await unlockCompanyPrivateKey({ aes_encrypted_private_key: before.body.aes_encrypted_private_key, passphrase: before.body.passphrase });
+    const privateKey = await unlockCompanyPrivateKey({
+      aes_encrypted_private_key: before.body.aes_encrypted_private_key,
+      passphrase: before.body.passphrase,
+    });
     expect(privateKey).toBeDefined();
 
     const { secret } = await enableMfa(team.client, team.memberToken);
     // A password-only session of a user who has MFA gets nothing.
     const challenge = (await team.client.login(team.memberEmail, memberPassword)).body;
     expect(challenge.token).toBeUndefined();
-    const passwordOnly = await team.client.call('GET', '/api/account/company/profile/keys', { bearer: challenge.challenge_id });
+    const passwordOnly = await team.client.call('GET', '/api/account/company/profile/keys', {
+      bearer: challenge.challenge_id,
+    });
     expect(passwordOnly.status).toBe(401);
-    const done = await team.client.call('POST', '/api/account/token/mfa', { bearer: challenge.challenge_id, body: { challenge_code: await codeAhead(secret) } });
+    const done = await team.client.call('POST', '/api/account/token/mfa', {
+      bearer: challenge.challenge_id,
+      body: { challenge_code: await codeAhead(secret) },
+    });
     const after = await team.client.call('GET', '/api/account/company/profile/keys', { bearer: done.body.token });
     expect(after.body.passphrase).toBe(team.passphrase);
 
@@ -255,25 +426,47 @@ describe.each(testStacks)('auth staff sign-in on %s', (stack) => {
 
   test('when the company requires MFA, then a member without it gets a token that reaches only MFA set-up, and then everything', async () => {
     const team = await companyWithMember();
-    expect((await team.client.call('PUT', '/api/account/company/mfa', { bearer: team.adminToken, body: { mfa_required: true } })).status).toBe(200);
+    expect(
+      (
+        await team.client.call('PUT', '/api/account/company/mfa', {
+          bearer: team.adminToken,
+          body: { mfa_required: true },
+        })
+      ).status,
+    ).toBe(200);
     const { token } = (await team.client.login(team.memberEmail, memberPassword)).body;
     expect((await team.client.call('GET', '/api/account/company/profile/keys', { bearer: token })).status).toBe(403);
     expect((await team.client.call('GET', '/api/account/company/profile/', { bearer: token })).status).toBe(200);
     const enrolled = await enableMfa(team.client, token);
-    expect((await team.client.call('GET', '/api/account/company/profile/keys', { bearer: enrolled.token })).status).toBe(200);
+    expect(
+      (await team.client.call('GET', '/api/account/company/profile/keys', { bearer: enrolled.token })).status,
+    ).toBe(200);
   });
 
   test('when a reset is requested, then a one-time link arrives by e-mail, sets the password once, and an unknown address gets the same answer and no mail', async () => {
     const company = await onboardCompany(auth.baseUrl);
     const client = staffClient(auth.baseUrl);
     const known = await client.call('PUT', '/api/account/profile/password/reset', { bearer: company.email });
-    const unknown = await client.call('PUT', '/api/account/profile/password/reset', { bearer: `ghost@${company.domain}` });
+    const unknown = await client.call('PUT', '/api/account/profile/password/reset', {
+      bearer: `ghost@${company.domain}`,
+    });
     expect([known.status, unknown.status]).toEqual([204, 204]);
-    const mail = await smtp.waitFor((m) => recipientOf(m) === company.email && m.subject === 'Reset your Whistle password', 'reset');
+    const mail = await smtp.waitFor(
+      (m) => recipientOf(m) === company.email && m.subject === 'Reset your Whistle password',
+      'reset',
+    );
     const token = linkToken(mail.text!);
-    expect((await client.call('PUT', '/api/account/profile', { bearer: token, body: { password: 'short' } })).status).toBe(400);
-    expect((await client.call('PUT', '/api/account/profile', { bearer: token, body: { password: 'brand new password 1' } })).status).toBe(204);
-    expect((await client.call('PUT', '/api/account/profile', { bearer: token, body: { password: 'second new password 2' } })).status).toBe(401);
+    expect(
+      (await client.call('PUT', '/api/account/profile', { bearer: token, body: { password: 'short' } })).status,
+    ).toBe(400);
+    expect(
+      (await client.call('PUT', '/api/account/profile', { bearer: token, body: { password: 'brand new password 1' } }))
+        .status,
+    ).toBe(204);
+    expect(
+      (await client.call('PUT', '/api/account/profile', { bearer: token, body: { password: 'second new password 2' } }))
+        .status,
+    ).toBe(401);
     expect((await client.login(company.email, adminPassword)).status).toBe(401);
     expect((await client.login(company.email, 'brand new password 1')).status).toBe(200);
     expect(smtp.mails.some((m) => recipientOf(m) === `ghost@${company.domain}`)).toBe(false);
@@ -284,9 +477,21 @@ describe.each(testStacks)('auth staff sign-in on %s', (stack) => {
     const company = await onboardCompany(auth.baseUrl);
     const client = staffClient(auth.baseUrl);
     await client.call('PUT', '/api/account/profile/password/reset', { bearer: company.email });
-    const mail = await smtp.waitFor((m) => recipientOf(m) === company.email && m.subject === 'Reset your Whistle password', 'reset');
-    await test$.deps.db.query(`update auth.one_time_secret set expires_at = now() - interval '1 second' where purpose = 'password_reset' and used_at is null`);
-    expect((await client.call('PUT', '/api/account/profile', { bearer: linkToken(mail.text!), body: { password: 'brand new password 1' } })).status).toBe(401);
+    const mail = await smtp.waitFor(
+      (m) => recipientOf(m) === company.email && m.subject === 'Reset your Whistle password',
+      'reset',
+    );
+    await test$.deps.db.query(
+      `update auth.one_time_secret set expires_at = now() - interval '1 second' where purpose = 'password_reset' and used_at is null`,
+    );
+    expect(
+      (
+        await client.call('PUT', '/api/account/profile', {
+          bearer: linkToken(mail.text!),
+          body: { password: 'brand new password 1' },
+        })
+      ).status,
+    ).toBe(401);
     expect((await client.login(company.email, adminPassword)).status).toBe(200);
   });
 
@@ -294,17 +499,28 @@ describe.each(testStacks)('auth staff sign-in on %s', (stack) => {
     const company = await onboardCompany(auth.baseUrl);
     const client = staffClient(auth.baseUrl);
     const { token } = (await client.login(company.email, adminPassword)).body;
-    const withoutCurrent = await client.call('PUT', '/api/account/profile', { bearer: token, body: { password: 'brand new password 1' } });
+    const withoutCurrent = await client.call('PUT', '/api/account/profile', {
+      bearer: token,
+      body: { password: 'brand new password 1' },
+    });
     expect(withoutCurrent.status).toBe(400);
     expect(withoutCurrent.body.errors).toHaveProperty('current_password');
-    const renamed = await client.call('PUT', '/api/account/profile', { bearer: token, body: { full_name: ' Ada B. ' } });
+    const renamed = await client.call('PUT', '/api/account/profile', {
+      bearer: token,
+      body: { full_name: ' Ada B. ' },
+    });
     expect(renamed.body.full_name).toBe('Ada B.');
     // The password change ends sessions issued before its second; wait past it so the assertion does not depend on timing.
     await new Promise((resolve) => setTimeout(resolve, 1100));
-    const changed = await client.call('PUT', '/api/account/profile', { bearer: token, body: { password: 'brand new password 1', current_password: adminPassword } });
+    const changed = await client.call('PUT', '/api/account/profile', {
+      bearer: token,
+      body: { password: 'brand new password 1', current_password: adminPassword },
+    });
     expect(changed.status).toBe(200);
     expect((await client.call('POST', '/api/account/token/refresh', { bearer: token })).status).toBe(401);
-    expect((await client.call('GET', '/api/account/company/profile/', { bearer: changed.body.token })).status).toBe(200);
+    expect((await client.call('GET', '/api/account/company/profile/', { bearer: changed.body.token })).status).toBe(
+      200,
+    );
     expect((await client.login(company.email, 'brand new password 1')).status).toBe(200);
   });
 
@@ -312,7 +528,10 @@ describe.each(testStacks)('auth staff sign-in on %s', (stack) => {
     const company = await onboardCompany(auth.baseUrl);
     const client = staffClient(auth.baseUrl);
     for (let i = 0; i < 5; i += 1) expect((await client.login(company.email, `wrong ${i}`)).status).toBe(401);
-    const notice = await smtp.waitFor((m) => recipientOf(m) === company.email && m.subject === 'Your Whistle account was locked', 'lockout');
+    const notice = await smtp.waitFor(
+      (m) => recipientOf(m) === company.email && m.subject === 'Your Whistle account was locked',
+      'lockout',
+    );
     expect(notice.text).not.toMatch(/https?:\/\//);
     const locked = await client.login(company.email, adminPassword);
     expect(locked.status).toBe(401);
@@ -353,17 +572,41 @@ describe.each(testStacks)('auth staff sign-in on %s', (stack) => {
     expect((await wrongCode(elsewhere, other)).status).toBe(401);
 
     const resets = staffClient(auth.baseUrl);
-    for (let i = 0; i < 3; i += 1) expect((await resets.call('PUT', '/api/account/profile/password/reset', { bearer: target })).status).toBe(204);
+    for (let i = 0; i < 3; i += 1)
+      expect((await resets.call('PUT', '/api/account/profile/password/reset', { bearer: target })).status).toBe(204);
     expect((await resets.call('PUT', '/api/account/profile/password/reset', { bearer: target })).status).toBe(429);
   });
 
   test('when an admin deletes a member, then the member cannot sign in, their token is refused and user.deleted is published', async () => {
     const team = await companyWithMember();
-    expect((await team.client.call('DELETE', '/api/account/company/user_profile/', { bearer: team.adminToken, body: { uuid: team.memberId } })).status).toBe(204);
-    expect((await team.client.call('GET', '/api/account/company/profile/', { bearer: team.memberToken })).status).toBe(401);
+    expect(
+      (
+        await team.client.call('DELETE', '/api/account/company/user_profile/', {
+          bearer: team.adminToken,
+          body: { uuid: team.memberId },
+        })
+      ).status,
+    ).toBe(204);
+    expect((await team.client.call('GET', '/api/account/company/profile/', { bearer: team.memberToken })).status).toBe(
+      401,
+    );
     expect((await team.client.login(team.memberEmail, memberPassword)).status).toBe(401);
-    await waitFor(() => published.find((e) => e.name === 'user.deleted' && (e.payload as { user_id: string }).user_id === team.memberId), { what: 'user.deleted' });
-    const adminId = (await team.client.call('GET', '/api/account/company/profile/', { bearer: team.adminToken })).body.uuid;
-    expect((await team.client.call('DELETE', '/api/account/company/user_profile/', { bearer: team.adminToken, body: { uuid: adminId } })).status).toBe(400);
+    await waitFor(
+      () =>
+        published.find(
+          (e) => e.name === 'user.deleted' && (e.payload as { user_id: string }).user_id === team.memberId,
+        ),
+      { what: 'user.deleted' },
+    );
+    const adminId = (await team.client.call('GET', '/api/account/company/profile/', { bearer: team.adminToken })).body
+      .uuid;
+    expect(
+      (
+        await team.client.call('DELETE', '/api/account/company/user_profile/', {
+          bearer: team.adminToken,
+          body: { uuid: adminId },
+        })
+      ).status,
+    ).toBe(400);
   });
 });

@@ -11,12 +11,17 @@ export interface RunningAuth {
 }
 
 /** One signing key per test process, as a Secret would provide it. */
-export const testSigningKey = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+export const testSigningKey = generateKeyPairSync('ec', { namedCurve: 'P-256' })
+  .privateKey.export({ type: 'pkcs8', format: 'pem' })
+  .toString();
 
 /** The auth service served on a loopback port as `runService` serves it, on the given dependencies. */
 export async function startAuth(deps: ServiceDependencies, env: Record<string, string> = {}): Promise<RunningAuth> {
   const config = authConfigSchema.parse({
-    KEY_ENCRYPTION_KEY: randomBytes(32).toString('base64'), TOKEN_SIGNING_KEY: testSigningKey, PUBLIC_URL: 'https://whistle.example', ...env,
+    KEY_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    TOKEN_SIGNING_KEY: testSigningKey,
+    PUBLIC_URL: 'https://whistle.example',
+    ...env,
   });
   const service = createAuthService(deps, config);
   // Loopback is the trusted proxy: tests name distinct clients with X-Forwarded-For, as an ingress would.

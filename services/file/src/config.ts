@@ -7,6 +7,8 @@ export const fileConfigSchema = platformConfigSchema.safeExtend({
    * Public half (SPKI PEM; `\n` escapes allowed) of the incident service's DISCLOSER_TOKEN_PRIVATE_KEY:
    * verifies the discloser session tokens that open an incident's files.
    */
-  DISCLOSER_TOKEN_PUBLIC_KEY: z.string({ error: 'DISCLOSER_TOKEN_PUBLIC_KEY is required (EC P-256 public key, SPKI PEM)' }).min(1),
+  DISCLOSER_TOKEN_PUBLIC_KEY: z
+    .string({ error: 'DISCLOSER_TOKEN_PUBLIC_KEY is required (EC P-256 public key, SPKI PEM)' })
+    .min(1),
 });
 export type FileConfig = z.infer<typeof fileConfigSchema>;

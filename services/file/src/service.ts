@@ -1,6 +1,11 @@
 import { Router } from 'express';
 import { FILE_UPLOAD_CONTENT_TYPE } from '@whistle/contracts';
-import { createDiscloserTokenVerifier, createServiceLifecycle, type ServiceDependencies, type WhistleService } from '@whistle/service-kit';
+import {
+  createDiscloserTokenVerifier,
+  createServiceLifecycle,
+  type ServiceDependencies,
+  type WhistleService,
+} from '@whistle/service-kit';
 import type { FileConfig } from './config';
 import { FILE_SCHEMA, fileMigrations } from './data-access/migrations';
 import { fileRoutes } from './entry-points/http/file.routes';
@@ -24,5 +29,11 @@ export function createFileService(deps: ServiceDependencies, config: FileConfig)
       afterCommit: lifecycle.publishPending,
     }),
   );
-  return { name: 'file', router, extraContentTypes: FILE_SERVICE_CONTENT_TYPES, start: lifecycle.start, stop: lifecycle.stop };
+  return {
+    name: 'file',
+    router,
+    extraContentTypes: FILE_SERVICE_CONTENT_TYPES,
+    start: lifecycle.start,
+    stop: lifecycle.stop,
+  };
 }

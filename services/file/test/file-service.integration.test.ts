@@ -14,7 +14,10 @@ describe.each(testStacks)('file service on %s', (stack) => {
   });
 
   test('when the service starts twice, then its schema with outbox and inbox exists once', async () => {
-    const service = createFileService(test$.deps, fileConfigSchema.parse({ DISCLOSER_TOKEN_PUBLIC_KEY: generateDiscloserTokenKeys().publicKeyPem }));
+    const service = createFileService(
+      test$.deps,
+      fileConfigSchema.parse({ DISCLOSER_TOKEN_PUBLIC_KEY: generateDiscloserTokenKeys().publicKeyPem }),
+    );
     await service.start();
     await service.stop();
     await service.start();
@@ -28,6 +31,8 @@ describe.each(testStacks)('file service on %s', (stack) => {
 
   test('when the public key is missing or not a P-256 key, then the configuration is refused', () => {
     expect(fileConfigSchema.safeParse({}).success).toBe(false);
-    expect(() => createFileService(test$.deps, fileConfigSchema.parse({ DISCLOSER_TOKEN_PUBLIC_KEY: 'nope' }))).toThrow('DISCLOSER_TOKEN_PUBLIC_KEY');
+    expect(() => createFileService(test$.deps, fileConfigSchema.parse({ DISCLOSER_TOKEN_PUBLIC_KEY: 'nope' }))).toThrow(
+      'DISCLOSER_TOKEN_PUBLIC_KEY',
+    );
   });
 });

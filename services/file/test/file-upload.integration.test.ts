@@ -2,7 +2,13 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { EventEnvelope } from '@whistle/contracts';
 import { FILE_UPLOAD_CONTENT_TYPE } from '@whistle/contracts';
-import { createCompanyCredentials, createIncidentCredentials, decryptFile, encryptFile, type IncidentCredentials } from '@whistle/crypto';
+import {
+  createCompanyCredentials,
+  createIncidentCredentials,
+  decryptFile,
+  encryptFile,
+  type IncidentCredentials,
+} from '@whistle/crypto';
 import type { Queryable } from '@whistle/service-kit';
 import { createTestDependencies, testStacks, waitFor, type TestDependencies } from '@whistle/service-kit/testing';
 import { createInspectableStore, discloserTokens, startFile, type InspectableStore, type RunningFile } from './support';
@@ -26,7 +32,11 @@ describe.each(testStacks)('file uploads and downloads on %s', (stack) => {
     test$ = await createTestDependencies(stack, ['file-test-observer']);
     store = await createInspectableStore(stack);
     test$.deps.objects = store.objects;
-    await test$.deps.bus.subscribe({ consumer: 'file-test-observer', events: ['incident.file.created'], handle: async (event) => void published.push(event) });
+    await test$.deps.bus.subscribe({
+      consumer: 'file-test-observer',
+      events: ['incident.file.created'],
+      handle: async (event) => void published.push(event),
+    });
     file = await startFile(test$.deps, tokens.publicKeyPem);
     incidentKeys = await createIncidentCredentials((await createCompanyCredentials()).credential.public_key);
   });
@@ -57,7 +67,11 @@ describe.each(testStacks)('file uploads and downloads on %s', (stack) => {
   const upload = (session: Session | undefined, body: unknown, contentType = FILE_UPLOAD_CONTENT_TYPE) =>
     fetch(`${file.baseUrl}/api/incident/file/`, {
       method: 'POST',
-      headers: { 'content-type': contentType, accept: 'application/json', ...(session ? { authorization: `Bearer ${session.token}` } : {}) },
+      headers: {
+        'content-type': contentType,
+        accept: 'application/json',
+        ...(session ? { authorization: `Bearer ${session.token}` } : {}),
+      },
       body: typeof body === 'string' ? body : JSON.stringify(body),
     });
 
@@ -68,7 +82,9 @@ describe.each(testStacks)('file uploads and downloads on %s', (stack) => {
     expect((await store.keys()).length).toBe(before.objects);
   }
   const snapshot = async () => ({
-    rows: await count(test$.deps.db, 'file.file'), outbox: await count(test$.deps.db, 'file.outbox'), objects: (await store.keys()).length,
+    rows: await count(test$.deps.db, 'file.file'),
+    outbox: await count(test$.deps.db, 'file.outbox'),
+    objects: (await store.keys()).length,
   });
 
   test('when a discloser uploads an encrypted file, then its ciphertext is stored, its metadata kept and the event carries ids and size only', async () => {
@@ -77,17 +93,36 @@ describe.each(testStacks)('file uploads and downloads on %s', (stack) => {
     const { body, encrypted } = await uploadBody(session, plaintext, { incident_message_uuid: randomUUID() });
     const response = await upload(session, body);
     expect(response.status).toBe(201);
-    const created = (await response.json()) as { uuid: string; file_size: number; file_name: string; encrypted_key: string };
-    expect(created).toMatchObject({ incident_uuid: session.incidentId, file_size: 100_000, mime_type: 'application/pdf', file_name: encrypted.encrypted_file_name });
+    const created = (await response.json()) as {
+      uuid: string;
+      file_size: number;
+      file_name: string;
+      encrypted_key: string;
+    };
+    expect(created).toMatchObject({
+      incident_uuid: session.incidentId,
+      file_size: 100_000,
+      mime_type: 'application/pdf',
+      file_name: encrypted.encrypted_file_name,
+    });
 
-    const { rows } = await test$.deps.db.query<{ object_key: string; company_id: string }>('select object_key, company_id from file.file where id = $1', [created.uuid]);
+    const { rows } = await test$.deps.db.query<{ object_key: string; company_id: string }>(
+      'select object_key, company_id from file.file where id = $1',
+      [created.uuid],
+    );
     expect(rows[0].company_id).toBe(session.companyId);
     expect((await store.read(rows[0].object_key)).equals(Buffer.from(encrypted.ciphertext))).toBe(true);
 
-    const event = await waitFor(() => published.find((each) => each.payload.incident_file_id === created.uuid), { what: 'incident.file.created' });
+    const event = await waitFor(() => published.find((each) => each.payload.incident_file_id === created.uuid), {
+      what: 'incident.file.created',
+    });
     expect(event.company_id).toBe(session.companyId);
     expect(event.payload).toEqual({
-      incident_id: session.incidentId, incident_file_id: created.uuid, incident_message_id: body.incident_message_uuid, file_size: 100_000, mime_type: 'application/pdf',
+      incident_id: session.incidentId,
+      incident_file_id: created.uuid,
+      incident_message_id: body.incident_message_uuid,
+      file_size: 100_000,
+      mime_type: 'application/pdf',
     });
   });
 
@@ -99,7 +134,9 @@ describe.each(testStacks)('file uploads and downloads on %s', (stack) => {
     expect(response.status).toBe(201);
     const created = (await response.json()) as { uuid: string };
 
-    const download = await fetch(`${file.baseUrl}/api/incident/file/${created.uuid}`, { headers: { authorization: `Bearer ${session.token}` } });
+    const download = await fetch(`${file.baseUrl}/api/incident/file/${created.uuid}`, {
+      headers: { authorization: `Bearer ${session.token}` },
+    });
     expect(download.status).toBe(200);
     expect(download.headers.get('content-type')).toBe('application/octet-stream');
     const ciphertext = Buffer.from(await download.arrayBuffer());
@@ -135,11 +172,16 @@ describe.each(testStacks)('file uploads and downloads on %s', (stack) => {
       pull(controller) {
         // Far past the limit unless the server stops reading; then the stream is simply abandoned.
         if (sent > 40 * (1 << 20)) controller.close();
-        else { controller.enqueue(piece); sent += piece.length; }
+        else {
+          controller.enqueue(piece);
+          sent += piece.length;
+        }
       },
     });
     const response = await fetch(`${file.baseUrl}/api/incident/file/`, {
-      method: 'POST', body: stream, duplex: 'half',
+      method: 'POST',
+      body: stream,
+      duplex: 'half',
       headers: { 'content-type': FILE_UPLOAD_CONTENT_TYPE, authorization: `Bearer ${session.token}` },
     } as RequestInit);
     expect(response.status).toBe(413);
@@ -151,7 +193,11 @@ describe.each(testStacks)('file uploads and downloads on %s', (stack) => {
     const status = await new Promise<number>((resolve, reject) => {
       const request = http.request(`${file.baseUrl}/api/incident/file/`, {
         method: 'POST',
-        headers: { 'content-type': FILE_UPLOAD_CONTENT_TYPE, 'content-length': String(40_000_000), authorization: `Bearer ${session.token}` },
+        headers: {
+          'content-type': FILE_UPLOAD_CONTENT_TYPE,
+          'content-length': String(40_000_000),
+          authorization: `Bearer ${session.token}`,
+        },
       });
       request.on('response', (response) => {
         resolve(response.statusCode ?? 0);
@@ -167,25 +213,62 @@ describe.each(testStacks)('file uploads and downloads on %s', (stack) => {
   test.each([
     ['no content', (body: Record<string, unknown>) => ({ ...body, content: undefined }), 400, 'content'],
     ['content that is not base64', (body: Record<string, unknown>) => ({ ...body, content: '%%%%' }), 400, 'content'],
-    ['content shorter than file_size says', (body: Record<string, unknown>) => ({ ...body, file_size: (body.file_size as number) + 1 }), 400, 'content'],
-    ['content that is not an encrypted file', (body: Record<string, unknown>) => ({ ...body, content: Buffer.alloc(1029, 7).toString('base64'), file_size: 1000 }), 400, 'content'],
-    ['a file name in clear', (body: Record<string, unknown>) => ({ ...body, file_name: 'evidence.pdf' }), 400, 'file_name'],
-    ['a malformed file key', (body: Record<string, unknown>) => ({ ...body, encrypted_key: 'key' }), 400, 'encrypted_key'],
+    [
+      'content shorter than file_size says',
+      (body: Record<string, unknown>) => ({ ...body, file_size: (body.file_size as number) + 1 }),
+      400,
+      'content',
+    ],
+    [
+      'content that is not an encrypted file',
+      (body: Record<string, unknown>) => ({
+        ...body,
+        content: Buffer.alloc(1029, 7).toString('base64'),
+        file_size: 1000,
+      }),
+      400,
+      'content',
+    ],
+    [
+      'a file name in clear',
+      (body: Record<string, unknown>) => ({ ...body, file_name: 'evidence.pdf' }),
+      400,
+      'file_name',
+    ],
+    [
+      'a malformed file key',
+      (body: Record<string, unknown>) => ({ ...body, encrypted_key: 'key' }),
+      400,
+      'encrypted_key',
+    ],
     ['no incident', (body: Record<string, unknown>) => ({ ...body, incident_uuid: undefined }), 400, 'incident_uuid'],
     ['no mime type', (body: Record<string, unknown>) => ({ ...body, mime_type: undefined }), 400, 'mime_type'],
-    ['a declared size past 25 MB', (body: Record<string, unknown>) => ({ ...body, file_size: 25_000_001 }), 413, undefined],
-    ['another incident than the session', (body: Record<string, unknown>) => ({ ...body, incident_uuid: randomUUID() }), 403, undefined],
-  ])('when the upload has %s, then it is refused clearly and nothing is stored', async (_what, change, status, field) => {
-    const session = await tokens.forNewIncident();
-    const before = await snapshot();
-    const { body } = await uploadBody(session, randomBytes(1000));
-    const response = await upload(session, change(body));
-    expect(response.status).toBe(status);
-    const answer = (await response.json()) as { message: string; errors?: Record<string, string[]> };
-    expect(answer.message).toEqual(expect.any(String));
-    if (field) expect(Object.keys(answer.errors ?? {})).toContain(field);
-    await expectNothingStoredSince(before);
-  });
+    [
+      'a declared size past 25 MB',
+      (body: Record<string, unknown>) => ({ ...body, file_size: 25_000_001 }),
+      413,
+      undefined,
+    ],
+    [
+      'another incident than the session',
+      (body: Record<string, unknown>) => ({ ...body, incident_uuid: randomUUID() }),
+      403,
+      undefined,
+    ],
+  ])(
+    'when the upload has %s, then it is refused clearly and nothing is stored',
+    async (_what, change, status, field) => {
+      const session = await tokens.forNewIncident();
+      const before = await snapshot();
+      const { body } = await uploadBody(session, randomBytes(1000));
+      const response = await upload(session, change(body));
+      expect(response.status).toBe(status);
+      const answer = (await response.json()) as { message: string; errors?: Record<string, string[]> };
+      expect(answer.message).toEqual(expect.any(String));
+      if (field) expect(Object.keys(answer.errors ?? {})).toContain(field);
+      await expectNothingStoredSince(before);
+    },
+  );
 
   test('when the body is not JSON, is nested, has no session or comes as plain JSON, then 4xx and nothing is stored', async () => {
     const session = await tokens.forNewIncident();
@@ -201,18 +284,25 @@ describe.each(testStacks)('file uploads and downloads on %s', (stack) => {
     await expectNothingStoredSince(before);
   });
 
-  test('when a file is asked for with another incident\'s session, without a session or unknown, then it is not given', async () => {
+  test("when a file is asked for with another incident's session, without a session or unknown, then it is not given", async () => {
     const owner = await tokens.forNewIncident();
     const stranger = await tokens.forNewIncident(owner.companyId);
     const response = await upload(owner, (await uploadBody(owner, randomBytes(10))).body);
     const { uuid } = (await response.json()) as { uuid: string };
     const get = (id: string, session?: Session, accept = 'application/octet-stream') =>
-      fetch(`${file.baseUrl}/api/incident/file/${id}`, { headers: { accept, ...(session ? { authorization: `Bearer ${session.token}` } : {}) } });
+      fetch(`${file.baseUrl}/api/incident/file/${id}`, {
+        headers: { accept, ...(session ? { authorization: `Bearer ${session.token}` } : {}) },
+      });
     expect((await get(uuid, stranger)).status).toBe(404);
     expect((await get(uuid)).status).toBe(401);
     expect((await get(randomUUID(), owner)).status).toBe(404);
     const metadata = await get(uuid, owner, 'application/json');
     expect(metadata.status).toBe(200);
-    expect(await metadata.json()).toMatchObject({ uuid, incident_uuid: owner.incidentId, file_size: 10, encrypted_key: expect.stringMatching(/^v1\./) });
+    expect(await metadata.json()).toMatchObject({
+      uuid,
+      incident_uuid: owner.incidentId,
+      file_size: 10,
+      encrypted_key: expect.stringMatching(/^v1\./),
+    });
   });
 });

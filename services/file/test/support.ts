@@ -6,8 +6,13 @@ import path from 'node:path';
 import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import {
-  createDiscloserTokenSigner, DiskObjectStore, generateDiscloserTokenKeys, S3ObjectStore,
-  type ObjectStore, type ServiceDependencies, type WhistleService,
+  createDiscloserTokenSigner,
+  DiskObjectStore,
+  generateDiscloserTokenKeys,
+  S3ObjectStore,
+  type ObjectStore,
+  type ServiceDependencies,
+  type WhistleService,
 } from '@whistle/service-kit';
 import { serveService, type TestStack } from '@whistle/service-kit/testing';
 import { fileConfigSchema } from '../src/config';
@@ -46,13 +51,22 @@ export async function createInspectableStore(stack: TestStack): Promise<Inspecta
   }
   const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory });
   const { port } = (await server.run()) as AddressInfo;
-  const options = { endpoint: `http://127.0.0.1:${port}`, region: 'us-east-1', bucket: 'whistle-test-files', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+  const options = {
+    endpoint: `http://127.0.0.1:${port}`,
+    region: 'us-east-1',
+    bucket: 'whistle-test-files',
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+  };
   const objects = new S3ObjectStore(options);
   await objects.ensureBucket();
   const client = new S3Client({
-    endpoint: options.endpoint, region: options.region, forcePathStyle: true,
+    endpoint: options.endpoint,
+    region: options.region,
+    forcePathStyle: true,
     credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-    requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED',
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
   });
   return {
     objects,

@@ -9,7 +9,9 @@ export const incidentConfigSchema = platformConfigSchema.safeExtend({
    * EC P-256 private key (PKCS#8 PEM; `\n` escapes allowed) signing discloser session tokens. The file
    * service verifies them with the public half (its DISCLOSER_TOKEN_PUBLIC_KEY). From a Secret, never a default.
    */
-  DISCLOSER_TOKEN_PRIVATE_KEY: z.string({ error: 'DISCLOSER_TOKEN_PRIVATE_KEY is required (EC P-256 private key, PKCS#8 PEM)' }).min(1),
+  DISCLOSER_TOKEN_PRIVATE_KEY: z
+    .string({ error: 'DISCLOSER_TOKEN_PRIVATE_KEY is required (EC P-256 private key, PKCS#8 PEM)' })
+    .min(1),
   /** Reports accepted per client address per hour. */
   REPORT_LIMIT_PER_CLIENT: perWindow(10),
   /** Reports accepted per company per hour, whoever sends them. */

@@ -1,8 +1,12 @@
 import { Router } from 'express';
 import type { EventEnvelope } from '@whistle/contracts';
 import {
-  createDiscloserTokenSigner, createDiscloserTokenVerifier, createServiceLifecycle,
-  type Queryable, type ServiceDependencies, type WhistleService,
+  createDiscloserTokenSigner,
+  createDiscloserTokenVerifier,
+  createServiceLifecycle,
+  type Queryable,
+  type ServiceDependencies,
+  type WhistleService,
 } from '@whistle/service-kit';
 import type { IncidentConfig } from './config';
 import { INCIDENT_SCHEMA, incidentMigrations } from './data-access/migrations';
@@ -23,11 +27,13 @@ export function createIncidentService(deps: ServiceDependencies, config: Inciden
     migrations: incidentMigrations,
     deps,
     // One consumer (one queue) for every read model, so each event reaches its handler exactly once.
-    subscriptions: [{
-      consumer: 'incident',
-      events: Object.keys(readModelHandlers),
-      handle: (tx, event) => readModelHandlers[event.name](tx, event),
-    }],
+    subscriptions: [
+      {
+        consumer: 'incident',
+        events: Object.keys(readModelHandlers),
+        handle: (tx, event) => readModelHandlers[event.name](tx, event),
+      },
+    ],
   });
   const signer = createDiscloserTokenSigner(config.DISCLOSER_TOKEN_PRIVATE_KEY);
   const router = Router();

@@ -9,7 +9,9 @@ describe.each(testStacks)('incident read model of companies on %s', (stack) => {
   beforeAll(async () => {
     test$ = await createTestDependencies(stack, ['incident']);
     await migrate(test$.deps.db, 'producer', messagingMigrations('producer'));
-    const config = incidentConfigSchema.parse({ DISCLOSER_TOKEN_PRIVATE_KEY: generateDiscloserTokenKeys().privateKeyPem });
+    const config = incidentConfigSchema.parse({
+      DISCLOSER_TOKEN_PRIVATE_KEY: generateDiscloserTokenKeys().privateKeyPem,
+    });
     await createIncidentService(test$.deps, config).start();
   });
   afterAll(async () => {
@@ -26,7 +28,10 @@ describe.each(testStacks)('incident read model of companies on %s', (stack) => {
         name: 'company.created',
         company_id: companyId,
         payload: {
-          company_id: companyId, url_identifier: 'umbrella-zz99yy', name: 'Umbrella', country: 'GB',
+          company_id: companyId,
+          url_identifier: 'umbrella-zz99yy',
+          name: 'Umbrella',
+          country: 'GB',
           created_by: { user_id: randomUUID(), email: 'a@umbrella.example' },
           categories: [
             { uuid: fraud, name: 'Fraud', parent_uuid: null, is_active: true },
@@ -37,16 +42,29 @@ describe.each(testStacks)('incident read model of companies on %s', (stack) => {
       }),
     );
     await test$.deps.bus.publish(envelope);
-    const categories = await waitFor(async () => {
-      const { rows } = await test$.deps.db.query<{ id: string; parent_id: string | null }>(
-        'select id, parent_id from incident.category where company_id = $1 order by name', [companyId],
-      );
-      return rows.length === 2 ? rows : undefined;
-    }, { what: 'categories in the read model' });
-    expect(categories).toEqual([{ id: bribery, parent_id: fraud }, { id: fraud, parent_id: null }]);
-    const { rows: locations } = await test$.deps.db.query('select id, name from incident.location where company_id = $1', [companyId]);
+    const categories = await waitFor(
+      async () => {
+        const { rows } = await test$.deps.db.query<{ id: string; parent_id: string | null }>(
+          'select id, parent_id from incident.category where company_id = $1 order by name',
+          [companyId],
+        );
+        return rows.length === 2 ? rows : undefined;
+      },
+      { what: 'categories in the read model' },
+    );
+    expect(categories).toEqual([
+      { id: bribery, parent_id: fraud },
+      { id: fraud, parent_id: null },
+    ]);
+    const { rows: locations } = await test$.deps.db.query(
+      'select id, name from incident.location where company_id = $1',
+      [companyId],
+    );
     expect(locations).toEqual([{ id: office, name: 'Head office' }]);
-    const { rows: company } = await test$.deps.db.query('select next_report_number from incident.company where id = $1', [companyId]);
+    const { rows: company } = await test$.deps.db.query(
+      'select next_report_number from incident.company where id = $1',
+      [companyId],
+    );
     expect(company).toEqual([{ next_report_number: 1 }]);
   });
 });

@@ -4,11 +4,24 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createAuditService } from '@whistle/audit-service';
 import { encryptedFieldNames, FILE_UPLOAD_CONTENT_TYPE, type EventEnvelope } from '@whistle/contracts';
-import { decryptFields, deriveDiscloserAuthToken, encryptField, encryptFile, openIncidentAsDiscloser } from '@whistle/crypto';
+import {
+  decryptFields,
+  deriveDiscloserAuthToken,
+  encryptField,
+  encryptFile,
+  openIncidentAsDiscloser,
+} from '@whistle/crypto';
 import { createFileService, fileConfigSchema } from '@whistle/file-service';
 import { createNotificationService, notificationConfigSchema } from '@whistle/notification-service';
 import { DiskObjectStore, type Queryable, type WhistleService } from '@whistle/service-kit';
-import { createTestDependencies, serveService, testStacks, waitFor, type ServedService, type TestDependencies } from '@whistle/service-kit/testing';
+import {
+  createTestDependencies,
+  serveService,
+  testStacks,
+  waitFor,
+  type ServedService,
+  type TestDependencies,
+} from '@whistle/service-kit/testing';
 import { prepareProducer, reportFor, retrievalUrl, seedCompany, startIncident, type RunningIncident } from './support';
 
 /** The canary in the forms it could leak in: as is, and base64 at each of the three alignments. */
@@ -33,11 +46,17 @@ async function dumpEveryTable(db: Queryable): Promise<string> {
     `select table_schema, table_name from information_schema.tables
       where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema') order by 1, 2`,
   );
-  expect(tables.map((table) => table.table_schema)).toEqual(expect.arrayContaining(['incident', 'file', 'audit', 'notification']));
+  expect(tables.map((table) => table.table_schema)).toEqual(
+    expect.arrayContaining(['incident', 'file', 'audit', 'notification']),
+  );
   const dump: string[] = [];
   for (const { table_schema, table_name } of tables) {
     const { rows } = await db.query(`select * from "${table_schema}"."${table_name}"`);
-    dump.push(JSON.stringify(rows, (_key, value: unknown) => (value instanceof Uint8Array ? Buffer.from(value).toString('latin1') : value)));
+    dump.push(
+      JSON.stringify(rows, (_key, value: unknown) =>
+        value instanceof Uint8Array ? Buffer.from(value).toString('latin1') : value,
+      ),
+    );
   }
   return dump.join('\n');
 }
@@ -54,11 +73,22 @@ describe.each(testStacks)('confidentiality and anonymity of a report on %s', (st
     test$ = await createTestDependencies(stack, ['incident', 'audit', 'notification', 'canary-observer']);
     objectsDir = await mkdtemp(path.join(tmpdir(), 'whistle-canary-'));
     test$.deps.objects = new DiskObjectStore(objectsDir);
-    await test$.deps.bus.subscribe({ consumer: 'canary-observer', events: ['#'], handle: async (event) => void events.push(event) });
+    await test$.deps.bus.subscribe({
+      consumer: 'canary-observer',
+      events: ['#'],
+      handle: async (event) => void events.push(event),
+    });
     await prepareProducer(test$.deps);
     incident = await startIncident(test$.deps);
-    const file = createFileService(test$.deps, fileConfigSchema.parse({ DISCLOSER_TOKEN_PUBLIC_KEY: incident.publicKeyPem }));
-    others.push(file, createAuditService(test$.deps), createNotificationService(test$.deps, notificationConfigSchema.parse({})));
+    const file = createFileService(
+      test$.deps,
+      fileConfigSchema.parse({ DISCLOSER_TOKEN_PUBLIC_KEY: incident.publicKeyPem }),
+    );
+    others.push(
+      file,
+      createAuditService(test$.deps),
+      createNotificationService(test$.deps, notificationConfigSchema.parse({})),
+    );
     for (const service of others) await service.start();
     fileServer = await serveService(file, test$.deps.logger, { start: false });
   });
@@ -81,23 +111,35 @@ describe.each(testStacks)('confidentiality and anonymity of a report on %s', (st
     const fields = Object.fromEntries(encryptedFieldNames.map((name) => [name, `${canary} in ${name}`]));
     const { body, credentials } = await reportFor(company, fields);
     const created = await fetch(`${incident.baseUrl}/api/incident/`, {
-      method: 'POST', headers: { 'content-type': 'application/json', ...client }, body: JSON.stringify(body),
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...client },
+      body: JSON.stringify(body),
     });
     expect(created.status).toBe(201);
     const { retrieval_id } = (await created.json()) as { retrieval_id: string };
 
     const authToken = await deriveDiscloserAuthToken(credentials.discloserPassphrase);
-    const opened = await fetch(retrievalUrl(incident.baseUrl, company.urlIdentifier, retrieval_id), { headers: { authorization: `Bearer ${authToken}`, ...client } });
+    const opened = await fetch(retrievalUrl(incident.baseUrl, company.urlIdentifier, retrieval_id), {
+      headers: { authorization: `Bearer ${authToken}`, ...client },
+    });
     expect(opened.status).toBe(200);
-    const view = (await opened.json()) as Parameters<typeof openIncidentAsDiscloser>[0] & { uuid: string; token: string; fields: { name: string; value: string }[] };
+    const view = (await opened.json()) as Parameters<typeof openIncidentAsDiscloser>[0] & {
+      uuid: string;
+      token: string;
+      fields: { name: string; value: string }[];
+    };
     // The canary does travel, encrypted: the discloser reads it back, so the checks below are not vacuous.
     const handle = await openIncidentAsDiscloser({ ...view, discloserPassphrase: credentials.discloserPassphrase });
     expect((await decryptFields(handle, view.fields)).every((field) => field.value.startsWith(canary))).toBe(true);
     const session = { authorization: `Bearer ${view.token}`, ...client };
 
     const message = await fetch(`${incident.baseUrl}/api/incident/message/`, {
-      method: 'POST', headers: { 'content-type': 'application/json', ...session },
-      body: JSON.stringify({ incident_uuid: view.uuid, content: await encryptField(handle.publicKey, `${canary} in a message`) }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...session },
+      body: JSON.stringify({
+        incident_uuid: view.uuid,
+        content: await encryptField(handle.publicKey, `${canary} in a message`),
+      }),
     });
     expect(message.status).toBe(201);
     const { uuid: messageId } = (await message.json()) as { uuid: string };
@@ -105,23 +147,41 @@ describe.each(testStacks)('confidentiality and anonymity of a report on %s', (st
     const fileContent = Buffer.from(`%PDF ${canary} in the file content `.repeat(1000));
     const encrypted = await encryptFile(handle.publicKey, fileContent, { fileName: `${canary}.pdf` });
     const uploaded = await fetch(`${fileServer.baseUrl}/api/incident/file/`, {
-      method: 'POST', headers: { 'content-type': FILE_UPLOAD_CONTENT_TYPE, ...session },
+      method: 'POST',
+      headers: { 'content-type': FILE_UPLOAD_CONTENT_TYPE, ...session },
       body: JSON.stringify({
-        incident_uuid: view.uuid, incident_message_uuid: messageId, mime_type: 'application/pdf', file_name: encrypted.encrypted_file_name,
-        encrypted_key: encrypted.encrypted_key, file_size: fileContent.length, content: Buffer.from(encrypted.ciphertext).toString('base64'),
+        incident_uuid: view.uuid,
+        incident_message_uuid: messageId,
+        mime_type: 'application/pdf',
+        file_name: encrypted.encrypted_file_name,
+        encrypted_key: encrypted.encrypted_key,
+        file_size: fileContent.length,
+        content: Buffer.from(encrypted.ciphertext).toString('base64'),
       }),
     });
     expect(uploaded.status).toBe(201);
 
     // Every event has reached the audit log and the incident's file list before looking.
-    await waitFor(async () => {
-      const { rows } = await test$.deps.db.query<{ name: string }>('select name from audit.audit_event where company_id = $1', [company.companyId]);
-      const names = new Set(rows.map((row) => row.name));
-      return ['incident.created', 'incident.message.created', 'incident.file.created'].every((name) => names.has(name));
-    }, { what: 'the incident events in the audit log' });
-    await waitFor(async () => (await test$.deps.db.query('select 1 from incident.file where incident_id = $1', [view.uuid])).rows.length > 0, {
-      what: 'the file in the incident read model',
-    });
+    await waitFor(
+      async () => {
+        const { rows } = await test$.deps.db.query<{ name: string }>(
+          'select name from audit.audit_event where company_id = $1',
+          [company.companyId],
+        );
+        const names = new Set(rows.map((row) => row.name));
+        return ['incident.created', 'incident.message.created', 'incident.file.created'].every((name) =>
+          names.has(name),
+        );
+      },
+      { what: 'the incident events in the audit log' },
+    );
+    await waitFor(
+      async () =>
+        (await test$.deps.db.query('select 1 from incident.file where incident_id = $1', [view.uuid])).rows.length > 0,
+      {
+        what: 'the file in the incident read model',
+      },
+    );
 
     const { rows: audited } = await test$.deps.db.query<{ table_identifier: string; object_id: string }>(
       "select table_identifier, object_id from audit.audit_event where company_id = $1 and name like 'incident.%' order by table_identifier",
@@ -139,18 +199,22 @@ describe.each(testStacks)('confidentiality and anonymity of a report on %s', (st
     };
     const objectFiles = await filesUnder(objectsDir);
     expect(objectFiles.length).toBeGreaterThan(0);
-    for (const objectFile of objectFiles) sinks[`object ${path.basename(objectFile)}`] = (await readFile(objectFile)).toString('latin1');
+    for (const objectFile of objectFiles)
+      sinks[`object ${path.basename(objectFile)}`] = (await readFile(objectFile)).toString('latin1');
     // The sinks hold the report, encrypted: a dump that missed the tables would prove nothing.
     expect(sinks.database).toContain(view.fields[0].value);
     expect(sinks.database).toContain(encrypted.encrypted_file_name);
-    expect(Object.values(sinks).some((content) => content.includes(Buffer.from(encrypted.ciphertext).toString('latin1')))).toBe(true);
+    expect(
+      Object.values(sinks).some((content) => content.includes(Buffer.from(encrypted.ciphertext).toString('latin1'))),
+    ).toBe(true);
     for (const [sink, content] of Object.entries(sinks)) {
       for (const secret of secrets) expect({ sink, leaked: content.includes(secret) }).toEqual({ sink, leaked: false });
     }
     // No client address is kept with a discloser's rows either.
     expect(sinks.database).not.toContain('127.0.0.1');
     // Half of the secret code: the database needs it, the bus and the log do not.
-    for (const sink of ['events', 'logs', 'mails']) expect({ sink, leaked: sinks[sink].includes(retrieval_id) }).toEqual({ sink, leaked: false });
+    for (const sink of ['events', 'logs', 'mails'])
+      expect({ sink, leaked: sinks[sink].includes(retrieval_id) }).toEqual({ sink, leaked: false });
     expect(events.filter((event) => event.name.startsWith('incident.')).length).toBe(3);
   });
 });

@@ -1,11 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import type { EventEnvelope } from '@whistle/contracts';
-import { decryptField, decryptFields, deriveDiscloserAuthToken, encryptField, openIncidentAsDiscloser } from '@whistle/crypto';
+import {
+  decryptField,
+  decryptFields,
+  deriveDiscloserAuthToken,
+  encryptField,
+  openIncidentAsDiscloser,
+} from '@whistle/crypto';
 import { createOutbox, type Queryable } from '@whistle/service-kit';
 import { createTestDependencies, testStacks, waitFor, type TestDependencies } from '@whistle/service-kit/testing';
 import {
-  getJson, postJson, prepareProducer, reportFor, retrievalUrl, seedCompany, startIncident,
-  type RunningIncident, type SeededCompany,
+  getJson,
+  postJson,
+  prepareProducer,
+  reportFor,
+  retrievalUrl,
+  seedCompany,
+  startIncident,
+  type RunningIncident,
+  type SeededCompany,
 } from './support';
 
 async function count(db: Queryable, table: string): Promise<number> {
@@ -37,15 +50,22 @@ describe.each(testStacks)('incident service on %s', (stack) => {
     const report = await reportFor(company, fields);
     const created = (await (await create(report.body)).json()) as { uuid: string; retrieval_id: string };
     const authToken = await deriveDiscloserAuthToken(report.credentials.discloserPassphrase);
-    const view = (await (await getJson(retrievalUrl(incident.baseUrl, company.urlIdentifier, created.retrieval_id), authToken)).json()) as {
-      token: string; uuid: string;
+    const view = (await (
+      await getJson(retrievalUrl(incident.baseUrl, company.urlIdentifier, created.retrieval_id), authToken)
+    ).json()) as {
+      token: string;
+      uuid: string;
     };
     return { report, created, view };
   }
 
   beforeAll(async () => {
     test$ = await createTestDependencies(stack, ['incident', 'incident-test-observer']);
-    await test$.deps.bus.subscribe({ consumer: 'incident-test-observer', events: ['incident.#'], handle: async (event) => void published.push(event) });
+    await test$.deps.bus.subscribe({
+      consumer: 'incident-test-observer',
+      events: ['incident.#'],
+      handle: async (event) => void published.push(event),
+    });
     await prepareProducer(test$.deps);
     incident = await startIncident(test$.deps);
     company = await seedCompany(test$.deps);
@@ -58,31 +78,51 @@ describe.each(testStacks)('incident service on %s', (stack) => {
 
   describe('reporting', () => {
     test('when a discloser reports, then the incident is stored encrypted, numbered, and announced with ids only', async () => {
-      const { body } = await reportFor(company, { description: 'Invoices were forged', full_name: 'Jane Roe' }, { report_channel: 'telephone' });
+      const { body } = await reportFor(
+        company,
+        { description: 'Invoices were forged', full_name: 'Jane Roe' },
+        { report_channel: 'telephone' },
+      );
       const response = await create(body);
       expect(response.status).toBe(201);
       const created = (await response.json()) as { uuid: string; retrieval_id: string };
       expect(created.retrieval_id).toMatch(/^[A-Za-z0-9_-]{1,128}$/);
 
-      const { rows } = await test$.deps.db.query<{ company_id: string; status: string; report_channel: string; discloser_auth_token_hash: string }>(
-        'select company_id, status, report_channel, discloser_auth_token_hash from incident.incident where id = $1', [created.uuid],
-      );
-      expect(rows).toEqual([expect.objectContaining({ company_id: company.companyId, status: 'NEW', report_channel: 'telephone' })]);
+      const { rows } = await test$.deps.db.query<{
+        company_id: string;
+        status: string;
+        report_channel: string;
+        discloser_auth_token_hash: string;
+      }>('select company_id, status, report_channel, discloser_auth_token_hash from incident.incident where id = $1', [
+        created.uuid,
+      ]);
+      expect(rows).toEqual([
+        expect.objectContaining({ company_id: company.companyId, status: 'NEW', report_channel: 'telephone' }),
+      ]);
       // Only a hash of the auth token is kept.
       expect(rows[0].discloser_auth_token_hash).not.toContain(body.discloser_auth_token as string);
       const { rows: fields } = await test$.deps.db.query<{ name: string; value: string }>(
-        'select name, value from incident.incident_field where incident_id = $1 order by position', [created.uuid],
+        'select name, value from incident.incident_field where incident_id = $1 order by position',
+        [created.uuid],
       );
       expect(fields.map((field) => field.name)).toEqual(['description', 'full_name']);
       expect(fields.every((field) => field.value.startsWith('v1.'))).toBe(true);
 
-      const event = await waitFor(() => published.find((each) => each.name === 'incident.created' && each.payload.incident_id === created.uuid), {
-        what: 'incident.created',
-      });
+      const event = await waitFor(
+        () => published.find((each) => each.name === 'incident.created' && each.payload.incident_id === created.uuid),
+        {
+          what: 'incident.created',
+        },
+      );
       expect(event.company_id).toBe(company.companyId);
       expect(event.payload).toEqual({
-        incident_id: created.uuid, display_report_number: expect.any(Number), status: 'NEW', report_channel: 'telephone',
-        report_anonymously: true, category_ids: [company.categories.fraud, company.categories.bribery], location_id: company.locations.office,
+        incident_id: created.uuid,
+        display_report_number: expect.any(Number),
+        status: 'NEW',
+        report_channel: 'telephone',
+        report_anonymously: true,
+        category_ids: [company.categories.fraud, company.categories.bribery],
+        location_id: company.locations.office,
       });
     });
 
@@ -91,7 +131,8 @@ describe.each(testStacks)('incident service on %s', (stack) => {
       const answers = await Promise.all(reports.map((report) => create(report.body)));
       expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201, 201, 201]);
       const { rows } = await test$.deps.db.query<{ display_report_number: number }>(
-        'select display_report_number from incident.incident where company_id = $1 order by display_report_number', [otherCompany.companyId],
+        'select display_report_number from incident.incident where company_id = $1 order by display_report_number',
+        [otherCompany.companyId],
       );
       expect(rows.map((row) => row.display_report_number)).toEqual([1, 2, 3, 4, 5]);
     });
@@ -105,24 +146,40 @@ describe.each(testStacks)('incident service on %s', (stack) => {
       expect(response.status).toBe(400);
       const answer = (await response.json()) as { errors: Record<string, string[]> };
       expect(answer.errors).toEqual({
-        category_uuids: ['This field is required'], location_uuid: ['This field is required'], description: ['This field is required'],
+        category_uuids: ['This field is required'],
+        location_uuid: ['This field is required'],
+        description: ['This field is required'],
       });
       expect(await storedCounts(test$.deps.db)).toEqual(before);
     });
 
     test('when no category is chosen or the body is empty, then each required field is named', async () => {
       const { body } = await reportFor(company, undefined, { category_uuids: [] });
-      expect(((await (await create(body)).json()) as { errors: Record<string, string[]> }).errors).toEqual({ category_uuids: ['This field is required'] });
+      expect(((await (await create(body)).json()) as { errors: Record<string, string[]> }).errors).toEqual({
+        category_uuids: ['This field is required'],
+      });
       const empty = (await (await create({})).json()) as { errors: Record<string, string[]> };
       expect(empty.errors).toMatchObject({
-        url_identifier: ['This field is required'], category_uuids: ['This field is required'], location_uuid: ['This field is required'],
-        description: ['This field is required'], credential: ['This field is required'], discloser_auth_token: ['This field is required'],
+        url_identifier: ['This field is required'],
+        category_uuids: ['This field is required'],
+        location_uuid: ['This field is required'],
+        description: ['This field is required'],
+        credential: ['This field is required'],
+        discloser_auth_token: ['This field is required'],
       });
     });
 
     test.each([
-      ['a category of another company', (_c: SeededCompany, o: SeededCompany) => ({ category_uuids: [o.categories.fraud] }), 'category_uuids'],
-      ['a location of another company', (_c: SeededCompany, o: SeededCompany) => ({ location_uuid: o.locations.office }), 'location_uuid'],
+      [
+        'a category of another company',
+        (_c: SeededCompany, o: SeededCompany) => ({ category_uuids: [o.categories.fraud] }),
+        'category_uuids',
+      ],
+      [
+        'a location of another company',
+        (_c: SeededCompany, o: SeededCompany) => ({ location_uuid: o.locations.office }),
+        'location_uuid',
+      ],
       ['an unknown category', () => ({ category_uuids: [randomUUID()] }), 'category_uuids'],
       ['an inactive category', (c: SeededCompany) => ({ category_uuids: [c.categories.retired] }), 'category_uuids'],
       ['an inactive location', (c: SeededCompany) => ({ location_uuid: c.locations.closed }), 'location_uuid'],
@@ -138,9 +195,28 @@ describe.each(testStacks)('incident service on %s', (stack) => {
 
     test.each([
       ['a field in clear', () => ({ fields: [{ name: 'description', value: 'plain words' }] }), 'fields.0.value'],
-      ['a field the form does not have', () => ({ fields: [{ name: 'description', value: 'v1.AAAA.BBBB' }, { name: 'salary', value: 'v1.AAAA' }] }), 'fields.1.name'],
-      ['a malformed public key', (body: Record<string, unknown>) => ({ credential: { ...(body.credential as object), public_key: '-----BEGIN KEY-----' } }), 'credential.public_key'],
-      ['a malformed wrapped passphrase', () => ({ company_encrypted_passphrase: 'not encrypted' }), 'company_encrypted_passphrase'],
+      [
+        'a field the form does not have',
+        () => ({
+          fields: [
+            { name: 'description', value: 'v1.AAAA.BBBB' },
+            { name: 'salary', value: 'v1.AAAA' },
+          ],
+        }),
+        'fields.1.name',
+      ],
+      [
+        'a malformed public key',
+        (body: Record<string, unknown>) => ({
+          credential: { ...(body.credential as object), public_key: '-----BEGIN KEY-----' },
+        }),
+        'credential.public_key',
+      ],
+      [
+        'a malformed wrapped passphrase',
+        () => ({ company_encrypted_passphrase: 'not encrypted' }),
+        'company_encrypted_passphrase',
+      ],
       ['a malformed salt', () => ({ aes_salt: 'short' }), 'aes_salt'],
       ['a plaintext message-like extra field', () => ({ text: 'hello' }), 'non_field_errors'],
       ['an unknown channel', () => ({ report_channel: 'pigeon' }), 'report_channel'],
@@ -158,17 +234,35 @@ describe.each(testStacks)('incident service on %s', (stack) => {
     test('when the secret code is right, then the encrypted incident, its decryption material and a session token come back, and decrypt', async () => {
       const { report, created, view } = await fileAndOpen({ description: 'The audit was skipped', outcome: 'Fines' });
       const full = view as unknown as {
-        uuid: string; display_report_number: number; status: { name: string }; location: { name: string }; categories: { name: string }[];
-        fields: { name: string; value: string }[]; credential: { public_key: string; aes_encrypted_private_key: string };
-        aes_salt: string; aes_iv: string; discloser_encrypted_passphrase: string; token: string; report_channel: string;
+        uuid: string;
+        display_report_number: number;
+        status: { name: string };
+        location: { name: string };
+        categories: { name: string }[];
+        fields: { name: string; value: string }[];
+        credential: { public_key: string; aes_encrypted_private_key: string };
+        aes_salt: string;
+        aes_iv: string;
+        discloser_encrypted_passphrase: string;
+        token: string;
+        report_channel: string;
       };
-      expect(full).toMatchObject({ uuid: created.uuid, status: { name: 'NEW' }, location: { name: 'Head office' }, report_channel: 'online' });
+      expect(full).toMatchObject({
+        uuid: created.uuid,
+        status: { name: 'NEW' },
+        location: { name: 'Head office' },
+        report_channel: 'online',
+      });
       expect(full.categories.map((category) => category.name)).toEqual(['Fraud', 'Bribery']);
       expect(full.token.split('.')).toHaveLength(3);
 
-      const handle = await openIncidentAsDiscloser({ ...full, discloserPassphrase: report.credentials.discloserPassphrase });
+      const handle = await openIncidentAsDiscloser({
+        ...full,
+        discloserPassphrase: report.credentials.discloserPassphrase,
+      });
       expect(await decryptFields(handle, full.fields)).toEqual([
-        { name: 'description', value: 'The audit was skipped' }, { name: 'outcome', value: 'Fines' },
+        { name: 'description', value: 'The audit was skipped' },
+        { name: 'outcome', value: 'Fines' },
       ]);
     });
 
@@ -198,19 +292,35 @@ describe.each(testStacks)('incident service on %s', (stack) => {
     test('when the discloser writes, then the message is stored encrypted, listed with its sender, and announced with ids only', async () => {
       const { report, view } = await fileAndOpen();
       const content = await encryptField(report.credentials.incident.publicKey, 'Any news?');
-      const response = await postJson(`${incident.baseUrl}/api/incident/message/`, { incident_uuid: view.uuid, content }, { authorization: `Bearer ${view.token}` });
+      const response = await postJson(
+        `${incident.baseUrl}/api/incident/message/`,
+        { incident_uuid: view.uuid, content },
+        { authorization: `Bearer ${view.token}` },
+      );
       expect(response.status).toBe(201);
       const message = (await response.json()) as { uuid: string; sender: object };
       expect(message.sender).toEqual({ name: 'Discloser', source: 'DISCLOSER' });
 
-      const list = (await (await getJson(`${incident.baseUrl}/api/incident/${view.uuid}/message`, view.token)).json()) as { uuid: string; content: string }[];
+      const list = (await (
+        await getJson(`${incident.baseUrl}/api/incident/${view.uuid}/message`, view.token)
+      ).json()) as { uuid: string; content: string }[];
       expect(list.map((each) => each.uuid)).toEqual([message.uuid]);
       expect(await decryptField(report.credentials.incident, list[0].content)).toBe('Any news?');
 
-      const event = await waitFor(() => published.find((each) => each.name === 'incident.message.created' && each.payload.incident_message_id === message.uuid), {
-        what: 'incident.message.created',
+      const event = await waitFor(
+        () =>
+          published.find(
+            (each) => each.name === 'incident.message.created' && each.payload.incident_message_id === message.uuid,
+          ),
+        {
+          what: 'incident.message.created',
+        },
+      );
+      expect(event.payload).toEqual({
+        incident_id: view.uuid,
+        incident_message_id: message.uuid,
+        sender_source: 'DISCLOSER',
       });
-      expect(event.payload).toEqual({ incident_id: view.uuid, incident_message_id: message.uuid, sender_source: 'DISCLOSER' });
     });
 
     test('when the session token is missing, forged or for another incident, then messages are neither read nor written', async () => {
@@ -219,11 +329,17 @@ describe.each(testStacks)('incident service on %s', (stack) => {
       const content = await encryptField(first.report.credentials.incident.publicKey, 'hello');
       const before = await count(test$.deps.db, 'incident.message');
       const write = (token?: string) =>
-        postJson(`${incident.baseUrl}/api/incident/message`, { incident_uuid: first.view.uuid, content }, token ? { authorization: `Bearer ${token}` } : {});
+        postJson(
+          `${incident.baseUrl}/api/incident/message`,
+          { incident_uuid: first.view.uuid, content },
+          token ? { authorization: `Bearer ${token}` } : {},
+        );
       expect((await write()).status).toBe(401);
       expect((await write(`${first.view.token}x`)).status).toBe(401);
       expect((await write(second.view.token)).status).toBe(403);
-      expect((await getJson(`${incident.baseUrl}/api/incident/${first.view.uuid}/message`, second.view.token)).status).toBe(403);
+      expect(
+        (await getJson(`${incident.baseUrl}/api/incident/${first.view.uuid}/message`, second.view.token)).status,
+      ).toBe(403);
       expect((await getJson(`${incident.baseUrl}/api/incident/${first.view.uuid}/message`)).status).toBe(401);
       expect(await count(test$.deps.db, 'incident.message')).toBe(before);
     });
@@ -231,7 +347,8 @@ describe.each(testStacks)('incident service on %s', (stack) => {
     test('when a message comes as plaintext text or malformed ciphertext, then 400 and nothing is stored', async () => {
       const { view } = await fileAndOpen();
       const before = await count(test$.deps.db, 'incident.message');
-      const post = (body: object) => postJson(`${incident.baseUrl}/api/incident/message/`, body, { authorization: `Bearer ${view.token}` });
+      const post = (body: object) =>
+        postJson(`${incident.baseUrl}/api/incident/message/`, body, { authorization: `Bearer ${view.token}` });
       expect((await post({ incident_uuid: view.uuid, text: 'in clear' })).status).toBe(400);
       expect((await post({ incident_uuid: view.uuid, content: 'in clear' })).status).toBe(400);
       expect((await post({ content: 'v1.AAAA' })).status).toBe(400);
@@ -248,17 +365,35 @@ describe.each(testStacks)('incident service on %s', (stack) => {
         createOutbox('producer').add(tx, {
           name: 'incident.file.created',
           company_id: company.companyId,
-          payload: { incident_id: view.uuid, incident_file_id: fileId, incident_message_id: null, file_size: 1234, mime_type: 'application/pdf' },
+          payload: {
+            incident_id: view.uuid,
+            incident_file_id: fileId,
+            incident_message_id: null,
+            file_size: 1234,
+            mime_type: 'application/pdf',
+          },
         }),
       );
       await test$.deps.bus.publish(envelope);
-      const files = await waitFor(async () => {
-        const list = (await (await getJson(`${incident.baseUrl}/api/incident/${view.uuid}/file`, view.token)).json()) as object[];
-        return list.length > 0 ? list : undefined;
-      }, { what: 'the file in the list' });
-      expect(files).toEqual([{
-        uuid: fileId, incident_uuid: view.uuid, incident_message_uuid: null, file_size: 1234, mime_type: 'application/pdf', created: envelope.occurred_at,
-      }]);
+      const files = await waitFor(
+        async () => {
+          const list = (await (
+            await getJson(`${incident.baseUrl}/api/incident/${view.uuid}/file`, view.token)
+          ).json()) as object[];
+          return list.length > 0 ? list : undefined;
+        },
+        { what: 'the file in the list' },
+      );
+      expect(files).toEqual([
+        {
+          uuid: fileId,
+          incident_uuid: view.uuid,
+          incident_message_uuid: null,
+          file_size: 1234,
+          mime_type: 'application/pdf',
+          created: envelope.occurred_at,
+        },
+      ]);
     });
   });
 });

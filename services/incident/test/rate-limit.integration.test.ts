@@ -1,6 +1,16 @@
 import { deriveDiscloserAuthToken } from '@whistle/crypto';
 import { createTestDependencies, testStacks, type TestDependencies } from '@whistle/service-kit/testing';
-import { getJson, postJson, prepareProducer, reportFor, retrievalUrl, seedCompany, startIncident, type RunningIncident, type SeededCompany } from './support';
+import {
+  getJson,
+  postJson,
+  prepareProducer,
+  reportFor,
+  retrievalUrl,
+  seedCompany,
+  startIncident,
+  type RunningIncident,
+  type SeededCompany,
+} from './support';
 
 describe.each(testStacks)('abuse limits of the incident service on %s', (stack) => {
   let test$: TestDependencies;
@@ -51,29 +61,44 @@ describe.each(testStacks)('abuse limits of the incident service on %s', (stack) 
   test('when one client tries too many secret codes, then even a right one gets 429', async () => {
     const incident = await instance({ RETRIEVAL_LIMIT_PER_CLIENT: '3' });
     const filed = await reportFor(first);
-    const { retrieval_id } = (await (await postJson(`${incident.baseUrl}/api/incident/`, filed.body)).json()) as { retrieval_id: string };
+    const { retrieval_id } = (await (await postJson(`${incident.baseUrl}/api/incident/`, filed.body)).json()) as {
+      retrieval_id: string;
+    };
     const rightToken = await deriveDiscloserAuthToken(filed.credentials.discloserPassphrase);
     for (let attempt = 0; attempt < 3; attempt += 1) {
-      expect((await getJson(retrievalUrl(incident.baseUrl, first.urlIdentifier, `${'0'.repeat(19)}${attempt}`), rightToken)).status).toBe(401);
+      expect(
+        (await getJson(retrievalUrl(incident.baseUrl, first.urlIdentifier, `${'0'.repeat(19)}${attempt}`), rightToken))
+          .status,
+      ).toBe(401);
     }
     const refused = await getJson(retrievalUrl(incident.baseUrl, first.urlIdentifier, retrieval_id), rightToken);
     expect(refused.status).toBe(429);
     expect(await refused.json()).toEqual({ message: 'Too many attempts to open a report, please try again later' });
   });
 
-  test('when a company\'s reports are guessed at too often, then its retrievals pause while other companies\' continue', async () => {
+  test("when a company's reports are guessed at too often, then its retrievals pause while other companies' continue", async () => {
     const incident = await instance({ RETRIEVAL_FAILURE_LIMIT_PER_COMPANY: '2' });
     const filed = await reportFor(second);
-    const { retrieval_id } = (await (await postJson(`${incident.baseUrl}/api/incident/`, filed.body)).json()) as { retrieval_id: string };
+    const { retrieval_id } = (await (await postJson(`${incident.baseUrl}/api/incident/`, filed.body)).json()) as {
+      retrieval_id: string;
+    };
     const rightToken = await deriveDiscloserAuthToken(filed.credentials.discloserPassphrase);
     // Successful retrievals do not count against the company.
     for (let attempt = 0; attempt < 3; attempt += 1) {
-      expect((await getJson(retrievalUrl(incident.baseUrl, second.urlIdentifier, retrieval_id), rightToken)).status).toBe(200);
+      expect(
+        (await getJson(retrievalUrl(incident.baseUrl, second.urlIdentifier, retrieval_id), rightToken)).status,
+      ).toBe(200);
     }
     for (let attempt = 0; attempt < 2; attempt += 1) {
-      expect((await getJson(retrievalUrl(incident.baseUrl, first.urlIdentifier, 'f'.repeat(20)), 'A'.repeat(43))).status).toBe(401);
+      expect(
+        (await getJson(retrievalUrl(incident.baseUrl, first.urlIdentifier, 'f'.repeat(20)), 'A'.repeat(43))).status,
+      ).toBe(401);
     }
-    expect((await getJson(retrievalUrl(incident.baseUrl, first.urlIdentifier, 'f'.repeat(20)), 'A'.repeat(43))).status).toBe(429);
-    expect((await getJson(retrievalUrl(incident.baseUrl, second.urlIdentifier, retrieval_id), rightToken)).status).toBe(200);
+    expect(
+      (await getJson(retrievalUrl(incident.baseUrl, first.urlIdentifier, 'f'.repeat(20)), 'A'.repeat(43))).status,
+    ).toBe(429);
+    expect((await getJson(retrievalUrl(incident.baseUrl, second.urlIdentifier, retrieval_id), rightToken)).status).toBe(
+      200,
+    );
   });
 });

@@ -1,8 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { createCompanyCredentials, createIncidentCredentials, encryptFields, type IncidentCredentials } from '@whistle/crypto';
 import {
-  createOutbox, generateDiscloserTokenKeys, messagingMigrations, migrate,
-  type ServiceDependencies, type WhistleService,
+  createCompanyCredentials,
+  createIncidentCredentials,
+  encryptFields,
+  type IncidentCredentials,
+} from '@whistle/crypto';
+import {
+  createOutbox,
+  generateDiscloserTokenKeys,
+  messagingMigrations,
+  migrate,
+  type ServiceDependencies,
+  type WhistleService,
 } from '@whistle/service-kit';
 import { serveService, waitFor } from '@whistle/service-kit/testing';
 import { incidentConfigSchema } from '../src/config';
@@ -18,7 +27,10 @@ export interface RunningIncident {
 
 /** Rate limits high enough that only the tests about them reach them. */
 const roomyLimits = {
-  REPORT_LIMIT_PER_CLIENT: '1000', REPORT_LIMIT_PER_COMPANY: '1000', RETRIEVAL_LIMIT_PER_CLIENT: '1000', RETRIEVAL_FAILURE_LIMIT_PER_COMPANY: '1000',
+  REPORT_LIMIT_PER_CLIENT: '1000',
+  REPORT_LIMIT_PER_COMPANY: '1000',
+  RETRIEVAL_LIMIT_PER_CLIENT: '1000',
+  RETRIEVAL_FAILURE_LIMIT_PER_COMPANY: '1000',
 };
 
 /**
@@ -26,11 +38,23 @@ const roomyLimits = {
  * `replica: true` serves another instance (own rate-limit counters) beside a started one, which
  * already runs the migrations, consumers and relay: one bus takes one consumer of a name.
  */
-export async function startIncident(deps: ServiceDependencies, env: Record<string, string> = {}, { replica = false } = {}): Promise<RunningIncident> {
+export async function startIncident(
+  deps: ServiceDependencies,
+  env: Record<string, string> = {},
+  { replica = false } = {},
+): Promise<RunningIncident> {
   const keys = generateDiscloserTokenKeys();
-  const config = incidentConfigSchema.parse({ DISCLOSER_TOKEN_PRIVATE_KEY: keys.privateKeyPem, ...roomyLimits, ...env });
+  const config = incidentConfigSchema.parse({
+    DISCLOSER_TOKEN_PRIVATE_KEY: keys.privateKeyPem,
+    ...roomyLimits,
+    ...env,
+  });
   const service = createIncidentService(deps, config);
-  return { service, publicKeyPem: keys.publicKeyPem, ...(await serveService(service, deps.logger, { start: !replica })) };
+  return {
+    service,
+    publicKeyPem: keys.publicKeyPem,
+    ...(await serveService(service, deps.logger, { start: !replica })),
+  };
 }
 
 export interface SeededCompany {
@@ -60,7 +84,10 @@ export async function seedCompany(deps: ServiceDependencies): Promise<SeededComp
       name: 'company.created',
       company_id: companyId,
       payload: {
-        company_id: companyId, url_identifier: urlIdentifier, name: 'Acme', country: 'FR',
+        company_id: companyId,
+        url_identifier: urlIdentifier,
+        name: 'Acme',
+        country: 'FR',
         created_by: { user_id: randomUUID(), email: 'admin@acme.example' },
         categories: [
           { uuid: categories.fraud, name: 'Fraud', parent_uuid: null, is_active: true },
@@ -75,9 +102,13 @@ export async function seedCompany(deps: ServiceDependencies): Promise<SeededComp
     }),
   );
   await deps.bus.publish(envelope);
-  await waitFor(async () => (await deps.db.query('select 1 from incident.location where id = $1', [locations.office])).rows.length > 0, {
-    what: 'the company in the incident read model',
-  });
+  await waitFor(
+    async () =>
+      (await deps.db.query('select 1 from incident.location where id = $1', [locations.office])).rows.length > 0,
+    {
+      what: 'the company in the incident read model',
+    },
+  );
   return { companyId, urlIdentifier, publicKey: credential.public_key, categories, locations };
 }
 
@@ -91,7 +122,11 @@ export interface Report {
 }
 
 /** A create payload as the report form's browser builds it: fields encrypted to a fresh incident key. */
-export async function reportFor(company: SeededCompany, fields: Record<string, string> = { description: 'Someone moved money' }, overrides: Record<string, unknown> = {}): Promise<Report> {
+export async function reportFor(
+  company: SeededCompany,
+  fields: Record<string, string> = { description: 'Someone moved money' },
+  overrides: Record<string, unknown> = {},
+): Promise<Report> {
   const credentials = await createIncidentCredentials(company.publicKey);
   const body = {
     url_identifier: company.urlIdentifier,
@@ -106,7 +141,11 @@ export async function reportFor(company: SeededCompany, fields: Record<string, s
 }
 
 export const postJson = (url: string, body: unknown, headers: Record<string, string> = {}) =>
-  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json', ...headers }, body: JSON.stringify(body) });
+  fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
 
 export const getJson = (url: string, token?: string) =>
   fetch(url, { headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) } });

@@ -1,6 +1,11 @@
 import { Router } from 'express';
 import type { EventEnvelope, EventPayload } from '@whistle/contracts';
-import { createServiceLifecycle, type Queryable, type ServiceDependencies, type WhistleService } from '@whistle/service-kit';
+import {
+  createServiceLifecycle,
+  type Queryable,
+  type ServiceDependencies,
+  type WhistleService,
+} from '@whistle/service-kit';
 import type { NotificationConfig } from './config';
 import { NOTIFICATION_SCHEMA, notificationMigrations } from './data-access/migrations';
 import { welcomeMail } from './domain/welcome-mail';

@@ -9,7 +9,10 @@ describe.each(testStacks)('welcome mail on %s', (stack) => {
   beforeAll(async () => {
     test$ = await createTestDependencies(stack, ['notification']);
     await migrate(test$.deps.db, 'producer', messagingMigrations('producer'));
-    await createNotificationService(test$.deps, notificationConfigSchema.parse({ PUBLIC_URL: 'https://whistle.example' })).start();
+    await createNotificationService(
+      test$.deps,
+      notificationConfigSchema.parse({ PUBLIC_URL: 'https://whistle.example' }),
+    ).start();
   });
   afterAll(async () => {
     await test$?.dispose();
@@ -22,18 +25,28 @@ describe.each(testStacks)('welcome mail on %s', (stack) => {
         name: 'company.created',
         company_id: companyId,
         payload: {
-          company_id: companyId, url_identifier: 'initech-ab12cd', name: 'Initech', country: 'US',
-          created_by: { user_id: randomUUID(), email: 'bill@initech.example' }, categories: [], locations: [],
+          company_id: companyId,
+          url_identifier: 'initech-ab12cd',
+          name: 'Initech',
+          country: 'US',
+          created_by: { user_id: randomUUID(), email: 'bill@initech.example' },
+          categories: [],
+          locations: [],
         },
       }),
     );
     await test$.deps.bus.publish(envelope);
     await test$.deps.bus.publish(envelope); // redelivered: still one mail
-    const mail = await waitFor(() => test$.deps.mailer.sent.find((sent) => sent.to === 'bill@initech.example'), { what: 'welcome mail' });
+    const mail = await waitFor(() => test$.deps.mailer.sent.find((sent) => sent.to === 'bill@initech.example'), {
+      what: 'welcome mail',
+    });
     expect(mail.subject).toBe('Your Whistle account for Initech is ready');
     expect(mail.text).toContain('https://whistle.example/disclose/initech-ab12cd');
     expect(mail.text).toContain('https://whistle.example/company/login');
-    const { rows } = await test$.deps.db.query('select name from notification.company_preferences where company_id = $1', [companyId]);
+    const { rows } = await test$.deps.db.query(
+      'select name from notification.company_preferences where company_id = $1',
+      [companyId],
+    );
     expect(rows).toEqual([{ name: 'Initech' }]);
     expect(test$.deps.mailer.sent.filter((sent) => sent.to === 'bill@initech.example')).toHaveLength(1);
   });

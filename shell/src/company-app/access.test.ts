@@ -22,6 +22,8 @@ describe('company app access', () => {
   );
 
   it('when the guard sends someone to login, then next carries the path and query', () => {
-    expect(loginPathFor({ pathname: '/company/settings/account', search: '?x=1' })).toBe('/company/login?next=%2Fcompany%2Fsettings%2Faccount%3Fx%3D1');
+    expect(loginPathFor({ pathname: '/company/settings/account', search: '?x=1' })).toBe(
+      '/company/login?next=%2Fcompany%2Fsettings%2Faccount%3Fx%3D1',
+    );
   });
 });

@@ -1,7 +1,16 @@
 /** Spec §2: avatar colours, chosen by a hash of the name. Each keeps ≥ 4.5:1 contrast with white initials. */
 export const AVATAR_COLOURS = [
-  '#b91c1c', '#c2410c', '#a16207', '#4d7c0f', '#15803d', '#0f766e',
-  '#0369a1', '#1d4ed8', '#6d28d9', '#a21caf', '#be123c',
+  '#b91c1c',
+  '#c2410c',
+  '#a16207',
+  '#4d7c0f',
+  '#15803d',
+  '#0f766e',
+  '#0369a1',
+  '#1d4ed8',
+  '#6d28d9',
+  '#a21caf',
+  '#be123c',
 ] as const;
 
 /** Initials from the first and last word of the name ('Ada King Lovelace' → 'AL', 'Ada' → 'A'). */

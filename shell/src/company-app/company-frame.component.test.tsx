@@ -9,9 +9,18 @@ import { CompanyFrame } from './company-frame.component';
 jest.mock('single-spa', () => ({ navigateToUrl: jest.fn() }));
 
 const answer = (status: number, body?: unknown) =>
-  new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
 
-const profile = (roles: string[]) => ({ uuid: 'u', email: 'grace@acme.example', full_name: 'Grace Brewster Hopper', roles, mfa_auth_factor_id: null });
+const profile = (roles: string[]) => ({
+  uuid: 'u',
+  email: 'grace@acme.example',
+  full_name: 'Grace Brewster Hopper',
+  roles,
+  mfa_auth_factor_id: null,
+});
 
 let i18nInstance: i18n;
 let fetchMock: jest.SpyInstance;
@@ -48,7 +57,9 @@ describe('company frame', () => {
   it('when profile and company cannot be loaded, then the guard sends the user to login with next', async () => {
     visit('/company/settings/account?tab=1');
     renderWithI18n(<CompanyFrame />, i18nInstance);
-    await waitFor(() => expect(navigateToUrl).toHaveBeenCalledWith('/company/login?next=%2Fcompany%2Fsettings%2Faccount%3Ftab%3D1'));
+    await waitFor(() =>
+      expect(navigateToUrl).toHaveBeenCalledWith('/company/login?next=%2Fcompany%2Fsettings%2Faccount%3Ftab%3D1'),
+    );
   });
 
   it('when a reviewer opens team, then only Incidents is in the navigation and the page becomes incidents', async () => {
@@ -69,8 +80,11 @@ describe('company frame', () => {
     renderWithI18n(<CompanyFrame />, i18nInstance);
     fireEvent.click(await screen.findByRole('button', { name: /Account menu of/ }));
     expect(screen.getByText('Admin, Handler')).toBeInTheDocument();
-    expect(Array.from(screen.getByRole('navigation', { name: 'Main' }).querySelectorAll('a')).map((link) => link.textContent))
-      .toEqual(['Incidents', 'Team', 'Reporting']);
+    expect(
+      Array.from(screen.getByRole('navigation', { name: 'Main' }).querySelectorAll('a')).map(
+        (link) => link.textContent,
+      ),
+    ).toEqual(['Incidents', 'Team', 'Reporting']);
     fireEvent.click(screen.getByRole('button', { name: 'Log out' }));
     await waitFor(() => expect(navigateToUrl).toHaveBeenCalledWith('/'));
     const revoke = fetchMock.mock.calls.find(([url]) => url === '/api/account/token/revoke');

@@ -68,7 +68,10 @@ export function CompanyFrame() {
 
   useEffect(() => {
     const timer = window.setInterval(() => {
-      refreshToken(staffSession.api).then(({ token }) => writeToken(token), () => undefined);
+      refreshToken(staffSession.api).then(
+        ({ token }) => writeToken(token),
+        () => undefined,
+      );
     }, REFRESH_EVERY_MS);
     return () => window.clearInterval(timer);
   }, []);
@@ -81,7 +84,11 @@ export function CompanyFrame() {
         <ul>
           {NAVIGATION.filter((item) => !item.adminOnly || isAdmin).map((item) => (
             <li key={item.key}>
-              <a href={item.path} onClick={followLink} aria-current={matchesPrefix(path, item.path) ? 'page' : undefined}>
+              <a
+                href={item.path}
+                onClick={followLink}
+                aria-current={matchesPrefix(path, item.path) ? 'page' : undefined}
+              >
                 {t(`companyApp.${item.key}`)}
               </a>
             </li>
@@ -91,7 +98,10 @@ export function CompanyFrame() {
       <div className="wh-header__tools">
         <LanguageChooser />
         <a
-          className="shell-settings-link" href="/company/settings/account" onClick={followLink} title={t('companyApp.settings')}
+          className="shell-settings-link"
+          href="/company/settings/account"
+          onClick={followLink}
+          title={t('companyApp.settings')}
           aria-current={matchesPrefix(path, '/company/settings') ? 'page' : undefined}
         >
           <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">
@@ -119,7 +129,8 @@ function AvatarMenu({ state }: { state: StaffState }) {
   useEffect(() => {
     if (!open) return undefined;
     const close = (event: Event) => {
-      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !root.current?.contains(event.target as Node)) setOpen(false);
+      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !root.current?.contains(event.target as Node))
+        setOpen(false);
     };
     document.addEventListener('mousedown', close);
     document.addEventListener('keydown', close);
@@ -137,11 +148,17 @@ function AvatarMenu({ state }: { state: StaffState }) {
   return (
     <div className="shell-avatar-menu" ref={root}>
       <button
-        type="button" className="shell-avatar" style={{ backgroundColor: avatarColour(name) }}
-        aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((value) => !value)}
+        type="button"
+        className="shell-avatar"
+        style={{ backgroundColor: avatarColour(name) }}
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((value) => !value)}
       >
         {/* The initials are decoration: the name says whose menu it is (no aria-label hiding what is seen). */}
-        <span aria-hidden="true" className="shell-avatar__initials">{avatarInitials(name)}</span>
+        <span aria-hidden="true" className="shell-avatar__initials">
+          {avatarInitials(name)}
+        </span>
         <span className="wh-visually-hidden">{t('companyApp.accountMenu', { name })}</span>
       </button>
       {open && (

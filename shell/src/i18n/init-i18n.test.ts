@@ -11,8 +11,12 @@ const translations: Record<string, unknown> = {
 describe('initI18n', () => {
   it('when French was chosen on an earlier visit, then the page starts in French from /locales/{lng}/{ns}.json', async () => {
     localStorage.setItem('i18n-language', 'fr');
-    const fetchMock = jest.spyOn(globalThis, 'fetch').mockImplementation(async (url) =>
-      new Response(JSON.stringify(translations[String(url)] ?? {}), { headers: { 'content-type': 'application/json' } }));
+    const fetchMock = jest.spyOn(globalThis, 'fetch').mockImplementation(
+      async (url) =>
+        new Response(JSON.stringify(translations[String(url)] ?? {}), {
+          headers: { 'content-type': 'application/json' },
+        }),
+    );
     await initI18n(localStorage);
     expect(i18next.language).toBe('fr');
     expect(i18next.t('loading')).toBe('Chargement…');

@@ -5,7 +5,8 @@ describe('fetchWithRetry', () => {
 
   it('when the network fails twice, then the third attempt answers', async () => {
     jest.useFakeTimers();
-    const fetchMock = jest.spyOn(globalThis, 'fetch')
+    const fetchMock = jest
+      .spyOn(globalThis, 'fetch')
       .mockRejectedValueOnce(new TypeError('Failed to fetch'))
       .mockRejectedValueOnce(new TypeError('Failed to fetch'))
       .mockResolvedValueOnce(new Response('{}'));

@@ -16,7 +16,11 @@ describe('fallback runtime plugin', () => {
 
   it('when a remote module finally fails to load, then single-spa lifecycles stand in for it', async () => {
     const lifecycles = await fallbackPlugin().errorLoadRemote!(failure('onLoad'));
-    expect(lifecycles).toMatchObject({ bootstrap: expect.any(Function), mount: expect.any(Function), unmount: expect.any(Function) });
+    expect(lifecycles).toMatchObject({
+      bootstrap: expect.any(Function),
+      mount: expect.any(Function),
+      unmount: expect.any(Function),
+    });
   });
 
   it('when an earlier stage fails, then the plugin leaves it to the runtime', async () => {

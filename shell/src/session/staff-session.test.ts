@@ -6,20 +6,43 @@ import { createCompanyCredentials, unwrapWithPrivateKey, wrapToPublicKey } from 
 import { createStaffSession } from './staff-session';
 
 const answer = (status: number, body?: unknown) =>
-  new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
 
-const profile = { uuid: '7d0c8f62-35a8-4c1b-9d64-6f4a4d2b9a11', email: 'ada@acme.example', full_name: 'Ada Lovelace', roles: ['ADMIN'], mfa_auth_factor_id: null };
+const profile = {
+  uuid: '7d0c8f62-35a8-4c1b-9d64-6f4a4d2b9a11',
+  email: 'ada@acme.example',
+  full_name: 'Ada Lovelace',
+  roles: ['ADMIN'],
+  mfa_auth_factor_id: null,
+};
 
 /** localStorage as the browser has it (Node 20 has none). */
 class MemoryStorage implements Storage {
   private readonly items = new Map<string, string>();
-  get length() { return this.items.size; }
-  clear() { this.items.clear(); }
-  getItem(key: string) { return this.items.get(key) ?? null; }
-  key(index: number) { return [...this.items.keys()][index] ?? null; }
-  removeItem(key: string) { this.items.delete(key); }
-  setItem(key: string, value: string) { this.items.set(key, value); }
-  entries() { return [...this.items.entries()]; }
+  get length() {
+    return this.items.size;
+  }
+  clear() {
+    this.items.clear();
+  }
+  getItem(key: string) {
+    return this.items.get(key) ?? null;
+  }
+  key(index: number) {
+    return [...this.items.keys()][index] ?? null;
+  }
+  removeItem(key: string) {
+    this.items.delete(key);
+  }
+  setItem(key: string, value: string) {
+    this.items.set(key, value);
+  }
+  entries() {
+    return [...this.items.entries()];
+  }
 }
 
 let localStorage: MemoryStorage;
@@ -35,7 +58,8 @@ describe('staff session', () => {
     const { credential, passphrase } = await createCompanyCredentials();
     fetchMock.mockImplementation(async (url: string, init: RequestInit) => {
       expect((init.headers as Record<string, string>).Authorization).toBe('Bearer staff-token');
-      if (url === '/api/account/company/profile/keys') return answer(200, { aes_encrypted_private_key: credential.aes_encrypted_private_key, passphrase });
+      if (url === '/api/account/company/profile/keys')
+        return answer(200, { aes_encrypted_private_key: credential.aes_encrypted_private_key, passphrase });
       throw new Error(`unexpected ${url}`);
     });
     const session = createStaffSession(localStorage);
@@ -43,8 +67,14 @@ describe('staff session', () => {
 
     const key = session.companyPrivateKey();
     expect(key).toBeDefined();
-    const wrapped = await wrapToPublicKey(credential.public_key, new TextEncoder().encode('incident passphrase'), 'incident-passphrase');
-    expect(new TextDecoder().decode(await unwrapWithPrivateKey(key!, wrapped, 'incident-passphrase'))).toBe('incident passphrase');
+    const wrapped = await wrapToPublicKey(
+      credential.public_key,
+      new TextEncoder().encode('incident passphrase'),
+      'incident-passphrase',
+    );
+    expect(new TextDecoder().decode(await unwrapWithPrivateKey(key!, wrapped, 'incident-passphrase'))).toBe(
+      'incident passphrase',
+    );
     // Nothing but the token is kept in storage: no key, no passphrase.
     expect(localStorage.entries()).toEqual([['token', 'staff-token']]);
   });
@@ -61,7 +91,8 @@ describe('staff session', () => {
     fetchMock.mockImplementation(async (url: string) => {
       if (url === '/api/account/company/profile/') return answer(200, profile);
       if (url === '/api/account/company/') return answer(200, { name: 'Acme', url_identifier: 'acme' });
-      if (url === '/api/account/company/profile/keys') return answer(200, { aes_encrypted_private_key: credential.aes_encrypted_private_key, passphrase });
+      if (url === '/api/account/company/profile/keys')
+        return answer(200, { aes_encrypted_private_key: credential.aes_encrypted_private_key, passphrase });
       if (url === '/api/account/token/revoke') return answer(204);
       throw new Error(`unexpected ${url}`);
     });
@@ -73,7 +104,9 @@ describe('staff session', () => {
     expect(session.companyPrivateKey()).toBeDefined();
 
     await session.signOut();
-    expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/account/token/revoke' && init.method === 'POST')).toBe(true);
+    expect(
+      fetchMock.mock.calls.some(([url, init]) => url === '/api/account/token/revoke' && init.method === 'POST'),
+    ).toBe(true);
     expect(localStorage.getItem('token')).toBeNull();
     expect(session.companyPrivateKey()).toBeUndefined();
     await expect(session.staff()).rejects.toThrow('Not signed in');

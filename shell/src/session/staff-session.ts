@@ -1,5 +1,13 @@
 import {
-  ApiError, createApiClient, getOwnCompany, getOwnProfile, getStaffKeys, revokeToken, type ApiClient, type StaffSession, type StaffState,
+  ApiError,
+  createApiClient,
+  getOwnCompany,
+  getOwnProfile,
+  getStaffKeys,
+  revokeToken,
+  type ApiClient,
+  type StaffSession,
+  type StaffState,
 } from '@whistle/api-client';
 import { clearToken, readToken, writeToken } from './token-storage';
 

@@ -2,5 +2,6 @@
 export const TOKEN_STORAGE_KEY = 'token';
 
 export const readToken = (storage: Storage = window.localStorage) => storage.getItem(TOKEN_STORAGE_KEY);
-export const writeToken = (token: string, storage: Storage = window.localStorage) => storage.setItem(TOKEN_STORAGE_KEY, token);
+export const writeToken = (token: string, storage: Storage = window.localStorage) =>
+  storage.setItem(TOKEN_STORAGE_KEY, token);
 export const clearToken = (storage: Storage = window.localStorage) => storage.removeItem(TOKEN_STORAGE_KEY);

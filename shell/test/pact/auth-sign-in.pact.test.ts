@@ -4,8 +4,18 @@
 import path from 'node:path';
 import { MatchersV3, PactV4 } from '@pact-foundation/pact';
 import {
-  answerMfaChallenge, createApiClient, exchangeSsoCode, getOwnCompany, getOwnProfile, getStaffKeys, login, refreshToken,
-  requestPasswordReset, revokeToken, setPasswordWithLink, type ApiError,
+  answerMfaChallenge,
+  createApiClient,
+  exchangeSsoCode,
+  getOwnCompany,
+  getOwnProfile,
+  getStaffKeys,
+  login,
+  refreshToken,
+  requestPasswordReset,
+  revokeToken,
+  setPasswordWithLink,
+  type ApiError,
 } from '@whistle/api-client';
 
 const { boolean, eachLike, like, regex, uuid } = MatchersV3;
@@ -30,10 +40,18 @@ const jsonHeaders = { Accept: 'application/json', 'Content-Type': 'application/j
 const staffHeaders = { Accept: 'application/json', Authorization: STAFF_BEARER };
 const jwt = regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, 'eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJ1In0.c2ln');
 const staffApi = (url: string) => createApiClient({ baseUrl: url, getToken: () => 'staff-token' });
-const statusOf = (promise: Promise<unknown>) => promise.then(() => 0, (error: ApiError) => error.status);
+const statusOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => 0,
+    (error: ApiError) => error.status,
+  );
 
 const profileBody = {
-  uuid: uuid(), email: ADMIN, full_name: like('Ada Lovelace'), roles: eachLike('ADMIN'), mfa_auth_factor_id: null,
+  uuid: uuid(),
+  email: ADMIN,
+  full_name: like('Ada Lovelace'),
+  roles: eachLike('ADMIN'),
+  mfa_auth_factor_id: null,
 };
 
 describe('shell sign-in → auth', () => {
@@ -42,7 +60,9 @@ describe('shell sign-in → auth', () => {
       .addInteraction()
       .given(`staff member ${ADMIN} without MFA exists`)
       .uponReceiving('a login request')
-      .withRequest('POST', '/api/account/token', (request) => request.headers(jsonHeaders).jsonBody({ username: ADMIN, password: PASSWORD }))
+      .withRequest('POST', '/api/account/token', (request) =>
+        request.headers(jsonHeaders).jsonBody({ username: ADMIN, password: PASSWORD }),
+      )
       .willRespondWith(200, (response) => response.jsonBody({ token: jwt }))
       .executeTest(async (server) => {
         const answer = await login(createApiClient({ baseUrl: server.url }), ADMIN, PASSWORD);
@@ -55,7 +75,9 @@ describe('shell sign-in → auth', () => {
       .addInteraction()
       .given(`staff member ${ADMIN} without MFA exists`)
       .uponReceiving('a login request with a wrong password')
-      .withRequest('POST', '/api/account/token', (request) => request.headers(jsonHeaders).jsonBody({ username: ADMIN, password: 'wrong password' }))
+      .withRequest('POST', '/api/account/token', (request) =>
+        request.headers(jsonHeaders).jsonBody({ username: ADMIN, password: 'wrong password' }),
+      )
       .willRespondWith(401, (response) => response.jsonBody({ message: 'Invalid email or password' }))
       .executeTest(async (server) => {
         expect(await statusOf(login(createApiClient({ baseUrl: server.url }), ADMIN, 'wrong password'))).toBe(401);
@@ -67,10 +89,14 @@ describe('shell sign-in → auth', () => {
       .addInteraction()
       .given(`staff member ${MFA_USER} with MFA exists`)
       .uponReceiving('a login request of a user with MFA')
-      .withRequest('POST', '/api/account/token', (request) => request.headers(jsonHeaders).jsonBody({ username: MFA_USER, password: PASSWORD }))
+      .withRequest('POST', '/api/account/token', (request) =>
+        request.headers(jsonHeaders).jsonBody({ username: MFA_USER, password: PASSWORD }),
+      )
       .willRespondWith(200, (response) => response.jsonBody({ mfa_required: true, challenge_id: like('challenge-id') }))
       .executeTest(async (server) => {
-        expect(await login(createApiClient({ baseUrl: server.url }), MFA_USER, PASSWORD)).toMatchObject({ mfa_required: true });
+        expect(await login(createApiClient({ baseUrl: server.url }), MFA_USER, PASSWORD)).toMatchObject({
+          mfa_required: true,
+        });
       });
   });
 
@@ -80,10 +106,15 @@ describe('shell sign-in → auth', () => {
       .given(`an MFA challenge of ${MFA_USER} is open`)
       .uponReceiving('an MFA challenge answer with a wrong code')
       .withRequest('POST', '/api/account/token/mfa', (request) =>
-        request.headers({ ...jsonHeaders, Authorization: 'Bearer mfa-challenge' }).jsonBody({ challenge_code: '000000' }))
+        request
+          .headers({ ...jsonHeaders, Authorization: 'Bearer mfa-challenge' })
+          .jsonBody({ challenge_code: '000000' }),
+      )
       .willRespondWith(401, (response) => response.jsonBody({ message: like('Invalid code') }))
       .executeTest(async (server) => {
-        expect(await statusOf(answerMfaChallenge(createApiClient({ baseUrl: server.url }), 'mfa-challenge', '000000'))).toBe(401);
+        expect(
+          await statusOf(answerMfaChallenge(createApiClient({ baseUrl: server.url }), 'mfa-challenge', '000000')),
+        ).toBe(401);
       });
   });
 
@@ -107,9 +138,15 @@ describe('shell sign-in → auth', () => {
       .withRequest('GET', '/api/account/company/', (request) => request.headers(staffHeaders))
       .willRespondWith(200, (response) =>
         response.jsonBody({
-          uuid: uuid(), name: like('Acme Corporation'), country: like('FR'), url_identifier: regex(/^[a-z0-9-]+$/, 'acme-corporation-k7m2qa'),
-          mfa_required: boolean(false), sso_enabled: boolean(false), user_profiles: eachLike(profileBody),
-        }))
+          uuid: uuid(),
+          name: like('Acme Corporation'),
+          country: like('FR'),
+          url_identifier: regex(/^[a-z0-9-]+$/, 'acme-corporation-k7m2qa'),
+          mfa_required: boolean(false),
+          sso_enabled: boolean(false),
+          user_profiles: eachLike(profileBody),
+        }),
+      )
       .executeTest(async (server) => {
         expect((await getOwnCompany(staffApi(server.url))).url_identifier).toBe('acme-corporation-k7m2qa');
       });
@@ -123,8 +160,10 @@ describe('shell sign-in → auth', () => {
       .withRequest('GET', '/api/account/company/profile/keys', (request) => request.headers(staffHeaders))
       .willRespondWith(200, (response) =>
         response.headers({ 'Cache-Control': 'no-store' }).jsonBody({
-          aes_encrypted_private_key: regex(/^v1\.[A-Za-z0-9_.-]+$/, 'v1.a.b.c'), passphrase: like('p'.repeat(43)),
-        }))
+          aes_encrypted_private_key: regex(/^v1\.[A-Za-z0-9_.-]+$/, 'v1.a.b.c'),
+          passphrase: like('p'.repeat(43)),
+        }),
+      )
       .executeTest(async (server) => {
         expect(await getStaffKeys(staffApi(server.url))).toHaveProperty('passphrase');
       });
@@ -159,10 +198,13 @@ describe('shell sign-in → auth', () => {
       .addInteraction()
       .uponReceiving('a password reset request')
       .withRequest('PUT', '/api/account/profile/password/reset', (request) =>
-        request.headers({ Accept: 'application/json', Authorization: 'Bearer nobody@unknown.example' }))
+        request.headers({ Accept: 'application/json', Authorization: 'Bearer nobody@unknown.example' }),
+      )
       .willRespondWith(204)
       .executeTest(async (server) => {
-        await expect(requestPasswordReset(createApiClient({ baseUrl: server.url }), 'nobody@unknown.example')).resolves.toBeUndefined();
+        await expect(
+          requestPasswordReset(createApiClient({ baseUrl: server.url }), 'nobody@unknown.example'),
+        ).resolves.toBeUndefined();
       });
   });
 
@@ -171,10 +213,21 @@ describe('shell sign-in → auth', () => {
       .addInteraction()
       .uponReceiving('a password set with an unknown link token')
       .withRequest('PUT', '/api/account/profile', (request) =>
-        request.headers({ ...jsonHeaders, Authorization: 'Bearer unknown-link-token' }).jsonBody({ password: 'a brand new passphrase' }))
+        request
+          .headers({ ...jsonHeaders, Authorization: 'Bearer unknown-link-token' })
+          .jsonBody({ password: 'a brand new passphrase' }),
+      )
       .willRespondWith(401, (response) => response.jsonBody({ message: like('Invalid or expired link') }))
       .executeTest(async (server) => {
-        expect(await statusOf(setPasswordWithLink(createApiClient({ baseUrl: server.url }), 'unknown-link-token', 'a brand new passphrase'))).toBe(401);
+        expect(
+          await statusOf(
+            setPasswordWithLink(
+              createApiClient({ baseUrl: server.url }),
+              'unknown-link-token',
+              'a brand new passphrase',
+            ),
+          ),
+        ).toBe(401);
       });
   });
 
@@ -182,7 +235,9 @@ describe('shell sign-in → auth', () => {
     await pact
       .addInteraction()
       .uponReceiving('an SSO token request with an unknown code')
-      .withRequest('POST', '/api/account/company/sso/token', (request) => request.headers(jsonHeaders).jsonBody({ code: 'unknown-code' }))
+      .withRequest('POST', '/api/account/company/sso/token', (request) =>
+        request.headers(jsonHeaders).jsonBody({ code: 'unknown-code' }),
+      )
       .willRespondWith(401, (response) => response.jsonBody({ message: like('Invalid or expired code') }))
       .executeTest(async (server) => {
         expect(await statusOf(exchangeSsoCode(createApiClient({ baseUrl: server.url }), 'unknown-code'))).toBe(401);

@@ -38,7 +38,9 @@ describe('shell → auth', () => {
       .given('no company uses the e-mail domain acme.example')
       .uponReceiving('a company create request')
       .withRequest('POST', '/api/account/company', (request) => request.headers(jsonHeaders).jsonBody(payload))
-      .willRespondWith(201, (response) => response.jsonBody({ url_identifier: regex(/^[a-z0-9-]+$/, 'acme-corporation-k7m2qa') }))
+      .willRespondWith(201, (response) =>
+        response.jsonBody({ url_identifier: regex(/^[a-z0-9-]+$/, 'acme-corporation-k7m2qa') }),
+      )
       .executeTest(async (server) => {
         const created = await createCompany(createApiClient({ baseUrl: server.url }), payload);
         expect(created.url_identifier).toBe('acme-corporation-k7m2qa');
@@ -54,7 +56,9 @@ describe('shell → auth', () => {
       .withRequest('POST', '/api/account/company', (request) => request.headers(jsonHeaders).jsonBody(payload))
       .willRespondWith(400, (response) => response.jsonBody({ message: like('Bad Request'), exists: true }))
       .executeTest(async (server) => {
-        const error = await createCompany(createApiClient({ baseUrl: server.url }), payload).catch((caught: unknown) => caught);
+        const error = await createCompany(createApiClient({ baseUrl: server.url }), payload).catch(
+          (caught: unknown) => caught,
+        );
         expect(error).toBeInstanceOf(ApiError);
         expect((error as ApiError).body).toMatchObject({ exists: true });
       });
@@ -69,9 +73,12 @@ describe('shell → auth', () => {
         response.jsonBody({
           message: like('Invalid request body'),
           errors: { name: eachLike('This field is required'), user_profile: eachLike('This field is required') },
-        }))
+        }),
+      )
       .executeTest(async (server) => {
-        const error = (await createCompany(createApiClient({ baseUrl: server.url }), {} as never).catch((caught: unknown) => caught)) as ApiError;
+        const error = (await createCompany(createApiClient({ baseUrl: server.url }), {} as never).catch(
+          (caught: unknown) => caught,
+        )) as ApiError;
         expect(error.status).toBe(400);
         expect(error.body).toMatchObject({ errors: { name: ['This field is required'] } });
       });
@@ -82,7 +89,9 @@ describe('shell → auth', () => {
       .addInteraction()
       .given(`a company with url_identifier ${KNOWN_COMPANY} exists`)
       .uponReceiving('a discloser view request')
-      .withRequest('GET', `/api/account/company/${KNOWN_COMPANY}`, (request) => request.headers({ Accept: 'application/json' }))
+      .withRequest('GET', `/api/account/company/${KNOWN_COMPANY}`, (request) =>
+        request.headers({ Accept: 'application/json' }),
+      )
       .willRespondWith(200, (response) =>
         response.jsonBody({
           url_identifier: KNOWN_COMPANY,
@@ -97,7 +106,8 @@ describe('shell → auth', () => {
             { uuid: uuid(), name: like('Bribery'), parent_uuid: uuid() },
           ),
           locations: eachLike({ uuid: uuid(), name: like('Head office') }),
-        }))
+        }),
+      )
       .executeTest(async (server) => {
         const view = await getCompanyPublicView(createApiClient({ baseUrl: server.url }), KNOWN_COMPANY);
         expect(view.url_identifier).toBe(KNOWN_COMPANY);
@@ -109,10 +119,14 @@ describe('shell → auth', () => {
     await pact
       .addInteraction()
       .uponReceiving('a discloser view request for an unknown company')
-      .withRequest('GET', '/api/account/company/nobody-zzzzzz', (request) => request.headers({ Accept: 'application/json' }))
+      .withRequest('GET', '/api/account/company/nobody-zzzzzz', (request) =>
+        request.headers({ Accept: 'application/json' }),
+      )
       .willRespondWith(404, (response) => response.jsonBody({ message: like('Company not found') }))
       .executeTest(async (server) => {
-        const error = (await getCompanyPublicView(createApiClient({ baseUrl: server.url }), 'nobody-zzzzzz').catch((caught: unknown) => caught)) as ApiError;
+        const error = (await getCompanyPublicView(createApiClient({ baseUrl: server.url }), 'nobody-zzzzzz').catch(
+          (caught: unknown) => caught,
+        )) as ApiError;
         expect(error.status).toBe(404);
       });
   });

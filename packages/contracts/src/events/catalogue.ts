@@ -14,7 +14,9 @@ export const eventCatalogue = {
       /** The first ADMIN, who receives the welcome e-mail. */
       created_by: z.object({ user_id: z.uuid(), email: z.email() }),
       /** Starting reporting labels and locations, so the incident service can check a report's ids at once. */
-      categories: z.array(z.object({ uuid: z.uuid(), name: z.string(), parent_uuid: z.uuid().nullable(), is_active: z.boolean() })),
+      categories: z.array(
+        z.object({ uuid: z.uuid(), name: z.string(), parent_uuid: z.uuid().nullable(), is_active: z.boolean() }),
+      ),
       locations: z.array(z.object({ uuid: z.uuid(), name: z.string(), is_active: z.boolean() })),
     }),
   },
@@ -67,8 +69,10 @@ export const eventCatalogue = {
 } as const;
 
 export type EventName = keyof typeof eventCatalogue;
-export type EventPayload<N extends EventName, V extends keyof (typeof eventCatalogue)[N] = 1 & keyof (typeof eventCatalogue)[N]> =
-  (typeof eventCatalogue)[N][V] extends z.ZodType<infer P> ? P : never;
+export type EventPayload<
+  N extends EventName,
+  V extends keyof (typeof eventCatalogue)[N] = 1 & keyof (typeof eventCatalogue)[N],
+> = (typeof eventCatalogue)[N][V] extends z.ZodType<infer P> ? P : never;
 
 /** Validates a payload against the catalogue; throws a ZodError naming the bad field. */
 export function parseEventPayload(name: string, version: number, payload: unknown): Record<string, unknown> {

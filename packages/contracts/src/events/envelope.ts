@@ -10,4 +10,6 @@ export const eventEnvelopeSchema = z.object({
   payload: z.record(z.string(), z.unknown()),
 });
 
-export type EventEnvelope<P = Record<string, unknown>> = Omit<z.infer<typeof eventEnvelopeSchema>, 'payload'> & { payload: P };
+export type EventEnvelope<P = Record<string, unknown>> = Omit<z.infer<typeof eventEnvelopeSchema>, 'payload'> & {
+  payload: P;
+};

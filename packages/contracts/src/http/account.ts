@@ -4,7 +4,11 @@ import { roleSchema } from './common';
 const required = 'This field is required';
 const email = z.string({ error: required }).trim().min(1, required).max(254).pipe(z.email('Invalid email address'));
 /** Same rule as onboarding: long enough to resist guessing, short enough to bound argon2 input. */
-const newPassword = z.string({ error: required }).min(1, required).min(10, 'Password must be at least 10 characters').max(256);
+const newPassword = z
+  .string({ error: required })
+  .min(1, required)
+  .min(10, 'Password must be at least 10 characters')
+  .max(256);
 /** Spec §5/§9: exactly 6 numeric digits. */
 const sixDigits = z.string({ error: required }).regex(/^[0-9]{6}$/, 'The code has exactly 6 digits');
 
@@ -67,7 +71,10 @@ export type ProfileUpdateResponse = z.infer<typeof profileUpdateResponseSchema>;
 export const userProfileCreateRequestSchema = z.strictObject({
   email,
   full_name: z.string({ error: required }).trim().min(1, required).max(200),
-  roles: z.array(roleSchema, { error: required }).min(1, required).transform((roles) => [...new Set(roles)]),
+  roles: z
+    .array(roleSchema, { error: required })
+    .min(1, required)
+    .transform((roles) => [...new Set(roles)]),
 });
 export type UserProfileCreateRequest = z.infer<typeof userProfileCreateRequestSchema>;
 
@@ -92,7 +99,9 @@ export const ownCompanySchema = z.object({
     notifications: z.record(z.string(), z.boolean()),
   }),
   user_profiles: z.array(userProfileSchema),
-  categories: z.array(z.object({ uuid: z.uuid(), name: z.string(), parent_uuid: z.uuid().nullable(), is_active: z.boolean() })),
+  categories: z.array(
+    z.object({ uuid: z.uuid(), name: z.string(), parent_uuid: z.uuid().nullable(), is_active: z.boolean() }),
+  ),
   locations: z.array(z.object({ uuid: z.uuid(), name: z.string(), is_active: z.boolean() })),
 });
 export type OwnCompany = z.infer<typeof ownCompanySchema>;

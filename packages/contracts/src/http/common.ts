@@ -2,7 +2,10 @@ import { z } from 'zod';
 
 /** Self-describing output of @whistle/crypto: `v1.` then base64url parts joined by dots. */
 export const versionedString = (max: number) =>
-  z.string().max(max).regex(/^v[0-9]+\.[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/, 'Invalid encrypted value');
+  z
+    .string()
+    .max(max)
+    .regex(/^v[0-9]+\.[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/, 'Invalid encrypted value');
 
 /** A random secret made by the browser (base64url, at least 256 bits). */
 export const randomSecret = z.string().regex(/^[A-Za-z0-9_-]{43,128}$/, 'Invalid secret');

@@ -19,16 +19,29 @@ describe('company create request', () => {
 
   test('when fields are blank, malformed or unknown, then each is named with the spec message', () => {
     const result = companyCreateRequestSchema.safeParse({
-      ...valid, name: '   ', country: 'XX', extra: true, user_profile: { ...valid.user_profile, email: 'nope' },
+      ...valid,
+      name: '   ',
+      country: 'XX',
+      extra: true,
+      user_profile: { ...valid.user_profile, email: 'nope' },
     });
     expect(result.success).toBe(false);
-    const issues = Object.fromEntries(result.error!.issues.map((issue) => [issue.path.join('.') || issue.code, issue.message]));
-    expect(issues).toMatchObject({ name: 'This field is required', country: 'Unknown country', 'user_profile.email': 'Invalid email address' });
+    const issues = Object.fromEntries(
+      result.error!.issues.map((issue) => [issue.path.join('.') || issue.code, issue.message]),
+    );
+    expect(issues).toMatchObject({
+      name: 'This field is required',
+      country: 'Unknown country',
+      'user_profile.email': 'Invalid email address',
+    });
     expect(issues.unrecognized_keys).toBeDefined();
   });
 
   test('when a credential is not a versioned ciphertext, then it is refused', () => {
-    const result = companyCreateRequestSchema.safeParse({ ...valid, credential: { ...valid.credential, public_key: '-----BEGIN PUBLIC KEY-----' } });
+    const result = companyCreateRequestSchema.safeParse({
+      ...valid,
+      credential: { ...valid.credential, public_key: '-----BEGIN PUBLIC KEY-----' },
+    });
     expect(result.success).toBe(false);
   });
 });

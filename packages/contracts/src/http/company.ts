@@ -9,7 +9,11 @@ const trimmedRequired = (max: number) => z.string({ error: required }).trim().mi
 export const companyCreateRequestSchema = z.strictObject({
   user_profile: z.strictObject({
     email: z.string({ error: required }).trim().min(1, required).max(254).pipe(z.email('Invalid email address')),
-    password: z.string({ error: required }).min(1, required).min(10, 'Password must be at least 10 characters').max(256),
+    password: z
+      .string({ error: required })
+      .min(1, required)
+      .min(10, 'Password must be at least 10 characters')
+      .max(256),
     full_name: trimmedRequired(200),
   }),
   name: trimmedRequired(200),
@@ -18,7 +22,11 @@ export const companyCreateRequestSchema = z.strictObject({
     public_key: versionedString(1024),
   }),
   passphrase: randomSecret,
-  country: z.string({ error: required }).trim().min(1, required).refine((code) => countryCodes.has(code), 'Unknown country'),
+  country: z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .refine((code) => countryCodes.has(code), 'Unknown country'),
 });
 export type CompanyCreateRequest = z.infer<typeof companyCreateRequestSchema>;
 

@@ -19,8 +19,19 @@ export const FILE_UPLOAD_CONTENT_TYPE = 'application/vnd.whistle.incident-file-u
  * clear (ARCHITECTURE §5: plaintext the server may see) and are top-level fields of the payload.
  */
 export const encryptedFieldNames = [
-  'full_name', 'email', 'phone_number_code', 'phone_number', 'can_contact', 'description', 'location_detail',
-  'date', 'end_date', 'people_involved', 'outcome', 'previous_report', 'previous_report_details',
+  'full_name',
+  'email',
+  'phone_number_code',
+  'phone_number',
+  'can_contact',
+  'description',
+  'location_detail',
+  'date',
+  'end_date',
+  'people_involved',
+  'outcome',
+  'previous_report',
+  'previous_report_details',
 ] as const;
 export const encryptedFieldNameSchema = z.enum(encryptedFieldNames, { error: 'Unknown field name' });
 
@@ -38,7 +49,8 @@ export type IncidentStatus = z.infer<typeof incidentStatusSchema>;
 export const encryptedText = versionedString(200_000);
 /** Retrieval ids as the secret code carries them (`retrieval_id:passphrase`). */
 export const retrievalIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, 'Invalid retrieval id');
-const base64url = (length: number, message: string) => z.string().regex(new RegExp(`^[A-Za-z0-9_-]{${length}}$`), message);
+const base64url = (length: number, message: string) =>
+  z.string().regex(new RegExp(`^[A-Za-z0-9_-]{${length}}$`), message);
 
 export const reportFieldSchema = z.strictObject({ name: encryptedFieldNameSchema, value: encryptedText });
 export type ReportField = z.infer<typeof reportFieldSchema>;
@@ -49,43 +61,52 @@ export const incidentCredentialSchema = z.strictObject({
 });
 
 /** POST /api/incident/ (spec §3). `description` is required and arrives as an encrypted field. */
-export const incidentCreateRequestSchema = z.strictObject({
-  url_identifier: urlIdentifier,
-  category_uuids: z.array(z.uuid('Invalid category id'), { error: required }).min(1, required).max(50),
-  location_uuid: z.uuid({ error: (issue) => (issue.input === undefined ? required : 'Invalid location id') }),
-  credential: incidentCredentialSchema,
-  company_encrypted_passphrase: versionedString(1024),
-  discloser_encrypted_passphrase: versionedString(1024),
-  discloser_auth_token: base64url(43, 'Invalid auth token'),
-  fields: z
-    .array(reportFieldSchema)
-    .max(encryptedFieldNames.length)
-    .superRefine((fields, ctx) => {
-      const names = fields.map((field) => field.name);
-      if (new Set(names).size !== names.length) ctx.addIssue({ code: 'custom', message: 'Each field name may appear once' });
-    }),
-  aes_salt: base64url(22, 'Invalid salt'),
-  aes_iv: base64url(16, 'Invalid iv'),
-  report_anonymously: z.boolean(),
-  report_channel: reportChannelSchema.default('online'),
-}).superRefine(
-  (input, ctx) => {
-    // Reported under `description`, the form input the spec marks required, not under `fields`.
-    const fields: unknown = input.fields;
-    if (!Array.isArray(fields) || !fields.some((field) => (field as { name?: unknown } | null)?.name === 'description')) {
-      ctx.addIssue({ code: 'custom', path: ['description'], message: required });
-    }
-  },
-  // Also when other fields are wrong, so the form shows every required field at once.
-  { when: () => true },
-);
+export const incidentCreateRequestSchema = z
+  .strictObject({
+    url_identifier: urlIdentifier,
+    category_uuids: z.array(z.uuid('Invalid category id'), { error: required }).min(1, required).max(50),
+    location_uuid: z.uuid({ error: (issue) => (issue.input === undefined ? required : 'Invalid location id') }),
+    credential: incidentCredentialSchema,
+    company_encrypted_passphrase: versionedString(1024),
+    discloser_encrypted_passphrase: versionedString(1024),
+    discloser_auth_token: base64url(43, 'Invalid auth token'),
+    fields: z
+      .array(reportFieldSchema)
+      .max(encryptedFieldNames.length)
+      .superRefine((fields, ctx) => {
+        const names = fields.map((field) => field.name);
+        if (new Set(names).size !== names.length)
+          ctx.addIssue({ code: 'custom', message: 'Each field name may appear once' });
+      }),
+    aes_salt: base64url(22, 'Invalid salt'),
+    aes_iv: base64url(16, 'Invalid iv'),
+    report_anonymously: z.boolean(),
+    report_channel: reportChannelSchema.default('online'),
+  })
+  .superRefine(
+    (input, ctx) => {
+      // Reported under `description`, the form input the spec marks required, not under `fields`.
+      const fields: unknown = input.fields;
+      if (
+        !Array.isArray(fields) ||
+        !fields.some((field) => (field as { name?: unknown } | null)?.name === 'description')
+      ) {
+        ctx.addIssue({ code: 'custom', path: ['description'], message: required });
+      }
+    },
+    // Also when other fields are wrong, so the form shows every required field at once.
+    { when: () => true },
+  );
 export type IncidentCreateRequest = z.infer<typeof incidentCreateRequestSchema>;
 
 export const incidentCreateResponseSchema = z.object({ uuid: z.uuid(), retrieval_id: retrievalIdSchema });
 export type IncidentCreateResponse = z.infer<typeof incidentCreateResponseSchema>;
 
 /** GET /api/incident/discloser query; the discloser auth token comes as `Authorization: Bearer`. */
-export const discloserRetrievalQuerySchema = z.object({ url_identifier: urlIdentifier, retrieval_id: retrievalIdSchema });
+export const discloserRetrievalQuerySchema = z.object({
+  url_identifier: urlIdentifier,
+  retrieval_id: retrievalIdSchema,
+});
 
 /** What the discloser's browser needs to open and show its incident (everything encrypted stays so). */
 export const incidentDiscloserViewSchema = z.object({
@@ -138,7 +159,10 @@ export type IncidentMessage = z.infer<typeof incidentMessageSchema>;
 export const fileUploadMetadataSchema = z.strictObject({
   incident_uuid: z.uuid(),
   incident_message_uuid: z.uuid().nullable().default(null),
-  mime_type: z.string().max(255).regex(/^[\w.+-]+\/[\w.+-]+$/, 'Invalid mime type'),
+  mime_type: z
+    .string()
+    .max(255)
+    .regex(/^[\w.+-]+\/[\w.+-]+$/, 'Invalid mime type'),
   file_name: versionedString(4096),
   encrypted_key: versionedString(1024),
   file_size: z.number().int().min(0).max(MAX_FILE_SIZE, 'Max file size is 25MB'),

@@ -9,7 +9,9 @@ export interface Route {
 export const workloads = table.workloads as Record<WorkloadName, { kind: 'service' | 'frontend'; port: number }>;
 
 /** Routes ordered longest prefix first, so the first match is the winner. */
-export const routes: readonly Route[] = [...(table.routes as Route[])].sort((a, b) => b.prefix.length - a.prefix.length);
+export const routes: readonly Route[] = [...(table.routes as Route[])].sort(
+  (a, b) => b.prefix.length - a.prefix.length,
+);
 
 /** True when `path` is `prefix` itself or below it (whole segments: `/api/account` does not match `/api/accounts`). */
 export function matchesPrefix(path: string, prefix: string): boolean {

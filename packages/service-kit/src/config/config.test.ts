@@ -46,7 +46,13 @@ describe('loadConfig with the platform schema', () => {
 
   it('when several variables are invalid, then one ConfigError names each of them', () => {
     const error = configError(() =>
-      loadConfig(platformConfigSchema, { PORT: 'eighty', LOG_LEVEL: 'loud', DATABASE_URL: 'mysql://db', S3_BUCKET: 'files', BODY_LIMIT: 'huge' }),
+      loadConfig(platformConfigSchema, {
+        PORT: 'eighty',
+        LOG_LEVEL: 'loud',
+        DATABASE_URL: 'mysql://db',
+        S3_BUCKET: 'files',
+        BODY_LIMIT: 'huge',
+      }),
     );
     expect(error.message).toMatch(/^Invalid configuration: /);
     expect(error.message).toContain('PORT must be a number');
@@ -89,6 +95,8 @@ describe('loadConfig with a service schema', () => {
   it('when a service changes a platform default with safeExtend, then the S3 rule still applies', () => {
     const schema = platformConfigSchema.safeExtend({ PORT: z.coerce.number().int().default(8083) });
     expect(loadConfig(schema, {}).PORT).toBe(8083);
-    expect(() => loadConfig(schema, { S3_BUCKET: 'files' })).toThrow('S3_ACCESS_KEY_ID is required when S3_BUCKET is set');
+    expect(() => loadConfig(schema, { S3_BUCKET: 'files' })).toThrow(
+      'S3_ACCESS_KEY_ID is required when S3_BUCKET is set',
+    );
   });
 });

@@ -30,7 +30,9 @@ export const platformConfigSchema = z
     SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
     MAIL_FROM: z.string().default('Whistle <no-reply@whistle.local>'),
     /** Base of links in e-mails (no trailing slash needed). */
-    PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).default('http://localhost:8080'),
+    PUBLIC_URL: z
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+      .default('http://localhost:8080'),
     BODY_LIMIT: byteSize.default('1mb'),
     /**
      * Express `trust proxy`: set it (e.g. `1` for one ingress hop) when behind a proxy, so
@@ -38,7 +40,9 @@ export const platformConfigSchema = z
      */
     TRUST_PROXY: z
       .string()
-      .transform((value): boolean | number | string => (value === 'true' ? true : value === 'false' ? false : /^\d+$/.test(value) ? Number(value) : value))
+      .transform((value): boolean | number | string =>
+        value === 'true' ? true : value === 'false' ? false : /^\d+$/.test(value) ? Number(value) : value,
+      )
       .optional(),
   })
   .superRefine(

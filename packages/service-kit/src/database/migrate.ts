@@ -6,7 +6,9 @@ const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
 export function assertSchemaName(schema: string): void {
   if (!SCHEMA_NAME.test(schema)) {
-    throw new Error(`Invalid schema name ${JSON.stringify(schema)}: expected a lower-case SQL identifier (${SCHEMA_NAME.source})`);
+    throw new Error(
+      `Invalid schema name ${JSON.stringify(schema)}: expected a lower-case SQL identifier (${SCHEMA_NAME.source})`,
+    );
   }
 }
 
@@ -39,14 +41,17 @@ export async function migrate(db: Database, schema: string, migrations: readonly
   const ordered = [...migrations].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   ordered.forEach((migration, index) => {
     if (!migration.id.trim()) throw new Error(`Migration of schema ${schema} has an empty id`);
-    if (index > 0 && ordered[index - 1]!.id === migration.id) throw new Error(`Duplicate migration id ${migration.id} in schema ${schema}`);
+    if (index > 0 && ordered[index - 1]!.id === migration.id)
+      throw new Error(`Duplicate migration id ${migration.id} in schema ${schema}`);
   });
 
   // CREATE SCHEMA IF NOT EXISTS is not safe against a concurrent creator, hence the lock here too.
   const alreadyApplied = await db.transaction(async (tx) => {
     await lock(tx, schema);
     await tx.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
-    await tx.query(`CREATE TABLE IF NOT EXISTS ${schema}.schema_migration (id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
+    await tx.query(
+      `CREATE TABLE IF NOT EXISTS ${schema}.schema_migration (id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
+    );
     const { rows } = await tx.query<{ id: string }>(`SELECT id FROM ${schema}.schema_migration`);
     return new Set(rows.map((row) => row.id));
   });

@@ -24,7 +24,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       await db.query('SELECT 1');
     } catch (error) {
       await db.close();
-      throw new Error(`Cannot reach PostgreSQL at ${redactUrl(options.databaseUrl)}: ${(error as Error).message}`, { cause: error });
+      throw new Error(`Cannot reach PostgreSQL at ${redactUrl(options.databaseUrl)}: ${(error as Error).message}`, {
+        cause: error,
+      });
     }
     return db;
   }

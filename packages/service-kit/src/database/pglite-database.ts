@@ -53,7 +53,10 @@ export class PgliteDatabase implements Database {
   static async open(dataDir?: string): Promise<PgliteDatabase> {
     const key = dataDir === undefined ? undefined : path.resolve(dataDir);
     if (key !== undefined) {
-      if (openDataDirs.has(key)) throw new Error(`PGlite data directory ${key} is already open in this process; share the Database instance instead`);
+      if (openDataDirs.has(key))
+        throw new Error(
+          `PGlite data directory ${key} is already open in this process; share the Database instance instead`,
+        );
       mkdirSync(key, { recursive: true });
       openDataDirs.add(key);
     }
@@ -75,7 +78,10 @@ export class PgliteDatabase implements Database {
       let open = true;
       const tx: Queryable = {
         query: <R>(sql: string, params?: readonly unknown[]) => {
-          if (!open) return Promise.reject(new Error('Transaction already finished: a query ran after the transaction callback returned'));
+          if (!open)
+            return Promise.reject(
+              new Error('Transaction already finished: a query ran after the transaction callback returned'),
+            );
           return run<R>(pgliteTx, sql, params);
         },
       };

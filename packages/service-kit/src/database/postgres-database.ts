@@ -6,7 +6,9 @@ import type { Logger } from '../logging/logger';
 const INTERVAL_OID = 1186;
 const typeParsers = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === INTERVAL_OID && format !== 'binary' ? (value: string) => value : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    oid === INTERVAL_OID && format !== 'binary'
+      ? (value: string) => value
+      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
 type PgResult<R> = pg.QueryResult<R & pg.QueryResultRow>;
@@ -18,7 +20,11 @@ function toResult<R>(result: PgResult<R> | PgResult<R>[]): QueryResult<R> {
   return { rows: last.rows as R[], rowCount: last.rowCount ?? last.rows.length };
 }
 
-async function run<R>(target: pg.Pool | pg.PoolClient, sql: string, params?: readonly unknown[]): Promise<QueryResult<R>> {
+async function run<R>(
+  target: pg.Pool | pg.PoolClient,
+  sql: string,
+  params?: readonly unknown[],
+): Promise<QueryResult<R>> {
   // Without parameters pg uses the simple query protocol, so several statements are allowed (as with PGlite).
   const result = await target.query<R & pg.QueryResultRow>(sql, params && params.length > 0 ? [...params] : undefined);
   return toResult(result as PgResult<R> | PgResult<R>[]);
@@ -40,7 +46,9 @@ export class PostgresDatabase implements Database {
   constructor(options: PostgresDatabaseOptions) {
     this.pool = new pg.Pool({ connectionString: options.connectionString, max: options.max ?? 10, types: typeParsers });
     // An idle client losing its connection (server restart) is reported here; without a listener it would crash the process.
-    this.pool.on('error', (error) => options.logger?.warn({ err: error }, 'PostgreSQL idle client error; the pool replaces it'));
+    this.pool.on('error', (error) =>
+      options.logger?.warn({ err: error }, 'PostgreSQL idle client error; the pool replaces it'),
+    );
   }
 
   query<R = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<R>> {
@@ -55,7 +63,10 @@ export class PostgresDatabase implements Database {
     let previous: Promise<unknown> = Promise.resolve();
     const tx: Queryable = {
       query: <R>(sql: string, params?: readonly unknown[]) => {
-        if (!open) return Promise.reject(new Error('Transaction already finished: a query ran after the transaction callback returned'));
+        if (!open)
+          return Promise.reject(
+            new Error('Transaction already finished: a query ran after the transaction callback returned'),
+          );
         const next = previous.then(() => run<R>(client, sql, params));
         previous = next.catch(() => undefined);
         return next;
@@ -70,7 +81,8 @@ export class PostgresDatabase implements Database {
       const commit = await client.query('COMMIT');
       // PostgreSQL answers COMMIT of a transaction aborted by an earlier (caught) error with a silent
       // ROLLBACK; report it, as PGlite does, instead of letting the caller believe its writes were kept.
-      if (commit.command === 'ROLLBACK') throw new Error('Transaction rolled back: a statement in it failed earlier, so nothing was committed');
+      if (commit.command === 'ROLLBACK')
+        throw new Error('Transaction rolled back: a statement in it failed earlier, so nothing was committed');
       return result;
     } catch (error) {
       open = false;

@@ -6,7 +6,10 @@ export type FieldErrors = Record<string, string[]>;
 
 export abstract class WhistleError extends Error {
   abstract readonly status: number;
-  constructor(message: string, readonly details?: Record<string, unknown>) {
+  constructor(
+    message: string,
+    readonly details?: Record<string, unknown>,
+  ) {
     super(message);
     this.name = new.target.name;
   }
@@ -15,38 +18,59 @@ export abstract class WhistleError extends Error {
 /** 400. `errors` maps field names to messages; the onboarding form shows them per field. */
 export class InputError extends WhistleError {
   readonly status = 400;
-  constructor(message = 'Bad Request', readonly errors: FieldErrors = {}, details?: Record<string, unknown>) {
+  constructor(
+    message = 'Bad Request',
+    readonly errors: FieldErrors = {},
+    details?: Record<string, unknown>,
+  ) {
     super(message, details);
   }
 }
 export class AuthenticationError extends WhistleError {
   readonly status = 401;
-  constructor(message = 'Unauthorized') { super(message); }
+  constructor(message = 'Unauthorized') {
+    super(message);
+  }
 }
 export class NotAllowedError extends WhistleError {
   readonly status = 403;
-  constructor(message = 'Forbidden') { super(message); }
+  constructor(message = 'Forbidden') {
+    super(message);
+  }
 }
 export class NotFoundError extends WhistleError {
   readonly status = 404;
-  constructor(message = 'Not Found') { super(message); }
+  constructor(message = 'Not Found') {
+    super(message);
+  }
 }
 export class ConflictError extends WhistleError {
   readonly status = 409;
-  constructor(message = 'Conflict', details?: Record<string, unknown>) { super(message, details); }
+  constructor(message = 'Conflict', details?: Record<string, unknown>) {
+    super(message, details);
+  }
 }
 export class PayloadTooLargeError extends WhistleError {
   readonly status = 413;
-  constructor(message = 'Payload Too Large') { super(message); }
+  constructor(message = 'Payload Too Large') {
+    super(message);
+  }
 }
 /** 415: a request body in a format no parser of this app reads. */
 export class UnsupportedMediaTypeError extends WhistleError {
   readonly status = 415;
-  constructor(message = 'Unsupported Media Type') { super(message); }
+  constructor(message = 'Unsupported Media Type') {
+    super(message);
+  }
 }
 export class TooManyRequestsError extends WhistleError {
   readonly status = 429;
-  constructor(message = 'Too many requests, please try again later', readonly retryAfterSeconds?: number) { super(message); }
+  constructor(
+    message = 'Too many requests, please try again later',
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+  }
 }
 /** Thrown at start-up when configuration is missing or invalid; the process exits with its message. */
 export class ConfigError extends Error {

@@ -39,7 +39,8 @@ export function httpErrorAnswer(error: unknown): HttpErrorAnswer {
     return { status: error.status, body, headers };
   }
   if (isLibraryHttpError(error) && error.status < 500) {
-    const message = error.type === 'entity.parse.failed' ? 'Malformed JSON body' : (STATUS_CODES[error.status] ?? 'Bad Request');
+    const message =
+      error.type === 'entity.parse.failed' ? 'Malformed JSON body' : (STATUS_CODES[error.status] ?? 'Bad Request');
     return { status: error.status, body: { message }, headers: {} };
   }
   return internalError;

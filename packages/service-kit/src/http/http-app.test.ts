@@ -84,7 +84,9 @@ describe('createHttpApp', () => {
   describe('security headers', () => {
     it('when any answer is sent, then it carries a strict API CSP, no referrer, no-store and no x-powered-by', async () => {
       const response = await fetch(`${server.url}/api/things/`);
-      expect(response.headers.get('content-security-policy')).toBe("default-src 'none';frame-ancestors 'none';base-uri 'none';form-action 'none'");
+      expect(response.headers.get('content-security-policy')).toBe(
+        "default-src 'none';frame-ancestors 'none';base-uri 'none';form-action 'none'",
+      );
       expect(response.headers.get('referrer-policy')).toBe('no-referrer');
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
       expect(response.headers.get('cache-control')).toBe('no-store');
@@ -94,7 +96,10 @@ describe('createHttpApp', () => {
 
   describe('validation', () => {
     it('when a valid JSON body is posted, then the handler receives it', async () => {
-      const response = await post('/api/things/', JSON.stringify({ name: 'a', credential: { aes_iv: 'i', aes_salt: 's' } }));
+      const response = await post(
+        '/api/things/',
+        JSON.stringify({ name: 'a', credential: { aes_iv: 'i', aes_salt: 's' } }),
+      );
       expect(response.status).toBe(201);
       expect(await response.json()).toEqual({ name: 'a' });
     });
@@ -115,13 +120,19 @@ describe('createHttpApp', () => {
     it('when the body is absent, then every required field is reported by name', async () => {
       const response = await fetch(`${server.url}/api/things/`, { method: 'POST' });
       expect(response.status).toBe(400);
-      expect((await response.json()).errors).toEqual({ name: ['This field is required'], credential: ['This field is required'] });
+      expect((await response.json()).errors).toEqual({
+        name: ['This field is required'],
+        credential: ['This field is required'],
+      });
     });
 
     it('when a query parameter is invalid, then 400 names it', async () => {
       const response = await fetch(`${server.url}/api/things/?page=zero`);
       expect(response.status).toBe(400);
-      expect(await response.json()).toEqual({ message: 'Invalid query parameters', errors: { page: [expect.any(String)] } });
+      expect(await response.json()).toEqual({
+        message: 'Invalid query parameters',
+        errors: { page: [expect.any(String)] },
+      });
       expect(await (await fetch(`${server.url}/api/things/?page=3`)).json()).toEqual({ page: 3 });
     });
 
@@ -167,7 +178,12 @@ describe('createHttpApp', () => {
       expect(JSON.parse(text)).toEqual({ message: 'Internal Server Error' });
       expect(text).not.toContain('secret-detail');
       const logged = entries().find((entry) => entry.msg === 'request failed');
-      expect(logged).toMatchObject({ level: 'error', status: 500, route: '/api/crash', err: { stack: expect.stringContaining('secret-detail') } });
+      expect(logged).toMatchObject({
+        level: 'error',
+        status: 500,
+        route: '/api/crash',
+        err: { stack: expect.stringContaining('secret-detail') },
+      });
     });
 
     it('when an async handler rejects, then express 5 forwards it to the same 500 answer', async () => {
@@ -179,7 +195,10 @@ describe('createHttpApp', () => {
     it('when a domain error carries details, then they join the JSON body and nothing is logged as error', async () => {
       const response = await fetch(`${server.url}/api/conflict`);
       expect(response.status).toBe(409);
-      expect(await response.json()).toEqual({ message: 'An account using this email domain already exists', exists: true });
+      expect(await response.json()).toEqual({
+        message: 'An account using this email domain already exists',
+        exists: true,
+      });
       expect((await fetch(`${server.url}/api/forbidden`)).status).toBe(403);
       expect(entries().filter((entry) => entry.level === 'error')).toEqual([]);
     });
@@ -216,10 +235,16 @@ describe('createHttpApp', () => {
       });
       const requestLines = entries().filter((entry) => entry.msg === 'request');
       expect(requestLines).toEqual([
-        expect.objectContaining({ method: 'GET', route: '/api/incident/:incident_uuid', status: 200, duration_ms: expect.any(Number) }),
+        expect.objectContaining({
+          method: 'GET',
+          route: '/api/incident/:incident_uuid',
+          status: 200,
+          duration_ms: expect.any(Number),
+        }),
       ]);
       const all = lines.join('');
-      for (const forbidden of [id, 'secret-retrieval', 'DiscloserBrowser', 'secret-token', '127.0.0.1']) expect(all).not.toContain(forbidden);
+      for (const forbidden of [id, 'secret-retrieval', 'DiscloserBrowser', 'secret-token', '127.0.0.1'])
+        expect(all).not.toContain(forbidden);
     });
 
     it('when no route matches, then the concrete path is not logged', async () => {
@@ -247,7 +272,11 @@ describe('createHttpApp', () => {
       readiness = { database: true, bus: false };
       const response = await fetch(`${server.url}/readyz`);
       expect(response.status).toBe(503);
-      expect(await response.json()).toEqual({ message: 'Service Unavailable', failed: ['bus'], checks: { database: true, bus: false } });
+      expect(await response.json()).toEqual({
+        message: 'Service Unavailable',
+        failed: ['bus'],
+        checks: { database: true, bus: false },
+      });
     });
 
     it('when the readiness function itself throws, then /readyz answers 503', async () => {

@@ -43,7 +43,13 @@ const noStore: RequestHandler = (_req, res, next) => {
  * form bodies, the services' routes, then JSON 404 and the error middleware. Express 5 forwards
  * rejected promises from handlers to that middleware, so handlers are plain async functions.
  */
-export function createHttpApp({ logger, services, bodyLimit = '1mb', readiness, trustProxy = false }: HttpAppOptions): Express {
+export function createHttpApp({
+  logger,
+  services,
+  bodyLimit = '1mb',
+  readiness,
+  trustProxy = false,
+}: HttpAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', trustProxy);
@@ -61,7 +67,9 @@ export function createHttpApp({ logger, services, bodyLimit = '1mb', readiness, 
   app.use(noStore);
   app.use(healthRouter(logger, readiness));
 
-  app.use(rejectUnknownBodies([...parsedContentTypes, ...services.flatMap((service) => service.extraContentTypes ?? [])]));
+  app.use(
+    rejectUnknownBodies([...parsedContentTypes, ...services.flatMap((service) => service.extraContentTypes ?? [])]),
+  );
   app.use(express.json({ limit: bodyLimit, type: ['application/json', 'application/*+json'] }));
   app.use(express.urlencoded({ limit: bodyLimit, extended: false }));
   for (const service of services) app.use(service.router);

@@ -9,7 +9,12 @@ describe('rateLimit', () => {
     const router = Router();
     router.get(
       '/api/incident/discloser',
-      rateLimit({ windowMs: 60_000, limit: 1, key: (req) => String(req.query.retrieval_id), message: 'Too many retrieval attempts' }),
+      rateLimit({
+        windowMs: 60_000,
+        limit: 1,
+        key: (req) => String(req.query.retrieval_id),
+        message: 'Too many retrieval attempts',
+      }),
       (_req, res) => {
         res.json({ ok: true });
       },
@@ -41,7 +46,8 @@ describe('rateLimit', () => {
     const { logger } = captureLogger();
     const server = await listen(createHttpApp({ logger, services: [{ router }] }));
     try {
-      const login = (fail: boolean) => fetch(`${server.url}/api/account/token${fail ? '?fail=1' : ''}`, { method: 'POST' });
+      const login = (fail: boolean) =>
+        fetch(`${server.url}/api/account/token${fail ? '?fail=1' : ''}`, { method: 'POST' });
       for (let attempt = 0; attempt < 4; attempt += 1) expect((await login(false)).status).toBe(200);
       expect((await login(true)).status).toBe(401);
       expect((await login(true)).status).toBe(401);

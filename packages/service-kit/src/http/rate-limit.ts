@@ -37,7 +37,14 @@ export function clientAddress(req: Request): string {
  * request; nothing is written to disk or to the log. Counters are per process: with N replicas a
  * client gets up to N × limit, an accepted trade-off against storing addresses in a shared store.
  */
-export function rateLimit({ windowMs, limit, key = clientAddress, message = 'Too many requests, please try again later', skipSuccessfulRequests = false, logger }: RateLimitOptions): RequestHandler {
+export function rateLimit({
+  windowMs,
+  limit,
+  key = clientAddress,
+  message = 'Too many requests, please try again later',
+  skipSuccessfulRequests = false,
+  logger,
+}: RateLimitOptions): RequestHandler {
   return expressRateLimit({
     windowMs,
     limit,
@@ -50,6 +57,13 @@ export function rateLimit({ windowMs, limit, key = clientAddress, message = 'Too
       const retryAfterSeconds = resetTime ? (resetTime.getTime() - Date.now()) / 1000 : windowMs / 1000;
       next(new TooManyRequestsError(message, retryAfterSeconds));
     },
-    ...(logger ? { logger: { error: (err: unknown, msg?: string) => logger.error({ err }, msg ?? 'rate limiter error'), warn: (err: unknown, msg?: string) => logger.warn({ err }, msg ?? 'rate limiter warning') } } : {}),
+    ...(logger
+      ? {
+          logger: {
+            error: (err: unknown, msg?: string) => logger.error({ err }, msg ?? 'rate limiter error'),
+            warn: (err: unknown, msg?: string) => logger.warn({ err }, msg ?? 'rate limiter warning'),
+          },
+        }
+      : {}),
   });
 }

@@ -2,7 +2,8 @@ import type { z } from 'zod';
 import { inputErrorFromZod } from '../errors/input-error-from-zod';
 
 /** The spec's wording for a missing field; other messages come from the schema or zod. */
-const fieldMessages: z.core.$ZodErrorMap = (issue) => (issue.input === undefined ? 'This field is required' : undefined);
+const fieldMessages: z.core.$ZodErrorMap = (issue) =>
+  issue.input === undefined ? 'This field is required' : undefined;
 
 function parse<S extends z.ZodType>(schema: S, input: unknown, message: string): z.output<S> {
   const result = schema.safeParse(input, { error: fieldMessages });

@@ -12,7 +12,10 @@ describe('createLogger', () => {
     const { logger, lines, entries } = capture();
     logger.info(
       {
-        req: { method: 'POST', headers: { authorization: 'Bearer eyJsecret', cookie: 'sid=secret', accept: 'application/json' } },
+        req: {
+          method: 'POST',
+          headers: { authorization: 'Bearer eyJsecret', cookie: 'sid=secret', accept: 'application/json' },
+        },
         password: 'hunter2',
         body: { passphrase: 'correct horse', challenge_code: '123456', url_identifier: 'acme' },
         credential: { aes_encrypted_private_key: 'v1.abc', aes_salt: 'salt' },
@@ -35,7 +38,10 @@ describe('createLogger', () => {
       msg: 'request',
       level: 'info',
       name: 'test',
-      req: { method: 'POST', headers: { authorization: '[redacted]', cookie: '[redacted]', accept: 'application/json' } },
+      req: {
+        method: 'POST',
+        headers: { authorization: '[redacted]', cookie: '[redacted]', accept: 'application/json' },
+      },
       password: '[redacted]',
       body: '[redacted]',
       credential: '[redacted]',
@@ -50,7 +56,22 @@ describe('createLogger', () => {
       user: { token: '[redacted]', full_name: 'kept' },
       config: { SMTP_URL: '[redacted]', S3_SECRET_ACCESS_KEY: '[redacted]', PORT: 8080 },
     });
-    for (const secret of ['eyJsecret', 'sid=secret', 'hunter2', 'correct horse', '123456', 'v1.abc', 'v1.cep', 'v1.dep', 'dat-secret', 'v1.field', 'v1.content', 'jwt', 'user:pw', 's3secret']) {
+    for (const secret of [
+      'eyJsecret',
+      'sid=secret',
+      'hunter2',
+      'correct horse',
+      '123456',
+      'v1.abc',
+      'v1.cep',
+      'v1.dep',
+      'dat-secret',
+      'v1.field',
+      'v1.content',
+      'jwt',
+      'user:pw',
+      's3secret',
+    ]) {
       expect(lines.join('')).not.toContain(secret);
     }
   });
@@ -58,7 +79,9 @@ describe('createLogger', () => {
   it('when a child logger logs, then its bindings are included and redaction still applies', () => {
     const { logger, entries } = capture();
     logger.child({ service: 'auth' }).warn({ token: 'abc' }, 'careful');
-    expect(entries()).toEqual([expect.objectContaining({ service: 'auth', token: '[redacted]', msg: 'careful', level: 'warn' })]);
+    expect(entries()).toEqual([
+      expect.objectContaining({ service: 'auth', token: '[redacted]', msg: 'careful', level: 'warn' }),
+    ]);
   });
 
   it('when the level is warn, then info and debug entries are dropped', () => {

@@ -55,7 +55,9 @@ describe('FolderMailer', () => {
     const mailer = openMailer({ DATA_DIR: dataDir, MAIL_FROM: from });
     await Promise.all([mailer.send(message), mailer.send({ ...message, subject: 'Second' })]);
     const subjects = await Promise.all(
-      (await readdir(path.join(dataDir, 'mail'))).map(async (file) => (await simpleParser(await readFile(path.join(dataDir, 'mail', file)))).subject),
+      (await readdir(path.join(dataDir, 'mail'))).map(
+        async (file) => (await simpleParser(await readFile(path.join(dataDir, 'mail', file)))).subject,
+      ),
     );
     expect(subjects.sort()).toEqual(['New report received', 'Second']);
   });

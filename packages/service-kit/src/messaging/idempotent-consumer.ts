@@ -36,7 +36,10 @@ export function subscribeIdempotently(options: IdempotentSubscription): Promise<
       try {
         payload = parseEventPayload(event.name, event.version, event.payload);
       } catch (error) {
-        throw new UnprocessableEventError(`Event ${event.name} v${event.version} does not match the catalogue: ${(error as Error).message}`, { cause: error });
+        throw new UnprocessableEventError(
+          `Event ${event.name} v${event.version} does not match the catalogue: ${(error as Error).message}`,
+          { cause: error },
+        );
       }
       const processed = await db.transaction(async (tx) => {
         const inserted = await tx.query(
@@ -47,7 +50,8 @@ export function subscribeIdempotently(options: IdempotentSubscription): Promise<
         await handle(tx, { ...event, payload });
         return true;
       });
-      if (!processed) logger.debug({ consumer, eventName: event.name, eventId: event.id }, 'Event already processed; skipped');
+      if (!processed)
+        logger.debug({ consumer, eventName: event.name, eventId: event.id }, 'Event already processed; skipped');
     },
   });
 }

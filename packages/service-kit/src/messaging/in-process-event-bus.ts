@@ -61,7 +61,8 @@ export class InProcessEventBus implements EventBus {
 
   async subscribe(subscription: EventSubscription): Promise<void> {
     if (this.closed) throw new Error('The in-process event bus is closed');
-    if (this.subscriptions.has(subscription.consumer)) throw new Error(`Consumer ${subscription.consumer} is already subscribed`);
+    if (this.subscriptions.has(subscription.consumer))
+      throw new Error(`Consumer ${subscription.consumer} is already subscribed`);
     this.subscriptions.set(subscription.consumer, subscription);
   }
 
@@ -99,7 +100,8 @@ export class InProcessEventBus implements EventBus {
   private async deliver(subscription: EventSubscription, event: EventEnvelope): Promise<void> {
     for (let attempt = 1; ; attempt += 1) {
       await this.wait(attempt === 1 ? 0 : this.retryDelayMs * 2 ** (attempt - 2));
-      if (this.closed) throw new Error(`The in-process event bus closed before ${subscription.consumer} handled the event`);
+      if (this.closed)
+        throw new Error(`The in-process event bus closed before ${subscription.consumer} handled the event`);
       const fields = { consumer: subscription.consumer, eventName: event.name, eventId: event.id, attempt };
       try {
         await subscription.handle(event);
@@ -109,7 +111,12 @@ export class InProcessEventBus implements EventBus {
           this.options.logger.warn({ ...fields, err: error }, 'Event handler failed; retrying');
           continue;
         }
-        this.deadLettered.push({ consumer: subscription.consumer, event, attempts: attempt, error: (error as Error)?.message ?? String(error) });
+        this.deadLettered.push({
+          consumer: subscription.consumer,
+          event,
+          attempts: attempt,
+          error: (error as Error)?.message ?? String(error),
+        });
         if (this.deadLettered.length > (this.options.maxDeadLetters ?? 1000)) this.deadLettered.shift();
         this.options.logger.error({ ...fields, err: error }, 'Event dead-lettered');
         return;

@@ -13,6 +13,7 @@ export interface OpenEventBusOptions {
 
 /** RabbitMQ when a URL is configured, else the in-process bus (standalone). */
 export function openEventBus(options: OpenEventBusOptions): Promise<EventBus> {
-  if (options.amqpUrl) return RabbitMqEventBus.connect({ url: options.amqpUrl, exchange: options.exchange, logger: options.logger });
+  if (options.amqpUrl)
+    return RabbitMqEventBus.connect({ url: options.amqpUrl, exchange: options.exchange, logger: options.logger });
   return Promise.resolve(new InProcessEventBus({ logger: options.logger }));
 }

@@ -57,7 +57,10 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
       try {
         await bus.publish(event);
       } catch (error) {
-        const failure = new Error(`Outbox relay could not publish ${row.name} ${row.id} from ${schema}: ${(error as Error)?.message}`, { cause: error });
+        const failure = new Error(
+          `Outbox relay could not publish ${row.name} ${row.id} from ${schema}: ${(error as Error)?.message}`,
+          { cause: error },
+        );
         return { confirmed, failure };
       }
       confirmed.push(row.id);
@@ -66,7 +69,8 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   }
 
   async function markPublished(q: Queryable, ids: string[]): Promise<void> {
-    if (ids.length > 0) await q.query(`UPDATE ${schema}.outbox SET published_at = now() WHERE id = ANY($1::uuid[])`, [ids]);
+    if (ids.length > 0)
+      await q.query(`UPDATE ${schema}.outbox SET published_at = now() WHERE id = ANY($1::uuid[])`, [ids]);
   }
 
   /** One batch; returns the number published and whether more may be waiting. */
@@ -127,7 +131,12 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     flushAndLog();
   }
   function flushAndLog(): void {
-    flush().catch((error) => logger.warn({ err: error, schema }, 'Outbox relay round failed; the events stay in the outbox for the next round'));
+    flush().catch((error) =>
+      logger.warn(
+        { err: error, schema },
+        'Outbox relay round failed; the events stay in the outbox for the next round',
+      ),
+    );
   }
 
   const timer = setInterval(flushAndLog, intervalMs);

@@ -67,7 +67,14 @@ export function createOutbox(schema: string): Outbox {
       }) as EventEnvelope;
       await tx.query(
         `INSERT INTO ${schema}.outbox (id, name, version, company_id, occurred_at, payload) VALUES ($1, $2, $3, $4, $5, $6::jsonb)`,
-        [envelope.id, envelope.name, envelope.version, envelope.company_id, envelope.occurred_at, JSON.stringify(envelope.payload)],
+        [
+          envelope.id,
+          envelope.name,
+          envelope.version,
+          envelope.company_id,
+          envelope.occurred_at,
+          JSON.stringify(envelope.payload),
+        ],
       );
       return envelope;
     },

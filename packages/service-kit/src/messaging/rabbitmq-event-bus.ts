@@ -1,4 +1,10 @@
-import amqplib, { type ChannelModel, type ConfirmChannel, type ConsumeMessage, type Options, type RecoveringChannelModel } from 'amqplib';
+import amqplib, {
+  type ChannelModel,
+  type ConfirmChannel,
+  type ConsumeMessage,
+  type Options,
+  type RecoveringChannelModel,
+} from 'amqplib';
 import { eventEnvelopeSchema, type EventEnvelope } from '@whistle/contracts';
 import type { Logger } from '../logging/logger';
 import type { EventBus, EventSubscription } from './event-bus';
@@ -57,7 +63,10 @@ export class RabbitMqEventBus implements EventBus {
   private readonly consumers = new Map<string, ConsumerState>();
   private readonly inFlight = new Set<Promise<void>>();
   private readonly restartTimers = new Set<NodeJS.Timeout>();
-  private readonly connectWaiters = new Set<{ resolve: (model: ChannelModel) => void; reject: (error: Error) => void }>();
+  private readonly connectWaiters = new Set<{
+    resolve: (model: ChannelModel) => void;
+    reject: (error: Error) => void;
+  }>();
   private model?: ChannelModel;
   private publisher?: Promise<ConfirmChannel>;
   private closing = false;
@@ -92,7 +101,9 @@ export class RabbitMqEventBus implements EventBus {
         },
       });
     } catch (error) {
-      throw new Error(`Cannot connect to RabbitMQ at ${redactUrl(options.url)}: ${(error as Error).message}`, { cause: error });
+      throw new Error(`Cannot connect to RabbitMQ at ${redactUrl(options.url)}: ${(error as Error).message}`, {
+        cause: error,
+      });
     }
     bus.connection.on('disconnect', (error: Error) => {
       bus.model = undefined;
@@ -100,7 +111,9 @@ export class RabbitMqEventBus implements EventBus {
       bus.logger.warn({ err: error }, 'RabbitMQ connection lost; reconnecting');
     });
     bus.connection.on('connect', () => bus.logger.info({ exchange: bus.exchange }, 'RabbitMQ reconnected'));
-    bus.connection.on('connect-failed', (error: Error) => bus.logger.warn({ err: error }, 'RabbitMQ connection attempt failed'));
+    bus.connection.on('connect-failed', (error: Error) =>
+      bus.logger.warn({ err: error }, 'RabbitMQ connection attempt failed'),
+    );
     // Without a listener an 'error' event would crash the process; the close that follows triggers recovery.
     bus.connection.on('error', (error: Error) => bus.logger.warn({ err: error }, 'RabbitMQ connection error'));
     bus.logger.info({ exchange: bus.exchange }, 'RabbitMQ connected');
@@ -124,7 +137,8 @@ export class RabbitMqEventBus implements EventBus {
   async subscribe(subscription: EventSubscription): Promise<void> {
     const { consumer } = subscription;
     if (this.closing) throw new Error('The RabbitMQ event bus is closed');
-    if (!CONSUMER_NAME.test(consumer)) throw new Error(`Invalid consumer name ${JSON.stringify(consumer)}: expected ${CONSUMER_NAME.source}`);
+    if (!CONSUMER_NAME.test(consumer))
+      throw new Error(`Invalid consumer name ${JSON.stringify(consumer)}: expected ${CONSUMER_NAME.source}`);
     if (this.consumers.has(consumer)) throw new Error(`Consumer ${consumer} is already subscribed`);
     if (subscription.events.length === 0) throw new Error(`Consumer ${consumer} subscribes to no event`);
     const state: ConsumerState = { subscription };
@@ -144,7 +158,9 @@ export class RabbitMqEventBus implements EventBus {
     for (const timer of this.restartTimers) clearTimeout(timer);
     for (const waiter of this.connectWaiters) waiter.reject(new Error('The RabbitMQ event bus is closed'));
     await Promise.allSettled(
-      [...this.consumers.values()].map((state) => (state.channel && state.consumerTag ? state.channel.cancel(state.consumerTag) : undefined)),
+      [...this.consumers.values()].map((state) =>
+        state.channel && state.consumerTag ? state.channel.cancel(state.consumerTag) : undefined,
+      ),
     );
     await Promise.allSettled([...this.inFlight]);
     this.model = undefined;
@@ -208,13 +224,19 @@ export class RabbitMqEventBus implements EventBus {
   private async startConsumer(model: ChannelModel, state: ConsumerState): Promise<void> {
     const { consumer, events } = state.subscription;
     const channel = await model.createConfirmChannel();
-    channel.on('error', (error: Error) => this.logger.warn({ consumer, err: error }, 'RabbitMQ consumer channel error'));
+    channel.on('error', (error: Error) =>
+      this.logger.warn({ consumer, err: error }, 'RabbitMQ consumer channel error'),
+    );
     channel.on('close', () => this.onConsumerChannelClosed(model, state, channel));
     await channel.assertExchange(this.exchange, 'topic', { durable: true });
     await channel.assertQueue(consumer, { durable: true });
     await channel.assertQueue(`${consumer}.retry`, {
       durable: true,
-      arguments: { 'x-message-ttl': this.retryDelayMs, 'x-dead-letter-exchange': '', 'x-dead-letter-routing-key': consumer },
+      arguments: {
+        'x-message-ttl': this.retryDelayMs,
+        'x-dead-letter-exchange': '',
+        'x-dead-letter-routing-key': consumer,
+      },
     });
     await channel.assertQueue(`${consumer}.dlq`, { durable: true });
     for (const pattern of events) await channel.bindQueue(consumer, this.exchange, pattern);
@@ -239,7 +261,10 @@ export class RabbitMqEventBus implements EventBus {
       this.restartTimers.delete(timer);
       if (this.closing || this.model !== model) return;
       this.ensureConsumer(model, state).catch((error) =>
-        this.logger.error({ consumer: state.subscription.consumer, err: error }, 'RabbitMQ consumer could not be restarted'),
+        this.logger.error(
+          { consumer: state.subscription.consumer, err: error },
+          'RabbitMQ consumer could not be restarted',
+        ),
       );
     }, 1000);
     this.restartTimers.add(timer);
@@ -248,7 +273,12 @@ export class RabbitMqEventBus implements EventBus {
   private async handleDelivery(channel: ConfirmChannel, state: ConsumerState, message: ConsumeMessage): Promise<void> {
     const { consumer, handle } = state.subscription;
     const attempt = Number(message.properties.headers?.[ATTEMPT_HEADER] ?? 1);
-    const fields = { consumer, eventName: message.properties.type as unknown, eventId: message.properties.messageId as unknown, attempt };
+    const fields = {
+      consumer,
+      eventName: message.properties.type as unknown,
+      eventId: message.properties.messageId as unknown,
+      attempt,
+    };
     try {
       let event: EventEnvelope;
       try {
@@ -267,10 +297,16 @@ export class RabbitMqEventBus implements EventBus {
         const errorText = ((error as Error)?.message ?? String(error)).slice(0, 500);
         if (error instanceof UnprocessableEventError || attempt >= this.maxAttempts) {
           this.logger.error({ ...fields, err: error }, 'Event dead-lettered');
-          await this.forward(channel, `${consumer}.dlq`, message, { [ATTEMPT_HEADER]: attempt, [ERROR_HEADER]: errorText });
+          await this.forward(channel, `${consumer}.dlq`, message, {
+            [ATTEMPT_HEADER]: attempt,
+            [ERROR_HEADER]: errorText,
+          });
         } else {
           this.logger.warn({ ...fields, err: error }, 'Event handler failed; retrying');
-          await this.forward(channel, `${consumer}.retry`, message, { [ATTEMPT_HEADER]: attempt + 1, [ERROR_HEADER]: errorText });
+          await this.forward(channel, `${consumer}.retry`, message, {
+            [ATTEMPT_HEADER]: attempt + 1,
+            [ERROR_HEADER]: errorText,
+          });
         }
         channel.ack(message);
       }
@@ -281,7 +317,12 @@ export class RabbitMqEventBus implements EventBus {
   }
 
   /** Republishes a delivery to a queue of this consumer and waits for the broker's confirm. */
-  private forward(channel: ConfirmChannel, queue: string, message: ConsumeMessage, headers: Record<string, unknown>): Promise<void> {
+  private forward(
+    channel: ConfirmChannel,
+    queue: string,
+    message: ConsumeMessage,
+    headers: Record<string, unknown>,
+  ): Promise<void> {
     const { properties } = message;
     const options: Options.Publish = {
       persistent: true,
@@ -295,7 +336,10 @@ export class RabbitMqEventBus implements EventBus {
 
   private confirmed(what: string, send: (done: (error: unknown) => void) => void): Promise<void> {
     return new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`RabbitMQ did not confirm ${what} within ${this.confirmTimeoutMs} ms`)), this.confirmTimeoutMs);
+      const timer = setTimeout(
+        () => reject(new Error(`RabbitMQ did not confirm ${what} within ${this.confirmTimeoutMs} ms`)),
+        this.confirmTimeoutMs,
+      );
       try {
         send((error) => {
           clearTimeout(timer);

@@ -2,7 +2,9 @@ import { pipeline, Transform, type Readable } from 'node:stream';
 import { InputError } from '../errors/errors';
 
 function sizeMismatch(): InputError {
-  return new InputError('Content size does not match the declared size', { size: ['Content size does not match the declared size'] });
+  return new InputError('Content size does not match the declared size', {
+    size: ['Content size does not match the declared size'],
+  });
 }
 
 /**

@@ -94,36 +94,47 @@ describe.each([
   it('when a large stream of unknown length is stored, then the bytes read back are exactly those written', async () => {
     const { stream, digest } = randomStream(largeSize);
     await fixture.store.put('company/c1/file/large-unknown', stream, { contentType: 'application/octet-stream' });
-    expect(await sha256Of(await fixture.store.get('company/c1/file/large-unknown'))).toEqual({ digest: digest(), size: largeSize });
+    expect(await sha256Of(await fixture.store.get('company/c1/file/large-unknown'))).toEqual({
+      digest: digest(),
+      size: largeSize,
+    });
   });
 
   it('when a large stream of known length is stored, then the bytes read back are exactly those written', async () => {
     const { stream, digest } = randomStream(largeSize);
     await fixture.store.put('company/c1/file/large-known', stream, { size: largeSize });
-    expect(await sha256Of(await fixture.store.get('company/c1/file/large-known'))).toEqual({ digest: digest(), size: largeSize });
+    expect(await sha256Of(await fixture.store.get('company/c1/file/large-known'))).toEqual({
+      digest: digest(),
+      size: largeSize,
+    });
   });
 
   it.each([
     ['shorter', 1000],
     ['longer', 3000],
   ])('when a stream is %s than its declared size, then put rejects and nothing is stored', async (_case, actual) => {
-    await expect(fixture.store.put('company/c1/lying', randomStream(actual).stream, { size: 2000 })).rejects.toBeInstanceOf(InputError);
+    await expect(
+      fixture.store.put('company/c1/lying', randomStream(actual).stream, { size: 2000 }),
+    ).rejects.toBeInstanceOf(InputError);
     await expect(fixture.store.exists('company/c1/lying')).resolves.toBe(false);
   });
 
   it.each([
     ['known', 4096],
     ['unknown', undefined],
-  ])('when a source stream of %s length fails midway, then put rejects with its error and nothing is stored', async (_case, size) => {
-    const failing = Readable.from(
-      (async function* () {
-        yield Buffer.alloc(1024, 1);
-        throw new Error('upload interrupted');
-      })(),
-    );
-    await expect(fixture.store.put('company/c1/broken', failing, { size })).rejects.toThrow('upload interrupted');
-    await expect(fixture.store.exists('company/c1/broken')).resolves.toBe(false);
-  });
+  ])(
+    'when a source stream of %s length fails midway, then put rejects with its error and nothing is stored',
+    async (_case, size) => {
+      const failing = Readable.from(
+        (async function* () {
+          yield Buffer.alloc(1024, 1);
+          throw new Error('upload interrupted');
+        })(),
+      );
+      await expect(fixture.store.put('company/c1/broken', failing, { size })).rejects.toThrow('upload interrupted');
+      await expect(fixture.store.exists('company/c1/broken')).resolves.toBe(false);
+    },
+  );
 
   it('when a buffer is stored and overwritten, then the latest content is read', async () => {
     await fixture.store.put('company/c1/note', Buffer.from('first'));

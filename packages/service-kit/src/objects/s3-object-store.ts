@@ -28,7 +28,12 @@ const partSize = 5 * 1024 * 1024;
 
 function isNotFound(error: unknown): boolean {
   const failure = error as { name?: string; $metadata?: { httpStatusCode?: number } };
-  return failure.$metadata?.httpStatusCode === 404 || failure.name === 'NoSuchKey' || failure.name === 'NotFound' || failure.name === 'NoSuchBucket';
+  return (
+    failure.$metadata?.httpStatusCode === 404 ||
+    failure.name === 'NoSuchKey' ||
+    failure.name === 'NotFound' ||
+    failure.name === 'NoSuchBucket'
+  );
 }
 
 /**
@@ -67,7 +72,11 @@ export class S3ObjectStore implements ObjectStore {
     }
   }
 
-  async put(key: string, body: Readable | Buffer, options: { size?: number; contentType?: string } = {}): Promise<void> {
+  async put(
+    key: string,
+    body: Readable | Buffer,
+    options: { size?: number; contentType?: string } = {},
+  ): Promise<void> {
     assertValidObjectKey(key);
     const params = { Bucket: this.bucket, Key: key, ContentType: options.contentType };
     if (Buffer.isBuffer(body)) {
@@ -79,7 +88,13 @@ export class S3ObjectStore implements ObjectStore {
     // never reaches the server as a truncated request: some S3 servers (s3rver among them) store
     // whatever an aborted PutObject had sent.
     const source = options.size === undefined ? body : exactSize(body, options.size);
-    await new Upload({ client: this.client, params: { ...params, Body: source }, partSize, queueSize: 1, leavePartsOnError: false }).done();
+    await new Upload({
+      client: this.client,
+      params: { ...params, Body: source },
+      partSize,
+      queueSize: 1,
+      leavePartsOnError: false,
+    }).done();
   }
 
   async get(key: string): Promise<Readable> {

@@ -41,7 +41,10 @@ export interface TestDependencies {
  * or an in-memory PGlite and the in-process bus. `consumers` are the queue names the test's services
  * declare, deleted at the end.
  */
-export async function createTestDependencies(stack: TestStack, consumers: readonly string[] = []): Promise<TestDependencies> {
+export async function createTestDependencies(
+  stack: TestStack,
+  consumers: readonly string[] = [],
+): Promise<TestDependencies> {
   const logger = createRecordingLogger();
   const filesDir = await mkdtemp(path.join(tmpdir(), 'whistle-objects-'));
   const objects = new DiskObjectStore(filesDir);

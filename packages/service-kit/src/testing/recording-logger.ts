@@ -12,10 +12,14 @@ export interface RecordingLogger extends Logger {
 }
 
 /** A Logger that keeps what it is given, for assertions such as "was this logged" or "no payload in the log". */
-export function createRecordingLogger(bindings: Record<string, unknown> = {}, entries: LogEntry[] = []): RecordingLogger {
+export function createRecordingLogger(
+  bindings: Record<string, unknown> = {},
+  entries: LogEntry[] = [],
+): RecordingLogger {
   const write = (level: LogEntry['level']) => (first: string | object, message?: string) => {
     if (typeof first === 'string') entries.push({ level, message: first, fields: { ...bindings } });
-    else entries.push({ level, message: message ?? '', fields: { ...bindings, ...(first as Record<string, unknown>) } });
+    else
+      entries.push({ level, message: message ?? '', fields: { ...bindings, ...(first as Record<string, unknown>) } });
   };
   return {
     entries,

@@ -13,7 +13,8 @@ const keys = generateDiscloserTokenKeys();
 const signer = createDiscloserTokenSigner(keys.privateKeyPem);
 const verifier = createDiscloserTokenVerifier(keys.publicKeyPem);
 const claims = { incidentId: randomUUID(), companyId: randomUUID() };
-const request = (authorization?: string) => ({ headers: authorization === undefined ? {} : { authorization } }) as Request;
+const request = (authorization?: string) =>
+  ({ headers: authorization === undefined ? {} : { authorization } }) as Request;
 
 describe('discloser session tokens', () => {
   test('when a token is signed, then the public key verifies it and gives back the incident and company', async () => {
@@ -36,7 +37,13 @@ describe('discloser session tokens', () => {
     const expired = (await createDiscloserTokenSigner(keys.privateKeyPem, { lifetimeSeconds: -10 }).sign(claims)).token;
     const { token } = await signer.sign(claims);
     const [header, payload, signature] = token.split('.');
-    const altered = [header, Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), sub: randomUUID() })).toString('base64url'), signature].join('.');
+    const altered = [
+      header,
+      Buffer.from(
+        JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), sub: randomUUID() }),
+      ).toString('base64url'),
+      signature,
+    ].join('.');
     for (const bad of [foreign, expired, altered]) {
       await expect(verifier.verify(bad)).rejects.toBeInstanceOf(AuthenticationError);
     }

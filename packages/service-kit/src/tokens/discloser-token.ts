@@ -78,7 +78,10 @@ export function generateDiscloserTokenKeys(): { privateKeyPem: string; publicKey
   };
 }
 
-export function createDiscloserTokenSigner(privateKeyPem: string, { lifetimeSeconds = DISCLOSER_TOKEN_LIFETIME_SECONDS } = {}): DiscloserTokenSigner {
+export function createDiscloserTokenSigner(
+  privateKeyPem: string,
+  { lifetimeSeconds = DISCLOSER_TOKEN_LIFETIME_SECONDS } = {},
+): DiscloserTokenSigner {
   const key = discloserTokenPrivateKey(privateKeyPem);
   return {
     publicKeyPem: createPublicKey(key).export({ type: 'spki', format: 'pem' }).toString(),
@@ -116,7 +119,8 @@ export function createDiscloserTokenVerifier(publicKeyPem: string): DiscloserTok
       throw error;
     }
     // A staff token signed elsewhere could never pass the key check, but the scope makes the intent explicit.
-    if (payload.scope !== DISCLOSER_TOKEN_SCOPE || typeof payload.company_id !== 'string') throw new AuthenticationError();
+    if (payload.scope !== DISCLOSER_TOKEN_SCOPE || typeof payload.company_id !== 'string')
+      throw new AuthenticationError();
     return { incidentId: payload.sub!, companyId: payload.company_id, expiresAt: new Date(payload.exp! * 1000) };
   };
   return {

@@ -66,7 +66,11 @@ export function createStaffTokenVerifier({ publicKey, isRevoked }: StaffTokenVer
         throw error;
       }
       const claimedRoles = payload.roles;
-      if (typeof payload.company_id !== 'string' || !Array.isArray(claimedRoles) || !claimedRoles.every((role) => roles.has(role))) {
+      if (
+        typeof payload.company_id !== 'string' ||
+        !Array.isArray(claimedRoles) ||
+        !claimedRoles.every((role) => roles.has(role))
+      ) {
         throw new AuthenticationError();
       }
       const principal: StaffPrincipal = {
@@ -105,19 +109,25 @@ const principals = new WeakMap<Request, StaffPrincipal>();
  * Express middleware: 401 without a valid staff token, 403 when the roles do not fit or MFA set-up
  * is still due. Handlers then read the caller with `staffOf(req)`; its companyId scopes every query.
  */
-export function requireStaff(verifier: StaffTokenVerifier, { roles: allowed, allowMfaEnrollment = false }: RequireStaffOptions = {}): RequestHandler {
+export function requireStaff(
+  verifier: StaffTokenVerifier,
+  { roles: allowed, allowMfaEnrollment = false }: RequireStaffOptions = {},
+): RequestHandler {
   return (req: Request, _res: Response, next: NextFunction) => {
     const token = bearerToken(req);
     if (!token) {
       next(new AuthenticationError());
       return;
     }
-    verifier.verify(token).then((principal) => {
-      if (principal.mfaEnrollmentRequired && !allowMfaEnrollment) throw new NotAllowedError('MFA setup required');
-      if (allowed && !principal.roles.some((role) => allowed.includes(role))) throw new NotAllowedError();
-      principals.set(req, principal);
-      next();
-    }, next).catch(next);
+    verifier
+      .verify(token)
+      .then((principal) => {
+        if (principal.mfaEnrollmentRequired && !allowMfaEnrollment) throw new NotAllowedError('MFA setup required');
+        if (allowed && !principal.roles.some((role) => allowed.includes(role))) throw new NotAllowedError();
+        principals.set(req, principal);
+        next();
+      }, next)
+      .catch(next);
   };
 }
 
@@ -145,7 +155,10 @@ export interface TokenDenylist {
 }
 
 /** `maxTokenLifetimeMs` bounds how long a user refusal must be remembered (the longest token lifetime). */
-export function createTokenDenylist({ maxTokenLifetimeMs = 24 * 60 * 60 * 1000, now = () => Date.now() } = {}): TokenDenylist {
+export function createTokenDenylist({
+  maxTokenLifetimeMs = 24 * 60 * 60 * 1000,
+  now = () => Date.now(),
+} = {}): TokenDenylist {
   const tokens = new Map<string, number>();
   const users = new Map<string, number>();
   const forgetExpired = () => {

@@ -148,7 +148,9 @@ describe.each(engines)('Database on $name', ({ start }) => {
   });
 
   it('when many read-modify-write transactions run at once, then none loses an update', async () => {
-    await db.query('CREATE TABLE app.counter (id int PRIMARY KEY, n int NOT NULL); INSERT INTO app.counter VALUES (1, 0)');
+    await db.query(
+      'CREATE TABLE app.counter (id int PRIMARY KEY, n int NOT NULL); INSERT INTO app.counter VALUES (1, 0)',
+    );
     await Promise.all(
       Array.from({ length: 8 }, () =>
         db.transaction(async (tx) => {
@@ -165,12 +167,18 @@ describe.each(engines)('Database on $name', ({ start }) => {
     const migrations: Migration[] = [
       // Given out of order on purpose: ids decide the order.
       { id: '002_add_index', sql: 'CREATE INDEX note_body_idx ON notes.note (body)' },
-      { id: '001_note', sql: 'CREATE TABLE notes.note (id int PRIMARY KEY, body text NOT NULL); INSERT INTO notes.note VALUES (1, $$first$$);' },
+      {
+        id: '001_note',
+        sql: 'CREATE TABLE notes.note (id int PRIMARY KEY, body text NOT NULL); INSERT INTO notes.note VALUES (1, $$first$$);',
+      },
     ];
 
     it('when run on an empty database, then creates the schema and applies every migration in id order', async () => {
       expect(await migrate(db, 'notes', migrations)).toEqual({ applied: ['001_note', '002_add_index'] });
-      expect((await db.query('SELECT id FROM notes.schema_migration ORDER BY id')).rows).toEqual([{ id: '001_note' }, { id: '002_add_index' }]);
+      expect((await db.query('SELECT id FROM notes.schema_migration ORDER BY id')).rows).toEqual([
+        { id: '001_note' },
+        { id: '002_add_index' },
+      ]);
       expect((await db.query('SELECT body FROM notes.note')).rows).toEqual([{ body: 'first' }]);
     });
 
@@ -191,7 +199,13 @@ describe.each(engines)('Database on $name', ({ start }) => {
       ];
       await expect(migrate(db, 'broken', broken)).rejects.toThrow(/Migration broken\/002_bad failed: .*missing/);
       expect((await db.query('SELECT id FROM broken.schema_migration')).rows).toEqual([{ id: '001_t' }]);
-      expect((await db.query(`SELECT count(*) AS n FROM information_schema.tables WHERE table_schema = 'broken' AND table_name = 'u'`)).rows).toEqual([{ n: '0' }]);
+      expect(
+        (
+          await db.query(
+            `SELECT count(*) AS n FROM information_schema.tables WHERE table_schema = 'broken' AND table_name = 'u'`,
+          )
+        ).rows,
+      ).toEqual([{ n: '0' }]);
     });
 
     it('when the schema name is not a plain identifier, then it is refused before any SQL runs', async () => {
@@ -200,7 +214,12 @@ describe.each(engines)('Database on $name', ({ start }) => {
     });
 
     it('when two migration ids collide, then it refuses', async () => {
-      await expect(migrate(db, 'dup', [{ id: '001', sql: 'SELECT 1' }, { id: '001', sql: 'SELECT 2' }])).rejects.toThrow(/Duplicate migration id 001/);
+      await expect(
+        migrate(db, 'dup', [
+          { id: '001', sql: 'SELECT 1' },
+          { id: '001', sql: 'SELECT 2' },
+        ]),
+      ).rejects.toThrow(/Duplicate migration id 001/);
     });
 
     it('when two migrate calls race, then each migration is applied exactly once', async () => {
@@ -228,7 +247,11 @@ describe.each(engines)('Database on $name', ({ start }) => {
   it('when PGlite is closed and reopened on its data folder, then the data is still there', async () => {
     if (!engine.reopen) return; // PostgreSQL keeps data on its server; nothing to reopen here.
     db = await engine.reopen();
-    expect((await db.query('SELECT label FROM app.item ORDER BY id')).rows).toEqual([{ label: 'one' }, { label: 'two' }, { label: 'three' }]);
+    expect((await db.query('SELECT label FROM app.item ORDER BY id')).rows).toEqual([
+      { label: 'one' },
+      { label: 'two' },
+      { label: 'three' },
+    ]);
     expect(await migrate(db, 'notes', [{ id: '001_note', sql: 'SELECT 1' }])).toEqual({ applied: [] });
   });
 });

@@ -1,6 +1,13 @@
 import type { EventEnvelope } from '@whistle/contracts';
 import { InProcessEventBus, RabbitMqEventBus, UnprocessableEventError, type EventBus } from '../../src/messaging';
-import { createRecordingLogger, deleteRabbitTopology, testAmqpUrl, uniqueTestName, waitFor, type RecordingLogger } from '../../src/testing';
+import {
+  createRecordingLogger,
+  deleteRabbitTopology,
+  testAmqpUrl,
+  uniqueTestName,
+  waitFor,
+  type RecordingLogger,
+} from '../../src/testing';
 import { drainQueue, envelope, PAYLOAD_MARKER, publishRaw } from './support';
 
 interface Harness {
@@ -20,7 +27,8 @@ const adapters: { name: string; open: (logger: RecordingLogger) => Promise<Harne
       const bus = new InProcessEventBus({ logger, maxAttempts: MAX_ATTEMPTS, retryDelayMs: 5 });
       return {
         bus,
-        deadLetterIds: async (consumer) => bus.deadLetters.filter((d) => d.consumer === consumer).map((d) => d.event.id),
+        deadLetterIds: async (consumer) =>
+          bus.deadLetters.filter((d) => d.consumer === consumer).map((d) => d.event.id),
         dispose: () => bus.close(),
       };
     },
@@ -29,7 +37,13 @@ const adapters: { name: string; open: (logger: RecordingLogger) => Promise<Harne
     name: 'RabbitMQ',
     open: async (logger) => {
       const exchange = `${run}.events`;
-      const bus = await RabbitMqEventBus.connect({ url: testAmqpUrl(), exchange, logger, maxAttempts: MAX_ATTEMPTS, retryDelayMs: 50 });
+      const bus = await RabbitMqEventBus.connect({
+        url: testAmqpUrl(),
+        exchange,
+        logger,
+        maxAttempts: MAX_ATTEMPTS,
+        retryDelayMs: 50,
+      });
       const consumers = new Set<string>();
       const originalSubscribe = bus.subscribe.bind(bus);
       bus.subscribe = (subscription) => {
@@ -71,15 +85,27 @@ describe.each(adapters)('$name event bus', ({ name, open }) => {
   it('when events are published, then each consumer receives those matching its topic patterns', async () => {
     const received: Record<string, string[]> = { a: [], b: [], c: [] };
     const subscribe = (label: string, events: string[]) =>
-      bus.subscribe({ consumer: consumer(`route-${label}`), events: [...events, 'test.done'], handle: async (e) => void received[label]!.push(e.name) });
+      bus.subscribe({
+        consumer: consumer(`route-${label}`),
+        events: [...events, 'test.done'],
+        handle: async (e) => void received[label]!.push(e.name),
+      });
     await subscribe('a', ['incident.*']);
     await subscribe('b', ['#.created']);
     await subscribe('c', ['user.created']);
 
-    for (const eventName of ['incident.created', 'incident.message.created', 'user.created', 'company.updated', 'test.done']) {
+    for (const eventName of [
+      'incident.created',
+      'incident.message.created',
+      'user.created',
+      'company.updated',
+      'test.done',
+    ]) {
       await bus.publish(envelope(eventName));
     }
-    await waitFor(() => Object.values(received).every((names) => names.includes('test.done')), { what: 'test.done at every consumer' });
+    await waitFor(() => Object.values(received).every((names) => names.includes('test.done')), {
+      what: 'test.done at every consumer',
+    });
 
     expect(received).toEqual({
       a: ['incident.created', 'test.done'],
@@ -91,7 +117,11 @@ describe.each(adapters)('$name event bus', ({ name, open }) => {
   it('when a handler receives an event, then it gets the envelope as published', async () => {
     const event = envelope('incident.updated', { incident_id: 'i-1', status: 'CLOSED' });
     let got: EventEnvelope | undefined;
-    await bus.subscribe({ consumer: consumer('shape'), events: ['incident.updated'], handle: async (e) => void (got = e) });
+    await bus.subscribe({
+      consumer: consumer('shape'),
+      events: ['incident.updated'],
+      handle: async (e) => void (got = e),
+    });
     await bus.publish(event);
     expect(await waitFor(() => got, { what: 'delivery' })).toEqual(event);
   });
@@ -124,12 +154,22 @@ describe.each(adapters)('$name event bus', ({ name, open }) => {
       },
     });
     await bus.publish(event);
-    expect(await waitFor(async () => (await harness.deadLetterIds(consumer('broken'))).length > 0, { what: 'the dead letter' })).toBe(true);
+    expect(
+      await waitFor(async () => (await harness.deadLetterIds(consumer('broken'))).length > 0, {
+        what: 'the dead letter',
+      }),
+    ).toBe(true);
     expect(await harness.deadLetterIds(consumer('broken'))).toEqual([event.id]);
     expect(calls).toBe(MAX_ATTEMPTS);
 
-    const deadLetterLog = logger.entries.find((entry) => entry.message === 'Event dead-lettered' && entry.fields.eventId === event.id);
-    expect(deadLetterLog?.fields).toMatchObject({ consumer: consumer('broken'), eventName: 'incident.file.created', attempt: MAX_ATTEMPTS });
+    const deadLetterLog = logger.entries.find(
+      (entry) => entry.message === 'Event dead-lettered' && entry.fields.eventId === event.id,
+    );
+    expect(deadLetterLog?.fields).toMatchObject({
+      consumer: consumer('broken'),
+      eventName: 'incident.file.created',
+      attempt: MAX_ATTEMPTS,
+    });
     expect(JSON.stringify(logger.entries)).not.toContain(PAYLOAD_MARKER);
   });
 
@@ -151,7 +191,9 @@ describe.each(adapters)('$name event bus', ({ name, open }) => {
 
   it('when a consumer name is subscribed twice, then the second subscription is refused', async () => {
     await bus.subscribe({ consumer: consumer('twice'), events: ['x.y'], handle: async () => undefined });
-    await expect(bus.subscribe({ consumer: consumer('twice'), events: ['x.y'], handle: async () => undefined })).rejects.toThrow(/already subscribed/);
+    await expect(
+      bus.subscribe({ consumer: consumer('twice'), events: ['x.y'], handle: async () => undefined }),
+    ).rejects.toThrow(/already subscribed/);
   });
 
   it('when an event does not fit the envelope schema, then publish refuses it', async () => {
@@ -161,7 +203,11 @@ describe.each(adapters)('$name event bus', ({ name, open }) => {
   if (name === 'in-process') {
     it('when publishing, then handlers never run inside the publisher call', async () => {
       let ran = false;
-      await bus.subscribe({ consumer: consumer('async'), events: ['async.check'], handle: async () => void (ran = true) });
+      await bus.subscribe({
+        consumer: consumer('async'),
+        events: ['async.check'],
+        handle: async () => void (ran = true),
+      });
       const publishing = bus.publish(envelope('async.check'));
       expect(ran).toBe(false);
       await publishing;
@@ -186,9 +232,15 @@ describe.each(adapters)('$name event bus', ({ name, open }) => {
   if (name === 'RabbitMQ') {
     it('when a malformed message arrives, then it goes straight to the DLQ and the handler never sees it', async () => {
       let calls = 0;
-      await bus.subscribe({ consumer: consumer('malformed'), events: ['incident.created'], handle: async () => void (calls += 1) });
+      await bus.subscribe({
+        consumer: consumer('malformed'),
+        events: ['incident.created'],
+        handle: async () => void (calls += 1),
+      });
       await publishRaw(`${run}.events`, 'incident.created', 'not json at all');
-      await waitFor(async () => (await harness.deadLetterIds(consumer('malformed'))).includes('not json at all'), { what: 'the malformed message in the DLQ' });
+      await waitFor(async () => (await harness.deadLetterIds(consumer('malformed'))).includes('not json at all'), {
+        what: 'the malformed message in the DLQ',
+      });
       expect(calls).toBe(0);
     });
   }
@@ -197,7 +249,13 @@ describe.each(adapters)('$name event bus', ({ name, open }) => {
 describe('in-process bus closing', () => {
   it('when the bus closes while a delivery waits for its retry, then publish rejects and the outbox keeps the event', async () => {
     const bus = new InProcessEventBus({ logger: createRecordingLogger(), maxAttempts: 3, retryDelayMs: 60_000 });
-    await bus.subscribe({ consumer: 'closing', events: ['close.check'], handle: async () => { throw new Error('not yet'); } });
+    await bus.subscribe({
+      consumer: 'closing',
+      events: ['close.check'],
+      handle: async () => {
+        throw new Error('not yet');
+      },
+    });
     const publishing = bus.publish(envelope('close.check'));
     await new Promise((resolve) => setTimeout(resolve, 20));
     await bus.close();

@@ -43,7 +43,8 @@ const platforms: { name: string; open: (logger: RecordingLogger) => Promise<Plat
       return {
         db,
         bus,
-        deadLetterIds: async (consumer) => bus.deadLetters.filter((d) => d.consumer === consumer).map((d) => d.event.id),
+        deadLetterIds: async (consumer) =>
+          bus.deadLetters.filter((d) => d.consumer === consumer).map((d) => d.event.id),
         dispose: async () => {
           await bus.close();
           await db.close();
@@ -57,7 +58,13 @@ const platforms: { name: string; open: (logger: RecordingLogger) => Promise<Plat
       const testDb = await createTestDatabase();
       const db = await openDatabase({ databaseUrl: testDb.url });
       const exchange = `${run}.events`;
-      const bus = await RabbitMqEventBus.connect({ url: testAmqpUrl(), exchange, logger, maxAttempts: 3, retryDelayMs: 50 });
+      const bus = await RabbitMqEventBus.connect({
+        url: testAmqpUrl(),
+        exchange,
+        logger,
+        maxAttempts: 3,
+        retryDelayMs: 50,
+      });
       const consumers: string[] = [];
       const subscribe = bus.subscribe.bind(bus);
       bus.subscribe = (subscription) => {
@@ -130,9 +137,16 @@ describe.each(platforms)('outbox and idempotent consumer on $name', ({ name, ope
     bus = new SwitchableBus(platform.bus);
     await migrate(db, SCHEMA, [
       ...messagingMigrations(SCHEMA),
-      { id: '001_projection', sql: `CREATE TABLE ${SCHEMA}.projection (event_id uuid NOT NULL, user_id uuid NOT NULL)` },
+      {
+        id: '001_projection',
+        sql: `CREATE TABLE ${SCHEMA}.projection (event_id uuid NOT NULL, user_id uuid NOT NULL)`,
+      },
     ]);
-    await bus.subscribe({ consumer: `${run}.watcher`, events: ['user.created'], handle: async (event) => void received.push(event.id) });
+    await bus.subscribe({
+      consumer: `${run}.watcher`,
+      events: ['user.created'],
+      handle: async (event) => void received.push(event.id),
+    });
     // A long interval: these tests drive the relay with flush()/notify() unless they say otherwise.
     relay = startOutboxRelay({ db, schema: SCHEMA, bus, logger, intervalMs: 3_600_000 });
   });
@@ -145,8 +159,12 @@ describe.each(platforms)('outbox and idempotent consumer on $name', ({ name, ope
     (await db.query<{ n: string }>(`SELECT count(*) AS n FROM ${SCHEMA}.outbox WHERE published_at IS NULL`)).rows[0]!.n;
 
   it('when an event does not match the catalogue, then add refuses it and writes nothing', async () => {
-    await expect(db.transaction((tx) => outbox.add(tx, { ...userCreated(), payload: { user_id: 'nope' } }))).rejects.toThrow(/user_id|email|roles/);
-    await expect(db.transaction((tx) => outbox.add(tx, { ...userCreated(), name: 'user.vanished' }))).rejects.toThrow(/Unknown event user\.vanished v1/);
+    await expect(
+      db.transaction((tx) => outbox.add(tx, { ...userCreated(), payload: { user_id: 'nope' } })),
+    ).rejects.toThrow(/user_id|email|roles/);
+    await expect(db.transaction((tx) => outbox.add(tx, { ...userCreated(), name: 'user.vanished' }))).rejects.toThrow(
+      /Unknown event user\.vanished v1/,
+    );
     expect((await db.query(`SELECT count(*) AS n FROM ${SCHEMA}.outbox`)).rows).toEqual([{ n: '0' }]);
   });
 
@@ -168,7 +186,10 @@ describe.each(platforms)('outbox and idempotent consumer on $name', ({ name, ope
   });
 
   it('when several events wait, then they are published in the order they were written', async () => {
-    const written = await db.transaction(async (tx) => [await outbox.add(tx, userCreated()), await outbox.add(tx, userCreated())]);
+    const written = await db.transaction(async (tx) => [
+      await outbox.add(tx, userCreated()),
+      await outbox.add(tx, userCreated()),
+    ]);
     written.push(await db.transaction((tx) => outbox.add(tx, userCreated())));
     const start = received.length;
     expect(await relay.flush()).toBe(3);
@@ -222,19 +243,28 @@ describe.each(platforms)('outbox and idempotent consumer on $name', ({ name, ope
         logger,
         handle: async (tx, event) => {
           calls += 1;
-          await tx.query(`INSERT INTO ${SCHEMA}.projection (event_id, user_id) VALUES ($1, $2)`, [event.id, event.payload.user_id]);
+          await tx.query(`INSERT INTO ${SCHEMA}.projection (event_id, user_id) VALUES ($1, $2)`, [
+            event.id,
+            event.payload.user_id,
+          ]);
         },
       });
       const event = await db.transaction((tx) => outbox.add(tx, userCreated()));
       await relay.flush();
       await bus.publish(event); // The duplicate a relay crash between confirm and mark would produce.
 
-      await waitFor(() => logger.entries.some((e) => e.message === 'Event already processed; skipped' && e.fields.eventId === event.id), {
-        what: 'the duplicate to be skipped',
-      });
+      await waitFor(
+        () =>
+          logger.entries.some((e) => e.message === 'Event already processed; skipped' && e.fields.eventId === event.id),
+        {
+          what: 'the duplicate to be skipped',
+        },
+      );
       expect(calls).toBe(1);
       expect(await projectionRows(event.id)).toBe(1);
-      expect((await db.query(`SELECT consumer FROM ${SCHEMA}.inbox WHERE event_id = $1`, [event.id])).rows).toEqual([{ consumer }]);
+      expect((await db.query(`SELECT consumer FROM ${SCHEMA}.inbox WHERE event_id = $1`, [event.id])).rows).toEqual([
+        { consumer },
+      ]);
       expect(await platform.deadLetterIds(consumer)).toEqual([]);
     });
 
@@ -250,17 +280,26 @@ describe.each(platforms)('outbox and idempotent consumer on $name', ({ name, ope
         logger,
         handle: async (tx, event) => {
           calls += 1;
-          await tx.query(`INSERT INTO ${SCHEMA}.projection (event_id, user_id) VALUES ($1, $2)`, [event.id, event.payload.user_id]);
+          await tx.query(`INSERT INTO ${SCHEMA}.projection (event_id, user_id) VALUES ($1, $2)`, [
+            event.id,
+            event.payload.user_id,
+          ]);
           if (calls === 1) throw new Error('downstream hiccup');
         },
       });
       const event = await db.transaction((tx) => outbox.add(tx, userCreated()));
       await relay.flush();
       // Processed by this consumer and by the projector of the previous test, still subscribed.
-      await waitFor(async () => (await db.query(`SELECT 1 FROM ${SCHEMA}.inbox WHERE event_id = $1`, [event.id])).rowCount === 2, {
-        what: 'the event to be processed by both consumers',
-      });
-      expect((await db.query(`SELECT 1 FROM ${SCHEMA}.inbox WHERE consumer = $1 AND event_id = $2`, [consumer, event.id])).rowCount).toBe(1);
+      await waitFor(
+        async () => (await db.query(`SELECT 1 FROM ${SCHEMA}.inbox WHERE event_id = $1`, [event.id])).rowCount === 2,
+        {
+          what: 'the event to be processed by both consumers',
+        },
+      );
+      expect(
+        (await db.query(`SELECT 1 FROM ${SCHEMA}.inbox WHERE consumer = $1 AND event_id = $2`, [consumer, event.id]))
+          .rowCount,
+      ).toBe(1);
       expect(calls).toBe(2);
       // The projector of the previous test also writes one row per user.created: count only this consumer's effect.
       expect(await projectionRows(event.id)).toBe(2);
@@ -278,16 +317,27 @@ describe.each(platforms)('outbox and idempotent consumer on $name', ({ name, ope
         logger,
         handle: async () => void (calls += 1),
       });
-      const forged: EventEnvelope = { id: randomUUID(), name: 'user.created', version: 1, company_id: null, occurred_at: new Date().toISOString(), payload: { user_id: 'x' } };
+      const forged: EventEnvelope = {
+        id: randomUUID(),
+        name: 'user.created',
+        version: 1,
+        company_id: null,
+        occurred_at: new Date().toISOString(),
+        payload: { user_id: 'x' },
+      };
       await bus.publish(forged);
-      await waitFor(async () => (await platform.deadLetterIds(consumer)).includes(forged.id), { what: 'the dead letter' });
+      await waitFor(async () => (await platform.deadLetterIds(consumer)).includes(forged.id), {
+        what: 'the dead letter',
+      });
       expect(calls).toBe(0);
     });
   });
 
   if (name.startsWith('PostgreSQL')) {
     it('when two relays flush at once, then every event is published exactly once', async () => {
-      const events = await db.transaction(async (tx) => Promise.all(Array.from({ length: 40 }, () => outbox.add(tx, userCreated()))));
+      const events = await db.transaction(async (tx) =>
+        Promise.all(Array.from({ length: 40 }, () => outbox.add(tx, userCreated()))),
+      );
       const published: string[] = [];
       const recorder: EventBus = {
         kind: 'rabbitmq',
@@ -298,7 +348,9 @@ describe.each(platforms)('outbox and idempotent consumer on $name', ({ name, ope
         subscribe: async () => undefined,
         close: async () => undefined,
       };
-      const relays = [0, 1].map(() => startOutboxRelay({ db, schema: SCHEMA, bus: recorder, logger, intervalMs: 3_600_000, batchSize: 5 }));
+      const relays = [0, 1].map(() =>
+        startOutboxRelay({ db, schema: SCHEMA, bus: recorder, logger, intervalMs: 3_600_000, batchSize: 5 }),
+      );
       try {
         // Each relay also flushes once on start; flush() resolves after that and its own round.
         await Promise.all(relays.map((r) => r.flush()));

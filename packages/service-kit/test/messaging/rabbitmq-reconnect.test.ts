@@ -59,11 +59,15 @@ describe('RabbitMQ event bus when the connection is lost', () => {
     await waitFor(() => received.includes(before.id), { what: 'delivery before the outage' });
 
     await proxy.down();
-    await waitFor(() => logger.entries.some((entry) => entry.message.startsWith('RabbitMQ connection lost')), { what: 'the disconnect' });
+    await waitFor(() => logger.entries.some((entry) => entry.message.startsWith('RabbitMQ connection lost')), {
+      what: 'the disconnect',
+    });
     await expect(bus.publish(envelope('incident.updated'))).rejects.toThrow(/not connected/);
 
     await proxy.up();
-    await waitFor(() => logger.entries.some((entry) => entry.message === 'RabbitMQ reconnected'), { what: 'the reconnection' });
+    await waitFor(() => logger.entries.some((entry) => entry.message === 'RabbitMQ reconnected'), {
+      what: 'the reconnection',
+    });
     const after = envelope('incident.updated');
     await bus.publish(after);
     await waitFor(() => received.includes(after.id), { what: 'delivery after the outage' });

@@ -7,7 +7,14 @@ import { testAmqpUrl } from '../../src/testing';
 export const PAYLOAD_MARKER = 'payload-marker-must-not-be-logged';
 
 export function envelope(name: string, payload: Record<string, unknown> = { marker: PAYLOAD_MARKER }): EventEnvelope {
-  return { id: randomUUID(), name, version: 1, company_id: randomUUID(), occurred_at: new Date().toISOString(), payload };
+  return {
+    id: randomUUID(),
+    name,
+    version: 1,
+    company_id: randomUUID(),
+    occurred_at: new Date().toISOString(),
+    payload,
+  };
 }
 
 /** Empties a RabbitMQ queue and returns the messages' bodies as text. */

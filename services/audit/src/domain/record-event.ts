@@ -10,7 +10,8 @@ export function auditSubject(event: EventEnvelope): { tableIdentifier: string; o
   const table = words.slice(0, -1).join('_');
   const tableIdentifier = table === 'user' ? 'user_profile' : table;
   const candidates = [`${table}_id`, `${words[0]}_id`, 'id'];
-  const objectId = candidates.map((key) => event.payload[key]).find((value): value is string => typeof value === 'string') ?? null;
+  const objectId =
+    candidates.map((key) => event.payload[key]).find((value): value is string => typeof value === 'string') ?? null;
   return { tableIdentifier, objectId };
 }
 
@@ -19,6 +20,15 @@ export async function recordEvent(tx: Queryable, event: EventEnvelope): Promise<
   await tx.query(
     `insert into audit.audit_event (id, company_id, name, version, table_identifier, object_id, occurred_at, payload)
      values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict (id) do nothing`,
-    [event.id, event.company_id, event.name, event.version, tableIdentifier, objectId, event.occurred_at, JSON.stringify(event.payload)],
+    [
+      event.id,
+      event.company_id,
+      event.name,
+      event.version,
+      tableIdentifier,
+      objectId,
+      event.occurred_at,
+      JSON.stringify(event.payload),
+    ],
   );
 }

@@ -47,7 +47,12 @@ export const accountRepository = {
     return rows[0];
   },
 
-  async recordFailedLogin(db: Queryable, userId: string, lockAfter: number, lockMs: number): Promise<{ locked: boolean }> {
+  async recordFailedLogin(
+    db: Queryable,
+    userId: string,
+    lockAfter: number,
+    lockMs: number,
+  ): Promise<{ locked: boolean }> {
     // One statement, so concurrent wrong guesses cannot slip past the threshold together.
     const { rows } = await db.query<{ locked: boolean }>(
       `update auth.user_profile
@@ -61,10 +66,16 @@ export const accountRepository = {
   },
 
   async clearFailedLogins(db: Queryable, userId: string): Promise<void> {
-    await db.query('update auth.user_profile set failed_logins = 0, locked_until = null where id = $1 and (failed_logins <> 0 or locked_until is not null)', [userId]);
+    await db.query(
+      'update auth.user_profile set failed_logins = 0, locked_until = null where id = $1 and (failed_logins <> 0 or locked_until is not null)',
+      [userId],
+    );
   },
 
-  async insertOneTimeSecret(db: Queryable, row: { hash: string; purpose: OneTimePurpose; userId: string; companyId: string; ttlMs: number }): Promise<void> {
+  async insertOneTimeSecret(
+    db: Queryable,
+    row: { hash: string; purpose: OneTimePurpose; userId: string; companyId: string; ttlMs: number },
+  ): Promise<void> {
     await db.query(
       `insert into auth.one_time_secret (secret_hash, purpose, user_id, company_id, expires_at)
        values ($1, $2, $3, $4, now() + ($5::int * interval '1 millisecond'))`,
@@ -83,7 +94,11 @@ export const accountRepository = {
   },
 
   /** Uses the secret up; only one caller ever gets it back, however many race. */
-  async consumeOneTimeSecret(db: Queryable, hash: string, purpose: OneTimePurpose): Promise<OneTimeSecretRow | undefined> {
+  async consumeOneTimeSecret(
+    db: Queryable,
+    hash: string,
+    purpose: OneTimePurpose,
+  ): Promise<OneTimeSecretRow | undefined> {
     const { rows } = await db.query<OneTimeSecretRow>(
       `update auth.one_time_secret set used_at = now()
         where secret_hash = $1 and purpose = $2 and used_at is null and expires_at > now()
@@ -104,7 +119,10 @@ export const accountRepository = {
 
   /** Earlier links of that purpose stop working when a new one is sent or the password changes. */
   async retireOneTimeSecrets(db: Queryable, userId: string, purposes: OneTimePurpose[]): Promise<void> {
-    await db.query('update auth.one_time_secret set used_at = now() where user_id = $1 and purpose = any($2) and used_at is null', [userId, purposes]);
+    await db.query(
+      'update auth.one_time_secret set used_at = now() where user_id = $1 and purpose = any($2) and used_at is null',
+      [userId, purposes],
+    );
   },
 
   async deleteExpiredSecrets(db: Queryable): Promise<void> {
@@ -124,7 +142,10 @@ export const accountRepository = {
   },
 
   async setPendingMfaSecret(db: Queryable, userId: string, wrappedSecret: string): Promise<void> {
-    await db.query('update auth.user_profile set mfa_pending_secret = $2, updated_at = now() where id = $1', [userId, wrappedSecret]);
+    await db.query('update auth.user_profile set mfa_pending_secret = $2, updated_at = now() where id = $1', [
+      userId,
+      wrappedSecret,
+    ]);
   },
 
   /** The pending factor replaces any earlier one: older authenticator entries stop working. */
@@ -139,7 +160,10 @@ export const accountRepository = {
   },
 
   async updateFullName(db: Queryable, companyId: string, userId: string, fullName: string): Promise<void> {
-    await db.query('update auth.user_profile set full_name = $3, updated_at = now() where company_id = $1 and id = $2', [companyId, userId, fullName]);
+    await db.query(
+      'update auth.user_profile set full_name = $3, updated_at = now() where company_id = $1 and id = $2',
+      [companyId, userId, fullName],
+    );
   },
 
   /**
@@ -147,7 +171,13 @@ export const accountRepository = {
    * comes from the clock that stamps tokens' `iat`, not the database's, so skew between them cannot end
    * the session issued right after.
    */
-  async setPassword(db: Queryable, companyId: string, userId: string, passwordHash: string, sessionsValidAfter: Date): Promise<void> {
+  async setPassword(
+    db: Queryable,
+    companyId: string,
+    userId: string,
+    passwordHash: string,
+    sessionsValidAfter: Date,
+  ): Promise<void> {
     await db.query(
       `update auth.user_profile set password_hash = $3, failed_logins = 0, locked_until = null, sessions_valid_after = $4, updated_at = now()
         where company_id = $1 and id = $2`,
@@ -164,7 +194,10 @@ export const accountRepository = {
   },
 
   async deleteUser(db: Queryable, companyId: string, userId: string): Promise<{ email: string } | undefined> {
-    const { rows } = await db.query<{ email: string }>('delete from auth.user_profile where company_id = $1 and id = $2 returning email', [companyId, userId]);
+    const { rows } = await db.query<{ email: string }>(
+      'delete from auth.user_profile where company_id = $1 and id = $2 returning email',
+      [companyId, userId],
+    );
     return rows[0];
   },
 
@@ -174,7 +207,13 @@ export const accountRepository = {
   },
 
   async companyUsers(db: Queryable, companyId: string) {
-    const { rows } = await db.query<{ uuid: string; email: string; full_name: string; roles: Role[]; mfa_auth_factor_id: string | null }>(
+    const { rows } = await db.query<{
+      uuid: string;
+      email: string;
+      full_name: string;
+      roles: Role[];
+      mfa_auth_factor_id: string | null;
+    }>(
       'select id as uuid, email, full_name, roles, mfa_factor_id as mfa_auth_factor_id from auth.user_profile where company_id = $1 order by full_name, email',
       [companyId],
     );
@@ -183,8 +222,18 @@ export const accountRepository = {
 
   async ownCompany(db: Queryable, companyId: string) {
     const { rows } = await db.query<{
-      id: string; name: string; country: string; url_identifier: string; public_key: string; logo: string | null; title: string | null;
-      description: string | null; mfa_required: boolean; resolution_deadline_days: number; notifications: Record<string, boolean>; sso_enabled: boolean;
+      id: string;
+      name: string;
+      country: string;
+      url_identifier: string;
+      public_key: string;
+      logo: string | null;
+      title: string | null;
+      description: string | null;
+      mfa_required: boolean;
+      resolution_deadline_days: number;
+      notifications: Record<string, boolean>;
+      sso_enabled: boolean;
     }>(
       `select c.id, c.name, c.country, c.url_identifier, c.public_key, c.logo, c.title, c.description, c.mfa_required,
               c.resolution_deadline_days, c.notifications, coalesce(s.enabled, false) as sso_enabled

@@ -28,28 +28,55 @@ export const companyRepository = {
     await db.query(
       `insert into auth.company (id, url_identifier, name, country, email_domain, public_key, aes_encrypted_private_key, wrapped_passphrase)
        values ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [company.id, company.urlIdentifier, company.name, company.country, company.emailDomain, company.publicKey,
-        company.aesEncryptedPrivateKey, company.wrappedPassphrase],
+      [
+        company.id,
+        company.urlIdentifier,
+        company.name,
+        company.country,
+        company.emailDomain,
+        company.publicKey,
+        company.aesEncryptedPrivateKey,
+        company.wrappedPassphrase,
+      ],
     );
   },
 
-  async insertUser(db: Queryable, user: { id: string; companyId: string; email: string; fullName: string; passwordHash: string | null; roles: string[] }): Promise<void> {
+  async insertUser(
+    db: Queryable,
+    user: {
+      id: string;
+      companyId: string;
+      email: string;
+      fullName: string;
+      passwordHash: string | null;
+      roles: string[];
+    },
+  ): Promise<void> {
     await db.query(
       'insert into auth.user_profile (id, company_id, email, full_name, password_hash, roles) values ($1, $2, $3, $4, $5, $6)',
       [user.id, user.companyId, user.email, user.fullName, user.passwordHash, user.roles],
     );
   },
 
-  async insertCategory(db: Queryable, category: { id: string; companyId: string; parentId: string | null; name: string; position: number }): Promise<void> {
+  async insertCategory(
+    db: Queryable,
+    category: { id: string; companyId: string; parentId: string | null; name: string; position: number },
+  ): Promise<void> {
     await db.query(
       'insert into auth.category (id, company_id, parent_id, name, position) values ($1, $2, $3, $4, $5)',
       [category.id, category.companyId, category.parentId, category.name, category.position],
     );
   },
 
-  async insertLocation(db: Queryable, location: { id: string; companyId: string; name: string; position: number }): Promise<void> {
+  async insertLocation(
+    db: Queryable,
+    location: { id: string; companyId: string; name: string; position: number },
+  ): Promise<void> {
     await db.query('insert into auth.location (id, company_id, name, position) values ($1, $2, $3, $4)', [
-      location.id, location.companyId, location.name, location.position,
+      location.id,
+      location.companyId,
+      location.name,
+      location.position,
     ]);
   },
 

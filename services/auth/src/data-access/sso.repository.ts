@@ -37,13 +37,19 @@ export const ssoRepository = {
   },
 
   async requestCreatedAt(db: Queryable, companyId: string, requestId: string): Promise<Date | undefined> {
-    const { rows } = await db.query<{ created_at: Date }>('select created_at from auth.saml_request where id = $1 and company_id = $2', [requestId, companyId]);
+    const { rows } = await db.query<{ created_at: Date }>(
+      'select created_at from auth.saml_request where id = $1 and company_id = $2',
+      [requestId, companyId],
+    );
     return rows[0]?.created_at;
   },
 
   /** True for exactly one caller per request id: the response that consumed it. */
   async consumeRequest(db: Queryable, companyId: string, requestId: string): Promise<boolean> {
-    const { rows } = await db.query('delete from auth.saml_request where id = $1 and company_id = $2 returning id', [requestId, companyId]);
+    const { rows } = await db.query('delete from auth.saml_request where id = $1 and company_id = $2 returning id', [
+      requestId,
+      companyId,
+    ]);
     return rows.length === 1;
   },
 };

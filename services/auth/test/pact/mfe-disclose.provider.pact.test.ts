@@ -4,7 +4,10 @@ import { companyRepository } from '../../src/data-access/company.repository';
 import { authProvider } from './auth-provider';
 import { verifyProviderPact } from '@whistle/test-support';
 import {
-  PACT_CATEGORY, PACT_COMPANY, PACT_LOCATION, PACT_SUB_CATEGORY,
+  PACT_CATEGORY,
+  PACT_COMPANY,
+  PACT_LOCATION,
+  PACT_SUB_CATEGORY,
 } from '../../../../mfe-disclose/test/pact/fixtures';
 
 const provider = authProvider();
@@ -16,22 +19,41 @@ async function insertPactCompany(): Promise<void> {
   const companyId = randomUUID();
   await provider.testDependencies().deps.db.transaction(async (tx) => {
     await companyRepository.insertCompany(tx, {
-      id: companyId, urlIdentifier: PACT_COMPANY, name: 'Acme Corporation', country: 'FR', emailDomain: 'acme-disclose.example',
-      publicKey: credential.public_key, aesEncryptedPrivateKey: credential.aes_encrypted_private_key, wrappedPassphrase: 'v1.unused.unused',
+      id: companyId,
+      urlIdentifier: PACT_COMPANY,
+      name: 'Acme Corporation',
+      country: 'FR',
+      emailDomain: 'acme-disclose.example',
+      publicKey: credential.public_key,
+      aesEncryptedPrivateKey: credential.aes_encrypted_private_key,
+      wrappedPassphrase: 'v1.unused.unused',
     });
-    await companyRepository.insertCategory(tx, { id: PACT_CATEGORY, companyId, parentId: null, name: 'Fraud and corruption', position: 0 });
-    await companyRepository.insertCategory(tx, { id: PACT_SUB_CATEGORY, companyId, parentId: PACT_CATEGORY, name: 'Bribery', position: 0 });
+    await companyRepository.insertCategory(tx, {
+      id: PACT_CATEGORY,
+      companyId,
+      parentId: null,
+      name: 'Fraud and corruption',
+      position: 0,
+    });
+    await companyRepository.insertCategory(tx, {
+      id: PACT_SUB_CATEGORY,
+      companyId,
+      parentId: PACT_CATEGORY,
+      name: 'Bribery',
+      position: 0,
+    });
     await companyRepository.insertLocation(tx, { id: PACT_LOCATION, companyId, name: 'Head office', position: 0 });
   });
 }
 
-test('when the discloser pages\' pact is replayed against auth, then every interaction is honoured', async () => {
+test("when the discloser pages' pact is replayed against auth, then every interaction is honoured", async () => {
   await verifyProviderPact({
     consumer: 'whistle-mfe-disclose',
     provider: 'whistle-auth',
     baseUrl: provider.baseUrl(),
     stateHandlers: {
-      [`a company with url_identifier ${PACT_COMPANY}, a category with a sub-category and a location exists`]: insertPactCompany,
+      [`a company with url_identifier ${PACT_COMPANY}, a category with a sub-category and a location exists`]:
+        insertPactCompany,
     },
   });
 });

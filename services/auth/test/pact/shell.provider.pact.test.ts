@@ -12,11 +12,23 @@ async function insertCompany(urlIdentifier: string, emailDomain: string): Promis
   const companyId = randomUUID();
   await provider.testDependencies().deps.db.transaction(async (tx) => {
     await companyRepository.insertCompany(tx, {
-      id: companyId, urlIdentifier, name: 'Acme Corporation', country: 'FR', emailDomain,
-      publicKey: credential.public_key, aesEncryptedPrivateKey: credential.aes_encrypted_private_key, wrappedPassphrase: 'v1.unused.unused',
+      id: companyId,
+      urlIdentifier,
+      name: 'Acme Corporation',
+      country: 'FR',
+      emailDomain,
+      publicKey: credential.public_key,
+      aesEncryptedPrivateKey: credential.aes_encrypted_private_key,
+      wrappedPassphrase: 'v1.unused.unused',
     });
     const parentId = randomUUID();
-    await companyRepository.insertCategory(tx, { id: parentId, companyId, parentId: null, name: 'Fraud and corruption', position: 0 });
+    await companyRepository.insertCategory(tx, {
+      id: parentId,
+      companyId,
+      parentId: null,
+      name: 'Fraud and corruption',
+      position: 0,
+    });
     await companyRepository.insertCategory(tx, { id: randomUUID(), companyId, parentId, name: 'Bribery', position: 0 });
     await companyRepository.insertLocation(tx, { id: randomUUID(), companyId, name: 'Head office', position: 0 });
   });

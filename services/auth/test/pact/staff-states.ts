@@ -16,10 +16,17 @@ export function staffStates(test$: () => TestDependencies, baseUrl: () => string
   const bearers = new Map<string, string>();
 
   async function call<T>(method: string, path: string, body?: unknown, bearer?: string): Promise<T> {
-    const headers: Record<string, string> = { accept: 'application/json', 'x-forwarded-for': `10.${randomBytes(3).join('.')}` };
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      'x-forwarded-for': `10.${randomBytes(3).join('.')}`,
+    };
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (bearer) headers.authorization = `Bearer ${bearer}`;
-    const response = await fetch(`${baseUrl()}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const response = await fetch(`${baseUrl()}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     if (!response.ok) throw new Error(`State setup: ${method} ${path} answered ${response.status}`);
     return (response.status === 204 ? undefined : await response.json()) as T;
   }
@@ -30,9 +37,16 @@ export function staffStates(test$: () => TestDependencies, baseUrl: () => string
     bearers.clear();
     const { credential, passphrase } = await createCompanyCredentials();
     await call('POST', '/api/account/company', {
-      user_profile: { email, password: STAFF_PASSWORD, full_name: 'Ada Lovelace' }, name: 'Acme Corporation', credential, passphrase, country: 'FR',
+      user_profile: { email, password: STAFF_PASSWORD, full_name: 'Ada Lovelace' },
+      name: 'Acme Corporation',
+      credential,
+      passphrase,
+      country: 'FR',
     });
-    const { token } = await call<{ token: string }>('POST', '/api/account/token', { username: email, password: STAFF_PASSWORD });
+    const { token } = await call<{ token: string }>('POST', '/api/account/token', {
+      username: email,
+      password: STAFF_PASSWORD,
+    });
     bearers.set('staff-token', token);
     return token;
   }
@@ -51,7 +65,10 @@ export function staffStates(test$: () => TestDependencies, baseUrl: () => string
     },
     async openChallenge(email: string): Promise<void> {
       await withMfa(email);
-      const answer = await call<{ challenge_id: string }>('POST', '/api/account/token', { username: email, password: STAFF_PASSWORD });
+      const answer = await call<{ challenge_id: string }>('POST', '/api/account/token', {
+        username: email,
+        password: STAFF_PASSWORD,
+      });
       bearers.set('mfa-challenge', answer.challenge_id);
     },
     /** Verifier request filter: swaps a placeholder Bearer for the one the state made. */

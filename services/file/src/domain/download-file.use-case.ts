@@ -6,7 +6,11 @@ import { toIncidentFile } from './upload/upload-file.use-case';
 
 /** A file of the caller's incident, or 404 (also for a file of another incident: nothing is confirmed). */
 export async function findFile(db: Database, discloser: DiscloserPrincipal, fileId: string): Promise<IncidentFile> {
-  const row = await fileRepository.find(db, { companyId: discloser.companyId, incidentId: discloser.incidentId }, fileId);
+  const row = await fileRepository.find(
+    db,
+    { companyId: discloser.companyId, incidentId: discloser.incidentId },
+    fileId,
+  );
   if (!row) throw new NotFoundError('File not found');
   return toIncidentFile(row);
 }
@@ -17,8 +21,16 @@ export async function openFile(
   discloser: DiscloserPrincipal,
   fileId: string,
 ): Promise<{ file: IncidentFile; ciphertextBytes: number; content: Readable }> {
-  const row = await fileRepository.find(deps.db, { companyId: discloser.companyId, incidentId: discloser.incidentId }, fileId);
+  const row = await fileRepository.find(
+    deps.db,
+    { companyId: discloser.companyId, incidentId: discloser.incidentId },
+    fileId,
+  );
   if (!row) throw new NotFoundError('File not found');
   const file = toIncidentFile(row);
-  return { file, ciphertextBytes: file.file_size + FILE_CIPHERTEXT_OVERHEAD, content: await deps.objects.get(row.object_key) };
+  return {
+    file,
+    ciphertextBytes: file.file_size + FILE_CIPHERTEXT_OVERHEAD,
+    content: await deps.objects.get(row.object_key),
+  };
 }

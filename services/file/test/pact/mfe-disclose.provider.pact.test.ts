@@ -29,13 +29,24 @@ async function storedFile() {
   const { token: sessionToken } = await signer.sign({ incidentId: PACT_INCIDENT, companyId: PACT_COMPANY_ID });
   const { credential } = await createCompanyCredentials();
   const { incident } = await createIncidentCredentials(credential.public_key);
-  const encrypted = await encryptFile(incident.publicKey, new TextEncoder().encode('file content'), { fileName: 'evidence.txt' });
+  const encrypted = await encryptFile(incident.publicKey, new TextEncoder().encode('file content'), {
+    fileName: 'evidence.txt',
+  });
   const response = await fetch(`${file.baseUrl}/api/incident/file/`, {
     method: 'POST',
-    headers: { 'content-type': FILE_UPLOAD_CONTENT_TYPE, accept: 'application/json', authorization: `Bearer ${sessionToken}` },
+    headers: {
+      'content-type': FILE_UPLOAD_CONTENT_TYPE,
+      accept: 'application/json',
+      authorization: `Bearer ${sessionToken}`,
+    },
     body: JSON.stringify({
-      incident_uuid: PACT_INCIDENT, incident_message_uuid: null, content: Buffer.from(encrypted.ciphertext).toString('base64'),
-      file_name: encrypted.encrypted_file_name, encrypted_key: encrypted.encrypted_key, file_size: 12, mime_type: 'text/plain',
+      incident_uuid: PACT_INCIDENT,
+      incident_message_uuid: null,
+      content: Buffer.from(encrypted.ciphertext).toString('base64'),
+      file_name: encrypted.encrypted_file_name,
+      encrypted_key: encrypted.encrypted_key,
+      file_size: 12,
+      mime_type: 'text/plain',
     }),
   });
   if (response.status !== 201) throw new Error(`upload refused: ${response.status}`);
@@ -43,7 +54,7 @@ async function storedFile() {
   return { fileUuid, sessionToken };
 }
 
-test('when the discloser pages\' pact is replayed against file, then every interaction is honoured', async () => {
+test("when the discloser pages' pact is replayed against file, then every interaction is honoured", async () => {
   await verifyProviderPact({
     consumer: 'whistle-mfe-disclose',
     provider: 'whistle-file',

@@ -59,7 +59,9 @@ export interface FileRow {
 /** Plain SQL over the incident schema; every read of tenant rows is scoped by company id. */
 export const incidentRepository = {
   async companyByUrlIdentifier(db: Queryable, urlIdentifier: string): Promise<{ id: string } | undefined> {
-    const { rows } = await db.query<{ id: string }>('select id from incident.company where url_identifier = $1', [urlIdentifier]);
+    const { rows } = await db.query<{ id: string }>('select id from incident.company where url_identifier = $1', [
+      urlIdentifier,
+    ]);
     return rows[0];
   },
 
@@ -75,7 +77,10 @@ export const incidentRepository = {
   },
 
   async isActiveLocation(db: Queryable, companyId: string, id: string): Promise<boolean> {
-    const { rows } = await db.query('select 1 from incident.location where company_id = $1 and id = $2 and is_active', [companyId, id]);
+    const { rows } = await db.query('select 1 from incident.location where company_id = $1 and id = $2 and is_active', [
+      companyId,
+      id,
+    ]);
     return rows.length > 0;
   },
 
@@ -93,28 +98,53 @@ export const incidentRepository = {
       `insert into incident.incident (id, company_id, display_report_number, retrieval_id, report_channel, report_anonymously, location_id,
          public_key, aes_encrypted_private_key, aes_salt, aes_iv, company_encrypted_passphrase, discloser_encrypted_passphrase, discloser_auth_token_hash)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
-      [row.id, row.companyId, row.displayReportNumber, row.retrievalId, row.reportChannel, row.reportAnonymously, row.locationId,
-        row.publicKey, row.aesEncryptedPrivateKey, row.aesSalt, row.aesIv, row.companyEncryptedPassphrase, row.discloserEncryptedPassphrase,
-        row.discloserAuthTokenHash],
+      [
+        row.id,
+        row.companyId,
+        row.displayReportNumber,
+        row.retrievalId,
+        row.reportChannel,
+        row.reportAnonymously,
+        row.locationId,
+        row.publicKey,
+        row.aesEncryptedPrivateKey,
+        row.aesSalt,
+        row.aesIv,
+        row.companyEncryptedPassphrase,
+        row.discloserEncryptedPassphrase,
+        row.discloserAuthTokenHash,
+      ],
     );
   },
 
   async insertCategories(db: Queryable, incidentId: string, categoryIds: readonly string[]): Promise<void> {
     for (const categoryId of categoryIds) {
-      await db.query('insert into incident.incident_category (incident_id, category_id) values ($1, $2)', [incidentId, categoryId]);
-    }
-  },
-
-  async insertFields(db: Queryable, incidentId: string, fields: readonly { name: string; value: string }[]): Promise<void> {
-    for (const [position, field] of fields.entries()) {
-      await db.query('insert into incident.incident_field (incident_id, name, value, position) values ($1, $2, $3, $4)', [
-        incidentId, field.name, field.value, position,
+      await db.query('insert into incident.incident_category (incident_id, category_id) values ($1, $2)', [
+        incidentId,
+        categoryId,
       ]);
     }
   },
 
+  async insertFields(
+    db: Queryable,
+    incidentId: string,
+    fields: readonly { name: string; value: string }[],
+  ): Promise<void> {
+    for (const [position, field] of fields.entries()) {
+      await db.query(
+        'insert into incident.incident_field (incident_id, name, value, position) values ($1, $2, $3, $4)',
+        [incidentId, field.name, field.value, position],
+      );
+    }
+  },
+
   /** The incident a secret code points at, if its retrieval id belongs to the company of `urlIdentifier`. */
-  async findForDiscloser(db: Queryable, urlIdentifier: string, retrievalId: string): Promise<DiscloserIncidentRow | undefined> {
+  async findForDiscloser(
+    db: Queryable,
+    urlIdentifier: string,
+    retrievalId: string,
+  ): Promise<DiscloserIncidentRow | undefined> {
     const { rows } = await db.query<DiscloserIncidentRow>(
       `select i.id, i.company_id, i.display_report_number, i.status, i.report_channel, i.report_anonymously, i.location_id,
               l.name as location_name, i.public_key, i.aes_encrypted_private_key, i.aes_salt, i.aes_iv,
@@ -142,13 +172,17 @@ export const incidentRepository = {
   async fieldsOf(db: Queryable, incidentId: string) {
     // Names were checked against the report form inputs when stored.
     const { rows } = await db.query<ReportField>(
-      'select name, value from incident.incident_field where incident_id = $1 order by position', [incidentId],
+      'select name, value from incident.incident_field where incident_id = $1 order by position',
+      [incidentId],
     );
     return rows;
   },
 
   async incidentExists(db: Queryable, companyId: string, incidentId: string): Promise<boolean> {
-    const { rows } = await db.query('select 1 from incident.incident where company_id = $1 and id = $2', [companyId, incidentId]);
+    const { rows } = await db.query('select 1 from incident.incident where company_id = $1 and id = $2', [
+      companyId,
+      incidentId,
+    ]);
     return rows.length > 0;
   },
 
@@ -159,12 +193,31 @@ export const incidentRepository = {
     );
   },
 
-  async insertMessage(db: Queryable, message: { id: string; incidentId: string; companyId: string; content: string; senderSource: 'DISCLOSER' | 'STAFF'; senderName: string; senderUserId: string | null }): Promise<MessageRow> {
+  async insertMessage(
+    db: Queryable,
+    message: {
+      id: string;
+      incidentId: string;
+      companyId: string;
+      content: string;
+      senderSource: 'DISCLOSER' | 'STAFF';
+      senderName: string;
+      senderUserId: string | null;
+    },
+  ): Promise<MessageRow> {
     const { rows } = await db.query<MessageRow>(
       `insert into incident.message (id, incident_id, company_id, content, sender_source, sender_name, sender_user_id)
        values ($1, $2, $3, $4, $5, $6, $7)
        returning id, incident_id, content, sender_source, sender_name, created_at`,
-      [message.id, message.incidentId, message.companyId, message.content, message.senderSource, message.senderName, message.senderUserId],
+      [
+        message.id,
+        message.incidentId,
+        message.companyId,
+        message.content,
+        message.senderSource,
+        message.senderName,
+        message.senderUserId,
+      ],
     );
     return rows[0];
   },
@@ -178,7 +231,18 @@ export const incidentRepository = {
     return rows;
   },
 
-  async upsertFile(db: Queryable, file: { id: string; incidentId: string; companyId: string; incidentMessageId: string | null; fileSize: number; mimeType: string; createdAt: string }): Promise<void> {
+  async upsertFile(
+    db: Queryable,
+    file: {
+      id: string;
+      incidentId: string;
+      companyId: string;
+      incidentMessageId: string | null;
+      fileSize: number;
+      mimeType: string;
+      createdAt: string;
+    },
+  ): Promise<void> {
     await db.query(
       `insert into incident.file (id, incident_id, company_id, incident_message_id, file_size, mime_type, created_at)
        values ($1, $2, $3, $4, $5, $6, $7) on conflict (id) do nothing`,

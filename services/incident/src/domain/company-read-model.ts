@@ -4,10 +4,10 @@ import type { Queryable } from '@whistle/service-kit';
 /** Keeps the company, its labels and locations as auth announced them. Replays are harmless (upserts). */
 export async function onCompanyCreated(tx: Queryable, event: EventEnvelope): Promise<void> {
   const company = event.payload as EventPayload<'company.created'>;
-  await tx.query(
-    'insert into incident.company (id, url_identifier) values ($1, $2) on conflict (id) do nothing',
-    [company.company_id, company.url_identifier],
-  );
+  await tx.query('insert into incident.company (id, url_identifier) values ($1, $2) on conflict (id) do nothing', [
+    company.company_id,
+    company.url_identifier,
+  ]);
   for (const category of company.categories) {
     await tx.query(
       `insert into incident.category (id, company_id, parent_id, name, is_active) values ($1, $2, $3, $4, $5)

@@ -1,9 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { createCompanyCredentials, createIncidentCredentials, deriveDiscloserAuthToken, encryptField, encryptFields } from '@whistle/crypto';
+import {
+  createCompanyCredentials,
+  createIncidentCredentials,
+  deriveDiscloserAuthToken,
+  encryptField,
+  encryptFields,
+} from '@whistle/crypto';
 import { createOutbox, type ServiceDependencies } from '@whistle/service-kit';
 import { createTestDependencies, waitFor, type TestDependencies } from '@whistle/service-kit/testing';
 import { getJson, postJson, prepareProducer, retrievalUrl, startIncident, type RunningIncident } from '../support';
-import { PACT_CATEGORY, PACT_COMPANY, PACT_COMPANY_ID, PACT_LOCATION } from '../../../../mfe-disclose/test/pact/fixtures';
+import {
+  PACT_CATEGORY,
+  PACT_COMPANY,
+  PACT_COMPANY_ID,
+  PACT_LOCATION,
+} from '../../../../mfe-disclose/test/pact/fixtures';
 import { verifyProviderPact } from '@whistle/test-support';
 
 let test$: TestDependencies;
@@ -11,8 +22,14 @@ let incident: RunningIncident;
 let companyPublicKey: string;
 
 /** An event as another service announces it: through a real outbox, then the bus. */
-async function announce(deps: ServiceDependencies, name: 'company.created' | 'incident.file.created', payload: Record<string, unknown>) {
-  const envelope = await deps.db.transaction((tx) => createOutbox('producer').add(tx, { name, company_id: PACT_COMPANY_ID, payload } as never));
+async function announce(
+  deps: ServiceDependencies,
+  name: 'company.created' | 'incident.file.created',
+  payload: Record<string, unknown>,
+) {
+  const envelope = await deps.db.transaction((tx) =>
+    createOutbox('producer').add(tx, { name, company_id: PACT_COMPANY_ID, payload } as never),
+  );
   await deps.bus.publish(envelope);
 }
 
@@ -24,14 +41,21 @@ beforeAll(async () => {
   const { credential } = await createCompanyCredentials();
   companyPublicKey = credential.public_key;
   await announce(test$.deps, 'company.created', {
-    company_id: PACT_COMPANY_ID, url_identifier: PACT_COMPANY, name: 'Acme Corporation', country: 'FR',
+    company_id: PACT_COMPANY_ID,
+    url_identifier: PACT_COMPANY,
+    name: 'Acme Corporation',
+    country: 'FR',
     created_by: { user_id: randomUUID(), email: 'admin@acme-disclose.example' },
     categories: [{ uuid: PACT_CATEGORY, name: 'Fraud and corruption', parent_uuid: null, is_active: true }],
     locations: [{ uuid: PACT_LOCATION, name: 'Head office', is_active: true }],
   });
-  await waitFor(async () => (await test$.deps.db.query('select 1 from incident.location where id = $1', [PACT_LOCATION])).rows.length > 0, {
-    what: 'the pact company in the incident read model',
-  });
+  await waitFor(
+    async () =>
+      (await test$.deps.db.query('select 1 from incident.location where id = $1', [PACT_LOCATION])).rows.length > 0,
+    {
+      what: 'the pact company in the incident read model',
+    },
+  );
 });
 afterAll(async () => {
   await incident?.close();
@@ -43,32 +67,55 @@ async function report(): Promise<{ retrievalId: string; authToken: string; uuid:
   const credentials = await createIncidentCredentials(companyPublicKey);
   const response = await postJson(`${incident.baseUrl}/api/incident/`, {
     ...credentials.payload,
-    url_identifier: PACT_COMPANY, category_uuids: [PACT_CATEGORY], location_uuid: PACT_LOCATION,
+    url_identifier: PACT_COMPANY,
+    category_uuids: [PACT_CATEGORY],
+    location_uuid: PACT_LOCATION,
     fields: await encryptFields(credentials.incident.publicKey, { description: 'what happened' }),
-    report_anonymously: true, report_channel: 'online',
+    report_anonymously: true,
+    report_channel: 'online',
   });
   if (response.status !== 201) throw new Error(`report refused: ${response.status}`);
   const { uuid, retrieval_id: retrievalId } = (await response.json()) as { uuid: string; retrieval_id: string };
-  return { uuid, retrievalId, authToken: await deriveDiscloserAuthToken(credentials.discloserPassphrase), publicKey: credentials.incident.publicKey };
+  return {
+    uuid,
+    retrievalId,
+    authToken: await deriveDiscloserAuthToken(credentials.discloserPassphrase),
+    publicKey: credentials.incident.publicKey,
+  };
 }
 
 /** A report opened with its secret code, with a discloser message and a file on the report. */
 async function openedIncident() {
   const { uuid, retrievalId, authToken, publicKey } = await report();
-  const view = (await (await getJson(retrievalUrl(incident.baseUrl, PACT_COMPANY, retrievalId), authToken)).json()) as { token: string };
-  const message = await postJson(`${incident.baseUrl}/api/incident/message/`, { incident_uuid: uuid, content: await encryptField(publicKey, 'hello') }, {
-    authorization: `Bearer ${view.token}`,
-  });
+  const view = (await (await getJson(retrievalUrl(incident.baseUrl, PACT_COMPANY, retrievalId), authToken)).json()) as {
+    token: string;
+  };
+  const message = await postJson(
+    `${incident.baseUrl}/api/incident/message/`,
+    { incident_uuid: uuid, content: await encryptField(publicKey, 'hello') },
+    {
+      authorization: `Bearer ${view.token}`,
+    },
+  );
   if (message.status !== 201) throw new Error(`message refused: ${message.status}`);
   const fileId = randomUUID();
-  await announce(test$.deps, 'incident.file.created', { incident_id: uuid, incident_file_id: fileId, incident_message_id: null, file_size: 12, mime_type: 'text/plain' });
-  await waitFor(async () => (await test$.deps.db.query('select 1 from incident.file where id = $1', [fileId])).rows.length > 0, {
-    what: 'the file in the incident read model',
+  await announce(test$.deps, 'incident.file.created', {
+    incident_id: uuid,
+    incident_file_id: fileId,
+    incident_message_id: null,
+    file_size: 12,
+    mime_type: 'text/plain',
   });
+  await waitFor(
+    async () => (await test$.deps.db.query('select 1 from incident.file where id = $1', [fileId])).rows.length > 0,
+    {
+      what: 'the file in the incident read model',
+    },
+  );
   return { incidentUuid: uuid, sessionToken: view.token };
 }
 
-test('when the discloser pages\' pact is replayed against incident, then every interaction is honoured', async () => {
+test("when the discloser pages' pact is replayed against incident, then every interaction is honoured", async () => {
   await verifyProviderPact({
     consumer: 'whistle-mfe-disclose',
     provider: 'whistle-incident',

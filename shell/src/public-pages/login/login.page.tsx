@@ -45,15 +45,31 @@ export function LoginPage() {
       <h1 id="login-title">{t('login.title')}</h1>
       <form noValidate onSubmit={(event) => void submit(event)} aria-busy={busy || undefined}>
         <TextField name="email" type="email" label={t('login.email')} autoComplete="username" required />
-        <TextField name="password" type="password" label={t('login.password')} autoComplete="current-password" required />
-        {error && <p className="wh-alert" role="alert">{error}</p>}
+        <TextField
+          name="password"
+          type="password"
+          label={t('login.password')}
+          autoComplete="current-password"
+          required
+        />
+        {error && (
+          <p className="wh-alert" role="alert">
+            {error}
+          </p>
+        )}
         <div className="wh-actions">
-          <Button type="submit" busy={busy}>{t('login.submit')}</Button>
+          <Button type="submit" busy={busy}>
+            {t('login.submit')}
+          </Button>
         </div>
       </form>
       <ul className="shell-login-links">
-        <li><Link to="/company/password/reset">{t('login.forgotPassword')}</Link></li>
-        <li><Link to={`/company/login/sso?next=${encodeURIComponent(next)}`}>{t('login.sso')}</Link></li>
+        <li>
+          <Link to="/company/password/reset">{t('login.forgotPassword')}</Link>
+        </li>
+        <li>
+          <Link to={`/company/login/sso?next=${encodeURIComponent(next)}`}>{t('login.sso')}</Link>
+        </li>
       </ul>
     </section>
   );

@@ -59,15 +59,27 @@ export function MfaPage() {
       <p>{t('mfa.intro')}</p>
       <form noValidate onSubmit={submit} aria-busy={busy || undefined}>
         <TextField
-          name="challenge_code" label={t('mfa.code')} value={code} onChange={change} inputMode="numeric"
-          autoComplete="one-time-code" maxLength={CODE_LENGTH} pattern="[0-9]{6}" required autoFocus
+          name="challenge_code"
+          label={t('mfa.code')}
+          value={code}
+          onChange={change}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={CODE_LENGTH}
+          pattern="[0-9]{6}"
+          required
+          autoFocus
           error={invalid ? t('mfa.invalid') : undefined}
         />
         <div className="wh-actions">
-          <Button type="submit" busy={busy}>{t('mfa.submit')}</Button>
+          <Button type="submit" busy={busy}>
+            {t('mfa.submit')}
+          </Button>
         </div>
       </form>
-      <p><Link to="/company/login">{t('mfa.backToLogin')}</Link></p>
+      <p>
+        <Link to="/company/login">{t('mfa.backToLogin')}</Link>
+      </p>
     </section>
   );
 }

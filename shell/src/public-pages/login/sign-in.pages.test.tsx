@@ -22,7 +22,10 @@ beforeEach(() => {
 afterEach(() => fetchMock.mockRestore());
 
 const answer = (status: number, body?: unknown) =>
-  new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
 
 function open(path: string) {
   const router = createMemoryRouter(publicRoutes, { initialEntries: [path] });
@@ -39,8 +42,14 @@ async function logIn(email: string, password: string) {
 describe('login page', () => {
   it.each(['/', '/company/login'])('when %s opens, then it links to forgot password and SSO', async (path) => {
     open(path);
-    expect(await screen.findByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/company/password/reset');
-    expect(screen.getByRole('link', { name: /single sign-on/ })).toHaveAttribute('href', expect.stringMatching(/^\/company\/login\/sso/));
+    expect(await screen.findByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
+      'href',
+      '/company/password/reset',
+    );
+    expect(screen.getByRole('link', { name: /single sign-on/ })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/company\/login\/sso/),
+    );
   });
 
   it('when the password is wrong, then "Invalid email or password" shows and nothing is stored', async () => {
@@ -53,12 +62,16 @@ describe('login page', () => {
 
   it('when the login answers a token, then it is stored under "token" and the user goes to next', async () => {
     fetchMock.mockImplementation(async (url: string) =>
-      url === '/api/account/token' ? answer(200, { token: 'a.e30.c' }) : answer(403, { message: 'MFA required' }));
+      url === '/api/account/token' ? answer(200, { token: 'a.e30.c' }) : answer(403, { message: 'MFA required' }),
+    );
     open('/company/login?next=%2Fcompany%2Fsettings%2Faccount');
     await logIn('ada@acme.example', 'correct horse battery');
     await waitFor(() => expect(navigateToUrl).toHaveBeenCalledWith('/company/settings/account'));
     expect(localStorage.getItem('token')).toBe('a.e30.c');
-    expect(JSON.parse(fetchMock.mock.calls[0][1].body as string)).toEqual({ username: 'ada@acme.example', password: 'correct horse battery' });
+    expect(JSON.parse(fetchMock.mock.calls[0][1].body as string)).toEqual({
+      username: 'ada@acme.example',
+      password: 'correct horse battery',
+    });
   });
 
   it('when the login answers an MFA challenge, then the challenge id is the session token and the MFA page opens', async () => {
@@ -72,7 +85,10 @@ describe('login page', () => {
   it('when the token says MFA must be set up first (company requires it), then the MFA set-up dialog opens', async () => {
     const payload = Buffer.from(JSON.stringify({ mfa_enrollment_required: true })).toString('base64url');
     fetchMock.mockImplementation(async (url: string) =>
-      url === '/api/account/token' ? answer(200, { token: `a.${payload}.c` }) : answer(403, { message: 'MFA setup required' }));
+      url === '/api/account/token'
+        ? answer(200, { token: `a.${payload}.c` })
+        : answer(403, { message: 'MFA setup required' }),
+    );
     open('/company/login');
     await logIn('ada@acme.example', 'correct horse battery');
     await waitFor(() => expect(navigateToUrl).toHaveBeenCalledWith('/company/settings/account/mfa'));
@@ -108,7 +124,10 @@ describe('MFA page', () => {
     expect(JSON.parse(init.body as string)).toEqual({ challenge_code: '123456' });
 
     fetchMock.mockImplementation(async (target: string) =>
-      target === '/api/account/token/mfa' ? answer(200, { token: 'a.e30.c' }) : answer(403, { message: 'MFA required' }));
+      target === '/api/account/token/mfa'
+        ? answer(200, { token: 'a.e30.c' })
+        : answer(403, { message: 'MFA required' }),
+    );
     fireEvent.change(box, { target: { value: '654321' } });
     await waitFor(() => expect(navigateToUrl).toHaveBeenCalledWith('/company/incidents'));
     expect(localStorage.getItem('token')).toBe('a.e30.c');
@@ -162,12 +181,18 @@ describe('SSO page', () => {
     expect(form).toHaveAttribute('method', 'post');
     expect(form).toHaveAttribute('action', '/api/account/company/sso/redirect');
     expect(email).toHaveAttribute('name', 'email');
-    expect(screen.getByRole('link', { name: 'Log in with email and password' })).toHaveAttribute('href', '/company/login');
+    expect(screen.getByRole('link', { name: 'Log in with email and password' })).toHaveAttribute(
+      'href',
+      '/company/login',
+    );
   });
 
   it('when the IdP returns with a code, then it is exchanged once and the user signed in', async () => {
     fetchMock.mockImplementation(async (url: string) =>
-      url === '/api/account/company/sso/token' ? answer(200, { token: 'a.e30.c' }) : answer(403, { message: 'MFA required' }));
+      url === '/api/account/company/sso/token'
+        ? answer(200, { token: 'a.e30.c' })
+        : answer(403, { message: 'MFA required' }),
+    );
     open('/company/login/sso?code=one-time');
     await waitFor(() => expect(navigateToUrl).toHaveBeenCalledWith('/company/incidents'));
     const exchanges = fetchMock.mock.calls.filter(([url]) => url === '/api/account/company/sso/token');

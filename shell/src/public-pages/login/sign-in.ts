@@ -15,7 +15,9 @@ export function safeNextPath(next: string | null): string {
 /** True when the token says the company requires MFA and the user must set it up first. */
 function mustEnrolMfa(token: string): boolean {
   try {
-    const payload = JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/'))) as { mfa_enrollment_required?: boolean };
+    const payload = JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/'))) as {
+      mfa_enrollment_required?: boolean;
+    };
     return payload.mfa_enrollment_required === true;
   } catch {
     return false;

@@ -39,14 +39,20 @@ export function SsoPage() {
     <section className="wh-card" aria-labelledby="sso-title">
       <h1 id="sso-title">{t('sso.title')}</h1>
       <p>{t('sso.intro')}</p>
-      {failed && <p className="wh-alert" role="alert">{t('sso.failed')}</p>}
+      {failed && (
+        <p className="wh-alert" role="alert">
+          {t('sso.failed')}
+        </p>
+      )}
       <form method="post" action={ssoRedirectUrl(api)}>
         <TextField name="email" type="email" label={t('login.email')} autoComplete="username" required />
         <div className="wh-actions">
           <Button type="submit">{t('sso.submit')}</Button>
         </div>
       </form>
-      <p><Link to="/company/login">{t('sso.backToLogin')}</Link></p>
+      <p>
+        <Link to="/company/login">{t('sso.backToLogin')}</Link>
+      </p>
     </section>
   );
 }

@@ -1,5 +1,12 @@
 /** Input names of the onboarding form (spec §5). */
-export const ONBOARDING_FIELDS = ['email', 'full_name', 'company_name', 'password', 'repeat_password', 'country'] as const;
+export const ONBOARDING_FIELDS = [
+  'email',
+  'full_name',
+  'company_name',
+  'password',
+  'repeat_password',
+  'country',
+] as const;
 export type OnboardingField = (typeof ONBOARDING_FIELDS)[number];
 export type OnboardingValues = Record<OnboardingField, string>;
 
@@ -29,7 +36,8 @@ export function validateOnboarding(values: OnboardingValues): OnboardingErrors {
     if (!values[field]) errors[field] = 'common:validation.required';
   }
   if (values.email && !EMAIL.test(values.email)) errors.email = 'common:validation.email';
-  if (values.password && values.password.length < MIN_PASSWORD_LENGTH) errors.password = 'shell:onboarding.passwordLength';
+  if (values.password && values.password.length < MIN_PASSWORD_LENGTH)
+    errors.password = 'shell:onboarding.passwordLength';
   if (values.password && values.password !== values.repeat_password) {
     errors.repeat_password = 'common:validation.passwordsMismatch';
   }

@@ -35,7 +35,9 @@ function renderOnboarding() {
   return router;
 }
 
-function fill(values: Partial<Record<'email' | 'full_name' | 'company_name' | 'password' | 'repeat_password' | 'country', string>>) {
+function fill(
+  values: Partial<Record<'email' | 'full_name' | 'company_name' | 'password' | 'repeat_password' | 'country', string>>,
+) {
   for (const [name, value] of Object.entries(values)) {
     const control = document.querySelector(`[name="${name}"]`) as HTMLInputElement | HTMLSelectElement;
     fireEvent.change(control, { target: { value } });
@@ -43,8 +45,12 @@ function fill(values: Partial<Record<'email' | 'full_name' | 'company_name' | 'p
 }
 
 const valid = {
-  email: '  ada@acme.example ', full_name: ' Ada Lovelace ', company_name: ' Acme ',
-  password: 'correct horse battery', repeat_password: 'correct horse battery', country: 'FR',
+  email: '  ada@acme.example ',
+  full_name: ' Ada Lovelace ',
+  company_name: ' Acme ',
+  password: 'correct horse battery',
+  repeat_password: 'correct horse battery',
+  country: 'FR',
 };
 
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
@@ -64,7 +70,9 @@ describe('onboarding page', () => {
       expect(screen.getByLabelText(label)).toBeInTheDocument();
     }
     const { countries } = jest.requireActual('@whistle/contracts') as typeof import('@whistle/contracts');
-    expect(screen.getByLabelText('Country').querySelectorAll('option[value]:not([value=""])')).toHaveLength(countries.length);
+    expect(screen.getByLabelText('Country').querySelectorAll('option[value]:not([value=""])')).toHaveLength(
+      countries.length,
+    );
   });
 
   it('when submitted empty, then required fields say so and nothing is sent', async () => {
@@ -121,7 +129,11 @@ describe('onboarding page', () => {
 
   it('when submitting, then the button shows the busy state', async () => {
     let reply: (response: Response) => void = () => undefined;
-    fetchMock.mockReturnValue(new Promise<Response>((resolve) => { reply = resolve; }));
+    fetchMock.mockReturnValue(
+      new Promise<Response>((resolve) => {
+        reply = resolve;
+      }),
+    );
     renderOnboarding();
     await screen.findByRole('heading', { name: 'Create a whistleblowing account' });
     fill(valid);
@@ -133,10 +145,16 @@ describe('onboarding page', () => {
   });
 
   it('when the server answers field errors, then each shows next to its input', async () => {
-    fetchMock.mockResolvedValue(answer(400, {
-      message: 'Bad Request',
-      errors: { 'user_profile.email': ['Invalid email address'], name: ['Company name already taken'], country: ['Unknown country'] },
-    }));
+    fetchMock.mockResolvedValue(
+      answer(400, {
+        message: 'Bad Request',
+        errors: {
+          'user_profile.email': ['Invalid email address'],
+          name: ['Company name already taken'],
+          country: ['Unknown country'],
+        },
+      }),
+    );
     renderOnboarding();
     await screen.findByRole('heading', { name: 'Create a whistleblowing account' });
     fill(valid);
@@ -147,8 +165,14 @@ describe('onboarding page', () => {
   });
 
   it.each([
-    [{ exists: true }, 'An account using this email domain already exists. Please contact your company admin to request an invite.'],
-    [{ invalid: true }, 'Your email address is not approved for a Whistleblowing account. Please use your work email address.'],
+    [
+      { exists: true },
+      'An account using this email domain already exists. Please contact your company admin to request an invite.',
+    ],
+    [
+      { invalid: true },
+      'Your email address is not approved for a Whistleblowing account. Please use your work email address.',
+    ],
   ])('when the server flags %j, then the form explains it', async (flag, message) => {
     fetchMock.mockResolvedValue(answer(400, { message: 'Bad Request', ...flag }));
     renderOnboarding();

@@ -72,27 +72,61 @@ export function OnboardingPage() {
       <h1 id="onboarding-title">{t('onboarding.title')}</h1>
       <p>{t('onboarding.intro')}</p>
       <form noValidate onSubmit={(event) => void submit(event)} aria-busy={busy || undefined}>
-        <TextField name="email" type="email" label={t('onboarding.email')} autoComplete="email" required error={errorText('email')} />
-        <TextField name="full_name" label={t('onboarding.fullName')} autoComplete="name" required error={errorText('full_name')} />
         <TextField
-          name="company_name" label={t('onboarding.companyName')} autoComplete="organization" required
+          name="email"
+          type="email"
+          label={t('onboarding.email')}
+          autoComplete="email"
+          required
+          error={errorText('email')}
+        />
+        <TextField
+          name="full_name"
+          label={t('onboarding.fullName')}
+          autoComplete="name"
+          required
+          error={errorText('full_name')}
+        />
+        <TextField
+          name="company_name"
+          label={t('onboarding.companyName')}
+          autoComplete="organization"
+          required
           error={errorText('company_name')}
         />
         <TextField
-          name="password" type="password" label={t('onboarding.password')} autoComplete="new-password" required
+          name="password"
+          type="password"
+          label={t('onboarding.password')}
+          autoComplete="new-password"
+          required
           error={errorText('password')}
         />
         <TextField
-          name="repeat_password" type="password" label={t('onboarding.repeatPassword')} autoComplete="new-password" required
+          name="repeat_password"
+          type="password"
+          label={t('onboarding.repeatPassword')}
+          autoComplete="new-password"
+          required
           error={errorText('repeat_password')}
         />
         <SelectField
-          name="country" label={t('onboarding.country')} placeholder={t('onboarding.countryPlaceholder')}
-          options={countries} required error={errorText('country')}
+          name="country"
+          label={t('onboarding.country')}
+          placeholder={t('onboarding.countryPlaceholder')}
+          options={countries}
+          required
+          error={errorText('country')}
         />
-        {notice && <p className="wh-alert" role="alert">{t(notice)}</p>}
+        {notice && (
+          <p className="wh-alert" role="alert">
+            {t(notice)}
+          </p>
+        )}
         <div className="wh-actions">
-          <Button type="submit" busy={busy}>{busy ? t('onboarding.submitting') : t('onboarding.submit')}</Button>
+          <Button type="submit" busy={busy}>
+            {busy ? t('onboarding.submitting') : t('onboarding.submit')}
+          </Button>
         </div>
       </form>
     </section>

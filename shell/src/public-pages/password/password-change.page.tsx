@@ -26,7 +26,11 @@ export function PasswordChangePage() {
     const repeat = String(form.get('repeat_password') ?? '');
     const invalid = {
       password: password ? undefined : t('common:validation.required'),
-      repeat_password: !repeat ? t('common:validation.required') : repeat !== password ? t('common:validation.passwordsMismatch') : undefined,
+      repeat_password: !repeat
+        ? t('common:validation.required')
+        : repeat !== password
+          ? t('common:validation.passwordsMismatch')
+          : undefined,
     };
     setErrors(invalid);
     setOutcome(undefined);
@@ -53,21 +57,39 @@ export function PasswordChangePage() {
       {outcome === 'changed' ? (
         <>
           <p role="status">{t('passwordChange.changed')}</p>
-          <p><Link className="wh-button wh-button--primary" to="/company/login">{t('passwordChange.login')}</Link></p>
+          <p>
+            <Link className="wh-button wh-button--primary" to="/company/login">
+              {t('passwordChange.login')}
+            </Link>
+          </p>
         </>
       ) : (
         <form noValidate onSubmit={(event) => void submit(event)} aria-busy={busy || undefined}>
           <TextField
-            name="password" type="password" label={t('passwordChange.password')} autoComplete="new-password" required
+            name="password"
+            type="password"
+            label={t('passwordChange.password')}
+            autoComplete="new-password"
+            required
             error={errors.password}
           />
           <TextField
-            name="repeat_password" type="password" label={t('passwordChange.repeatPassword')} autoComplete="new-password" required
+            name="repeat_password"
+            type="password"
+            label={t('passwordChange.repeatPassword')}
+            autoComplete="new-password"
+            required
             error={errors.repeat_password}
           />
-          {outcome === 'failed' && <p className="wh-alert" role="alert">{t('passwordChange.failed')}</p>}
+          {outcome === 'failed' && (
+            <p className="wh-alert" role="alert">
+              {t('passwordChange.failed')}
+            </p>
+          )}
           <div className="wh-actions">
-            <Button type="submit" busy={busy}>{t('passwordChange.submit')}</Button>
+            <Button type="submit" busy={busy}>
+              {t('passwordChange.submit')}
+            </Button>
           </div>
         </form>
       )}

@@ -45,11 +45,15 @@ export function PasswordResetPage() {
           <p>{t('passwordReset.intro')}</p>
           <TextField name="email" type="email" label={t('login.email')} autoComplete="email" required error={error} />
           <div className="wh-actions">
-            <Button type="submit" busy={busy}>{t('passwordReset.submit')}</Button>
+            <Button type="submit" busy={busy}>
+              {t('passwordReset.submit')}
+            </Button>
           </div>
         </form>
       )}
-      <p><Link to="/company/login">{t('passwordReset.backToLogin')}</Link></p>
+      <p>
+        <Link to="/company/login">{t('passwordReset.backToLogin')}</Link>
+      </p>
     </section>
   );
 }

@@ -30,9 +30,17 @@ export function SuccessPage() {
     <section className="wh-card wh-stack" aria-labelledby="success-title">
       <h1 id="success-title">{t('success.title')}</h1>
       <p>{t('success.linkIntro')}</p>
-      <TextField name="disclosure_link" label={t('success.linkLabel')} value={link} readOnly onFocus={(event) => event.currentTarget.select()} />
+      <TextField
+        name="disclosure_link"
+        label={t('success.linkLabel')}
+        value={link}
+        readOnly
+        onFocus={(event) => event.currentTarget.select()}
+      />
       <div className="wh-actions">
-        <Button variant="secondary" onClick={() => void copyLink()}>{t('success.copy')}</Button>
+        <Button variant="secondary" onClick={() => void copyLink()}>
+          {t('success.copy')}
+        </Button>
         <p role="status" aria-live="polite">
           {copy === 'copied' && t('success.copied')}
           {copy === 'failed' && t('success.copyFailed')}
@@ -40,11 +48,16 @@ export function SuccessPage() {
       </div>
       <p>{t('success.qrIntro')}</p>
       <img
-        className="shell-success__qr" src={companyQrCodeUrl(api, urlIdentifier)} alt={t('success.qrAlt', { link })}
-        width={200} height={200}
+        className="shell-success__qr"
+        src={companyQrCodeUrl(api, urlIdentifier)}
+        alt={t('success.qrAlt', { link })}
+        width={200}
+        height={200}
       />
       <p>
-        <Link className="wh-button wh-button--primary" to="/company/login">{t('success.login')}</Link>
+        <Link className="wh-button wh-button--primary" to="/company/login">
+          {t('success.login')}
+        </Link>
       </p>
     </section>
   );

@@ -19,6 +19,10 @@ export interface AccountDependencies {
  * Sends outside the request: the answer does not wait for SMTP (nor reveal by its timing whether a
  * mail was sent at all). A failure is logged without the message, which may hold a link.
  */
-export function sendInBackground(deps: Pick<AccountDependencies, 'mailer' | 'logger'>, message: Parameters<Mailer['send']>[0], kind: string): void {
+export function sendInBackground(
+  deps: Pick<AccountDependencies, 'mailer' | 'logger'>,
+  message: Parameters<Mailer['send']>[0],
+  kind: string,
+): void {
   deps.mailer.send(message).catch((err: unknown) => deps.logger.error({ err, mail: kind }, 'account e-mail not sent'));
 }

@@ -2,7 +2,13 @@ import { hash, verify as verifyPassword } from '@node-rs/argon2';
 import QRCode from 'qrcode';
 import { randomUUID } from 'node:crypto';
 import { generateSecret, generateURI } from 'otplib';
-import type { MfaSetupResponse, ProfileUpdateRequest, ProfileUpdateResponse, StaffKeysResponse, UserProfile } from '@whistle/contracts';
+import type {
+  MfaSetupResponse,
+  ProfileUpdateRequest,
+  ProfileUpdateResponse,
+  StaffKeysResponse,
+  UserProfile,
+} from '@whistle/contracts';
 import { AuthenticationError, InputError, NotAllowedError, type StaffPrincipal } from '@whistle/service-kit';
 import { accountRepository, type UserRow } from '../../data-access/account.repository';
 import { passwordHashOptions } from '../company/create-company.use-case';
@@ -20,7 +26,13 @@ async function signedInUser(deps: AccountDependencies, principal: StaffPrincipal
 }
 
 export function profileView(user: UserRow): UserProfile {
-  return { uuid: user.id, email: user.email, full_name: user.full_name, roles: user.roles, mfa_auth_factor_id: user.mfa_factor_id };
+  return {
+    uuid: user.id,
+    email: user.email,
+    full_name: user.full_name,
+    roles: user.roles,
+    mfa_auth_factor_id: user.mfa_factor_id,
+  };
 }
 
 export async function ownProfile(deps: AccountDependencies, principal: StaffPrincipal): Promise<UserProfile> {
@@ -28,13 +40,21 @@ export async function ownProfile(deps: AccountDependencies, principal: StaffPrin
 }
 
 /** PUT /api/account/profile with a staff token: the full name, or the password given the current one (spec §6: e-mail is read-only). */
-export async function updateProfile(deps: AccountDependencies, principal: StaffPrincipal, input: ProfileUpdateRequest): Promise<ProfileUpdateResponse> {
+export async function updateProfile(
+  deps: AccountDependencies,
+  principal: StaffPrincipal,
+  input: ProfileUpdateRequest,
+): Promise<ProfileUpdateResponse> {
   const user = await signedInUser(deps, principal);
   if ('full_name' in input) {
     await accountRepository.updateFullName(deps.db, user.company_id, user.id, input.full_name);
     return profileView({ ...user, full_name: input.full_name });
   }
-  if (!input.current_password || !user.password_hash || !(await verifyPassword(user.password_hash, input.current_password))) {
+  if (
+    !input.current_password ||
+    !user.password_hash ||
+    !(await verifyPassword(user.password_hash, input.current_password))
+  ) {
     throw new InputError('Bad Request', { current_password: ['The current password is wrong'] });
   }
   await setPassword(deps, user.company_id, user.id, input.password);
@@ -50,16 +70,30 @@ export async function updateProfile(deps: AccountDependencies, principal: StaffP
   return { ...profileView(user), token };
 }
 
-async function setPassword(deps: AccountDependencies, companyId: string, userId: string, password: string): Promise<void> {
+async function setPassword(
+  deps: AccountDependencies,
+  companyId: string,
+  userId: string,
+  password: string,
+): Promise<void> {
   const passwordHash = await hash(password, passwordHashOptions);
   await deps.db.transaction(async (tx) => {
     await accountRepository.setPassword(tx, companyId, userId, passwordHash, new Date());
-    await accountRepository.retireOneTimeSecrets(tx, userId, ['password_reset', 'invitation', 'mfa_challenge', 'sso_code']);
+    await accountRepository.retireOneTimeSecrets(tx, userId, [
+      'password_reset',
+      'invitation',
+      'mfa_challenge',
+      'sso_code',
+    ]);
   });
 }
 
 /** PUT /api/account/profile with a reset or invitation link's token as Bearer: sets the password once. */
-export async function setPasswordWithLink(deps: AccountDependencies, linkToken: string, input: ProfileUpdateRequest): Promise<void> {
+export async function setPasswordWithLink(
+  deps: AccountDependencies,
+  linkToken: string,
+  input: ProfileUpdateRequest,
+): Promise<void> {
   if (!('password' in input)) throw new InputError('Bad Request', { password: ['This field is required'] });
   const secretHash = hashOfSecret(linkToken);
   const link =
@@ -80,10 +114,18 @@ export async function requestPasswordReset(deps: AccountDependencies, email: str
   await deps.db.transaction(async (tx) => {
     await accountRepository.retireOneTimeSecrets(tx, user.id, ['password_reset']);
     await accountRepository.insertOneTimeSecret(tx, {
-      hash: link.hash, purpose: 'password_reset', userId: user.id, companyId: user.company_id, ttlMs: secretLifetimes.password_reset,
+      hash: link.hash,
+      purpose: 'password_reset',
+      userId: user.id,
+      companyId: user.company_id,
+      ttlMs: secretLifetimes.password_reset,
     });
   });
-  sendInBackground(deps, accountMails.passwordReset(user.email, passwordLink(deps.publicUrl, link.secret)), 'password reset');
+  sendInBackground(
+    deps,
+    accountMails.passwordReset(user.email, passwordLink(deps.publicUrl, link.secret)),
+    'password reset',
+  );
 }
 
 export function passwordLink(publicUrl: string, secret: string): string {
@@ -105,7 +147,11 @@ export async function startMfaSetup(deps: AccountDependencies, principal: StaffP
 }
 
 /** The same call with `challenge_code`: enables the pending factor, retires the old one, and answers a token with `mfa: true`. */
-export async function confirmMfaSetup(deps: AccountDependencies, principal: StaffPrincipal, code: string): Promise<{ token: string }> {
+export async function confirmMfaSetup(
+  deps: AccountDependencies,
+  principal: StaffPrincipal,
+  code: string,
+): Promise<{ token: string }> {
   const user = await signedInUser(deps, principal);
   const timeStep = await acceptTotp(deps.db, deps, user, code, 'pending');
   if (timeStep === undefined || !(await accountRepository.enablePendingMfa(deps.db, user.id, randomUUID(), timeStep))) {
@@ -114,7 +160,12 @@ export async function confirmMfaSetup(deps: AccountDependencies, principal: Staf
   // The token that set the factor up was not MFA-complete; it is replaced by one that is.
   await revokeSession(deps, principal);
   const { token } = await deps.issuer.issue({
-    userId: user.id, companyId: user.company_id, roles: user.roles, mfa: true, mfaEnrollmentRequired: false, authTime: Math.floor(Date.now() / 1000),
+    userId: user.id,
+    companyId: user.company_id,
+    roles: user.roles,
+    mfa: true,
+    mfaEnrollmentRequired: false,
+    authTime: Math.floor(Date.now() / 1000),
   });
   return { token };
 }
@@ -128,5 +179,8 @@ export async function staffKeys(deps: AccountDependencies, principal: StaffPrinc
   const mfaSatisfied = principal.mfa || (user.mfa_secret === null && !user.company_mfa_required);
   if (!mfaSatisfied) throw new NotAllowedError('MFA required');
   const keys = await accountRepository.companyKeys(deps.db, principal.companyId);
-  return { aes_encrypted_private_key: keys.aes_encrypted_private_key, passphrase: deps.kek.unwrap(keys.wrapped_passphrase, principal.companyId) };
+  return {
+    aes_encrypted_private_key: keys.aes_encrypted_private_key,
+    passphrase: deps.kek.unwrap(keys.wrapped_passphrase, principal.companyId),
+  };
 }

@@ -6,7 +6,10 @@ import type { AccountDependencies } from './account-dependencies';
  * What auth itself refuses beyond signature and expiry: a revoked jti, a deleted user, or a token
  * older than the user's last password change (compared in whole seconds, as `iat` is).
  */
-export async function isSessionRevoked(deps: Pick<AccountDependencies, 'db'>, principal: StaffPrincipal): Promise<boolean> {
+export async function isSessionRevoked(
+  deps: Pick<AccountDependencies, 'db'>,
+  principal: StaffPrincipal,
+): Promise<boolean> {
   const { rows } = await deps.db.query<{ revoked: boolean }>(
     `select exists (select 1 from auth.revoked_token where jti = $1)
          or not exists (select 1 from auth.user_profile where id = $2 and company_id = $3

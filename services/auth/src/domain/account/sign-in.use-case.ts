@@ -24,7 +24,12 @@ export async function login(deps: AccountDependencies, username: string, passwor
     throw new AuthenticationError(invalidCredentials);
   }
   if (!(await verifyPassword(user.password_hash, password))) {
-    const { locked: nowLocked } = await accountRepository.recordFailedLogin(deps.db, user.id, abuseLimits.lockAfterFailures, abuseLimits.lockMs);
+    const { locked: nowLocked } = await accountRepository.recordFailedLogin(
+      deps.db,
+      user.id,
+      abuseLimits.lockAfterFailures,
+      abuseLimits.lockMs,
+    );
     if (nowLocked) sendInBackground(deps, accountMails.lockout(user.email, abuseLimits.lockMs / 60_000), 'lockout');
     throw new AuthenticationError(invalidCredentials);
   }
@@ -37,7 +42,11 @@ export async function continueSignIn(deps: AccountDependencies, user: UserRow): 
   if (user.mfa_secret) {
     const challenge = newOneTimeSecret();
     await accountRepository.insertOneTimeSecret(deps.db, {
-      hash: challenge.hash, purpose: 'mfa_challenge', userId: user.id, companyId: user.company_id, ttlMs: secretLifetimes.mfa_challenge,
+      hash: challenge.hash,
+      purpose: 'mfa_challenge',
+      userId: user.id,
+      companyId: user.company_id,
+      ttlMs: secretLifetimes.mfa_challenge,
     });
     return { mfa_required: true, challenge_id: challenge.secret };
   }
@@ -56,13 +65,25 @@ export async function continueSignIn(deps: AccountDependencies, user: UserRow): 
  * Checks a 6-digit code against the user's enabled (or, for set-up, pending) TOTP secret. A code is
  * accepted once: its time step must be later than the last accepted one, recorded atomically.
  */
-export async function acceptTotp(db: Queryable, deps: Pick<AccountDependencies, 'kek'>, user: UserRow, code: string, which: 'enabled' | 'pending'): Promise<number | undefined> {
+export async function acceptTotp(
+  db: Queryable,
+  deps: Pick<AccountDependencies, 'kek'>,
+  user: UserRow,
+  code: string,
+  which: 'enabled' | 'pending',
+): Promise<number | undefined> {
   const wrapped = which === 'enabled' ? user.mfa_secret : user.mfa_pending_secret;
   if (!wrapped) return undefined;
   const secret = deps.kek.unwrap(wrapped, mfaSecretContext(user.id));
   // The last accepted step belongs to the enabled secret; a pending one has never been used.
-  const lastStep = which === 'pending' || user.mfa_last_time_step === null ? undefined : Number(user.mfa_last_time_step);
-  const result = await verifyTotp({ secret, token: code, epochTolerance: 30, ...(lastStep === undefined ? {} : { afterTimeStep: lastStep }) });
+  const lastStep =
+    which === 'pending' || user.mfa_last_time_step === null ? undefined : Number(user.mfa_last_time_step);
+  const result = await verifyTotp({
+    secret,
+    token: code,
+    epochTolerance: 30,
+    ...(lastStep === undefined ? {} : { afterTimeStep: lastStep }),
+  });
   // TOTP results carry the matched time step (HOTP ones, the other half of the union, do not).
   if (!result.valid || !('timeStep' in result)) return undefined;
   if (which === 'enabled' && !(await accountRepository.advanceTimeStep(db, user.id, result.timeStep))) return undefined;
@@ -73,12 +94,19 @@ export async function acceptTotp(db: Queryable, deps: Pick<AccountDependencies, 
 export const mfaSecretContext = (userId: string) => `mfa:${userId}`;
 
 /** Whose live challenge this is, if any: the per-account MFA limit counts by it. */
-export async function challengeOwner(deps: Pick<AccountDependencies, 'db'>, challengeId: string): Promise<string | undefined> {
+export async function challengeOwner(
+  deps: Pick<AccountDependencies, 'db'>,
+  challengeId: string,
+): Promise<string | undefined> {
   return (await accountRepository.liveOneTimeSecret(deps.db, hashOfSecret(challengeId), 'mfa_challenge'))?.user_id;
 }
 
 /** POST /api/account/token/mfa: the challenge id (Bearer) and a code → a token with `mfa: true`. */
-export async function completeMfa(deps: AccountDependencies, challengeId: string, code: string): Promise<{ token: string }> {
+export async function completeMfa(
+  deps: AccountDependencies,
+  challengeId: string,
+  code: string,
+): Promise<{ token: string }> {
   const challengeHash = hashOfSecret(challengeId);
   const challenge = await accountRepository.liveOneTimeSecret(deps.db, challengeHash, 'mfa_challenge');
   if (!challenge) throw new AuthenticationError('Invalid or expired MFA challenge');
@@ -93,7 +121,12 @@ export async function completeMfa(deps: AccountDependencies, challengeId: string
     throw new AuthenticationError('Invalid or expired MFA challenge');
   }
   const { token } = await deps.issuer.issue({
-    userId: user.id, companyId: user.company_id, roles: user.roles, mfa: true, mfaEnrollmentRequired: false, authTime: Math.floor(Date.now() / 1000),
+    userId: user.id,
+    companyId: user.company_id,
+    roles: user.roles,
+    mfa: true,
+    mfaEnrollmentRequired: false,
+    authTime: Math.floor(Date.now() / 1000),
   });
   return { token };
 }

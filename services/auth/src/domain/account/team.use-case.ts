@@ -10,7 +10,11 @@ import { newOneTimeSecret } from './one-time-secret';
 import { passwordLink } from './profile.use-case';
 
 /** POST /api/account/company/user_profile/ (ADMIN): a user without password, invited by e-mail to choose one. */
-export async function inviteUser(deps: AccountDependencies, principal: StaffPrincipal, input: UserProfileCreateRequest): Promise<UserProfile> {
+export async function inviteUser(
+  deps: AccountDependencies,
+  principal: StaffPrincipal,
+  input: UserProfileCreateRequest,
+): Promise<UserProfile> {
   const email = input.email.toLowerCase();
   const userId = randomUUID();
   const link = newOneTimeSecret();
@@ -19,9 +23,20 @@ export async function inviteUser(deps: AccountDependencies, principal: StaffPrin
   if (await accountRepository.emailTaken(deps.db, email)) throw refused();
   try {
     await deps.db.transaction(async (tx) => {
-      await companyRepository.insertUser(tx, { id: userId, companyId: principal.companyId, email, fullName: input.full_name, passwordHash: null, roles: input.roles });
+      await companyRepository.insertUser(tx, {
+        id: userId,
+        companyId: principal.companyId,
+        email,
+        fullName: input.full_name,
+        passwordHash: null,
+        roles: input.roles,
+      });
       await accountRepository.insertOneTimeSecret(tx, {
-        hash: link.hash, purpose: 'invitation', userId, companyId: principal.companyId, ttlMs: secretLifetimes.invitation,
+        hash: link.hash,
+        purpose: 'invitation',
+        userId,
+        companyId: principal.companyId,
+        ttlMs: secretLifetimes.invitation,
       });
       await deps.outbox.add(tx, {
         name: 'user.created',
@@ -34,13 +49,18 @@ export async function inviteUser(deps: AccountDependencies, principal: StaffPrin
     throw error;
   }
   deps.afterCommit();
-  sendInBackground(deps, accountMails.invitation(email, input.full_name, passwordLink(deps.publicUrl, link.secret)), 'invitation');
+  sendInBackground(
+    deps,
+    accountMails.invitation(email, input.full_name, passwordLink(deps.publicUrl, link.secret)),
+    'invitation',
+  );
   return { uuid: userId, email, full_name: input.full_name, roles: input.roles, mfa_auth_factor_id: null };
 }
 
 /** DELETE /api/account/company/user_profile/ (ADMIN): only a user of the caller's company; never oneself. */
 export async function deleteUser(deps: AccountDependencies, principal: StaffPrincipal, userId: string): Promise<void> {
-  if (userId === principal.userId) throw new InputError('Bad Request', { uuid: ['You cannot delete your own account'] });
+  if (userId === principal.userId)
+    throw new InputError('Bad Request', { uuid: ['You cannot delete your own account'] });
   await deps.db.transaction(async (tx) => {
     const deleted = await accountRepository.deleteUser(tx, principal.companyId, userId);
     if (!deleted) throw new NotFoundError('User not found');

@@ -22,11 +22,18 @@ export interface CreateCompanyDependencies {
  * Onboarding: a company, its first ADMIN, default reporting labels and a location, all in one
  * transaction with the outbox events — a failure anywhere leaves no partial company behind.
  */
-export async function createCompany(deps: CreateCompanyDependencies, input: CompanyCreateRequest): Promise<{ url_identifier: string }> {
+export async function createCompany(
+  deps: CreateCompanyDependencies,
+  input: CompanyCreateRequest,
+): Promise<{ url_identifier: string }> {
   const email = input.user_profile.email.toLowerCase();
   const emailDomain = emailDomainOf(email);
   if (isBlockedDomain(emailDomain, deps.blockedEmailDomains)) {
-    throw new InputError('Bad Request', { 'user_profile.email': ['Your email address is not approved for a Whistleblowing account'] }, { invalid: true });
+    throw new InputError(
+      'Bad Request',
+      { 'user_profile.email': ['Your email address is not approved for a Whistleblowing account'] },
+      { invalid: true },
+    );
   }
   const passwordHash = await hash(input.user_profile.password, passwordHashOptions);
   const companyId = randomUUID();
@@ -36,7 +43,8 @@ export async function createCompany(deps: CreateCompanyDependencies, input: Comp
     return await deps.db.transaction(async (tx) => {
       if (await companyRepository.domainTaken(tx, emailDomain)) throw domainExists();
       let urlIdentifier = makeUrlIdentifier(input.name);
-      while (await companyRepository.urlIdentifierTaken(tx, urlIdentifier)) urlIdentifier = makeUrlIdentifier(input.name);
+      while (await companyRepository.urlIdentifierTaken(tx, urlIdentifier))
+        urlIdentifier = makeUrlIdentifier(input.name);
 
       await companyRepository.insertCompany(tx, {
         id: companyId,
@@ -49,17 +57,34 @@ export async function createCompany(deps: CreateCompanyDependencies, input: Comp
         wrappedPassphrase: deps.kek.wrap(input.passphrase, companyId),
       });
       await companyRepository.insertUser(tx, {
-        id: adminId, companyId, email, fullName: input.user_profile.full_name, passwordHash, roles: ['ADMIN'],
+        id: adminId,
+        companyId,
+        email,
+        fullName: input.user_profile.full_name,
+        passwordHash,
+        roles: ['ADMIN'],
       });
 
       const categories: Array<{ uuid: string; name: string; parent_uuid: string | null; is_active: boolean }> = [];
       for (const [position, top] of defaultCategories.entries()) {
         const parentId = randomUUID();
-        await companyRepository.insertCategory(tx, { id: parentId, companyId, parentId: null, name: top.name, position });
+        await companyRepository.insertCategory(tx, {
+          id: parentId,
+          companyId,
+          parentId: null,
+          name: top.name,
+          position,
+        });
         categories.push({ uuid: parentId, name: top.name, parent_uuid: null, is_active: true });
         for (const [childPosition, child] of top.children.entries()) {
           const childId = randomUUID();
-          await companyRepository.insertCategory(tx, { id: childId, companyId, parentId, name: child, position: childPosition });
+          await companyRepository.insertCategory(tx, {
+            id: childId,
+            companyId,
+            parentId,
+            name: child,
+            position: childPosition,
+          });
           categories.push({ uuid: childId, name: child, parent_uuid: parentId, is_active: true });
         }
       }
@@ -74,8 +99,13 @@ export async function createCompany(deps: CreateCompanyDependencies, input: Comp
         name: 'company.created',
         company_id: companyId,
         payload: {
-          company_id: companyId, url_identifier: urlIdentifier, name: input.name, country: input.country,
-          created_by: { user_id: adminId, email }, categories, locations,
+          company_id: companyId,
+          url_identifier: urlIdentifier,
+          name: input.name,
+          country: input.country,
+          created_by: { user_id: adminId, email },
+          categories,
+          locations,
         },
       });
       await deps.outbox.add(tx, {
@@ -87,16 +117,23 @@ export async function createCompany(deps: CreateCompanyDependencies, input: Comp
     });
   } catch (error) {
     // Two sign-ups from one domain at the same moment: the unique index decides, the loser is told it exists.
-    if (isUniqueViolation(error, 'company_email_domain_key') || isUniqueViolation(error, 'user_profile_email_key')) throw domainExists();
+    if (isUniqueViolation(error, 'company_email_domain_key') || isUniqueViolation(error, 'user_profile_email_key'))
+      throw domainExists();
     throw error;
   }
 }
 
 function domainExists(): InputError {
-  return new InputError('Bad Request', { 'user_profile.email': ['An account using this email domain already exists'] }, { exists: true });
+  return new InputError(
+    'Bad Request',
+    { 'user_profile.email': ['An account using this email domain already exists'] },
+    { exists: true },
+  );
 }
 
 function isUniqueViolation(error: unknown, constraint: string): boolean {
   const pgError = error as { code?: string; constraint?: string; message?: string };
-  return pgError?.code === '23505' && (pgError.constraint === constraint || Boolean(pgError.message?.includes(constraint)));
+  return (
+    pgError?.code === '23505' && (pgError.constraint === constraint || Boolean(pgError.message?.includes(constraint)))
+  );
 }

@@ -31,8 +31,12 @@ export class KeyEncryptionKey {
     const [version, iv, data] = wrapped.split('.');
     if (version !== VERSION || !iv || !data) throw new Error('Unsupported wrapped secret format');
     const bytes = Buffer.from(data, 'base64url');
-    const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url')).setAAD(Buffer.from(companyId));
+    const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url')).setAAD(
+      Buffer.from(companyId),
+    );
     decipher.setAuthTag(bytes.subarray(bytes.length - TAG_BYTES));
-    return Buffer.concat([decipher.update(bytes.subarray(0, bytes.length - TAG_BYTES)), decipher.final()]).toString('utf8');
+    return Buffer.concat([decipher.update(bytes.subarray(0, bytes.length - TAG_BYTES)), decipher.final()]).toString(
+      'utf8',
+    );
   }
 }

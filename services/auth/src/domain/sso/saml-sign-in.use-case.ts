@@ -1,6 +1,12 @@
 import { SAML, ValidateInResponseTo, type CacheProvider } from '@node-saml/passport-saml';
 import type { LoginResponse, SsoSettingsRequest, SsoSettingsResponse } from '@whistle/contracts';
-import { AuthenticationError, InputError, NotAllowedError, NotFoundError, type StaffPrincipal } from '@whistle/service-kit';
+import {
+  AuthenticationError,
+  InputError,
+  NotAllowedError,
+  NotFoundError,
+  type StaffPrincipal,
+} from '@whistle/service-kit';
 import { accountRepository } from '../../data-access/account.repository';
 import { ssoRepository, type SsoSettingsRow } from '../../data-access/sso.repository';
 import { secretLifetimes } from '../account/abuse-limits';
@@ -23,7 +29,8 @@ export function serviceProvider(publicUrl: string) {
 /** A PEM body without armour or whitespace, as node-saml wants it; refuses what is not base64 DER. */
 function certificateBody(certificate: string): string {
   const body = certificate.replace(/-----(BEGIN|END) CERTIFICATE-----/g, '').replace(/\s+/g, '');
-  if (!/^[A-Za-z0-9+/]+=*$/.test(body) || body.length < 100) throw new InputError('Bad Request', { idp_certificate: ['Invalid certificate'] });
+  if (!/^[A-Za-z0-9+/]+=*$/.test(body) || body.length < 100)
+    throw new InputError('Bad Request', { idp_certificate: ['Invalid certificate'] });
   return body;
 }
 
@@ -73,7 +80,11 @@ export async function ssoSettings(deps: AccountDependencies, principal: StaffPri
   return { ...viewOf(settings), service_provider: serviceProvider(deps.publicUrl) };
 }
 
-export async function saveSsoSettings(deps: AccountDependencies, principal: StaffPrincipal, input: SsoSettingsRequest): Promise<SsoSettingsResponse> {
+export async function saveSsoSettings(
+  deps: AccountDependencies,
+  principal: StaffPrincipal,
+  input: SsoSettingsRequest,
+): Promise<SsoSettingsResponse> {
   certificateBody(input.idp_certificate);
   const settings: SsoSettingsRow = { company_id: principal.companyId, ...input };
   await ssoRepository.saveSettings(deps.db, settings);
@@ -81,7 +92,12 @@ export async function saveSsoSettings(deps: AccountDependencies, principal: Staf
 }
 
 function viewOf(settings: SsoSettingsRow) {
-  return { enabled: settings.enabled, entry_point: settings.entry_point, idp_certificate: settings.idp_certificate, email_attribute: settings.email_attribute };
+  return {
+    enabled: settings.enabled,
+    entry_point: settings.entry_point,
+    idp_certificate: settings.idp_certificate,
+    email_attribute: settings.email_attribute,
+  };
 }
 
 /**
@@ -99,8 +115,16 @@ export async function ssoRedirectUrl(deps: AccountDependencies, email: string): 
 const ssoFailed = () => new AuthenticationError('Single sign-on failed');
 
 /** POST /api/account/company/sso/acs: a valid, unreplayed assertion for a user of that company → a one-time code. */
-export async function acceptSamlResponse(deps: AccountDependencies, body: { SAMLResponse?: unknown; RelayState?: unknown }): Promise<string> {
-  if (typeof body.SAMLResponse !== 'string' || typeof body.RelayState !== 'string' || !/^[0-9a-f-]{36}$/.test(body.RelayState)) throw ssoFailed();
+export async function acceptSamlResponse(
+  deps: AccountDependencies,
+  body: { SAMLResponse?: unknown; RelayState?: unknown },
+): Promise<string> {
+  if (
+    typeof body.SAMLResponse !== 'string' ||
+    typeof body.RelayState !== 'string' ||
+    !/^[0-9a-f-]{36}$/.test(body.RelayState)
+  )
+    throw ssoFailed();
   const settings = await ssoRepository.settings(deps.db, body.RelayState);
   if (!settings?.enabled) throw ssoFailed();
   const { saml, consumed } = samlFor(deps, settings);
@@ -108,7 +132,10 @@ export async function acceptSamlResponse(deps: AccountDependencies, body: { SAML
   try {
     ({ profile } = await saml.validatePostResponseAsync({ SAMLResponse: body.SAMLResponse }));
   } catch (err) {
-    deps.logger.info({ err: { message: (err as Error).message }, company_id: settings.company_id }, 'SAML response refused');
+    deps.logger.info(
+      { err: { message: (err as Error).message }, company_id: settings.company_id },
+      'SAML response refused',
+    );
     throw ssoFailed();
   }
   if (!profile || !consumed()) throw ssoFailed();
@@ -117,11 +144,16 @@ export async function acceptSamlResponse(deps: AccountDependencies, body: { SAML
   const email = Array.isArray(claimed) ? claimed[0] : claimed;
   if (typeof email !== 'string') throw ssoFailed();
   const user = await accountRepository.userByEmail(deps.db, email);
-  if (!user || user.company_id !== settings.company_id) throw new NotAllowedError('No Whistle account for this identity');
+  if (!user || user.company_id !== settings.company_id)
+    throw new NotAllowedError('No Whistle account for this identity');
 
   const code = newOneTimeSecret();
   await accountRepository.insertOneTimeSecret(deps.db, {
-    hash: code.hash, purpose: 'sso_code', userId: user.id, companyId: user.company_id, ttlMs: secretLifetimes.sso_code,
+    hash: code.hash,
+    purpose: 'sso_code',
+    userId: user.id,
+    companyId: user.company_id,
+    ttlMs: secretLifetimes.sso_code,
   });
   return `${SSO_LOGIN_PAGE}?code=${encodeURIComponent(code.secret)}`;
 }

@@ -1,16 +1,36 @@
 import { Router, type Request, type RequestHandler } from 'express';
 import {
-  companyMfaRequestSchema, loginRequestSchema, mfaChallengeRequestSchema, mfaSetupRequestSchema, profileUpdateRequestSchema,
-  userProfileCreateRequestSchema, userProfileDeleteRequestSchema,
+  companyMfaRequestSchema,
+  loginRequestSchema,
+  mfaChallengeRequestSchema,
+  mfaSetupRequestSchema,
+  profileUpdateRequestSchema,
+  userProfileCreateRequestSchema,
+  userProfileDeleteRequestSchema,
 } from '@whistle/contracts';
-import { AuthenticationError, bearerToken, clientAddress, parseBody, rateLimit, requireStaff, staffOf, type StaffTokenVerifier } from '@whistle/service-kit';
+import {
+  AuthenticationError,
+  bearerToken,
+  clientAddress,
+  parseBody,
+  rateLimit,
+  requireStaff,
+  staffOf,
+  type StaffTokenVerifier,
+} from '@whistle/service-kit';
 import { z } from 'zod';
 import { abuseLimits } from '../../domain/account/abuse-limits';
 import type { AccountDependencies } from '../../domain/account/account-dependencies';
 import { setCompanyMfaRequired } from '../../domain/account/company-security.use-case';
 import { ownCompany } from '../../domain/account/own-company.use-case';
 import {
-  confirmMfaSetup, ownProfile, requestPasswordReset, setPasswordWithLink, staffKeys, startMfaSetup, updateProfile,
+  confirmMfaSetup,
+  ownProfile,
+  requestPasswordReset,
+  setPasswordWithLink,
+  staffKeys,
+  startMfaSetup,
+  updateProfile,
 } from '../../domain/account/profile.use-case';
 import { refreshSession, revokeSession } from '../../domain/account/session.use-case';
 import { challengeOwner, completeMfa, login } from '../../domain/account/sign-in.use-case';
@@ -18,7 +38,8 @@ import { deleteUser, inviteUser } from '../../domain/account/team.use-case';
 
 const tooMany = 'Too many attempts, please try again later';
 const { windowMs } = abuseLimits;
-const accountKey = (prefix: string, value: unknown) => `${prefix}:${typeof value === 'string' ? value.trim().toLowerCase() : ''}`;
+const accountKey = (prefix: string, value: unknown) =>
+  `${prefix}:${typeof value === 'string' ? value.trim().toLowerCase() : ''}`;
 /** A JWT has three dot-separated parts; challenge ids and link tokens are single base64url strings. */
 const isJwt = (token: string) => token.split('.').length === 3;
 const resetEmail = z.string().trim().max(254).pipe(z.email('Invalid email address'));
@@ -33,10 +54,28 @@ export function accountRoutes(deps: AccountDependencies, verifier: StaffTokenVer
 
   // Only failures count: a user who signs in right is never slowed down by the limit.
   const loginLimits = [
-    rateLimit({ windowMs, limit: abuseLimits.loginFailuresPerAccount, skipSuccessfulRequests: true, message: tooMany, key: (req) => accountKey('login', req.body?.username) }),
-    rateLimit({ windowMs, limit: abuseLimits.loginFailuresPerClient, skipSuccessfulRequests: true, message: tooMany, key: (req) => `login:${clientAddress(req)}` }),
+    rateLimit({
+      windowMs,
+      limit: abuseLimits.loginFailuresPerAccount,
+      skipSuccessfulRequests: true,
+      message: tooMany,
+      key: (req) => accountKey('login', req.body?.username),
+    }),
+    rateLimit({
+      windowMs,
+      limit: abuseLimits.loginFailuresPerClient,
+      skipSuccessfulRequests: true,
+      message: tooMany,
+      key: (req) => `login:${clientAddress(req)}`,
+    }),
   ];
-  const mfaLimit = rateLimit({ windowMs, limit: abuseLimits.mfaFailuresPerClient, skipSuccessfulRequests: true, message: tooMany, key: (req) => `mfa:${clientAddress(req)}` });
+  const mfaLimit = rateLimit({
+    windowMs,
+    limit: abuseLimits.mfaFailuresPerClient,
+    skipSuccessfulRequests: true,
+    message: tooMany,
+    key: (req) => `mfa:${clientAddress(req)}`,
+  });
   // The limiter's key is synchronous: the challenge's owner is looked up first and kept per request.
   const challengeOwners = new WeakMap<Request, string>();
   const findChallengeOwner: RequestHandler = (req, _res, next) => {
@@ -51,12 +90,25 @@ export function accountRoutes(deps: AccountDependencies, verifier: StaffTokenVer
     }, next);
   };
   const mfaAccountLimit = rateLimit({
-    windowMs, limit: abuseLimits.mfaFailuresPerAccount, skipSuccessfulRequests: true, message: tooMany,
+    windowMs,
+    limit: abuseLimits.mfaFailuresPerAccount,
+    skipSuccessfulRequests: true,
+    message: tooMany,
     key: (req) => `mfa-account:${challengeOwners.get(req) ?? 'no live challenge'}`,
   });
   const resetLimits = [
-    rateLimit({ windowMs, limit: abuseLimits.resetRequestsPerAccount, message: tooMany, key: (req) => accountKey('reset', bearerToken(req)) }),
-    rateLimit({ windowMs, limit: abuseLimits.resetRequestsPerClient, message: tooMany, key: (req) => `reset:${clientAddress(req)}` }),
+    rateLimit({
+      windowMs,
+      limit: abuseLimits.resetRequestsPerAccount,
+      message: tooMany,
+      key: (req) => accountKey('reset', bearerToken(req)),
+    }),
+    rateLimit({
+      windowMs,
+      limit: abuseLimits.resetRequestsPerClient,
+      message: tooMany,
+      key: (req) => `reset:${clientAddress(req)}`,
+    }),
   ];
 
   router.post('/api/account/token', ...loginLimits, async (req, res) => {
@@ -99,7 +151,11 @@ export function accountRoutes(deps: AccountDependencies, verifier: StaffTokenVer
 
   router.post('/api/account/company/profile/mfa', mfaLimit, staffEnrolling, async (req, res) => {
     const { challenge_code } = parseBody(mfaSetupRequestSchema, req.body);
-    res.json(challenge_code === undefined ? await startMfaSetup(deps, staffOf(req)) : await confirmMfaSetup(deps, staffOf(req), challenge_code));
+    res.json(
+      challenge_code === undefined
+        ? await startMfaSetup(deps, staffOf(req))
+        : await confirmMfaSetup(deps, staffOf(req), challenge_code),
+    );
   });
 
   // A staff token changes the own name or password; a reset or invitation link's token (same header) sets a password once.
@@ -125,7 +181,9 @@ export function accountRoutes(deps: AccountDependencies, verifier: StaffTokenVer
     if (!parsed.success) throw new AuthenticationError('The e-mail address is missing');
     // Answered before anything is looked up: the same answer, at the same speed, whether the address exists.
     res.status(204).end();
-    requestPasswordReset(deps, parsed.data).catch((err: unknown) => deps.logger.error({ err }, 'password reset not prepared'));
+    requestPasswordReset(deps, parsed.data).catch((err: unknown) =>
+      deps.logger.error({ err }, 'password reset not prepared'),
+    );
   });
 
   router.post('/api/account/company/user_profile', admin, async (req, res) => {
@@ -138,7 +196,9 @@ export function accountRoutes(deps: AccountDependencies, verifier: StaffTokenVer
   });
 
   router.put('/api/account/company/mfa', admin, async (req, res) => {
-    res.json(await setCompanyMfaRequired(deps, staffOf(req), parseBody(companyMfaRequestSchema, req.body).mfa_required));
+    res.json(
+      await setCompanyMfaRequired(deps, staffOf(req), parseBody(companyMfaRequestSchema, req.body).mfa_required),
+    );
   });
 
   return router;

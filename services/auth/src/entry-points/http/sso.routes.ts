@@ -1,16 +1,31 @@
 import { Router } from 'express';
 import { ssoRedirectRequestSchema, ssoSettingsRequestSchema, ssoTokenRequestSchema } from '@whistle/contracts';
-import { clientAddress, parseBody, rateLimit, requireStaff, staffOf, type StaffTokenVerifier } from '@whistle/service-kit';
+import {
+  clientAddress,
+  parseBody,
+  rateLimit,
+  requireStaff,
+  staffOf,
+  type StaffTokenVerifier,
+} from '@whistle/service-kit';
 import { abuseLimits } from '../../domain/account/abuse-limits';
 import type { AccountDependencies } from '../../domain/account/account-dependencies';
-import { acceptSamlResponse, exchangeSsoCode, saveSsoSettings, ssoRedirectUrl, ssoSettings } from '../../domain/sso/saml-sign-in.use-case';
+import {
+  acceptSamlResponse,
+  exchangeSsoCode,
+  saveSsoSettings,
+  ssoRedirectUrl,
+  ssoSettings,
+} from '../../domain/sso/saml-sign-in.use-case';
 
 /** SAML 2.0 single sign-on, SP-initiated: redirect → IdP → ACS → one-time code → token (or MFA challenge). */
 export function ssoRoutes(deps: AccountDependencies, verifier: StaffTokenVerifier): Router {
   const router = Router();
   const admin = requireStaff(verifier, { roles: ['ADMIN'] });
   const ssoLimit = rateLimit({
-    windowMs: abuseLimits.windowMs, limit: abuseLimits.ssoRequestsPerClient, message: 'Too many attempts, please try again later',
+    windowMs: abuseLimits.windowMs,
+    limit: abuseLimits.ssoRequestsPerClient,
+    message: 'Too many attempts, please try again later',
     key: (req) => `sso:${clientAddress(req)}`,
   });
 

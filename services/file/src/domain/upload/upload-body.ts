@@ -30,7 +30,8 @@ interface Token {
 }
 
 const malformed = (message = 'Malformed JSON body') => new InputError(message);
-const invalidContent = () => new InputError('Invalid request body', { content: ['Invalid file content: base64 of the encrypted file expected'] });
+const invalidContent = () =>
+  new InputError('Invalid request body', { content: ['Invalid file content: base64 of the encrypted file expected'] });
 const tooLarge = () => new PayloadTooLargeError(MAX_FILE_SIZE_MESSAGE);
 
 /** Counts body bytes and fails as soon as there are more than `max`: an endless body is cut, not read. */
@@ -70,9 +71,19 @@ class Base64Decoder {
  * memory; the other fields are small and collected for validation. Throws InputError (400) for a
  * body that is not a flat JSON object of this shape, PayloadTooLargeError (413) past the limits.
  */
-export async function parseUploadBody(body: Readable, openContent: () => Writable, limits: UploadLimits): Promise<ParsedUpload> {
+export async function parseUploadBody(
+  body: Readable,
+  openContent: () => Writable,
+  limits: UploadLimits,
+): Promise<ParsedUpload> {
   const counter = byteLimit(limits.maxBodyBytes);
-  const tokens: Transform = parser({ packKeys: true, streamKeys: false, packStrings: false, packNumbers: true, streamNumbers: false });
+  const tokens: Transform = parser({
+    packKeys: true,
+    streamKeys: false,
+    packStrings: false,
+    packNumbers: true,
+    streamNumbers: false,
+  });
   // Piped by hand, not with pipeline(): on failure the request must stay open for the error answer.
   const fail = (error: Error) => tokens.destroy(error);
   body.on('error', fail);
@@ -115,7 +126,8 @@ export async function parseUploadBody(body: Readable, openContent: () => Writabl
           break;
         case 'keyValue':
           key = token.value!;
-          if (Object.hasOwn(fields, key) || (key === 'content' && hadContent)) throw new InputError('Invalid request body', { [key]: ['Given twice'] });
+          if (Object.hasOwn(fields, key) || (key === 'content' && hadContent))
+            throw new InputError('Invalid request body', { [key]: ['Given twice'] });
           break;
         case 'startString':
           if (depth === 1 && key === 'content') {
@@ -128,7 +140,8 @@ export async function parseUploadBody(body: Readable, openContent: () => Writabl
           break;
         case 'stringChunk':
           if (decoder) await write(decoder.decode(token.value!));
-          else if ((text = text! + token.value!).length > maxFieldChars) throw new InputError('Invalid request body', { [key ?? 'non_field_errors']: ['Too long'] });
+          else if ((text = text! + token.value!).length > maxFieldChars)
+            throw new InputError('Invalid request body', { [key ?? 'non_field_errors']: ['Too long'] });
           break;
         case 'endString':
           if (decoder) {

@@ -1,11 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { PassThrough, type Readable } from 'node:stream';
 import {
-  FILE_CIPHERTEXT_OVERHEAD, MAX_FILE_SIZE, fileUploadMetadataSchema, type IncidentFile,
+  FILE_CIPHERTEXT_OVERHEAD,
+  MAX_FILE_SIZE,
+  fileUploadMetadataSchema,
+  type IncidentFile,
 } from '@whistle/contracts';
 import {
-  InputError, NotAllowedError, PayloadTooLargeError, parseBody,
-  type Database, type DiscloserPrincipal, type ObjectStore, type Outbox,
+  InputError,
+  NotAllowedError,
+  PayloadTooLargeError,
+  parseBody,
+  type Database,
+  type DiscloserPrincipal,
+  type ObjectStore,
+  type Outbox,
 } from '@whistle/service-kit';
 import { fileRepository, type FileRow } from '../../data-access/file.repository';
 import { MAX_FILE_SIZE_MESSAGE, parseUploadBody } from './upload-body';
@@ -47,7 +56,11 @@ export function toIncidentFile(row: FileRow): IncidentFile {
  * (bad field, wrong size, too large, another incident, database down) removes the object, so
  * nothing is left half-way.
  */
-export async function uploadFile(deps: UploadFileDependencies, discloser: DiscloserPrincipal, body: Readable): Promise<IncidentFile> {
+export async function uploadFile(
+  deps: UploadFileDependencies,
+  discloser: DiscloserPrincipal,
+  body: Readable,
+): Promise<IncidentFile> {
   const id = randomUUID();
   const objectKey = objectKeyOf({ company_id: discloser.companyId, incident_id: discloser.incidentId, id });
   let content: PassThrough | undefined;
@@ -67,12 +80,19 @@ export async function uploadFile(deps: UploadFileDependencies, discloser: Disclo
       { maxBodyBytes: MAX_UPLOAD_BODY_BYTES, maxContentBytes: MAX_CIPHERTEXT_BYTES },
     );
     const declaredSize = parsed.fields.file_size;
-    if (typeof declaredSize === 'number' && declaredSize > MAX_FILE_SIZE) throw new PayloadTooLargeError(MAX_FILE_SIZE_MESSAGE);
+    if (typeof declaredSize === 'number' && declaredSize > MAX_FILE_SIZE)
+      throw new PayloadTooLargeError(MAX_FILE_SIZE_MESSAGE);
     const metadata = parseBody(fileUploadMetadataSchema, parsed.fields);
     if (!parsed.hadContent) throw new InputError('Invalid request body', { content: ['This field is required'] });
-    if (metadata.incident_uuid.toLowerCase() !== discloser.incidentId) throw new NotAllowedError('This session is for another incident');
-    if (parsed.contentBytes !== metadata.file_size + FILE_CIPHERTEXT_OVERHEAD || parsed.firstContentByte !== FILE_FORMAT_VERSION) {
-      throw new InputError('Invalid request body', { content: ['Invalid file content: not an encrypted file of file_size bytes'] });
+    if (metadata.incident_uuid.toLowerCase() !== discloser.incidentId)
+      throw new NotAllowedError('This session is for another incident');
+    if (
+      parsed.contentBytes !== metadata.file_size + FILE_CIPHERTEXT_OVERHEAD ||
+      parsed.firstContentByte !== FILE_FORMAT_VERSION
+    ) {
+      throw new InputError('Invalid request body', {
+        content: ['Invalid file content: not an encrypted file of file_size bytes'],
+      });
     }
     await stored;
 

@@ -2,8 +2,14 @@ import { pipeline } from 'node:stream/promises';
 import { Router, type Request } from 'express';
 import { FILE_UPLOAD_CONTENT_TYPE } from '@whistle/contracts';
 import {
-  NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError,
-  type Database, type DiscloserPrincipal, type DiscloserTokenVerifier, type ObjectStore, type Outbox,
+  NotFoundError,
+  PayloadTooLargeError,
+  UnsupportedMediaTypeError,
+  type Database,
+  type DiscloserPrincipal,
+  type DiscloserTokenVerifier,
+  type ObjectStore,
+  type Outbox,
 } from '@whistle/service-kit';
 import { findFile, openFile } from '../../domain/download-file.use-case';
 import { MAX_FILE_SIZE_MESSAGE } from '../../domain/upload/upload-body';
@@ -34,8 +40,10 @@ export function fileRoutes(deps: FileRoutesDependencies): Router {
     try {
       // Checked before reading: the body streams only to a verified caller, and within the limit.
       const discloser = await callerOf(req);
-      if (!req.is(FILE_UPLOAD_CONTENT_TYPE)) throw new UnsupportedMediaTypeError(`Send the upload as ${FILE_UPLOAD_CONTENT_TYPE}`);
-      if (Number(req.headers['content-length'] ?? 0) > MAX_UPLOAD_BODY_BYTES) throw new PayloadTooLargeError(MAX_FILE_SIZE_MESSAGE);
+      if (!req.is(FILE_UPLOAD_CONTENT_TYPE))
+        throw new UnsupportedMediaTypeError(`Send the upload as ${FILE_UPLOAD_CONTENT_TYPE}`);
+      if (Number(req.headers['content-length'] ?? 0) > MAX_UPLOAD_BODY_BYTES)
+        throw new PayloadTooLargeError(MAX_FILE_SIZE_MESSAGE);
       const file = await uploadFile(deps, discloser, req);
       deps.afterCommit();
       res.status(201).json(file);

@@ -26,12 +26,23 @@ function toMessage(row: MessageRow): IncidentMessage {
 }
 
 /** Adds an encrypted message to the incident and announces it (ids only), in one transaction. */
-export async function postMessage(deps: MessageDependencies, actor: IncidentActor, content: string): Promise<IncidentMessage> {
+export async function postMessage(
+  deps: MessageDependencies,
+  actor: IncidentActor,
+  content: string,
+): Promise<IncidentMessage> {
   const id = randomUUID();
   const row = await deps.db.transaction(async (tx) => {
-    if (!(await incidentRepository.incidentExists(tx, actor.companyId, actor.incidentId))) throw new NotFoundError('Incident not found');
+    if (!(await incidentRepository.incidentExists(tx, actor.companyId, actor.incidentId)))
+      throw new NotFoundError('Incident not found');
     const inserted = await incidentRepository.insertMessage(tx, {
-      id, incidentId: actor.incidentId, companyId: actor.companyId, content, senderSource: actor.source, senderName: actor.name, senderUserId: actor.userId,
+      id,
+      incidentId: actor.incidentId,
+      companyId: actor.companyId,
+      content,
+      senderSource: actor.source,
+      senderName: actor.name,
+      senderUserId: actor.userId,
     });
     await incidentRepository.touch(tx, actor.companyId, actor.incidentId, inserted.created_at);
     await deps.outbox.add(tx, {

@@ -25,7 +25,10 @@ export function newRetrievalId(): string {
  * its categories and encrypted fields and announce it, all in one transaction — a refused report
  * leaves nothing behind.
  */
-export async function createIncident(deps: CreateIncidentDependencies, input: IncidentCreateRequest): Promise<IncidentCreateResponse> {
+export async function createIncident(
+  deps: CreateIncidentDependencies,
+  input: IncidentCreateRequest,
+): Promise<IncidentCreateResponse> {
   const id = randomUUID();
   const retrievalId = newRetrievalId();
   const tokenHash = await hashDiscloserAuthToken(input.discloser_auth_token);
@@ -38,7 +41,8 @@ export async function createIncident(deps: CreateIncidentDependencies, input: In
     const errors: Record<string, string[]> = {};
     // Ids of another company read as unknown: a report never learns what other tenants have.
     if (categoryIds.some((categoryId) => !known.has(categoryId))) errors.category_uuids = ['Unknown category'];
-    if (!(await incidentRepository.isActiveLocation(tx, company.id, input.location_uuid))) errors.location_uuid = ['Unknown location'];
+    if (!(await incidentRepository.isActiveLocation(tx, company.id, input.location_uuid)))
+      errors.location_uuid = ['Unknown location'];
     if (Object.keys(errors).length > 0) throw new InputError('Bad Request', errors);
 
     const displayReportNumber = await incidentRepository.takeReportNumber(tx, company.id);

@@ -24,7 +24,11 @@ export async function retrieveIncidentAsDiscloser(
   deps: RetrieveIncidentDependencies,
   query: { urlIdentifier: string; retrievalId: string; authToken: string | undefined },
 ): Promise<IncidentDiscloserView> {
-  const incident = await incidentRepository.findForDiscloser(deps.db, query.urlIdentifier, query.retrievalId.toLowerCase());
+  const incident = await incidentRepository.findForDiscloser(
+    deps.db,
+    query.urlIdentifier,
+    query.retrievalId.toLowerCase(),
+  );
   const presented = query.authToken ?? '';
   const matches = await verifyDiscloserAuthToken(presented, incident?.discloser_auth_token_hash ?? (await decoyHash));
   if (!incident || !matches || query.authToken === undefined) throw invalidSecretCode();

@@ -23,6 +23,12 @@ export function incidentAccess(discloserTokens: DiscloserTokenVerifier) {
   return async function actorFor(req: Request, incidentId: string): Promise<IncidentActor> {
     const discloser = await discloserTokens.verifyRequest(req);
     if (discloser.incidentId !== incidentId) throw new NotAllowedError('This session is for another incident');
-    return { companyId: discloser.companyId, incidentId, source: 'DISCLOSER', name: DISCLOSER_SENDER_NAME, userId: null };
+    return {
+      companyId: discloser.companyId,
+      incidentId,
+      source: 'DISCLOSER',
+      name: DISCLOSER_SENDER_NAME,
+      userId: null,
+    };
   };
 }

@@ -1,8 +1,19 @@
 import { Router, type Request } from 'express';
 import {
-  discloserRetrievalQuerySchema, incidentCreateRequestSchema, messageCreateRequestSchema,
+  discloserRetrievalQuerySchema,
+  incidentCreateRequestSchema,
+  messageCreateRequestSchema,
 } from '@whistle/contracts';
-import { NotFoundError, parseBody, parseQuery, rateLimit, type Database, type DiscloserTokenSigner, type DiscloserTokenVerifier, type Outbox } from '@whistle/service-kit';
+import {
+  NotFoundError,
+  parseBody,
+  parseQuery,
+  rateLimit,
+  type Database,
+  type DiscloserTokenSigner,
+  type DiscloserTokenVerifier,
+  type Outbox,
+} from '@whistle/service-kit';
 import { createIncident } from '../../domain/report/create-incident.use-case';
 import { retrieveIncidentAsDiscloser } from '../../domain/report/retrieve-incident.use-case';
 import { listMessages, postMessage } from '../../domain/messages/incident-messages.use-case';
@@ -14,7 +25,12 @@ export interface IncidentRoutesDependencies {
   outbox: Outbox;
   signer: DiscloserTokenSigner;
   verifier: DiscloserTokenVerifier;
-  limits: { reportPerClient: number; reportPerCompany: number; retrievalPerClient: number; retrievalFailuresPerCompany: number };
+  limits: {
+    reportPerClient: number;
+    reportPerCompany: number;
+    retrievalPerClient: number;
+    retrievalFailuresPerCompany: number;
+  };
   /** Called after a commit so events leave promptly instead of at the next relay tick. */
   afterCommit(): void;
 }
@@ -46,7 +62,12 @@ export function incidentRoutes(deps: IncidentRoutesDependencies): Router {
   router.post(
     '/api/incident',
     rateLimit({ windowMs: hour, limit: deps.limits.reportPerClient, message: tooManyReports }),
-    rateLimit({ windowMs: hour, limit: deps.limits.reportPerCompany, message: tooManyReports, key: (req) => companyKey(req.body?.url_identifier) }),
+    rateLimit({
+      windowMs: hour,
+      limit: deps.limits.reportPerCompany,
+      message: tooManyReports,
+      key: (req) => companyKey(req.body?.url_identifier),
+    }),
     async (req, res) => {
       const input = parseBody(incidentCreateRequestSchema, req.body);
       const created = await createIncident(deps, input);
@@ -59,8 +80,11 @@ export function incidentRoutes(deps: IncidentRoutesDependencies): Router {
     '/api/incident/discloser',
     rateLimit({ windowMs: quarterHour, limit: deps.limits.retrievalPerClient, message: tooManyRetrievals }),
     rateLimit({
-      windowMs: quarterHour, limit: deps.limits.retrievalFailuresPerCompany, message: tooManyRetrievals,
-      key: (req) => companyKey(req.query.url_identifier), skipSuccessfulRequests: true,
+      windowMs: quarterHour,
+      limit: deps.limits.retrievalFailuresPerCompany,
+      message: tooManyRetrievals,
+      key: (req) => companyKey(req.query.url_identifier),
+      skipSuccessfulRequests: true,
     }),
     async (req, res) => {
       const query = parseQuery(discloserRetrievalQuerySchema, req.query);
