@@ -10,6 +10,7 @@ import {
   K8sObject,
   kustomize,
   plainEnvOf,
+  productionOverlay,
   readRoutingTable,
   repoRoot,
 } from '../../k8s/test/support';
@@ -22,20 +23,6 @@ const table = readRoutingTable();
 const workloads = Object.keys(table.workloads);
 const services = workloads.filter((w) => table.workloads[w].kind === 'service');
 const required = { publicUrl: 'https://whistle.example.com', existingSecret: 'whistle-secrets' };
-
-/** Resources of the k8s production overlay: services get more, frontends keep the defaults. */
-const productionResources = { requests: { cpu: '250m', memory: '256Mi' }, limits: { memory: '768Mi' } };
-const productionReplicas: Record<string, number> = {
-  auth: 3,
-  incident: 3,
-  file: 3,
-  notification: 1,
-  audit: 1,
-  shell: 2,
-  'mfe-disclose': 2,
-  'mfe-incidents': 2,
-  'mfe-settings': 2,
-};
 
 interface ValuesSet extends HelmOptions {
   name: string;
@@ -57,6 +44,8 @@ const defaultExpectations = (fullname: string, namespace: string): ReleaseExpect
   podDisruptionBudget: true,
 });
 
+const optionalPartsOn = 'with every optional part switched on';
+
 const sets: ValuesSet[] = [
   {
     name: 'minimal (publicUrl and existingSecret only)',
@@ -64,7 +53,7 @@ const sets: ValuesSet[] = [
     expected: defaultExpectations('whistle', 'whistle'),
   },
   {
-    name: 'with every optional part switched on',
+    name: optionalPartsOn,
     release: 'acme',
     namespace: 'reports',
     values: {
@@ -127,8 +116,8 @@ const sets: ValuesSet[] = [
         workloads.map((w) => [
           w,
           {
-            replicaCount: productionReplicas[w],
-            ...(table.workloads[w].kind === 'service' ? { resources: productionResources } : {}),
+            replicaCount: productionOverlay.replicas[w],
+            ...(table.workloads[w].kind === 'service' ? { resources: productionOverlay.serviceResources } : {}),
           },
         ]),
       ),
@@ -137,7 +126,7 @@ const sets: ValuesSet[] = [
     expected: {
       ...defaultExpectations('whistle', 'whistle'),
       imageOf: (workload) => `registry.example.com/${imageRepositoryOf(workload)}:0.1.0`,
-      replicas: productionReplicas,
+      replicas: productionOverlay.replicas,
       ingress: { ...defaultExpectations('whistle', 'whistle').ingress!, tlsSecret: 'whistle-tls' },
     },
   },
@@ -249,7 +238,7 @@ describe.each(sets)('helm template, values $name', ({ name, expected, ...options
       expect(deployment.spec.template.metadata.annotations['checksum/config']).toMatch(/^[0-9a-f]{64}$/);
   });
 
-  if (name.startsWith('with every optional part')) {
+  if (name === optionalPartsOn) {
     it('when rendered, then pods get the pull secret, pull policy and scheduling constraints', () => {
       for (const deployment of ofKind('Deployment')) {
         const pod = deployment.spec.template.spec;
@@ -324,7 +313,6 @@ describe('helm template compared with kubectl kustomize k8s/overlays/production'
       volumes: pod.volumes.map((v: any) => ({ ...v, configMap: v.configMap && '(a ConfigMap)' })),
       container: {
         ...container,
-        name: undefined,
         envFrom: undefined,
         env: (container.env ?? [])
           .filter((e: any) => e.valueFrom)

@@ -7,6 +7,7 @@ import {
   imageRepositoryOf,
   K8sObject,
   kustomize,
+  productionOverlay,
   readRoutingTable,
   repoRoot,
   schemaErrors,
@@ -119,17 +120,7 @@ const trees: { dir: string; namespace?: string; host?: string; tag?: string; rep
     namespace: 'whistle',
     host: 'whistle.example.com',
     tag: '0.1.0',
-    replicas: {
-      auth: 3,
-      incident: 3,
-      file: 3,
-      notification: 1,
-      audit: 1,
-      shell: 2,
-      'mfe-disclose': 2,
-      'mfe-incidents': 2,
-      'mfe-settings': 2,
-    },
+    replicas: productionOverlay.replicas,
   },
 ];
 

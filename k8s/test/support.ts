@@ -193,6 +193,23 @@ export function selects(selector: { matchLabels?: Record<string, string> } | Rec
   return Object.entries(wanted).every(([key, value]) => (labels as Record<string, string>)[key] === value);
 }
 
+/** What k8s/overlays/production sets, and the chart's production-like values mirror (helm/test/chart.test.ts). */
+export const productionOverlay = {
+  replicas: {
+    auth: 3,
+    incident: 3,
+    file: 3,
+    notification: 1,
+    audit: 1,
+    shell: 2,
+    'mfe-disclose': 2,
+    'mfe-incidents': 2,
+    'mfe-settings': 2,
+  } as Record<string, number>,
+  /** Of the services; the frontends keep the base's. */
+  serviceResources: { requests: { cpu: '250m', memory: '256Mi' }, limits: { memory: '768Mi' } },
+};
+
 /** Paths and the workload the routing table sends them to (longest prefix, whole segments). */
 export const routingSamples: [string, string][] = [
   ['/api/account/company/audit_log/', 'audit'],
