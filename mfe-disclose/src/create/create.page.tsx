@@ -8,7 +8,8 @@ import { Button, ConfirmDialog, SelectField, TextField, useDocumentTitle } from 
 import { useCompany } from '../company/company.layout';
 import { holdSubmission } from '../session/secret-code.store';
 import { useUnloadWarning } from '../session/use-unload-warning';
-import { FilePicker, isLoaded, type PendingFile } from './file-picker.component';
+import { isLoaded, type PendingFile } from '../report/attachment';
+import { FilePicker } from '../report/file-picker.component';
 import { emptyReportForm, validateReport, type ReportErrors, type ReportForm, type RequiredField } from './report-form';
 import { submitReport } from './submit-report';
 
