@@ -1,8 +1,8 @@
-import { createIncident, getDiscloserIncident, withToken, type ApiClient } from '@whistle/api-client';
+import { ApiError, createIncident, getDiscloserIncident, withToken, type ApiClient } from '@whistle/api-client';
 import type { CompanyPublicView, ReportField } from '@whistle/contracts';
 import { deriveDiscloserAuthToken, encryptFields, formatSecretCode, type IncidentCredentials } from '@whistle/crypto';
 import { uploadAttachment, type Attachment } from '../report/attachment';
-import { encryptedFieldValues, type ReportForm } from './report-form';
+import { encryptedFieldValues, type ReportErrors, type ReportForm, type RequiredField } from './report-form';
 
 export interface SubmittedReport {
   secretCode: string;
@@ -59,4 +59,14 @@ export async function submitReport(input: {
     }
   }
   return { secretCode, failedFiles };
+}
+
+const REQUIRED: readonly RequiredField[] = ['category_uuids', 'location_uuid', 'description'];
+
+/** Server field errors (400) shown like the form's own, when they name a required input; null otherwise. */
+export function refusedFields(error: unknown): ReportErrors | null {
+  if (!(error instanceof ApiError) || error.status !== 400) return null;
+  const errors = (error.body as { errors?: Record<string, unknown> } | null)?.errors ?? {};
+  const known = REQUIRED.filter((name) => name in errors);
+  return known.length > 0 ? Object.fromEntries(known.map((name) => [name, true])) : null;
 }

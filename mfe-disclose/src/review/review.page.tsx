@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams, redirect, type ActionFunctionArgs } from 'react-router';
 import {
@@ -12,7 +12,7 @@ import {
 } from '@whistle/api-client';
 import type { IncidentMessage } from '@whistle/contracts';
 import { decryptField, decryptFile, encryptField } from '@whistle/crypto';
-import { Button, MessagePage, Toast, useDocumentTitle } from '@whistle/ui';
+import { Button, MessagePage, TextArea, Toast, useDocumentTitle } from '@whistle/ui';
 import { uploadAttachment } from '../report/attachment';
 import { FilePicker } from '../report/file-picker.component';
 import { formatFileSize, formatMessageTime } from '../report/format';
@@ -112,7 +112,6 @@ function IncidentReview({ session }: { session: DiscloserSession }) {
   const { t, i18n } = useTranslation(['disclose', 'common']);
   const title = t('review.title', { number: session.incident.display_report_number });
   useDocumentTitle(title);
-  const textId = useId();
   const [messages, setMessages] = useState<ShownMessage[] | null>(null);
   const [files, setFiles] = useState<ShownFile[]>([]);
   const [loadFailed, setLoadFailed] = useState(false);
@@ -270,19 +269,13 @@ function IncidentReview({ session }: { session: DiscloserSession }) {
           ))}
         </ol>
         <form onSubmit={send} className="disclose-reply" aria-busy={sending || undefined}>
-          <div className="wh-field">
-            <label className="wh-field__label" htmlFor={textId}>
-              {t('review.message')}
-            </label>
-            <textarea
-              id={textId}
-              name="text"
-              className="wh-input"
-              rows={4}
-              value={text}
-              onChange={(event) => setText(event.target.value)}
-            />
-          </div>
+          <TextArea
+            name="text"
+            label={t('review.message')}
+            rows={4}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+          />
           <FilePicker
             files={attachments.files}
             onChange={attachments.setFiles}
