@@ -2,9 +2,9 @@ import type { i18n } from 'i18next';
 import { screen } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import type { StaffSession, StaffState } from '@whistle/api-client';
+import { StaffSessionContext } from '@whistle/ui/staff';
 import { initTestI18n } from '../../tools/webpack/test-i18n';
 import { renderWithI18n } from '../test/render';
-import { StaffSessionContext } from '@whistle/ui/staff';
 import { incidentsRoutes } from './incidents.routes';
 
 const state = {

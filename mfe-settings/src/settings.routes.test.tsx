@@ -2,9 +2,9 @@ import type { i18n } from 'i18next';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { createApiClient, type StaffSession, type StaffState } from '@whistle/api-client';
+import { StaffSessionContext } from '@whistle/ui/staff';
 import { initTestI18n } from '../../tools/webpack/test-i18n';
 import { renderWithI18n } from '../test/render';
-import { StaffSessionContext } from '@whistle/ui/staff';
 import { settingsRoutes } from './settings.routes';
 
 const answer = (status: number, body?: unknown) =>
