@@ -38,10 +38,10 @@ function listen(server: Server, port: number): Promise<number> {
 }
 
 /**
- * A service's `main` in cluster mode: loads configuration (exit 1 naming every bad variable),
- * opens the ports the service declares (and no other), starts the service and serves it on PORT. On SIGTERM or SIGINT it stops
- * accepting connections, reports not-ready, lets open requests finish (cutting them after the
- * grace period), stops the service, closes its adapters and exits 0. Failures exit 1.
+ * A service's `main` in cluster mode: loads configuration (exit 1 naming every bad variable), opens
+ * the ports the service declares (and no other), starts the service and serves it on PORT. On SIGTERM
+ * or SIGINT it stops accepting connections, reports not-ready, lets open requests finish (cutting them
+ * after the grace period), stops the service, closes its adapters and exits 0. Failures exit 1.
  */
 export async function runService<P extends PortSet, S extends ServiceConfigSchema>(
   options: RunServiceOptions<P, S>,
@@ -65,7 +65,7 @@ export async function runService<P extends PortSet, S extends ServiceConfigSchem
     logger = createLogger({ name, level: config.LOG_LEVEL });
     const opened = await openPorts(ports, config, logger);
     deps = opened;
-    const service = await create(opened, config);
+    const service = create(opened, config);
     await service.start();
     started = service;
 
