@@ -1,16 +1,12 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import S3rver from 's3rver';
 import { resolveWorkload, workloads, type WorkloadName } from '@whistle/contracts';
 import { createTestDatabase, deleteRabbitTopology, type TestDatabase } from '@whistle/service-kit/testing';
+import { startS3Server, startSmtpCatcher, type SmtpCatcher } from '@whistle/test-support';
 import { freePort, waitForHttp } from './free-port';
 import { startNodeProcess, type RunningProcess } from './process-group';
 import { repoRoot } from './repo';
-import { startSmtpCatcher, type SmtpCatcher } from '@whistle/test-support';
 
 export interface ClusterPlatform {
   /** The gateway: routes like the Ingress, by the routing table. */
@@ -38,15 +34,7 @@ const serviceNames = (Object.keys(workloads) as WorkloadName[]).filter((name) =>
  */
 export async function startCluster(): Promise<ClusterPlatform> {
   const database: TestDatabase = await createTestDatabase();
-  const s3Dir = await mkdtemp(path.join(tmpdir(), 'whistle-s3-'));
-  const s3 = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory: s3Dir,
-    configureBuckets: [{ name: 'whistle-files', configs: [] }],
-  });
-  const s3Address = (await s3.run()) as AddressInfo;
+  const s3 = await startS3Server({ buckets: ['whistle-files'] });
   const smtp = await startSmtpCatcher();
   const gatewayPort = await freePort();
   const baseUrl = `http://127.0.0.1:${gatewayPort}`;
@@ -56,10 +44,10 @@ export async function startCluster(): Promise<ClusterPlatform> {
     AMQP_URL: process.env.AMQP_URL || 'amqp://guest:guest@127.0.0.1:5672',
     // A fresh exchange per run keeps parallel runs on one broker apart.
     AMQP_EXCHANGE: `whistle.test.${randomBytes(4).toString('hex')}`,
-    S3_ENDPOINT: `http://127.0.0.1:${s3Address.port}`,
+    S3_ENDPOINT: s3.endpoint,
     S3_BUCKET: 'whistle-files',
-    S3_ACCESS_KEY_ID: 'S3RVER',
-    S3_SECRET_ACCESS_KEY: 'S3RVER',
+    S3_ACCESS_KEY_ID: s3.accessKeyId,
+    S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
     SMTP_URL: smtp.url,
     PUBLIC_URL: baseUrl,
     KEY_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
@@ -105,8 +93,7 @@ export async function startCluster(): Promise<ClusterPlatform> {
     await Promise.all(processes.map((running) => running.stop()));
     await new Promise<void>((resolve) => gateway.close(() => resolve()));
     await smtp.close();
-    await s3.close();
-    await rm(s3Dir, { recursive: true, force: true });
+    await s3.stop();
     await database.drop();
     // Every service consumes under its own name (createServiceLifecycle's default consumer).
     await deleteRabbitTopology({ exchanges: [shared.AMQP_EXCHANGE], consumers: serviceNames }, shared.AMQP_URL);

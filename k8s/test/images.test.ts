@@ -9,16 +9,22 @@ const read = (path: string) => readFileSync(join(repoRoot, path), 'utf8');
 const CSP =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
 
+/** The shared packages an image may need (test-support is for tests only, never built into one). */
+const imagePackages = [
+  'packages/api-client',
+  'packages/contracts',
+  'packages/crypto',
+  'packages/mailer',
+  'packages/object-store',
+  'packages/service-kit',
+  'packages/tokens',
+  'packages/ui',
+];
+
 /** @whistle/* workspaces a package needs, itself first, then its dependencies transitively (with devDependencies: to build). */
 function workspaceClosure(folder: string, { dev }: { dev: boolean }): string[] {
   const byName = new Map<string, string>();
-  for (const dir of [
-    'packages/api-client',
-    'packages/contracts',
-    'packages/crypto',
-    'packages/service-kit',
-    'packages/ui',
-  ]) {
+  for (const dir of imagePackages) {
     if (existsSync(join(repoRoot, dir, 'package.json'))) byName.set(JSON.parse(read(`${dir}/package.json`)).name, dir);
   }
   const seen: string[] = [];
@@ -74,17 +80,30 @@ describe.each(Object.keys(table.workloads))('Dockerfile of %s', (workload) => {
   });
 
   if (kind === 'service') {
+    it('when read, then its package depends on no other service, not even for tests', () => {
+      const pkg = JSON.parse(read(`${folder}/package.json`));
+      const others = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).filter((dep) =>
+        /^@whistle\/.+-service$/.test(dep),
+      );
+      expect(others).toEqual([]);
+    });
+
     it('when read, then the runtime image holds production dependencies only and starts dist/main.js on the table port', () => {
       expect(rest.map((s) => s.from)).toContain('build');
       const prodCi = stages(dockerfile)
         .flatMap((s) => s.lines)
         .find((l) => l.includes('--omit=dev'))!;
       expect(prodCi).toMatch(/^RUN npm ci /);
-      for (const entry of workspaceClosure(folder, { dev: false })) {
-        const [name, dir] = entry.split(' ');
-        expect(prodCi).toContain(`--workspace ${name}`);
-        expect(runtime.lines).toContain(`COPY --from=prod-deps /repo/${dir} ./${dir}`);
-      }
+      const needed = workspaceClosure(folder, { dev: false }).map((entry) => entry.split(' '));
+      // Exactly those workspaces: an image carries no package (and no dependency of one) its service does not use.
+      expect([...prodCi.matchAll(/--workspace (\S+)/g)].map((match) => match[1]).sort()).toEqual(
+        needed.map(([name]) => name).sort(),
+      );
+      const copied = runtime.lines.flatMap(
+        (line) => /^COPY --from=prod-deps \/repo\/((?:packages|services)\/\S+) /.exec(line)?.[1] ?? [],
+      );
+      expect(copied.sort()).toEqual(needed.map(([, dir]) => dir).sort());
+      for (const [, dir] of needed) expect(runtime.lines).toContain(`COPY --from=prod-deps /repo/${dir} ./${dir}`);
       expect(runtime.from).toMatch(/^node:20-bookworm-slim\b/);
       expect(runtime.lines.filter((l) => l.startsWith('COPY')).every((l) => l.includes('--from=prod-deps'))).toBe(true);
       expect(runtime.lines).toContain(`CMD ["node", "${folder}/dist/main.js"]`);

@@ -1,4 +1,4 @@
-export { createPlatform, type Platform } from './platform';
+export { createPlatform, platformPorts, platformServices, type Platform, type PlatformDependencies } from './platform';
 export { standaloneConfigSchema, type StandaloneConfig } from './config';
 export { frontendRouter } from './frontends';
 export { loadOrCreateSecrets, type PlatformSecrets } from './secrets';

@@ -1,17 +1,10 @@
 #!/usr/bin/env node
 import path from 'node:path';
 import type { Server } from 'node:http';
-import {
-  closeDependencies,
-  ConfigError,
-  createLogger,
-  loadConfig,
-  openDependencies,
-  type ServiceDependencies,
-} from '@whistle/service-kit';
+import { adapterKinds, closePorts, ConfigError, createLogger, loadConfig, openPorts } from '@whistle/service-kit';
 import { standaloneConfigSchema } from './config';
 import { loadOrCreateSecrets } from './secrets';
-import { createPlatform, type Platform } from './platform';
+import { createPlatform, platformPorts, type Platform, type PlatformDependencies } from './platform';
 
 /** Grace period for open requests at shutdown before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -22,7 +15,7 @@ async function main(): Promise<void> {
   const rootDir = path.resolve(config.ROOT_DIR ?? path.join(__dirname, '..', '..'));
   const secrets = await loadOrCreateSecrets(config.DATA_DIR, process.env);
 
-  let deps: ServiceDependencies | undefined;
+  let deps: PlatformDependencies | undefined;
   let platform: Platform | undefined;
   let server: Server | undefined;
   const shutdown = async (signal: string) => {
@@ -30,14 +23,14 @@ async function main(): Promise<void> {
     const timer = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
     await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
     await platform?.stop();
-    if (deps) await closeDependencies(deps);
+    if (deps) await closePorts(platformPorts, deps);
     clearTimeout(timer);
     process.exit(0);
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
-  deps = await openDependencies(config, logger);
+  deps = await openPorts(platformPorts, config, logger);
   platform = createPlatform({ config, env: { ...process.env, ...secrets }, deps, rootDir });
   await platform.start();
   const app = platform.app;
@@ -46,10 +39,7 @@ async function main(): Promise<void> {
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
-  logger.info(
-    { port, database: deps.db.kind, bus: deps.bus.kind, objects: deps.objects.kind, mail: deps.mailer.kind },
-    `Whistle is running on http://localhost:${port}`,
-  );
+  logger.info({ port, ...adapterKinds(platformPorts, deps) }, `Whistle is running on http://localhost:${port}`);
 }
 
 main().catch((error: unknown) => {

@@ -3,21 +3,41 @@ import helmet from 'helmet';
 import { resolveWorkload, workloads, type WorkloadName } from '@whistle/contracts';
 import {
   createHttpApp,
+  dependenciesFor,
   errorHandler,
   loadConfig,
   notFoundHandler,
+  portReadiness,
   readinessChecks,
+  unionOfPorts,
   type Environment,
-  type ServiceDependencies,
+  type OpenedAdapters,
+  type PortSet,
+  type ServiceDefinition,
   type WhistleService,
 } from '@whistle/service-kit';
-import { authConfigSchema, createAuthService } from '@whistle/auth-service';
-import { createAuditService } from '@whistle/audit-service';
-import { createFileService, fileConfigSchema } from '@whistle/file-service';
-import { createIncidentService, incidentConfigSchema } from '@whistle/incident-service';
-import { createNotificationService, notificationConfigSchema } from '@whistle/notification-service';
+import { authServiceDefinition } from '@whistle/auth-service';
+import { auditServiceDefinition } from '@whistle/audit-service';
+import { fileServiceDefinition } from '@whistle/file-service';
+import { incidentServiceDefinition } from '@whistle/incident-service';
+import { notificationServiceDefinition } from '@whistle/notification-service';
 import type { StandaloneConfig } from './config';
 import { frontendRouter } from './frontends';
+
+/** Every service of the platform, in the order they start. */
+export const platformServices: readonly ServiceDefinition[] = [
+  authServiceDefinition,
+  incidentServiceDefinition,
+  fileServiceDefinition,
+  notificationServiceDefinition,
+  auditServiceDefinition,
+];
+
+/** Each port a service declares, once: the platform opens these and gives each service its share. */
+export const platformPorts: PortSet = unionOfPorts(platformServices.map((service) => service.ports));
+
+/** The adapters of `platformPorts`, opened once for every service. */
+export type PlatformDependencies = OpenedAdapters;
 
 export interface Platform {
   readonly app: Express;
@@ -64,18 +84,15 @@ export function createPlatform({
   config: StandaloneConfig;
   /** The process environment with the platform secrets: each service reads its own keys from it, as alone. */
   env: Environment;
-  deps: ServiceDependencies;
+  /** The adapters of `platformPorts`. */
+  deps: PlatformDependencies;
   rootDir: string;
 }): Platform {
   // The platform's port is not a service's: each service would otherwise take its own default.
   const serviceEnv = { ...env, PORT: undefined };
-  const services: WhistleService[] = [
-    createAuthService(deps, loadConfig(authConfigSchema, serviceEnv)),
-    createIncidentService(deps, loadConfig(incidentConfigSchema, serviceEnv)),
-    createFileService(deps, loadConfig(fileConfigSchema, serviceEnv)),
-    createNotificationService(deps, loadConfig(notificationConfigSchema, serviceEnv)),
-    createAuditService(deps),
-  ];
+  const services: WhistleService[] = platformServices.map((service) =>
+    service.create(dependenciesFor(service.ports, deps), loadConfig(service.configSchema, serviceEnv)),
+  );
   const byName = new Map(services.map((service) => [service.name, service]));
 
   const dispatcher = Router();
@@ -91,7 +108,7 @@ export function createPlatform({
     ],
     bodyLimit: config.BODY_LIMIT,
     trustProxy: config.TRUST_PROXY,
-    readiness: readinessChecks({ database: () => deps.db.query('select 1') }),
+    readiness: readinessChecks(portReadiness(platformPorts, deps)),
   });
 
   const app = express();

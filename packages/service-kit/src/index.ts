@@ -26,54 +26,18 @@ export { parseBody, parseQuery } from './http/validation';
 export * from './database';
 export * from './messaging';
 
-export type { ObjectStore } from './objects/object-store';
-export { DiskObjectStore } from './objects/disk-object-store';
-export { S3ObjectStore, type S3ObjectStoreOptions } from './objects/s3-object-store';
-export { openObjectStore } from './objects/open-object-store';
-export { assertValidObjectKey } from './objects/object-key';
+export { databasePort } from './database/database-port';
+export { eventBusPort } from './messaging/event-bus-port';
+export { createUnitOfWork, type Transaction, type UnitOfWork } from './messaging/unit-of-work';
 
-export type { MailMessage, Mailer } from './mail/mailer';
-export { FolderMailer } from './mail/folder-mailer';
-export { SmtpMailer } from './mail/smtp-mailer';
-export { openMailer } from './mail/open-mailer';
+export type { Adapter, AdapterOf, OpenedAdapters, Port, PortSet, ServiceDependencies } from './ports/port';
+export { adapterKinds, closePorts, dependenciesFor, openPorts, portReadiness, unionOfPorts } from './ports/open-ports';
 
-export type { ServiceDependencies, WhistleService } from './service';
+export { defineService, type ServiceConfigSchema, type ServiceDefinition, type WhistleService } from './service';
 export {
   createServiceLifecycle,
   type ServiceLifecycle,
   type ServiceLifecycleOptions,
   type ServiceSubscription,
 } from './service-lifecycle';
-export { closeDependencies, openDependencies } from './dependencies';
 export { runService, type RunningService, type RunServiceOptions } from './run-service';
-
-export {
-  STAFF_TOKEN_ALGORITHM,
-  STAFF_TOKEN_AUDIENCE,
-  STAFF_TOKEN_ISSUER,
-  bearerToken,
-  createStaffTokenVerifier,
-  createTokenDenylist,
-  requireStaff,
-  staffOf,
-  type RequireStaffOptions,
-  type StaffPrincipal,
-  type StaffTokenVerifier,
-  type StaffTokenVerifierOptions,
-  type TokenDenylist,
-} from './tokens/staff-token';
-export {
-  createDiscloserTokenSigner,
-  createDiscloserTokenVerifier,
-  discloserTokenPrivateKey,
-  discloserTokenPublicKey,
-  generateDiscloserTokenKeys,
-  DISCLOSER_TOKEN_ALGORITHM,
-  DISCLOSER_TOKEN_AUDIENCE,
-  DISCLOSER_TOKEN_ISSUER,
-  DISCLOSER_TOKEN_LIFETIME_SECONDS,
-  DISCLOSER_TOKEN_SCOPE,
-  type DiscloserPrincipal,
-  type DiscloserTokenSigner,
-  type DiscloserTokenVerifier,
-} from './tokens/discloser-token';

@@ -4,8 +4,11 @@ import path from 'node:path';
 import { Router } from 'express';
 import { z } from 'zod';
 import { platformConfigSchema } from './config/platform-config';
+import { databasePort } from './database/database-port';
+import { eventBusPort } from './messaging/event-bus-port';
+import type { ServiceDependencies } from './ports/port';
 import { runService } from './run-service';
-import type { ServiceDependencies, WhistleService } from './service';
+import type { WhistleService } from './service';
 import { createTestDatabase, type TestDatabase } from './testing/postgres';
 
 /** A promise with its resolve function, to hold a request open. */
@@ -18,6 +21,8 @@ function deferred() {
 }
 
 const schema = platformConfigSchema.extend({ GREETING: z.string() });
+const ports = { db: databasePort, bus: eventBusPort };
+type Deps = ServiceDependencies<typeof ports>;
 
 describe('runService', () => {
   let database: TestDatabase;
@@ -37,8 +42,8 @@ describe('runService', () => {
 
   /** A service whose `/api/slow` answers only when the test releases it; records its lifecycle. */
   function slowService(events: string[], release: Promise<void>, requestArrived: () => void) {
-    let deps: ServiceDependencies | undefined;
-    const create = (opened: ServiceDependencies, config: z.output<typeof schema>): WhistleService => {
+    let deps: Deps | undefined;
+    const create = (opened: Deps, config: z.output<typeof schema>): WhistleService => {
       deps = opened;
       const router = Router();
       router.get('/api/greeting', (_req, res) => {
@@ -65,7 +70,7 @@ describe('runService', () => {
     const events: string[] = [];
     const service = slowService(events, Promise.resolve(), () => undefined);
     const exit = jest.fn();
-    const running = await runService({ name: 'test', configSchema: schema, create: service.create, env, exit });
+    const running = await runService({ name: 'test', configSchema: schema, ports, create: service.create, env, exit });
     expect(running).toBeDefined();
     try {
       const base = `http://127.0.0.1:${running!.port}`;
@@ -73,13 +78,10 @@ describe('runService', () => {
       expect((await fetch(`${base}/healthz`)).status).toBe(200);
       const ready = await fetch(`${base}/readyz`);
       expect(ready.status).toBe(200);
-      expect(await ready.json()).toEqual({ status: 'ok', checks: { database: true, objects: true, accepting: true } });
-      expect(service.deps()).toMatchObject({
-        db: { kind: 'postgres' },
-        bus: { kind: 'in-process' },
-        objects: { kind: 'disk' },
-        mailer: { kind: 'folder' },
-      });
+      expect(await ready.json()).toEqual({ status: 'ok', checks: { database: true, accepting: true } });
+      // The declared ports, nothing else: no object store or mailer is opened for a service without them.
+      expect(Object.keys(service.deps()!)).toEqual(['logger', 'db', 'bus']);
+      expect(service.deps()).toMatchObject({ db: { kind: 'postgres' }, bus: { kind: 'in-process' } });
     } finally {
       await running!.shutdown('test');
     }
@@ -97,7 +99,7 @@ describe('runService', () => {
       exited.resolve();
     });
     const listenersBefore = signalListeners();
-    const running = await runService({ name: 'test', configSchema: schema, create: service.create, env, exit });
+    const running = await runService({ name: 'test', configSchema: schema, ports, create: service.create, env, exit });
     expect(signalListeners()).toBe(listenersBefore + 1);
     const base = `http://127.0.0.1:${running!.port}`;
 
@@ -126,6 +128,7 @@ describe('runService', () => {
     const running = await runService({
       name: 'test',
       configSchema: schema,
+      ports,
       create,
       env: { ...env, PORT: 'eighty', GREETING: '' },
       exit,
@@ -136,11 +139,12 @@ describe('runService', () => {
   });
 
   it('when the service fails to start, then its dependencies are closed and the process exits 1', async () => {
-    let deps: ServiceDependencies | undefined;
+    let deps: Deps | undefined;
     const exit = jest.fn();
     const running = await runService({
       name: 'test',
       configSchema: schema,
+      ports,
       env,
       exit,
       create: (opened) => {

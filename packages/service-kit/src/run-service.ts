@@ -1,21 +1,15 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { z } from 'zod';
 import { loadConfig, type Environment } from './config/load-config';
-import type { PlatformConfig } from './config/platform-config';
-import { closeDependencies, openDependencies } from './dependencies';
 import { ConfigError } from './errors/errors';
 import { readinessChecks } from './http/health';
 import { createHttpApp } from './http/http-app';
 import { createLogger, logLevels, type Logger } from './logging/logger';
-import type { ServiceDependencies, WhistleService } from './service';
+import { adapterKinds, closePorts, openPorts, portReadiness } from './ports/open-ports';
+import type { PortSet, ServiceDependencies } from './ports/port';
+import type { ServiceConfigSchema, ServiceDefinition, WhistleService } from './service';
 
-export interface RunServiceOptions<S extends z.ZodObject & z.ZodType<PlatformConfig>> {
-  /** The service's name in logs. */
-  name: string;
-  /** `platformConfigSchema` extended with the service's own keys. */
-  configSchema: S;
-  create(deps: ServiceDependencies, config: z.output<S>): WhistleService | Promise<WhistleService>;
+export interface RunServiceOptions<P extends PortSet, S extends ServiceConfigSchema> extends ServiceDefinition<P, S> {
   /** Where configuration is read; `process.env` by default. */
   env?: Environment;
   /** How the process ends; `process.exit` by default. */
@@ -44,17 +38,18 @@ function listen(server: Server, port: number): Promise<number> {
 }
 
 /**
- * A service's `main` in cluster mode: loads configuration (exit 1 naming every bad variable),
- * opens its dependencies, starts the service and serves it on PORT. On SIGTERM or SIGINT it stops
- * accepting connections, reports not-ready, lets open requests finish (cutting them after the
- * grace period), stops the service, closes the dependencies and exits 0. Failures exit 1.
+ * A service's `main` in cluster mode: loads configuration (exit 1 naming every bad variable), opens
+ * the ports the service declares (and no other), starts the service and serves it on PORT. On SIGTERM
+ * or SIGINT it stops accepting connections, reports not-ready, lets open requests finish (cutting them
+ * after the grace period), stops the service, closes its adapters and exits 0. Failures exit 1.
  */
-export async function runService<S extends z.ZodObject & z.ZodType<PlatformConfig>>(
-  options: RunServiceOptions<S>,
+export async function runService<P extends PortSet, S extends ServiceConfigSchema>(
+  options: RunServiceOptions<P, S>,
 ): Promise<RunningService | undefined> {
   const {
     name,
     configSchema,
+    ports,
     create,
     env = process.env,
     exit = (code) => process.exit(code),
@@ -63,14 +58,14 @@ export async function runService<S extends z.ZodObject & z.ZodType<PlatformConfi
   // Until the configuration is read, honour a valid LOG_LEVEL so a silenced run stays silent.
   const initialLevel = logLevels.find((level) => level === env.LOG_LEVEL) ?? 'info';
   let logger: Logger = createLogger({ name, level: initialLevel });
-  let deps: ServiceDependencies | undefined;
+  let deps: ServiceDependencies<P> | undefined;
   let started: WhistleService | undefined;
   try {
     const config = loadConfig(configSchema, env);
     logger = createLogger({ name, level: config.LOG_LEVEL });
-    const opened = await openDependencies(config, logger);
+    const opened = await openPorts(ports, config, logger);
     deps = opened;
-    const service = await create(opened, config);
+    const service = create(opened, config);
     await service.start();
     started = service;
 
@@ -81,8 +76,7 @@ export async function runService<S extends z.ZodObject & z.ZodType<PlatformConfi
       bodyLimit: config.BODY_LIMIT,
       trustProxy: config.TRUST_PROXY,
       readiness: readinessChecks({
-        database: () => opened.db.query('SELECT 1'),
-        objects: () => opened.objects.exists('readiness-probe'),
+        ...portReadiness(ports, opened),
         accepting: async () => {
           if (draining) throw new Error('shutting down');
         },
@@ -98,10 +92,7 @@ export async function runService<S extends z.ZodObject & z.ZodType<PlatformConfi
       res.once('close', () => inFlight.delete(res));
     });
     const port = await listen(server, config.PORT);
-    logger.info(
-      { port, database: opened.db.kind, bus: opened.bus.kind, objects: opened.objects.kind, mail: opened.mailer.kind },
-      'service listening',
-    );
+    logger.info({ port, ...adapterKinds(ports, opened) }, 'service listening');
 
     let stopping: Promise<void> | undefined;
     const onSignal = (signal: NodeJS.Signals) => void shutdown(signal);
@@ -119,7 +110,7 @@ export async function runService<S extends z.ZodObject & z.ZodType<PlatformConfi
           await closed;
           clearTimeout(deadline);
           await service.stop();
-          await closeDependencies(opened);
+          await closePorts(ports, opened);
           logger.info('stopped');
           exit(0);
         } catch (error) {
@@ -136,7 +127,7 @@ export async function runService<S extends z.ZodObject & z.ZodType<PlatformConfi
     if (error instanceof ConfigError) logger.error(error.message);
     else logger.error({ err: error }, 'service failed to start');
     await started?.stop().catch(() => undefined);
-    if (deps) await closeDependencies(deps).catch(() => undefined);
+    if (deps) await closePorts(ports, deps).catch(() => undefined);
     exit(1);
     return undefined;
   }

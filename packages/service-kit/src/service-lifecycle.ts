@@ -1,10 +1,12 @@
 import type { EventEnvelope } from '@whistle/contracts';
-import type { Migration, Queryable } from './database/database';
+import type { Database, Migration, Queryable } from './database/database';
 import { migrate } from './database/migrate';
-import { createOutbox, messagingMigrations, type Outbox } from './messaging/outbox';
+import type { Logger } from './logging/logger';
+import type { EventBus } from './messaging/event-bus';
+import { createOutbox, messagingMigrations } from './messaging/outbox';
 import { startOutboxRelay, type OutboxRelay } from './messaging/outbox-relay';
 import { subscribeIdempotently } from './messaging/idempotent-consumer';
-import type { ServiceDependencies } from './service';
+import { createUnitOfWork, type UnitOfWork } from './messaging/unit-of-work';
 
 export interface ServiceSubscription {
   /** Durable consumer name: its queue, and its key in the inbox. Defaults to the service name. */
@@ -19,15 +21,14 @@ export interface ServiceLifecycleOptions {
   /** The schema the service owns; its outbox and inbox live there too. */
   schema: string;
   migrations: readonly Migration[];
-  deps: ServiceDependencies;
+  /** The two ports every service has. */
+  deps: { logger: Logger; db: Database; bus: EventBus };
   subscriptions?: readonly ServiceSubscription[];
 }
 
 export interface ServiceLifecycle {
-  /** Write events here inside the business transaction. */
-  readonly outbox: Outbox;
-  /** Call after a commit that added events: publishes now rather than at the next relay tick. */
-  publishPending(): void;
+  /** Every write that announces an event runs here: one transaction with the outbox, published after COMMIT. */
+  readonly unitOfWork: UnitOfWork;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -46,8 +47,7 @@ export function createServiceLifecycle({
   const logger = deps.logger.child({ service: name });
   let relay: OutboxRelay | undefined;
   return {
-    outbox: createOutbox(schema),
-    publishPending: () => relay?.notify(),
+    unitOfWork: createUnitOfWork({ db: deps.db, outbox: createOutbox(schema), afterCommit: () => relay?.notify() }),
     async start() {
       await migrate(deps.db, schema, [...messagingMigrations(schema), ...migrations]);
       relay = startOutboxRelay({ db: deps.db, schema, bus: deps.bus, logger });

@@ -1,21 +1,7 @@
 import type { Router } from 'express';
-import type { Database } from './database/database';
-import type { EventBus } from './messaging/event-bus';
-import type { ObjectStore } from './objects/object-store';
-import type { Mailer } from './mail/mailer';
-import type { Logger } from './logging/logger';
-
-/**
- * What every service receives. `runService` (cluster: one process per service) opens each port from
- * configuration; the standalone server opens one of each and hands the same instances to all services.
- */
-export interface ServiceDependencies {
-  logger: Logger;
-  db: Database;
-  bus: EventBus;
-  objects: ObjectStore;
-  mailer: Mailer;
-}
+import type { z } from 'zod';
+import type { PlatformConfig } from './config/platform-config';
+import type { PortSet, ServiceDependencies } from './ports/port';
 
 /** A running unit of the platform: its HTTP routes (absolute paths, e.g. `/api/account/...`) and its lifecycle. */
 export interface WhistleService {
@@ -28,6 +14,29 @@ export interface WhistleService {
   readonly extraContentTypes?: readonly string[];
   /** Runs migrations, subscribes consumers, starts the outbox relay. */
   start(): Promise<void>;
-  /** Stops consumers and the relay; does not close shared dependencies. */
+  /** Stops consumers and the relay; does not close the adapters it was given. */
   stop(): Promise<void>;
+}
+
+/** `platformConfigSchema` extended with a service's own keys. */
+export type ServiceConfigSchema = z.ZodObject & z.ZodType<PlatformConfig>;
+
+/**
+ * What a service is made of, for whoever runs it: `runService` (cluster: a process of its own) opens
+ * only the declared `ports`; the standalone platform opens each port once for every service and hands
+ * each its share. `create` receives exactly the declared adapters (and the logger) and its configuration.
+ */
+export interface ServiceDefinition<P extends PortSet = PortSet, S extends ServiceConfigSchema = ServiceConfigSchema> {
+  /** The service's name in logs. */
+  readonly name: string;
+  readonly configSchema: S;
+  readonly ports: P;
+  create(deps: ServiceDependencies<P>, config: z.output<S>): WhistleService;
+}
+
+/** Declares a service, keeping the types of its ports and configuration. */
+export function defineService<P extends PortSet, S extends ServiceConfigSchema>(
+  definition: ServiceDefinition<P, S>,
+): ServiceDefinition<P, S> {
+  return definition;
 }

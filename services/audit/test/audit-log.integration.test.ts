@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createOutbox, messagingMigrations, migrate, type Queryable } from '@whistle/service-kit';
 import { createTestDependencies, testStacks, waitFor, type TestDependencies } from '@whistle/service-kit/testing';
-import { auditSubject } from '../src/domain/record-event';
+import { auditSubject } from '../src/domain/record-event.use-case';
 import { createAuditService } from '../src/service';
 
 /** Publishes through a real outbox, as the producing services do. */

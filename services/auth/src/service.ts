@@ -1,10 +1,18 @@
 import { Router } from 'express';
-import type { ServiceDependencies, WhistleService } from '@whistle/service-kit';
-import { createServiceLifecycle, createStaffTokenVerifier } from '@whistle/service-kit';
-import type { AuthConfig } from './config';
-import { accountRepository } from './data-access/account.repository';
+import { mailerPort } from '@whistle/mailer';
+import {
+  createServiceLifecycle,
+  databasePort,
+  defineService,
+  eventBusPort,
+  type ServiceDependencies,
+  type WhistleService,
+} from '@whistle/service-kit';
+import { createStaffTokenVerifier } from '@whistle/tokens';
+import { authConfigSchema, type AuthConfig } from './config';
 import { AUTH_SCHEMA, authMigrations } from './data-access/migrations';
 import type { AccountDependencies } from './domain/account/account-dependencies';
+import { removeExpired } from './domain/account/remove-expired.use-case';
 import { isSessionRevoked } from './domain/account/session.use-case';
 import { KeyEncryptionKey } from './domain/secrets/key-encryption';
 import { signingKeyFrom, TokenIssuer } from './domain/tokens/token-issuer';
@@ -14,21 +22,23 @@ import { ssoRoutes } from './entry-points/http/sso.routes';
 
 const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 
+const authPorts = { db: databasePort, bus: eventBusPort, mailer: mailerPort };
+export type AuthDependencies = ServiceDependencies<typeof authPorts>;
+
 /** Companies, staff accounts and reporting labels: everything under /api/account/ except the audit log. */
-export function createAuthService(deps: ServiceDependencies, config: AuthConfig): WhistleService {
+export function createAuthService(deps: AuthDependencies, config: AuthConfig): WhistleService {
   const lifecycle = createServiceLifecycle({ name: 'auth', schema: AUTH_SCHEMA, migrations: authMigrations, deps });
   const logger = deps.logger.child({ service: 'auth' });
   const kek = KeyEncryptionKey.fromBase64(config.KEY_ENCRYPTION_KEY);
   const issuer = new TokenIssuer(signingKeyFrom(config.TOKEN_SIGNING_KEY));
   const account: AccountDependencies = {
     db: deps.db,
-    outbox: lifecycle.outbox,
+    unitOfWork: lifecycle.unitOfWork,
     kek,
     issuer,
     mailer: deps.mailer,
     logger,
     publicUrl: config.PUBLIC_URL,
-    afterCommit: lifecycle.publishPending,
   };
   // Auth reads revocations from its own tables, so a logout counts here at once.
   const verifier = createStaffTokenVerifier({
@@ -43,26 +53,23 @@ export function createAuthService(deps: ServiceDependencies, config: AuthConfig)
   router.use(
     companyRoutes({
       db: deps.db,
-      outbox: lifecycle.outbox,
+      unitOfWork: lifecycle.unitOfWork,
       kek,
       blockedEmailDomains: config.ONBOARDING_BLOCKED_EMAIL_DOMAINS,
       publicUrl: config.PUBLIC_URL,
-      afterCommit: lifecycle.publishPending,
     }),
   );
 
   let cleanup: NodeJS.Timeout | undefined;
-  const removeExpired = () =>
-    accountRepository
-      .deleteExpiredSecrets(deps.db)
-      .catch((err: unknown) => logger.warn({ err }, 'expired secrets not removed'));
+  const removeExpiredNow = () =>
+    removeExpired(deps.db).catch((err: unknown) => logger.warn({ err }, 'expired secrets not removed'));
   return {
     name: 'auth',
     router,
     async start() {
       await lifecycle.start();
-      await removeExpired();
-      cleanup = setInterval(removeExpired, CLEANUP_INTERVAL_MS).unref();
+      await removeExpiredNow();
+      cleanup = setInterval(removeExpiredNow, CLEANUP_INTERVAL_MS).unref();
     },
     async stop() {
       clearInterval(cleanup);
@@ -70,3 +77,10 @@ export function createAuthService(deps: ServiceDependencies, config: AuthConfig)
     },
   };
 }
+
+export const authServiceDefinition = defineService({
+  name: 'auth',
+  configSchema: authConfigSchema,
+  ports: authPorts,
+  create: createAuthService,
+});

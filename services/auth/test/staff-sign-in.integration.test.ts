@@ -1,9 +1,10 @@
 import { generate } from 'otplib';
 import type { EventEnvelope } from '@whistle/contracts';
 import { unlockCompanyPrivateKey } from '@whistle/crypto';
-import { createStaffTokenVerifier, SmtpMailer } from '@whistle/service-kit';
+import { SmtpMailer } from '@whistle/mailer';
 import { createTestDependencies, testStacks, waitFor, type TestDependencies } from '@whistle/service-kit/testing';
 import { recipientOf, startSmtpCatcher, type SmtpCatcher } from '@whistle/test-support';
+import { createStaffTokenVerifier } from '@whistle/tokens';
 import { adminPassword, onboardCompany, staffClient } from './staff-client';
 import { startAuth, type RunningAuth } from './support';
 

@@ -1,8 +1,10 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import type { ServiceDependencies, WhistleService } from '@whistle/service-kit';
+import type { Mailer } from '@whistle/mailer';
+import { createRecordingMailer } from '@whistle/mailer/testing';
+import type { WhistleService } from '@whistle/service-kit';
 import { serveService } from '@whistle/service-kit/testing';
 import { authConfigSchema } from '../src/config';
-import { createAuthService } from '../src/service';
+import { createAuthService, type AuthDependencies } from '../src/service';
 
 export interface RunningAuth {
   baseUrl: string;
@@ -15,15 +17,21 @@ export const testSigningKey = generateKeyPairSync('ec', { namedCurve: 'P-256' })
   .privateKey.export({ type: 'pkcs8', format: 'pem' })
   .toString();
 
-/** The auth service served on a loopback port as `runService` serves it, on the given dependencies. */
-export async function startAuth(deps: ServiceDependencies, env: Record<string, string> = {}): Promise<RunningAuth> {
+/**
+ * The auth service served on a loopback port as `runService` serves it, on the given dependencies;
+ * without a mailer, its mail is kept by a recording one.
+ */
+export async function startAuth(
+  deps: Omit<AuthDependencies, 'mailer'> & { mailer?: Mailer },
+  env: Record<string, string> = {},
+): Promise<RunningAuth> {
   const config = authConfigSchema.parse({
     KEY_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     TOKEN_SIGNING_KEY: testSigningKey,
     PUBLIC_URL: 'https://whistle.example',
     ...env,
   });
-  const service = createAuthService(deps, config);
+  const service = createAuthService({ ...deps, mailer: deps.mailer ?? createRecordingMailer() }, config);
   // Loopback is the trusted proxy: tests name distinct clients with X-Forwarded-For, as an ingress would.
   return { service, ...(await serveService(service, deps.logger, { trustProxy: 'loopback' })) };
 }

@@ -1,6 +1,5 @@
 #!/usr/bin/env node
 import { runService } from '@whistle/service-kit';
-import { fileConfigSchema } from './config';
-import { createFileService } from './service';
+import { fileServiceDefinition } from './service';
 
-void runService({ name: 'file', configSchema: fileConfigSchema, create: createFileService });
+void runService(fileServiceDefinition);

@@ -1,12 +1,16 @@
 import { Router } from 'express';
 import { FILE_UPLOAD_CONTENT_TYPE } from '@whistle/contracts';
+import { objectStorePort } from '@whistle/object-store';
 import {
-  createDiscloserTokenVerifier,
   createServiceLifecycle,
+  databasePort,
+  defineService,
+  eventBusPort,
   type ServiceDependencies,
   type WhistleService,
 } from '@whistle/service-kit';
-import type { FileConfig } from './config';
+import { createDiscloserTokenVerifier } from '@whistle/tokens';
+import { fileConfigSchema, type FileConfig } from './config';
 import { FILE_SCHEMA, fileMigrations } from './data-access/migrations';
 import { fileRoutes } from './entry-points/http/file.routes';
 
@@ -16,17 +20,19 @@ import { fileRoutes } from './entry-points/http/file.routes';
  */
 export const FILE_SERVICE_CONTENT_TYPES = [FILE_UPLOAD_CONTENT_TYPE] as const;
 
+const filePorts = { db: databasePort, bus: eventBusPort, objects: objectStorePort };
+export type FileDependencies = ServiceDependencies<typeof filePorts>;
+
 /** Encrypted incident files: bytes in the object store, metadata in the `file` schema (/api/incident/file*). */
-export function createFileService(deps: ServiceDependencies, config: FileConfig): WhistleService {
+export function createFileService(deps: FileDependencies, config: FileConfig): WhistleService {
   const lifecycle = createServiceLifecycle({ name: 'file', schema: FILE_SCHEMA, migrations: fileMigrations, deps });
   const router = Router();
   router.use(
     fileRoutes({
       db: deps.db,
       objects: deps.objects,
-      outbox: lifecycle.outbox,
+      unitOfWork: lifecycle.unitOfWork,
       verifier: createDiscloserTokenVerifier(config.DISCLOSER_TOKEN_PUBLIC_KEY),
-      afterCommit: lifecycle.publishPending,
     }),
   );
   return {
@@ -37,3 +43,10 @@ export function createFileService(deps: ServiceDependencies, config: FileConfig)
     stop: lifecycle.stop,
   };
 }
+
+export const fileServiceDefinition = defineService({
+  name: 'file',
+  configSchema: fileConfigSchema,
+  ports: filePorts,
+  create: createFileService,
+});

@@ -1,21 +1,27 @@
-import { generateDiscloserTokenKeys } from '@whistle/service-kit';
 import { createTestDependencies, testStacks, type TestDependencies } from '@whistle/service-kit/testing';
+import { generateDiscloserTokenKeys } from '@whistle/tokens/testing';
 import { fileConfigSchema } from '../src/config';
 import { FILE_SCHEMA } from '../src/data-access/migrations';
-import { createFileService } from '../src/service';
+import { createFileService, type FileDependencies } from '../src/service';
+import { createInspectableStore, type InspectableStore } from './support';
 
 describe.each(testStacks)('file service on %s', (stack) => {
   let test$: TestDependencies;
+  let store: InspectableStore;
+  let deps: FileDependencies;
   beforeAll(async () => {
     test$ = await createTestDependencies(stack);
+    store = await createInspectableStore(stack);
+    deps = { ...test$.deps, objects: store.objects };
   });
   afterAll(async () => {
+    await store?.dispose();
     await test$?.dispose();
   });
 
   test('when the service starts twice, then its schema with outbox and inbox exists once', async () => {
     const service = createFileService(
-      test$.deps,
+      deps,
       fileConfigSchema.parse({ DISCLOSER_TOKEN_PUBLIC_KEY: generateDiscloserTokenKeys().publicKeyPem }),
     );
     await service.start();
@@ -31,7 +37,7 @@ describe.each(testStacks)('file service on %s', (stack) => {
 
   test('when the public key is missing or not a P-256 key, then the configuration is refused', () => {
     expect(fileConfigSchema.safeParse({}).success).toBe(false);
-    expect(() => createFileService(test$.deps, fileConfigSchema.parse({ DISCLOSER_TOKEN_PUBLIC_KEY: 'nope' }))).toThrow(
+    expect(() => createFileService(deps, fileConfigSchema.parse({ DISCLOSER_TOKEN_PUBLIC_KEY: 'nope' }))).toThrow(
       'DISCLOSER_TOKEN_PUBLIC_KEY',
     );
   });

@@ -31,13 +31,12 @@ describe.each(testStacks)('file uploads and downloads on %s', (stack) => {
   beforeAll(async () => {
     test$ = await createTestDependencies(stack, ['file-test-observer']);
     store = await createInspectableStore(stack);
-    test$.deps.objects = store.objects;
     await test$.deps.bus.subscribe({
       consumer: 'file-test-observer',
       events: ['incident.file.created'],
       handle: async (event) => void published.push(event),
     });
-    file = await startFile(test$.deps, tokens.publicKeyPem);
+    file = await startFile({ ...test$.deps, objects: store.objects }, tokens.publicKeyPem);
     incidentKeys = await createIncidentCredentials((await createCompanyCredentials()).credential.public_key);
   });
   afterAll(async () => {

@@ -1,24 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import S3rver from 's3rver';
-import {
-  createDiscloserTokenSigner,
-  DiskObjectStore,
-  generateDiscloserTokenKeys,
-  S3ObjectStore,
-  type ObjectStore,
-  type ServiceDependencies,
-  type WhistleService,
-} from '@whistle/service-kit';
+import { DiskObjectStore, S3ObjectStore, type ObjectStore } from '@whistle/object-store';
+import type { WhistleService } from '@whistle/service-kit';
 import { serveService, type TestStack } from '@whistle/service-kit/testing';
+import { startS3Server } from '@whistle/test-support';
+import { generateDiscloserTokenKeys, signDiscloserToken } from '@whistle/tokens/testing';
 import { fileConfigSchema } from '../src/config';
-import { createFileService } from '../src/service';
+import { createFileService, type FileDependencies } from '../src/service';
 
-/** An object store the test can list and read raw: s3rver (S3 API) on the cluster stack, a folder otherwise. */
+/** An object store the test can list and read raw: an S3 API (s3rver) on the cluster stack, a folder otherwise. */
 export interface InspectableStore {
   objects: ObjectStore;
   keys(): Promise<string[]>;
@@ -39,8 +32,8 @@ async function listFiles(root: string, prefix = ''): Promise<string[]> {
 }
 
 export async function createInspectableStore(stack: TestStack): Promise<InspectableStore> {
-  const directory = await mkdtemp(path.join(tmpdir(), 'whistle-file-test-'));
   if (stack === 'pglite+in-process') {
+    const directory = await mkdtemp(path.join(tmpdir(), 'whistle-file-test-'));
     const objects = new DiskObjectStore(directory);
     return {
       objects,
@@ -49,40 +42,33 @@ export async function createInspectableStore(stack: TestStack): Promise<Inspecta
       dispose: () => rm(directory, { recursive: true, force: true }),
     };
   }
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory });
-  const { port } = (await server.run()) as AddressInfo;
-  const options = {
-    endpoint: `http://127.0.0.1:${port}`,
-    region: 'us-east-1',
-    bucket: 'whistle-test-files',
-    accessKeyId: 'S3RVER',
-    secretAccessKey: 'S3RVER',
-  };
-  const objects = new S3ObjectStore(options);
+  const server = await startS3Server();
+  const bucket = 'whistle-test-files';
+  const objects = new S3ObjectStore({ ...server, bucket });
   await objects.ensureBucket();
+  // Read back with a client of its own, with the settings that keep S3-compatible servers from storing framing.
   const client = new S3Client({
-    endpoint: options.endpoint,
-    region: options.region,
+    endpoint: server.endpoint,
+    region: server.region,
     forcePathStyle: true,
-    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    credentials: { accessKeyId: server.accessKeyId, secretAccessKey: server.secretAccessKey },
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
   return {
     objects,
     async keys() {
-      const listed = await client.send(new ListObjectsV2Command({ Bucket: options.bucket }));
+      const listed = await client.send(new ListObjectsV2Command({ Bucket: bucket }));
       return (listed.Contents ?? []).map((object) => object.Key!);
     },
     async read(key) {
-      const answer = await client.send(new GetObjectCommand({ Bucket: options.bucket, Key: key }));
+      const answer = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
       return Buffer.from(await answer.Body!.transformToByteArray());
     },
     async dispose() {
       client.destroy();
       await objects.close();
-      await server.close();
-      await rm(directory, { recursive: true, force: true });
+      await server.stop();
     },
   };
 }
@@ -94,7 +80,7 @@ export interface RunningFile {
 }
 
 /** The file service served on a loopback port as `runService` serves it (with its upload body type). */
-export async function startFile(deps: ServiceDependencies, publicKeyPem: string): Promise<RunningFile> {
+export async function startFile(deps: FileDependencies, publicKeyPem: string): Promise<RunningFile> {
   const service = createFileService(deps, fileConfigSchema.parse({ DISCLOSER_TOKEN_PUBLIC_KEY: publicKeyPem }));
   return { service, ...(await serveService(service, deps.logger)) };
 }
@@ -102,13 +88,13 @@ export async function startFile(deps: ServiceDependencies, publicKeyPem: string)
 /** Discloser session tokens as the incident service signs them, for incidents the test makes up. */
 export function discloserTokens() {
   const keys = generateDiscloserTokenKeys();
-  const signer = createDiscloserTokenSigner(keys.privateKeyPem);
+  const sign = (claims: { incidentId: string; companyId: string }) => signDiscloserToken(keys.privateKeyPem, claims);
   return {
     publicKeyPem: keys.publicKeyPem,
+    sign,
     async forNewIncident(companyId = randomUUID()) {
       const incidentId = randomUUID();
-      const { token } = await signer.sign({ incidentId, companyId });
-      return { incidentId, companyId, token };
+      return { incidentId, companyId, token: await sign({ incidentId, companyId }) };
     },
   };
 }

@@ -1,46 +1,37 @@
 import { Router } from 'express';
-import type { EventEnvelope } from '@whistle/contracts';
 import {
-  createDiscloserTokenSigner,
-  createDiscloserTokenVerifier,
   createServiceLifecycle,
-  type Queryable,
+  databasePort,
+  defineService,
+  eventBusPort,
   type ServiceDependencies,
   type WhistleService,
 } from '@whistle/service-kit';
-import type { IncidentConfig } from './config';
+import { createDiscloserTokenVerifier } from '@whistle/tokens';
+import { incidentConfigSchema, type IncidentConfig } from './config';
 import { INCIDENT_SCHEMA, incidentMigrations } from './data-access/migrations';
-import { onCompanyCreated } from './domain/company-read-model';
-import { onIncidentFileCreated } from './domain/files/file-read-model';
+import { createDiscloserTokenSigner } from './domain/tokens/discloser-token-signer';
 import { incidentRoutes } from './entry-points/http/incident.routes';
+import { readModelsSubscription } from './entry-points/messaging/read-models.subscription';
 
-const readModelHandlers: Record<string, (tx: Queryable, event: EventEnvelope) => Promise<void>> = {
-  'company.created': onCompanyCreated,
-  'incident.file.created': onIncidentFileCreated,
-};
+const incidentPorts = { db: databasePort, bus: eventBusPort };
+export type IncidentDependencies = ServiceDependencies<typeof incidentPorts>;
 
 /** Incidents, messages, export and deadlines (/api/incident/*, except files, which are the file service's). */
-export function createIncidentService(deps: ServiceDependencies, config: IncidentConfig): WhistleService {
+export function createIncidentService(deps: IncidentDependencies, config: IncidentConfig): WhistleService {
   const lifecycle = createServiceLifecycle({
     name: 'incident',
     schema: INCIDENT_SCHEMA,
     migrations: incidentMigrations,
     deps,
-    // One consumer (one queue) for every read model, so each event reaches its handler exactly once.
-    subscriptions: [
-      {
-        consumer: 'incident',
-        events: Object.keys(readModelHandlers),
-        handle: (tx, event) => readModelHandlers[event.name](tx, event),
-      },
-    ],
+    subscriptions: [readModelsSubscription],
   });
   const signer = createDiscloserTokenSigner(config.DISCLOSER_TOKEN_PRIVATE_KEY);
   const router = Router();
   router.use(
     incidentRoutes({
       db: deps.db,
-      outbox: lifecycle.outbox,
+      unitOfWork: lifecycle.unitOfWork,
       signer,
       verifier: createDiscloserTokenVerifier(signer.publicKeyPem),
       limits: {
@@ -49,8 +40,14 @@ export function createIncidentService(deps: ServiceDependencies, config: Inciden
         retrievalPerClient: config.RETRIEVAL_LIMIT_PER_CLIENT,
         retrievalFailuresPerCompany: config.RETRIEVAL_FAILURE_LIMIT_PER_COMPANY,
       },
-      afterCommit: lifecycle.publishPending,
     }),
   );
   return { name: 'incident', router, start: lifecycle.start, stop: lifecycle.stop };
 }
+
+export const incidentServiceDefinition = defineService({
+  name: 'incident',
+  configSchema: incidentConfigSchema,
+  ports: incidentPorts,
+  create: createIncidentService,
+});

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { createOutbox, generateDiscloserTokenKeys, messagingMigrations, migrate } from '@whistle/service-kit';
+import { createOutbox, messagingMigrations, migrate } from '@whistle/service-kit';
 import { createTestDependencies, testStacks, waitFor, type TestDependencies } from '@whistle/service-kit/testing';
+import { generateDiscloserTokenKeys } from '@whistle/tokens/testing';
 import { incidentConfigSchema } from '../src/config';
 import { createIncidentService } from '../src/service';
 

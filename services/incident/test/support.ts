@@ -5,17 +5,11 @@ import {
   encryptFields,
   type IncidentCredentials,
 } from '@whistle/crypto';
-import {
-  createOutbox,
-  generateDiscloserTokenKeys,
-  messagingMigrations,
-  migrate,
-  type ServiceDependencies,
-  type WhistleService,
-} from '@whistle/service-kit';
+import { createOutbox, messagingMigrations, migrate, type WhistleService } from '@whistle/service-kit';
 import { serveService, waitFor } from '@whistle/service-kit/testing';
+import { generateDiscloserTokenKeys } from '@whistle/tokens/testing';
 import { incidentConfigSchema } from '../src/config';
-import { createIncidentService } from '../src/service';
+import { createIncidentService, type IncidentDependencies } from '../src/service';
 
 export interface RunningIncident {
   baseUrl: string;
@@ -39,7 +33,7 @@ const roomyLimits = {
  * already runs the migrations, consumers and relay: one bus takes one consumer of a name.
  */
 export async function startIncident(
-  deps: ServiceDependencies,
+  deps: IncidentDependencies,
   env: Record<string, string> = {},
   { replica = false } = {},
 ): Promise<RunningIncident> {
@@ -72,7 +66,7 @@ let companyCounter = 0;
  * A company as auth announces it (`company.created` through a real outbox), once the incident
  * service's read model knows it. `producer` must have its messaging tables (see `prepareProducer`).
  */
-export async function seedCompany(deps: ServiceDependencies): Promise<SeededCompany> {
+export async function seedCompany(deps: IncidentDependencies): Promise<SeededCompany> {
   companyCounter += 1;
   const companyId = randomUUID();
   const urlIdentifier = `acme-${companyCounter}-${companyId.slice(0, 6)}`;
@@ -112,7 +106,7 @@ export async function seedCompany(deps: ServiceDependencies): Promise<SeededComp
   return { companyId, urlIdentifier, publicKey: credential.public_key, categories, locations };
 }
 
-export async function prepareProducer(deps: ServiceDependencies): Promise<void> {
+export async function prepareProducer(deps: IncidentDependencies): Promise<void> {
   await migrate(deps.db, 'producer', messagingMigrations('producer'));
 }
 

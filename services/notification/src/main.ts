@@ -1,6 +1,5 @@
 #!/usr/bin/env node
 import { runService } from '@whistle/service-kit';
-import { notificationConfigSchema } from './config';
-import { createNotificationService } from './service';
+import { notificationServiceDefinition } from './service';
 
-void runService({ name: 'notification', configSchema: notificationConfigSchema, create: createNotificationService });
+void runService(notificationServiceDefinition);

@@ -1,34 +1,35 @@
 import { Router } from 'express';
-import type { EventEnvelope, EventPayload } from '@whistle/contracts';
+import { mailerPort } from '@whistle/mailer';
 import {
   createServiceLifecycle,
-  type Queryable,
+  databasePort,
+  defineService,
+  eventBusPort,
   type ServiceDependencies,
   type WhistleService,
 } from '@whistle/service-kit';
-import type { NotificationConfig } from './config';
+import { notificationConfigSchema, type NotificationConfig } from './config';
 import { NOTIFICATION_SCHEMA, notificationMigrations } from './data-access/migrations';
-import { welcomeMail } from './domain/welcome-mail';
+import { companyEventsSubscription } from './entry-points/messaging/company-events.subscription';
+
+const notificationPorts = { db: databasePort, bus: eventBusPort, mailer: mailerPort };
+export type NotificationDependencies = ServiceDependencies<typeof notificationPorts>;
 
 /** Turns events into e-mails, per company notification settings. Never puts report content in a mail. */
-export function createNotificationService(deps: ServiceDependencies, config: NotificationConfig): WhistleService {
-  async function onCompanyCreated(tx: Queryable, event: EventEnvelope) {
-    const company = event.payload as EventPayload<'company.created'>;
-    await tx.query(
-      `insert into notification.company_preferences (company_id, url_identifier, name) values ($1, $2, $3)
-       on conflict (company_id) do nothing`,
-      [company.company_id, company.url_identifier, company.name],
-    );
-    // Sent inside the consumer transaction: if the mail server refuses, the event is retried, not lost.
-    await deps.mailer.send(welcomeMail(company, config.PUBLIC_URL));
-  }
-
+export function createNotificationService(deps: NotificationDependencies, config: NotificationConfig): WhistleService {
   const lifecycle = createServiceLifecycle({
     name: 'notification',
     schema: NOTIFICATION_SCHEMA,
     migrations: notificationMigrations,
     deps,
-    subscriptions: [{ consumer: 'notification', events: ['company.created'], handle: onCompanyCreated }],
+    subscriptions: [companyEventsSubscription({ mailer: deps.mailer, publicUrl: config.PUBLIC_URL })],
   });
   return { name: 'notification', router: Router(), start: lifecycle.start, stop: lifecycle.stop };
 }
+
+export const notificationServiceDefinition = defineService({
+  name: 'notification',
+  configSchema: notificationConfigSchema,
+  ports: notificationPorts,
+  create: createNotificationService,
+});

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createRecordingMailer } from '@whistle/mailer/testing';
 import { createOutbox, messagingMigrations, migrate } from '@whistle/service-kit';
 import { createTestDependencies, testStacks, waitFor, type TestDependencies } from '@whistle/service-kit/testing';
 import { notificationConfigSchema } from '../src/config';
@@ -6,11 +7,12 @@ import { createNotificationService } from '../src/service';
 
 describe.each(testStacks)('welcome mail on %s', (stack) => {
   let test$: TestDependencies;
+  const mailer = createRecordingMailer();
   beforeAll(async () => {
     test$ = await createTestDependencies(stack, ['notification']);
     await migrate(test$.deps.db, 'producer', messagingMigrations('producer'));
     await createNotificationService(
-      test$.deps,
+      { ...test$.deps, mailer },
       notificationConfigSchema.parse({ PUBLIC_URL: 'https://whistle.example' }),
     ).start();
   });
@@ -37,7 +39,7 @@ describe.each(testStacks)('welcome mail on %s', (stack) => {
     );
     await test$.deps.bus.publish(envelope);
     await test$.deps.bus.publish(envelope); // redelivered: still one mail
-    const mail = await waitFor(() => test$.deps.mailer.sent.find((sent) => sent.to === 'bill@initech.example'), {
+    const mail = await waitFor(() => mailer.sent.find((sent) => sent.to === 'bill@initech.example'), {
       what: 'welcome mail',
     });
     expect(mail.subject).toBe('Your Whistle account for Initech is ready');
@@ -48,6 +50,6 @@ describe.each(testStacks)('welcome mail on %s', (stack) => {
       [companyId],
     );
     expect(rows).toEqual([{ name: 'Initech' }]);
-    expect(test$.deps.mailer.sent.filter((sent) => sent.to === 'bill@initech.example')).toHaveLength(1);
+    expect(mailer.sent.filter((sent) => sent.to === 'bill@initech.example')).toHaveLength(1);
   });
 });

@@ -1,11 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import type { Database } from '../database/database';
 import { openDatabase } from '../database/open-database';
-import { DiskObjectStore } from '../objects/disk-object-store';
+import type { EventBus } from '../messaging/event-bus';
 import { openEventBus } from '../messaging/open-event-bus';
-import type { MailMessage, Mailer } from '../mail/mailer';
-import type { ServiceDependencies } from '../service';
 import { createTestDatabase } from './postgres';
 import { deleteRabbitTopology, testAmqpUrl, uniqueTestName } from './rabbitmq';
 import { createRecordingLogger, type RecordingLogger } from './recording-logger';
@@ -14,25 +10,9 @@ import { createRecordingLogger, type RecordingLogger } from './recording-logger'
 export type TestStack = 'postgres+rabbitmq' | 'pglite+in-process';
 export const testStacks: readonly TestStack[] = ['postgres+rabbitmq', 'pglite+in-process'];
 
-/** A Mailer that keeps what it is asked to send, for asserting on the mail a consumer produced. */
-export interface RecordingMailer extends Mailer {
-  readonly sent: MailMessage[];
-}
-
-export function createRecordingMailer(): RecordingMailer {
-  const sent: MailMessage[] = [];
-  return {
-    kind: 'folder',
-    sent,
-    async send(message) {
-      sent.push(message);
-    },
-    async close() {},
-  };
-}
-
 export interface TestDependencies {
-  deps: ServiceDependencies & { logger: RecordingLogger; mailer: RecordingMailer };
+  /** The ports every service has, and a logger that keeps what it is given. A service that needs more adds them. */
+  deps: { logger: RecordingLogger; db: Database; bus: EventBus };
   dispose(): Promise<void>;
 }
 
@@ -46,33 +26,28 @@ export async function createTestDependencies(
   consumers: readonly string[] = [],
 ): Promise<TestDependencies> {
   const logger = createRecordingLogger();
-  const filesDir = await mkdtemp(path.join(tmpdir(), 'whistle-objects-'));
-  const objects = new DiskObjectStore(filesDir);
-  const mailer = createRecordingMailer();
   if (stack === 'postgres+rabbitmq') {
     const database = await createTestDatabase();
     const exchange = uniqueTestName('whistle.test');
     const db = await openDatabase({ databaseUrl: database.url });
     const bus = await openEventBus({ amqpUrl: testAmqpUrl(), exchange, logger });
     return {
-      deps: { logger, db, bus, objects, mailer },
+      deps: { logger, db, bus },
       async dispose() {
         await bus.close();
         await db.close();
         await database.drop();
         await deleteRabbitTopology({ exchanges: [exchange], consumers });
-        await rm(filesDir, { recursive: true, force: true });
       },
     };
   }
   const db = await openDatabase({});
   const bus = await openEventBus({ logger });
   return {
-    deps: { logger, db, bus, objects, mailer },
+    deps: { logger, db, bus },
     async dispose() {
       await bus.close();
       await db.close();
-      await rm(filesDir, { recursive: true, force: true });
     },
   };
 }

@@ -12,7 +12,7 @@ export interface NewCompanyRow {
   wrappedPassphrase: string;
 }
 
-/** Plain SQL over the auth schema; every query that reads tenant rows is scoped by company id. */
+/** Companies: their identity, keys and security settings. Reads by a staff caller are scoped by its company id. */
 export const companyRepository = {
   async domainTaken(db: Queryable, emailDomain: string): Promise<boolean> {
     const { rows } = await db.query('select 1 from auth.company where email_domain = $1', [emailDomain]);
@@ -24,7 +24,7 @@ export const companyRepository = {
     return rows.length > 0;
   },
 
-  async insertCompany(db: Queryable, company: NewCompanyRow): Promise<void> {
+  async insert(db: Queryable, company: NewCompanyRow): Promise<void> {
     await db.query(
       `insert into auth.company (id, url_identifier, name, country, email_domain, public_key, aes_encrypted_private_key, wrapped_passphrase)
        values ($1, $2, $3, $4, $5, $6, $7, $8)`,
@@ -41,42 +41,47 @@ export const companyRepository = {
     );
   },
 
-  async insertUser(
-    db: Queryable,
-    user: {
+  async idByEmailDomain(db: Queryable, domain: string): Promise<string | undefined> {
+    const { rows } = await db.query<{ id: string }>('select id from auth.company where email_domain = $1', [domain]);
+    return rows[0]?.id;
+  },
+
+  async ownCompany(db: Queryable, companyId: string) {
+    const { rows } = await db.query<{
       id: string;
-      companyId: string;
-      email: string;
-      fullName: string;
-      passwordHash: string | null;
-      roles: string[];
-    },
-  ): Promise<void> {
-    await db.query(
-      'insert into auth.user_profile (id, company_id, email, full_name, password_hash, roles) values ($1, $2, $3, $4, $5, $6)',
-      [user.id, user.companyId, user.email, user.fullName, user.passwordHash, user.roles],
+      name: string;
+      country: string;
+      url_identifier: string;
+      public_key: string;
+      logo: string | null;
+      title: string | null;
+      description: string | null;
+      mfa_required: boolean;
+      resolution_deadline_days: number;
+      notifications: Record<string, boolean>;
+      sso_enabled: boolean;
+    }>(
+      `select c.id, c.name, c.country, c.url_identifier, c.public_key, c.logo, c.title, c.description, c.mfa_required,
+              c.resolution_deadline_days, c.notifications, coalesce(s.enabled, false) as sso_enabled
+         from auth.company c left join auth.sso_settings s on s.company_id = c.id
+        where c.id = $1`,
+      [companyId],
     );
+    return rows[0];
   },
 
-  async insertCategory(
-    db: Queryable,
-    category: { id: string; companyId: string; parentId: string | null; name: string; position: number },
-  ): Promise<void> {
-    await db.query(
-      'insert into auth.category (id, company_id, parent_id, name, position) values ($1, $2, $3, $4, $5)',
-      [category.id, category.companyId, category.parentId, category.name, category.position],
+  async keys(db: Queryable, companyId: string) {
+    const { rows } = await db.query<{ aes_encrypted_private_key: string; wrapped_passphrase: string }>(
+      'select aes_encrypted_private_key, wrapped_passphrase from auth.company where id = $1',
+      [companyId],
     );
+    return rows[0];
   },
 
-  async insertLocation(
-    db: Queryable,
-    location: { id: string; companyId: string; name: string; position: number },
-  ): Promise<void> {
-    await db.query('insert into auth.location (id, company_id, name, position) values ($1, $2, $3, $4)', [
-      location.id,
-      location.companyId,
-      location.name,
-      location.position,
+  async setMfaRequired(db: Queryable, companyId: string, required: boolean): Promise<void> {
+    await db.query('update auth.company set mfa_required = $2, updated_at = now() where id = $1', [
+      companyId,
+      required,
     ]);
   },
 

@@ -27,11 +27,6 @@ export const ssoRepository = {
     );
   },
 
-  async companyIdByEmailDomain(db: Queryable, domain: string): Promise<string | undefined> {
-    const { rows } = await db.query<{ id: string }>('select id from auth.company where email_domain = $1', [domain]);
-    return rows[0]?.id;
-  },
-
   async saveRequest(db: Queryable, companyId: string, requestId: string): Promise<void> {
     await db.query('insert into auth.saml_request (id, company_id) values ($1, $2)', [requestId, companyId]);
   },
@@ -51,5 +46,10 @@ export const ssoRepository = {
       companyId,
     ]);
     return rows.length === 1;
+  },
+
+  /** Requests never answered: the day after, nothing can answer them any more. */
+  async deleteExpiredRequests(db: Queryable): Promise<void> {
+    await db.query(`delete from auth.saml_request where created_at < now() - interval '1 day'`);
   },
 };

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { createCompanyCredentials } from '@whistle/crypto';
 import { companyRepository } from '../../src/data-access/company.repository';
+import { categoryRepository } from '../../src/data-access/category.repository';
+import { locationRepository } from '../../src/data-access/location.repository';
 import { authProvider } from './auth-provider';
 import { verifyProviderPact } from '@whistle/test-support';
 import {
@@ -18,7 +20,7 @@ async function insertPactCompany(): Promise<void> {
   const { credential } = await createCompanyCredentials();
   const companyId = randomUUID();
   await provider.testDependencies().deps.db.transaction(async (tx) => {
-    await companyRepository.insertCompany(tx, {
+    await companyRepository.insert(tx, {
       id: companyId,
       urlIdentifier: PACT_COMPANY,
       name: 'Acme Corporation',
@@ -28,21 +30,21 @@ async function insertPactCompany(): Promise<void> {
       aesEncryptedPrivateKey: credential.aes_encrypted_private_key,
       wrappedPassphrase: 'v1.unused.unused',
     });
-    await companyRepository.insertCategory(tx, {
+    await categoryRepository.insert(tx, {
       id: PACT_CATEGORY,
       companyId,
       parentId: null,
       name: 'Fraud and corruption',
       position: 0,
     });
-    await companyRepository.insertCategory(tx, {
+    await categoryRepository.insert(tx, {
       id: PACT_SUB_CATEGORY,
       companyId,
       parentId: PACT_CATEGORY,
       name: 'Bribery',
       position: 0,
     });
-    await companyRepository.insertLocation(tx, { id: PACT_LOCATION, companyId, name: 'Head office', position: 0 });
+    await locationRepository.insert(tx, { id: PACT_LOCATION, companyId, name: 'Head office', position: 0 });
   });
 }
 

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { createCompanyCredentials } from '@whistle/crypto';
 import { companyRepository } from '../../src/data-access/company.repository';
+import { categoryRepository } from '../../src/data-access/category.repository';
+import { locationRepository } from '../../src/data-access/location.repository';
 import { authProvider } from './auth-provider';
 import { verifyProviderPact } from '@whistle/test-support';
 
@@ -11,7 +13,7 @@ async function insertCompany(urlIdentifier: string, emailDomain: string): Promis
   const { credential } = await createCompanyCredentials();
   const companyId = randomUUID();
   await provider.testDependencies().deps.db.transaction(async (tx) => {
-    await companyRepository.insertCompany(tx, {
+    await companyRepository.insert(tx, {
       id: companyId,
       urlIdentifier,
       name: 'Acme Corporation',
@@ -22,15 +24,15 @@ async function insertCompany(urlIdentifier: string, emailDomain: string): Promis
       wrappedPassphrase: 'v1.unused.unused',
     });
     const parentId = randomUUID();
-    await companyRepository.insertCategory(tx, {
+    await categoryRepository.insert(tx, {
       id: parentId,
       companyId,
       parentId: null,
       name: 'Fraud and corruption',
       position: 0,
     });
-    await companyRepository.insertCategory(tx, { id: randomUUID(), companyId, parentId, name: 'Bribery', position: 0 });
-    await companyRepository.insertLocation(tx, { id: randomUUID(), companyId, name: 'Head office', position: 0 });
+    await categoryRepository.insert(tx, { id: randomUUID(), companyId, parentId, name: 'Bribery', position: 0 });
+    await locationRepository.insert(tx, { id: randomUUID(), companyId, name: 'Head office', position: 0 });
   });
 }
 

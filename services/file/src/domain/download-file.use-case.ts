@@ -1,8 +1,10 @@
 import type { Readable } from 'node:stream';
 import { FILE_CIPHERTEXT_OVERHEAD, type IncidentFile } from '@whistle/contracts';
-import { NotFoundError, type Database, type DiscloserPrincipal, type ObjectStore } from '@whistle/service-kit';
+import type { ObjectStore } from '@whistle/object-store';
+import { NotFoundError, type Database } from '@whistle/service-kit';
+import type { DiscloserPrincipal } from '@whistle/tokens';
 import { fileRepository } from '../data-access/file.repository';
-import { toIncidentFile } from './upload/upload-file.use-case';
+import { toIncidentFile } from './incident-file';
 
 /** A file of the caller's incident, or 404 (also for a file of another incident: nothing is confirmed). */
 export async function findFile(db: Database, discloser: DiscloserPrincipal, fileId: string): Promise<IncidentFile> {

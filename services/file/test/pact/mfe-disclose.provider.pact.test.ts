@@ -1,22 +1,25 @@
 import { FILE_UPLOAD_CONTENT_TYPE } from '@whistle/contracts';
 import { createCompanyCredentials, createIncidentCredentials, encryptFile } from '@whistle/crypto';
-import { createDiscloserTokenSigner, generateDiscloserTokenKeys } from '@whistle/service-kit';
 import { createTestDependencies, type TestDependencies } from '@whistle/service-kit/testing';
-import { createInspectableStore, startFile, type InspectableStore, type RunningFile } from '../support';
-import { PACT_COMPANY_ID, PACT_INCIDENT } from '../../../../mfe-disclose/test/pact/fixtures';
 import { verifyProviderPact } from '@whistle/test-support';
+import {
+  createInspectableStore,
+  discloserTokens,
+  startFile,
+  type InspectableStore,
+  type RunningFile,
+} from '../support';
+import { PACT_COMPANY_ID, PACT_INCIDENT } from '../../../../mfe-disclose/test/pact/fixtures';
 
 let test$: TestDependencies;
 let store: InspectableStore;
 let file: RunningFile;
-const keys = generateDiscloserTokenKeys();
-const signer = createDiscloserTokenSigner(keys.privateKeyPem);
+const tokens = discloserTokens();
 
 beforeAll(async () => {
   test$ = await createTestDependencies('pglite+in-process');
   store = await createInspectableStore('pglite+in-process');
-  test$.deps.objects = store.objects;
-  file = await startFile(test$.deps, keys.publicKeyPem);
+  file = await startFile({ ...test$.deps, objects: store.objects }, tokens.publicKeyPem);
 });
 afterAll(async () => {
   await file?.close();
@@ -26,7 +29,7 @@ afterAll(async () => {
 
 /** A file uploaded as the discloser's browser uploads it, for the incident the pact names. */
 async function storedFile() {
-  const { token: sessionToken } = await signer.sign({ incidentId: PACT_INCIDENT, companyId: PACT_COMPANY_ID });
+  const sessionToken = await tokens.sign({ incidentId: PACT_INCIDENT, companyId: PACT_COMPANY_ID });
   const { credential } = await createCompanyCredentials();
   const { incident } = await createIncidentCredentials(credential.public_key);
   const encrypted = await encryptFile(incident.publicKey, new TextEncoder().encode('file content'), {

@@ -38,61 +38,8 @@ export interface DiscloserIncidentRow {
   last_activity_at: Date;
 }
 
-export interface MessageRow {
-  id: string;
-  incident_id: string;
-  content: string;
-  sender_source: 'DISCLOSER' | 'STAFF';
-  sender_name: string;
-  created_at: Date;
-}
-
-export interface FileRow {
-  id: string;
-  incident_id: string;
-  incident_message_id: string | null;
-  file_size: string | number;
-  mime_type: string;
-  created_at: Date;
-}
-
 /** Plain SQL over the incident schema; every read of tenant rows is scoped by company id. */
 export const incidentRepository = {
-  async companyByUrlIdentifier(db: Queryable, urlIdentifier: string): Promise<{ id: string } | undefined> {
-    const { rows } = await db.query<{ id: string }>('select id from incident.company where url_identifier = $1', [
-      urlIdentifier,
-    ]);
-    return rows[0];
-  },
-
-  /** The ids among `ids` that are active reporting labels of the company (a sub-label also needs an active parent). */
-  async activeCategoryIds(db: Queryable, companyId: string, ids: readonly string[]): Promise<Set<string>> {
-    const { rows } = await db.query<{ id: string }>(
-      `select c.id from incident.category c
-         left join incident.category parent on parent.company_id = c.company_id and parent.id = c.parent_id
-        where c.company_id = $1 and c.id = any($2::uuid[]) and c.is_active and (c.parent_id is null or parent.is_active)`,
-      [companyId, ids],
-    );
-    return new Set(rows.map((row) => row.id));
-  },
-
-  async isActiveLocation(db: Queryable, companyId: string, id: string): Promise<boolean> {
-    const { rows } = await db.query('select 1 from incident.location where company_id = $1 and id = $2 and is_active', [
-      companyId,
-      id,
-    ]);
-    return rows.length > 0;
-  },
-
-  /** Takes the company's next report number; the row lock serialises concurrent reports of one company. */
-  async takeReportNumber(db: Queryable, companyId: string): Promise<number> {
-    const { rows } = await db.query<{ number: number }>(
-      'update incident.company set next_report_number = next_report_number + 1 where id = $1 returning next_report_number - 1 as number',
-      [companyId],
-    );
-    return rows[0].number;
-  },
-
   async insertIncident(db: Queryable, row: NewIncidentRow): Promise<void> {
     await db.query(
       `insert into incident.incident (id, company_id, display_report_number, retrieval_id, report_channel, report_anonymously, location_id,
@@ -191,71 +138,5 @@ export const incidentRepository = {
       'update incident.incident set last_activity_at = greatest(last_activity_at, $3::timestamptz) where company_id = $1 and id = $2',
       [companyId, incidentId, at],
     );
-  },
-
-  async insertMessage(
-    db: Queryable,
-    message: {
-      id: string;
-      incidentId: string;
-      companyId: string;
-      content: string;
-      senderSource: 'DISCLOSER' | 'STAFF';
-      senderName: string;
-      senderUserId: string | null;
-    },
-  ): Promise<MessageRow> {
-    const { rows } = await db.query<MessageRow>(
-      `insert into incident.message (id, incident_id, company_id, content, sender_source, sender_name, sender_user_id)
-       values ($1, $2, $3, $4, $5, $6, $7)
-       returning id, incident_id, content, sender_source, sender_name, created_at`,
-      [
-        message.id,
-        message.incidentId,
-        message.companyId,
-        message.content,
-        message.senderSource,
-        message.senderName,
-        message.senderUserId,
-      ],
-    );
-    return rows[0];
-  },
-
-  async messagesOf(db: Queryable, companyId: string, incidentId: string): Promise<MessageRow[]> {
-    const { rows } = await db.query<MessageRow>(
-      `select id, incident_id, content, sender_source, sender_name, created_at from incident.message
-        where company_id = $1 and incident_id = $2 order by created_at, id`,
-      [companyId, incidentId],
-    );
-    return rows;
-  },
-
-  async upsertFile(
-    db: Queryable,
-    file: {
-      id: string;
-      incidentId: string;
-      companyId: string;
-      incidentMessageId: string | null;
-      fileSize: number;
-      mimeType: string;
-      createdAt: string;
-    },
-  ): Promise<void> {
-    await db.query(
-      `insert into incident.file (id, incident_id, company_id, incident_message_id, file_size, mime_type, created_at)
-       values ($1, $2, $3, $4, $5, $6, $7) on conflict (id) do nothing`,
-      [file.id, file.incidentId, file.companyId, file.incidentMessageId, file.fileSize, file.mimeType, file.createdAt],
-    );
-  },
-
-  async filesOf(db: Queryable, companyId: string, incidentId: string): Promise<FileRow[]> {
-    const { rows } = await db.query<FileRow>(
-      `select id, incident_id, incident_message_id, file_size, mime_type, created_at from incident.file
-        where company_id = $1 and incident_id = $2 order by created_at, id`,
-      [companyId, incidentId],
-    );
-    return rows;
   },
 };

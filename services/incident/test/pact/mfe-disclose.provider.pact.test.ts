@@ -6,8 +6,9 @@ import {
   encryptField,
   encryptFields,
 } from '@whistle/crypto';
-import { createOutbox, type ServiceDependencies } from '@whistle/service-kit';
+import { createOutbox } from '@whistle/service-kit';
 import { createTestDependencies, waitFor, type TestDependencies } from '@whistle/service-kit/testing';
+import type { IncidentDependencies } from '../../src/service';
 import { getJson, postJson, prepareProducer, retrievalUrl, startIncident, type RunningIncident } from '../support';
 import {
   PACT_CATEGORY,
@@ -23,7 +24,7 @@ let companyPublicKey: string;
 
 /** An event as another service announces it: through a real outbox, then the bus. */
 async function announce(
-  deps: ServiceDependencies,
+  deps: IncidentDependencies,
   name: 'company.created' | 'incident.file.created',
   payload: Record<string, unknown>,
 ) {

@@ -1,5 +1,5 @@
 import type { EventPayload } from '@whistle/contracts';
-import type { MailMessage } from '@whistle/service-kit';
+import type { MailMessage } from '@whistle/mailer';
 
 /** The e-mail the first admin gets: the employees' link and the sign-in link. Ids and names only. */
 export function welcomeMail(company: EventPayload<'company.created'>, publicUrl: string): MailMessage {

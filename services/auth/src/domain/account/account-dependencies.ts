@@ -1,18 +1,18 @@
-import type { Database, Logger, Mailer, Outbox } from '@whistle/service-kit';
+import type { Mailer } from '@whistle/mailer';
+import type { Database, Logger, UnitOfWork } from '@whistle/service-kit';
 import type { KeyEncryptionKey } from '../secrets/key-encryption';
 import type { TokenIssuer } from '../tokens/token-issuer';
 
 export interface AccountDependencies {
   db: Database;
-  outbox: Outbox;
+  /** Writes that announce events: one transaction with the outbox, published after COMMIT. */
+  unitOfWork: UnitOfWork;
   kek: KeyEncryptionKey;
   issuer: TokenIssuer;
   mailer: Mailer;
   logger: Logger;
   /** Origin of the browser app, for links in e-mails. */
   publicUrl: string;
-  /** Called after a commit that added events. */
-  afterCommit(): void;
 }
 
 /**

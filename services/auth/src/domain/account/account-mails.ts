@@ -1,4 +1,4 @@
-import type { MailMessage } from '@whistle/service-kit';
+import type { MailMessage } from '@whistle/mailer';
 
 /** The only e-mails carrying a secret: each holds one one-time link and nothing else confidential. */
 export const accountMails = {

@@ -1,4 +1,5 @@
-import type { StaffPrincipal } from '@whistle/service-kit';
+import type { StaffPrincipal } from '@whistle/tokens';
+import { companyRepository } from '../../data-access/company.repository';
 import type { AccountDependencies } from './account-dependencies';
 
 /**
@@ -10,9 +11,6 @@ export async function setCompanyMfaRequired(
   principal: StaffPrincipal,
   required: boolean,
 ): Promise<{ mfa_required: boolean }> {
-  await deps.db.query('update auth.company set mfa_required = $2, updated_at = now() where id = $1', [
-    principal.companyId,
-    required,
-  ]);
+  await companyRepository.setMfaRequired(deps.db, principal.companyId, required);
   return { mfa_required: required };
 }

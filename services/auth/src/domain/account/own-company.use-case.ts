@@ -1,15 +1,19 @@
 import type { OwnCompany } from '@whistle/contracts';
-import { NotFoundError, type StaffPrincipal } from '@whistle/service-kit';
-import { accountRepository } from '../../data-access/account.repository';
+import { NotFoundError } from '@whistle/service-kit';
+import type { StaffPrincipal } from '@whistle/tokens';
+import { userRepository } from '../../data-access/user.repository';
+import { companyRepository } from '../../data-access/company.repository';
+import { categoryRepository } from '../../data-access/category.repository';
+import { locationRepository } from '../../data-access/location.repository';
 import type { AccountDependencies } from './account-dependencies';
 
 /** GET /api/account/company/: the caller's company only, whatever ids the request carries. */
 export async function ownCompany(deps: AccountDependencies, principal: StaffPrincipal): Promise<OwnCompany> {
-  const company = await accountRepository.ownCompany(deps.db, principal.companyId);
+  const company = await companyRepository.ownCompany(deps.db, principal.companyId);
   if (!company) throw new NotFoundError('Company not found');
-  const userProfiles = await accountRepository.companyUsers(deps.db, company.id);
-  const categories = await accountRepository.allCategories(deps.db, company.id);
-  const locations = await accountRepository.allLocations(deps.db, company.id);
+  const userProfiles = await userRepository.ofCompany(deps.db, company.id);
+  const categories = await categoryRepository.ofCompany(deps.db, company.id);
+  const locations = await locationRepository.ofCompany(deps.db, company.id);
   return {
     uuid: company.id,
     name: company.name,

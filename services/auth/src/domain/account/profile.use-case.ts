@@ -9,8 +9,12 @@ import type {
   StaffKeysResponse,
   UserProfile,
 } from '@whistle/contracts';
-import { AuthenticationError, InputError, NotAllowedError, type StaffPrincipal } from '@whistle/service-kit';
-import { accountRepository, type UserRow } from '../../data-access/account.repository';
+import { AuthenticationError, InputError, NotAllowedError } from '@whistle/service-kit';
+import type { StaffPrincipal } from '@whistle/tokens';
+import { userRepository, type UserRow } from '../../data-access/user.repository';
+import { oneTimeSecretRepository } from '../../data-access/one-time-secret.repository';
+import { mfaRepository } from '../../data-access/mfa.repository';
+import { companyRepository } from '../../data-access/company.repository';
 import { passwordHashOptions } from '../company/create-company.use-case';
 import { secretLifetimes } from './abuse-limits';
 import { accountMails } from './account-mails';
@@ -20,7 +24,7 @@ import { revokeSession } from './session.use-case';
 import { acceptTotp, mfaSecretContext } from './sign-in.use-case';
 
 async function signedInUser(deps: AccountDependencies, principal: StaffPrincipal): Promise<UserRow> {
-  const user = await accountRepository.user(deps.db, principal.companyId, principal.userId);
+  const user = await userRepository.byId(deps.db, principal.companyId, principal.userId);
   if (!user) throw new AuthenticationError();
   return user;
 }
@@ -47,7 +51,7 @@ export async function updateProfile(
 ): Promise<ProfileUpdateResponse> {
   const user = await signedInUser(deps, principal);
   if ('full_name' in input) {
-    await accountRepository.updateFullName(deps.db, user.company_id, user.id, input.full_name);
+    await userRepository.updateFullName(deps.db, user.company_id, user.id, input.full_name);
     return profileView({ ...user, full_name: input.full_name });
   }
   if (
@@ -78,13 +82,8 @@ async function setPassword(
 ): Promise<void> {
   const passwordHash = await hash(password, passwordHashOptions);
   await deps.db.transaction(async (tx) => {
-    await accountRepository.setPassword(tx, companyId, userId, passwordHash, new Date());
-    await accountRepository.retireOneTimeSecrets(tx, userId, [
-      'password_reset',
-      'invitation',
-      'mfa_challenge',
-      'sso_code',
-    ]);
+    await userRepository.setPassword(tx, companyId, userId, passwordHash, new Date());
+    await oneTimeSecretRepository.retire(tx, userId, ['password_reset', 'invitation', 'mfa_challenge', 'sso_code']);
   });
 }
 
@@ -97,8 +96,8 @@ export async function setPasswordWithLink(
   if (!('password' in input)) throw new InputError('Bad Request', { password: ['This field is required'] });
   const secretHash = hashOfSecret(linkToken);
   const link =
-    (await accountRepository.consumeOneTimeSecret(deps.db, secretHash, 'password_reset')) ??
-    (await accountRepository.consumeOneTimeSecret(deps.db, secretHash, 'invitation'));
+    (await oneTimeSecretRepository.consume(deps.db, secretHash, 'password_reset')) ??
+    (await oneTimeSecretRepository.consume(deps.db, secretHash, 'invitation'));
   if (!link) throw new AuthenticationError('Invalid or expired link');
   await setPassword(deps, link.company_id, link.user_id, input.password);
 }
@@ -108,12 +107,12 @@ export async function setPasswordWithLink(
  * the answer, so neither the answer nor its timing says whether the address exists.
  */
 export async function requestPasswordReset(deps: AccountDependencies, email: string): Promise<void> {
-  const user = await accountRepository.userByEmail(deps.db, email);
+  const user = await userRepository.byEmail(deps.db, email);
   if (!user) return;
   const link = newOneTimeSecret();
   await deps.db.transaction(async (tx) => {
-    await accountRepository.retireOneTimeSecrets(tx, user.id, ['password_reset']);
-    await accountRepository.insertOneTimeSecret(tx, {
+    await oneTimeSecretRepository.retire(tx, user.id, ['password_reset']);
+    await oneTimeSecretRepository.insert(tx, {
       hash: link.hash,
       purpose: 'password_reset',
       userId: user.id,
@@ -141,7 +140,7 @@ export function passwordLink(publicUrl: string, secret: string): string {
 export async function startMfaSetup(deps: AccountDependencies, principal: StaffPrincipal): Promise<MfaSetupResponse> {
   const user = await signedInUser(deps, principal);
   const secret = generateSecret();
-  await accountRepository.setPendingMfaSecret(deps.db, user.id, deps.kek.wrap(secret, mfaSecretContext(user.id)));
+  await mfaRepository.setPendingSecret(deps.db, user.id, deps.kek.wrap(secret, mfaSecretContext(user.id)));
   const uri = generateURI({ issuer: 'Whistle', label: user.email, secret });
   return { qr_code: await QRCode.toDataURL(uri, { errorCorrectionLevel: 'M', margin: 2, width: 256 }), secret };
 }
@@ -154,7 +153,7 @@ export async function confirmMfaSetup(
 ): Promise<{ token: string }> {
   const user = await signedInUser(deps, principal);
   const timeStep = await acceptTotp(deps.db, deps, user, code, 'pending');
-  if (timeStep === undefined || !(await accountRepository.enablePendingMfa(deps.db, user.id, randomUUID(), timeStep))) {
+  if (timeStep === undefined || !(await mfaRepository.enablePending(deps.db, user.id, randomUUID(), timeStep))) {
     throw new InputError('Bad Request', { challenge_code: ['Invalid code'] });
   }
   // The token that set the factor up was not MFA-complete; it is replaced by one that is.
@@ -178,7 +177,7 @@ export async function staffKeys(deps: AccountDependencies, principal: StaffPrinc
   const user = await signedInUser(deps, principal);
   const mfaSatisfied = principal.mfa || (user.mfa_secret === null && !user.company_mfa_required);
   if (!mfaSatisfied) throw new NotAllowedError('MFA required');
-  const keys = await accountRepository.companyKeys(deps.db, principal.companyId);
+  const keys = await companyRepository.keys(deps.db, principal.companyId);
   return {
     aes_encrypted_private_key: keys.aes_encrypted_private_key,
     passphrase: deps.kek.unwrap(keys.wrapped_passphrase, principal.companyId),

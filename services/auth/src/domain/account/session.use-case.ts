@@ -1,5 +1,7 @@
-import { AuthenticationError, type StaffPrincipal } from '@whistle/service-kit';
-import { accountRepository } from '../../data-access/account.repository';
+import { AuthenticationError } from '@whistle/service-kit';
+import type { StaffPrincipal } from '@whistle/tokens';
+import { userRepository } from '../../data-access/user.repository';
+import { sessionRepository } from '../../data-access/session.repository';
 import type { AccountDependencies } from './account-dependencies';
 
 /**
@@ -10,27 +12,22 @@ export async function isSessionRevoked(
   deps: Pick<AccountDependencies, 'db'>,
   principal: StaffPrincipal,
 ): Promise<boolean> {
-  const { rows } = await deps.db.query<{ revoked: boolean }>(
-    `select exists (select 1 from auth.revoked_token where jti = $1)
-         or not exists (select 1 from auth.user_profile where id = $2 and company_id = $3
-                          and (sessions_valid_after is null or date_trunc('second', sessions_valid_after) <= $4))
-         as revoked`,
-    [principal.tokenId, principal.userId, principal.companyId, principal.issuedAt],
-  );
-  return rows[0].revoked;
+  return sessionRepository.isRevoked(deps.db, principal);
 }
 
 /** POST /api/account/token/revoke (logout): the jti is refused here at once and, through the event, by every service. */
-export async function revokeSession(deps: AccountDependencies, principal: StaffPrincipal): Promise<void> {
-  await deps.db.transaction(async (tx) => {
-    if (!(await accountRepository.revokeToken(tx, principal.tokenId, principal.userId, principal.expiresAt))) return;
-    await deps.outbox.add(tx, {
+export async function revokeSession(
+  deps: Pick<AccountDependencies, 'unitOfWork'>,
+  principal: StaffPrincipal,
+): Promise<void> {
+  await deps.unitOfWork(async (tx) => {
+    if (!(await sessionRepository.revokeToken(tx, principal.tokenId, principal.userId, principal.expiresAt))) return;
+    await tx.addEvent({
       name: 'token.revoked',
       company_id: principal.companyId,
       payload: { jti: principal.tokenId, user_id: principal.userId, expires_at: principal.expiresAt.toISOString() },
     });
   });
-  deps.afterCommit();
 }
 
 /**
@@ -39,7 +36,7 @@ export async function revokeSession(deps: AccountDependencies, principal: StaffP
  * session ends SESSION_MAX_SECONDS after the password or code was given.
  */
 export async function refreshSession(deps: AccountDependencies, principal: StaffPrincipal): Promise<{ token: string }> {
-  const user = await accountRepository.user(deps.db, principal.companyId, principal.userId);
+  const user = await userRepository.byId(deps.db, principal.companyId, principal.userId);
   if (!user) throw new AuthenticationError();
   await revokeSession(deps, principal);
   const { token } = await deps.issuer.issue({

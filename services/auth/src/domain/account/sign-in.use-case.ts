@@ -2,7 +2,9 @@ import { hash, verify as verifyPassword } from '@node-rs/argon2';
 import { verify as verifyTotp } from 'otplib';
 import type { LoginResponse } from '@whistle/contracts';
 import { AuthenticationError, type Queryable } from '@whistle/service-kit';
-import { accountRepository, type UserRow } from '../../data-access/account.repository';
+import { userRepository, type UserRow } from '../../data-access/user.repository';
+import { oneTimeSecretRepository } from '../../data-access/one-time-secret.repository';
+import { mfaRepository } from '../../data-access/mfa.repository';
 import { passwordHashOptions } from '../company/create-company.use-case';
 import { abuseLimits, secretLifetimes } from './abuse-limits';
 import { accountMails } from './account-mails';
@@ -17,14 +19,14 @@ const dummyPasswordHash = () => (dummyHash ??= hash('not a password of anyone', 
 
 /** POST /api/account/token: the password, then either a token or an MFA challenge (spec §4). */
 export async function login(deps: AccountDependencies, username: string, password: string): Promise<LoginResponse> {
-  const user = await accountRepository.userByEmail(deps.db, username);
+  const user = await userRepository.byEmail(deps.db, username);
   const locked = user?.locked_until ? user.locked_until.getTime() > Date.now() : false;
   if (!user || !user.password_hash || locked) {
     await verifyPassword(await dummyPasswordHash(), password);
     throw new AuthenticationError(invalidCredentials);
   }
   if (!(await verifyPassword(user.password_hash, password))) {
-    const { locked: nowLocked } = await accountRepository.recordFailedLogin(
+    const { locked: nowLocked } = await userRepository.recordFailedLogin(
       deps.db,
       user.id,
       abuseLimits.lockAfterFailures,
@@ -33,7 +35,7 @@ export async function login(deps: AccountDependencies, username: string, passwor
     if (nowLocked) sendInBackground(deps, accountMails.lockout(user.email, abuseLimits.lockMs / 60_000), 'lockout');
     throw new AuthenticationError(invalidCredentials);
   }
-  await accountRepository.clearFailedLogins(deps.db, user.id);
+  await userRepository.clearFailedLogins(deps.db, user.id);
   return continueSignIn(deps, user);
 }
 
@@ -41,7 +43,7 @@ export async function login(deps: AccountDependencies, username: string, passwor
 export async function continueSignIn(deps: AccountDependencies, user: UserRow): Promise<LoginResponse> {
   if (user.mfa_secret) {
     const challenge = newOneTimeSecret();
-    await accountRepository.insertOneTimeSecret(deps.db, {
+    await oneTimeSecretRepository.insert(deps.db, {
       hash: challenge.hash,
       purpose: 'mfa_challenge',
       userId: user.id,
@@ -86,7 +88,7 @@ export async function acceptTotp(
   });
   // TOTP results carry the matched time step (HOTP ones, the other half of the union, do not).
   if (!result.valid || !('timeStep' in result)) return undefined;
-  if (which === 'enabled' && !(await accountRepository.advanceTimeStep(db, user.id, result.timeStep))) return undefined;
+  if (which === 'enabled' && !(await mfaRepository.advanceTimeStep(db, user.id, result.timeStep))) return undefined;
   return result.timeStep;
 }
 
@@ -98,7 +100,7 @@ export async function challengeOwner(
   deps: Pick<AccountDependencies, 'db'>,
   challengeId: string,
 ): Promise<string | undefined> {
-  return (await accountRepository.liveOneTimeSecret(deps.db, hashOfSecret(challengeId), 'mfa_challenge'))?.user_id;
+  return (await oneTimeSecretRepository.live(deps.db, hashOfSecret(challengeId), 'mfa_challenge'))?.user_id;
 }
 
 /** POST /api/account/token/mfa: the challenge id (Bearer) and a code → a token with `mfa: true`. */
@@ -108,16 +110,16 @@ export async function completeMfa(
   code: string,
 ): Promise<{ token: string }> {
   const challengeHash = hashOfSecret(challengeId);
-  const challenge = await accountRepository.liveOneTimeSecret(deps.db, challengeHash, 'mfa_challenge');
+  const challenge = await oneTimeSecretRepository.live(deps.db, challengeHash, 'mfa_challenge');
   if (!challenge) throw new AuthenticationError('Invalid or expired MFA challenge');
-  const user = await accountRepository.user(deps.db, challenge.company_id, challenge.user_id);
+  const user = await userRepository.byId(deps.db, challenge.company_id, challenge.user_id);
   const accepted = user ? await acceptTotp(deps.db, deps, user, code, 'enabled') : undefined;
   if (!user || accepted === undefined) {
-    await accountRepository.failChallenge(deps.db, challengeHash, abuseLimits.mfaAttemptsPerChallenge);
+    await oneTimeSecretRepository.failChallenge(deps.db, challengeHash, abuseLimits.mfaAttemptsPerChallenge);
     throw new AuthenticationError('Invalid code');
   }
   // Two right answers racing on one challenge: only one gets a token.
-  if (!(await accountRepository.consumeOneTimeSecret(deps.db, challengeHash, 'mfa_challenge'))) {
+  if (!(await oneTimeSecretRepository.consume(deps.db, challengeHash, 'mfa_challenge'))) {
     throw new AuthenticationError('Invalid or expired MFA challenge');
   }
   const { token } = await deps.issuer.issue({

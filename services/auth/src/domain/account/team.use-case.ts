@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { UserProfile, UserProfileCreateRequest } from '@whistle/contracts';
-import { InputError, NotFoundError, type StaffPrincipal } from '@whistle/service-kit';
-import { accountRepository } from '../../data-access/account.repository';
-import { companyRepository } from '../../data-access/company.repository';
+import { InputError, NotFoundError } from '@whistle/service-kit';
+import type { StaffPrincipal } from '@whistle/tokens';
+import { userRepository } from '../../data-access/user.repository';
+import { oneTimeSecretRepository } from '../../data-access/one-time-secret.repository';
 import { secretLifetimes } from './abuse-limits';
 import { accountMails } from './account-mails';
 import { sendInBackground, type AccountDependencies } from './account-dependencies';
@@ -20,10 +21,10 @@ export async function inviteUser(
   const link = newOneTimeSecret();
   // Worded without saying why: an admin of one company learns nothing about another's accounts.
   const refused = () => new InputError('Bad Request', { email: ['This email address cannot be invited'] });
-  if (await accountRepository.emailTaken(deps.db, email)) throw refused();
+  if (await userRepository.emailTaken(deps.db, email)) throw refused();
   try {
-    await deps.db.transaction(async (tx) => {
-      await companyRepository.insertUser(tx, {
+    await deps.unitOfWork(async (tx) => {
+      await userRepository.insert(tx, {
         id: userId,
         companyId: principal.companyId,
         email,
@@ -31,14 +32,14 @@ export async function inviteUser(
         passwordHash: null,
         roles: input.roles,
       });
-      await accountRepository.insertOneTimeSecret(tx, {
+      await oneTimeSecretRepository.insert(tx, {
         hash: link.hash,
         purpose: 'invitation',
         userId,
         companyId: principal.companyId,
         ttlMs: secretLifetimes.invitation,
       });
-      await deps.outbox.add(tx, {
+      await tx.addEvent({
         name: 'user.created',
         company_id: principal.companyId,
         payload: { user_id: userId, email, full_name: input.full_name, roles: input.roles },
@@ -48,7 +49,6 @@ export async function inviteUser(
     if ((error as { code?: string }).code === '23505') throw refused();
     throw error;
   }
-  deps.afterCommit();
   sendInBackground(
     deps,
     accountMails.invitation(email, input.full_name, passwordLink(deps.publicUrl, link.secret)),
@@ -61,14 +61,13 @@ export async function inviteUser(
 export async function deleteUser(deps: AccountDependencies, principal: StaffPrincipal, userId: string): Promise<void> {
   if (userId === principal.userId)
     throw new InputError('Bad Request', { uuid: ['You cannot delete your own account'] });
-  await deps.db.transaction(async (tx) => {
-    const deleted = await accountRepository.deleteUser(tx, principal.companyId, userId);
+  await deps.unitOfWork(async (tx) => {
+    const deleted = await userRepository.delete(tx, principal.companyId, userId);
     if (!deleted) throw new NotFoundError('User not found');
-    await deps.outbox.add(tx, {
+    await tx.addEvent({
       name: 'user.deleted',
       company_id: principal.companyId,
       payload: { user_id: userId, deleted_at: new Date().toISOString() },
     });
   });
-  deps.afterCommit();
 }

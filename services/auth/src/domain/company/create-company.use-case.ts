@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import type { CompanyCreateRequest } from '@whistle/contracts';
-import { InputError, type Database, type Outbox } from '@whistle/service-kit';
+import { InputError, type UnitOfWork } from '@whistle/service-kit';
+import { userRepository } from '../../data-access/user.repository';
 import { companyRepository } from '../../data-access/company.repository';
+import { categoryRepository } from '../../data-access/category.repository';
+import { locationRepository } from '../../data-access/location.repository';
 import type { KeyEncryptionKey } from '../secrets/key-encryption';
 import { defaultCategories, defaultLocations } from './default-labels';
 import { emailDomainOf, isBlockedDomain } from './email-domain-policy';
@@ -12,8 +15,7 @@ import { makeUrlIdentifier } from './url-identifier';
 export const passwordHashOptions = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
 export interface CreateCompanyDependencies {
-  db: Database;
-  outbox: Outbox;
+  unitOfWork: UnitOfWork;
   kek: KeyEncryptionKey;
   blockedEmailDomains: readonly string[];
 }
@@ -40,13 +42,13 @@ export async function createCompany(
   const adminId = randomUUID();
 
   try {
-    return await deps.db.transaction(async (tx) => {
+    return await deps.unitOfWork(async (tx) => {
       if (await companyRepository.domainTaken(tx, emailDomain)) throw domainExists();
       let urlIdentifier = makeUrlIdentifier(input.name);
       while (await companyRepository.urlIdentifierTaken(tx, urlIdentifier))
         urlIdentifier = makeUrlIdentifier(input.name);
 
-      await companyRepository.insertCompany(tx, {
+      await companyRepository.insert(tx, {
         id: companyId,
         urlIdentifier,
         name: input.name,
@@ -56,7 +58,7 @@ export async function createCompany(
         aesEncryptedPrivateKey: input.credential.aes_encrypted_private_key,
         wrappedPassphrase: deps.kek.wrap(input.passphrase, companyId),
       });
-      await companyRepository.insertUser(tx, {
+      await userRepository.insert(tx, {
         id: adminId,
         companyId,
         email,
@@ -68,7 +70,7 @@ export async function createCompany(
       const categories: Array<{ uuid: string; name: string; parent_uuid: string | null; is_active: boolean }> = [];
       for (const [position, top] of defaultCategories.entries()) {
         const parentId = randomUUID();
-        await companyRepository.insertCategory(tx, {
+        await categoryRepository.insert(tx, {
           id: parentId,
           companyId,
           parentId: null,
@@ -78,7 +80,7 @@ export async function createCompany(
         categories.push({ uuid: parentId, name: top.name, parent_uuid: null, is_active: true });
         for (const [childPosition, child] of top.children.entries()) {
           const childId = randomUUID();
-          await companyRepository.insertCategory(tx, {
+          await categoryRepository.insert(tx, {
             id: childId,
             companyId,
             parentId,
@@ -91,11 +93,11 @@ export async function createCompany(
       const locations = [];
       for (const [position, name] of defaultLocations.entries()) {
         const id = randomUUID();
-        await companyRepository.insertLocation(tx, { id, companyId, name, position });
+        await locationRepository.insert(tx, { id, companyId, name, position });
         locations.push({ uuid: id, name, is_active: true });
       }
 
-      await deps.outbox.add(tx, {
+      await tx.addEvent({
         name: 'company.created',
         company_id: companyId,
         payload: {
@@ -108,7 +110,7 @@ export async function createCompany(
           locations,
         },
       });
-      await deps.outbox.add(tx, {
+      await tx.addEvent({
         name: 'user.created',
         company_id: companyId,
         payload: { user_id: adminId, email, full_name: input.user_profile.full_name, roles: ['ADMIN'] },

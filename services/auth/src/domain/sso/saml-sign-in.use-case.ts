@@ -1,13 +1,10 @@
 import { SAML, ValidateInResponseTo, type CacheProvider } from '@node-saml/passport-saml';
 import type { LoginResponse, SsoSettingsRequest, SsoSettingsResponse } from '@whistle/contracts';
-import {
-  AuthenticationError,
-  InputError,
-  NotAllowedError,
-  NotFoundError,
-  type StaffPrincipal,
-} from '@whistle/service-kit';
-import { accountRepository } from '../../data-access/account.repository';
+import { AuthenticationError, InputError, NotAllowedError, NotFoundError } from '@whistle/service-kit';
+import type { StaffPrincipal } from '@whistle/tokens';
+import { userRepository } from '../../data-access/user.repository';
+import { oneTimeSecretRepository } from '../../data-access/one-time-secret.repository';
+import { companyRepository } from '../../data-access/company.repository';
 import { ssoRepository, type SsoSettingsRow } from '../../data-access/sso.repository';
 import { secretLifetimes } from '../account/abuse-limits';
 import type { AccountDependencies } from '../account/account-dependencies';
@@ -105,7 +102,7 @@ function viewOf(settings: SsoSettingsRow) {
  * e-mail's domain, so the answer says nothing about whether that user exists.
  */
 export async function ssoRedirectUrl(deps: AccountDependencies, email: string): Promise<string> {
-  const companyId = await ssoRepository.companyIdByEmailDomain(deps.db, emailDomainOf(email.toLowerCase()));
+  const companyId = await companyRepository.idByEmailDomain(deps.db, emailDomainOf(email.toLowerCase()));
   const settings = companyId ? await ssoRepository.settings(deps.db, companyId) : undefined;
   if (!settings?.enabled) return `${SSO_LOGIN_PAGE}?error=sso_unavailable`;
   // RelayState names the company whose certificate checks the answer; the answer must also match a request of that company.
@@ -143,12 +140,12 @@ export async function acceptSamlResponse(
   const claimed = settings.email_attribute ? attributes[settings.email_attribute] : profile.nameID;
   const email = Array.isArray(claimed) ? claimed[0] : claimed;
   if (typeof email !== 'string') throw ssoFailed();
-  const user = await accountRepository.userByEmail(deps.db, email);
+  const user = await userRepository.byEmail(deps.db, email);
   if (!user || user.company_id !== settings.company_id)
     throw new NotAllowedError('No Whistle account for this identity');
 
   const code = newOneTimeSecret();
-  await accountRepository.insertOneTimeSecret(deps.db, {
+  await oneTimeSecretRepository.insert(deps.db, {
     hash: code.hash,
     purpose: 'sso_code',
     userId: user.id,
@@ -160,8 +157,8 @@ export async function acceptSamlResponse(
 
 /** POST /api/account/company/sso/token: the code, once → the same answer as a password login. */
 export async function exchangeSsoCode(deps: AccountDependencies, code: string): Promise<LoginResponse> {
-  const used = await accountRepository.consumeOneTimeSecret(deps.db, hashOfSecret(code), 'sso_code');
-  const user = used ? await accountRepository.user(deps.db, used.company_id, used.user_id) : undefined;
+  const used = await oneTimeSecretRepository.consume(deps.db, hashOfSecret(code), 'sso_code');
+  const user = used ? await userRepository.byId(deps.db, used.company_id, used.user_id) : undefined;
   if (!user) throw new AuthenticationError('Invalid or expired code');
   return continueSignIn(deps, user);
 }

@@ -1,5 +1,5 @@
 import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
-import { createStaffTokenVerifier } from '@whistle/service-kit';
+import { createStaffTokenVerifier } from '@whistle/tokens';
 import { authConfigSchema } from '../../config';
 import { ACCESS_TOKEN_LIFETIME_SECONDS, SESSION_MAX_SECONDS, signingKeyFrom, TokenIssuer } from './token-issuer';
 

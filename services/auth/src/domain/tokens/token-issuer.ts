@@ -1,7 +1,7 @@
 import { createPrivateKey, createPublicKey, randomUUID, type JsonWebKey, type KeyObject } from 'node:crypto';
 import { calculateJwkThumbprint, SignJWT } from 'jose';
 import type { Role } from '@whistle/contracts';
-import { STAFF_TOKEN_ALGORITHM, STAFF_TOKEN_AUDIENCE, STAFF_TOKEN_ISSUER } from '@whistle/service-kit';
+import { STAFF_TOKEN_ALGORITHM, STAFF_TOKEN_AUDIENCE, STAFF_TOKEN_ISSUER } from '@whistle/tokens';
 
 /** Access tokens are short-lived: a stolen one is useful for minutes; the browser refreshes while in use. */
 export const ACCESS_TOKEN_LIFETIME_SECONDS = 15 * 60;

@@ -8,16 +8,8 @@ import {
   userProfileCreateRequestSchema,
   userProfileDeleteRequestSchema,
 } from '@whistle/contracts';
-import {
-  AuthenticationError,
-  bearerToken,
-  clientAddress,
-  parseBody,
-  rateLimit,
-  requireStaff,
-  staffOf,
-  type StaffTokenVerifier,
-} from '@whistle/service-kit';
+import { AuthenticationError, clientAddress, parseBody, rateLimit } from '@whistle/service-kit';
+import { bearerToken, requireStaff, staffOf, type StaffTokenVerifier } from '@whistle/tokens';
 import { z } from 'zod';
 import { abuseLimits } from '../../domain/account/abuse-limits';
 import type { AccountDependencies } from '../../domain/account/account-dependencies';

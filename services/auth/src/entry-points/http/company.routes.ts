@@ -1,14 +1,13 @@
 import { Router } from 'express';
 import QRCode from 'qrcode';
 import { companyCreateRequestSchema, urlIdentifierSchema } from '@whistle/contracts';
-import { NotFoundError, parseBody, rateLimit } from '@whistle/service-kit';
+import { NotFoundError, parseBody, rateLimit, type Queryable } from '@whistle/service-kit';
 import { createCompany, type CreateCompanyDependencies } from '../../domain/company/create-company.use-case';
 import { companyPublicView } from '../../domain/company/company-public-view.use-case';
 
 export interface CompanyRoutesDependencies extends CreateCompanyDependencies {
+  db: Queryable;
   publicUrl: string;
-  /** Called after a commit so events leave promptly instead of at the next relay tick. */
-  afterCommit(): void;
 }
 
 /** A url_identifier that is not even well-formed is answered like an unknown one: 404, nothing looked up. */
@@ -27,10 +26,7 @@ export function companyRoutes(deps: CompanyRoutesDependencies): Router {
   });
 
   router.post('/api/account/company', onboardingLimit, async (req, res) => {
-    const input = parseBody(companyCreateRequestSchema, req.body);
-    const created = await createCompany(deps, input);
-    deps.afterCommit();
-    res.status(201).json(created);
+    res.status(201).json(await createCompany(deps, parseBody(companyCreateRequestSchema, req.body)));
   });
 
   router.get('/api/account/company/:url_identifier', async (req, res) => {

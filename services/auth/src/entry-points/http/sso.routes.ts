@@ -1,13 +1,7 @@
 import { Router } from 'express';
 import { ssoRedirectRequestSchema, ssoSettingsRequestSchema, ssoTokenRequestSchema } from '@whistle/contracts';
-import {
-  clientAddress,
-  parseBody,
-  rateLimit,
-  requireStaff,
-  staffOf,
-  type StaffTokenVerifier,
-} from '@whistle/service-kit';
+import { clientAddress, parseBody, rateLimit } from '@whistle/service-kit';
+import { requireStaff, staffOf, type StaffTokenVerifier } from '@whistle/tokens';
 import { abuseLimits } from '../../domain/account/abuse-limits';
 import type { AccountDependencies } from '../../domain/account/account-dependencies';
 import {

@@ -1,57 +1,47 @@
 import { randomUUID } from 'node:crypto';
-import { PassThrough, type Readable } from 'node:stream';
+import { PassThrough, type Writable } from 'node:stream';
 import {
   FILE_CIPHERTEXT_OVERHEAD,
   MAX_FILE_SIZE,
   fileUploadMetadataSchema,
   type IncidentFile,
 } from '@whistle/contracts';
-import {
-  InputError,
-  NotAllowedError,
-  PayloadTooLargeError,
-  parseBody,
-  type Database,
-  type DiscloserPrincipal,
-  type ObjectStore,
-  type Outbox,
-} from '@whistle/service-kit';
-import { fileRepository, type FileRow } from '../../data-access/file.repository';
-import { MAX_FILE_SIZE_MESSAGE, parseUploadBody } from './upload-body';
+import type { ObjectStore } from '@whistle/object-store';
+import { InputError, NotAllowedError, PayloadTooLargeError, parseBody, type UnitOfWork } from '@whistle/service-kit';
+import type { DiscloserPrincipal } from '@whistle/tokens';
+import { fileRepository } from '../../data-access/file.repository';
+import { objectKeyOf, toIncidentFile } from '../incident-file';
 
 export interface UploadFileDependencies {
-  db: Database;
   objects: ObjectStore;
-  outbox: Outbox;
+  unitOfWork: UnitOfWork;
 }
 
-/** Version byte of @whistle/crypto's file format: the first byte of every ciphertext it makes. */
-const FILE_FORMAT_VERSION = 1;
-const MAX_CIPHERTEXT_BYTES = MAX_FILE_SIZE + FILE_CIPHERTEXT_OVERHEAD;
-/** Room for the other fields of the JSON document besides the base64 content. */
-const METADATA_ALLOWANCE = 64 * 1024;
-/** The longest upload body: base64 of the largest ciphertext, plus metadata. */
-export const MAX_UPLOAD_BODY_BYTES = Math.ceil(MAX_CIPHERTEXT_BYTES / 3) * 4 + METADATA_ALLOWANCE;
+export const MAX_FILE_SIZE_MESSAGE = 'Max file size is 25MB';
+/** The largest ciphertext: the largest file, encrypted. */
+export const MAX_CIPHERTEXT_BYTES = MAX_FILE_SIZE + FILE_CIPHERTEXT_OVERHEAD;
 
-export function objectKeyOf(file: { company_id: string; incident_id: string; id: string }): string {
-  return `company/${file.company_id}/incident/${file.incident_id}/file/${file.id}`;
-}
-
-export function toIncidentFile(row: FileRow): IncidentFile {
-  return {
-    uuid: row.id,
-    incident_uuid: row.incident_id,
-    incident_message_uuid: row.incident_message_id,
-    file_name: row.file_name,
-    encrypted_key: row.encrypted_key,
-    file_size: Number(row.file_size),
-    mime_type: row.mime_type,
-    created: row.created_at.toISOString(),
-  };
+/** An upload as its reader received it: the ciphertext went to the sink it was given, the rest is here. */
+export interface ReceivedUpload {
+  /** Every field but the content, as sent (validated here). */
+  fields: Record<string, unknown>;
+  /** Whether content was present (its bytes went to the sink). */
+  hadContent: boolean;
+  contentBytes: number;
+  firstContentByte: number | undefined;
 }
 
 /**
- * A discloser's upload: the ciphertext streams into the object store as the body is read; then the
+ * Reads an upload in its wire format (the entry point's business): writes the ciphertext, as it
+ * arrives, to the sink `openContent` returns, refusing more than `maxContentBytes` of it.
+ */
+export type UploadReader = (openContent: () => Writable, maxContentBytes: number) => Promise<ReceivedUpload>;
+
+/** Version byte of @whistle/crypto's file format: the first byte of every ciphertext it makes. */
+const FILE_FORMAT_VERSION = 1;
+
+/**
+ * A discloser's upload: the ciphertext streams into the object store as `readUpload` reads it; then the
  * metadata is checked, and the row and its event are written in one transaction. Any failure
  * (bad field, wrong size, too large, another incident, database down) removes the object, so
  * nothing is left half-way.
@@ -59,26 +49,22 @@ export function toIncidentFile(row: FileRow): IncidentFile {
 export async function uploadFile(
   deps: UploadFileDependencies,
   discloser: DiscloserPrincipal,
-  body: Readable,
+  readUpload: UploadReader,
 ): Promise<IncidentFile> {
   const id = randomUUID();
   const objectKey = objectKeyOf({ company_id: discloser.companyId, incident_id: discloser.incidentId, id });
   let content: PassThrough | undefined;
   let stored: Promise<void> | undefined;
   try {
-    const parsed = await parseUploadBody(
-      body,
-      () => {
-        const sink = new PassThrough();
-        const putting = deps.objects.put(objectKey, sink, { contentType: 'application/octet-stream' });
-        // A failing store must end the wait for 'drain' instead of leaving the upload hanging.
-        putting.catch((error: Error) => sink.destroy(error));
-        content = sink;
-        stored = putting;
-        return sink;
-      },
-      { maxBodyBytes: MAX_UPLOAD_BODY_BYTES, maxContentBytes: MAX_CIPHERTEXT_BYTES },
-    );
+    const parsed = await readUpload(() => {
+      const sink = new PassThrough();
+      const putting = deps.objects.put(objectKey, sink, { contentType: 'application/octet-stream' });
+      // A failing store must end the wait for 'drain' instead of leaving the upload hanging.
+      putting.catch((error: Error) => sink.destroy(error));
+      content = sink;
+      stored = putting;
+      return sink;
+    }, MAX_CIPHERTEXT_BYTES);
     const declaredSize = parsed.fields.file_size;
     if (typeof declaredSize === 'number' && declaredSize > MAX_FILE_SIZE)
       throw new PayloadTooLargeError(MAX_FILE_SIZE_MESSAGE);
@@ -96,7 +82,7 @@ export async function uploadFile(
     }
     await stored;
 
-    const row = await deps.db.transaction(async (tx) => {
+    const row = await deps.unitOfWork(async (tx) => {
       const inserted = await fileRepository.insert(tx, {
         id,
         company_id: discloser.companyId,
@@ -108,7 +94,7 @@ export async function uploadFile(
         file_size: metadata.file_size,
         mime_type: metadata.mime_type,
       });
-      await deps.outbox.add(tx, {
+      await tx.addEvent({
         name: 'incident.file.created',
         company_id: discloser.companyId,
         payload: {

@@ -1,27 +1,24 @@
 import { pipeline } from 'node:stream/promises';
 import { Router, type Request } from 'express';
 import { FILE_UPLOAD_CONTENT_TYPE } from '@whistle/contracts';
+import type { ObjectStore } from '@whistle/object-store';
 import {
   NotFoundError,
   PayloadTooLargeError,
   UnsupportedMediaTypeError,
   type Database,
-  type DiscloserPrincipal,
-  type DiscloserTokenVerifier,
-  type ObjectStore,
-  type Outbox,
+  type UnitOfWork,
 } from '@whistle/service-kit';
+import type { DiscloserPrincipal, DiscloserTokenVerifier } from '@whistle/tokens';
 import { findFile, openFile } from '../../domain/download-file.use-case';
-import { MAX_FILE_SIZE_MESSAGE } from '../../domain/upload/upload-body';
-import { MAX_UPLOAD_BODY_BYTES, uploadFile } from '../../domain/upload/upload-file.use-case';
+import { MAX_FILE_SIZE_MESSAGE, uploadFile } from '../../domain/upload/upload-file.use-case';
+import { MAX_UPLOAD_BODY_BYTES, uploadBodyReader } from './upload-body';
 
 export interface FileRoutesDependencies {
   db: Database;
   objects: ObjectStore;
-  outbox: Outbox;
+  unitOfWork: UnitOfWork;
   verifier: DiscloserTokenVerifier;
-  /** Called after a commit so events leave promptly instead of at the next relay tick. */
-  afterCommit(): void;
 }
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -44,9 +41,7 @@ export function fileRoutes(deps: FileRoutesDependencies): Router {
         throw new UnsupportedMediaTypeError(`Send the upload as ${FILE_UPLOAD_CONTENT_TYPE}`);
       if (Number(req.headers['content-length'] ?? 0) > MAX_UPLOAD_BODY_BYTES)
         throw new PayloadTooLargeError(MAX_FILE_SIZE_MESSAGE);
-      const file = await uploadFile(deps, discloser, req);
-      deps.afterCommit();
-      res.status(201).json(file);
+      res.status(201).json(await uploadFile(deps, discloser, uploadBodyReader(req)));
     } catch (error) {
       // The rest of a refused body is not read: the connection closes after the answer.
       if (!req.complete) res.set('Connection', 'close');

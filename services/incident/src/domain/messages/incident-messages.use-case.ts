@@ -1,19 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { IncidentMessage } from '@whistle/contracts';
-import { NotFoundError, type Database, type Outbox } from '@whistle/service-kit';
-import { incidentRepository, type MessageRow } from '../../data-access/incident.repository';
-import type { IncidentActor } from '../../entry-points/http/incident-access';
+import { NotFoundError, type Database, type UnitOfWork } from '@whistle/service-kit';
+import { incidentRepository } from '../../data-access/incident.repository';
+import { messageRepository, type MessageRow } from '../../data-access/message.repository';
+import type { IncidentActor } from '../access/incident-actor';
 
 export interface MessageDependencies {
-  db: Database;
-  outbox: Outbox;
+  unitOfWork: UnitOfWork;
 }
-
-/**
- * The name shown with a discloser's message ('Message sent by {name}'). The server knows no
- * discloser's name (it is an encrypted field, if given at all), so disclosers are named by their role.
- */
-export const DISCLOSER_SENDER_NAME = 'Discloser';
 
 function toMessage(row: MessageRow): IncidentMessage {
   return {
@@ -32,10 +26,10 @@ export async function postMessage(
   content: string,
 ): Promise<IncidentMessage> {
   const id = randomUUID();
-  const row = await deps.db.transaction(async (tx) => {
+  const row = await deps.unitOfWork(async (tx) => {
     if (!(await incidentRepository.incidentExists(tx, actor.companyId, actor.incidentId)))
       throw new NotFoundError('Incident not found');
-    const inserted = await incidentRepository.insertMessage(tx, {
+    const inserted = await messageRepository.insert(tx, {
       id,
       incidentId: actor.incidentId,
       companyId: actor.companyId,
@@ -45,7 +39,7 @@ export async function postMessage(
       senderUserId: actor.userId,
     });
     await incidentRepository.touch(tx, actor.companyId, actor.incidentId, inserted.created_at);
-    await deps.outbox.add(tx, {
+    await tx.addEvent({
       name: 'incident.message.created',
       company_id: actor.companyId,
       payload: { incident_id: actor.incidentId, incident_message_id: id, sender_source: actor.source },
@@ -57,5 +51,5 @@ export async function postMessage(
 
 /** The thread of an incident, oldest first. */
 export async function listMessages(db: Database, actor: IncidentActor): Promise<IncidentMessage[]> {
-  return (await incidentRepository.messagesOf(db, actor.companyId, actor.incidentId)).map(toMessage);
+  return (await messageRepository.ofIncident(db, actor.companyId, actor.incidentId)).map(toMessage);
 }

@@ -1,12 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { IncidentCreateRequest, IncidentCreateResponse } from '@whistle/contracts';
 import { hashDiscloserAuthToken } from '@whistle/crypto';
-import { InputError, type Database, type Outbox } from '@whistle/service-kit';
+import { InputError, type UnitOfWork } from '@whistle/service-kit';
+import { companyReadModelRepository } from '../../data-access/company-read-model.repository';
 import { incidentRepository } from '../../data-access/incident.repository';
 
 export interface CreateIncidentDependencies {
-  db: Database;
-  outbox: Outbox;
+  unitOfWork: UnitOfWork;
 }
 
 /** Every report starts here; staff move it on. */
@@ -34,18 +34,18 @@ export async function createIncident(
   const tokenHash = await hashDiscloserAuthToken(input.discloser_auth_token);
   const categoryIds = [...new Set(input.category_uuids)];
 
-  await deps.db.transaction(async (tx) => {
-    const company = await incidentRepository.companyByUrlIdentifier(tx, input.url_identifier);
+  await deps.unitOfWork(async (tx) => {
+    const company = await companyReadModelRepository.companyByUrlIdentifier(tx, input.url_identifier);
     if (!company) throw new InputError('Bad Request', { url_identifier: ['Unknown company'] });
-    const known = await incidentRepository.activeCategoryIds(tx, company.id, categoryIds);
+    const known = await companyReadModelRepository.activeCategoryIds(tx, company.id, categoryIds);
     const errors: Record<string, string[]> = {};
     // Ids of another company read as unknown: a report never learns what other tenants have.
     if (categoryIds.some((categoryId) => !known.has(categoryId))) errors.category_uuids = ['Unknown category'];
-    if (!(await incidentRepository.isActiveLocation(tx, company.id, input.location_uuid)))
+    if (!(await companyReadModelRepository.isActiveLocation(tx, company.id, input.location_uuid)))
       errors.location_uuid = ['Unknown location'];
     if (Object.keys(errors).length > 0) throw new InputError('Bad Request', errors);
 
-    const displayReportNumber = await incidentRepository.takeReportNumber(tx, company.id);
+    const displayReportNumber = await companyReadModelRepository.takeReportNumber(tx, company.id);
     await incidentRepository.insertIncident(tx, {
       id,
       companyId: company.id,
@@ -64,7 +64,7 @@ export async function createIncident(
     });
     await incidentRepository.insertCategories(tx, id, categoryIds);
     await incidentRepository.insertFields(tx, id, input.fields);
-    await deps.outbox.add(tx, {
+    await tx.addEvent({
       name: 'incident.created',
       company_id: company.id,
       payload: {

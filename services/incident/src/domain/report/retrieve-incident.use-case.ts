@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { IncidentDiscloserView, IncidentStatus, ReportChannel } from '@whistle/contracts';
 import { hashDiscloserAuthToken, verifyDiscloserAuthToken } from '@whistle/crypto';
-import { AuthenticationError, type Database, type DiscloserTokenSigner } from '@whistle/service-kit';
+import { AuthenticationError, type Database } from '@whistle/service-kit';
 import { incidentRepository } from '../../data-access/incident.repository';
+import type { DiscloserTokenSigner } from '../tokens/discloser-token-signer';
 
 export interface RetrieveIncidentDependencies {
   db: Database;

@@ -4,25 +4,18 @@ import {
   incidentCreateRequestSchema,
   messageCreateRequestSchema,
 } from '@whistle/contracts';
-import {
-  NotFoundError,
-  parseBody,
-  parseQuery,
-  rateLimit,
-  type Database,
-  type DiscloserTokenSigner,
-  type DiscloserTokenVerifier,
-  type Outbox,
-} from '@whistle/service-kit';
+import { NotFoundError, parseBody, parseQuery, rateLimit, type Database, type UnitOfWork } from '@whistle/service-kit';
+import type { DiscloserTokenVerifier } from '@whistle/tokens';
+import { listFiles } from '../../domain/files/file-read-model';
+import { listMessages, postMessage } from '../../domain/messages/incident-messages.use-case';
 import { createIncident } from '../../domain/report/create-incident.use-case';
 import { retrieveIncidentAsDiscloser } from '../../domain/report/retrieve-incident.use-case';
-import { listMessages, postMessage } from '../../domain/messages/incident-messages.use-case';
-import { listFiles } from '../../domain/files/file-read-model';
+import type { DiscloserTokenSigner } from '../../domain/tokens/discloser-token-signer';
 import { incidentAccess } from './incident-access';
 
 export interface IncidentRoutesDependencies {
   db: Database;
-  outbox: Outbox;
+  unitOfWork: UnitOfWork;
   signer: DiscloserTokenSigner;
   verifier: DiscloserTokenVerifier;
   limits: {
@@ -31,8 +24,6 @@ export interface IncidentRoutesDependencies {
     retrievalPerClient: number;
     retrievalFailuresPerCompany: number;
   };
-  /** Called after a commit so events leave promptly instead of at the next relay tick. */
-  afterCommit(): void;
 }
 
 const hour = 60 * 60 * 1000;
@@ -69,10 +60,7 @@ export function incidentRoutes(deps: IncidentRoutesDependencies): Router {
       key: (req) => companyKey(req.body?.url_identifier),
     }),
     async (req, res) => {
-      const input = parseBody(incidentCreateRequestSchema, req.body);
-      const created = await createIncident(deps, input);
-      deps.afterCommit();
-      res.status(201).json(created);
+      res.status(201).json(await createIncident(deps, parseBody(incidentCreateRequestSchema, req.body)));
     },
   );
 
@@ -99,9 +87,7 @@ export function incidentRoutes(deps: IncidentRoutesDependencies): Router {
   router.post('/api/incident/message', async (req, res) => {
     const input = parseBody(messageCreateRequestSchema, req.body);
     const actor = await actorFor(req, input.incident_uuid.toLowerCase());
-    const message = await postMessage(deps, actor, input.content);
-    deps.afterCommit();
-    res.status(201).json(message);
+    res.status(201).json(await postMessage(deps, actor, input.content));
   });
 
   router.get('/api/incident/:incident_uuid/message', async (req, res) => {

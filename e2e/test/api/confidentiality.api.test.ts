@@ -1,0 +1,234 @@
+import { randomUUID } from 'node:crypto';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  encryptedFieldNames,
+  FILE_UPLOAD_CONTENT_TYPE,
+  type CompanyPublicView,
+  type EventEnvelope,
+} from '@whistle/contracts';
+import {
+  createIncidentCredentials,
+  decryptFields,
+  deriveDiscloserAuthToken,
+  encryptField,
+  encryptFields,
+  encryptFile,
+  openIncidentAsDiscloser,
+} from '@whistle/crypto';
+import { createRecordingMailer } from '@whistle/mailer/testing';
+import { DiskObjectStore } from '@whistle/object-store';
+import { loadConfig } from '@whistle/service-kit';
+import { createTestDependencies, testStacks, waitFor, type TestDependencies } from '@whistle/service-kit/testing';
+import { createPlatform, loadOrCreateSecrets, standaloneConfigSchema, type Platform } from '@whistle/standalone';
+import { companyPayload, postJson } from '../../src/company-fixtures';
+import { dumpTables } from '../../src/database-dump';
+import { repoRoot } from '../../src/repo';
+
+/** The canary in the forms it could leak in: as is, and base64 at each of the three alignments. */
+function leakForms(canary: string): string[] {
+  const forms = [canary];
+  for (let shift = 0; shift < 3; shift += 1) {
+    const encoded = Buffer.from(`${'x'.repeat(shift)}${canary}`).toString('base64');
+    // Only whole groups that encode canary bytes alone: skip the first and last group.
+    forms.push(encoded.slice(8, -8));
+  }
+  return forms;
+}
+
+async function filesUnder(root: string): Promise<string[]> {
+  const entries = await readdir(root, { withFileTypes: true, recursive: true });
+  return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+/**
+ * Every service of the platform composed in one process (`createPlatform`, as `npm start` does) on each
+ * test stack, with a recording logger and mailer and a folder object store that the test inspects.
+ */
+describe.each(testStacks)('confidentiality and anonymity of a report on %s', (stack) => {
+  let test$: TestDependencies;
+  let dataDir: string;
+  let platform: Platform;
+  let server: Server;
+  let baseUrl: string;
+  const mailer = createRecordingMailer();
+  const events: EventEnvelope[] = [];
+
+  beforeAll(async () => {
+    test$ = await createTestDependencies(stack, ['incident', 'audit', 'notification', 'canary-observer']);
+    dataDir = await mkdtemp(path.join(tmpdir(), 'whistle-canary-'));
+    await test$.deps.bus.subscribe({
+      consumer: 'canary-observer',
+      events: ['#'],
+      handle: async (event) => void events.push(event),
+    });
+    platform = createPlatform({
+      config: loadConfig(standaloneConfigSchema, {}),
+      env: { ...(await loadOrCreateSecrets(dataDir, {})) },
+      deps: { ...test$.deps, objects: new DiskObjectStore(path.join(dataDir, 'objects')), mailer },
+      rootDir: repoRoot,
+    });
+    await platform.start();
+    server = await new Promise<Server>((resolve) => {
+      const listening = platform.app.listen(0, '127.0.0.1', () => resolve(listening));
+    });
+    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+    await platform?.stop();
+    await test$?.dispose();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  /** A company onboarded through auth, once the incident service's read model has it from `company.created`. */
+  async function onboardedCompany(): Promise<CompanyPublicView & { companyId: string }> {
+    const created = await postJson(baseUrl, '/api/account/company', await companyPayload());
+    expect(created.status).toBe(201);
+    const { url_identifier } = (await created.json()) as { url_identifier: string };
+    const companyId = await waitFor(
+      async () =>
+        (
+          await test$.deps.db.query<{ id: string }>('select id from incident.company where url_identifier = $1', [
+            url_identifier,
+          ])
+        ).rows[0]?.id,
+      { what: 'the company in the incident read model' },
+    );
+    const view = (await (await fetch(`${baseUrl}/api/account/company/${url_identifier}`)).json()) as CompanyPublicView;
+    return { ...view, companyId };
+  }
+
+  test('when a canary is typed into every field, a message, a file name and its content, then it appears in no table, object, event, log or mail', async () => {
+    const canary = `CANARY-${randomUUID()}`;
+    // What a browser would give away about the discloser: none of it may be kept.
+    const userAgent = `CanaryBrowser/${randomUUID()}`;
+    const cookie = `tracker=${randomUUID()}`;
+    const client = { 'user-agent': userAgent, cookie };
+    const company = await onboardedCompany();
+
+    const credentials = await createIncidentCredentials(company.public_key);
+    const fields = Object.fromEntries(encryptedFieldNames.map((name) => [name, `${canary} in ${name}`]));
+    const created = await fetch(`${baseUrl}/api/incident/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...client },
+      body: JSON.stringify({
+        url_identifier: company.url_identifier,
+        category_uuids: [company.categories[0].uuid],
+        location_uuid: company.locations[0].uuid,
+        ...credentials.payload,
+        fields: await encryptFields(credentials.incident.publicKey, fields),
+        report_anonymously: true,
+      }),
+    });
+    expect(created.status).toBe(201);
+    const { retrieval_id } = (await created.json()) as { retrieval_id: string };
+
+    const authToken = await deriveDiscloserAuthToken(credentials.discloserPassphrase);
+    const retrieval = new URLSearchParams({ url_identifier: company.url_identifier, retrieval_id });
+    const opened = await fetch(`${baseUrl}/api/incident/discloser?${retrieval}`, {
+      headers: { authorization: `Bearer ${authToken}`, ...client },
+    });
+    expect(opened.status).toBe(200);
+    const view = (await opened.json()) as Parameters<typeof openIncidentAsDiscloser>[0] & {
+      uuid: string;
+      token: string;
+      fields: { name: string; value: string }[];
+    };
+    // The canary does travel, encrypted: the discloser reads it back, so the checks below are not vacuous.
+    const handle = await openIncidentAsDiscloser({ ...view, discloserPassphrase: credentials.discloserPassphrase });
+    expect((await decryptFields(handle, view.fields)).every((field) => field.value.startsWith(canary))).toBe(true);
+    const session = { authorization: `Bearer ${view.token}`, ...client };
+
+    const message = await fetch(`${baseUrl}/api/incident/message/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...session },
+      body: JSON.stringify({
+        incident_uuid: view.uuid,
+        content: await encryptField(handle.publicKey, `${canary} in a message`),
+      }),
+    });
+    expect(message.status).toBe(201);
+    const { uuid: messageId } = (await message.json()) as { uuid: string };
+
+    const fileContent = Buffer.from(`%PDF ${canary} in the file content `.repeat(1000));
+    const encrypted = await encryptFile(handle.publicKey, fileContent, { fileName: `${canary}.pdf` });
+    const uploaded = await fetch(`${baseUrl}/api/incident/file/`, {
+      method: 'POST',
+      headers: { 'content-type': FILE_UPLOAD_CONTENT_TYPE, ...session },
+      body: JSON.stringify({
+        incident_uuid: view.uuid,
+        incident_message_uuid: messageId,
+        mime_type: 'application/pdf',
+        file_name: encrypted.encrypted_file_name,
+        encrypted_key: encrypted.encrypted_key,
+        file_size: fileContent.length,
+        content: Buffer.from(encrypted.ciphertext).toString('base64'),
+      }),
+    });
+    expect(uploaded.status).toBe(201);
+
+    // Every event has reached the audit log and the incident's file list before looking.
+    await waitFor(
+      async () => {
+        const { rows } = await test$.deps.db.query<{ name: string }>(
+          'select name from audit.audit_event where company_id = $1',
+          [company.companyId],
+        );
+        const names = new Set(rows.map((row) => row.name));
+        return ['incident.created', 'incident.message.created', 'incident.file.created'].every((name) =>
+          names.has(name),
+        );
+      },
+      { what: 'the incident events in the audit log' },
+    );
+    await waitFor(
+      async () =>
+        (await test$.deps.db.query('select 1 from incident.file where incident_id = $1', [view.uuid])).rows.length > 0,
+      { what: 'the file in the incident read model' },
+    );
+
+    const { rows: audited } = await test$.deps.db.query<{ table_identifier: string; object_id: string }>(
+      "select table_identifier, object_id from audit.audit_event where company_id = $1 and name like 'incident.%' order by table_identifier",
+      [company.companyId],
+    );
+    expect(audited.map((row) => row.table_identifier)).toEqual(['incident', 'incident_file', 'incident_message']);
+    expect(audited.every((row) => row.object_id)).toBe(true);
+
+    const secrets = [...leakForms(canary), userAgent, cookie, authToken, credentials.discloserPassphrase];
+    const database = await dumpTables(test$.deps.db);
+    // Every service's schema is in the dump.
+    for (const schema of ['auth', 'incident', 'file', 'audit', 'notification'])
+      expect(database).toMatch(new RegExp(`(^|\n)${schema}\\.`));
+    const sinks: Record<string, string> = {
+      database,
+      events: JSON.stringify(events),
+      logs: JSON.stringify(test$.deps.logger.entries),
+      mails: JSON.stringify(mailer.sent),
+    };
+    const objectFiles = await filesUnder(path.join(dataDir, 'objects'));
+    expect(objectFiles.length).toBeGreaterThan(0);
+    for (const objectFile of objectFiles)
+      sinks[`object ${path.basename(objectFile)}`] = (await readFile(objectFile)).toString('latin1');
+    // The sinks hold the report, encrypted: a dump that missed the tables would prove nothing.
+    expect(sinks.database).toContain(view.fields[0].value);
+    expect(sinks.database).toContain(encrypted.encrypted_file_name);
+    expect(
+      Object.values(sinks).some((content) => content.includes(Buffer.from(encrypted.ciphertext).toString('latin1'))),
+    ).toBe(true);
+    // The welcome mail went out: the mail sink was really watched.
+    expect(mailer.sent.length).toBeGreaterThan(0);
+    for (const [sink, content] of Object.entries(sinks)) {
+      for (const secret of secrets) expect({ sink, leaked: content.includes(secret) }).toEqual({ sink, leaked: false });
+    }
+    // No client address is kept with a discloser's rows either.
+    expect(sinks.database).not.toContain('127.0.0.1');
+    // Half of the secret code: the database needs it, the bus and the log do not.
+    for (const sink of ['events', 'logs', 'mails'])
+      expect({ sink, leaked: sinks[sink].includes(retrieval_id) }).toEqual({ sink, leaked: false });
+    expect(events.filter((event) => event.name.startsWith('incident.')).length).toBe(3);
+  });
+});

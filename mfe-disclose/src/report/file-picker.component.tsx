@@ -1,0 +1,108 @@
+import { useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isLoaded, isTooLarge, type PendingFile } from './attachment';
+import { formatFileSize } from './format';
+
+let nextId = 0;
+
+function readFile(file: File, onProgress: (fraction: number) => void): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsArrayBuffer(file);
+  });
+}
+
+/**
+ * File input with the chosen files, each read into memory with a progress bar (the form waits
+ * while one is loading). Files over 25 MB are refused with the spec's message next to the input.
+ */
+export function FilePicker({
+  files,
+  onChange,
+  label,
+  disabled,
+}: {
+  files: PendingFile[];
+  onChange: (update: (files: PendingFile[]) => PendingFile[]) => void;
+  label: string;
+  disabled?: boolean;
+}) {
+  const { t, i18n } = useTranslation('disclose');
+  const id = useId();
+  const [tooLarge, setTooLarge] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+
+  function add(list: FileList | null) {
+    const chosen = Array.from(list ?? []);
+    setTooLarge(chosen.some(isTooLarge));
+    for (const file of chosen.filter((candidate) => !isTooLarge(candidate))) {
+      const entry: PendingFile = {
+        id: `file-${nextId++}`,
+        name: file.name,
+        size: file.size,
+        type: file.type,
+        progress: 0,
+      };
+      onChange((current) => [...current, entry]);
+      const update = (change: Partial<PendingFile>) =>
+        onChange((current) => current.map((item) => (item.id === entry.id ? { ...item, ...change } : item)));
+      readFile(file, (progress) => update({ progress }))
+        .then((bytes) => update({ bytes, progress: 0 }))
+        .catch(() => onChange((current) => current.filter((item) => item.id !== entry.id)));
+    }
+    // The same file can be chosen again after removing it.
+    if (input.current) input.current.value = '';
+  }
+
+  return (
+    <div className={tooLarge ? 'wh-field wh-field--invalid' : 'wh-field'}>
+      <label className="wh-field__label" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        ref={input}
+        id={id}
+        type="file"
+        name="files"
+        multiple
+        className="wh-input"
+        disabled={disabled}
+        aria-invalid={tooLarge || undefined}
+        aria-describedby={tooLarge ? `${id}-error` : undefined}
+        onChange={(event) => add(event.currentTarget.files)}
+      />
+      {tooLarge && (
+        <p className="wh-field__error" id={`${id}-error`}>
+          {t('files.tooLarge')}
+        </p>
+      )}
+      {files.length > 0 && (
+        <ul className="disclose-files">
+          {files.map((file) => (
+            <li key={file.id}>
+              <span className="disclose-files__name">{file.name}</span>
+              <span className="disclose-files__size">{formatFileSize(file.size, i18n.language)}</span>
+              {(!isLoaded(file) || file.progress > 0) && (
+                <progress max={1} value={file.progress} aria-label={t('files.progress', { name: file.name })} />
+              )}
+              <button
+                type="button"
+                className="wh-button wh-button--secondary disclose-files__remove"
+                disabled={disabled}
+                onClick={() => onChange((current) => current.filter((item) => item.id !== file.id))}
+              >
+                {t('files.remove')}
+                <span className="wh-visually-hidden"> {file.name}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

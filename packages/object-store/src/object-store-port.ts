@@ -1,0 +1,10 @@
+import type { Port } from '@whistle/service-kit';
+import type { ObjectStore } from './object-store';
+import { openObjectStore } from './open-object-store';
+
+/** S3 when S3_BUCKET is set, else files under DATA_DIR/objects. Ready while the store answers. */
+export const objectStorePort: Port<ObjectStore> = {
+  name: 'objects',
+  open: (config) => openObjectStore(config),
+  ready: (store) => store.exists('readiness-probe'),
+};

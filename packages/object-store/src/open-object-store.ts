@@ -1,0 +1,32 @@
+import path from 'node:path';
+import { ConfigError, type PlatformConfig } from '@whistle/service-kit';
+import { DiskObjectStore } from './disk-object-store';
+import type { ObjectStore } from './object-store';
+import { S3ObjectStore } from './s3-object-store';
+
+/** S3 when S3_BUCKET is set (credentials are then required by the config schema), else DATA_DIR/objects. */
+export async function openObjectStore(
+  config: Pick<
+    PlatformConfig,
+    'DATA_DIR' | 'S3_ENDPOINT' | 'S3_REGION' | 'S3_BUCKET' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY'
+  >,
+): Promise<ObjectStore> {
+  const { S3_BUCKET: bucket, S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = config;
+  if (!bucket) return new DiskObjectStore(path.join(config.DATA_DIR, 'objects'));
+  if (!accessKeyId || !secretAccessKey)
+    throw new ConfigError('Invalid configuration: S3_BUCKET is set without S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
+  const store = new S3ObjectStore({
+    endpoint: config.S3_ENDPOINT,
+    region: config.S3_REGION,
+    bucket,
+    accessKeyId,
+    secretAccessKey,
+  });
+  try {
+    await store.ensureBucket();
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+  return store;
+}

@@ -1,0 +1,130 @@
+import type { Readable } from 'node:stream';
+import {
+  CreateBucketCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import { NotFoundError } from '@whistle/service-kit';
+import { exactSize } from './exact-size';
+import { assertValidObjectKey } from './object-key';
+import type { ObjectStore } from './object-store';
+
+export interface S3ObjectStoreOptions {
+  /** Any S3 API; absent: AWS itself. */
+  endpoint?: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+}
+
+/** S3's smallest multipart part; also the most a streamed upload holds in memory here. */
+const partSize = 5 * 1024 * 1024;
+
+function isNotFound(error: unknown): boolean {
+  const failure = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return (
+    failure.$metadata?.httpStatusCode === 404 ||
+    failure.name === 'NoSuchKey' ||
+    failure.name === 'NotFound' ||
+    failure.name === 'NoSuchBucket'
+  );
+}
+
+/**
+ * Objects in an S3 bucket (cluster mode). The SDK's default checksums are switched off on purpose:
+ * with them, a streamed PutObject is sent with aws-chunked framing that S3-compatible servers
+ * (s3rver among them) store as part of the object, silently corrupting it. Path-style addressing
+ * works with every S3 API, virtual-host style only with some.
+ */
+export class S3ObjectStore implements ObjectStore {
+  readonly kind = 's3' as const;
+  private readonly client: S3Client;
+  private readonly bucket: string;
+
+  constructor({ endpoint, region, bucket, accessKeyId, secretAccessKey }: S3ObjectStoreOptions) {
+    this.bucket = bucket;
+    this.client = new S3Client({
+      endpoint,
+      region,
+      credentials: { accessKeyId, secretAccessKey },
+      forcePathStyle: true,
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
+  }
+
+  /** Creates the bucket when it does not exist yet (first start of a fresh environment). */
+  async ensureBucket(): Promise<void> {
+    try {
+      await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+    } catch (error) {
+      if (!isNotFound(error)) throw error;
+      await this.client.send(new CreateBucketCommand({ Bucket: this.bucket })).catch((creation: unknown) => {
+        // Another replica starting at the same time may have won the race.
+        if ((creation as { name?: string }).name !== 'BucketAlreadyOwnedByYou') throw creation;
+      });
+    }
+  }
+
+  async put(
+    key: string,
+    body: Readable | Buffer,
+    options: { size?: number; contentType?: string } = {},
+  ): Promise<void> {
+    assertValidObjectKey(key);
+    const params = { Bucket: this.bucket, Key: key, ContentType: options.contentType };
+    if (Buffer.isBuffer(body)) {
+      await this.client.send(new PutObjectCommand({ ...params, Body: body, ContentLength: body.length }));
+      return;
+    }
+    // Streams go up one part at a time (multipart above one part, a single complete PutObject
+    // below), so at most one part sits in memory, and a source that fails or lies about its size
+    // never reaches the server as a truncated request: some S3 servers (s3rver among them) store
+    // whatever an aborted PutObject had sent.
+    const source = options.size === undefined ? body : exactSize(body, options.size);
+    await new Upload({
+      client: this.client,
+      params: { ...params, Body: source },
+      partSize,
+      queueSize: 1,
+      leavePartsOnError: false,
+    }).done();
+  }
+
+  async get(key: string): Promise<Readable> {
+    assertValidObjectKey(key);
+    try {
+      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      return answer.Body as Readable;
+    } catch (error) {
+      if (isNotFound(error)) throw new NotFoundError();
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    assertValidObjectKey(key);
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+  }
+
+  async exists(key: string): Promise<boolean> {
+    assertValidObjectKey(key);
+    try {
+      await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      return true;
+    } catch (error) {
+      if (isNotFound(error)) return false;
+      throw error;
+    }
+  }
+
+  async close(): Promise<void> {
+    this.client.destroy();
+  }
+}

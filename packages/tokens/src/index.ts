@@ -1,0 +1,29 @@
+// The public API of @whistle/tokens: verifying staff and discloser tokens. Signing stays with the
+// issuers (auth signs staff tokens, incident discloser tokens); test helpers: @whistle/tokens/testing.
+
+export {
+  STAFF_TOKEN_ALGORITHM,
+  STAFF_TOKEN_AUDIENCE,
+  STAFF_TOKEN_ISSUER,
+  bearerToken,
+  createStaffTokenVerifier,
+  createTokenDenylist,
+  requireStaff,
+  staffOf,
+  type RequireStaffOptions,
+  type StaffPrincipal,
+  type StaffTokenVerifier,
+  type StaffTokenVerifierOptions,
+  type TokenDenylist,
+} from './staff-token';
+export {
+  createDiscloserTokenVerifier,
+  p256KeyFromPem,
+  DISCLOSER_TOKEN_ALGORITHM,
+  DISCLOSER_TOKEN_AUDIENCE,
+  DISCLOSER_TOKEN_ISSUER,
+  DISCLOSER_TOKEN_LIFETIME_SECONDS,
+  DISCLOSER_TOKEN_SCOPE,
+  type DiscloserPrincipal,
+  type DiscloserTokenVerifier,
+} from './discloser-token';

@@ -1,0 +1,135 @@
+import type { Role } from '@whistle/contracts';
+import type { Queryable } from '@whistle/service-kit';
+
+export interface UserRow {
+  id: string;
+  company_id: string;
+  email: string;
+  full_name: string;
+  password_hash: string | null;
+  roles: Role[];
+  mfa_secret: string | null;
+  mfa_factor_id: string | null;
+  mfa_pending_secret: string | null;
+  mfa_last_time_step: string | null;
+  failed_logins: number;
+  locked_until: Date | null;
+  company_mfa_required: boolean;
+}
+
+const userColumns = `u.id, u.company_id, u.email, u.full_name, u.password_hash, u.roles, u.mfa_secret, u.mfa_factor_id,
+  u.mfa_pending_secret, u.mfa_last_time_step, u.failed_logins, u.locked_until, c.mfa_required as company_mfa_required`;
+
+/** Staff accounts and their sign-in state. Reads of a known user are scoped by company id as well. */
+export const userRepository = {
+  async byEmail(db: Queryable, email: string): Promise<UserRow | undefined> {
+    const { rows } = await db.query<UserRow>(
+      `select ${userColumns} from auth.user_profile u join auth.company c on c.id = u.company_id where lower(u.email) = lower($1)`,
+      [email],
+    );
+    return rows[0];
+  },
+
+  async byId(db: Queryable, companyId: string, userId: string): Promise<UserRow | undefined> {
+    const { rows } = await db.query<UserRow>(
+      `select ${userColumns} from auth.user_profile u join auth.company c on c.id = u.company_id where u.company_id = $1 and u.id = $2`,
+      [companyId, userId],
+    );
+    return rows[0];
+  },
+
+  async insert(
+    db: Queryable,
+    user: {
+      id: string;
+      companyId: string;
+      email: string;
+      fullName: string;
+      passwordHash: string | null;
+      roles: string[];
+    },
+  ): Promise<void> {
+    await db.query(
+      'insert into auth.user_profile (id, company_id, email, full_name, password_hash, roles) values ($1, $2, $3, $4, $5, $6)',
+      [user.id, user.companyId, user.email, user.fullName, user.passwordHash, user.roles],
+    );
+  },
+
+  async emailTaken(db: Queryable, email: string): Promise<boolean> {
+    const { rows } = await db.query('select 1 from auth.user_profile where lower(email) = lower($1)', [email]);
+    return rows.length > 0;
+  },
+
+  async ofCompany(db: Queryable, companyId: string) {
+    const { rows } = await db.query<{
+      uuid: string;
+      email: string;
+      full_name: string;
+      roles: Role[];
+      mfa_auth_factor_id: string | null;
+    }>(
+      'select id as uuid, email, full_name, roles, mfa_factor_id as mfa_auth_factor_id from auth.user_profile where company_id = $1 order by full_name, email',
+      [companyId],
+    );
+    return rows;
+  },
+
+  async recordFailedLogin(
+    db: Queryable,
+    userId: string,
+    lockAfter: number,
+    lockMs: number,
+  ): Promise<{ locked: boolean }> {
+    // One statement, so concurrent wrong guesses cannot slip past the threshold together.
+    const { rows } = await db.query<{ locked: boolean }>(
+      `update auth.user_profile
+          set failed_logins = case when failed_logins + 1 >= $2 then 0 else failed_logins + 1 end,
+              locked_until = case when failed_logins + 1 >= $2 then now() + ($3::int * interval '1 millisecond') else locked_until end
+        where id = $1
+      returning failed_logins = 0 as locked`,
+      [userId, lockAfter, lockMs],
+    );
+    return rows[0] ?? { locked: false };
+  },
+
+  async clearFailedLogins(db: Queryable, userId: string): Promise<void> {
+    await db.query(
+      'update auth.user_profile set failed_logins = 0, locked_until = null where id = $1 and (failed_logins <> 0 or locked_until is not null)',
+      [userId],
+    );
+  },
+
+  async updateFullName(db: Queryable, companyId: string, userId: string, fullName: string): Promise<void> {
+    await db.query(
+      'update auth.user_profile set full_name = $3, updated_at = now() where company_id = $1 and id = $2',
+      [companyId, userId, fullName],
+    );
+  },
+
+  /**
+   * A new password ends every session issued before `sessionsValidAfter` and lifts a lockout. The instant
+   * comes from the clock that stamps tokens' `iat`, not the database's, so skew between them cannot end
+   * the session issued right after.
+   */
+  async setPassword(
+    db: Queryable,
+    companyId: string,
+    userId: string,
+    passwordHash: string,
+    sessionsValidAfter: Date,
+  ): Promise<void> {
+    await db.query(
+      `update auth.user_profile set password_hash = $3, failed_logins = 0, locked_until = null, sessions_valid_after = $4, updated_at = now()
+        where company_id = $1 and id = $2`,
+      [companyId, userId, passwordHash, sessionsValidAfter],
+    );
+  },
+
+  async delete(db: Queryable, companyId: string, userId: string): Promise<{ email: string } | undefined> {
+    const { rows } = await db.query<{ email: string }>(
+      'delete from auth.user_profile where company_id = $1 and id = $2 returning email',
+      [companyId, userId],
+    );
+    return rows[0];
+  },
+};

@@ -1,0 +1,51 @@
+import type { Queryable } from '@whistle/service-kit';
+
+export interface MessageRow {
+  id: string;
+  incident_id: string;
+  content: string;
+  sender_source: 'DISCLOSER' | 'STAFF';
+  sender_name: string;
+  created_at: Date;
+}
+
+/** An incident's messages (encrypted content), scoped by company. */
+export const messageRepository = {
+  async insert(
+    db: Queryable,
+    message: {
+      id: string;
+      incidentId: string;
+      companyId: string;
+      content: string;
+      senderSource: 'DISCLOSER' | 'STAFF';
+      senderName: string;
+      senderUserId: string | null;
+    },
+  ): Promise<MessageRow> {
+    const { rows } = await db.query<MessageRow>(
+      `insert into incident.message (id, incident_id, company_id, content, sender_source, sender_name, sender_user_id)
+       values ($1, $2, $3, $4, $5, $6, $7)
+       returning id, incident_id, content, sender_source, sender_name, created_at`,
+      [
+        message.id,
+        message.incidentId,
+        message.companyId,
+        message.content,
+        message.senderSource,
+        message.senderName,
+        message.senderUserId,
+      ],
+    );
+    return rows[0];
+  },
+
+  async ofIncident(db: Queryable, companyId: string, incidentId: string): Promise<MessageRow[]> {
+    const { rows } = await db.query<MessageRow>(
+      `select id, incident_id, content, sender_source, sender_name, created_at from incident.message
+        where company_id = $1 and incident_id = $2 order by created_at, id`,
+      [companyId, incidentId],
+    );
+    return rows;
+  },
+};
