@@ -7,9 +7,12 @@ export PACT_DO_NOT_TRACK=true CI="${CI:-}"
 bash scripts/ensure-test-infra.sh
 # Test tools kept out of the workspaces (each package.json says why).
 npm install --prefix tools/k8s-binaries --omit=peer --no-audit --no-fund --loglevel=error
+npm install --prefix tools/lint --no-audit --no-fund --loglevel=error
 # Static checks first: they take seconds and name the file to fix.
 npx prettier --check . --log-level warn
+tools/lint/node_modules/.bin/eslint -c tools/lint/eslint.config.mjs .
 npx tsc -p tsconfig.json
+npx lerna run typecheck --concurrency 2
 npx lerna run build
 # Frontends first: their Pact consumer tests write pacts/*.json, which the services' provider tests verify.
 npx lerna run test --stream --concurrency 1 --scope '@whistle/shell' --scope '@whistle/mfe-*' --scope '@whistle/ui' --scope '@whistle/api-client'

@@ -66,12 +66,10 @@ test('when an admin onboards a company, then the success page gives the disclosu
 
   const landing = await page.goto(disclosureLink);
   // The discloser's page may post forms to Whistle only, and loads nothing inline or from elsewhere.
-  const policy = landing!
-    .headers()
-    ['content-security-policy'].split(';')
-    .map((directive) => directive.trim());
+  const landingHeaders = landing!.headers();
+  const policy = landingHeaders['content-security-policy'].split(';').map((directive) => directive.trim());
   expect(policy).toEqual(expect.arrayContaining(["form-action 'self'", "script-src 'self'", "default-src 'self'"]));
-  expect(landing!.headers()['referrer-policy']).toBe('no-referrer');
+  expect(landingHeaders['referrer-policy']).toBe('no-referrer');
   await page.getByRole('heading', { name: 'Speak up, you’re safe' }).waitFor();
   await page.getByText('Report an incident').waitFor();
   const secretCode = page.locator('input[name="uniquePassword"]');

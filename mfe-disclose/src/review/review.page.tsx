@@ -172,6 +172,8 @@ function IncidentReview({ session }: { session: DiscloserSession }) {
 
   useEffect(() => {
     if (ended) return undefined;
+    // load() sets state only after its awaits (fetching the thread); the rule cannot see past them.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     void load();
     const timer = setInterval(() => void load(), MESSAGE_POLL_MS);
     return () => clearInterval(timer);

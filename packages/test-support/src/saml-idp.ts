@@ -61,8 +61,7 @@ export async function startIdentityProvider(sp: { entity_id: string; acs_url: st
   const { cert, key } = selfSignedCertificate();
   let email = '';
   let emailAttribute: string | undefined;
-  let server: Server | undefined;
-  server = createServer((req, res) => {
+  const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const query = Object.fromEntries(url.searchParams);
     (async () => {

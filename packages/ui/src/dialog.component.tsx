@@ -31,8 +31,6 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
-  const cancel = useRef(onCancel);
-  cancel.current = onCancel;
 
   useEffect(() => {
     if (!open) return undefined;
@@ -46,7 +44,7 @@ export function ConfirmDialog({
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Escape') {
       event.stopPropagation();
-      cancel.current();
+      onCancel();
       return;
     }
     if (event.key !== 'Tab') return;
@@ -65,6 +63,8 @@ export function ConfirmDialog({
 
   return (
     <div className="wh-dialog__backdrop">
+      {/* The WAI-ARIA modal dialog pattern: Escape and the focus trap are handled on the dialog itself. */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
       <div
         ref={panel}
         className="wh-dialog wh-card"
@@ -81,7 +81,7 @@ export function ConfirmDialog({
           <Button onClick={onConfirm} disabled={confirmDisabled}>
             {confirmLabel}
           </Button>
-          <Button variant="secondary" onClick={() => cancel.current()}>
+          <Button variant="secondary" onClick={onCancel}>
             {cancelLabel}
           </Button>
         </div>

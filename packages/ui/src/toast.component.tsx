@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, type ReactNode } from 'react';
 import './toast.css';
 
 /** Spec §9: success toasts vanish after 5 seconds; error toasts stay until dismissed. */
@@ -16,17 +16,16 @@ export interface ToastProps {
 /** A short notice in a live region, so screen readers announce it without moving focus. */
 export function Toast({ status, children, onDismiss, dismissLabel }: ToastProps) {
   // The latest callback is used without restarting the timer when the caller re-renders.
-  const dismiss = useRef(onDismiss);
-  dismiss.current = onDismiss;
+  const expire = useEffectEvent(onDismiss);
   useEffect(() => {
     if (status !== 'success') return undefined;
-    const timer = setTimeout(() => dismiss.current(), TOAST_LIFETIME_MS);
+    const timer = setTimeout(() => expire(), TOAST_LIFETIME_MS);
     return () => clearTimeout(timer);
   }, [status]);
   return (
     <div className={`wh-toast wh-toast--${status}`} role={status === 'error' ? 'alert' : 'status'}>
       <span className="wh-toast__text">{children}</span>
-      <button type="button" className="wh-toast__close" aria-label={dismissLabel} onClick={() => dismiss.current()}>
+      <button type="button" className="wh-toast__close" aria-label={dismissLabel} onClick={onDismiss}>
         <span aria-hidden="true">×</span>
       </button>
     </div>

@@ -68,6 +68,8 @@ export function MfaPage() {
           maxLength={CODE_LENGTH}
           pattern="[0-9]{6}"
           required
+          // The page asks for this one code and nothing else, right after the password: focus belongs here.
+          // eslint-disable-next-line jsx-a11y/no-autofocus
           autoFocus
           error={invalid ? t('mfa.invalid') : undefined}
         />

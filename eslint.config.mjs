@@ -1,0 +1,2 @@
+// The configuration and its dependencies live in tools/lint (see its package.json for why).
+export { default } from './tools/lint/eslint.config.mjs';
