@@ -139,7 +139,7 @@ test('when a discloser reports with a file, keeps the code and checks the status
     'Outcome',
   ]);
   await details.getByText('3/1/26 - 3/2/26').waitFor();
-  await page.getByText('New', { exact: true }).waitFor();
+  await page.getByText('Received', { exact: true }).waitFor();
 
   // The report's file: listed with its decrypted name and size, downloaded and decrypted here.
   await page.locator('.disclose-files__name', { hasText: `evidence-${CANARY}.txt` }).waitFor();
