@@ -52,7 +52,6 @@ function jestConfig({ dir, environment = 'node' }) {
     moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
     testMatch: ['<rootDir>/src/**/*.test.ts?(x)', '<rootDir>/test/**/*.test.ts?(x)'],
     setupFiles: [path.join(__dirname, 'tools/jest-env.js')],
-    setupFilesAfterEnv: browser ? [path.join(__dirname, 'tools/jest-dom-env.js')] : [],
     testTimeout: 30000,
   };
 }

@@ -12,7 +12,7 @@ function frontendJestConfig(dir) {
       '^i18next$': packageDir('i18next', dir),
       '^react-i18next$': packageDir('react-i18next', dir),
     },
-    setupFilesAfterEnv: [require.resolve('@testing-library/jest-dom')],
+    setupFilesAfterEnv: [require.resolve('@testing-library/jest-dom'), require.resolve('../jest-dom-env.js')],
   };
 }
 
