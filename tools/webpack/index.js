@@ -2,6 +2,8 @@
 // Federation contract (names, public paths, shared singletons) is defined in one place.
 const fs = require('node:fs');
 const path = require('node:path');
+const zlib = require('node:zlib');
+const CompressionPlugin = require('compression-webpack-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
@@ -44,6 +46,27 @@ function sharedSingletons(pkg, dir) {
     }),
   );
 }
+
+/** Text assets: each gets `.br` and `.gz` siblings, served by the standalone server and nginx by Accept-Encoding. */
+const TEXT_ASSETS = /\.(js|css|html|json|svg)$/;
+
+/** Brotli and gzip at their highest levels, once at build time, so no server compresses per request. */
+const precompression = () => [
+  new CompressionPlugin({
+    test: TEXT_ASSETS,
+    algorithm: 'brotliCompress',
+    compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY } },
+    filename: '[path][base].br',
+    minRatio: 1,
+  }),
+  new CompressionPlugin({
+    test: TEXT_ASSETS,
+    algorithm: 'gzip',
+    compressionOptions: { level: zlib.constants.Z_BEST_COMPRESSION },
+    filename: '[path][base].gz',
+    minRatio: 1,
+  }),
+];
 
 /** Module Federation name of a frontend folder: `mfe-disclose` → `mfe_disclose` (a JS identifier). */
 const federationName = (dir) => path.basename(dir).replace(/-/g, '_');
@@ -146,6 +169,7 @@ function frontendConfig({ dir, role, exposes, copy = ['locales'] }) {
               }),
             ]
           : []),
+        ...precompression(),
       ],
       performance: { hints: false },
       stats: 'errors-warnings',
