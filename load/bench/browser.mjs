@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // On-demand browser benchmark (not a test): the discloser's pages in Chromium against the built standalone
 // platform, each figure the median of several runs. Bytes are what Chromium counts on the wire (CDP
-// Network.loadingFinished encodedDataLength: compressed body plus response headers); times are read in the
-// page (performance.now(): a MutationObserver notes when an element first appears, a capturing listener
-// when the last click happened), so polling from this process adds nothing. Requires `npm run build` first.
+// Network.loadingFinished encodedDataLength: the compressed body plus the response headers). Times are read
+// in the page (performance.now()): a MutationObserver notes when an element first appears, a capturing
+// listener when the last click happened, a PerformanceObserver the long tasks; nothing polls from here.
+// Requires `npm run build` first. BENCH_RUNS (5) and BENCH_LARGE_RUNS (3) set the number of runs.
 import { randomBytes } from 'node:crypto';
 import { chromium } from 'playwright-core';
 import { median, onboard, startStandalone } from './platform.mjs';
@@ -17,15 +18,16 @@ const MOBILE = { latency: 150, downloadThroughput: 1_600_000 / 8, uploadThroughp
 /** What the pages show when each step is done. */
 const MARKS = {
   landing: 'article.disclose-landing a[href$="/create"]',
+  createForm: 'article.disclose-create form',
   submitEnabled: 'article.disclose-create form button[type="submit"]:not([disabled])',
   code: 'input[name="secret_code"]',
   report: 'dl.disclose-details',
   progress: 'article.disclose-create progress',
 };
 
-/** Runs in every page before its scripts: notes when each mark's element first appears, and clicks. */
+/** Runs in every page before its scripts: notes when each mark's element first appears, clicks and long tasks. */
 function instrument(marks) {
-  const bench = { marks: {}, progressValues: [], lastClick: undefined };
+  const bench = { marks: {}, progressValues: [], longTasks: [], lastClick: undefined };
   window.__bench = bench;
   const check = () => {
     for (const [name, selector] of Object.entries(marks)) {
@@ -40,39 +42,50 @@ function instrument(marks) {
   };
   new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true });
   document.addEventListener('click', () => (bench.lastClick = performance.now()), true);
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) bench.longTasks.push({ start: entry.startTime, duration: entry.duration });
+  }).observe({ type: 'longtask', buffered: true });
 }
 
 const readBench = (page) => page.evaluate(() => window.__bench);
+const longestTaskSince = (bench, since) =>
+  Math.max(0, ...bench.longTasks.filter((task) => task.start >= since).map((task) => task.duration));
 
-/** Every request of a page as Chromium's network stack saw it. */
-async function watchNetwork(page) {
+/** Every request of a page as Chromium's network stack saw it (status 304 from the raw response). */
+async function watchNetwork(page, { acceptEncoding } = {}) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
+  if (acceptEncoding) await cdp.send('Network.setExtraHTTPHeaders', { headers: { 'Accept-Encoding': acceptEncoding } });
   const requests = new Map();
-  cdp.on('Network.requestWillBeSent', ({ requestId, type, request }) =>
-    requests.set(requestId, { url: request.url, type, status: 0, bytes: 0, cached: false, encoding: '' }),
+  const request = (requestId) => requests.get(requestId) ?? {};
+  cdp.on('Network.requestWillBeSent', ({ requestId, type, request: sent }) =>
+    requests.set(requestId, { url: sent.url, type, status: 0, bytes: 0, cached: false, encoding: '' }),
   );
-  cdp.on('Network.requestServedFromCache', ({ requestId }) => {
-    if (requests.has(requestId)) requests.get(requestId).cached = true;
-  });
+  cdp.on('Network.requestServedFromCache', ({ requestId }) => (request(requestId).cached = true));
   cdp.on('Network.responseReceived', ({ requestId, response }) => {
-    const request = requests.get(requestId);
-    if (!request) return;
-    request.status = response.status;
-    request.cached ||= Boolean(response.fromDiskCache || response.fromPrefetchCache || response.fromServiceWorker);
+    const seen = request(requestId);
+    seen.status ||= response.status;
+    seen.cached ||= Boolean(response.fromDiskCache || response.fromPrefetchCache || response.fromServiceWorker);
     const headers = Object.fromEntries(Object.entries(response.headers).map(([k, v]) => [k.toLowerCase(), v]));
-    request.encoding = headers['content-encoding'] ?? '';
+    seen.encoding = headers['content-encoding'] ?? '';
   });
-  cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
-    if (requests.has(requestId)) requests.get(requestId).bytes = encodedDataLength;
+  // What came over the wire: a revalidated file is a 304 here, a 200 (from the cache) above.
+  cdp.on('Network.responseReceivedExtraInfo', ({ requestId, statusCode }) => {
+    if (requests.has(requestId)) request(requestId).status = statusCode;
   });
+  cdp.on(
+    'Network.loadingFinished',
+    ({ requestId, encodedDataLength }) => (request(requestId).bytes = encodedDataLength),
+  );
   return { cdp, requests: () => [...requests.values()] };
 }
 
+const onWire = (requests) => requests.filter((request) => !request.cached);
+const scripts = (requests) => onWire(requests).filter((request) => request.type === 'Script');
 const sum = (requests) => requests.reduce((total, request) => total + request.bytes, 0);
 const kb = (bytes) => (bytes / 1024).toFixed(1);
-const ms = (value) => value.toFixed(0);
-const path = (url) => new URL(url).pathname;
+const ms = (value) => (Number.isFinite(value) ? value.toFixed(0) : '–');
+const pathOf = (url) => new URL(url).pathname;
 
 async function newContext(browser) {
   const context = await browser.newContext();
@@ -80,55 +93,85 @@ async function newContext(browser) {
   return context;
 }
 
-/** One visit of the landing page in `context`: bytes by request and the time the page became usable. */
-async function visitLanding(context, url, { mobile = false } = {}) {
+/** One visit of the landing page in `context`: its requests and when the page became usable. */
+async function visitLanding(context, url, { mobile = false, acceptEncoding } = {}) {
   const page = await context.newPage();
-  const { cdp, requests } = await watchNetwork(page);
+  const { cdp, requests } = await watchNetwork(page, { acceptEncoding });
   if (mobile) {
     await cdp.send('Network.emulateNetworkConditions', { offline: false, ...MOBILE });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: MOBILE.cpuSlowdown });
   }
   await page.goto(url);
-  await page.locator(MARKS.landing).waitFor();
+  await page.locator(MARKS.landing).waitFor({ timeout: 60_000 });
   await page.waitForLoadState('networkidle');
   const { marks } = await readBench(page);
   await page.close();
-  return { requests: requests(), interactive: marks.landing };
+  return { requests: requests(), usable: marks.landing };
 }
 
+/** Landing page: first visit and the next one in the same browser, first visits with gzip only and on a phone. */
 async function landing(browser, url) {
-  const first = [];
-  const second = [];
-  const mobile = [];
+  const runs = { first: [], second: [], gzip: [], mobile: [] };
   for (let run = 0; run < RUNS; run += 1) {
     const context = await newContext(browser);
-    first.push(await visitLanding(context, url));
-    second.push(await visitLanding(context, url));
+    runs.first.push(await visitLanding(context, url));
+    runs.second.push(await visitLanding(context, url));
     await context.close();
-    const fresh = await newContext(browser);
-    mobile.push(await visitLanding(fresh, url, { mobile: true }));
-    await fresh.close();
+    for (const [name, options] of [
+      ['gzip', { acceptEncoding: 'gzip, deflate' }],
+      ['mobile', { mobile: true }],
+    ]) {
+      const fresh = await newContext(browser);
+      runs[name].push(await visitLanding(fresh, url, options));
+      await fresh.close();
+    }
   }
-  return { first, second, mobile };
+  return runs;
 }
 
-/** Direct visit of the create page: submit enabled, measured from the end of the company view's response. */
-async function createPage(context, url) {
+/**
+ * The create page opened directly: how long after both the company view (with its public key) and the
+ * form are there the submit button is enabled (the incident credentials are made in between).
+ */
+async function openCreatePage(context, url) {
   const page = await context.newPage();
   await page.goto(`${url}/create`);
-  await page.locator(MARKS.submitEnabled).waitFor();
+  await page.locator(MARKS.submitEnabled).waitFor({ timeout: 60_000 });
   const { marks } = await readBench(page);
   const companyArrived = await page.evaluate(
     () =>
       performance.getEntriesByType('resource').find((entry) => entry.name.includes('/api/account/company/'))
         .responseEnd,
   );
-  return { page, afterKey: marks.submitEnabled - companyArrived, fromStart: marks.submitEnabled };
+  return {
+    page,
+    afterKey: marks.submitEnabled - Math.max(companyArrived, marks.createForm),
+    fromStart: marks.submitEnabled,
+  };
 }
 
-/** Fills the required inputs, optionally attaches a file, submits and confirms: time from the confirm click to the code. */
+/** From the landing page: the click on 'Report an incident' until the form can be sent (router and page downloaded). */
+async function createFromLanding(context, url) {
+  const page = await context.newPage();
+  await page.goto(url);
+  await page.locator(MARKS.landing).click();
+  await page.locator(MARKS.submitEnabled).waitFor({ timeout: 60_000 });
+  const bench = await readBench(page);
+  await page.close();
+  return bench.marks.submitEnabled - bench.lastClick;
+}
+
+/** Fills the required inputs, optionally attaches a file, submits and confirms: from the confirm click to the code. */
 async function submitReport(context, url, file) {
-  const { page } = await createPage(context, url);
+  const { page } = await openCreatePage(context, url);
+  const { cdp, requests } = await watchNetwork(page);
+  const uploads = new Map();
+  cdp.on('Network.requestWillBeSent', ({ requestId, request, timestamp }) => {
+    if (request.url.includes('/api/incident/file')) uploads.set(requestId, { sent: timestamp });
+  });
+  cdp.on('Network.responseReceived', ({ requestId, timestamp }) => {
+    if (uploads.has(requestId)) uploads.get(requestId).answered = timestamp;
+  });
   await page.locator('input[name="category_uuids"]').first().check();
   await page.locator('select[name="location_uuid"]').selectOption({ index: 1 });
   await page.locator('textarea[name="description"]').fill('A benchmark report, nothing happened.');
@@ -143,15 +186,19 @@ async function submitReport(context, url, file) {
   const bench = await readBench(page);
   const code = await page.locator(MARKS.code).inputValue();
   await page.close();
+  const upload = [...uploads.values()][0];
   return {
     code,
     submitToCode: bench.marks.code - bench.lastClick,
-    progressAfter: bench.marks.progress === undefined ? undefined : bench.marks.progress - bench.lastClick,
+    progressAfter: bench.marks.progress === undefined ? NaN : bench.marks.progress - bench.lastClick,
     progressSteps: bench.progressValues.length,
+    longestTask: longestTaskSince(bench, bench.lastClick),
+    uploadRequest: upload?.answered ? (upload.answered - upload.sent) * 1000 : NaN,
+    uploaded: sum(requests().filter((request) => request.url.includes('/api/incident/file'))),
   };
 }
 
-/** From the landing page's status form: time from the submit click to the decrypted report. */
+/** From the landing page's status form: from the submit click to the decrypted report. */
 async function review(context, url, code) {
   const page = await context.newPage();
   await page.goto(url);
@@ -164,6 +211,12 @@ async function review(context, url, code) {
   return bench.marks.report - bench.lastClick;
 }
 
+async function repeat(times, measure) {
+  const results = [];
+  for (let run = 0; run < times; run += 1) results.push(await measure(run));
+  return results;
+}
+
 const platform = await startStandalone();
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
@@ -174,81 +227,91 @@ try {
   const url = `${platform.baseUrl}/disclose/${urlIdentifier}`;
 
   const visits = await landing(browser, url);
-  const scripts = (visit) => visit.requests.filter((request) => request.type === 'Script' && !request.cached);
-  const firstJs = median(visits.first.map((visit) => sum(scripts(visit))));
-  const firstAll = median(visits.first.map((visit) => sum(visit.requests)));
-  const secondAll = median(visits.second.map((visit) => sum(visit.requests.filter((request) => !request.cached))));
-  const secondJs = median(visits.second.map((visit) => sum(scripts(visit))));
-
-  const coldCreate = [];
-  for (let run = 0; run < RUNS; run += 1) {
+  const coldCreate = await repeat(RUNS, async () => {
     const context = await newContext(browser);
-    const { page, afterKey, fromStart } = await createPage(context, url);
-    coldCreate.push({ afterKey, fromStart });
-    await page.close();
+    const { page, ...timing } = await openCreatePage(context, url);
     await context.close();
-  }
+    return timing;
+  });
   const context = await newContext(browser);
-  await (await createPage(context, url)).page.close(); // chunks in the cache
-  const warmCreate = [];
-  for (let run = 0; run < RUNS; run += 1) {
-    const { page, afterKey, fromStart } = await createPage(context, url);
-    warmCreate.push({ afterKey, fromStart });
+  await (await openCreatePage(context, url)).page.close(); // every page's files in the cache
+  const warmCreate = await repeat(RUNS, async () => {
+    const { page, ...timing } = await openCreatePage(context, url);
     await page.close();
-  }
-  const textOnly = [];
-  for (let run = 0; run < RUNS; run += 1) textOnly.push(await submitReport(context, url));
-  const large = [];
-  for (let run = 0; run < LARGE_RUNS; run += 1) {
-    const file = { name: 'evidence.bin', mimeType: 'application/octet-stream', buffer: randomBytes(FILE_SIZE) };
-    large.push(await submitReport(context, url, file));
-  }
-  const reviews = [];
-  for (let run = 0; run < RUNS; run += 1) reviews.push(await review(context, url, textOnly[run].code));
+    return timing;
+  });
+  const fromLanding = await repeat(RUNS, async () => {
+    const fresh = await newContext(browser);
+    const elapsed = await createFromLanding(fresh, url);
+    await fresh.close();
+    return elapsed;
+  });
+  const textOnly = await repeat(RUNS, () => submitReport(context, url));
+  const large = await repeat(LARGE_RUNS, () =>
+    submitReport(context, url, {
+      name: 'evidence.bin',
+      mimeType: 'application/octet-stream',
+      buffer: randomBytes(FILE_SIZE),
+    }),
+  );
+  const reviews = await repeat(RUNS, (run) => review(context, url, textOnly[run].code));
   await context.close();
 
-  const one = visits.first[0];
-  console.log(
-    `\nDiscloser pages in Chromium ${browser.version()}, standalone platform on PGlite, loopback, ${RUNS} runs`,
-  );
-  console.log(`(${LARGE_RUNS} with the 25 MB file); medians.\n`);
+  const med = (values) => median(values);
+  const row = (measurement, value) => console.log(`| ${measurement} | ${value} |`);
+  console.log(`\nDiscloser pages, Chromium ${browser.version()}, standalone platform (PGlite) on loopback.`);
+  console.log(`Medians of ${RUNS} runs (${LARGE_RUNS} with the 25 MB file), ${new Date().toISOString()}.\n`);
   console.log('| measurement | median |');
   console.log('| --- | --- |');
-  console.log(`| landing, first visit: JavaScript on the wire | ${kb(firstJs)} KB (${scripts(one).length} files) |`);
-  console.log(
-    `| landing, first visit: everything on the wire | ${kb(firstAll)} KB (${one.requests.length} requests) |`,
+  row(
+    'landing, first visit: JavaScript on the wire (Brotli)',
+    `${kb(med(visits.first.map((v) => sum(scripts(v.requests)))))} KB in ${scripts(visits.first[0].requests).length} files`,
   );
-  console.log(`| landing, first visit: usable (loopback) | ${ms(median(visits.first.map((v) => v.interactive)))} ms |`);
-  console.log(
-    `| landing, first visit: usable (150 ms RTT, 1.6 Mbit/s, CPU 4× slower) | ${ms(median(visits.mobile.map((v) => v.interactive)))} ms |`,
+  row(
+    'landing, first visit: JavaScript on the wire (gzip only, as from nginx)',
+    `${kb(med(visits.gzip.map((v) => sum(scripts(v.requests)))))} KB`,
   );
-  console.log(
-    `| landing, second visit: everything on the wire | ${kb(secondAll)} KB (JavaScript ${kb(secondJs)} KB) |`,
+  row(
+    'landing, first visit: everything on the wire',
+    `${kb(med(visits.first.map((v) => sum(onWire(v.requests)))))} KB in ${visits.first[0].requests.length} requests`,
   );
-  console.log(
-    `| landing, second visit: usable (loopback) | ${ms(median(visits.second.map((v) => v.interactive)))} ms |`,
+  row('landing, first visit: usable (loopback)', `${ms(med(visits.first.map((v) => v.usable)))} ms`);
+  row(
+    'landing, first visit: usable (150 ms RTT, 1.6 Mbit/s, CPU 4× slower)',
+    `${ms(med(visits.mobile.map((v) => v.usable)))} ms`,
   );
-  console.log(
-    `| create page, first visit: submit enabled after the company view arrived | ${ms(median(coldCreate.map((r) => r.afterKey)))} ms (${ms(median(coldCreate.map((r) => r.fromStart)))} ms after navigation start) |`,
+  row(
+    'landing, second visit: on the wire',
+    `${kb(med(visits.second.map((v) => sum(onWire(v.requests)))))} KB, of which JavaScript ${kb(med(visits.second.map((v) => sum(scripts(v.requests)))))} KB`,
   );
-  console.log(
-    `| create page, chunks cached: submit enabled after the company view arrived | ${ms(median(warmCreate.map((r) => r.afterKey)))} ms (${ms(median(warmCreate.map((r) => r.fromStart)))} ms after navigation start) |`,
+  row('landing, second visit: usable (loopback)', `${ms(med(visits.second.map((v) => v.usable)))} ms`);
+  row(
+    'create page, first visit: submit enabled after the company key and the form are there',
+    `${ms(med(coldCreate.map((r) => r.afterKey)))} ms (${ms(med(coldCreate.map((r) => r.fromStart)))} ms after navigation start)`,
   );
-  console.log(`| submit → secret code shown, text only | ${ms(median(textOnly.map((r) => r.submitToCode)))} ms |`);
-  console.log(
-    `| submit → secret code shown, 25 MB file | ${ms(median(large.map((r) => r.submitToCode)))} ms (upload progress shown after ${ms(median(large.map((r) => r.progressAfter ?? NaN)))} ms, ${median(large.map((r) => r.progressSteps))} steps) |`,
+  row(
+    'create page, files cached: submit enabled after the company key and the form are there',
+    `${ms(med(warmCreate.map((r) => r.afterKey)))} ms (${ms(med(warmCreate.map((r) => r.fromStart)))} ms after navigation start)`,
   );
-  console.log(`| review: secret code submitted → decrypted report shown | ${ms(median(reviews))} ms |`);
+  row('create page from the landing page, first visit: click → submit enabled', `${ms(med(fromLanding))} ms`);
+  row('submit → secret code shown, text only', `${ms(med(textOnly.map((r) => r.submitToCode)))} ms`);
+  row(
+    'submit → secret code shown, 25 MB file',
+    `${ms(med(large.map((r) => r.submitToCode)))} ms: upload request ${ms(med(large.map((r) => r.uploadRequest)))} ms, ` +
+      `progress shown ${ms(med(large.map((r) => r.progressAfter)))} ms after the click (${med(large.map((r) => r.progressSteps))} values), ` +
+      `longest main-thread task ${ms(med(large.map((r) => r.longestTask)))} ms`,
+  );
+  row('review: secret code submitted → decrypted report shown', `${ms(med(reviews))} ms`);
 
-  console.log('\nLanding page, first visit, one run: what travels (bytes on the wire, encoding)\n');
-  for (const request of one.requests)
+  console.log('\nLanding page, first visit (one run): each request, bytes on the wire and encoding\n');
+  for (const request of visits.first[0].requests)
     console.log(
-      `  ${request.type.padEnd(10)} ${kb(request.bytes).padStart(7)} KB  ${request.encoding.padEnd(4)} ${path(request.url)}`,
+      `  ${request.type.padEnd(10)} ${kb(request.bytes).padStart(6)} KB  ${request.encoding.padEnd(4)} ${pathOf(request.url)}`,
     );
-  console.log('\nLanding page, second visit in the same browser: what went to the server\n');
+  console.log('\nLanding page, second visit in the same browser (one run): cache, 304 (revalidated) or 200\n');
   for (const request of visits.second[0].requests)
     console.log(
-      `  ${request.type.padEnd(10)} ${request.cached ? 'cache'.padStart(5) : String(request.status).padStart(5)} ${kb(request.bytes).padStart(6)} KB  ${path(request.url)}`,
+      `  ${request.type.padEnd(10)} ${(request.cached ? 'cache' : String(request.status)).padStart(5)} ${kb(request.bytes).padStart(6)} KB  ${pathOf(request.url)}`,
     );
 } finally {
   await browser.close();
