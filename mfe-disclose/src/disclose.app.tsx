@@ -1,4 +1,5 @@
 import { Suspense, lazy, startTransition, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Spinner } from '@whistle/ui';
 import { api } from './api';
 import { LandingWithoutRouter } from './landing/landing-without-router.component';
@@ -26,6 +27,12 @@ function landingOf(pathname: string): string | null {
 export function DiscloseApp() {
   const [landing, setLanding] = useState(() => landingOf(window.location.pathname));
   const [routed, setRouted] = useState<{ entry?: RouterEntry } | null>(landing === null ? {} : null);
+  const { i18n } = useTranslation(undefined, { useSuspense: false });
+
+  // The area's translations are fetched alongside the company, not once it has arrived.
+  useEffect(() => {
+    void i18n.loadNamespaces('disclose');
+  }, [i18n]);
 
   // Back or forward to another page of the area before the router was loaded.
   useEffect(() => {
