@@ -21,7 +21,7 @@ function landingOf(pathname: string): string | null {
 
 /**
  * The discloser area. Most disclosers only see the landing page: on a first visit it is shown without
- * React Router (30 KB less to download); the router and the other pages are loaded when the discloser
+ * React Router (29 KB less to download); the router and the other pages are loaded when the discloser
  * heads for them, and from then on the router shows every page, the landing page included.
  */
 export function DiscloseApp() {
