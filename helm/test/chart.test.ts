@@ -1,113 +1,189 @@
+// helm/whistle rendered for real (helm 3.17 lint and template) with representative values, each render checked
+// like every release (k8s/test/release-checks.ts), then what each values set switches on.
 import { lstatSync, readFileSync, readlinkSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
+import { itChecksTheRelease, ReleaseExpectations } from '../../k8s/test/release-checks';
 import {
-  expectedSecretEnv,
-  incidentLimitDefaults,
-  parseManifests,
+  containersOf,
+  imageRepositoryOf,
+  K8sObject,
+  kustomize,
+  plainEnvOf,
+  productionOverlay,
   readRoutingTable,
   repoRoot,
 } from '../../k8s/test/support';
-import { readChart, templateProblems } from './template-check';
+import { chartDir, helmLint, HelmOptions, renderChart } from './helm';
+import { readTemplates, valueReferenceProblems } from './template-check';
 
-const chartDir = join(repoRoot, 'helm/whistle');
 const values = parse(readFileSync(join(chartDir, 'values.yaml'), 'utf8'));
-const chart = readChart(chartDir, values);
+const chartMeta = parse(readFileSync(join(chartDir, 'Chart.yaml'), 'utf8'));
 const table = readRoutingTable();
+const workloads = Object.keys(table.workloads);
+const services = workloads.filter((w) => table.workloads[w].kind === 'service');
+const required = { publicUrl: 'https://whistle.example.com', existingSecret: 'whistle-secrets' };
+
+interface ValuesSet extends HelmOptions {
+  name: string;
+  expected: ReleaseExpectations;
+}
+
+const defaultExpectations = (fullname: string, namespace: string): ReleaseExpectations => ({
+  nameOf: (workload) => `${fullname}-${workload}`,
+  secretOf: () => 'whistle-secrets',
+  imageOf: (workload) => `${imageRepositoryOf(workload)}:${chartMeta.appVersion}`,
+  publicUrl: 'https://whistle.example.com',
+  ingress: {
+    names: { main: fullname, file: `${fullname}-file` },
+    host: 'whistle.example.com',
+    tlsSecret: undefined,
+    headers: { namespace, name: `${fullname}-response-headers` },
+  },
+  networkPolicy: true,
+  podDisruptionBudget: true,
+});
+
+const optionalPartsOn = 'with every optional part switched on';
+
+const sets: ValuesSet[] = [
+  {
+    name: 'minimal (publicUrl and existingSecret only)',
+    values: required,
+    expected: defaultExpectations('whistle', 'whistle'),
+  },
+  {
+    name: optionalPartsOn,
+    release: 'acme',
+    namespace: 'reports',
+    values: {
+      publicUrl: 'https://speakup.acme.example:8443/',
+      existingSecret: 'acme-credentials',
+      fullnameOverride: 'speakup',
+      image: { registry: 'registry.acme.example', tag: '0.1.0-acme.1', pullPolicy: 'Always' },
+      imagePullSecrets: [{ name: 'acme-registry' }],
+      config: {
+        logLevel: 'debug',
+        mailFrom: 'Acme Speak Up <speakup@acme.example>',
+        s3: { endpoint: 'https://objects.acme.example', bucket: 'acme-whistle' },
+      },
+      externalDatabase: { urlKey: 'PG_URL' },
+      externalRabbitmq: { urlKey: 'MQ_URL' },
+      workloads: { file: { existingSecret: 'acme-file-credentials', image: { tag: '0.1.1' } } },
+      ingress: {
+        className: 'nginx',
+        annotations: { 'cert-manager.io/cluster-issuer': 'acme-issuer' },
+        tlsSecretName: 'speakup-tls',
+      },
+      nodeSelector: { 'kubernetes.io/os': 'linux' },
+      tolerations: [{ key: 'dedicated', operator: 'Equal', value: 'whistle', effect: 'NoSchedule' }],
+      affinity: {
+        podAntiAffinity: {
+          preferredDuringSchedulingIgnoredDuringExecution: [
+            {
+              weight: 100,
+              podAffinityTerm: {
+                topologyKey: 'kubernetes.io/hostname',
+                labelSelector: { matchLabels: { 'app.kubernetes.io/instance': 'acme' } },
+              },
+            },
+          ],
+        },
+      },
+    },
+    expected: {
+      ...defaultExpectations('speakup', 'reports'),
+      secretOf: (workload) => (workload === 'file' ? 'acme-file-credentials' : 'acme-credentials'),
+      secretKeyOf: (variable) => ({ DATABASE_URL: 'PG_URL', AMQP_URL: 'MQ_URL' })[variable] ?? variable,
+      imageOf: (workload) =>
+        `registry.acme.example/${imageRepositoryOf(workload)}:${workload === 'file' ? '0.1.1' : '0.1.0-acme.1'}`,
+      publicUrl: 'https://speakup.acme.example:8443',
+      ingress: {
+        names: { main: 'speakup', file: 'speakup-file' },
+        host: 'speakup.acme.example',
+        tlsSecret: 'speakup-tls',
+        headers: { namespace: 'reports', name: 'speakup-response-headers' },
+      },
+    },
+  },
+  {
+    name: 'production-like (like k8s/overlays/production)',
+    values: {
+      ...required,
+      image: { registry: 'registry.example.com', tag: '0.1.0' },
+      config: { s3: { endpoint: 'https://s3.eu-west-1.amazonaws.com', bucket: 'whistle-production-files' } },
+      workloads: Object.fromEntries(
+        workloads.map((w) => [
+          w,
+          {
+            replicaCount: productionOverlay.replicas[w],
+            ...(table.workloads[w].kind === 'service' ? { resources: productionOverlay.serviceResources } : {}),
+          },
+        ]),
+      ),
+      ingress: { tlsSecretName: 'whistle-tls' },
+    },
+    expected: {
+      ...defaultExpectations('whistle', 'whistle'),
+      imageOf: (workload) => `registry.example.com/${imageRepositoryOf(workload)}:0.1.0`,
+      replicas: productionOverlay.replicas,
+      ingress: { ...defaultExpectations('whistle', 'whistle').ingress!, tlsSecret: 'whistle-tls' },
+    },
+  },
+  {
+    name: 'with the optional objects switched off',
+    values: {
+      ...required,
+      ingress: { enabled: false },
+      networkPolicy: { enabled: false },
+      podDisruptionBudget: { enabled: false },
+    },
+    expected: {
+      ...defaultExpectations('whistle', 'whistle'),
+      ingress: undefined,
+      networkPolicy: false,
+      podDisruptionBudget: false,
+    },
+  },
+];
 
 describe('helm chart whistle', () => {
   it('when Chart.yaml is read, then it is one application chart (v2) without subcharts to download', () => {
-    const meta = parse(readFileSync(join(chartDir, 'Chart.yaml'), 'utf8'));
-    expect(meta).toEqual(expect.objectContaining({ apiVersion: 'v2', name: 'whistle', type: 'application' }));
-    expect(meta.version).toMatch(/^\d+\.\d+\.\d+/);
-    expect(meta.dependencies).toBeUndefined();
+    expect(chartMeta).toEqual(expect.objectContaining({ apiVersion: 'v2', name: 'whistle', type: 'application' }));
+    expect(chartMeta.version).toMatch(/^\d+\.\d+\.\d+/);
+    expect(chartMeta.dependencies).toBeUndefined();
     expect(values.postgresql.enabled).toBe(false);
     expect(values.rabbitmq.enabled).toBe(false);
   });
 
-  it('when files/routes.json is followed, then it is a relative symlink to the contracts routing table', () => {
+  it('when files/routes.json is followed, then it is a relative symlink to the contracts routing table (helm packages its content)', () => {
     const link = join(chartDir, 'files/routes.json');
     expect(lstatSync(link).isSymbolicLink()).toBe(true);
     expect(readlinkSync(link)).toBe('../../../packages/contracts/src/routing/routes.json');
     expect(realpathSync(link)).toBe(realpathSync(join(repoRoot, 'packages/contracts/src/routing/routes.json')));
-    expect(JSON.parse(readFileSync(link, 'utf8'))).toEqual(table);
   });
 
-  it('when the templates are read, then blocks are balanced and every value, named template and chart file they use exists', () => {
-    expect(Object.keys(chart.templates)).toContain('_helpers.tpl');
-    expect(templateProblems(chart)).toEqual([]);
+  it('when the templates are read, then every value they use exists in values.yaml (helm would render a missing one as empty)', () => {
+    expect(valueReferenceProblems(readTemplates(chartDir), values)).toEqual([]);
   });
 
-  it('when a template uses a value, a workload field or a named template that does not exist, then the check reports it', () => {
+  it('when a template uses a value or a workload field that values.yaml lacks, then the check reports it', () => {
     const broken = {
-      ...chart,
-      templates: {
-        ...chart.templates,
-        'broken.yaml': [
-          '{{- if .Values.ingress.enabld }}',
-          '{{- range $name, $w := .Values.workloads }}{{ $w.image.repo }}{{ end }}',
-          '{{ include "whistle.nope" . }}{{ .Files.Get "files/nope.json" }}',
-        ].join('\n'),
-      },
+      'broken.yaml': [
+        '{{- if .Values.ingress.enabld }}{{ end }}',
+        '{{- range $name, $w := .Values.workloads }}{{ $w.image.repo }}{{ end }}',
+        '{{/* .Values.inAComment */}}',
+      ].join('\n'),
     };
-    expect(templateProblems(broken)).toEqual([
-      'broken.yaml: unclosed {{ if }}',
+    expect(valueReferenceProblems(broken, values)).toEqual([
       'broken.yaml: .Values.ingress.enabld is not in values.yaml',
       ...Object.keys(values.workloads).map(
         (name) => `broken.yaml: $w.image.repo is missing in .Values.workloads.${name}`,
       ),
-      'broken.yaml: template "whistle.nope" is not defined',
-      'broken.yaml: chart file files/nope.json does not exist',
     ]);
   });
 
-  it('when the Ingress template is read, then it ranges over the routes of files/routes.json with pathType Prefix and table ports', () => {
-    const ingress = chart.templates['ingress.yaml'];
-    expect(ingress).toContain('{{- $table := .Files.Get "files/routes.json" | fromJson }}');
-    expect(ingress).toContain('{{- range $table.routes }}');
-    expect(ingress).toMatch(/- path: \{\{ \.prefix \}\}\n\s+pathType: Prefix\n/);
-    expect(ingress).toContain('name: {{ $fullname }}-{{ .workload }}');
-    expect(ingress).toContain('number: {{ (index $table.workloads .workload).port }}');
-    expect(ingress).toContain('nginx.ingress.kubernetes.io/custom-headers');
-    expect(values.ingress.responseHeaders['Referrer-Policy']).toBe('no-referrer');
-  });
-
-  it('when the workloads of values.yaml are listed, then they are exactly the workloads of the routing table', () => {
-    expect(Object.keys(values.workloads).sort()).toEqual(Object.keys(table.workloads).sort());
-    for (const [name, workload] of Object.entries<any>(values.workloads)) {
-      expect({ name, runAsUser: workload.runAsUser }).toEqual({
-        name,
-        runAsUser: table.workloads[name].kind === 'service' ? 1000 : 101,
-      });
-    }
-  });
-
-  it('when publicUrl or existingSecret are missing, then rendering fails through `required`', () => {
-    const helpers = chart.templates['_helpers.tpl'];
-    expect(helpers).toMatch(/required "publicUrl is required[^"]*" \.Values\.publicUrl/);
-    expect(helpers).toMatch(/required "existingSecret is required[^"]*" \.Values\.existingSecret/);
-    expect(chart.templates['configmap.yaml']).toContain('include "whistle.publicUrl" .');
-    expect(chart.templates['deployments.yaml']).toContain('(include "whistle.existingSecret" $)');
-  });
-
-  it('when a pod is templated, then it gets the hardened security context and probes on /healthz and /readyz', () => {
-    expect(values.podSecurityContext).toEqual({ runAsNonRoot: true, seccompProfile: { type: 'RuntimeDefault' } });
-    expect(values.containerSecurityContext).toEqual({
-      allowPrivilegeEscalation: false,
-      readOnlyRootFilesystem: true,
-      capabilities: { drop: ['ALL'] },
-    });
-    const deployments = chart.templates['deployments.yaml'];
-    expect(deployments).toContain('{{- toYaml $.Values.podSecurityContext | nindent 8 }}');
-    expect(deployments).toContain('{{- toYaml $.Values.containerSecurityContext | nindent 12 }}');
-    expect(deployments).toMatch(/livenessProbe:\n\s+httpGet: \{ path: \/healthz, port: http \}/);
-    expect(deployments).toMatch(/readinessProbe:\n\s+httpGet: \{ path: \/readyz, port: http \}/);
-    expect(deployments).toContain('automountServiceAccountToken: false');
-  });
-
-  it('when the chart is read, then it creates no Secret and values.yaml holds no secret value', () => {
-    for (const [file, text] of Object.entries(chart.templates))
-      expect({ file, secret: /kind:\s*Secret\b/.test(text) }).toEqual({ file, secret: false });
+  it('when values.yaml is read, then it holds no secret value (credentials come from existingSecret only)', () => {
     expect(values.existingSecret).toBe('');
     const offending: string[] = [];
     const walk = (node: unknown, path: string) => {
@@ -125,105 +201,134 @@ describe('helm chart whistle', () => {
     walk(values, '');
     expect(offending).toEqual([]);
   });
+});
 
-  it('when both deployments are compared, then hardening, probe timings and users agree between the chart and k8s/base', () => {
-    for (const [name, workload] of Object.entries<any>(values.workloads)) {
-      const [deployment] = parseManifests(readFileSync(join(repoRoot, `k8s/base/workloads/${name}.yaml`), 'utf8'));
-      const pod = deployment.spec.template.spec;
-      const [container] = pod.containers;
-      expect({ name, pod: pod.securityContext }).toEqual({
-        name,
-        pod: { ...values.podSecurityContext, runAsUser: workload.runAsUser, runAsGroup: workload.runAsUser },
-      });
-      expect(container.securityContext).toEqual(values.containerSecurityContext);
-      const timings = ({ httpGet: _ignored, ...rest }: any) => rest;
-      expect(timings(container.startupProbe)).toEqual(values.probes.startup);
-      expect(timings(container.livenessProbe)).toEqual(values.probes.liveness);
-      expect(timings(container.readinessProbe)).toEqual(values.probes.readiness);
-      expect(pod.terminationGracePeriodSeconds).toBe(values.terminationGracePeriodSeconds);
-      expect(container.ports).toEqual([{ name: 'http', containerPort: table.workloads[name].port }]);
-    }
+describe.each(sets)('helm template, values $name', ({ name, expected, ...options }) => {
+  let objects: K8sObject[];
+  beforeAll(() => {
+    objects = renderChart(options);
+  });
+  const ofKind = (kind: string) => objects.filter((o) => o.kind === kind);
+
+  it('when linted with --strict for Kubernetes 1.31, then helm finds nothing', () => {
+    const lint = helmLint(options);
+    expect({ status: lint.status, stderr: lint.stderr }).toEqual({ status: 0, stderr: '' });
+    expect(lint.stdout).toContain('1 chart(s) linted, 0 chart(s) failed');
   });
 
-  it('when both deployments are compared, then each workload gets the same secret keys, required and optional, in the chart and in k8s/base', () => {
-    for (const [name, workload] of Object.entries<any>(values.workloads)) {
-      const [deployment] = parseManifests(readFileSync(join(repoRoot, `k8s/base/workloads/${name}.yaml`), 'utf8'));
-      const refs = (deployment.spec.template.spec.containers[0].env ?? []).filter(
-        (e: any) => e.valueFrom?.secretKeyRef,
+  itChecksTheRelease(() => objects, expected);
+
+  it('when rendered, then every object carries the release labels and no namespace of its own (helm installs into --namespace)', () => {
+    const release = options.release ?? 'whistle';
+    for (const o of objects) {
+      expect({ object: `${o.kind}/${o.metadata.name}`, namespace: o.metadata.namespace }).toEqual({
+        object: `${o.kind}/${o.metadata.name}`,
+        namespace: undefined,
+      });
+      expect(o.metadata.labels).toEqual(
+        expect.objectContaining({
+          'app.kubernetes.io/instance': release,
+          'app.kubernetes.io/managed-by': 'Helm',
+          'app.kubernetes.io/part-of': 'whistle',
+          'helm.sh/chart': `whistle-${chartMeta.version}`,
+        }),
       );
-      const keys = (optional: boolean) =>
-        refs
-          .filter((e: any) => Boolean(e.valueFrom.secretKeyRef.optional) === optional)
-          .map((e: any) => e.name)
-          .sort();
-      expect({
-        name,
-        required: [...workload.secretEnv].sort(),
-        optional: [...workload.optionalSecretEnv].sort(),
-      }).toEqual({
-        name,
-        required: keys(false),
-        optional: keys(true),
-      });
     }
+    for (const deployment of ofKind('Deployment'))
+      expect(deployment.spec.template.metadata.annotations['checksum/config']).toMatch(/^[0-9a-f]{64}$/);
   });
 
-  it('when values.yaml is read, then each workload gets exactly its expected secret keys (k8s/test/support.ts expectedSecretEnv)', () => {
-    for (const [name, workload] of Object.entries<any>(values.workloads)) {
-      expect({
-        name,
-        required: [...workload.secretEnv].sort(),
-        optional: [...workload.optionalSecretEnv].sort(),
-      }).toEqual({
-        name,
-        required: [...expectedSecretEnv[name].required].sort(),
-        optional: [...expectedSecretEnv[name].optional].sort(),
-      });
+  if (name === optionalPartsOn) {
+    it('when rendered, then pods get the pull secret, pull policy and scheduling constraints', () => {
+      for (const deployment of ofKind('Deployment')) {
+        const pod = deployment.spec.template.spec;
+        expect({
+          name: deployment.metadata.name,
+          pullSecrets: pod.imagePullSecrets,
+          pullPolicy: pod.containers[0].imagePullPolicy,
+          nodeSelector: pod.nodeSelector,
+          tolerations: pod.tolerations,
+          affinity: pod.affinity,
+        }).toEqual({
+          name: deployment.metadata.name,
+          pullSecrets: [{ name: 'acme-registry' }],
+          pullPolicy: 'Always',
+          nodeSelector: (options.values as any).nodeSelector,
+          tolerations: (options.values as any).tolerations,
+          affinity: (options.values as any).affinity,
+        });
+      }
+    });
+
+    it('when rendered, then the services get the configured sender, log level and object store, and both Ingresses the extra annotation', () => {
+      for (const service of services) {
+        const deployment = ofKind('Deployment').find((o) => o.metadata.name === `speakup-${service}`)!;
+        const env = plainEnvOf(objects, deployment);
+        expect({ service, mailFrom: env.MAIL_FROM, logLevel: env.LOG_LEVEL }).toEqual({
+          service,
+          mailFrom: 'Acme Speak Up <speakup@acme.example>',
+          logLevel: 'debug',
+        });
+        if (service === 'file')
+          expect(env).toEqual(
+            expect.objectContaining({ S3_ENDPOINT: 'https://objects.acme.example', S3_BUCKET: 'acme-whistle' }),
+          );
+      }
+      for (const ingress of ofKind('Ingress'))
+        expect(ingress.metadata.annotations!['cert-manager.io/cluster-issuer']).toBe('acme-issuer');
+    });
+  } else {
+    it('when rendered, then pods get no pull secret or scheduling constraint, and e-mails come from no-reply at the public host', () => {
+      for (const deployment of ofKind('Deployment')) {
+        const pod = deployment.spec.template.spec;
+        expect([pod.imagePullSecrets, pod.nodeSelector, pod.tolerations, pod.affinity]).toEqual([
+          undefined,
+          undefined,
+          undefined,
+          undefined,
+        ]);
+        expect(pod.containers[0].imagePullPolicy).toBe('IfNotPresent');
+        if (deployment.metadata.labels!['whistle/kind'] === 'service')
+          expect(plainEnvOf(objects, deployment).MAIL_FROM).toBe('Whistle <no-reply@whistle.example.com>');
+      }
+    });
+  }
+});
+
+describe('helm template compared with kubectl kustomize k8s/overlays/production', () => {
+  const production = sets.find((s) => s.name.startsWith('production-like'))!;
+  /** A Deployment's pod as it runs, with the names each tool gives the release's objects left out. */
+  const shapeOf = (objects: K8sObject[], deployment: K8sObject) => {
+    const pod = deployment.spec.template.spec;
+    const [container] = containersOf(deployment);
+    const env = plainEnvOf(objects, deployment);
+    for (const key of Object.keys(env)) if (key.endsWith('_UPSTREAM')) env[key] = env[key].replace(/^whistle-/, '');
+    return {
+      replicas: deployment.spec.replicas,
+      strategy: deployment.spec.strategy,
+      revisionHistoryLimit: deployment.spec.revisionHistoryLimit,
+      podSecurityContext: pod.securityContext,
+      automountServiceAccountToken: pod.automountServiceAccountToken,
+      terminationGracePeriodSeconds: pod.terminationGracePeriodSeconds,
+      volumes: pod.volumes.map((v: any) => ({ ...v, configMap: v.configMap && '(a ConfigMap)' })),
+      container: {
+        ...container,
+        envFrom: undefined,
+        env: (container.env ?? [])
+          .filter((e: any) => e.valueFrom)
+          .map((e: any) => ({ name: e.name, optional: e.valueFrom.secretKeyRef.optional })),
+      },
+      env,
+    };
+  };
+
+  it('when both render production, then every workload runs the same pod: security, probes, resources, replicas, credentials and settings', () => {
+    const chart = renderChart(production);
+    const overlay = kustomize('k8s/overlays/production');
+    for (const workload of workloads) {
+      const fromChart = chart.find((o) => o.kind === 'Deployment' && o.metadata.name === `whistle-${workload}`)!;
+      const fromOverlay = overlay.find((o) => o.kind === 'Deployment' && o.metadata.name === workload)!;
+      expect({ workload, ...shapeOf(chart, fromChart) }).toEqual({ workload, ...shapeOf(overlay, fromOverlay) });
     }
-  });
-
-  it('when the deployments template is read, then optionalSecretEnv keys are rendered with optional: true and secretEnv keys without', () => {
-    const deployments = chart.templates['deployments.yaml'];
-    const block = (list: string) =>
-      deployments.split(`{{- range $key := $w.${list} }}`)[1]?.split('{{- end }}\n            {{- /*')[0] ?? '';
-    expect(block('secretEnv')).toContain('secretKeyRef:');
-    expect(block('secretEnv')).not.toContain('optional: true');
-    expect(deployments.split('{{- range $key := $w.optionalSecretEnv }}')[1]).toMatch(
-      /secretKeyRef:\n(\s+.*\n){2}\s+optional: true\n/,
-    );
-    expect(deployments).toContain('{{- range $key, $value := $w.env }}');
-  });
-
-  it('when both deployments are compared, then the incident rate limits agree between the chart, k8s/base and the service defaults', () => {
-    const defaults = incidentLimitDefaults();
-    expect(Object.keys(defaults).sort()).toEqual([
-      'REPORT_LIMIT_PER_CLIENT',
-      'REPORT_LIMIT_PER_COMPANY',
-      'RETRIEVAL_FAILURE_LIMIT_PER_COMPANY',
-      'RETRIEVAL_LIMIT_PER_CLIENT',
-    ]);
-    expect(values.workloads.incident.env).toEqual(defaults);
-    const kustomization = parse(readFileSync(join(repoRoot, 'k8s/base/kustomization.yaml'), 'utf8'));
-    const generator = kustomization.configMapGenerator.find((g: any) => g.name === 'whistle-incident');
-    expect(Object.fromEntries(generator.literals.map((l: string) => l.split('=')))).toEqual(defaults);
-    for (const [name, workload] of Object.entries<any>(values.workloads))
-      if (name !== 'incident') expect({ name, env: workload.env }).toEqual({ name, env: {} });
-  });
-
-  it('when the Ingress template is read, then the file routes get their own Ingress with the upload body size, the others the small one', () => {
-    const ingress = chart.templates['ingress.yaml'];
-    expect(ingress).toContain('(dict "suffix" "" "file" false "bodySize" .Values.ingress.proxyBodySize)');
-    expect(ingress).toContain('(dict "suffix" "-file" "file" true "bodySize" .Values.ingress.fileProxyBodySize)');
-    expect(ingress).toContain('{{- if eq (eq .workload "file") $part.file }}');
-    expect(ingress).toContain('nginx.ingress.kubernetes.io/proxy-body-size: {{ $part.bodySize | quote }}');
-    const [committedMain, committedFile] = parseManifests(
-      readFileSync(join(repoRoot, 'k8s/base/ingress.yaml'), 'utf8'),
-    );
-    expect(values.ingress.proxyBodySize).toBe(
-      committedMain.metadata.annotations!['nginx.ingress.kubernetes.io/proxy-body-size'],
-    );
-    expect(values.ingress.fileProxyBodySize).toBe(
-      committedFile.metadata.annotations!['nginx.ingress.kubernetes.io/proxy-body-size'],
-    );
   });
 });

@@ -1,28 +1,16 @@
-// A light static check of Go templates (helm cannot run here): balanced blocks, and every value, named template
-// and chart file a template refers to exists. Not a template engine: it reads references, it does not render.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+// What a real render cannot see: helm renders a value missing from values.yaml as empty, without an error (lint
+// --strict included), so a misspelt `.Values.ingress.enabld` just turns a feature off. This reads every `.Values.x`
+// (and `$w.x` of a `range $name, $w := .Values.<map>`) the templates refer to and reports those values.yaml lacks.
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-export interface ChartFiles {
-  /** template file name -> text */
-  templates: Record<string, string>;
-  values: unknown;
-  /** true when a chart-relative path exists */
-  fileExists: (path: string) => boolean;
-}
-
-export function readChart(chartDir: string, values: unknown): ChartFiles {
-  const templates: Record<string, string> = {};
-  for (const name of readdirSync(join(chartDir, 'templates')))
-    templates[name] = readFileSync(join(chartDir, 'templates', name), 'utf8');
-  return { templates, values, fileExists: (path) => existsSync(join(chartDir, path)) };
+/** Template file name -> text, `_helpers.tpl` included. */
+export function readTemplates(chartDir: string): Record<string, string> {
+  const dir = join(chartDir, 'templates');
+  return Object.fromEntries(readdirSync(dir).map((name) => [name, readFileSync(join(dir, name), 'utf8')]));
 }
 
 const actionPattern = /\{\{-?\s*([\s\S]*?)\s*-?\}\}/g;
-
-function actions(text: string): string[] {
-  return [...text.matchAll(actionPattern)].map((m) => m[1]).filter((a) => !a.startsWith('/*'));
-}
 
 function lookup(root: unknown, path: string[]): { found: boolean; value?: unknown } {
   let node: unknown = root;
@@ -33,48 +21,27 @@ function lookup(root: unknown, path: string[]): { found: boolean; value?: unknow
   return { found: true, value: node };
 }
 
-export function templateProblems({ templates, values, fileExists }: ChartFiles): string[] {
+export function valueReferenceProblems(templates: Record<string, string>, values: unknown): string[] {
   const problems: string[] = [];
-  const defined = new Set<string>();
-  for (const text of Object.values(templates)) for (const m of text.matchAll(/define\s+"([^"]+)"/g)) defined.add(m[1]);
-
   for (const [file, text] of Object.entries(templates)) {
-    const stack: string[] = [];
-    for (const action of actions(text)) {
-      const keyword = action.split(/\s+/)[0];
-      if (['if', 'range', 'with', 'define', 'block'].includes(keyword)) stack.push(keyword);
-      else if (keyword === 'end' && stack.pop() === undefined)
-        problems.push(`${file}: {{ end }} without an open block`);
-      else if (keyword === 'else' && stack.length === 0) problems.push(`${file}: {{ else }} outside a block`);
-    }
-    if (stack.length > 0) problems.push(`${file}: unclosed {{ ${stack.join(', ')} }}`);
-
-    const all = actions(text).join('\n');
-    for (const m of all.matchAll(/\.Values((?:\.[A-Za-z_]\w*)+)/g)) {
+    const code = [...text.matchAll(actionPattern)]
+      .map((m) => m[1])
+      .filter((action) => !action.startsWith('/*'))
+      .join('\n');
+    for (const m of code.matchAll(/\.Values((?:\.[A-Za-z_]\w*)+)/g)) {
       const path = m[1].slice(1).split('.');
       if (!lookup(values, path).found) problems.push(`${file}: .Values.${path.join('.')} is not in values.yaml`);
     }
-    // `range $key, $item := .Values.x`: every $item.field must exist in every entry of x.
-    for (const m of all.matchAll(/range\s+\$\w+\s*,\s*\$(\w+)\s*:=\s*\$?\.Values((?:\.\w+)+)/g)) {
+    for (const m of code.matchAll(/range\s+\$\w+\s*,\s*\$(\w+)\s*:=\s*\$?\.Values((?:\.\w+)+)/g)) {
       const [, variable, mapPath] = m;
       const collection = lookup(values, mapPath.slice(1).split('.')).value;
       if (collection === null || typeof collection !== 'object') continue;
-      for (const ref of all.matchAll(new RegExp(`\\$${variable}((?:\\.[A-Za-z_]\\w*)+)`, 'g'))) {
+      for (const ref of code.matchAll(new RegExp(`\\$${variable}((?:\\.[A-Za-z_]\\w*)+)`, 'g'))) {
         const path = ref[1].slice(1).split('.');
-        for (const [key, entry] of Object.entries(collection as Record<string, unknown>)) {
+        for (const [key, entry] of Object.entries(collection as Record<string, unknown>))
           if (!lookup(entry, path).found)
             problems.push(`${file}: $${variable}.${path.join('.')} is missing in .Values${mapPath}.${key}`);
-        }
       }
-    }
-    for (const m of all.matchAll(/(?:include|template)\s+"([^"]+)"/g)) {
-      if (!defined.has(m[1])) problems.push(`${file}: template "${m[1]}" is not defined`);
-    }
-    for (const m of all.matchAll(/\$?\.Template\.BasePath\s+"\/([^"]+)"/g)) {
-      if (!(m[1] in templates)) problems.push(`${file}: templates/${m[1]} does not exist`);
-    }
-    for (const m of all.matchAll(/\.Files\.Get\s+"([^"]+)"/g)) {
-      if (!fileExists(m[1])) problems.push(`${file}: chart file ${m[1]} does not exist`);
     }
   }
   return problems;

@@ -1,14 +1,13 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { itChecksTheRelease } from './release-checks';
 import {
-  allSecretKeys,
   configKeysOf,
-  containersOf,
   expectedSecretEnv,
-  incidentLimitDefaults,
+  imageRepositoryOf,
   K8sObject,
-  kubectlAvailable,
   kustomize,
+  productionOverlay,
   readRoutingTable,
   repoRoot,
   schemaErrors,
@@ -106,215 +105,71 @@ describe('Kubernetes schema validation', () => {
   });
 });
 
-if (!kubectlAvailable) {
-  console.warn('k8s/test: kubectl not found on PATH: the kustomize overlays are NOT rendered or validated in this run');
-  describe('kustomize overlays', () => {
-    it.skip('SKIPPED: kubectl not found on PATH, so `kubectl kustomize` cannot render the overlays here', () =>
-      undefined);
+/** What each kustomize tree renders: k8s/base (no host, unpinned images: overlays set them) and each overlay. */
+const trees: { dir: string; namespace?: string; host?: string; tag?: string; replicas?: Record<string, number> }[] = [
+  { dir: 'k8s/base' },
+  {
+    dir: 'k8s/overlays/staging',
+    namespace: 'whistle-staging',
+    host: 'whistle.staging.example.com',
+    tag: '0.1.0-rc.1',
+    replicas: Object.fromEntries(workloads.map((w) => [w, 1])),
+  },
+  {
+    dir: 'k8s/overlays/production',
+    namespace: 'whistle',
+    host: 'whistle.example.com',
+    tag: '0.1.0',
+    replicas: productionOverlay.replicas,
+  },
+];
+
+it('when k8s/overlays is listed, then every overlay is checked here', () => {
+  expect(overlays.map((o) => `k8s/overlays/${o}`).sort()).toEqual(
+    trees
+      .slice(1)
+      .map((t) => t.dir)
+      .sort(),
+  );
+});
+
+describe.each(trees)('kubectl kustomize $dir', ({ dir, namespace, host, tag, replicas }) => {
+  let objects: K8sObject[];
+  beforeAll(() => {
+    objects = kustomize(dir);
   });
-} else {
-  describe.each(overlays)('kustomize overlay %s', (overlay) => {
-    let objects: K8sObject[];
-    beforeAll(() => {
-      objects = kustomize(`k8s/overlays/${overlay}`);
-    });
-    const ofKind = (kind: string) => objects.filter((o) => o.kind === kind);
 
-    it('when rendered, then every object validates against the Kubernetes schemas', () => {
-      expect(objects.length).toBeGreaterThan(0);
-      expect(objects.flatMap(schemaErrors)).toEqual([]);
-    });
-
-    it('when rendered, then no object carries a field Kubernetes does not know', () => {
-      expect(unknownFieldErrors(objects)).toEqual([]);
-    });
-
-    it('when rendered, then every workload of the routing table has a Deployment, a Service on its port and a PodDisruptionBudget', () => {
-      for (const name of workloads) {
-        expect(ofKind('Deployment').map((o) => o.metadata.name)).toContain(name);
-        expect(ofKind('PodDisruptionBudget').map((o) => o.metadata.name)).toContain(name);
-        const service = ofKind('Service').find((o) => o.metadata.name === name);
-        expect(service?.spec.ports).toEqual([{ name: 'http', port: table.workloads[name].port, targetPort: 'http' }]);
-      }
-      expect(ofKind('Deployment')).toHaveLength(workloads.length);
-    });
-
-    it('when rendered, then every container runs non-root, read-only, without capabilities, under seccomp RuntimeDefault', () => {
-      for (const deployment of ofKind('Deployment')) {
-        const pod = deployment.spec.template.spec;
-        expect({
-          name: deployment.metadata.name,
-          runAsNonRoot: pod.securityContext?.runAsNonRoot,
-          seccomp: pod.securityContext?.seccompProfile?.type,
-        }).toEqual({
-          name: deployment.metadata.name,
-          runAsNonRoot: true,
-          seccomp: 'RuntimeDefault',
-        });
-        expect(pod.securityContext.runAsUser).toBeGreaterThan(0);
-        expect(pod.automountServiceAccountToken).toBe(false);
-        for (const container of containersOf(deployment)) {
-          expect(container.securityContext).toEqual({
-            allowPrivilegeEscalation: false,
-            readOnlyRootFilesystem: true,
-            capabilities: { drop: ['ALL'] },
-          });
-        }
-      }
-    });
-
-    it('when rendered, then every container is probed on /healthz and /readyz, has resources and a pinned image', () => {
-      for (const deployment of ofKind('Deployment')) {
-        for (const container of containersOf(deployment)) {
-          expect(container.livenessProbe.httpGet).toEqual({ path: '/healthz', port: 'http' });
-          expect(container.readinessProbe.httpGet).toEqual({ path: '/readyz', port: 'http' });
-          expect(container.lifecycle.preStop.exec.command).toEqual(['sleep', '5']);
-          expect(container.resources.requests).toEqual(
-            expect.objectContaining({ cpu: expect.any(String), memory: expect.any(String) }),
-          );
-          expect(container.resources.limits.memory).toEqual(expect.any(String));
-          expect(container.image).toMatch(/:[\w.-]+$/);
-          expect(container.image).not.toMatch(/:latest$/);
-        }
-      }
-    });
-
-    it('when rendered, then services get their configuration from a ConfigMap and credentials only by reference to whistle-secrets', () => {
-      expect(ofKind('Secret')).toEqual([]);
-      const configMaps = ofKind('ConfigMap').map((o) => o.metadata.name);
-      for (const deployment of ofKind('Deployment')) {
-        const [container] = containersOf(deployment);
-        for (const env of container.env ?? []) {
-          if (allSecretKeys.has(env.name)) {
-            const optional = expectedSecretEnv[deployment.metadata.name].optional.includes(env.name);
-            expect({ env: env.name, ref: env.valueFrom?.secretKeyRef }).toEqual({
-              env: env.name,
-              ref: { name: 'whistle-secrets', key: env.name, ...(optional ? { optional: true } : {}) },
-            });
-          } else expect(env.valueFrom).toBeUndefined();
-        }
-        for (const source of container.envFrom ?? []) expect(configMaps).toContain(source.configMapRef.name);
-      }
-      // The config schema refuses S3_BUCKET without S3 credentials: only their holders get the object store settings.
-      for (const deployment of ofKind('Deployment')) {
-        const [container] = containersOf(deployment);
-        const rendered = (container.envFrom ?? []).map(
-          (s: any) => ofKind('ConfigMap').find((c) => c.metadata.name === s.configMapRef.name)!.data,
-        );
-        const hasBucket = rendered.some((data: Record<string, string>) => 'S3_BUCKET' in data);
-        const hasKeys = (container.env ?? []).some((e: any) => e.name === 'S3_SECRET_ACCESS_KEY');
-        expect({ name: deployment.metadata.name, hasBucket }).toEqual({
-          name: deployment.metadata.name,
-          hasBucket: hasKeys,
-        });
-      }
-    });
-
-    it('when rendered, then each workload gets exactly its expected secret keys, required or optional, and no private key of another', () => {
-      for (const deployment of ofKind('Deployment')) {
-        const name = deployment.metadata.name;
-        const refs = (containersOf(deployment)[0].env ?? []).filter((e: any) => e.valueFrom?.secretKeyRef);
-        const keys = (optional: boolean) =>
-          refs
-            .filter((e: any) => Boolean(e.valueFrom.secretKeyRef.optional) === optional)
-            .map((e: any) => e.name)
-            .sort();
-        expect({ name, required: keys(false), optional: keys(true) }).toEqual({
-          name,
-          required: [...expectedSecretEnv[name].required].sort(),
-          optional: [...expectedSecretEnv[name].optional].sort(),
-        });
-      }
-      for (const [key, owner] of [
-        ['KEY_ENCRYPTION_KEY', 'auth'],
-        ['TOKEN_SIGNING_KEY', 'auth'],
-        ['DISCLOSER_TOKEN_PRIVATE_KEY', 'incident'],
-      ]) {
-        for (const other of ofKind('Deployment').filter((o) => o.metadata.name !== owner)) {
-          expect({
-            name: other.metadata.name,
-            key,
-            leaked: JSON.stringify(containersOf(other)).includes(`"${key}"`),
-          }).toEqual({ name: other.metadata.name, key, leaked: false });
-        }
-      }
-    });
-
-    it('when rendered, then only the incident service gets its rate limits, equal to or set from its config schema keys', () => {
-      const limitKeys = Object.keys(incidentLimitDefaults());
-      expect(limitKeys).toHaveLength(4);
-      for (const deployment of ofKind('Deployment')) {
-        const [container] = containersOf(deployment);
-        const data = Object.assign(
-          {},
-          ...(container.envFrom ?? []).map(
-            (s: any) => ofKind('ConfigMap').find((c) => c.metadata.name === s.configMapRef.name)!.data,
-          ),
-        );
-        const given = Object.keys(data)
-          .filter((key) => limitKeys.includes(key))
-          .sort();
-        expect({ name: deployment.metadata.name, given }).toEqual({
-          name: deployment.metadata.name,
-          given: deployment.metadata.name === 'incident' ? [...limitKeys].sort() : [],
-        });
-        if (deployment.metadata.name === 'incident')
-          for (const key of limitKeys) expect(data[key]).toMatch(/^[1-9]\d*$/);
-      }
-    });
-
-    it('when rendered, then the shell mounts the environment remotes.json and every remote of it is a frontend of the table', () => {
-      const shell = ofKind('Deployment').find((o) => o.metadata.name === 'shell')!;
-      const volume = shell.spec.template.spec.volumes.find((v: any) => v.name === 'remotes');
-      const configMap = ofKind('ConfigMap').find((o) => o.metadata.name === volume.configMap.name)!;
-      const remotes: Record<string, string> = JSON.parse(configMap.data!['remotes.json']);
-      // Keys are Module Federation names: the folder name with "-" -> "_" (tools/webpack).
-      for (const [federationName, url] of Object.entries(remotes)) {
-        const name = federationName.replace(/_/g, '-');
-        expect(table.workloads[name]?.kind).toBe('frontend');
-        expect(url).toBe(`/remotes/${name}/mf-manifest.json`);
-      }
-      const expected = workloads
-        .filter((w) => table.workloads[w].kind === 'frontend' && w !== 'shell')
-        .map((w) => w.replace(/-/g, '_'));
-      expect(Object.keys(remotes).sort()).toEqual(expected.sort());
-    });
-
-    it('when rendered, then NetworkPolicies admit services from the ingress namespace and each other, frontends from the ingress namespace and the shell', () => {
-      const policies = ofKind('NetworkPolicy');
-      const services = policies.find((p) => p.spec.podSelector.matchLabels['whistle/kind'] === 'service')!;
-      const frontends = policies.find((p) => p.spec.podSelector.matchLabels['whistle/kind'] === 'frontend')!;
-      expect(services.spec.ingress[0].from).toEqual([
-        { namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'ingress-nginx' } } },
-        { podSelector: { matchLabels: { 'app.kubernetes.io/part-of': 'whistle', 'whistle/kind': 'service' } } },
-      ]);
-      expect(frontends.spec.ingress[0].from).toEqual([
-        { namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'ingress-nginx' } } },
-        { podSelector: { matchLabels: { 'app.kubernetes.io/name': 'shell', 'app.kubernetes.io/part-of': 'whistle' } } },
-      ]);
-      for (const deployment of ofKind('Deployment')) {
-        const kind = table.workloads[deployment.metadata.name].kind;
-        expect(deployment.spec.template.metadata.labels['whistle/kind']).toBe(kind);
-      }
-    });
-
-    it('when rendered, then every Ingress has the host, TLS and the security headers of its own namespace', () => {
-      const ingresses = ofKind('Ingress');
-      expect(ingresses.map((o) => o.metadata.name).sort()).toEqual(['whistle', 'whistle-file']);
-      const host = ingresses[0].spec.rules[0].host;
-      expect(host).toMatch(/^[a-z0-9.-]+$/);
-      for (const ingress of ingresses) {
-        const namespace = ingress.metadata.namespace;
-        expect(namespace).toEqual(expect.any(String));
-        expect(ingress.spec.rules[0].host).toBe(host);
-        expect(ingress.spec.tls[0].hosts).toEqual([host]);
-        const headersRef = ingress.metadata.annotations!['nginx.ingress.kubernetes.io/custom-headers'];
-        expect(headersRef).toBe(`${namespace}/whistle-response-headers`);
-      }
-      const headers = ofKind('ConfigMap').find((o) => o.metadata.name === 'whistle-response-headers')!;
-      expect(headers.data!['Referrer-Policy']).toBe('no-referrer');
-      const config = ofKind('ConfigMap').find((o) => o.metadata.name.startsWith('whistle-config'))!;
-      expect(config.data!.PUBLIC_URL).toBe(`https://${host}`);
-    });
+  itChecksTheRelease(() => objects, {
+    nameOf: (workload) => workload,
+    secretOf: () => 'whistle-secrets',
+    imageOf: (workload) =>
+      tag ? `registry.example.com/${imageRepositoryOf(workload)}:${tag}` : imageRepositoryOf(workload),
+    publicUrl: `https://${host ?? 'whistle.example.com'}`,
+    ingress: {
+      names: { main: 'whistle', file: 'whistle-file' },
+      host,
+      tlsSecret: host ? 'whistle-tls' : undefined,
+      headers: { namespace: namespace ?? 'whistle', name: 'whistle-response-headers' },
+    },
+    networkPolicy: true,
+    podDisruptionBudget: true,
+    replicas,
   });
-}
+
+  it(`when rendered, then every object is in the namespace ${namespace ?? 'of the overlay (none in the base)'}`, () => {
+    expect([...new Set(objects.map((o) => o.metadata.namespace))]).toEqual([namespace]);
+  });
+
+  it('when rendered, then the services get the settings of this environment from generated ConfigMaps', () => {
+    const config = objects.find((o) => o.kind === 'ConfigMap' && o.metadata.name.startsWith('whistle-config-'))!;
+    expect(config.data).toEqual(
+      expect.objectContaining({
+        AMQP_EXCHANGE: 'whistle.events',
+        TRUST_PROXY: '1',
+        LOG_LEVEL: expect.stringMatching(/^(info|debug)$/),
+      }),
+    );
+    const s3 = objects.find((o) => o.kind === 'ConfigMap' && o.metadata.name.startsWith('whistle-s3-'))!;
+    expect(s3.data!.S3_BUCKET).toMatch(/^whistle-[a-z-]*files$/);
+  });
+});

@@ -4,6 +4,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
+import { FILE_CIPHERTEXT_OVERHEAD, MAX_FILE_SIZE } from '../../packages/contracts/src/http/incident';
+import { k8sBinaries } from './k8s-binaries';
 
 export const repoRoot = join(__dirname, '..', '..');
 
@@ -27,6 +29,10 @@ export function workloadForPath(routes: { prefix: string; workload: string }[], 
   return matches[0]?.workload;
 }
 
+/** Image repository of a workload, before any registry prefix: whistle/<name>-service or whistle/<frontend>. */
+export const imageRepositoryOf = (workload: string) =>
+  readRoutingTable().workloads[workload].kind === 'service' ? `whistle/${workload}-service` : `whistle/${workload}`;
+
 export interface K8sObject {
   apiVersion: string;
   kind: string;
@@ -44,10 +50,9 @@ export function parseManifests(text: string): K8sObject[] {
     .filter((obj) => obj != null);
 }
 
-export const kubectlAvailable = spawnSync('kubectl', ['version', '--client'], { encoding: 'utf8' }).status === 0;
-
+/** `kubectl kustomize <dir>` with the bundled kubectl 1.31 (kustomize 5.4): no cluster needed. */
 export function kustomize(dir: string): K8sObject[] {
-  const result = spawnSync('kubectl', ['kustomize', join(repoRoot, dir)], {
+  const result = spawnSync(k8sBinaries().kubectl, ['kustomize', join(repoRoot, dir)], {
     encoding: 'utf8',
     maxBuffer: 32 * 1024 * 1024,
   });
@@ -57,8 +62,9 @@ export function kustomize(dir: string): K8sObject[] {
 
 /**
  * Validates one object against the Kubernetes OpenAPI schema shipped in kubernetes-models (types, required
- * fields, enums, formats). Returns the errors, empty when valid. The schemas do not reject unknown fields:
- * the fields that matter most (security context, probes) are asserted by name in the tests.
+ * fields, enums, formats). Returns the errors, empty when valid. kubernetes-models 4.5 carries the schemas of
+ * Kubernetes 1.33 (no npm package ships those of 1.31); every kind rendered here is a GA API unchanged since 1.25,
+ * the chart's kubeVersion floor. The schemas do not reject unknown fields: unknownFieldErrors does.
  */
 export function schemaErrors(obj: K8sObject): string[] {
   let models: Record<string, any>;
@@ -81,6 +87,21 @@ export function schemaErrors(obj: K8sObject): string[] {
 
 export function containersOf(obj: K8sObject): any[] {
   return obj.spec?.template?.spec?.containers ?? [];
+}
+
+/** What a Deployment's first container finds in its environment as plain values: its ConfigMaps (envFrom), then its env. */
+export function plainEnvOf(objects: K8sObject[], deployment: K8sObject): Record<string, string> {
+  const [container] = containersOf(deployment);
+  const fromConfigMaps = (container.envFrom ?? []).map((source: any) => {
+    const configMap = objects.find((o) => o.kind === 'ConfigMap' && o.metadata.name === source.configMapRef.name);
+    if (!configMap)
+      throw new Error(`${deployment.metadata.name}: ConfigMap ${source.configMapRef.name} is not rendered`);
+    return configMap.data;
+  });
+  const literal = (container.env ?? [])
+    .filter((e: any) => e.value !== undefined)
+    .map((e: any) => ({ [e.name]: e.value }));
+  return Object.assign({}, ...fromConfigMaps, ...literal);
 }
 
 /**
@@ -152,15 +173,70 @@ export function configKeysOf(path: string): string[] {
   return [...readFileSync(join(repoRoot, path), 'utf8').matchAll(/^\s+([A-Z][A-Z0-9_]*):/gm)].map((m) => m[1]);
 }
 
-/** Secret keys a service's config schema reads: its own secrets, plus the platform's for every service. */
-export function secretKeysReadBy(service: string): string[] {
-  const own = configKeysOf(`services/${service}/src/config.ts`);
-  const platform = configKeysOf('packages/service-kit/src/config/platform-config.ts');
-  return [...new Set([...platform, ...own])].filter((key) => allSecretKeys.has(key));
-}
-
 /** Defaults of the incident service's rate limits, read from its config schema (`NAME: perWindow(10)`). */
 export function incidentLimitDefaults(): Record<string, string> {
   const text = readFileSync(join(repoRoot, 'services/incident/src/config.ts'), 'utf8');
   return Object.fromEntries([...text.matchAll(/^\s+([A-Z][A-Z0-9_]*): perWindow\((\d+)\)/gm)].map((m) => [m[1], m[2]]));
+}
+
+/** Largest upload body the file service accepts (services/file MAX_UPLOAD_BODY_BYTES): base64 of the largest ciphertext + 64 KiB metadata. */
+export const MAX_UPLOAD_BODY_BYTES = Math.ceil((MAX_FILE_SIZE + FILE_CIPHERTEXT_OVERHEAD) / 3) * 4 + 64 * 1024;
+
+/** Bytes of an ingress-nginx size (`2m`, `36m`, `512k`). */
+export const bytesOf = (size: string) =>
+  Number(/^\d+/.exec(size)![0]) * ({ k: 1024, m: 1024 ** 2, g: 1024 ** 3 }[size.slice(-1).toLowerCase()] ?? 1);
+
+/** True when a label selector (`{matchLabels}` or a Service's plain map) selects these labels. */
+export function selects(selector: { matchLabels?: Record<string, string> } | Record<string, string>, labels: object) {
+  if ('matchExpressions' in selector) throw new Error('matchExpressions are not supported by this check');
+  const wanted = (selector.matchLabels ?? selector) as Record<string, string>;
+  return Object.entries(wanted).every(([key, value]) => (labels as Record<string, string>)[key] === value);
+}
+
+/** What k8s/overlays/production sets, and the chart's production-like values mirror (helm/test/chart.test.ts). */
+export const productionOverlay = {
+  replicas: {
+    auth: 3,
+    incident: 3,
+    file: 3,
+    notification: 1,
+    audit: 1,
+    shell: 2,
+    'mfe-disclose': 2,
+    'mfe-incidents': 2,
+    'mfe-settings': 2,
+  } as Record<string, number>,
+  /** Of the services; the frontends keep the base's. */
+  serviceResources: { requests: { cpu: '250m', memory: '256Mi' }, limits: { memory: '768Mi' } },
+};
+
+/** Paths and the workload the routing table sends them to (longest prefix, whole segments). */
+export const routingSamples: [string, string][] = [
+  ['/api/account/company/audit_log/', 'audit'],
+  ['/api/account/company/audit_log', 'audit'],
+  ['/api/account/company/', 'auth'],
+  ['/api/account/login/', 'auth'],
+  ['/api/incident/file/123', 'file'],
+  ['/api/incident/filed', 'incident'],
+  ['/api/incident/42/message', 'incident'],
+  ['/remotes/mfe-disclose/mf-manifest.json', 'mfe-disclose'],
+  ['/remotes/mfe-incidents/remoteEntry.js', 'mfe-incidents'],
+  ['/remotes/mfe-settings/locales/en/settings.json', 'mfe-settings'],
+  ['/locales/en/disclose.json', 'shell'],
+  ['/company/incidents', 'shell'],
+  ['/', 'shell'],
+];
+
+/** The Service ingress-nginx sends a path to, among the Prefix paths of every Ingress of the host: the longest match. */
+export function backendFor(ingresses: K8sObject[], path: string) {
+  const routes = ingresses.flatMap((ingress) =>
+    (ingress.spec.rules[0].http.paths as any[]).map((p) => ({
+      prefix: p.path,
+      workload: JSON.stringify({ ...p.backend.service, ingress: ingress.metadata.name }),
+    })),
+  );
+  const chosen = workloadForPath(routes, path);
+  if (!chosen) return undefined;
+  const { name, port, ingress } = JSON.parse(chosen);
+  return { name: name as string, port: port.number as number, ingress: ingress as string };
 }

@@ -2,10 +2,10 @@ import type { i18n } from 'i18next';
 import { screen } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import type { StaffSession, StaffState } from '@whistle/api-client';
+import { StaffSessionContext } from '@whistle/ui/staff';
 import { initTestI18n } from '../../tools/webpack/test-i18n';
 import { renderWithI18n } from '../test/render';
 import { incidentsRoutes } from './incidents.routes';
-import { SessionContext } from './session/session.context';
 
 const state = {
   profile: {
@@ -22,9 +22,9 @@ const session = { staff: async () => state, subscribe: () => () => undefined } a
 function open(path: string, instance: i18n) {
   const router = createMemoryRouter(incidentsRoutes, { initialEntries: [path] });
   renderWithI18n(
-    <SessionContext.Provider value={session}>
+    <StaffSessionContext.Provider value={session}>
       <RouterProvider router={router} />
-    </SessionContext.Provider>,
+    </StaffSessionContext.Provider>,
     instance,
   );
 }

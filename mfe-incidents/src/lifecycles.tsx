@@ -1,13 +1,5 @@
-import * as React from 'react';
-import * as ReactDOMClient from 'react-dom/client';
-import singleSpaReact from 'single-spa-react';
-import { ErrorPage } from '@whistle/ui';
-import { IncidentsApp } from './incidents.app';
+import { staffLifecycles } from '@whistle/ui/staff';
+import { incidentsRoutes } from './incidents.routes';
 
 /** Exposed as `mfe_incidents/lifecycles`, mounted by the shell on its routes. */
-export const { bootstrap, mount, unmount } = singleSpaReact({
-  React,
-  ReactDOMClient,
-  rootComponent: IncidentsApp,
-  errorBoundary: () => <ErrorPage />,
-});
+export const { bootstrap, mount, unmount } = staffLifecycles(incidentsRoutes);

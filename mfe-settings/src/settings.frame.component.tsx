@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router';
-import './settings.css';
+import { StaffFrame } from '@whistle/ui/staff';
 
 /**
  * Settings area below the shell's company header: the sidebar and the page. Only pages that exist
@@ -10,15 +9,10 @@ import './settings.css';
 export function SettingsFrame({ children }: { children: ReactNode }) {
   const { t } = useTranslation('settings');
   return (
-    <main className="wh-main mfe-settings">
-      <nav aria-label={t('sidebar.label')} className="mfe-settings__sidebar">
-        <ul>
-          <li>
-            <NavLink to="/company/settings/account">{t('sidebar.account')}</NavLink>
-          </li>
-        </ul>
-      </nav>
-      <div className="mfe-settings__page">{children}</div>
-    </main>
+    <StaffFrame
+      sidebar={{ label: t('sidebar.label'), links: [{ to: '/company/settings/account', label: t('sidebar.account') }] }}
+    >
+      {children}
+    </StaffFrame>
   );
 }

@@ -2,9 +2,9 @@ import type { i18n } from 'i18next';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { createApiClient, type StaffSession, type StaffState } from '@whistle/api-client';
+import { StaffSessionContext } from '@whistle/ui/staff';
 import { initTestI18n } from '../../tools/webpack/test-i18n';
 import { renderWithI18n } from '../test/render';
-import { SessionContext } from './session/session.context';
 import { settingsRoutes } from './settings.routes';
 
 const answer = (status: number, body?: unknown) =>
@@ -46,9 +46,9 @@ afterEach(() => fetchMock.mockRestore());
 function open(path: string, session = fakeSession()) {
   const router = createMemoryRouter(settingsRoutes, { initialEntries: [path] });
   renderWithI18n(
-    <SessionContext.Provider value={session}>
+    <StaffSessionContext.Provider value={session}>
       <RouterProvider router={router} />
-    </SessionContext.Provider>,
+    </StaffSessionContext.Provider>,
     i18nInstance,
   );
   return { router, session };

@@ -20,6 +20,8 @@ const SINGLETONS = [
   'i18next',
   'react-i18next',
   '@whistle/ui',
+  // The staff remotes' frame: an entry of its own, so the discloser pages never load it.
+  '@whistle/ui/staff',
 ];
 /** Packages that exist in several copies under node_modules: pinned to the one the frontend itself resolves. */
 const DEDUPED = ['i18next', 'react-i18next'];

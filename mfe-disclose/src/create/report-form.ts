@@ -1,11 +1,5 @@
 import type { ReportChannel, ReportField } from '@whistle/contracts';
 
-/**
- * Spec §9: 25,000,000 bytes per file, the contracts' MAX_FILE_SIZE (a test keeps them equal).
- * Importing the value would bring the contracts' zod schemas into the browser for one number.
- */
-export const MAX_FILE_SIZE = 25_000_000;
-
 /** The report form inputs of spec §3, under their spec names. */
 export interface ReportForm {
   report_channel: ReportChannel;
@@ -82,5 +76,3 @@ export function encryptedFieldValues(form: ReportForm): Partial<Record<ReportFie
   if (form.previous_report === 'yes') keep('previous_report_details', form.previous_report_details);
   return values;
 }
-
-export const isTooLarge = (file: { size: number }) => file.size > MAX_FILE_SIZE;

@@ -1,60 +1,13 @@
-import {
-  createApiClient,
-  createIncident,
-  getDiscloserIncident,
-  uploadIncidentFile,
-  type ApiClient,
-} from '@whistle/api-client';
+import { ApiError, createIncident, getDiscloserIncident, withToken, type ApiClient } from '@whistle/api-client';
 import type { CompanyPublicView, ReportField } from '@whistle/contracts';
-import {
-  deriveDiscloserAuthToken,
-  encryptFields,
-  encryptFile,
-  formatSecretCode,
-  type IncidentCredentials,
-  type IncidentHandle,
-} from '@whistle/crypto';
-import { encryptedFieldValues, type ReportForm } from './report-form';
-
-export interface Attachment {
-  id: string;
-  name: string;
-  size: number;
-  type: string;
-  bytes: Uint8Array;
-}
+import { deriveDiscloserAuthToken, encryptFields, formatSecretCode, type IncidentCredentials } from '@whistle/crypto';
+import { uploadAttachment, type Attachment } from '../report/attachment';
+import { encryptedFieldValues, type ReportErrors, type ReportForm, type RequiredField } from './report-form';
 
 export interface SubmittedReport {
   secretCode: string;
   /** Files that could not be attached: the report exists, so the code is shown all the same. */
   failedFiles: string[];
-}
-
-/** Encrypts one file in the browser and uploads the ciphertext with the discloser session token. */
-export async function uploadAttachment(
-  api: ApiClient,
-  sessionToken: string,
-  handle: Pick<IncidentHandle, 'publicKey'>,
-  incidentUuid: string,
-  messageUuid: string | null,
-  file: Attachment,
-  onProgress?: (fraction: number) => void,
-) {
-  const encrypted = await encryptFile(handle.publicKey, file.bytes, { fileName: file.name });
-  return uploadIncidentFile(
-    api,
-    sessionToken,
-    {
-      incident_uuid: incidentUuid,
-      incident_message_uuid: messageUuid,
-      ciphertext: encrypted.ciphertext,
-      file_name: encrypted.encrypted_file_name,
-      encrypted_key: encrypted.encrypted_key,
-      file_size: file.size,
-      mime_type: file.type || 'application/octet-stream',
-    },
-    { onProgress },
-  );
 }
 
 /**
@@ -86,11 +39,15 @@ export async function submitReport(input: {
   if (files.length > 0) {
     try {
       const authToken = await deriveDiscloserAuthToken(credentials.discloserPassphrase);
-      const discloserApi = createApiClient({ baseUrl: api.baseUrl, getToken: () => authToken });
-      const { token } = await getDiscloserIncident(discloserApi, company.url_identifier, created.retrieval_id);
+      const { token } = await getDiscloserIncident(
+        withToken(api, authToken),
+        company.url_identifier,
+        created.retrieval_id,
+      );
+      const sessionApi = withToken(api, token);
       for (const file of files) {
         try {
-          await uploadAttachment(api, token, credentials.incident, created.uuid, null, file, (fraction) =>
+          await uploadAttachment(sessionApi, credentials.incident, created.uuid, null, file, (fraction) =>
             input.onFileProgress?.(file.id, fraction),
           );
         } catch {
@@ -102,4 +59,14 @@ export async function submitReport(input: {
     }
   }
   return { secretCode, failedFiles };
+}
+
+const REQUIRED: readonly RequiredField[] = ['category_uuids', 'location_uuid', 'description'];
+
+/** Server field errors (400) shown like the form's own, when they name a required input; null otherwise. */
+export function refusedFields(error: unknown): ReportErrors | null {
+  if (!(error instanceof ApiError) || error.status !== 400) return null;
+  const errors = (error.body as { errors?: Record<string, unknown> } | null)?.errors ?? {};
+  const known = REQUIRED.filter((name) => name in errors);
+  return known.length > 0 ? Object.fromEntries(known.map((name) => [name, true])) : null;
 }

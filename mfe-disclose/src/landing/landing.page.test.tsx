@@ -26,6 +26,7 @@ afterEach(() => jest.restoreAllMocks());
 
 const apiAnswering = (answer: () => Promise<unknown>): ApiClient => ({
   baseUrl: '',
+  headers: () => ({ Accept: 'application/json' }),
   request: jest.fn(answer) as ApiClient['request'],
 });
 

@@ -1,4 +1,4 @@
-import { ApiError, createApiClient, getDiscloserIncident, type ApiClient } from '@whistle/api-client';
+import { ApiError, getDiscloserIncident, withToken, type ApiClient } from '@whistle/api-client';
 import type { IncidentDiscloserView } from '@whistle/contracts';
 import {
   CryptoFormatError,
@@ -20,9 +20,7 @@ export interface DiscloserSession {
   /** Decrypted report fields by name. */
   fields: Record<string, string>;
   handle: IncidentHandle;
-  /** Discloser session token: messages and files of this incident only. */
-  token: string;
-  /** API client sending that token. */
+  /** API client sending the discloser session token: messages and files of this incident only. */
   api: ApiClient;
 }
 
@@ -56,16 +54,11 @@ export async function openDiscloserSession(
   try {
     const { retrievalId, passphrase } = parseSecretCode(secretCode);
     const authToken = await deriveDiscloserAuthToken(passphrase);
-    const view = await getDiscloserIncident(
-      createApiClient({ baseUrl: api.baseUrl, getToken: () => authToken }),
-      urlIdentifier,
-      retrievalId,
-    );
+    const view = await getDiscloserIncident(withToken(api, authToken), urlIdentifier, retrievalId);
     const handle = await openIncidentAsDiscloser({ ...view, discloserPassphrase: passphrase });
     const fields = Object.fromEntries(
       (await decryptFields(handle, view.fields)).map(({ name, value }) => [name, value]),
     );
-    const { token } = view;
     return {
       urlIdentifier,
       incident: {
@@ -78,8 +71,7 @@ export async function openDiscloserSession(
       },
       fields,
       handle,
-      token,
-      api: createApiClient({ baseUrl: api.baseUrl, getToken: () => token }),
+      api: withToken(api, view.token),
     };
   } catch (error) {
     throw new OpenIncidentError(failureOf(error));

@@ -1,5 +1,5 @@
 import type { DiscloserSession } from './discloser-session';
-import { formatInputDate } from './format';
+import { formatInputDate } from '../report/format';
 
 export interface DetailRow {
   /** Key under `review.fields` in the locale files. */

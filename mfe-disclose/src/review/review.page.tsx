@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams, redirect, type ActionFunctionArgs } from 'react-router';
 import {
@@ -12,9 +12,11 @@ import {
 } from '@whistle/api-client';
 import type { IncidentMessage } from '@whistle/contracts';
 import { decryptField, decryptFile, encryptField } from '@whistle/crypto';
-import { Button, MessagePage, Toast, useDocumentTitle } from '@whistle/ui';
-import { FilePicker, isLoaded, type PendingFile } from '../create/file-picker.component';
-import { uploadAttachment } from '../create/submit-report';
+import { Button, MessagePage, TextArea, Toast, useDocumentTitle } from '@whistle/ui';
+import { uploadAttachment } from '../report/attachment';
+import { FilePicker } from '../report/file-picker.component';
+import { formatFileSize, formatMessageTime } from '../report/format';
+import { useAttachments } from '../report/use-attachments';
 import {
   currentFailure,
   currentSession,
@@ -25,7 +27,6 @@ import {
   OpenIncidentError,
   type DiscloserSession,
 } from './discloser-session';
-import { formatFileSize, formatMessageTime } from './format';
 import { reviewDetails } from './review-details';
 
 /** Spec §9: the thread is fetched again every 30 seconds. */
@@ -70,7 +71,7 @@ function FileList({ files, session }: { files: ShownFile[]; session: DiscloserSe
   async function download(file: ShownFile) {
     setFailed(null);
     try {
-      const encrypted = await downloadIncidentFile(session.api, session.token, file.uuid);
+      const encrypted = await downloadIncidentFile(session.api, file.uuid);
       const { content, fileName } = await decryptFile(session.handle, encrypted);
       const url = URL.createObjectURL(new Blob([content as BlobPart]));
       const link = document.createElement('a');
@@ -111,13 +112,12 @@ function IncidentReview({ session }: { session: DiscloserSession }) {
   const { t, i18n } = useTranslation(['disclose', 'common']);
   const title = t('review.title', { number: session.incident.display_report_number });
   useDocumentTitle(title);
-  const textId = useId();
   const [messages, setMessages] = useState<ShownMessage[] | null>(null);
   const [files, setFiles] = useState<ShownFile[]>([]);
   const [loadFailed, setLoadFailed] = useState(false);
   const [ended, setEnded] = useState(false);
   const [text, setText] = useState('');
-  const [attachments, setAttachments] = useState<PendingFile[]>([]);
+  const attachments = useAttachments();
   const [sending, setSending] = useState(false);
   const [toast, setToast] = useState<{ status: 'success' | 'error'; text: string } | null>(null);
 
@@ -185,20 +185,13 @@ function IncidentReview({ session }: { session: DiscloserSession }) {
     try {
       const content = await encryptField(session.handle.publicKey, text);
       const message = await sendIncidentMessage(session.api, { incident_uuid: session.incident.uuid, content });
-      for (const file of attachments.filter(isLoaded)) {
-        await uploadAttachment(
-          session.api,
-          session.token,
-          session.handle,
-          session.incident.uuid,
-          message.uuid,
-          file,
-          (progress) =>
-            setAttachments((current) => current.map((item) => (item.id === file.id ? { ...item, progress } : item))),
+      for (const file of attachments.loaded) {
+        await uploadAttachment(session.api, session.handle, session.incident.uuid, message.uuid, file, (progress) =>
+          attachments.setProgress(file.id, progress),
         );
       }
       setText('');
-      setAttachments([]);
+      attachments.clear();
       await load();
       setToast({ status: 'success', text: t('review.updated') });
     } catch (error) {
@@ -225,7 +218,6 @@ function IncidentReview({ session }: { session: DiscloserSession }) {
   const yesNo = (value: string) => (value === 'yes' ? t('create.yes') : value === 'no' ? t('create.no') : value);
   const details = reviewDetails(session, i18n.language, yesNo);
   const reportFiles = files.filter((file) => file.messageUuid === null);
-  const fileLoading = attachments.some((file) => !isLoaded(file));
 
   return (
     <article className="wh-card disclose-review">
@@ -277,22 +269,21 @@ function IncidentReview({ session }: { session: DiscloserSession }) {
           ))}
         </ol>
         <form onSubmit={send} className="disclose-reply" aria-busy={sending || undefined}>
-          <div className="wh-field">
-            <label className="wh-field__label" htmlFor={textId}>
-              {t('review.message')}
-            </label>
-            <textarea
-              id={textId}
-              name="text"
-              className="wh-input"
-              rows={4}
-              value={text}
-              onChange={(event) => setText(event.target.value)}
-            />
-          </div>
-          <FilePicker files={attachments} onChange={setAttachments} label={t('review.attach')} disabled={sending} />
+          <TextArea
+            name="text"
+            label={t('review.message')}
+            rows={4}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+          />
+          <FilePicker
+            files={attachments.files}
+            onChange={attachments.setFiles}
+            label={t('review.attach')}
+            disabled={sending}
+          />
           <div className="wh-actions">
-            <Button type="submit" busy={sending} disabled={fileLoading}>
+            <Button type="submit" busy={sending} disabled={attachments.loading}>
               {sending ? t('review.loading') : t('review.send')}
             </Button>
           </div>

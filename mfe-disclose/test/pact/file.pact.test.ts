@@ -2,7 +2,7 @@
  * @jest-environment node
  */
 import { MatchersV3, PactV4 } from '@pact-foundation/pact';
-import { createApiClient, downloadIncidentFile, getIncidentFile } from '@whistle/api-client';
+import { createApiClient, downloadIncidentFile, getIncidentFile, withToken } from '@whistle/api-client';
 import { PACT_DIR, PACT_INCIDENT } from './fixtures';
 
 const { datetime, fromProviderState, integer, like, regex, uuid } = MatchersV3;
@@ -24,6 +24,8 @@ const STORED_STATE = `a file stored for incident ${PACT_INCIDENT}`;
 const EXAMPLE_TOKEN = 'eyJhbGciOiJFUzI1NiJ9.e30.c2lnbmF0dXJl';
 const EXAMPLE_FILE = '0e7c5d1a-3b2f-4c6d-8e9f-0a1b2c3d4e60';
 const authorization = fromProviderState('Bearer ${sessionToken}', `Bearer ${EXAMPLE_TOKEN}`);
+/** The discloser session's client, as the review page has it. */
+const sessionApi = (url: string) => withToken(createApiClient({ baseUrl: url }), EXAMPLE_TOKEN);
 const versioned = (example: string) => regex(/^v1\.[A-Za-z0-9_.-]+$/, example);
 
 const fileMetadata = {
@@ -50,10 +52,7 @@ describe('mfe-disclose → file', () => {
       )
       .willRespondWith(200, (response) => response.jsonBody(fileMetadata))
       .executeTest(async (server) => {
-        const file = await getIncidentFile(
-          createApiClient({ baseUrl: server.url, getToken: () => EXAMPLE_TOKEN }),
-          EXAMPLE_FILE,
-        );
+        const file = await getIncidentFile(sessionApi(server.url), EXAMPLE_FILE);
         expect(file.file_name).toMatch(/^v1\./);
       });
   });
@@ -76,7 +75,7 @@ describe('mfe-disclose → file', () => {
         }),
       )
       .executeTest(async (server) => {
-        const file = await downloadIncidentFile(createApiClient({ baseUrl: server.url }), EXAMPLE_TOKEN, EXAMPLE_FILE);
+        const file = await downloadIncidentFile(sessionApi(server.url), EXAMPLE_FILE);
         expect(file.encrypted_key).toBe('v1.a.b.c');
       });
   });

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Spinner, TextField, useDocumentTitle } from '@whistle/ui';
-import { IncidentsFrame } from '../incidents.frame.component';
-import { useStaffState } from '../session/session.context';
+import { useStaffState } from '@whistle/ui/staff';
 
 /**
  * /company/incidents. The staff list needs an incident list endpoint that does not exist yet; until
@@ -13,7 +12,7 @@ export function IncidentListPage() {
   useDocumentTitle(t('list.title'));
   const link = state && `${window.location.origin}/disclose/${encodeURIComponent(state.company.url_identifier)}`;
   return (
-    <IncidentsFrame>
+    <>
       <h1>{t('list.title')}</h1>
       <section className="wh-card wh-stack" aria-labelledby="incidents-empty">
         <h2 id="incidents-empty">{t('list.emptyTitle')}</h2>
@@ -30,6 +29,6 @@ export function IncidentListPage() {
           <Spinner />
         )}
       </section>
-    </IncidentsFrame>
+    </>
   );
 }

@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router';
 import { changePassword, isApiError, updateFullName } from '@whistle/api-client';
 import { Button, Spinner, TextField, Toast, useDocumentTitle } from '@whistle/ui';
-import { useSession, useStaffState } from '../session/session.context';
-import { SettingsFrame } from '../settings.frame.component';
+import { useStaffSession, useStaffState } from '@whistle/ui/staff';
 
 type PasswordField = 'current_password' | 'password' | 'repeat_password';
 
@@ -21,7 +20,7 @@ const fieldErrors = (error: unknown) =>
 /** /company/settings/account: full name, read-only e-mail, password change, MFA set-up. */
 export function AccountPage() {
   const { t } = useTranslation(['settings', 'common']);
-  const session = useSession();
+  const session = useStaffSession();
   const state = useStaffState();
   const navigate = useNavigate();
   const [toast, setToast] = useState<string>();
@@ -85,12 +84,7 @@ export function AccountPage() {
     }
   }
 
-  if (!state)
-    return (
-      <SettingsFrame>
-        <Spinner />
-      </SettingsFrame>
-    );
+  if (!state) return <Spinner />;
   const { profile } = state;
   const outletContext: AccountOutletContext = {
     onMfaEnabled: () => {
@@ -99,7 +93,7 @@ export function AccountPage() {
     },
   };
   return (
-    <SettingsFrame>
+    <>
       <h1>{t('account.title')}</h1>
       <section className="wh-card" aria-labelledby="account-profile">
         <h2 id="account-profile">{t('account.profile')}</h2>
@@ -169,6 +163,6 @@ export function AccountPage() {
           {toast}
         </Toast>
       )}
-    </SettingsFrame>
+    </>
   );
 }

@@ -4,8 +4,9 @@ import { useNavigate, useOutletContext } from 'react-router';
 import { confirmMfaSetup, isApiError, startMfaSetup } from '@whistle/api-client';
 import type { MfaSetupResponse } from '@whistle/contracts';
 import { ConfirmDialog, TextField } from '@whistle/ui';
-import { useSession } from '../session/session.context';
+import { useStaffSession } from '@whistle/ui/staff';
 import type { AccountOutletContext } from './account.page';
+import './mfa-setup.css';
 
 const CODE = /^[0-9]{6}$/;
 
@@ -16,7 +17,7 @@ const CODE = /^[0-9]{6}$/;
  */
 export function MfaSetupDialog() {
   const { t } = useTranslation('settings');
-  const session = useSession();
+  const session = useStaffSession();
   const navigate = useNavigate();
   const { onMfaEnabled } = useOutletContext<AccountOutletContext>();
   const [setup, setSetup] = useState<MfaSetupResponse>();

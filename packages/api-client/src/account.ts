@@ -8,11 +8,7 @@ import type {
   UserProfile,
 } from '@whistle/contracts';
 import { ApiError } from './api-error';
-import { createApiClient, type ApiClient } from './client';
-
-/** The same API with another Bearer: an MFA challenge id, a reset-link token or, for a reset request, the e-mail. */
-const withBearer = (api: ApiClient, bearer: string) =>
-  createApiClient({ baseUrl: api.baseUrl, getToken: () => bearer });
+import { withToken, type ApiClient } from './client';
 
 /** POST /api/account/token: a token, or an MFA challenge whose id becomes the session token for the MFA screen. */
 export const login = (api: ApiClient, username: string, password: string) =>
@@ -20,7 +16,7 @@ export const login = (api: ApiClient, username: string, password: string) =>
 
 /** POST /api/account/token/mfa with the challenge id as Bearer. */
 export const answerMfaChallenge = (api: ApiClient, challengeId: string, challengeCode: string) =>
-  withBearer(api, challengeId).request<TokenResponse>('POST', '/api/account/token/mfa', {
+  withToken(api, challengeId).request<TokenResponse>('POST', '/api/account/token/mfa', {
     body: { challenge_code: challengeCode },
   });
 
@@ -66,11 +62,11 @@ export const changePassword = (api: ApiClient, currentPassword: string, password
 
 /** PUT /api/account/profile/password/reset: the e-mail travels as the Bearer (spec §7 "temporary token"). */
 export const requestPasswordReset = (api: ApiClient, email: string) =>
-  withBearer(api, email).request<void>('PUT', '/api/account/profile/password/reset');
+  withToken(api, email).request<void>('PUT', '/api/account/profile/password/reset');
 
 /** PUT /api/account/profile with the token of a reset or invitation link as Bearer. */
 export const setPasswordWithLink = (api: ApiClient, linkToken: string, password: string) =>
-  withBearer(api, linkToken).request<void>('PUT', '/api/account/profile', { body: { password } });
+  withToken(api, linkToken).request<void>('PUT', '/api/account/profile', { body: { password } });
 
 export interface StaffState {
   profile: UserProfile;

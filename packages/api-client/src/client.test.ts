@@ -1,5 +1,5 @@
 import { ApiError, RequestAbortedError } from './api-error';
-import { createApiClient } from './client';
+import { createApiClient, withToken } from './client';
 import { companyQrCodeUrl, createCompany, getCompanyPublicView } from './company';
 
 const realFetch = global.fetch;
@@ -34,6 +34,23 @@ describe('request', () => {
     expect(url).toBe('https://w.example/api/y');
     expect(init.headers).toEqual({ Accept: 'application/json', Authorization: 'Bearer abc' });
     expect(init.body).toBeUndefined();
+  });
+
+  it('when another token is attached, then it alone is the Bearer, on the same base URL, and the original keeps its own', async () => {
+    fetchMock.mockImplementation(async () => json(200, {}));
+    const staff = createApiClient({ baseUrl: '/b', getToken: () => 'staff' });
+    const challenge = withToken(staff, 'challenge-1');
+    expect(challenge.baseUrl).toBe('/b');
+    expect(challenge.headers('text/plain')).toEqual({ Accept: 'text/plain', Authorization: 'Bearer challenge-1' });
+    await challenge.request('POST', '/api/m', { body: {} });
+    await staff.request('GET', '/api/n');
+    expect(
+      fetchMock.mock.calls.map(([url, init]) => [url, (init.headers as Record<string, string>).Authorization]),
+    ).toEqual([
+      ['/b/api/m', 'Bearer challenge-1'],
+      ['/b/api/n', 'Bearer staff'],
+    ]);
+    expect(createApiClient().headers()).toEqual({ Accept: 'application/json' });
   });
 
   it('when the answer is problem+json, then it is parsed; text otherwise; 204 is undefined', async () => {

@@ -11,12 +11,18 @@ export interface RequestOptions {
 export interface ApiClientOptions {
   /** Prefix of every path; the spec's API base path is empty (same origin). */
   baseUrl?: string;
-  /** Bearer token of the signed-in user, if any. */
+  /** Bearer token of the caller, if any: read on every call, so a renewed token is used at once. */
   getToken?: () => string | null | undefined;
 }
 
 export interface ApiClient {
   readonly baseUrl: string;
+  /**
+   * What every call of this client sends: `Accept`, and `Authorization: Bearer …` when the client
+   * has a token. The only place a token is attached: calls that cannot go through `request`
+   * (an upload that reports progress, a binary download) take their headers from here.
+   */
+  headers(accept?: string): Record<string, string>;
   request<T>(method: HttpMethod, path: string, options?: RequestOptions): Promise<T>;
 }
 
@@ -33,16 +39,17 @@ const isAbort = (error: unknown, signal?: AbortSignal) =>
   signal?.aborted || (error instanceof Error && error.name === 'AbortError');
 
 export function createApiClient({ baseUrl = '', getToken }: ApiClientOptions = {}): ApiClient {
+  function headers(accept = 'application/json'): Record<string, string> {
+    const token = getToken?.();
+    return token ? { Accept: accept, Authorization: `Bearer ${token}` } : { Accept: accept };
+  }
+
   async function request<T>(method: HttpMethod, path: string, { body, signal }: RequestOptions = {}): Promise<T> {
     const url = `${baseUrl}${path}`;
-    const headers: Record<string, string> = { Accept: 'application/json' };
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
-    const token = getToken?.();
-    if (token) headers.Authorization = `Bearer ${token}`;
     try {
       const response = await fetch(url, {
         method,
-        headers,
+        headers: body === undefined ? headers() : { ...headers(), 'Content-Type': 'application/json' },
         body: body === undefined ? undefined : JSON.stringify(body),
         // Spec §7: credentials are not sent by default; authentication is the Bearer token only.
         credentials: 'omit',
@@ -56,5 +63,12 @@ export function createApiClient({ baseUrl = '', getToken }: ApiClientOptions = {
       throw error;
     }
   }
-  return { baseUrl, request };
+  return { baseUrl, headers, request };
 }
+
+/**
+ * The same API with `token` as the Bearer of every call: a discloser's auth or session token, an MFA
+ * challenge id, the token of a reset link, or (for a reset request) the e-mail.
+ */
+export const withToken = (api: ApiClient, token: string): ApiClient =>
+  createApiClient({ baseUrl: api.baseUrl, getToken: () => token });

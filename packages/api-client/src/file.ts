@@ -33,12 +33,11 @@ export function toBase64(bytes: Uint8Array): string {
 }
 
 /**
- * POST /api/incident/file/ with the discloser session token. XMLHttpRequest rather than fetch:
- * only it reports upload progress, which a 25 MB file needs.
+ * POST /api/incident/file/; `api` carries the discloser session token. XMLHttpRequest rather than
+ * fetch: only it reports upload progress, which a 25 MB file needs.
  */
 export function uploadIncidentFile(
   api: ApiClient,
-  token: string,
   { ciphertext, ...metadata }: FileUpload,
   options: UploadOptions = {},
 ) {
@@ -47,9 +46,8 @@ export function uploadIncidentFile(
   return new Promise<IncidentFile>((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open('POST', url);
-    request.setRequestHeader('Accept', 'application/json');
+    for (const [name, value] of Object.entries(api.headers())) request.setRequestHeader(name, value);
     request.setRequestHeader('Content-Type', FILE_UPLOAD_CONTENT_TYPE);
-    request.setRequestHeader('Authorization', `Bearer ${token}`);
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) options.onProgress?.(event.loaded / event.total);
     };
@@ -71,16 +69,18 @@ export interface DownloadedFile {
   encrypted_file_name: string;
 }
 
-/** GET /api/incident/file/{uuid}: the ciphertext and what `decryptFile` needs besides the incident key. */
+/**
+ * GET /api/incident/file/{uuid}: the ciphertext and what `decryptFile` needs besides the incident
+ * key; `api` carries the discloser session token.
+ */
 export async function downloadIncidentFile(
   api: ApiClient,
-  token: string,
   fileUuid: string,
   signal?: AbortSignal,
 ): Promise<DownloadedFile> {
   const url = `${api.baseUrl}/api/incident/file/${encodeURIComponent(fileUuid)}`;
   const response = await fetch(url, {
-    headers: { Accept: 'application/octet-stream', Authorization: `Bearer ${token}` },
+    headers: api.headers('application/octet-stream'),
     credentials: 'omit',
     signal,
   });

@@ -1,7 +1,7 @@
 import { ApiError } from './api-error';
-import { createApiClient } from './client';
+import { createApiClient, withToken } from './client';
 import { FILE_UPLOAD_CONTENT_TYPE as CONTRACT_CONTENT_TYPE } from '@whistle/contracts';
-import { FILE_UPLOAD_CONTENT_TYPE, downloadIncidentFile, toBase64 } from './file';
+import { FILE_UPLOAD_CONTENT_TYPE, downloadIncidentFile, toBase64, uploadIncidentFile } from './file';
 import { getDiscloserIncident, listIncidentFiles, listIncidentMessages, sendIncidentMessage } from './incident';
 
 const realFetch = global.fetch;
@@ -50,16 +50,55 @@ describe('file calls', () => {
         headers: { 'x-whistle-encrypted-key': 'v1.k', 'x-whistle-encrypted-file-name': 'v1.n' },
       }),
     );
-    const file = await downloadIncidentFile(createApiClient(), 'session', uuid);
+    const file = await downloadIncidentFile(withToken(createApiClient(), 'session'), uuid);
     expect(Array.from(file.ciphertext)).toEqual([1, 2, 3]);
     expect(file).toMatchObject({ encrypted_key: 'v1.k', encrypted_file_name: 'v1.n' });
-    expect(fetchMock.mock.calls[0][1].headers).toMatchObject({ Authorization: 'Bearer session' });
+    expect(fetchMock.mock.calls[0][1].headers).toEqual({
+      Accept: 'application/octet-stream',
+      Authorization: 'Bearer session',
+    });
   });
 
   it('when a download is refused, then the error carries the status', async () => {
     fetchMock.mockImplementation(async () => json(404, { message: 'Not Found' }));
-    await expect(downloadIncidentFile(createApiClient(), 'session', uuid)).rejects.toMatchObject({ status: 404 });
-    await expect(downloadIncidentFile(createApiClient(), 'session', uuid)).rejects.toBeInstanceOf(ApiError);
+    const api = withToken(createApiClient(), 'session');
+    await expect(downloadIncidentFile(api, uuid)).rejects.toMatchObject({ status: 404 });
+    await expect(downloadIncidentFile(api, uuid)).rejects.toBeInstanceOf(ApiError);
+  });
+
+  it('when uploading, then the ciphertext goes as base64 under the upload media type with the client’s Bearer, and progress is reported', async () => {
+    const sent = new FakeUpload();
+    const realXhr = globalThis.XMLHttpRequest;
+    globalThis.XMLHttpRequest = jest.fn(() => sent) as unknown as typeof XMLHttpRequest;
+    try {
+      const progress: number[] = [];
+      const uploading = uploadIncidentFile(
+        createApiClient({ baseUrl: '/base', getToken: () => 'session' }),
+        {
+          incident_uuid: uuid,
+          incident_message_uuid: null,
+          ciphertext: new Uint8Array([1, 2, 3]),
+          file_name: 'v1.n',
+          encrypted_key: 'v1.k',
+          file_size: 3,
+          mime_type: 'text/plain',
+        },
+        { onProgress: (fraction) => progress.push(fraction) },
+      );
+      sent.upload.onprogress?.({ lengthComputable: true, loaded: 1, total: 4 } as ProgressEvent);
+      sent.respond(201, { uuid });
+      await expect(uploading).resolves.toEqual({ uuid });
+      expect(sent.opened).toEqual(['POST', '/base/api/incident/file/']);
+      expect(sent.headers).toEqual({
+        Accept: 'application/json',
+        Authorization: 'Bearer session',
+        'Content-Type': FILE_UPLOAD_CONTENT_TYPE,
+      });
+      expect(JSON.parse(sent.body!)).toMatchObject({ file_name: 'v1.n', content: 'AQID' });
+      expect(progress).toEqual([0.25]);
+    } finally {
+      globalThis.XMLHttpRequest = realXhr;
+    }
   });
 
   it("when uploading, then the media type is the contract's", () => {
@@ -71,3 +110,37 @@ describe('file calls', () => {
     expect(toBase64(bytes)).toBe(Buffer.from(bytes).toString('base64'));
   });
 });
+
+/** The part of XMLHttpRequest an upload uses, answering when told to. */
+class FakeUpload {
+  opened: string[] = [];
+  headers: Record<string, string> = {};
+  body: string | undefined;
+  status = 0;
+  statusText = '';
+  responseText = '';
+  upload: { onprogress?: (event: ProgressEvent) => void } = {};
+  onload?: () => void;
+  onerror?: () => void;
+  onabort?: () => void;
+  open(method: string, url: string) {
+    this.opened = [method, url];
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  send(body: string) {
+    this.body = body;
+  }
+  getResponseHeader(name: string) {
+    return name.toLowerCase() === 'content-type' ? 'application/json' : null;
+  }
+  abort() {
+    this.onabort?.();
+  }
+  respond(status: number, body: unknown) {
+    this.status = status;
+    this.responseText = JSON.stringify(body);
+    this.onload?.();
+  }
+}

@@ -1,5 +1,12 @@
 export { ApiError, RequestAbortedError } from './api-error';
-export { createApiClient, type ApiClient, type ApiClientOptions, type HttpMethod, type RequestOptions } from './client';
+export {
+  createApiClient,
+  withToken,
+  type ApiClient,
+  type ApiClientOptions,
+  type HttpMethod,
+  type RequestOptions,
+} from './client';
 export { companyQrCodeUrl, createCompany, getCompanyPublicView } from './company';
 export {
   answerMfaChallenge,

@@ -6,3 +6,4 @@ export * from './countries/countries';
 export * from './routing/route-table';
 export * from './http/account';
 export * from './http/incident';
+export * from './http/case-management';

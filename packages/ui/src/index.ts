@@ -2,12 +2,15 @@ import './styles.css';
 
 export { AppFrame, type AppFrameProps } from './app-frame.component';
 export { Button, type ButtonProps } from './button.component';
+export { CategoryPicker, type CategoryOption, type CategoryPickerProps } from './category-picker.component';
+export { Choice, type ChoiceOption, type ChoiceProps } from './choice.component';
 export { ErrorPage } from './error-page.component';
 export { LanguageChooser } from './language-chooser.component';
 export { MessagePage, type MessagePageProps } from './message-page.component';
 export { RemoteUnavailable } from './remote-unavailable.component';
 export { SelectField, type SelectFieldProps, type SelectOption } from './select-field.component';
 export { Spinner } from './spinner.component';
+export { TextArea, type TextAreaProps } from './text-area.component';
 export { TextField, type TextFieldProps } from './text-field.component';
 export { useDocumentTitle } from './use-document-title';
 export { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, SUPPORTED_LANGUAGES, isLanguage, type Language } from './languages';

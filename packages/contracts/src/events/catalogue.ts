@@ -1,5 +1,34 @@
 import { z } from 'zod';
 
+const role = z.enum(['ADMIN', 'REVIEWER', 'HANDLER']);
+const outcome = z.enum([
+  'substantiated',
+  'unsubstantiated',
+  'inconclusive',
+  'referred',
+  'out_of_scope',
+  'spam',
+  'withdrawn',
+]);
+const status = z.enum(['NEW', 'ACKNOWLEDGED', 'ASSESSMENT', 'INVESTIGATION', 'CLOSED', 'REOPENED']);
+const clock = z.enum(['acknowledgement', 'feedback', 'resolution']);
+/** Spec §3 notification settings options; also each user's own opt-outs. */
+const notificationSettings = z.object({
+  new_incidents: z.boolean(),
+  assigned_to_an_incident: z.boolean(),
+  incident_updates: z.boolean(),
+  deadlines: z.boolean(),
+});
+const category = z.object({
+  category_id: z.uuid(),
+  name: z.string(),
+  parent_id: z.uuid().nullable(),
+  is_active: z.boolean(),
+  /** Staff who get new reports of this label by default (spec: category user_profiles). */
+  assignee_ids: z.array(z.uuid()),
+});
+const location = z.object({ location_id: z.uuid(), name: z.string(), is_active: z.boolean() });
+
 /**
  * The event catalogue: name → version → payload schema. A change of shape is a new version, never an edit.
  * Only ids, numbers, statuses and staff account facts travel here; never report content.
@@ -64,6 +93,91 @@ export const eventCatalogue = {
       incident_message_id: z.uuid().nullable(),
       file_size: z.number().int().nonnegative(),
       mime_type: z.string(),
+    }),
+  },
+  /** The company's name, country or settings changed (admin). The whole current state, so consumers just overwrite. */
+  'company.updated': {
+    1: z.object({
+      name: z.string(),
+      country: z.string().length(2),
+      resolution_deadline_days: z.number().int().nonnegative(),
+      notifications: notificationSettings,
+    }),
+  },
+  /** Reporting labels. A label in use by cases is deactivated (updated, is_active false), not deleted. */
+  'category.created': { 1: category },
+  'category.updated': { 1: category },
+  'category.deleted': { 1: z.object({ category_id: z.uuid() }) },
+  'location.created': { 1: location },
+  'location.updated': { 1: location },
+  'location.deleted': { 1: z.object({ location_id: z.uuid() }) },
+  /** A staff account's name, roles, language or own notification opt-outs changed. The whole current state. */
+  'user.updated': {
+    1: z.object({
+      user_id: z.uuid(),
+      email: z.email(),
+      full_name: z.string(),
+      roles: z.array(role).min(1),
+      language: z.enum(['en', 'fr']),
+      /** false = this user turned that kind of e-mail off for themselves. */
+      notifications: notificationSettings,
+    }),
+  },
+  /** Status, outcome, categories or feedback of a case changed (staff). Never the motivation. */
+  'incident.updated': {
+    1: z.object({
+      incident_id: z.uuid(),
+      display_report_number: z.number().int().positive(),
+      status: status,
+      previous_status: status,
+      outcome: outcome.nullable(),
+      /** What changed: 'status', 'categories', 'feedback'. */
+      changes: z.array(z.enum(['status', 'categories', 'feedback'])).min(1),
+      category_ids: z.array(z.uuid()),
+    }),
+  },
+  /** Who works a case, after a change: the whole list, and the difference (SYSTEM when by category default). */
+  'incident.assigned': {
+    1: z.object({
+      incident_id: z.uuid(),
+      display_report_number: z.number().int().positive(),
+      assignee_ids: z.array(z.uuid()),
+      added_ids: z.array(z.uuid()),
+      removed_ids: z.array(z.uuid()),
+    }),
+  },
+  /** Conflict of interest: who an admin excluded from a case, after a change. */
+  'incident.exclusion.changed': {
+    1: z.object({
+      incident_id: z.uuid(),
+      excluded_user_ids: z.array(z.uuid()),
+      added_ids: z.array(z.uuid()),
+      removed_ids: z.array(z.uuid()),
+    }),
+  },
+  /** A private staff note was added; its content never travels. */
+  'incident.note.created': {
+    1: z.object({ incident_id: z.uuid(), incident_note_id: z.uuid() }),
+  },
+  /** A staff member opened a case (the audit trail records every access). */
+  'incident.viewed': { 1: z.object({ incident_id: z.uuid() }) },
+  /** A staff member exported cases to CSV: how many, and the filters (ids and enums only). */
+  'incident.exported': {
+    1: z.object({ count: z.number().int().nonnegative(), filters: z.record(z.string(), z.unknown()) }),
+  },
+  /** A file was downloaded (by staff or the discloser: see the envelope's actor). */
+  'incident.file.downloaded': {
+    1: z.object({ incident_id: z.uuid(), incident_file_id: z.uuid() }),
+  },
+  /** A case's clock is due soon or overdue; emitted once per clock, state and case by the deadline scheduler. */
+  'incident.deadline': {
+    1: z.object({
+      incident_id: z.uuid(),
+      display_report_number: z.number().int().positive(),
+      clock,
+      state: z.enum(['due_soon', 'overdue']),
+      due_at: z.iso.datetime({ offset: true }),
+      assignee_ids: z.array(z.uuid()),
     }),
   },
 } as const;

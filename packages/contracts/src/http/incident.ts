@@ -39,10 +39,11 @@ export const reportChannelSchema = z.enum(['online', 'telephone', 'internal']);
 export type ReportChannel = z.infer<typeof reportChannelSchema>;
 
 /**
- * Incident statuses ("not shown" in the spec): every report starts NEW; staff move it on to
- * IN_PROGRESS, RESOLVED or CLOSED once incident management lands.
+ * Incident statuses ("not shown" in the spec): EU directive 2019/1937 art. 9 and ISO 37002 (receive →
+ * assess → address → conclude). Every report starts NEW; the moves allowed are in case-management.ts.
  */
-export const incidentStatusSchema = z.enum(['NEW', 'IN_PROGRESS', 'RESOLVED', 'CLOSED']);
+export const incidentStatuses = ['NEW', 'ACKNOWLEDGED', 'ASSESSMENT', 'INVESTIGATION', 'CLOSED', 'REOPENED'] as const;
+export const incidentStatusSchema = z.enum(incidentStatuses, { error: 'Unknown status' });
 export type IncidentStatus = z.infer<typeof incidentStatusSchema>;
 
 /** A report field, message or file name as @whistle/crypto wraps it to the incident key. */

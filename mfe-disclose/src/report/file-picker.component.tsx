@@ -1,19 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatFileSize } from '../review/format';
-import type { Attachment } from './submit-report';
-import { isTooLarge } from './report-form';
-
-export interface PendingFile extends Partial<Pick<Attachment, 'bytes'>> {
-  id: string;
-  name: string;
-  size: number;
-  type: string;
-  /** Reading (before sending) or uploading progress, 0 to 1. */
-  progress: number;
-}
-
-export const isLoaded = (file: PendingFile): file is PendingFile & Attachment => file.bytes !== undefined;
+import { isLoaded, isTooLarge, type PendingFile } from './attachment';
+import { formatFileSize } from './format';
 
 let nextId = 0;
 

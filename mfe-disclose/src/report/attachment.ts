@@ -1,0 +1,59 @@
+import { uploadIncidentFile, type ApiClient } from '@whistle/api-client';
+import { encryptFile, type IncidentHandle } from '@whistle/crypto';
+
+/**
+ * Spec §9: 25,000,000 bytes per file, the contracts' MAX_FILE_SIZE (a test keeps them equal).
+ * Importing the value would bring the contracts' zod schemas into the browser for one number.
+ */
+export const MAX_FILE_SIZE = 25_000_000;
+
+export const isTooLarge = (file: { size: number }) => file.size > MAX_FILE_SIZE;
+
+/** A file read into memory, ready to be encrypted and sent with a report or a reply. */
+export interface Attachment {
+  id: string;
+  name: string;
+  size: number;
+  type: string;
+  bytes: Uint8Array;
+}
+
+/** A chosen file: being read (no bytes yet), read, or being uploaded. */
+export interface PendingFile extends Partial<Pick<Attachment, 'bytes'>> {
+  id: string;
+  name: string;
+  size: number;
+  type: string;
+  /** Reading (before sending) or uploading progress, 0 to 1. */
+  progress: number;
+}
+
+export const isLoaded = (file: PendingFile): file is PendingFile & Attachment => file.bytes !== undefined;
+
+/**
+ * Encrypts one file in the browser to the incident key and uploads the ciphertext; `api` carries
+ * the discloser session token.
+ */
+export async function uploadAttachment(
+  api: ApiClient,
+  handle: Pick<IncidentHandle, 'publicKey'>,
+  incidentUuid: string,
+  messageUuid: string | null,
+  file: Attachment,
+  onProgress?: (fraction: number) => void,
+) {
+  const encrypted = await encryptFile(handle.publicKey, file.bytes, { fileName: file.name });
+  return uploadIncidentFile(
+    api,
+    {
+      incident_uuid: incidentUuid,
+      incident_message_uuid: messageUuid,
+      ciphertext: encrypted.ciphertext,
+      file_name: encrypted.encrypted_file_name,
+      encrypted_key: encrypted.encrypted_key,
+      file_size: file.size,
+      mime_type: file.type || 'application/octet-stream',
+    },
+    { onProgress },
+  );
+}

@@ -1,0 +1,22 @@
+import { useCallback, useState } from 'react';
+import { isLoaded, type PendingFile } from './attachment';
+
+/** The files chosen for a report or a reply: read into memory by the FilePicker, then uploaded with progress. */
+export function useAttachments() {
+  const [files, setFiles] = useState<PendingFile[]>([]);
+  const setProgress = useCallback(
+    (id: string, progress: number) =>
+      setFiles((current) => current.map((file) => (file.id === id ? { ...file, progress } : file))),
+    [],
+  );
+  return {
+    files,
+    /** The FilePicker's `onChange`. */
+    setFiles,
+    /** Spec §4: sending waits while a file is still being read. */
+    loading: files.some((file) => !isLoaded(file)),
+    loaded: files.filter(isLoaded),
+    setProgress,
+    clear: useCallback(() => setFiles([]), []),
+  };
+}

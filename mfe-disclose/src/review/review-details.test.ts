@@ -1,0 +1,38 @@
+import { reviewDetails } from './review-details';
+
+describe('review details', () => {
+  it('when the review lists fields, then it follows the spec order and labels, hides empties and joins dates', () => {
+    const rows = reviewDetails(
+      {
+        fields: {
+          outcome: 'o',
+          date: '2026-03-04',
+          end_date: '2026-03-06',
+          description: 'd',
+          full_name: 'Ada',
+          can_contact: 'no',
+          people_involved: '',
+        },
+        incident: {
+          uuid: 'u',
+          display_report_number: 1,
+          status: { name: 'NEW' },
+          created: '2026-03-04T10:00:00Z',
+          location: { uuid: 'l', name: 'Paris' },
+          categories: [{ uuid: 'c', name: 'Fraud', parent_uuid: null }],
+        },
+      },
+      'en-US',
+      (value) => value.toUpperCase(),
+    );
+    expect(rows).toEqual([
+      { name: 'full_name', value: 'Ada' },
+      { name: 'can_contact', value: 'NO' },
+      { name: 'category_uuid', value: 'Fraud' },
+      { name: 'description', value: 'd' },
+      { name: 'location', value: 'Paris' },
+      { name: 'date', value: '3/4/26 - 3/6/26' },
+      { name: 'outcome', value: 'o' },
+    ]);
+  });
+});

@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import { NavLink } from 'react-router';
+import './staff-frame.css';
+
+export interface StaffNavigationLink {
+  to: string;
+  label: string;
+}
+
+export interface StaffFrameProps {
+  /** Side navigation of an area with several pages (settings): its accessible name and links. */
+  sidebar?: { label: string; links: readonly StaffNavigationLink[] };
+  children: ReactNode;
+}
+
+/**
+ * A staff page below the shell's company header (the shell draws navigation and avatar): the main
+ * column, with a sidebar when the area has one. The current page's link is marked `aria-current`.
+ */
+export function StaffFrame({ sidebar, children }: StaffFrameProps) {
+  if (!sidebar) return <main className="wh-main">{children}</main>;
+  return (
+    <main className="wh-main wh-staff">
+      <nav aria-label={sidebar.label} className="wh-staff__sidebar">
+        <ul>
+          {sidebar.links.map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to}>{link.label}</NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="wh-staff__page">{children}</div>
+    </main>
+  );
+}
