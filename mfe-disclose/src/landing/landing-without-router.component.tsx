@@ -23,7 +23,9 @@ export function LandingWithoutRouter({ api, urlIdentifier, onLeave, onIntent }: 
     const controller = new AbortController();
     getCompanyPublicView(api, urlIdentifier, controller.signal).then(
       (company) => setLoaded({ company }),
-      (error: unknown) => controller.signal.aborted || setLoaded({ error }),
+      (error: unknown) => {
+        if (!controller.signal.aborted) setLoaded({ error });
+      },
     );
     return () => controller.abort();
   }, [api, urlIdentifier]);
