@@ -20,8 +20,6 @@ const transformedDependencies = [
   '@noble',
   'uuid',
   'nanoid',
-  'i18next-http-backend',
-  'cross-fetch',
 ];
 
 /** @param {{ dir: string, environment?: 'node' | 'jsdom' }} options */

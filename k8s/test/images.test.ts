@@ -120,8 +120,11 @@ describe.each(Object.keys(table.workloads))('Dockerfile of %s', (workload) => {
       expect(headers).toContain(`add_header Content-Security-Policy "${CSP}" always;`);
       expect(headers).toContain('add_header Referrer-Policy "no-referrer" always;');
       expect(headers).toContain('add_header X-Content-Type-Options "nosniff" always;');
-      // add_header in a location would silently drop the server-level headers there.
-      expect(template).not.toMatch(/add_header/);
+      // add_header in a location silently drops the server-level headers there, unless it includes them again.
+      const [server, ...locations] = template.replace(/^\s*#.*$/gm, '').split(/\n\s*location /);
+      expect(server).not.toMatch(/add_header/);
+      for (const location of locations.filter((block) => block.includes('add_header')))
+        expect(location).toContain('include /etc/nginx/whistle/security-headers.conf;');
       expect(template).toMatch(/location = \/healthz/);
       expect(template).toMatch(/location = \/readyz/);
     });

@@ -2,9 +2,11 @@
 // loopback, with small stand-in dist folders, and checks what a browser would get. Needs an nginx binary.
 import { ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request, type IncomingHttpHeaders } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { readRoutingTable, repoRoot } from './support';
 
 const table = readRoutingTable();
@@ -33,6 +35,41 @@ function write(path: string, content: string) {
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, content);
 }
+
+/** A text file of a build, with the .gz and .br siblings tools/webpack makes next to it. */
+function writeBuilt(path: string, content: string) {
+  write(path, content);
+  writeFileSync(`${path}.gz`, gzipSync(content, { level: 9 }));
+  writeFileSync(`${path}.br`, brotliCompressSync(content));
+}
+
+/** Stand-in content that compresses, as real bundles do. */
+const bulky = (line: string) => `${line}\n`.repeat(40);
+
+interface RawResponse {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** GET without decoding (fetch would decompress and drop Content-Encoding). */
+function rawGet(url: string, headers: Record<string, string> = {}): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    request(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+      );
+      response.on('error', reject);
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+const HASHED_CHUNK = '470.b8c3e23b.js';
+const CHROMIUM_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 
 const describeWithNginx = nginxBinary ? describe : describe.skip;
 if (!nginxBinary) {
@@ -75,15 +112,18 @@ describeWithNginx('frontend nginx configs, served by a real nginx on loopback', 
       expect(rendered).not.toMatch(/\$\{\w+\}/);
       servers.push(rendered);
       if (workload === 'shell') {
-        write(join(html, 'index.html'), '<!doctype html><title>shell</title>');
-        write(join(html, 'main.js'), 'console.log("shell")');
-        write(join(html, 'locales/en/common.json'), '{"from":"shell common"}');
-        write(join(html, 'locales/en/shell.json'), '{"from":"shell shell"}');
+        writeBuilt(join(html, 'index.html'), `<!doctype html><title>shell</title>\n${bulky('<div></div>')}`);
+        writeBuilt(join(html, 'main.js'), bulky('console.log("shell main")'));
+        writeBuilt(join(html, HASHED_CHUNK), bulky('console.log("shell chunk")'));
+        writeBuilt(join(html, 'locales/en/common.json'), '{"from":"shell common"}');
+        writeBuilt(join(html, 'locales/en/shell.json'), '{"from":"shell shell"}');
       } else {
         const base = join(html, 'remotes', workload);
-        write(join(base, 'mf-manifest.json'), `{"name":"${workload}"}`);
+        writeBuilt(join(base, 'mf-manifest.json'), `{"name":"${workload}"}`);
+        writeBuilt(join(base, 'remoteEntry.js'), bulky(`console.log("${workload} entry")`));
+        writeBuilt(join(base, HASHED_CHUNK), bulky(`console.log("${workload} chunk")`));
         for (const [ns, owner] of Object.entries(table.localeNamespaces)) {
-          if (owner === workload) write(join(base, `locales/fr/${ns}.json`), `{"from":"${workload} ${ns}"}`);
+          if (owner === workload) writeBuilt(join(base, `locales/fr/${ns}.json`), `{"from":"${workload} ${ns}"}`);
         }
       }
     }
@@ -159,6 +199,68 @@ describeWithNginx('frontend nginx configs, served by a real nginx on loopback', 
     expectSecurityHeaders(manifest);
     expect((await fetch(url(remote, '/index.html'))).status).toBe(404);
   });
+
+  /** [server, path asked, file on the server's disk it must be] */
+  const entryFiles = (): Array<[string, string, string]> => [
+    ['shell', '/company/incidents/42', 'shell/html/index.html'],
+    ['shell', '/main.js', 'shell/html/main.js'],
+    ['shell', '/locales/en/common.json', 'shell/html/locales/en/common.json'],
+    ['shell', '/locales/fr/disclose.json', 'mfe-disclose/html/remotes/mfe-disclose/locales/fr/disclose.json'],
+    ...remotes.flatMap((remote): Array<[string, string, string]> =>
+      ['remoteEntry.js', 'mf-manifest.json'].map((file) => [
+        remote,
+        `/remotes/${remote}/${file}`,
+        `${remote}/html/remotes/${remote}/${file}`,
+      ]),
+    ),
+  ];
+
+  const expectVariant = (response: RawResponse, file: string, encoding: 'gzip' | 'identity') => {
+    expect(response.status).toBe(200);
+    expect(response.headers['content-encoding']).toBe(encoding === 'gzip' ? 'gzip' : undefined);
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    const type = { js: /^(text|application)\/javascript/, json: /^application\/json/, html: /^text\/html/ };
+    expect(response.headers['content-type']).toMatch(type[file.split('.').pop() as keyof typeof type]);
+    expect(Number(response.headers['content-length'])).toBe(response.body.length);
+    const body = encoding === 'gzip' ? gunzipSync(response.body) : response.body;
+    expect(body.equals(readFileSync(join(dir, file)))).toBe(true);
+  };
+
+  it('when entry files are asked with and without gzip, then each variant decodes to the file and revalidates with its own ETag', async () => {
+    for (const [workload, path, file] of entryFiles()) {
+      const etags = new Set<string>();
+      for (const [encoding, acceptEncoding] of [
+        ['gzip', CHROMIUM_ACCEPT_ENCODING],
+        ['identity', 'identity'],
+      ] as const) {
+        const first = await rawGet(url(workload, path), { 'accept-encoding': acceptEncoding });
+        expectVariant(first, file, encoding);
+        expect([path, first.headers['cache-control']]).toEqual([path, 'no-cache']);
+        etags.add(first.headers.etag!);
+        const again = await rawGet(url(workload, path), {
+          'accept-encoding': acceptEncoding,
+          'if-none-match': first.headers.etag!,
+        });
+        expect([path, again.status, again.body.length]).toEqual([path, 304, 0]);
+      }
+      expect([path, etags.size]).toEqual([path, 2]);
+    }
+  });
+
+  it.each(frontends)(
+    'when a hashed chunk of %s is asked, then it comes gzipped, immutable, with the security headers',
+    async (workload) => {
+      const path = workload === 'shell' ? `/${HASHED_CHUNK}` : `/remotes/${workload}/${HASHED_CHUNK}`;
+      const response = await rawGet(url(workload, path), { 'accept-encoding': CHROMIUM_ACCEPT_ENCODING });
+      expectVariant(response, `${workload}/html${path}`, 'gzip');
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(response.headers['content-security-policy']).toBe(CSP);
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      const missing = await fetch(url(workload, path.replace('470.', '471.')));
+      expect(missing.status).toBe(404);
+      expect(missing.headers.get('cache-control')).toBeNull();
+    },
+  );
 
   it.each(frontends)('when the kubelet probes %s, then /healthz and /readyz answer 200', async (workload) => {
     expect((await fetch(url(workload, '/healthz'))).status).toBe(200);

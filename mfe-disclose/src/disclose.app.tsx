@@ -1,17 +1,65 @@
-import { Suspense, useEffect, useState } from 'react';
-import { RouterProvider, createBrowserRouter } from 'react-router';
+import { Suspense, lazy, startTransition, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Spinner } from '@whistle/ui';
 import { api } from './api';
-import { discloseRoutes } from './disclose.routes';
+import { LandingWithoutRouter } from './landing/landing-without-router.component';
+import type { RouterEntry } from './routed.app';
 import './disclose.css';
 
+const loadRouter = () => import('./routed.app');
+const RoutedApp = lazy(() => loadRouter().then(({ RoutedApp }) => ({ default: RoutedApp })));
+
+/** The url_identifier when `pathname` is a landing page (/disclose/{urlIdentifier}), else null. */
+function landingOf(pathname: string): string | null {
+  const match = /^\/disclose\/([^/]+)\/?$/.exec(pathname);
+  try {
+    return match ? decodeURIComponent(match[1]) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The discloser area. Most disclosers only see the landing page: on a first visit it is shown without
+ * React Router (29 KB less to download); the router and the other pages are loaded when the discloser
+ * heads for them, and from then on the router shows every page, the landing page included.
+ */
 export function DiscloseApp() {
-  // One router per mount: it listens to history until single-spa unmounts the application.
-  const [router] = useState(() => createBrowserRouter(discloseRoutes(api)));
-  useEffect(() => () => router.dispose(), [router]);
+  const [landing, setLanding] = useState(() => landingOf(window.location.pathname));
+  const [routed, setRouted] = useState<{ entry?: RouterEntry } | null>(landing === null ? {} : null);
+  const { i18n } = useTranslation(undefined, { useSuspense: false });
+
+  // The area's translations are fetched alongside the company, not once it has arrived.
+  useEffect(() => {
+    void i18n.loadNamespaces('disclose');
+  }, [i18n]);
+
+  // Back or forward to another page of the area before the router was loaded.
+  useEffect(() => {
+    if (routed) return;
+    const follow = () => {
+      const next = landingOf(window.location.pathname);
+      if (next === null) setRouted({});
+      else setLanding(next);
+    };
+    window.addEventListener('popstate', follow);
+    return () => window.removeEventListener('popstate', follow);
+  }, [routed]);
+
   return (
     <Suspense fallback={<Spinner />}>
-      <RouterProvider router={router} />
+      {routed ? (
+        <RoutedApp api={api} entry={routed.entry} />
+      ) : (
+        <LandingWithoutRouter
+          key={landing}
+          api={api}
+          urlIdentifier={landing!}
+          // The landing page stays on screen while the router is downloaded.
+          onLeave={(entry) => startTransition(() => setRouted({ entry }))}
+          onIntent={() => void loadRouter()}
+        />
+      )}
     </Suspense>
   );
 }

@@ -4,7 +4,7 @@ import { ErrorPage, MessagePage, Spinner } from '@whistle/ui';
 import { useTranslation } from 'react-i18next';
 import { CompanyError, CompanyLayout, companyLoader } from './company/company.layout';
 import { DiscloserFrame } from './company/discloser-frame.component';
-import { LandingPage } from './landing/landing.page';
+import { LandingRoute } from './landing/landing.route';
 
 function NotFoundPage() {
   const { t } = useTranslation('disclose');
@@ -45,7 +45,7 @@ export const discloseRoutes = (api: ApiClient): RouteObject[] => [
         Component: CompanyLayout,
         ErrorBoundary: CompanyError,
         children: [
-          { index: true, Component: LandingPage },
+          { index: true, Component: LandingRoute },
           {
             path: 'create',
             lazy: async () => {

@@ -1,5 +1,7 @@
+import type { ServerResponse } from 'node:http';
 import path from 'node:path';
-import express, { type Request, type Response, type NextFunction, type Router } from 'express';
+import express, { type Request, type RequestHandler, type Response, type NextFunction, type Router } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 import { localeNamespaceOwner, prefixesOf, workloads, type WorkloadName } from '@whistle/contracts';
 
 /** Where each frontend workload's build output lives in this repository (its `dist/`). */
@@ -9,6 +11,43 @@ export function frontendDist(rootDir: string, workload: WorkloadName): string {
 
 const frontendNames = (Object.keys(workloads) as WorkloadName[]).filter((name) => workloads[name].kind === 'frontend');
 
+/** Chunks and assets carry a content hash in their name (tools/webpack), with or without a `.br`/`.gz` suffix. */
+const HASHED_FILE = /\.[0-9a-f]{8}\.[a-z]+(\.br|\.gz)?$/;
+
+/**
+ * Serves a build folder with the `.br`/`.gz` files made at build time (tools/webpack): Brotli, then gzip,
+ * else the file itself, by Accept-Encoding, with `Vary: Accept-Encoding`. Hashed files never change;
+ * entry files (index.html, remoteEntry.js, manifests, locales) keep their names across releases, so they
+ * are revalidated (ETag, 304) on every use. The folder is listed once, at start: a rebuilt frontend needs
+ * a restart.
+ */
+function serveBuilt(root: string): RequestHandler {
+  return expressStaticGzip(root, {
+    enableBrotli: true,
+    orderPreference: ['br', 'gzip'],
+    index: false,
+    serveStatic: {
+      index: false,
+      fallthrough: true,
+      setHeaders(res: ServerResponse, file: string) {
+        res.setHeader('Cache-Control', HASHED_FILE.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    },
+  });
+}
+
+/** Runs `handler` as if `url` had been asked, then puts the request back as it was. */
+const serveAs =
+  (handler: RequestHandler, url: string): RequestHandler =>
+  (req, res, next) => {
+    const original = req.url;
+    req.url = url;
+    handler(req, res, (error?: unknown) => {
+      req.url = original;
+      next(error);
+    });
+  };
+
 /**
  * Serves the built shell and remotes the way the Ingress does in a cluster: remotes under their
  * routing-table prefix, translations from the frontend that owns the namespace, and the shell's
@@ -16,41 +55,28 @@ const frontendNames = (Object.keys(workloads) as WorkloadName[]).filter((name) =
  */
 export function frontendRouter(rootDir: string): Router {
   const router = express.Router();
-  const staticOptions = {
-    index: false,
-    fallthrough: true,
-    setHeaders(res: Response, file: string) {
-      // Entry files change with each deploy; chunks carry a content hash and never change.
-      const entry = /(index\.html|remotes\.json|mf-manifest\.json|remoteEntry\.js|main\.js|\.json)$/.test(file);
-      res.setHeader('Cache-Control', entry ? 'no-cache' : 'public, max-age=31536000, immutable');
-    },
-  };
+  const locales = new Map(
+    frontendNames.map((name) => [name, serveBuilt(path.join(frontendDist(rootDir, name), 'locales'))]),
+  );
 
   router.get('/locales/:language/:file', (req: Request, res: Response, next: NextFunction) => {
     const match = /^([a-z-]+)\.json$/.exec(String(req.params.file));
     const language = String(req.params.language);
     const owner = match ? localeNamespaceOwner(match[1]) : undefined;
     if (!match || !owner || !/^[a-z]{2}(-[A-Z]{2})?$/.test(language)) return next();
-    res.sendFile(
-      path.join(frontendDist(rootDir, owner), 'locales', language, `${match[1]}.json`),
-      { headers: { 'Cache-Control': 'no-cache' } },
-      (error) => {
-        if (error) next();
-      },
-    );
+    serveAs(locales.get(owner)!, `/${language}/${match[1]}.json`)(req, res, next);
   });
 
   for (const name of frontendNames.filter((frontend) => frontend !== 'shell')) {
-    for (const prefix of prefixesOf(name))
-      router.use(prefix, express.static(frontendDist(rootDir, name), staticOptions));
+    const remote = serveBuilt(frontendDist(rootDir, name));
+    for (const prefix of prefixesOf(name)) router.use(prefix, remote);
   }
-  const shellDist = frontendDist(rootDir, 'shell');
-  router.use(express.static(shellDist, staticOptions));
+  const shell = serveBuilt(frontendDist(rootDir, 'shell'));
+  router.use(shell);
+  const page = serveAs(shell, '/index.html');
   router.get(/^\/(?!api\/|locales\/|remotes\/).*/, (req: Request, res: Response, next: NextFunction) => {
     if (!req.accepts('html')) return next();
-    res.sendFile(path.join(shellDist, 'index.html'), { headers: { 'Cache-Control': 'no-cache' } }, (error) => {
-      if (error) next(error);
-    });
+    page(req, res, next);
   });
   return router;
 }

@@ -1,8 +1,7 @@
 import { Outlet, useRouteError, useRouteLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { useTranslation } from 'react-i18next';
-import { ApiError, getCompanyPublicView, type ApiClient } from '@whistle/api-client';
+import { getCompanyPublicView, type ApiClient } from '@whistle/api-client';
 import type { CompanyPublicView } from '@whistle/contracts';
-import { ErrorPage, MessagePage } from '@whistle/ui';
+import { CompanyErrorView } from './company-error.component';
 import { DiscloserFrame } from './discloser-frame.component';
 
 export const companyLoader =
@@ -26,22 +25,6 @@ export function CompanyLayout() {
   );
 }
 
-/** An unknown (or malformed) url_identifier is a message for the discloser, not a crash. */
-const isUnknownCompany = (error: unknown) =>
-  error instanceof ApiError && (error.status === 404 || error.status === 400);
-
 export function CompanyError() {
-  const error = useRouteError();
-  const { t } = useTranslation('disclose');
-  return (
-    <DiscloserFrame>
-      {isUnknownCompany(error) ? (
-        <MessagePage title={t('companyNotFound.title')} role="alert">
-          <p>{t('companyNotFound.description')}</p>
-        </MessagePage>
-      ) : (
-        <ErrorPage />
-      )}
-    </DiscloserFrame>
-  );
+  return <CompanyErrorView error={useRouteError()} />;
 }

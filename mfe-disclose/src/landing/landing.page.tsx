@@ -1,16 +1,39 @@
-import { useState } from 'react';
+import { useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import type { CompanyPublicView } from '@whistle/contracts';
 import { Button, useDocumentTitle } from '@whistle/ui';
-import { useCompany } from '../company/company.layout';
 import { StatusForm } from './status-form.component';
 
-/** /disclose/{urlIdentifier}: what the channel is, how safe it is, and the two ways forward. */
-export function LandingPage() {
-  const company = useCompany();
+/** The pages the landing page leads to. */
+export const landingLinks = (urlIdentifier: string) => {
+  const base = `/disclose/${encodeURIComponent(urlIdentifier)}`;
+  return { create: `${base}/create`, review: `${base}/review` };
+};
+
+export interface LandingPageProps {
+  company: CompanyPublicView;
+  /** Opens the create page (in the page: the link keeps its href for a new tab). */
+  onReport(): void;
+  /** Posts the secret code to the review page. */
+  onCheckStatus(code: string): void;
+  /** The discloser is about to leave the landing page (pointer or focus on a way out). */
+  onIntent?(): void;
+}
+
+/** A click the browser should handle itself: another button, or a modifier asking for a new tab or window. */
+const opensElsewhere = (event: MouseEvent) =>
+  event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey;
+
+/**
+ * /disclose/{urlIdentifier}: what the channel is, how safe it is, and the two ways forward. It needs no
+ * router: the first visit shows it before React Router is downloaded (see disclose.app.tsx).
+ */
+export function LandingPage({ company, onReport, onCheckStatus, onIntent }: LandingPageProps) {
   const { t } = useTranslation('disclose');
   const [statusFormOpen, setStatusFormOpen] = useState(false);
   const title = company.title || t('landing.defaultTitle');
+  const links = landingLinks(company.url_identifier);
+  const intent = onIntent ? { onPointerEnter: onIntent, onFocus: onIntent, onTouchStart: onIntent } : {};
   useDocumentTitle(title);
   return (
     <article className="wh-card disclose-landing">
@@ -25,16 +48,27 @@ export function LandingPage() {
         </ul>
       </section>
       <div className="wh-actions">
-        <Link className="wh-button wh-button--primary" to="create">
+        <a
+          className="wh-button wh-button--primary"
+          href={links.create}
+          {...intent}
+          onClick={(event) => {
+            if (opensElsewhere(event)) return;
+            event.preventDefault();
+            onReport();
+          }}
+        >
           {t('landing.report')}
-        </Link>
+        </a>
         {!statusFormOpen && (
-          <Button variant="secondary" onClick={() => setStatusFormOpen(true)}>
+          <Button variant="secondary" onClick={() => setStatusFormOpen(true)} {...intent}>
             {t('landing.checkStatus')}
           </Button>
         )}
       </div>
-      {statusFormOpen && <StatusForm onCancel={() => setStatusFormOpen(false)} />}
+      {statusFormOpen && (
+        <StatusForm action={links.review} onSubmitCode={onCheckStatus} onCancel={() => setStatusFormOpen(false)} />
+      )}
     </article>
   );
 }

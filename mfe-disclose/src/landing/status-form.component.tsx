@@ -1,10 +1,16 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Form } from 'react-router';
 import { Button, TextField } from '@whistle/ui';
 
+export interface StatusFormProps {
+  /** The review page, which the code is posted to. */
+  action: string;
+  onSubmitCode(code: string): void;
+  onCancel(): void;
+}
+
 /** Inline 'Check incident status' form (spec §2/§4): posts the secret code to the review page. */
-export function StatusForm({ onCancel }: { onCancel: () => void }) {
+export function StatusForm({ action, onSubmitCode, onCancel }: StatusFormProps) {
   const { t } = useTranslation(['disclose', 'common']);
   const [missing, setMissing] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
@@ -14,21 +20,22 @@ export function StatusForm({ onCancel }: { onCancel: () => void }) {
     formRef.current?.querySelector('input')?.focus();
   }, []);
 
-  function checkRequired(event: FormEvent<HTMLFormElement>) {
-    const input = event.currentTarget.elements.namedItem('uniquePassword') as HTMLInputElement;
-    if (input.value.trim()) return;
+  function submit(event: FormEvent<HTMLFormElement>) {
+    // Posted in the page (the router runs the review action), never by the browser.
     event.preventDefault();
+    const input = event.currentTarget.elements.namedItem('uniquePassword') as HTMLInputElement;
+    if (input.value.trim()) return onSubmitCode(input.value);
     setMissing(true);
     input.focus();
   }
 
   return (
-    <Form
+    <form
       ref={formRef}
       method="post"
-      action="review"
+      action={action}
       noValidate
-      onSubmit={checkRequired}
+      onSubmit={submit}
       className="disclose-status"
       aria-labelledby="status-title"
     >
@@ -49,6 +56,6 @@ export function StatusForm({ onCancel }: { onCancel: () => void }) {
         </Button>
         <Button type="submit">{t('status.submit')}</Button>
       </div>
-    </Form>
+    </form>
   );
 }

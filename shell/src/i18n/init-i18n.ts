@@ -1,8 +1,17 @@
 import i18n from 'i18next';
-import HttpBackend from 'i18next-http-backend';
+import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES } from '@whistle/ui';
+import { fetchWithRetry } from '../remotes/fetch-with-retry';
 import { persistLanguageChanges, readStoredLanguage } from './language-storage';
+
+/** A translation file, from the frontend that owns its namespace (a network failure is tried again). */
+async function loadTranslations(language: string, namespace: string): Promise<unknown> {
+  const url = `/locales/${language}/${namespace}.json`;
+  const response = await fetchWithRetry(url, { headers: { Accept: 'application/json' } });
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return response.json();
+}
 
 /**
  * The one i18next instance of the page. i18next and react-i18next are federation singletons, so the
@@ -12,7 +21,7 @@ import { persistLanguageChanges, readStoredLanguage } from './language-storage';
 export function initI18n(storage: Storage = window.localStorage) {
   persistLanguageChanges(i18n, storage);
   return i18n
-    .use(HttpBackend)
+    .use(resourcesToBackend(loadTranslations))
     .use(initReactI18next)
     .init({
       lng: readStoredLanguage(storage) ?? DEFAULT_LANGUAGE,
@@ -20,7 +29,6 @@ export function initI18n(storage: Storage = window.localStorage) {
       supportedLngs: SUPPORTED_LANGUAGES,
       ns: ['common', 'shell'],
       defaultNS: 'common',
-      backend: { loadPath: '/locales/{{lng}}/{{ns}}.json' },
       // React escapes what it renders.
       interpolation: { escapeValue: false },
     });

@@ -1,0 +1,78 @@
+// What both benchmarks need: free ports, the built standalone platform in a fresh data folder, onboarding.
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import crypto from '@whistle/crypto';
+
+const { createCompanyCredentials } = crypto;
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export const freePort = () =>
+  new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+/** `standalone/dist/main.js` on PGlite in a temporary data folder, ready when `/readyz` answers. */
+export async function startStandalone() {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'whistle-bench-'));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [path.join(root, 'standalone', 'dist', 'main.js')], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: baseUrl, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  for (let i = 0; i < 300; i += 1) {
+    try {
+      if ((await fetch(`${baseUrl}/readyz`)).ok) break;
+    } catch {
+      /* starting */
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    baseUrl,
+    child,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Onboards a company (credentials made as the admin's browser makes them); resolves its timing and url_identifier. */
+export async function onboard(baseUrl, index) {
+  const { credential, passphrase } = await createCompanyCredentials();
+  const started = performance.now();
+  const response = await fetch(`${baseUrl}/api/account/company`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      user_profile: {
+        email: `admin@bench-${index}-${Date.now()}.example`,
+        password: 'a long enough password',
+        full_name: 'Bench Admin',
+      },
+      name: `Bench ${index}`,
+      credential,
+      passphrase,
+      country: 'FR',
+    }),
+  });
+  const elapsed = performance.now() - started;
+  if (response.status !== 201) throw new Error(`onboarding answered ${response.status}`);
+  return { elapsed, urlIdentifier: (await response.json()).url_identifier };
+}
+
+export const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};

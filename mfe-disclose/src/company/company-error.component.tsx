@@ -1,0 +1,24 @@
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '@whistle/api-client';
+import { ErrorPage, MessagePage } from '@whistle/ui';
+import { DiscloserFrame } from './discloser-frame.component';
+
+/** An unknown (or malformed) url_identifier is a message for the discloser, not a crash. */
+const isUnknownCompany = (error: unknown) =>
+  error instanceof ApiError && (error.status === 404 || error.status === 400);
+
+/** What the discloser sees when the company of the page could not be loaded. */
+export function CompanyErrorView({ error }: { error: unknown }) {
+  const { t } = useTranslation('disclose');
+  return (
+    <DiscloserFrame>
+      {isUnknownCompany(error) ? (
+        <MessagePage title={t('companyNotFound.title')} role="alert">
+          <p>{t('companyNotFound.description')}</p>
+        </MessagePage>
+      ) : (
+        <ErrorPage />
+      )}
+    </DiscloserFrame>
+  );
+}
