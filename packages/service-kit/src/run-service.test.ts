@@ -36,7 +36,14 @@ describe('runService', () => {
   afterAll(() => database.drop());
   beforeEach(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'run-service-'));
-    env = { PORT: '0', LOG_LEVEL: 'silent', DATABASE_URL: database.url, DATA_DIR: dataDir, GREETING: 'hello' };
+    env = {
+      PORT: '0',
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: database.url,
+      DATA_DIR: dataDir,
+      GREETING: 'hello',
+      PUBLIC_URL: 'https://whistle.example.com',
+    };
   });
   afterEach(() => rm(dataDir, { recursive: true, force: true }));
 
@@ -78,7 +85,7 @@ describe('runService', () => {
       expect((await fetch(`${base}/healthz`)).status).toBe(200);
       const ready = await fetch(`${base}/readyz`);
       expect(ready.status).toBe(200);
-      expect(await ready.json()).toEqual({ status: 'ok', checks: { database: true, accepting: true } });
+      expect(await ready.json()).toEqual({ status: 'ok', checks: { database: true, bus: true, accepting: true } });
       // The declared ports, nothing else: no object store or mailer is opened for a service without them.
       expect(Object.keys(service.deps()!)).toEqual(['logger', 'db', 'bus']);
       expect(service.deps()).toMatchObject({ db: { kind: 'postgres' }, bus: { kind: 'in-process' } });
@@ -131,6 +138,23 @@ describe('runService', () => {
       ports,
       create,
       env: { ...env, PORT: 'eighty', GREETING: '' },
+      exit,
+    });
+    expect(running).toBeUndefined();
+    expect(create).not.toHaveBeenCalled();
+    expect(exit).toHaveBeenCalledWith(1);
+  });
+
+  it('when PUBLIC_URL is not set, then the service refuses to start: alone it cannot guess where its links point', async () => {
+    const create = jest.fn();
+    const exit = jest.fn();
+    const { PUBLIC_URL: _unset, ...withoutPublicUrl } = env;
+    const running = await runService({
+      name: 'test',
+      configSchema: schema,
+      ports,
+      create,
+      env: withoutPublicUrl,
       exit,
     });
     expect(running).toBeUndefined();

@@ -61,6 +61,9 @@ export async function runService<P extends PortSet, S extends ServiceConfigSchem
   let deps: ServiceDependencies<P> | undefined;
   let started: WhistleService | undefined;
   try {
+    // Alone (cluster mode) a service cannot guess the public origin its links must point to.
+    if (!env.PUBLIC_URL)
+      throw new ConfigError('PUBLIC_URL is required: the public origin of the platform, base of links in e-mails');
     const config = loadConfig(configSchema, env);
     logger = createLogger({ name, level: config.LOG_LEVEL });
     const opened = await openPorts(ports, config, logger);
@@ -75,6 +78,7 @@ export async function runService<P extends PortSet, S extends ServiceConfigSchem
       services: [service],
       bodyLimit: config.BODY_LIMIT,
       trustProxy: config.TRUST_PROXY,
+      strictTransportSecurity: config.PUBLIC_URL.startsWith('https:'),
       readiness: readinessChecks({
         ...portReadiness(ports, opened),
         accepting: async () => {

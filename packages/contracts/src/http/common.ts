@@ -1,5 +1,15 @@
 import { z } from 'zod';
 
+/** Spec §5/§8: the message for a missing field. */
+export const REQUIRED_MESSAGE = 'This field is required';
+
+/**
+ * A field's own `error`: 'This field is required' when it is missing, and otherwise nothing, so the
+ * failing check says what is wrong (too long, not text...) instead of claiming the field is missing.
+ */
+export const requiredWhenMissing = (issue: { input?: unknown }) =>
+  issue.input === undefined ? REQUIRED_MESSAGE : undefined;
+
 /** Self-describing output of @whistle/crypto: `v1.` then base64url parts joined by dots. */
 export const versionedString = (max: number) =>
   z

@@ -44,6 +44,13 @@ export class NotFoundError extends WhistleError {
     super(message);
   }
 }
+/** 405: the path exists but not for this method (OPTIONS: no cross-origin use of the API is intended). */
+export class MethodNotAllowedError extends WhistleError {
+  readonly status = 405;
+  constructor(message = 'Method Not Allowed') {
+    super(message);
+  }
+}
 export class ConflictError extends WhistleError {
   readonly status = 409;
   constructor(message = 'Conflict', details?: Record<string, unknown>) {
@@ -70,6 +77,21 @@ export class TooManyRequestsError extends WhistleError {
     readonly retryAfterSeconds?: number,
   ) {
     super(message);
+  }
+}
+/**
+ * 503: a dependency (the database, the broker) cannot serve right now. The client may try again after
+ * `retryAfterSeconds`; nothing was changed.
+ */
+export class ServiceUnavailableError extends WhistleError {
+  readonly status = 503;
+  constructor(
+    message = 'Service Unavailable',
+    readonly retryAfterSeconds = 5,
+    options?: { cause?: unknown },
+  ) {
+    super(message);
+    if (options?.cause !== undefined) this.cause = options.cause;
   }
 }
 /** Thrown at start-up when configuration is missing or invalid; the process exits with its message. */

@@ -2,7 +2,13 @@ import { STATUS_CODES } from 'node:http';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ZodError } from 'zod';
 import type { ErrorBody } from '@whistle/contracts';
-import { InputError, NotFoundError, TooManyRequestsError, WhistleError } from '../errors/errors';
+import {
+  InputError,
+  NotFoundError,
+  ServiceUnavailableError,
+  TooManyRequestsError,
+  WhistleError,
+} from '../errors/errors';
 import { inputErrorFromZod } from '../errors/input-error-from-zod';
 import type { Logger } from '../logging/logger';
 import { routeOf } from './request-logger';
@@ -33,7 +39,10 @@ export function httpErrorAnswer(error: unknown): HttpErrorAnswer {
     const body: ErrorBody = { ...error.details, message: error.message };
     if (error instanceof InputError) body.errors = error.errors;
     const headers: Record<string, string> = {};
-    if (error instanceof TooManyRequestsError && error.retryAfterSeconds !== undefined) {
+    if (
+      (error instanceof TooManyRequestsError || error instanceof ServiceUnavailableError) &&
+      error.retryAfterSeconds !== undefined
+    ) {
       headers['Retry-After'] = String(Math.max(0, Math.ceil(error.retryAfterSeconds)));
     }
     return { status: error.status, body, headers };
@@ -46,18 +55,37 @@ export function httpErrorAnswer(error: unknown): HttpErrorAnswer {
   return internalError;
 }
 
+/** How much of a refused body is read and dropped before the connection is cut instead. */
+const DISCARD_LIMIT_BYTES = 16 * 1024 * 1024;
+
+/**
+ * A request refused before its body was read (too large, not authenticated...) has its answer already; the
+ * rest of the body is read and dropped, so a proxy still sending it sees a normal answer rather than a broken
+ * connection, up to a bound past which the connection is cut.
+ */
+function discardRestOfBody(req: Parameters<RequestHandler>[0]): void {
+  let discarded = 0;
+  req.on('data', (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > DISCARD_LIMIT_BYTES) req.socket.destroy();
+  });
+  req.resume();
+}
+
 /** Ends the middleware chain: a route no service claimed. */
 export const notFoundHandler: RequestHandler = (_req, _res, next) => next(new NotFoundError());
 
 /**
  * The one place errors become HTTP answers: always JSON, never a stack trace. Only 5xx are logged
- * as errors (with the stack); client errors are expected and logged at debug level.
+ * as errors (with the stack); client errors are expected and logged at debug level, and so is a 503 for a
+ * dependency that is down: its adapter says so once per outage, not once per request.
  */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error, req, res, _next) => {
     const answer = httpErrorAnswer(error);
     const context = { method: req.method, route: routeOf(req), status: answer.status };
-    if (answer.status >= 500) logger.error({ ...context, err: error }, 'request failed');
+    if (error instanceof ServiceUnavailableError) logger.debug(context, 'request refused: a dependency is unavailable');
+    else if (answer.status >= 500) logger.error({ ...context, err: error }, 'request failed');
     else logger.debug({ ...context, error: answer.body.message }, 'request rejected');
 
     if (res.headersSent) {
@@ -66,5 +94,6 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       return;
     }
     res.status(answer.status).set(answer.headers).json(answer.body);
+    if (!req.complete) discardRestOfBody(req);
   };
 }

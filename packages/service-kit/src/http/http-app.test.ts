@@ -1,5 +1,7 @@
+import http from 'node:http';
 import { Router } from 'express';
 import { z } from 'zod';
+import { requiredWhenMissing } from '@whistle/contracts';
 import { captureLogger } from '../../test/capture-logger';
 import { listen } from '../../test/listen';
 import { ConflictError, NotAllowedError } from '../errors/errors';
@@ -17,6 +19,15 @@ function testRouter(): Router {
   router.post('/api/things/', (req, res) => {
     const thing = parseBody(thingSchema, req.body);
     res.status(201).json({ name: thing.name });
+  });
+  router.post('/api/people/', (req, res) => {
+    const person = parseBody(
+      z.object({
+        full_name: z.string({ error: requiredWhenMissing }).trim().min(1, 'This field is required').max(200),
+      }),
+      req.body,
+    );
+    res.status(201).json(person);
   });
   router.get('/api/things/', (req, res) => {
     const query = parseQuery(z.object({ page: z.coerce.number().int().positive().default(1) }), req.query);
@@ -117,6 +128,17 @@ describe('createHttpApp', () => {
       });
     });
 
+    it.each([
+      [{}, 'This field is required'],
+      [{ full_name: '   ' }, 'This field is required'],
+      [{ full_name: 'x'.repeat(201) }, 'Ensure this field has no more than 200 characters'],
+      [{ full_name: 42 }, 'Invalid input: expected string, received number'],
+    ])('when full_name is %j, then the message is %p', async (body, message) => {
+      const response = await post('/api/people/', JSON.stringify(body));
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ message: 'Invalid request body', errors: { full_name: [message] } });
+    });
+
     it('when the body is absent, then every required field is reported by name', async () => {
       const response = await fetch(`${server.url}/api/things/`, { method: 'POST' });
       expect(response.status).toBe(400);
@@ -151,9 +173,25 @@ describe('createHttpApp', () => {
       expect(await response.json()).toEqual({ message: 'Malformed JSON body' });
     });
 
-    it('when the body exceeds the limit, then 413 as JSON', async () => {
+    it('when the body exceeds the limit, then 413 as JSON, and a body too large to read is not read to its end', async () => {
       const response = await post('/api/things/', JSON.stringify({ name: 'x'.repeat(2000) }));
       expect(response.status).toBe(413);
+      // The answer comes while the client is still sending: it needs not wait for 8 MB to go first.
+      const early = await new Promise<number | undefined>((resolve, reject) => {
+        const request = http.request(`${server.url}/api/things/`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'content-length': 8_000_000 },
+        });
+        request.on('response', (response) => {
+          resolve(response.statusCode);
+          request.destroy();
+        });
+        request.on('error', reject);
+        request.write('{"name":"');
+      });
+      expect(early).toBe(413);
+      const huge = await post('/api/things/', JSON.stringify({ name: 'x'.repeat(8_000_000) }));
+      expect(huge.status).toBe(413);
       expect(await response.json()).toEqual({ message: 'Payload Too Large' });
     });
 
@@ -161,6 +199,56 @@ describe('createHttpApp', () => {
       const response = await post('/api/things/', 'name=a', 'text/plain');
       expect(response.status).toBe(415);
       expect(await response.json()).toEqual({ message: 'Unsupported Media Type' });
+    });
+
+    it.each([
+      ['a NUL byte in a value', '{"name":"a\\u0000b","credential":{"aes_iv":"x","aes_salt":"y"}}', 'name', 'NUL'],
+      [
+        'a lone surrogate in a value',
+        '{"name":"\\ud800x","credential":{"aes_iv":"x","aes_salt":"y"}}',
+        'name',
+        'Unicode',
+      ],
+      [
+        'a lone low surrogate one level down',
+        '{"name":"a","credential":{"aes_iv":"\\udc00","aes_salt":"y"}}',
+        'credential.aes_iv',
+        'Unicode',
+      ],
+      ['a NUL byte in a key', '{"na\\u0000me":"a"}', 'na?me', 'NUL'],
+    ])(
+      'when the body holds %s, then 400 names the field and the handler never runs',
+      async (_case, body, field, reason) => {
+        const response = await post('/api/things/', body);
+        expect(response.status).toBe(400);
+        const answer = (await response.json()) as { message: string; errors: Record<string, string[]> };
+        expect(answer.message).toBe('Invalid request body');
+        expect(answer.errors[field]?.[0]).toContain(reason);
+      },
+    );
+
+    it('when a query parameter holds a NUL byte, then 400 names it', async () => {
+      const response = await fetch(`${server.url}/api/things/?page=1%00`);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({
+        message: 'Invalid query parameters',
+        errors: { page: [expect.stringContaining('NUL')] },
+      });
+    });
+
+    it('when the body nests deeper than any payload, then 400 rather than a stack overflow', async () => {
+      const response = await post('/api/things/', `${'['.repeat(400)}${']'.repeat(400)}`);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ message: 'Invalid request body' });
+    });
+
+    it('when text is well-formed Unicode (emoji, accents), then it passes untouched', async () => {
+      const response = await post(
+        '/api/things/',
+        JSON.stringify({ name: 'Zoë 🐳 ✓', credential: { aes_iv: 'x', aes_salt: 'y' } }),
+      );
+      expect(response.status).toBe(201);
+      expect(await response.json()).toEqual({ name: 'Zoë 🐳 ✓' });
     });
 
     it('when a form is posted, then it is parsed like JSON would be', async () => {

@@ -1,10 +1,11 @@
 import express, { type Express, type RequestHandler, type Router } from 'express';
 import helmet from 'helmet';
-import { UnsupportedMediaTypeError } from '../errors/errors';
+import { MethodNotAllowedError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../errors/errors';
 import type { Logger } from '../logging/logger';
 import { errorHandler, notFoundHandler } from './error-handler';
 import { healthRouter, type Readiness } from './health';
 import { requestLogger } from './request-logger';
+import { rejectUnsafeText } from './unsafe-text';
 
 export interface HttpAppOptions {
   logger: Logger;
@@ -18,6 +19,11 @@ export interface HttpAppOptions {
   readiness?: Readiness;
   /** Express `trust proxy` (see TRUST_PROXY). */
   trustProxy?: boolean | number | string;
+  /**
+   * Send Strict-Transport-Security: only when the platform is reached over HTTPS (PUBLIC_URL https://);
+   * browsers ignore it over plain HTTP, where it only misleads.
+   */
+  strictTransportSecurity?: boolean;
 }
 
 const parsedContentTypes = ['application/json', 'application/*+json', 'application/x-www-form-urlencoded'];
@@ -28,6 +34,27 @@ function rejectUnknownBodies(accepted: string[]): RequestHandler {
     const empty = req.headers['content-length'] === '0';
     // `false` means: there is a body and its type is none of these (`null`: no body at all).
     next(!empty && req.is(accepted) === false ? new UnsupportedMediaTypeError() : undefined);
+  };
+}
+
+const UNITS: Record<string, number> = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 };
+
+/** Bytes of a size in body-parser notation (`512kb`, `1mb`, a byte count), as BODY_LIMIT accepts it. */
+export function byteCount(size: string): number {
+  const match = /^(\d+)(b|kb|mb|gb)?$/i.exec(size.trim());
+  if (!match) throw new Error(`Not a size: ${size}`);
+  return Number(match[1]) * UNITS[(match[2] ?? 'b').toLowerCase()]!;
+}
+
+/**
+ * 413 at once for a parsed body type whose declared length is over the limit. body-parser would read
+ * such a body to its end before answering (seconds for tens of megabytes); the client gets its answer
+ * before it has finished sending, and the rest is dropped (error handler).
+ */
+function refuseDeclaredOversize(limit: number, types: string[]): RequestHandler {
+  return (req, _res, next) => {
+    const declared = Number(req.headers['content-length'] ?? 0);
+    next(declared > limit && req.is(types) ? new PayloadTooLargeError() : undefined);
   };
 }
 
@@ -49,6 +76,7 @@ export function createHttpApp({
   bodyLimit = '1mb',
   readiness,
   trustProxy = false,
+  strictTransportSecurity = false,
 }: HttpAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -62,16 +90,21 @@ export function createHttpApp({
         directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"], formAction: ["'none'"] },
       },
       referrerPolicy: { policy: 'no-referrer' },
+      strictTransportSecurity,
     }),
   );
   app.use(noStore);
+  // No cross-origin use of the API is intended, so there is no CORS preflight to answer.
+  app.use((req, _res, next) => next(req.method === 'OPTIONS' ? new MethodNotAllowedError() : undefined));
   app.use(healthRouter(logger, readiness));
 
   app.use(
     rejectUnknownBodies([...parsedContentTypes, ...services.flatMap((service) => service.extraContentTypes ?? [])]),
   );
+  app.use(refuseDeclaredOversize(byteCount(bodyLimit), parsedContentTypes));
   app.use(express.json({ limit: bodyLimit, type: ['application/json', 'application/*+json'] }));
   app.use(express.urlencoded({ limit: bodyLimit, extended: false }));
+  app.use(rejectUnsafeText);
   for (const service of services) app.use(service.router);
 
   app.use(notFoundHandler);

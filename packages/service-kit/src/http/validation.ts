@@ -1,9 +1,18 @@
 import type { z } from 'zod';
 import { inputErrorFromZod } from '../errors/input-error-from-zod';
 
-/** The spec's wording for a missing field; other messages come from the schema or zod. */
-const fieldMessages: z.core.$ZodErrorMap = (issue) =>
-  issue.input === undefined ? 'This field is required' : undefined;
+/**
+ * The spec's wording for a missing field, and plain words for the limits a schema leaves unworded;
+ * other messages come from the schema or zod.
+ */
+const fieldMessages: z.core.$ZodErrorMap = (issue) => {
+  if (issue.input === undefined) return 'This field is required';
+  if (issue.code === 'too_big' && issue.origin === 'string')
+    return `Ensure this field has no more than ${issue.maximum} characters`;
+  if (issue.code === 'too_big' && issue.origin === 'array')
+    return `Ensure this list has no more than ${issue.maximum} items`;
+  return undefined;
+};
 
 function parse<S extends z.ZodType>(schema: S, input: unknown, message: string): z.output<S> {
   const result = schema.safeParse(input, { error: fieldMessages });

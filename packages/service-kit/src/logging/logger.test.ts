@@ -97,4 +97,33 @@ describe('createLogger', () => {
     logger.error({ err: new Error('boom') }, 'failed');
     expect(entries()[0]).toMatchObject({ err: { message: 'boom', stack: expect.stringContaining('Error: boom') } });
   });
+
+  it('when a database error is logged, then its code and constraint are kept but never the statement, its parameters or the values it quotes', () => {
+    const { logger, lines } = capture();
+    const duplicate = Object.assign(new Error('duplicate key value violates unique constraint "user_email_key"'), {
+      code: '23505',
+      constraint: 'user_email_key',
+      table: 'user_profile',
+      detail: 'Key (email)=(ada@acme.example) already exists.',
+      query: 'insert into auth.user_profile (email, password_hash) values ($1, $2)',
+      params: ['ada@acme.example', '$argon2id$v=19$secret-hash'],
+    });
+    const badInput = Object.assign(
+      new Error('invalid input syntax for type timestamp with time zone: "canary-value"'),
+      {
+        code: '22007',
+        where: "unnamed portal parameter $1 = 'canary-value'",
+      },
+    );
+    logger.error({ err: duplicate }, 'request failed');
+    logger.error({ err: new Error('wrapped', { cause: badInput }) }, 'request failed');
+
+    const output = lines.join('\n');
+    for (const value of ['ada@acme.example', 'secret-hash', 'password_hash', 'canary-value']) {
+      expect(output).not.toContain(value);
+    }
+    const [first, second] = lines.map((line) => JSON.parse(line) as { err: Record<string, unknown> });
+    expect(first!.err).toMatchObject({ code: '23505', constraint: 'user_email_key', table: 'user_profile' });
+    expect(second!.err.message).toBe('wrapped: invalid input syntax for type timestamp with time zone: "[redacted]"');
+  });
 });

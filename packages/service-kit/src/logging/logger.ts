@@ -1,4 +1,4 @@
-import { pino, stdTimeFunctions, type DestinationStream } from 'pino';
+import { pino, stdSerializers, stdTimeFunctions, type DestinationStream } from 'pino';
 
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof logLevels)[number];
@@ -68,6 +68,44 @@ export const redactPaths: readonly string[] = [
   ...sensitiveFields.flatMap((field) => [field, `*.${field}`]),
 ];
 
+/**
+ * Where database drivers put the values of a failed statement: PGlite's `query` and `params`, PostgreSQL's
+ * `detail` (`Key (email)=(…) already exists`), `where` and `internalQuery`. A logged error keeps its code,
+ * table and constraint names, never these.
+ */
+const SQL_VALUE_FIELDS = ['query', 'params', 'parameters', 'detail', 'where', 'internalQuery'];
+/** SQLSTATE class 22 (data exception) messages quote the offending value: `invalid input syntax for type uuid: "…"`. */
+const QUOTED_VALUE = /: "(?:[^"\\]|\\.)*"/g;
+
+/**
+ * A copy of `error` (and of its causes) without the SQL values it may carry, of the same class so the
+ * log still says what it was. pino folds causes into the message and stack, hence the copy first.
+ */
+function withoutSqlValues(error: unknown, depth = 0): unknown {
+  if (typeof error !== 'object' || error === null || depth > 8) return error;
+  const source = error as Record<string, unknown>;
+  const copy = Object.create(Object.getPrototypeOf(source) as object) as Record<string, unknown>;
+  for (const key of Object.keys(source)) if (!SQL_VALUE_FIELDS.includes(key)) copy[key] = source[key];
+  let message = typeof source.message === 'string' ? source.message : undefined;
+  let stack = typeof source.stack === 'string' ? source.stack : undefined;
+  if (message !== undefined && typeof source.code === 'string' && source.code.startsWith('22')) {
+    const redacted = message.replace(QUOTED_VALUE, ': "[redacted]"');
+    stack = stack?.split(message).join(redacted);
+    message = redacted;
+  }
+  Object.defineProperty(copy, 'message', { value: message, enumerable: false, writable: true });
+  Object.defineProperty(copy, 'stack', { value: stack, enumerable: false, writable: true });
+  if (source.cause !== undefined)
+    Object.defineProperty(copy, 'cause', { value: withoutSqlValues(source.cause, depth + 1), enumerable: false });
+  if (Array.isArray(source.errors)) copy.errors = source.errors.map((inner) => withoutSqlValues(inner, depth + 1));
+  return copy;
+}
+
+/** An error as logged: pino's serialisation of it, without SQL values (its causes' neither). */
+export function serializeError(error: unknown): unknown {
+  return stdSerializers.err(withoutSqlValues(error) as Error);
+}
+
 export interface CreateLoggerOptions {
   name: string;
   level?: LogLevel;
@@ -82,6 +120,7 @@ export function createLogger({ name, level = 'info', destination }: CreateLogger
       name,
       level,
       redact: { paths: [...redactPaths], censor },
+      serializers: { err: serializeError },
       timestamp: stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
     },

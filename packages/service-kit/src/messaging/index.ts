@@ -1,6 +1,12 @@
 export type { EventBus, EventSubscription } from './event-bus';
 export { InProcessEventBus, type InProcessEventBusOptions, type DeadLetter } from './in-process-event-bus';
-export { RabbitMqEventBus, DEFAULT_EXCHANGE, type RabbitMqEventBusOptions } from './rabbitmq-event-bus';
+export {
+  RabbitMqEventBus,
+  DEFAULT_EXCHANGE,
+  consumerQueues,
+  deliveryAttempt,
+  type RabbitMqEventBusOptions,
+} from './rabbitmq-event-bus';
 export { openEventBus, type OpenEventBusOptions } from './open-event-bus';
 export { messagingMigrations, createOutbox, type Outbox, type NewEvent } from './outbox';
 export { startOutboxRelay, type OutboxRelay, type OutboxRelayOptions } from './outbox-relay';

@@ -1,5 +1,5 @@
 import type { EventEnvelope } from '@whistle/contracts';
-import type { Database, Queryable } from '../database/database';
+import type { Database } from '../database/database';
 import { assertSchemaName } from '../database/migrate';
 import type { Logger } from '../logging/logger';
 import type { EventBus } from './event-bus';
@@ -26,34 +26,49 @@ export interface OutboxRelay {
 
 interface OutboxRow {
   id: string;
+  position: string;
   name: string;
   version: number;
   company_id: string | null;
   occurred_at: Date;
   payload: Record<string, unknown>;
+  actor: EventEnvelope['actor'] | null;
 }
+
+/** How long a claimed row is left to the relay that claimed it before another may take it (a crash mid-round). */
+const CLAIM_SECONDS = 60;
 
 /**
  * Publishes the outbox: oldest first, each event marked published only once the bus has confirmed it.
- * A bus failure stops the round and leaves the rest for the next one, so nothing is lost, and an event
- * confirmed but not yet marked (a crash in between) is published again: consumers are idempotent.
- * On PostgreSQL each round locks its rows with FOR UPDATE SKIP LOCKED, so relays in several replicas
- * share the work without publishing the same row twice. PGlite serves one process and is one connection,
- * so there it reads without a lock and marks rows afterwards, keeping the connection free while publishing.
+ * A round claims a batch in one short transaction (FOR UPDATE SKIP LOCKED, then a lease), commits, and
+ * only then talks to the broker, so no transaction and no connection is held while publishing; it marks
+ * what the broker confirmed and frees the rest. Relays in several replicas share the work without
+ * publishing a row twice; a relay that dies mid-round leaves its claim to expire. A bus failure stops the
+ * round and leaves the rest for the next one, so nothing is lost, and an event confirmed but not yet
+ * marked (a crash in between) is published again: consumers are idempotent.
  */
 export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   const { db, schema, bus, logger } = options;
   assertSchemaName(schema);
   const intervalMs = options.intervalMs ?? 1000;
   const batchSize = options.batchSize ?? 100;
-  const select = `SELECT id, name, version, company_id, occurred_at, payload FROM ${schema}.outbox
-    WHERE published_at IS NULL ORDER BY position LIMIT $1`;
+  const claim = `UPDATE ${schema}.outbox SET claimed_until = now() + interval '${CLAIM_SECONDS} seconds'
+    WHERE id IN (
+      SELECT id FROM ${schema}.outbox
+       WHERE published_at IS NULL AND (claimed_until IS NULL OR claimed_until < now())
+       ORDER BY position LIMIT $1 FOR UPDATE SKIP LOCKED)
+    RETURNING id, position, name, version, company_id, occurred_at, payload, actor`;
 
   /** Publishes rows in order; returns the ids confirmed and the error that stopped it, if any. */
   async function publishRows(rows: OutboxRow[]): Promise<{ confirmed: string[]; failure?: unknown }> {
     const confirmed: string[] = [];
     for (const row of rows) {
-      const event: EventEnvelope = { ...row, occurred_at: row.occurred_at.toISOString() };
+      const { actor, position: _position, ...fields } = row;
+      const event: EventEnvelope = {
+        ...fields,
+        occurred_at: row.occurred_at.toISOString(),
+        ...(actor ? { actor } : {}),
+      };
       try {
         await bus.publish(event);
       } catch (error) {
@@ -68,29 +83,20 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     return { confirmed };
   }
 
-  async function markPublished(q: Queryable, ids: string[]): Promise<void> {
-    if (ids.length > 0)
-      await q.query(`UPDATE ${schema}.outbox SET published_at = now() WHERE id = ANY($1::uuid[])`, [ids]);
-  }
-
   /** One batch; returns the number published and whether more may be waiting. */
   async function round(): Promise<{ published: number; more: boolean }> {
-    const outcome =
-      db.kind === 'postgres'
-        ? await db.transaction(async (tx) => {
-            const { rows } = await tx.query<OutboxRow>(`${select} FOR UPDATE SKIP LOCKED`, [batchSize]);
-            const result = await publishRows(rows);
-            await markPublished(tx, result.confirmed);
-            return { ...result, read: rows.length };
-          })
-        : await (async () => {
-            const { rows } = await db.query<OutboxRow>(select, [batchSize]);
-            const result = await publishRows(rows);
-            await markPublished(db, result.confirmed);
-            return { ...result, read: rows.length };
-          })();
-    if (outcome.failure) throw outcome.failure;
-    return { published: outcome.confirmed.length, more: outcome.read === batchSize };
+    const { rows } = await db.transaction((tx) => tx.query<OutboxRow>(claim, [batchSize]));
+    // RETURNING keeps no order: the claim is published in the order the events were written.
+    rows.sort((a, b) => Number(BigInt(a.position) - BigInt(b.position)));
+    const { confirmed, failure } = await publishRows(rows);
+    const unconfirmed = rows.map((row) => row.id).filter((id) => !confirmed.includes(id));
+    if (confirmed.length > 0)
+      await db.query(`UPDATE ${schema}.outbox SET published_at = now() WHERE id = ANY($1::uuid[])`, [confirmed]);
+    // Free at once what this round did not publish, rather than wait for the lease.
+    if (unconfirmed.length > 0)
+      await db.query(`UPDATE ${schema}.outbox SET claimed_until = NULL WHERE id = ANY($1::uuid[])`, [unconfirmed]);
+    if (failure) throw failure;
+    return { published: confirmed.length, more: rows.length === batchSize };
   }
 
   async function drain(): Promise<number> {
@@ -130,12 +136,24 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     if (stopped) return;
     flushAndLog();
   }
+  // A broker outage fails every round (one per write and per tick): it is logged when it starts and when
+  // it ends, not once per round.
+  let failing = false;
   function flushAndLog(): void {
-    flush().catch((error) =>
-      logger.warn(
-        { err: error, schema },
-        'Outbox relay round failed; the events stay in the outbox for the next round',
-      ),
+    flush().then(
+      () => {
+        if (!failing) return;
+        failing = false;
+        logger.info({ schema }, 'Outbox relay publishes again');
+      },
+      (error: unknown) => {
+        if (failing) {
+          logger.debug({ schema, reason: (error as Error)?.message }, 'Outbox relay round failed again');
+          return;
+        }
+        failing = true;
+        logger.warn({ err: error, schema }, 'Outbox relay cannot publish; the events stay in the outbox until it can');
+      },
     );
   }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eventEnvelopeSchema, parseEventPayload, type EventEnvelope } from '@whistle/contracts';
+import { eventEnvelopeSchema, parseEventPayload, type EventActor, type EventEnvelope } from '@whistle/contracts';
 import type { Migration, Queryable } from '../database/database';
 import { assertSchemaName } from '../database/migrate';
 
@@ -33,6 +33,16 @@ export function messagingMigrations(schema: string): Migration[] {
         );
       `,
     },
+    {
+      // Who caused the event, for the audit trail: a staff user id, DISCLOSER or SYSTEM (never a name or address).
+      id: '000_messaging_actor',
+      sql: `ALTER TABLE ${schema}.outbox ADD COLUMN actor jsonb;`,
+    },
+    {
+      // The relay claims a batch (a lease) and commits before it talks to the broker.
+      id: '000_messaging_claim',
+      sql: `ALTER TABLE ${schema}.outbox ADD COLUMN claimed_until timestamptz;`,
+    },
   ];
 }
 
@@ -42,6 +52,8 @@ export interface NewEvent {
   version?: number;
   company_id: string | null;
   payload: unknown;
+  /** Who caused it; absent means the platform itself (SYSTEM). */
+  actor?: EventActor;
 }
 
 export interface Outbox {
@@ -64,9 +76,10 @@ export function createOutbox(schema: string): Outbox {
         company_id: event.company_id,
         occurred_at: new Date().toISOString(),
         payload: parseEventPayload(event.name, version, event.payload),
+        ...(event.actor ? { actor: event.actor } : {}),
       }) as EventEnvelope;
       await tx.query(
-        `INSERT INTO ${schema}.outbox (id, name, version, company_id, occurred_at, payload) VALUES ($1, $2, $3, $4, $5, $6::jsonb)`,
+        `INSERT INTO ${schema}.outbox (id, name, version, company_id, occurred_at, payload, actor) VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb)`,
         [
           envelope.id,
           envelope.name,
@@ -74,6 +87,7 @@ export function createOutbox(schema: string): Outbox {
           envelope.company_id,
           envelope.occurred_at,
           JSON.stringify(envelope.payload),
+          envelope.actor ? JSON.stringify(envelope.actor) : null,
         ],
       );
       return envelope;

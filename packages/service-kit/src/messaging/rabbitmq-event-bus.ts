@@ -20,6 +20,26 @@ const ERROR_HEADER = 'x-whistle-error';
 
 const CONSUMER_NAME = /^[a-z0-9][a-z0-9_.-]{0,200}$/;
 
+/**
+ * The queues of `consumer` on `exchange`. Named after the exchange, so two deployments sharing a vhost
+ * (each with its own AMQP_EXCHANGE) never take each other's events, and their teardown never touches
+ * the other's queues.
+ */
+export function consumerQueues(exchange: string, consumer: string): { main: string; retry: string; dlq: string } {
+  const main = `${exchange}.${consumer}`;
+  return { main, retry: `${main}.retry`, dlq: `${main}.dlq` };
+}
+
+/**
+ * The delivery attempt a message is on. The header is ours, but a message can arrive with anything in it
+ * (published by hand, by another tool, or tampered with): anything but a positive integer counts as the
+ * first attempt, so the retry path always has a number to write and the attempts stay bounded.
+ */
+export function deliveryAttempt(headerValue: unknown): number {
+  const attempt = typeof headerValue === 'number' ? headerValue : Number(String(headerValue ?? ''));
+  return Number.isSafeInteger(attempt) && attempt >= 1 ? attempt : 1;
+}
+
 export interface RabbitMqEventBusOptions {
   url: string;
   logger: Logger;
@@ -27,10 +47,10 @@ export interface RabbitMqEventBusOptions {
   exchange?: string;
   /** Unacknowledged deliveries per consumer, i.e. how many events one consumer handles at once. */
   prefetch?: number;
-  /** Deliveries per event and consumer, the first included, before it goes to `${consumer}.dlq`. */
+  /** Deliveries per event and consumer, the first included, before it goes to the consumer's DLQ. */
   maxAttempts?: number;
   /**
-   * How long a failed event waits in `${consumer}.retry` before it returns to the consumer's queue.
+   * How long a failed event waits in the consumer's retry queue before it returns to its main queue.
    * It is the queue's TTL, fixed when the queue is first declared: changing it later needs that queue
    * deleted (RabbitMQ refuses to redeclare a queue with other arguments).
    */
@@ -53,9 +73,9 @@ interface ConsumerState {
 /**
  * The cluster bus over RabbitMQ: a durable topic exchange; publishes on a confirm channel (persistent,
  * messageId = event id, type = event name) resolve once the broker has the message; each consumer owns a
- * durable queue `${consumer}` bound to its event patterns, acknowledged after its handler resolves. A
- * failed event is republished to `${consumer}.retry`, whose TTL sends it back to `${consumer}`, until
- * `maxAttempts`; then (or at once when malformed or unprocessable) it goes to `${consumer}.dlq`.
+ * durable queue `${exchange}.${consumer}` bound to its event patterns, acknowledged after its handler
+ * resolves. A failed event is republished to `….retry`, whose TTL sends it back to the main queue, until
+ * `maxAttempts`; then (or at once when malformed or unprocessable) it goes to `….dlq` (consumerQueues).
  * A lost connection is re-established with backoff and every consumer is set up again.
  */
 export class RabbitMqEventBus implements EventBus {
@@ -111,13 +131,22 @@ export class RabbitMqEventBus implements EventBus {
       bus.logger.warn({ err: error }, 'RabbitMQ connection lost; reconnecting');
     });
     bus.connection.on('connect', () => bus.logger.info({ exchange: bus.exchange }, 'RabbitMQ reconnected'));
+    // The outage was logged when the connection was lost: each retry is only a debug line.
     bus.connection.on('connect-failed', (error: Error) =>
-      bus.logger.warn({ err: error }, 'RabbitMQ connection attempt failed'),
+      bus.logger.debug({ reason: error.message }, 'RabbitMQ connection attempt failed'),
     );
-    // Without a listener an 'error' event would crash the process; the close that follows triggers recovery.
-    bus.connection.on('error', (error: Error) => bus.logger.warn({ err: error }, 'RabbitMQ connection error'));
+    // Without a listener an 'error' event would crash the process; the close that follows triggers recovery
+    // and is the one warning of the outage.
+    bus.connection.on('error', (error: Error) =>
+      bus.logger.debug({ reason: error.message }, 'RabbitMQ connection error'),
+    );
     bus.logger.info({ exchange: bus.exchange }, 'RabbitMQ connected');
     return bus;
+  }
+
+  /** Whether the broker connection is up now (readiness): events are published and consumed only then. */
+  isConnected(): boolean {
+    return !this.closing && this.model !== undefined;
   }
 
   async publish(event: EventEnvelope): Promise<void> {
@@ -228,20 +257,21 @@ export class RabbitMqEventBus implements EventBus {
       this.logger.warn({ consumer, err: error }, 'RabbitMQ consumer channel error'),
     );
     channel.on('close', () => this.onConsumerChannelClosed(model, state, channel));
+    const queues = consumerQueues(this.exchange, consumer);
     await channel.assertExchange(this.exchange, 'topic', { durable: true });
-    await channel.assertQueue(consumer, { durable: true });
-    await channel.assertQueue(`${consumer}.retry`, {
+    await channel.assertQueue(queues.main, { durable: true });
+    await channel.assertQueue(queues.retry, {
       durable: true,
       arguments: {
         'x-message-ttl': this.retryDelayMs,
         'x-dead-letter-exchange': '',
-        'x-dead-letter-routing-key': consumer,
+        'x-dead-letter-routing-key': queues.main,
       },
     });
-    await channel.assertQueue(`${consumer}.dlq`, { durable: true });
-    for (const pattern of events) await channel.bindQueue(consumer, this.exchange, pattern);
+    await channel.assertQueue(queues.dlq, { durable: true });
+    for (const pattern of events) await channel.bindQueue(queues.main, this.exchange, pattern);
     await channel.prefetch(this.prefetch);
-    const { consumerTag } = await channel.consume(consumer, (message) => {
+    const { consumerTag } = await channel.consume(queues.main, (message) => {
       if (!message) return; // Cancelled by the broker (queue deleted): the channel-close path restarts it.
       const delivery = this.handleDelivery(channel, state, message).finally(() => this.inFlight.delete(delivery));
       this.inFlight.add(delivery);
@@ -272,7 +302,8 @@ export class RabbitMqEventBus implements EventBus {
 
   private async handleDelivery(channel: ConfirmChannel, state: ConsumerState, message: ConsumeMessage): Promise<void> {
     const { consumer, handle } = state.subscription;
-    const attempt = Number(message.properties.headers?.[ATTEMPT_HEADER] ?? 1);
+    const queues = consumerQueues(this.exchange, consumer);
+    const attempt = deliveryAttempt(message.properties.headers?.[ATTEMPT_HEADER]);
     const fields = {
       consumer,
       eventName: message.properties.type as unknown,
@@ -285,7 +316,7 @@ export class RabbitMqEventBus implements EventBus {
         event = eventEnvelopeSchema.parse(JSON.parse(message.content.toString('utf8')));
       } catch {
         this.logger.error(fields, 'Malformed event message; dead-lettered');
-        await this.forward(channel, `${consumer}.dlq`, message, { [ERROR_HEADER]: 'malformed event envelope' });
+        await this.forward(channel, queues.dlq, message, { [ERROR_HEADER]: 'malformed event envelope' });
         channel.ack(message);
         return;
       }
@@ -297,13 +328,13 @@ export class RabbitMqEventBus implements EventBus {
         const errorText = ((error as Error)?.message ?? String(error)).slice(0, 500);
         if (error instanceof UnprocessableEventError || attempt >= this.maxAttempts) {
           this.logger.error({ ...fields, err: error }, 'Event dead-lettered');
-          await this.forward(channel, `${consumer}.dlq`, message, {
+          await this.forward(channel, queues.dlq, message, {
             [ATTEMPT_HEADER]: attempt,
             [ERROR_HEADER]: errorText,
           });
         } else {
           this.logger.warn({ ...fields, err: error }, 'Event handler failed; retrying');
-          await this.forward(channel, `${consumer}.retry`, message, {
+          await this.forward(channel, queues.retry, message, {
             [ATTEMPT_HEADER]: attempt + 1,
             [ERROR_HEADER]: errorText,
           });

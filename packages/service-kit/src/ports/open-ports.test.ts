@@ -62,7 +62,7 @@ describe('openPorts', () => {
     const ports = { db: databasePort, bus: eventBusPort };
     const deps = await openPorts(ports, config, captureLogger().logger);
     expect(adapterKinds(ports, deps)).toEqual({ database: 'postgres', bus: 'in-process' });
-    expect(Object.keys(portReadiness(ports, deps))).toEqual(['database']);
+    expect(Object.keys(portReadiness(ports, deps))).toEqual(['database', 'bus']);
     await expect(portReadiness(ports, deps).database()).resolves.toBeDefined();
     expect(await connectionsTo(database)).toBeGreaterThan(0);
     await closePorts(ports, deps);

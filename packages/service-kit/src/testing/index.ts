@@ -4,3 +4,4 @@ export { createRecordingLogger, type RecordingLogger, type LogEntry } from './re
 export { waitFor } from './wait-for';
 export { createTestDependencies, testStacks, type TestStack, type TestDependencies } from './dependencies';
 export { serveService, type ServedService } from './serve-service';
+export { createTcpProxy, type TcpProxy } from './tcp-proxy';

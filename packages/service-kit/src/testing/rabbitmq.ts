@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import amqplib from 'amqplib';
+import { consumerQueues } from '../messaging/rabbitmq-event-bus';
 
 /** The broker tests use: `AMQP_URL`, else the local RabbitMQ. */
 export function testAmqpUrl(): string {
@@ -12,8 +13,8 @@ export function uniqueTestName(prefix = 'test'): string {
 }
 
 /**
- * Deletes what a test declared: the exchanges, and for each consumer its queue, retry queue and DLQ.
- * Missing ones are fine.
+ * Deletes what a test declared: the exchanges, and for each consumer its queues on each of them (queue
+ * names derive from the exchange, so another run's queues are never touched). Missing ones are fine.
  */
 export async function deleteRabbitTopology(
   topology: { exchanges?: readonly string[]; consumers?: readonly string[] },
@@ -22,8 +23,10 @@ export async function deleteRabbitTopology(
   const connection = await amqplib.connect(url);
   try {
     const channel = await connection.createChannel();
-    for (const consumer of topology.consumers ?? []) {
-      for (const queue of [consumer, `${consumer}.retry`, `${consumer}.dlq`]) await channel.deleteQueue(queue);
+    for (const exchange of topology.exchanges ?? []) {
+      for (const consumer of topology.consumers ?? []) {
+        for (const queue of Object.values(consumerQueues(exchange, consumer))) await channel.deleteQueue(queue);
+      }
     }
     for (const exchange of topology.exchanges ?? []) await channel.deleteExchange(exchange);
     await channel.close();

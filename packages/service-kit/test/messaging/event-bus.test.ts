@@ -1,5 +1,12 @@
 import type { EventEnvelope } from '@whistle/contracts';
-import { InProcessEventBus, RabbitMqEventBus, UnprocessableEventError, type EventBus } from '../../src/messaging';
+import {
+  InProcessEventBus,
+  RabbitMqEventBus,
+  UnprocessableEventError,
+  consumerQueues,
+  deliveryAttempt,
+  type EventBus,
+} from '../../src/messaging';
 import {
   createRecordingLogger,
   deleteRabbitTopology,
@@ -54,7 +61,7 @@ const adapters: { name: string; open: (logger: RecordingLogger) => Promise<Harne
       return {
         bus,
         deadLetterIds: async (consumer) => {
-          const bodies = await drainQueue(`${consumer}.dlq`);
+          const bodies = await drainQueue(consumerQueues(exchange, consumer).dlq);
           const ids = seen.get(consumer) ?? [];
           ids.push(...bodies.map((body) => (body.startsWith('{') ? (JSON.parse(body) as EventEnvelope).id : body)));
           seen.set(consumer, ids);
@@ -243,7 +250,76 @@ describe.each(adapters)('$name event bus', ({ name, open }) => {
       });
       expect(calls).toBe(0);
     });
+
+    it('when a failing event carries an attempt header that is not a number, then it is still retried a bounded number of times and dead-lettered', async () => {
+      const event = envelope('incident.created');
+      let calls = 0;
+      await bus.subscribe({
+        consumer: consumer('poison'),
+        events: ['incident.created'],
+        handle: async () => {
+          calls += 1;
+          throw new Error('invalid input syntax for type timestamp with time zone');
+        },
+      });
+      await publishRaw(`${run}.events`, 'incident.created', JSON.stringify(event), { 'x-whistle-attempt': 'NaN?' });
+      expect(
+        await waitFor(async () => (await harness.deadLetterIds(consumer('poison'))).includes(event.id), {
+          what: 'the poison message in the DLQ',
+        }),
+      ).toBe(true);
+      expect(calls).toBe(MAX_ATTEMPTS);
+    });
   }
+});
+
+describe('RabbitMQ queues of two deployments on one broker', () => {
+  it('when two exchanges have a consumer of the same name, then each receives only its own deployment’s events', async () => {
+    const logger = createRecordingLogger();
+    const exchanges = [uniqueTestName('deployment-a'), uniqueTestName('deployment-b')];
+    const buses = await Promise.all(
+      exchanges.map((exchange) => RabbitMqEventBus.connect({ url: testAmqpUrl(), exchange, logger })),
+    );
+    const received: string[][] = [[], []];
+    try {
+      for (const [index, bus] of buses.entries()) {
+        await bus.subscribe({
+          consumer: 'audit',
+          events: ['#'],
+          handle: async (event) => void received[index]!.push(event.id),
+        });
+      }
+      const [first, second] = [envelope('incident.created'), envelope('incident.created')];
+      await buses[0]!.publish(first);
+      await buses[1]!.publish(second);
+      await waitFor(() => received.every((ids) => ids.length > 0), { what: 'one event at each deployment' });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(received).toEqual([[first.id], [second.id]]);
+      expect(consumerQueues(exchanges[0]!, 'audit')).toEqual({
+        main: `${exchanges[0]}.audit`,
+        retry: `${exchanges[0]}.audit.retry`,
+        dlq: `${exchanges[0]}.audit.dlq`,
+      });
+    } finally {
+      await Promise.all(buses.map((bus) => bus.close()));
+      await deleteRabbitTopology({ exchanges, consumers: ['audit'] });
+    }
+  });
+});
+
+describe('delivery attempt header', () => {
+  it.each([
+    [undefined, 1],
+    [3, 3],
+    ['4', 4],
+    ['NaN?', 1],
+    [0, 1],
+    [-2, 1],
+    [1.5, 1],
+    [{ nested: true }, 1],
+  ])('when the header is %p, then the attempt is %p', (header, attempt) => {
+    expect(deliveryAttempt(header)).toBe(attempt);
+  });
 });
 
 describe('in-process bus closing', () => {

@@ -6,6 +6,7 @@ import {
   InProcessEventBus,
   messagingMigrations,
   RabbitMqEventBus,
+  consumerQueues,
   startOutboxRelay,
   subscribeIdempotently,
   type EventBus,
@@ -77,7 +78,11 @@ const platforms: { name: string; open: (logger: RecordingLogger) => Promise<Plat
         bus,
         deadLetterIds: async (consumer) => {
           const ids = dead.get(consumer) ?? [];
-          ids.push(...(await drainQueue(`${consumer}.dlq`)).map((body) => (JSON.parse(body) as EventEnvelope).id));
+          ids.push(
+            ...(await drainQueue(consumerQueues(exchange, consumer).dlq)).map(
+              (body) => (JSON.parse(body) as EventEnvelope).id,
+            ),
+          );
           dead.set(consumer, ids);
           return ids;
         },
@@ -129,6 +134,7 @@ describe.each(platforms)('outbox and idempotent consumer on $name', ({ name, ope
   let relay: OutboxRelay;
   /** Every user.created event id one plain subscriber received, in order. */
   const received: string[] = [];
+  const envelopes = new Map<string, EventEnvelope>();
 
   beforeAll(async () => {
     logger = createRecordingLogger();
@@ -145,7 +151,10 @@ describe.each(platforms)('outbox and idempotent consumer on $name', ({ name, ope
     await bus.subscribe({
       consumer: `${run}.watcher`,
       events: ['user.created'],
-      handle: async (event) => void received.push(event.id),
+      handle: async (event) => {
+        received.push(event.id);
+        envelopes.set(event.id, event);
+      },
     });
     // A long interval: these tests drive the relay with flush()/notify() unless they say otherwise.
     relay = startOutboxRelay({ db, schema: SCHEMA, bus, logger, intervalMs: 3_600_000 });
@@ -185,6 +194,18 @@ describe.each(platforms)('outbox and idempotent consumer on $name', ({ name, ope
     expect(await unpublishedCount()).toBe('0');
   });
 
+  it('when an event names who caused it, then the actor travels with it; without one, none is invented', async () => {
+    const actor = { type: 'STAFF' as const, user_id: randomUUID() };
+    const [byStaff, bySystem] = await db.transaction(async (tx) => [
+      await outbox.add(tx, { ...userCreated(), actor }),
+      await outbox.add(tx, userCreated()),
+    ]);
+    await relay.flush();
+    await waitFor(() => envelopes.has(bySystem.id), { what: 'both events' });
+    expect(envelopes.get(byStaff.id)?.actor).toEqual(actor);
+    expect(envelopes.get(bySystem.id)).not.toHaveProperty('actor');
+  });
+
   it('when several events wait, then they are published in the order they were written', async () => {
     const written = await db.transaction(async (tx) => [
       await outbox.add(tx, userCreated()),
@@ -209,6 +230,27 @@ describe.each(platforms)('outbox and idempotent consumer on $name', ({ name, ope
     expect(await relay.flush()).toBe(1);
     await waitFor(() => received.includes(first.id) && received.includes(second.id), { what: 'both events' });
     expect(received.filter((id) => id === first.id || id === second.id)).toHaveLength(2);
+  });
+
+  it('when the broker stays down through many writes, then the relay logs the outage once and its end once', async () => {
+    const before = logger.entries.length;
+    const relayLines = () =>
+      logger.entries.slice(before).filter((entry) => entry.level !== 'debug' && /^Outbox relay/.test(entry.message));
+    bus.down();
+    for (let i = 0; i < 10; i += 1) {
+      await db.transaction((tx) => outbox.add(tx, userCreated()));
+      relay.notify();
+      await relay.flush().catch(() => undefined);
+    }
+    expect(relayLines().map((entry) => entry.level)).toEqual(['warn']);
+    bus.up();
+    relay.notify();
+    await waitFor(async () => (await unpublishedCount()) === '0', { what: 'the backlog published' });
+    await waitFor(() => relayLines().length === 2, { what: 'the recovery line' });
+    expect(relayLines().map((entry) => [entry.level, entry.message])).toEqual([
+      ['warn', 'Outbox relay cannot publish; the events stay in the outbox until it can'],
+      ['info', 'Outbox relay publishes again'],
+    ]);
   });
 
   it('when notified after a commit, then the relay publishes without waiting for its interval', async () => {
@@ -334,6 +376,56 @@ describe.each(platforms)('outbox and idempotent consumer on $name', ({ name, ope
   });
 
   if (name.startsWith('PostgreSQL')) {
+    it('when the relay publishes, then it holds no transaction open while it waits for the broker', async () => {
+      await db.transaction((tx) => outbox.add(tx, userCreated()));
+      const openTransactions: number[] = [];
+      const watcher: EventBus = {
+        kind: 'rabbitmq',
+        publish: async () => {
+          const { rows } = await db.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM pg_stat_activity
+              WHERE datname = current_database() AND state LIKE 'idle in transaction%'`,
+          );
+          openTransactions.push(rows[0]!.n);
+        },
+        subscribe: async () => undefined,
+        close: async () => undefined,
+      };
+      const relay = startOutboxRelay({ db, schema: SCHEMA, bus: watcher, logger, intervalMs: 3_600_000 });
+      try {
+        await relay.flush();
+        expect(openTransactions.length).toBeGreaterThan(0);
+        expect(openTransactions.every((n) => n === 0)).toBe(true);
+      } finally {
+        await relay.stop();
+      }
+    });
+
+    it('when a relay dies after claiming a batch, then another publishes it once the claim has lapsed', async () => {
+      const event = await db.transaction((tx) => outbox.add(tx, userCreated()));
+      // What a relay that crashed mid-round leaves behind: its claim, and no mark.
+      await db.query(`UPDATE ${SCHEMA}.outbox SET claimed_until = now() + interval '1 hour' WHERE id = $1`, [event.id]);
+      const published: string[] = [];
+      const recorder: EventBus = {
+        kind: 'rabbitmq',
+        publish: async (e) => void published.push(e.id),
+        subscribe: async () => undefined,
+        close: async () => undefined,
+      };
+      const relay = startOutboxRelay({ db, schema: SCHEMA, bus: recorder, logger, intervalMs: 3_600_000 });
+      try {
+        await relay.flush();
+        expect(published).not.toContain(event.id);
+        await db.query(`UPDATE ${SCHEMA}.outbox SET claimed_until = now() - interval '1 second' WHERE id = $1`, [
+          event.id,
+        ]);
+        await relay.flush();
+        expect(published.filter((id) => id === event.id)).toHaveLength(1);
+      } finally {
+        await relay.stop();
+      }
+    });
+
     it('when two relays flush at once, then every event is published exactly once', async () => {
       const events = await db.transaction(async (tx) =>
         Promise.all(Array.from({ length: 40 }, () => outbox.add(tx, userCreated()))),

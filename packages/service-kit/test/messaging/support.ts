@@ -35,12 +35,17 @@ export async function drainQueue(queue: string): Promise<string[]> {
   }
 }
 
-/** Publishes raw bytes to an exchange, bypassing the bus (to forge a malformed message). */
-export async function publishRaw(exchange: string, routingKey: string, body: string): Promise<void> {
+/** Publishes raw bytes to an exchange, bypassing the bus (to forge a malformed message or headers). */
+export async function publishRaw(
+  exchange: string,
+  routingKey: string,
+  body: string,
+  headers: Record<string, unknown> = {},
+): Promise<void> {
   const connection = await amqplib.connect(testAmqpUrl());
   try {
     const channel = await connection.createConfirmChannel();
-    channel.publish(exchange, routingKey, Buffer.from(body));
+    channel.publish(exchange, routingKey, Buffer.from(body), { headers });
     await channel.waitForConfirms();
     await channel.close();
   } finally {

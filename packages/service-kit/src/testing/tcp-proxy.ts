@@ -1,0 +1,63 @@
+import net, { type AddressInfo, type Socket } from 'node:net';
+
+export interface TcpProxy {
+  /** `host:port` to connect to instead of the target. */
+  readonly address: { host: string; port: number };
+  /** Plays an outage: every open connection is reset and new ones are refused until `restore()`. */
+  cut(): Promise<void>;
+  /** Ends the outage: new connections reach the target again. */
+  restore(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * A TCP proxy on loopback in front of a real server (PostgreSQL, RabbitMQ), for fault tests: cutting it
+ * is what a client sees when the server restarts or the network fails, without touching a server that
+ * other tests share.
+ */
+export async function createTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
+  const sockets = new Set<Socket>();
+  let server: net.Server | undefined;
+  let port = 0;
+
+  const listen = () =>
+    new Promise<void>((resolve, reject) => {
+      const listening = net.createServer((client) => {
+        const upstream = net.connect(target.port, target.host);
+        for (const socket of [client, upstream]) {
+          sockets.add(socket);
+          socket.on('close', () => sockets.delete(socket));
+          // A reset on one side ends the other; the error itself is the fault being played.
+          socket.on('error', () => undefined);
+        }
+        client.pipe(upstream).pipe(client);
+        client.on('close', () => upstream.destroy());
+        upstream.on('close', () => client.destroy());
+      });
+      listening.once('error', reject);
+      listening.listen(port, '127.0.0.1', () => {
+        port = (listening.address() as AddressInfo).port;
+        server = listening;
+        resolve();
+      });
+    });
+
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      for (const socket of sockets) socket.resetAndDestroy();
+      sockets.clear();
+      if (!server) return resolve();
+      server.close(() => resolve());
+      server = undefined;
+    });
+
+  await listen();
+  return {
+    get address() {
+      return { host: '127.0.0.1', port };
+    },
+    cut: stop,
+    restore: () => (server ? Promise.resolve() : listen()),
+    close: stop,
+  };
+}

@@ -1,0 +1,101 @@
+import { Router } from 'express';
+import pg from 'pg';
+import { ServiceUnavailableError } from '../../src/errors/errors';
+import { createHttpApp } from '../../src/http/http-app';
+import { openDatabase, type Database } from '../../src/database';
+import { createRecordingLogger, createTcpProxy, createTestDatabase, type TcpProxy } from '../../src/testing';
+import type { TestDatabase } from '../../src/testing/postgres';
+import { listen } from '../listen';
+
+/**
+ * What a service sees when its PostgreSQL restarts, fails over or is down: no crash, a 503 with
+ * Retry-After while it lasts, one log line when it starts and one when it ends, and service again
+ * as soon as the server is back.
+ */
+describe('PostgreSQL faults', () => {
+  let testDb: TestDatabase;
+  let proxy: TcpProxy;
+  let db: Database;
+  const logger = createRecordingLogger();
+  const crashes: unknown[] = [];
+  const onCrash = (error: unknown) => crashes.push(error);
+
+  beforeAll(async () => {
+    process.on('uncaughtException', onCrash);
+    testDb = await createTestDatabase();
+    const url = new URL(testDb.url);
+    proxy = await createTcpProxy({ host: url.hostname, port: Number(url.port || 5432) });
+    url.host = `${proxy.address.host}:${proxy.address.port}`;
+    db = await openDatabase({ databaseUrl: url.toString(), logger });
+    await db.query('CREATE TABLE counter (id int PRIMARY KEY, value int NOT NULL)');
+    await db.query('INSERT INTO counter VALUES (1, 0)');
+  });
+  afterAll(async () => {
+    process.off('uncaughtException', onCrash);
+    await db?.close();
+    await proxy?.close();
+    await testDb?.drop();
+  });
+
+  it('when the server ends a connection in the middle of a transaction, then the call fails with 503, nothing is committed, the process lives and the next call works', async () => {
+    const admin = new pg.Client({ connectionString: testDb.url });
+    await admin.connect();
+    try {
+      const transaction = db.transaction(async (tx) => {
+        await tx.query('UPDATE counter SET value = value + 1 WHERE id = 1');
+        // What `pg_ctlcluster … restart` does to every session: terminate the backend (57P01).
+        await admin.query(
+          `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+        );
+        await tx.query('SELECT pg_sleep(0.1)');
+      });
+      await expect(transaction).rejects.toBeInstanceOf(ServiceUnavailableError);
+    } finally {
+      await admin.end();
+    }
+    expect(crashes).toEqual([]);
+    expect((await db.query<{ value: number }>('SELECT value FROM counter WHERE id = 1')).rows).toEqual([{ value: 0 }]);
+  });
+
+  it('when the server is unreachable, then every call answers 503 with Retry-After, the outage is logged once, and calls succeed once it is back', async () => {
+    const router = Router();
+    router.get('/count', async (_req, res) => {
+      const { rows } = await db.query<{ value: number }>('SELECT value FROM counter WHERE id = 1');
+      res.json(rows[0]);
+    });
+    router.post('/increment', async (_req, res) => {
+      await db.transaction((tx) => tx.query('UPDATE counter SET value = value + 1 WHERE id = 1'));
+      res.status(204).end();
+    });
+    const app = createHttpApp({ logger, services: [{ router }] });
+    const server = await listen(app);
+    const before = logger.entries.length;
+    const outageLines = () =>
+      logger.entries.slice(before).filter((entry) => /PostgreSQL is (unreachable|reachable again)/.test(entry.message));
+    try {
+      await proxy.cut();
+      const answers = [];
+      for (let i = 0; i < 5; i += 1) {
+        answers.push(await fetch(`${server.url}/count`));
+        answers.push(await fetch(`${server.url}/increment`, { method: 'POST' }));
+      }
+      for (const answer of answers) {
+        expect(answer.status).toBe(503);
+        expect(answer.headers.get('retry-after')).toBe('5');
+        expect(answer.headers.get('content-type')).toMatch(/application\/json/);
+        expect(await answer.json()).toEqual({ message: 'The database is unavailable, please try again shortly' });
+      }
+      expect(outageLines().map((entry) => entry.level)).toEqual(['warn']);
+      expect(logger.entries.slice(before).filter((entry) => entry.level === 'error')).toEqual([]);
+
+      await proxy.restore();
+      expect((await fetch(`${server.url}/increment`, { method: 'POST' })).status).toBe(204);
+      expect(await (await fetch(`${server.url}/count`)).json()).toEqual({ value: 1 });
+      expect(outageLines().map((entry) => entry.level)).toEqual(['warn', 'info']);
+      expect(crashes).toEqual([]);
+    } finally {
+      await proxy.restore();
+      await server.close();
+    }
+  });
+});
