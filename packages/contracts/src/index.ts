@@ -7,3 +7,4 @@ export * from './routing/route-table';
 export * from './http/account';
 export * from './http/incident';
 export * from './http/case-management';
+export * from './http/audit';

@@ -1,4 +1,4 @@
-// The public API of @whistle/tokens: verifying staff and discloser tokens. Signing stays with the
+// The public API of @whistle/tokens: verifying staff access tokens and incident session tokens. Signing stays with the
 // issuers (auth signs staff tokens, incident discloser tokens); test helpers: @whistle/tokens/testing.
 
 export {
@@ -17,13 +17,15 @@ export {
   type TokenDenylist,
 } from './staff-token';
 export {
-  createDiscloserTokenVerifier,
+  createIncidentSessionVerifier,
   p256KeyFromPem,
   DISCLOSER_TOKEN_ALGORITHM,
   DISCLOSER_TOKEN_AUDIENCE,
   DISCLOSER_TOKEN_ISSUER,
   DISCLOSER_TOKEN_LIFETIME_SECONDS,
   DISCLOSER_TOKEN_SCOPE,
-  type DiscloserPrincipal,
-  type DiscloserTokenVerifier,
-} from './discloser-token';
+  STAFF_FILE_TOKEN_LIFETIME_SECONDS,
+  STAFF_FILE_TOKEN_SCOPE,
+  type IncidentSessionPrincipal,
+  type IncidentSessionVerifier,
+} from './incident-session-token';

@@ -65,6 +65,16 @@ export const eventCatalogue = {
   'user.deleted': {
     1: z.object({ user_id: z.uuid(), deleted_at: z.iso.datetime({ offset: true }) }),
   },
+  /** A staff member signed in: the factor that completed it (`mfa`: a TOTP code after a password or SSO). */
+  'user.signed_in': {
+    1: z.object({ user_id: z.uuid(), method: z.enum(['password', 'sso', 'mfa']) }),
+  },
+  /** A sign-in of a known account was refused: which factor failed. Unknown addresses are not events. */
+  'user.sign_in_failed': {
+    1: z.object({ user_id: z.uuid(), factor: z.enum(['password', 'mfa']) }),
+  },
+  /** A staff member enabled (or replaced) their TOTP second factor. */
+  'user.mfa_enabled': { 1: z.object({ user_id: z.uuid() }) },
   /** A report was filed. Ids, number and clear flags only: fields stay encrypted in the incident service. */
   'incident.created': {
     1: z.object({

@@ -1,21 +1,26 @@
 import { z } from 'zod';
-import { roleSchema } from './common';
+import { roleSchema, REQUIRED_MESSAGE, requiredWhenMissing } from './common';
 
-const required = 'This field is required';
-const email = z.string({ error: required }).trim().min(1, required).max(254).pipe(z.email('Invalid email address'));
+const required = REQUIRED_MESSAGE;
+const email = z
+  .string({ error: requiredWhenMissing })
+  .trim()
+  .min(1, required)
+  .max(254)
+  .pipe(z.email('Invalid email address'));
 /** Same rule as onboarding: long enough to resist guessing, short enough to bound argon2 input. */
 const newPassword = z
-  .string({ error: required })
+  .string({ error: requiredWhenMissing })
   .min(1, required)
   .min(10, 'Password must be at least 10 characters')
   .max(256);
 /** Spec §5/§9: exactly 6 numeric digits. */
-const sixDigits = z.string({ error: required }).regex(/^[0-9]{6}$/, 'The code has exactly 6 digits');
+const sixDigits = z.string({ error: requiredWhenMissing }).regex(/^[0-9]{6}$/, 'The code has exactly 6 digits');
 
 /** POST /api/account/token. `username` is the e-mail address. */
 export const loginRequestSchema = z.object({
-  username: z.string({ error: required }).trim().min(1, required).max(254),
-  password: z.string({ error: required }).min(1, required).max(256),
+  username: z.string({ error: requiredWhenMissing }).trim().min(1, required).max(254),
+  password: z.string({ error: requiredWhenMissing }).min(1, required).max(256),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
@@ -45,7 +50,7 @@ export type MfaSetupResponse = z.infer<typeof mfaSetupResponseSchema>;
 
 /** PUT /api/account/profile: the full name, or a new password (with the current one unless a reset token is the Bearer). */
 export const profileUpdateRequestSchema = z.union([
-  z.strictObject({ full_name: z.string({ error: required }).trim().min(1, required).max(200) }),
+  z.strictObject({ full_name: z.string({ error: requiredWhenMissing }).trim().min(1, required).max(200) }),
   z.strictObject({ password: newPassword, current_password: z.string().max(256).optional() }),
 ]);
 export type ProfileUpdateRequest = z.infer<typeof profileUpdateRequestSchema>;
@@ -70,9 +75,9 @@ export type ProfileUpdateResponse = z.infer<typeof profileUpdateResponseSchema>;
 /** POST /api/account/company/user_profile/ (ADMIN): an invitation with a set-password link is e-mailed. */
 export const userProfileCreateRequestSchema = z.strictObject({
   email,
-  full_name: z.string({ error: required }).trim().min(1, required).max(200),
+  full_name: z.string({ error: requiredWhenMissing }).trim().min(1, required).max(200),
   roles: z
-    .array(roleSchema, { error: required })
+    .array(roleSchema, { error: requiredWhenMissing })
     .min(1, required)
     .transform((roles) => [...new Set(roles)]),
 });
@@ -115,10 +120,10 @@ export type StaffKeysResponse = z.infer<typeof staffKeysResponseSchema>;
 
 /** PUT /api/account/company/sso (ADMIN): the company's SAML 2.0 identity provider. */
 export const ssoSettingsRequestSchema = z.strictObject({
-  enabled: z.boolean({ error: required }),
+  enabled: z.boolean({ error: requiredWhenMissing }),
   entry_point: z.url({ protocol: /^https?$/, error: 'Invalid URL' }).max(2048),
   /** The IdP signing certificate, PEM or bare base64. */
-  idp_certificate: z.string({ error: required }).trim().min(1, required).max(16384),
+  idp_certificate: z.string({ error: requiredWhenMissing }).trim().min(1, required).max(16384),
   /** SAML attribute holding the user's e-mail; empty means the NameID. */
   email_attribute: z.string().trim().max(256).default(''),
 });
@@ -137,8 +142,10 @@ export type SsoSettingsResponse = z.infer<typeof ssoSettingsResponseSchema>;
 /** POST /api/account/company/sso/redirect, form-encoded. */
 export const ssoRedirectRequestSchema = z.object({ email });
 /** POST /api/account/company/sso/token. */
-export const ssoTokenRequestSchema = z.object({ code: z.string({ error: required }).min(1, required).max(128) });
+export const ssoTokenRequestSchema = z.object({
+  code: z.string({ error: requiredWhenMissing }).min(1, required).max(128),
+});
 
 /** PUT /api/account/company/mfa (ADMIN): require MFA of every staff member. */
-export const companyMfaRequestSchema = z.strictObject({ mfa_required: z.boolean({ error: required }) });
+export const companyMfaRequestSchema = z.strictObject({ mfa_required: z.boolean({ error: requiredWhenMissing }) });
 export type CompanyMfaRequest = z.infer<typeof companyMfaRequestSchema>;

@@ -1,16 +1,21 @@
 import { z } from 'zod';
 import { countryCodes } from '../countries/countries';
-import { randomSecret, urlIdentifier, versionedString } from './common';
+import { randomSecret, urlIdentifier, versionedString, REQUIRED_MESSAGE, requiredWhenMissing } from './common';
 
-const required = 'This field is required';
-const trimmedRequired = (max: number) => z.string({ error: required }).trim().min(1, required).max(max);
+const required = REQUIRED_MESSAGE;
+const trimmedRequired = (max: number) => z.string({ error: requiredWhenMissing }).trim().min(1, required).max(max);
 
 /** POST /api/account/company (spec §3). */
 export const companyCreateRequestSchema = z.strictObject({
   user_profile: z.strictObject({
-    email: z.string({ error: required }).trim().min(1, required).max(254).pipe(z.email('Invalid email address')),
+    email: z
+      .string({ error: requiredWhenMissing })
+      .trim()
+      .min(1, required)
+      .max(254)
+      .pipe(z.email('Invalid email address')),
     password: z
-      .string({ error: required })
+      .string({ error: requiredWhenMissing })
       .min(1, required)
       .min(10, 'Password must be at least 10 characters')
       .max(256),
@@ -23,7 +28,7 @@ export const companyCreateRequestSchema = z.strictObject({
   }),
   passphrase: randomSecret,
   country: z
-    .string({ error: required })
+    .string({ error: requiredWhenMissing })
     .trim()
     .min(1, required)
     .refine((code) => countryCodes.has(code), 'Unknown country'),

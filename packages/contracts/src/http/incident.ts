@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { urlIdentifier, versionedString } from './common';
+import { urlIdentifier, versionedString, REQUIRED_MESSAGE, requiredWhenMissing } from './common';
 
-const required = 'This field is required';
+const required = REQUIRED_MESSAGE;
 
 /** Spec §9: the largest file, in bytes of plaintext. */
 export const MAX_FILE_SIZE = 25_000_000;
@@ -65,7 +65,7 @@ export const incidentCredentialSchema = z.strictObject({
 export const incidentCreateRequestSchema = z
   .strictObject({
     url_identifier: urlIdentifier,
-    category_uuids: z.array(z.uuid('Invalid category id'), { error: required }).min(1, required).max(50),
+    category_uuids: z.array(z.uuid('Invalid category id'), { error: requiredWhenMissing }).min(1, required).max(50),
     location_uuid: z.uuid({ error: (issue) => (issue.input === undefined ? required : 'Invalid location id') }),
     credential: incidentCredentialSchema,
     company_encrypted_passphrase: versionedString(1024),
@@ -149,6 +149,8 @@ export const incidentMessageSchema = z.object({
   content: z.string(),
   created: z.iso.datetime({ offset: true }),
   sender: z.object({ name: z.string(), source: messageSenderSourceSchema }),
+  /** A staff reply marked as the feedback the directive requires (it stops the feedback clock). */
+  feedback: z.boolean().optional(),
 });
 export type IncidentMessage = z.infer<typeof incidentMessageSchema>;
 

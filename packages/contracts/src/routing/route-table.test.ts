@@ -10,6 +10,12 @@ describe('routing table', () => {
     expect(resolveWorkload('/disclose/acme-k7m2qa')).toBe('shell');
   });
 
+  test('when an API path belongs to no service, then the API still answers it (auth), never the shell', () => {
+    expect(resolveWorkload('/api/anything-unknown')).toBe('auth');
+    expect(resolveWorkload('/api')).toBe('auth');
+    expect(resolveWorkload('/apiary')).toBe('shell');
+  });
+
   test('when a path only shares characters with a prefix, then it does not match it', () => {
     expect(matchesPrefix('/api/accounts', '/api/account')).toBe(false);
     expect(matchesPrefix('/api/account', '/api/account')).toBe(true);

@@ -1,4 +1,4 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import {
   DISCLOSER_TOKEN_ALGORITHM,
@@ -6,8 +6,10 @@ import {
   DISCLOSER_TOKEN_ISSUER,
   DISCLOSER_TOKEN_LIFETIME_SECONDS,
   DISCLOSER_TOKEN_SCOPE,
+  STAFF_FILE_TOKEN_SCOPE,
   p256KeyFromPem,
-} from '../discloser-token';
+} from '../incident-session-token';
+import { STAFF_TOKEN_ALGORITHM, STAFF_TOKEN_AUDIENCE, STAFF_TOKEN_ISSUER } from '../staff-token';
 
 /** A fresh EC P-256 key pair as a Secret holds it: PKCS#8 private PEM, SPKI public PEM. */
 export function generateDiscloserTokenKeys(): { privateKeyPem: string; publicKeyPem: string } {
@@ -19,24 +21,57 @@ export function generateDiscloserTokenKeys(): { privateKeyPem: string; publicKey
 }
 
 /**
- * A discloser token with the claims the incident service signs (only it issues real ones), for tests
- * of the code that verifies them: this package's verifier, the file service.
+ * An incident session token with the claims the incident service signs (only it issues real ones), for
+ * tests of the code that verifies them: this package's verifier, the file service. A discloser's by
+ * default; a staff member's file token with `staffUserId`.
  */
 export async function signDiscloserToken(
   privateKeyPem: string,
-  { incidentId, companyId }: { incidentId: string; companyId: string },
+  { incidentId, companyId, staffUserId }: { incidentId: string; companyId: string; staffUserId?: string },
   {
     lifetimeSeconds = DISCLOSER_TOKEN_LIFETIME_SECONDS,
-    scope = DISCLOSER_TOKEN_SCOPE,
+    scope = staffUserId ? STAFF_FILE_TOKEN_SCOPE : DISCLOSER_TOKEN_SCOPE,
   }: { lifetimeSeconds?: number; /** null: no scope claim */ scope?: string | null } = {},
 ): Promise<string> {
   const issuedAt = Math.floor(Date.now() / 1000);
-  return new SignJWT({ company_id: companyId, ...(scope === null ? {} : { scope }) })
+  return new SignJWT({
+    company_id: companyId,
+    ...(scope === null ? {} : { scope }),
+    ...(staffUserId ? { user_id: staffUserId } : {}),
+  })
     .setProtectedHeader({ alg: DISCLOSER_TOKEN_ALGORITHM, typ: 'JWT' })
     .setIssuer(DISCLOSER_TOKEN_ISSUER)
     .setAudience(DISCLOSER_TOKEN_AUDIENCE)
     .setSubject(incidentId)
     .setIssuedAt(issuedAt)
     .setExpirationTime(issuedAt + lifetimeSeconds)
+    .sign(p256KeyFromPem(privateKeyPem, 'private', 'the test key'));
+}
+
+/**
+ * A staff access token with the claims auth signs (only auth issues real ones), for tests of the services
+ * that verify them; `privateKeyPem` is the test stand-in for TOKEN_SIGNING_KEY (`generateDiscloserTokenKeys()`
+ * makes a suitable pair: the same curve and format).
+ */
+export async function signStaffToken(
+  privateKeyPem: string,
+  staff: {
+    userId: string;
+    companyId: string;
+    roles: readonly string[];
+    jti?: string;
+    issuedAt?: number;
+    mfa?: boolean;
+  },
+): Promise<string> {
+  const issuedAt = staff.issuedAt ?? Math.floor(Date.now() / 1000);
+  return new SignJWT({ company_id: staff.companyId, roles: [...staff.roles], mfa: staff.mfa ?? true })
+    .setProtectedHeader({ alg: STAFF_TOKEN_ALGORITHM, typ: 'JWT' })
+    .setIssuer(STAFF_TOKEN_ISSUER)
+    .setAudience(STAFF_TOKEN_AUDIENCE)
+    .setSubject(staff.userId)
+    .setJti(staff.jti ?? randomUUID())
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + 15 * 60)
     .sign(p256KeyFromPem(privateKeyPem, 'private', 'the test key'));
 }

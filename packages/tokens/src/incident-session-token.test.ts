@@ -1,25 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import type { Request } from 'express';
 import { AuthenticationError, ConfigError } from '@whistle/service-kit';
-import { createDiscloserTokenVerifier, DISCLOSER_TOKEN_LIFETIME_SECONDS } from './discloser-token';
+import { createIncidentSessionVerifier, DISCLOSER_TOKEN_LIFETIME_SECONDS } from './incident-session-token';
 import { generateDiscloserTokenKeys, signDiscloserToken } from './testing';
 
 const keys = generateDiscloserTokenKeys();
-const verifier = createDiscloserTokenVerifier(keys.publicKeyPem);
+const verifier = createIncidentSessionVerifier(keys.publicKeyPem);
 const claims = { incidentId: randomUUID(), companyId: randomUUID() };
 const request = (authorization?: string) =>
   ({ headers: authorization === undefined ? {} : { authorization } }) as Request;
 
-describe('discloser session tokens', () => {
+describe('incident session tokens', () => {
   test('when a token is signed, then the public key verifies it and gives back the incident and company', async () => {
     const token = await signDiscloserToken(keys.privateKeyPem, claims);
     const principal = await verifier.verifyRequest(request(`Bearer ${token}`));
-    expect(principal).toEqual({ ...claims, expiresAt: expect.any(Date) });
+    expect(principal).toEqual({ ...claims, expiresAt: expect.any(Date), actor: { type: 'DISCLOSER' } });
     expect(principal.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(DISCLOSER_TOKEN_LIFETIME_SECONDS * 1000);
   });
 
   test('when the public key comes with escaped line breaks (as in an environment variable), then it verifies all the same', async () => {
-    const escaped = createDiscloserTokenVerifier(keys.publicKeyPem.replace(/\n/g, '\\n'));
+    const escaped = createIncidentSessionVerifier(keys.publicKeyPem.replace(/\n/g, '\\n'));
     await expect(escaped.verify(await signDiscloserToken(keys.privateKeyPem, claims))).resolves.toMatchObject(claims);
   });
 
@@ -42,15 +42,28 @@ describe('discloser session tokens', () => {
     await expect(verifier.verifyRequest(request(`Basic ${token}`))).rejects.toBeInstanceOf(AuthenticationError);
   });
 
-  test('when a token of the right key lacks the discloser scope, then it is refused', async () => {
+  test('when a token of the right key lacks a known scope, or a staff one lacks a user id, then it is refused', async () => {
     const unscoped = await signDiscloserToken(keys.privateKeyPem, claims, { scope: null });
-    await expect(verifier.verify(unscoped)).rejects.toBeInstanceOf(AuthenticationError);
+    const unknownScope = await signDiscloserToken(keys.privateKeyPem, claims, { scope: 'admin' });
+    const staffWithoutUser = await signDiscloserToken(keys.privateKeyPem, claims, { scope: 'staff' });
+    for (const bad of [unscoped, unknownScope, staffWithoutUser])
+      await expect(verifier.verify(bad)).rejects.toBeInstanceOf(AuthenticationError);
+  });
+
+  test('when a staff file token is verified, then it says which staff member acts on which incident', async () => {
+    const staffUserId = randomUUID();
+    const token = await signDiscloserToken(keys.privateKeyPem, { ...claims, staffUserId });
+    await expect(verifier.verify(token)).resolves.toEqual({
+      ...claims,
+      expiresAt: expect.any(Date),
+      actor: { type: 'STAFF', userId: staffUserId },
+    });
   });
 
   test('when the key is not an EC P-256 public PEM, then configuration fails naming the variable without echoing it', () => {
-    expect(() => createDiscloserTokenVerifier(keys.privateKeyPem.replace('PRIVATE', 'PUBLIC'))).toThrow(ConfigError);
+    expect(() => createIncidentSessionVerifier(keys.privateKeyPem.replace('PRIVATE', 'PUBLIC'))).toThrow(ConfigError);
     try {
-      createDiscloserTokenVerifier('secret-material');
+      createIncidentSessionVerifier('secret-material');
     } catch (error) {
       expect((error as Error).message).toBe('DISCLOSER_TOKEN_PUBLIC_KEY is not a PEM public key');
     }
