@@ -16,6 +16,11 @@ export interface TestIdentityProvider {
   certificate: string;
   /** Who the IdP says signs in next: the e-mail as NameID, or in attribute `attribute` beside an opaque NameID. */
   signInAs(email: string, attribute?: string): void;
+  /**
+   * Addresses the next responses (Destination and SubjectConfirmationData Recipient) to `url` instead of
+   * the SP's ACS, as an IdP answering for another service provider does; undefined restores the ACS.
+   */
+  addressTo(url: string | undefined): void;
   close(): Promise<void>;
 }
 
@@ -61,6 +66,7 @@ export async function startIdentityProvider(sp: { entity_id: string; acs_url: st
   const { cert, key } = selfSignedCertificate();
   let email = '';
   let emailAttribute: string | undefined;
+  let recipient: string | undefined;
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const query = Object.fromEntries(url.searchParams);
@@ -74,8 +80,13 @@ export async function startIdentityProvider(sp: { entity_id: string; acs_url: st
         { email },
         {
           relayState: query.RelayState,
-          ...(emailAttribute
-            ? { customTagReplacement: withEmailAttribute(sp, inResponseTo, email, emailAttribute) }
+          ...(emailAttribute || recipient
+            ? {
+                customTagReplacement: customResponse(sp, inResponseTo, email, {
+                  attribute: emailAttribute,
+                  recipient: recipient ?? sp.acs_url,
+                }),
+              }
             : {}),
         },
       )) as {
@@ -117,6 +128,9 @@ export async function startIdentityProvider(sp: { entity_id: string; acs_url: st
       email = next;
       emailAttribute = attribute;
     },
+    addressTo(url) {
+      recipient = url;
+    },
     close: () => new Promise<void>((resolve) => server!.close(() => resolve())),
   };
 }
@@ -125,12 +139,15 @@ const IDP_ENTITY_ID = 'https://idp.test/metadata';
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
-/** samlify's response template filled by hand: an opaque persistent NameID and the e-mail as an attribute. */
-function withEmailAttribute(
+/**
+ * samlify's response template filled by hand: with `attribute`, an opaque persistent NameID and the e-mail
+ * in that attribute (else the e-mail as NameID), addressed to `recipient`.
+ */
+function customResponse(
   sp: { entity_id: string; acs_url: string },
   inResponseTo: string,
   email: string,
-  attribute: string,
+  { attribute, recipient }: { attribute?: string; recipient: string },
 ) {
   return (template: string) => {
     const now = new Date();
@@ -139,24 +156,27 @@ function withEmailAttribute(
     const values: Record<string, string> = {
       ID: id,
       AssertionID: `_${randomUUID()}`,
-      Destination: sp.acs_url,
+      Destination: recipient,
       Audience: sp.entity_id,
-      SubjectRecipient: sp.acs_url,
+      SubjectRecipient: recipient,
       Issuer: IDP_ENTITY_ID,
       IssueInstant: now.toISOString(),
       StatusCode: 'urn:oasis:names:tc:SAML:2.0:status:Success',
       ConditionsNotBefore: now.toISOString(),
       ConditionsNotOnOrAfter: later,
       SubjectConfirmationDataNotOnOrAfter: later,
-      NameIDFormat: 'urn:oasis:names:tc:SAML:2.0:nameid-format:persistent',
-      NameID: `opaque-${randomUUID()}`,
+      NameIDFormat: attribute
+        ? 'urn:oasis:names:tc:SAML:2.0:nameid-format:persistent'
+        : 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress',
+      NameID: attribute ? `opaque-${randomUUID()}` : email,
       InResponseTo: inResponseTo,
       AuthnStatement: '',
     };
     // Inserted as XML: replaceTagsByValue escapes what it inserts.
-    const attributeStatement =
-      `<saml:AttributeStatement><saml:Attribute Name="${attribute}" NameFormat="urn:oasis:names:tc:SAML:2.0:attrname-format:basic">` +
-      `<saml:AttributeValue xsi:type="xs:string">${email}</saml:AttributeValue></saml:Attribute></saml:AttributeStatement>`;
+    const attributeStatement = !attribute
+      ? ''
+      : `<saml:AttributeStatement><saml:Attribute Name="${attribute}" NameFormat="urn:oasis:names:tc:SAML:2.0:attrname-format:basic">` +
+        `<saml:AttributeValue xsi:type="xs:string">${email}</saml:AttributeValue></saml:Attribute></saml:AttributeStatement>`;
     return {
       id,
       context: samlify.SamlLib.replaceTagsByValue(template.replace('{AttributeStatement}', attributeStatement), values),

@@ -69,6 +69,12 @@ describe.each(testStacks)('auth SAML single sign-on on %s', (stack) => {
   const postToAcs = (client: ReturnType<typeof staffClient>, fields: Record<string, string>) =>
     client.call('POST', '/api/account/company/sso/acs', { form: fields });
 
+  /** The ACS sends the browser back to the SSO page with the reason, never a code nor raw JSON. */
+  function expectBackToSsoPage(answer: Awaited<ReturnType<typeof postToAcs>>, reason: 'sso_failed' | 'no_account') {
+    expect(answer.status).toBe(303);
+    expect(answer.headers.get('location')).toBe(`/company/login/sso?error=${reason}`);
+  }
+
   test('when a user signs in at the identity provider, then the return becomes a one-time code and the code a token', async () => {
     const company = await companyWithSso();
     const fields = await throughIdentityProvider(company.client, company.email);
@@ -104,10 +110,8 @@ describe.each(testStacks)('auth SAML single sign-on on %s', (stack) => {
   test('when the same SAML response is posted again, then the replay is refused', async () => {
     const company = await companyWithSso();
     const fields = await throughIdentityProvider(company.client, company.email);
-    expect((await postToAcs(company.client, fields)).status).toBe(303);
-    const replay = await postToAcs(company.client, fields);
-    expect(replay.status).toBe(401);
-    expect(replay.headers.get('location')).toBeNull();
+    expect((await postToAcs(company.client, fields)).headers.get('location')).toContain('code=');
+    expectBackToSsoPage(await postToAcs(company.client, fields), 'sso_failed');
   });
 
   test('when the signed assertion is altered to name another user, then it is refused', async () => {
@@ -116,18 +120,16 @@ describe.each(testStacks)('auth SAML single sign-on on %s', (stack) => {
     const xml = Buffer.from(fields.SAMLResponse, 'base64').toString('utf8');
     expect(xml).toContain(`intruder@${company.domain}`);
     const tampered = Buffer.from(xml.replaceAll(`intruder@${company.domain}`, company.email)).toString('base64');
-    const answer = await postToAcs(company.client, { ...fields, SAMLResponse: tampered });
-    expect(answer.status).toBe(401);
-    expect(answer.body).toEqual({ message: 'Single sign-on failed' });
+    expectBackToSsoPage(await postToAcs(company.client, { ...fields, SAMLResponse: tampered }), 'sso_failed');
   });
 
   test('when the response is signed by a key the company did not configure, then it is refused', async () => {
     const company = await companyWithSso(selfSignedCertificate().cert);
     const fields = await throughIdentityProvider(company.client, company.email);
-    expect((await postToAcs(company.client, fields)).status).toBe(401);
+    expectBackToSsoPage(await postToAcs(company.client, fields), 'sso_failed');
   });
 
-  test('when the SAML response is malformed or missing, then 401 and no code', async () => {
+  test('when the SAML response is malformed or missing, then back to the SSO page and no code', async () => {
     const company = await companyWithSso();
     const fields = await throughIdentityProvider(company.client, company.email);
     const bodies: Array<Record<string, string>> = [
@@ -136,16 +138,55 @@ describe.each(testStacks)('auth SAML single sign-on on %s', (stack) => {
       { RelayState: fields.RelayState },
       { ...fields, RelayState: 'not-a-company' },
     ];
-    for (const body of bodies) {
-      const answer = await postToAcs(company.client, body);
-      expect(answer.status).toBe(401);
-    }
+    for (const body of bodies) expectBackToSsoPage(await postToAcs(company.client, body), 'sso_failed');
   });
 
-  test('when the IdP vouches for someone without an account in that company, then 403 and no code', async () => {
+  test('when the IdP vouches for someone without an account in that company, then the SSO page says so, and the log gives the reason but never the address', async () => {
     const company = await companyWithSso();
-    const fields = await throughIdentityProvider(company.client, `stranger@${company.domain}`);
-    expect((await postToAcs(company.client, fields)).status).toBe(403);
+    const stranger = `stranger@${company.domain}`;
+    const fields = await throughIdentityProvider(company.client, stranger);
+    expectBackToSsoPage(await postToAcs(company.client, fields), 'no_account');
+    const refusal = test$.deps.logger.entries.findLast((entry) => entry.message === 'SAML response refused');
+    expect(refusal?.fields.reason).toBe('the identity has no staff account in that company');
+    expect(JSON.stringify(test$.deps.logger.entries)).not.toContain(stranger);
+  });
+
+  test('when the response is addressed to another service provider (Destination and Recipient), then it is refused', async () => {
+    const company = await companyWithSso();
+    idp.addressTo('https://other-sp.example/saml/acs');
+    try {
+      const fields = await throughIdentityProvider(company.client, company.email);
+      const xml = Buffer.from(fields.SAMLResponse, 'base64').toString('utf8');
+      expect(xml).toContain('Recipient="https://other-sp.example/saml/acs"');
+      expectBackToSsoPage(await postToAcs(company.client, fields), 'sso_failed');
+      const refusal = test$.deps.logger.entries.findLast((entry) => entry.message === 'SAML response refused');
+      expect(refusal?.fields.reason).toBe('the response is addressed to another Destination or Recipient');
+    } finally {
+      idp.addressTo(undefined);
+    }
+    // The same IdP answering for Whistle's own ACS is accepted.
+    const fields = await throughIdentityProvider(company.client, company.email);
+    expect((await postToAcs(company.client, fields)).headers.get('location')).toContain('code=');
+  });
+
+  test('when the e-mail attribute the company named is missing from the assertion, then it is refused with that reason logged', async () => {
+    const company = await companyWithSso(idp.certificate, 'mail');
+    const fields = await throughIdentityProvider(company.client, company.email, 'email');
+    expectBackToSsoPage(await postToAcs(company.client, fields), 'sso_failed');
+    const refusal = test$.deps.logger.entries.findLast((entry) => entry.message === 'SAML response refused');
+    expect(refusal?.fields.reason).toBe('the assertion has no attribute mail');
+  });
+
+  test('when the entity id URL is opened, then it serves the SP metadata an IdP administrator imports', async () => {
+    const answer = await fetch(`${auth.baseUrl}/api/account/company/sso/metadata`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toMatch(/^application\/samlmetadata\+xml/);
+    const xml = await answer.text();
+    expect(xml).toContain(`entityID="${serviceProvider.entity_id}"`);
+    expect(xml).toContain(`Location="${serviceProvider.acs_url}"`);
+    expect(xml).toContain('urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST');
+    expect(xml).toContain('urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress');
+    expect(xml).toContain('WantAssertionsSigned="true"');
   });
 
   test('when the user has MFA, then the SSO code is answered with an MFA challenge, as a login is', async () => {

@@ -199,4 +199,19 @@ describe('SSO page', () => {
     expect(exchanges).toHaveLength(1);
     expect(JSON.parse(exchanges[0][1].body as string)).toEqual({ code: 'one-time' });
   });
+
+  it.each([
+    ['no_account', 'there is no Whistle account for you in this company'],
+    ['sso_failed', 'your identity provider’s answer could not be accepted'],
+    ['sso_unavailable', 'Single sign-on is not set up'],
+    ['something-else', 'Single sign-on failed. Please try again'],
+  ])(
+    'when the IdP sign-in was refused with %s, then the page says why and the form is there to try again',
+    async (reason, text) => {
+      open(`/company/login/sso?error=${reason}`);
+      expect(await screen.findByRole('alert')).toHaveTextContent(text);
+      expect(screen.getByLabelText('Email')).toBeInTheDocument();
+      expect(fetchMock).not.toHaveBeenCalledWith('/api/account/company/sso/token', expect.anything());
+    },
+  );
 });

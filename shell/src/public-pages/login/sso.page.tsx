@@ -7,6 +7,9 @@ import { Button, Spinner, TextField, useDocumentTitle } from '@whistle/ui';
 import { api } from '../../api';
 import { completeSignIn, safeNextPath } from './sign-in';
 
+/** Reasons the ACS or the redirect endpoint give (`?error=`), each with its own translated message. */
+const ssoFailureReasons = ['sso_failed', 'no_account', 'sso_unavailable'] as const;
+
 /**
  * /company/login/sso: the e-mail form is a real form POST (form-encoded) so the browser follows the
  * server's redirect to the identity provider; the provider's return lands here with `?code=`.
@@ -16,7 +19,9 @@ export function SsoPage() {
   const [searchParams] = useSearchParams();
   const code = searchParams.get('code');
   const next = safeNextPath(searchParams.get('next'));
+  // The ACS sends the browser back here with the reason when the identity provider's answer was refused.
   const [failed, setFailed] = useState(searchParams.get('error') !== null);
+  const reason = ssoFailureReasons.find((known) => known === searchParams.get('error'));
   const [failure, setFailure] = useState<{ error: unknown }>();
   const exchanged = useRef(false);
   useDocumentTitle(t('sso.title'));
@@ -41,7 +46,7 @@ export function SsoPage() {
       <p>{t('sso.intro')}</p>
       {failed && (
         <p className="wh-alert" role="alert">
-          {t('sso.failed')}
+          {reason ? t(`sso.errors.${reason}`) : t('sso.failed')}
         </p>
       )}
       <form method="post" action={ssoRedirectUrl(api)}>

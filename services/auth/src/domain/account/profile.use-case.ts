@@ -156,6 +156,14 @@ export async function confirmMfaSetup(
   if (timeStep === undefined || !(await mfaRepository.enablePending(deps.db, user.id, randomUUID(), timeStep))) {
     throw new InputError('Bad Request', { challenge_code: ['Invalid code'] });
   }
+  await deps.unitOfWork((tx) =>
+    tx.addEvent({
+      name: 'user.mfa_enabled',
+      company_id: user.company_id,
+      payload: { user_id: user.id },
+      actor: { type: 'STAFF', user_id: user.id },
+    }),
+  );
   // The token that set the factor up was not MFA-complete; it is replaced by one that is.
   await revokeSession(deps, principal);
   const { token } = await deps.issuer.issue({

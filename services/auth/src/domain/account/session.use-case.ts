@@ -26,6 +26,7 @@ export async function revokeSession(
       name: 'token.revoked',
       company_id: principal.companyId,
       payload: { jti: principal.tokenId, user_id: principal.userId, expires_at: principal.expiresAt.toISOString() },
+      actor: { type: 'STAFF', user_id: principal.userId },
     });
   });
 }

@@ -13,6 +13,31 @@ import { hashOfSecret, newOneTimeSecret } from './one-time-secret';
 
 export const invalidCredentials = 'Invalid email or password';
 
+/** For the audit trail: a sign-in of a known account, refused or completed (ids only, never the address). */
+async function recordSignIn(
+  deps: AccountDependencies,
+  user: Pick<UserRow, 'id' | 'company_id'>,
+  outcome: { failed: 'password' | 'mfa' } | { method: 'password' | 'sso' | 'mfa' },
+): Promise<void> {
+  await deps.unitOfWork((tx) =>
+    tx.addEvent(
+      'failed' in outcome
+        ? {
+            name: 'user.sign_in_failed',
+            company_id: user.company_id,
+            payload: { user_id: user.id, factor: outcome.failed },
+            actor: { type: 'SYSTEM' },
+          }
+        : {
+            name: 'user.signed_in',
+            company_id: user.company_id,
+            payload: { user_id: user.id, method: outcome.method },
+            actor: { type: 'STAFF', user_id: user.id },
+          },
+    ),
+  );
+}
+
 // An unknown address costs the same argon2 work as a known one, so timing does not tell which exist.
 let dummyHash: Promise<string> | undefined;
 const dummyPasswordHash = () => (dummyHash ??= hash('not a password of anyone', passwordHashOptions));
@@ -33,14 +58,19 @@ export async function login(deps: AccountDependencies, username: string, passwor
       abuseLimits.lockMs,
     );
     if (nowLocked) sendInBackground(deps, accountMails.lockout(user.email, abuseLimits.lockMs / 60_000), 'lockout');
+    await recordSignIn(deps, user, { failed: 'password' });
     throw new AuthenticationError(invalidCredentials);
   }
   await userRepository.clearFailedLogins(deps.db, user.id);
-  return continueSignIn(deps, user);
+  return continueSignIn(deps, user, 'password');
 }
 
 /** After the first factor (password or SSO): a challenge when the user has MFA, else a token. */
-export async function continueSignIn(deps: AccountDependencies, user: UserRow): Promise<LoginResponse> {
+export async function continueSignIn(
+  deps: AccountDependencies,
+  user: UserRow,
+  firstFactor: 'password' | 'sso',
+): Promise<LoginResponse> {
   if (user.mfa_secret) {
     const challenge = newOneTimeSecret();
     await oneTimeSecretRepository.insert(deps.db, {
@@ -60,6 +90,7 @@ export async function continueSignIn(deps: AccountDependencies, user: UserRow): 
     mfaEnrollmentRequired: user.company_mfa_required,
     authTime: Math.floor(Date.now() / 1000),
   });
+  await recordSignIn(deps, user, { method: firstFactor });
   return { token };
 }
 
@@ -116,6 +147,7 @@ export async function completeMfa(
   const accepted = user ? await acceptTotp(deps.db, deps, user, code, 'enabled') : undefined;
   if (!user || accepted === undefined) {
     await oneTimeSecretRepository.failChallenge(deps.db, challengeHash, abuseLimits.mfaAttemptsPerChallenge);
+    if (user) await recordSignIn(deps, user, { failed: 'mfa' });
     throw new AuthenticationError('Invalid code');
   }
   // Two right answers racing on one challenge: only one gets a token.
@@ -130,5 +162,6 @@ export async function completeMfa(
     mfaEnrollmentRequired: false,
     authTime: Math.floor(Date.now() / 1000),
   });
+  await recordSignIn(deps, user, { method: 'mfa' });
   return { token };
 }

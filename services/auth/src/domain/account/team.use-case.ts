@@ -43,6 +43,7 @@ export async function inviteUser(
         name: 'user.created',
         company_id: principal.companyId,
         payload: { user_id: userId, email, full_name: input.full_name, roles: input.roles },
+        actor: { type: 'STAFF', user_id: principal.userId },
       });
     });
   } catch (error) {
@@ -68,6 +69,7 @@ export async function deleteUser(deps: AccountDependencies, principal: StaffPrin
       name: 'user.deleted',
       company_id: principal.companyId,
       payload: { user_id: userId, deleted_at: new Date().toISOString() },
+      actor: { type: 'STAFF', user_id: principal.userId },
     });
   });
 }

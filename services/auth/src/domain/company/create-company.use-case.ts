@@ -109,11 +109,13 @@ export async function createCompany(
           categories,
           locations,
         },
+        actor: { type: 'STAFF', user_id: adminId },
       });
       await tx.addEvent({
         name: 'user.created',
         company_id: companyId,
         payload: { user_id: adminId, email, full_name: input.user_profile.full_name, roles: ['ADMIN'] },
+        actor: { type: 'STAFF', user_id: adminId },
       });
       return { url_identifier: urlIdentifier };
     });

@@ -1,6 +1,12 @@
-import { SAML, ValidateInResponseTo, type CacheProvider } from '@node-saml/passport-saml';
+import {
+  SAML,
+  ValidateInResponseTo,
+  generateServiceProviderMetadata,
+  type CacheProvider,
+} from '@node-saml/passport-saml';
+import { DOMParser } from '@xmldom/xmldom';
 import type { LoginResponse, SsoSettingsRequest, SsoSettingsResponse } from '@whistle/contracts';
-import { AuthenticationError, InputError, NotAllowedError, NotFoundError } from '@whistle/service-kit';
+import { AuthenticationError, InputError, NotFoundError } from '@whistle/service-kit';
 import type { StaffPrincipal } from '@whistle/tokens';
 import { userRepository } from '../../data-access/user.repository';
 import { oneTimeSecretRepository } from '../../data-access/one-time-secret.repository';
@@ -21,6 +27,23 @@ export function serviceProvider(publicUrl: string) {
     entity_id: new URL('/api/account/company/sso/metadata', publicUrl).toString(),
     acs_url: new URL('/api/account/company/sso/acs', publicUrl).toString(),
   };
+}
+
+const EMAIL_NAME_ID_FORMAT = 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress';
+
+/**
+ * The SP metadata an IdP administrator imports (served at the entity id): entity id, ACS (HTTP-POST),
+ * NameID format, and that assertions must be signed. The same for every company: each company's IdP
+ * is told apart by the RelayState of the request.
+ */
+export function serviceProviderMetadata(publicUrl: string): string {
+  const sp = serviceProvider(publicUrl);
+  return generateServiceProviderMetadata({
+    issuer: sp.entity_id,
+    callbackUrl: sp.acs_url,
+    identifierFormat: EMAIL_NAME_ID_FORMAT,
+    wantAssertionsSigned: true,
+  });
 }
 
 /** A PEM body without armour or whitespace, as node-saml wants it; refuses what is not base64 DER. */
@@ -64,7 +87,7 @@ function samlFor(deps: AccountDependencies, settings: SsoSettingsRow) {
     validateInResponseTo: ValidateInResponseTo.always,
     requestIdExpirationPeriodMs: REQUEST_LIFETIME_MS,
     acceptedClockSkewMs: 5000,
-    identifierFormat: 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress',
+    identifierFormat: EMAIL_NAME_ID_FORMAT,
     disableRequestedAuthnContext: true,
     cacheProvider,
   });
@@ -109,40 +132,79 @@ export async function ssoRedirectUrl(deps: AccountDependencies, email: string): 
   return samlFor(deps, settings).saml.getAuthorizeUrlAsync(settings.company_id, undefined, {});
 }
 
-const ssoFailed = () => new AuthenticationError('Single sign-on failed');
+/** Why a sign-in through the IdP did not end in a code: the SSO page says it in the person's language. */
+export type SsoFailure = 'sso_failed' | 'no_account';
 
-/** POST /api/account/company/sso/acs: a valid, unreplayed assertion for a user of that company → a one-time code. */
+const SAML_PROTOCOL = 'urn:oasis:names:tc:SAML:2.0:protocol';
+const SAML_ASSERTION = 'urn:oasis:names:tc:SAML:2.0:assertion';
+
+/**
+ * Whether the response was meant for this ACS: the Response's Destination (when given) and every
+ * SubjectConfirmationData Recipient must name it (SAML 2.0 profiles §4.1.4.2-3). node-saml checks the
+ * signature and audience but not these, so a response issued for another service provider that trusts
+ * the same IdP would otherwise be accepted here.
+ */
+function addressedTo(samlResponse: string, acsUrl: string): boolean {
+  // The signature was verified on this very document; a parse problem here only makes the check fail.
+  const document = new DOMParser({ errorHandler: () => undefined }).parseFromString(
+    Buffer.from(samlResponse, 'base64').toString('utf8'),
+    'text/xml',
+  );
+  const response = document.getElementsByTagNameNS(SAML_PROTOCOL, 'Response')[0];
+  if (!response) return false;
+  const destination = response.getAttribute('Destination');
+  if (destination && destination !== acsUrl) return false;
+  const confirmations = Array.from(document.getElementsByTagNameNS(SAML_ASSERTION, 'SubjectConfirmationData'));
+  return confirmations.length > 0 && confirmations.every((data) => data.getAttribute('Recipient') === acsUrl);
+}
+
+/**
+ * POST /api/account/company/sso/acs: where the browser goes next. A valid, unreplayed assertion,
+ * addressed to this ACS, for a user of that company → the SSO page with a one-time code; anything else →
+ * the SSO page with the reason, which is also logged (never the address).
+ */
 export async function acceptSamlResponse(
   deps: AccountDependencies,
   body: { SAMLResponse?: unknown; RelayState?: unknown },
 ): Promise<string> {
+  const refuse = (failure: SsoFailure, reason: string, companyId?: string) => {
+    deps.logger.info({ reason, company_id: companyId }, 'SAML response refused');
+    return `${SSO_LOGIN_PAGE}?error=${failure}`;
+  };
   if (
     typeof body.SAMLResponse !== 'string' ||
     typeof body.RelayState !== 'string' ||
     !/^[0-9a-f-]{36}$/.test(body.RelayState)
   )
-    throw ssoFailed();
+    return refuse('sso_failed', 'no SAMLResponse, or a RelayState that names no company');
   const settings = await ssoRepository.settings(deps.db, body.RelayState);
-  if (!settings?.enabled) throw ssoFailed();
+  if (!settings?.enabled) return refuse('sso_failed', 'single sign-on is not enabled for that company');
+  const companyId = settings.company_id;
   const { saml, consumed } = samlFor(deps, settings);
   let profile;
   try {
     ({ profile } = await saml.validatePostResponseAsync({ SAMLResponse: body.SAMLResponse }));
   } catch (err) {
-    deps.logger.info(
-      { err: { message: (err as Error).message }, company_id: settings.company_id },
-      'SAML response refused',
-    );
-    throw ssoFailed();
+    return refuse('sso_failed', (err as Error).message, companyId);
   }
-  if (!profile || !consumed()) throw ssoFailed();
+  if (!profile) return refuse('sso_failed', 'no profile in the response', companyId);
+  if (!consumed()) return refuse('sso_failed', 'the response answers no pending request (replay)', companyId);
+  if (!addressedTo(body.SAMLResponse, serviceProvider(deps.publicUrl).acs_url))
+    return refuse('sso_failed', 'the response is addressed to another Destination or Recipient', companyId);
   const attributes = (profile.attributes ?? {}) as Record<string, unknown>;
   const claimed = settings.email_attribute ? attributes[settings.email_attribute] : profile.nameID;
   const email = Array.isArray(claimed) ? claimed[0] : claimed;
-  if (typeof email !== 'string') throw ssoFailed();
+  if (typeof email !== 'string' || email === '')
+    return refuse(
+      'sso_failed',
+      settings.email_attribute
+        ? `the assertion has no attribute ${settings.email_attribute}`
+        : 'the assertion has no NameID',
+      companyId,
+    );
   const user = await userRepository.byEmail(deps.db, email);
-  if (!user || user.company_id !== settings.company_id)
-    throw new NotAllowedError('No Whistle account for this identity');
+  if (!user || user.company_id !== companyId)
+    return refuse('no_account', 'the identity has no staff account in that company', companyId);
 
   const code = newOneTimeSecret();
   await oneTimeSecretRepository.insert(deps.db, {
@@ -160,5 +222,5 @@ export async function exchangeSsoCode(deps: AccountDependencies, code: string): 
   const used = await oneTimeSecretRepository.consume(deps.db, hashOfSecret(code), 'sso_code');
   const user = used ? await userRepository.byId(deps.db, used.company_id, used.user_id) : undefined;
   if (!user) throw new AuthenticationError('Invalid or expired code');
-  return continueSignIn(deps, user);
+  return continueSignIn(deps, user, 'sso');
 }

@@ -8,6 +8,7 @@ import {
   acceptSamlResponse,
   exchangeSsoCode,
   saveSsoSettings,
+  serviceProviderMetadata,
   ssoRedirectUrl,
   ssoSettings,
 } from '../../domain/sso/saml-sign-in.use-case';
@@ -37,7 +38,13 @@ export function ssoRoutes(deps: AccountDependencies, verifier: StaffTokenVerifie
     res.redirect(303, await ssoRedirectUrl(deps, email));
   });
 
-  // The identity provider's HTTP-POST binding lands here; the browser then continues at the SSO page with a code.
+  // The entity id is a URL: it answers with the SP metadata an IdP administrator imports.
+  router.get('/api/account/company/sso/metadata', (_req, res) => {
+    res.type('application/samlmetadata+xml').send(serviceProviderMetadata(deps.publicUrl));
+  });
+
+  // The identity provider's HTTP-POST binding lands here; the browser then continues at the SSO page with a
+  // code, or with the reason it did not work (never raw JSON in the person's browser).
   router.post('/api/account/company/sso/acs', ssoLimit, async (req, res) => {
     res.redirect(303, await acceptSamlResponse(deps, req.body ?? {}));
   });
