@@ -1,4 +1,3 @@
 export { auditServiceDefinition, createAuditService, type AuditDependencies } from './service';
 export { auditConfigSchema, type AuditConfig } from './config';
 export { AUDIT_SCHEMA, auditMigrations } from './data-access/migrations';
-export { auditSubject } from './domain/record-event.use-case';

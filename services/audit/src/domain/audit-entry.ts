@@ -1,0 +1,67 @@
+import type { EventEnvelope } from '@whistle/contracts';
+
+/** What an event means in the trail: its action, whether it succeeded, its subject and its case. */
+export interface AuditEntryFacts {
+  action: string;
+  success: boolean;
+  tableIdentifier: string;
+  objectId: string | null;
+  /** The case the entry belongs to (the incident itself, or its message, note, file or exclusion). */
+  incidentId: string | null;
+}
+
+const stringOf = (value: unknown) => (typeof value === 'string' ? value : null);
+
+/**
+ * The audited object of an event: `incident.message.created` is about an incident message, so its
+ * table identifier is `incident_message` and its object the `<table>_id` of the payload.
+ */
+export function auditSubject(event: EventEnvelope): { tableIdentifier: string; objectId: string | null } {
+  const words = event.name.split('.');
+  const table = words.slice(0, -1).join('_');
+  const tableIdentifier = table === 'user' ? 'user_profile' : table;
+  const candidates = [`${table}_id`, `${words[0]}_id`, 'id'];
+  const objectId = candidates.map((key) => stringOf(event.payload[key])).find((value) => value !== null) ?? null;
+  return { tableIdentifier, objectId };
+}
+
+/** Events whose trail name says more than their event name (the others: dots become dashes). */
+const actions: Record<string, (event: EventEnvelope) => string> = {
+  'user.created': (event) =>
+    event.actor?.type === 'STAFF' && event.actor.user_id !== event.payload.user_id ? 'user-invited' : 'user-created',
+  'user.deleted': () => 'user-removed',
+  'user.signed_in': () => 'login-succeeded',
+  'user.sign_in_failed': () => 'login-failed',
+  'user.mfa_enabled': () => 'mfa-enabled',
+  'token.revoked': () => 'logout',
+  'incident.created': () => 'incident-reported',
+  'incident.viewed': () => 'incident-opened',
+  'incident.updated': (event) => {
+    const changes = Array.isArray(event.payload.changes) ? event.payload.changes : [];
+    if (changes.includes('status')) return 'incident-status-changed';
+    if (changes.includes('feedback')) return 'incident-feedback-given';
+    return 'incident-categories-changed';
+  },
+  'incident.assigned': () => 'incident-assigned',
+  'incident.exclusion.changed': () => 'incident-exclusion-changed',
+  'incident.note.created': () => 'incident-note-added',
+  'incident.message.created': () => 'incident-message-sent',
+  'incident.exported': () => 'incidents-exported',
+  'incident.file.created': () => 'file-uploaded',
+  'incident.file.downloaded': () => 'file-downloaded',
+  'incident.deadline': (event) => `incident-deadline-${String(event.payload.state).replace(/_/g, '-')}`,
+};
+
+/** Events that record a refusal rather than something done. */
+const failures = new Set(['user.sign_in_failed']);
+
+export function auditEntryFacts(event: EventEnvelope): AuditEntryFacts {
+  const subject = auditSubject(event);
+  const incidentId = event.name.startsWith('incident.') ? (stringOf(event.payload.incident_id) ?? null) : null;
+  return {
+    action: actions[event.name]?.(event) ?? event.name.replace(/[._]/g, '-'),
+    success: !failures.has(event.name),
+    ...subject,
+    incidentId,
+  };
+}
