@@ -9,7 +9,7 @@ import {
   type ServiceDependencies,
   type WhistleService,
 } from '@whistle/service-kit';
-import { createDiscloserTokenVerifier } from '@whistle/tokens';
+import { createIncidentSessionVerifier } from '@whistle/tokens';
 import { fileConfigSchema, type FileConfig } from './config';
 import { FILE_SCHEMA, fileMigrations } from './data-access/migrations';
 import { fileRoutes } from './entry-points/http/file.routes';
@@ -32,7 +32,7 @@ export function createFileService(deps: FileDependencies, config: FileConfig): W
       db: deps.db,
       objects: deps.objects,
       unitOfWork: lifecycle.unitOfWork,
-      verifier: createDiscloserTokenVerifier(config.DISCLOSER_TOKEN_PUBLIC_KEY),
+      verifier: createIncidentSessionVerifier(config.DISCLOSER_TOKEN_PUBLIC_KEY),
     }),
   );
   return {

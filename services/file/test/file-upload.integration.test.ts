@@ -33,7 +33,7 @@ describe.each(testStacks)('file uploads and downloads on %s', (stack) => {
     store = await createInspectableStore(stack);
     await test$.deps.bus.subscribe({
       consumer: 'file-test-observer',
-      events: ['incident.file.created'],
+      events: ['incident.file.created', 'incident.file.downloaded'],
       handle: async (event) => void published.push(event),
     });
     file = await startFile({ ...test$.deps, objects: store.objects }, tokens.publicKeyPem);
@@ -303,5 +303,52 @@ describe.each(testStacks)('file uploads and downloads on %s', (stack) => {
       file_size: 10,
       encrypted_key: expect.stringMatching(/^v1\./),
     });
+  });
+
+  test('when staff hold the case’s file token, then they upload a reply’s file and download the discloser’s, each recorded with who did it', async () => {
+    const discloser = await tokens.forNewIncident();
+    const staff = await tokens.staffOf(discloser);
+    const fromDiscloser = (await (
+      await upload(discloser, (await uploadBody(discloser, randomBytes(20))).body)
+    ).json()) as {
+      uuid: string;
+    };
+    const replyId = randomUUID();
+    const staffUpload = await upload(
+      staff,
+      (await uploadBody(staff, randomBytes(30), { incident_message_uuid: replyId })).body,
+    );
+    expect(staffUpload.status).toBe(201);
+    const fromStaff = (await staffUpload.json()) as { uuid: string; incident_message_uuid: string };
+    expect(fromStaff.incident_message_uuid).toBe(replyId);
+
+    const download = await fetch(`${file.baseUrl}/api/incident/file/${fromDiscloser.uuid}`, {
+      headers: { accept: 'application/octet-stream', authorization: `Bearer ${staff.token}` },
+    });
+    expect(download.status).toBe(200);
+    await download.arrayBuffer();
+    const created = await waitFor(() => published.find((event) => event.payload.incident_file_id === fromStaff.uuid), {
+      what: 'the staff upload event',
+    });
+    expect(created.actor).toEqual({ type: 'STAFF', user_id: staff.staffUserId });
+    const downloaded = await waitFor(
+      () =>
+        published.find(
+          (event) => event.name === 'incident.file.downloaded' && event.payload.incident_file_id === fromDiscloser.uuid,
+        ),
+      { what: 'incident.file.downloaded' },
+    );
+    expect(downloaded.actor).toEqual({ type: 'STAFF', user_id: staff.staffUserId });
+    expect(downloaded.payload).toEqual({ incident_id: discloser.incidentId, incident_file_id: fromDiscloser.uuid });
+    expect(published.find((event) => event.payload.incident_file_id === fromDiscloser.uuid)?.actor).toEqual({
+      type: 'DISCLOSER',
+    });
+
+    // A staff file token of another case opens nothing of this one.
+    const otherCase = await tokens.staffOf(await tokens.forNewIncident(discloser.companyId), staff.staffUserId);
+    const refused = await fetch(`${file.baseUrl}/api/incident/file/${fromDiscloser.uuid}`, {
+      headers: { accept: 'application/octet-stream', authorization: `Bearer ${otherCase.token}` },
+    });
+    expect(refused.status).toBe(404);
   });
 });

@@ -85,16 +85,24 @@ export async function startFile(deps: FileDependencies, publicKeyPem: string): P
   return { service, ...(await serveService(service, deps.logger)) };
 }
 
-/** Discloser session tokens as the incident service signs them, for incidents the test makes up. */
+/**
+ * Incident session tokens as the incident service signs them, for incidents the test makes up: a
+ * discloser's, or with `staffUserId` a staff member's file token.
+ */
 export function discloserTokens() {
   const keys = generateDiscloserTokenKeys();
-  const sign = (claims: { incidentId: string; companyId: string }) => signDiscloserToken(keys.privateKeyPem, claims);
+  const sign = (claims: { incidentId: string; companyId: string; staffUserId?: string }) =>
+    signDiscloserToken(keys.privateKeyPem, claims);
   return {
     publicKeyPem: keys.publicKeyPem,
     sign,
     async forNewIncident(companyId = randomUUID()) {
       const incidentId = randomUUID();
       return { incidentId, companyId, token: await sign({ incidentId, companyId }) };
+    },
+    /** A staff member's file token for the same incident as `session`. */
+    async staffOf<S extends { incidentId: string; companyId: string }>(session: S, staffUserId: string = randomUUID()) {
+      return { ...session, staffUserId, token: await sign({ ...session, staffUserId }) };
     },
   };
 }

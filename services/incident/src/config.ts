@@ -12,6 +12,8 @@ export const incidentConfigSchema = platformConfigSchema.safeExtend({
   DISCLOSER_TOKEN_PRIVATE_KEY: z
     .string({ error: 'DISCLOSER_TOKEN_PRIVATE_KEY is required (EC P-256 private key, PKCS#8 PEM)' })
     .min(1),
+  /** auth's staff-token public key (SPKI PEM or JWK): staff read and move cases with auth's tokens. */
+  TOKEN_PUBLIC_KEY: z.string({ error: 'TOKEN_PUBLIC_KEY is required (auth’s staff-token public key)' }).min(1),
   /** Reports accepted per client address per hour. */
   REPORT_LIMIT_PER_CLIENT: perWindow(10),
   /** Reports accepted per company per hour, whoever sends them. */

@@ -7,17 +7,21 @@ import {
   type ServiceDependencies,
   type WhistleService,
 } from '@whistle/service-kit';
-import { createDiscloserTokenVerifier } from '@whistle/tokens';
+import { createIncidentSessionVerifier, createStaffTokenVerifier } from '@whistle/tokens';
 import { incidentConfigSchema, type IncidentConfig } from './config';
 import { INCIDENT_SCHEMA, incidentMigrations } from './data-access/migrations';
-import { createDiscloserTokenSigner } from './domain/tokens/discloser-token-signer';
+import { staffRepository } from './data-access/staff.repository';
+import { createIncidentSessionSigner } from './domain/tokens/incident-session-signer';
+import { caseRoutes } from './entry-points/http/case.routes';
 import { incidentRoutes } from './entry-points/http/incident.routes';
 import { readModelsSubscription } from './entry-points/messaging/read-models.subscription';
 
 const incidentPorts = { db: databasePort, bus: eventBusPort };
 export type IncidentDependencies = ServiceDependencies<typeof incidentPorts>;
 
-/** Incidents, messages, export and deadlines (/api/incident/*, except files, which are the file service's). */
+const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
+
+/** Incidents, messages, notes, export and deadlines (/api/incident/*, except files, which are the file service's). */
 export function createIncidentService(deps: IncidentDependencies, config: IncidentConfig): WhistleService {
   const lifecycle = createServiceLifecycle({
     name: 'incident',
@@ -26,14 +30,26 @@ export function createIncidentService(deps: IncidentDependencies, config: Incide
     deps,
     subscriptions: [readModelsSubscription],
   });
-  const signer = createDiscloserTokenSigner(config.DISCLOSER_TOKEN_PRIVATE_KEY);
+  const logger = deps.logger.child({ service: 'incident' });
+  const signer = createIncidentSessionSigner(config.DISCLOSER_TOKEN_PRIVATE_KEY);
+  // Revocations are this service's own rows (from token.revoked and user.deleted): every replica, and a
+  // restarted one, refuses a logged-out or removed user's token.
+  const staffTokens = createStaffTokenVerifier({
+    publicKey: config.TOKEN_PUBLIC_KEY,
+    isRevoked: (principal) =>
+      staffRepository.isRevoked(deps.db, {
+        jti: principal.tokenId,
+        userId: principal.userId,
+        issuedAt: principal.issuedAt,
+      }),
+  });
+  const shared = { db: deps.db, unitOfWork: lifecycle.unitOfWork, signer, staffTokens };
   const router = Router();
+  // The discloser's routes first: their fixed paths (/api/incident/discloser) before the cases' /:incident_uuid.
   router.use(
     incidentRoutes({
-      db: deps.db,
-      unitOfWork: lifecycle.unitOfWork,
-      signer,
-      verifier: createDiscloserTokenVerifier(signer.publicKeyPem),
+      ...shared,
+      incidentSessions: createIncidentSessionVerifier(signer.publicKeyPem),
       limits: {
         reportPerClient: config.REPORT_LIMIT_PER_CLIENT,
         reportPerCompany: config.REPORT_LIMIT_PER_COMPANY,
@@ -42,7 +58,25 @@ export function createIncidentService(deps: IncidentDependencies, config: Incide
       },
     }),
   );
-  return { name: 'incident', router, start: lifecycle.start, stop: lifecycle.stop };
+  router.use(caseRoutes(shared));
+
+  let cleanup: NodeJS.Timeout | undefined;
+  const removeExpired = () =>
+    staffRepository
+      .removeExpiredRevocations(deps.db)
+      .catch((err: unknown) => logger.warn({ err }, 'expired revocations not removed'));
+  return {
+    name: 'incident',
+    router,
+    async start() {
+      await lifecycle.start();
+      cleanup = setInterval(removeExpired, CLEANUP_INTERVAL_MS).unref();
+    },
+    async stop() {
+      clearInterval(cleanup);
+      await lifecycle.stop();
+    },
+  };
 }
 
 export const incidentServiceDefinition = defineService({

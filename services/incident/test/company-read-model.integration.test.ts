@@ -1,21 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { createOutbox, messagingMigrations, migrate } from '@whistle/service-kit';
+import { createOutbox } from '@whistle/service-kit';
 import { createTestDependencies, testStacks, waitFor, type TestDependencies } from '@whistle/service-kit/testing';
-import { generateDiscloserTokenKeys } from '@whistle/tokens/testing';
-import { incidentConfigSchema } from '../src/config';
-import { createIncidentService } from '../src/service';
+import { prepareProducer, startIncident, type RunningIncident } from './support';
 
 describe.each(testStacks)('incident read model of companies on %s', (stack) => {
   let test$: TestDependencies;
+  let incident: RunningIncident;
   beforeAll(async () => {
     test$ = await createTestDependencies(stack, ['incident']);
-    await migrate(test$.deps.db, 'producer', messagingMigrations('producer'));
-    const config = incidentConfigSchema.parse({
-      DISCLOSER_TOKEN_PRIVATE_KEY: generateDiscloserTokenKeys().privateKeyPem,
-    });
-    await createIncidentService(test$.deps, config).start();
+    await prepareProducer(test$.deps);
+    incident = await startIncident(test$.deps);
   });
   afterAll(async () => {
+    await incident?.close();
     await test$?.dispose();
   });
 

@@ -3,11 +3,12 @@ import {
   createCompanyCredentials,
   createIncidentCredentials,
   encryptFields,
+  unlockCompanyPrivateKey,
   type IncidentCredentials,
 } from '@whistle/crypto';
 import { createOutbox, messagingMigrations, migrate, type WhistleService } from '@whistle/service-kit';
 import { serveService, waitFor } from '@whistle/service-kit/testing';
-import { generateDiscloserTokenKeys } from '@whistle/tokens/testing';
+import { generateDiscloserTokenKeys, signStaffToken } from '@whistle/tokens/testing';
 import { incidentConfigSchema } from '../src/config';
 import { createIncidentService, type IncidentDependencies } from '../src/service';
 
@@ -18,6 +19,18 @@ export interface RunningIncident {
   publicKeyPem: string;
   close(): Promise<void>;
 }
+
+/** Stands in for auth's staff-token signing key; every instance verifies with its public half. */
+const staffSigningKeys = generateDiscloserTokenKeys();
+
+/** A staff access token as auth signs it. */
+export const staffToken = (staff: {
+  userId: string;
+  companyId: string;
+  roles: readonly string[];
+  jti?: string;
+  issuedAt?: number;
+}) => signStaffToken(staffSigningKeys.privateKeyPem, staff);
 
 /** Rate limits high enough that only the tests about them reach them. */
 const roomyLimits = {
@@ -40,6 +53,7 @@ export async function startIncident(
   const keys = generateDiscloserTokenKeys();
   const config = incidentConfigSchema.parse({
     DISCLOSER_TOKEN_PRIVATE_KEY: keys.privateKeyPem,
+    TOKEN_PUBLIC_KEY: staffSigningKeys.publicKeyPem,
     ...roomyLimits,
     ...env,
   });
@@ -58,6 +72,8 @@ export interface SeededCompany {
   publicKey: string;
   categories: { fraud: string; bribery: string; retired: string };
   locations: { office: string; closed: string };
+  /** The company private key, as a staff member's browser unlocks it. */
+  privateKey(): Promise<CryptoKey>;
 }
 
 let companyCounter = 0;
@@ -72,7 +88,7 @@ export async function seedCompany(deps: IncidentDependencies): Promise<SeededCom
   const urlIdentifier = `acme-${companyCounter}-${companyId.slice(0, 6)}`;
   const categories = { fraud: randomUUID(), bribery: randomUUID(), retired: randomUUID() };
   const locations = { office: randomUUID(), closed: randomUUID() };
-  const { credential } = await createCompanyCredentials();
+  const { credential, passphrase } = await createCompanyCredentials();
   const envelope = await deps.db.transaction((tx) =>
     createOutbox('producer').add(tx, {
       name: 'company.created',
@@ -103,7 +119,87 @@ export async function seedCompany(deps: IncidentDependencies): Promise<SeededCom
       what: 'the company in the incident read model',
     },
   );
-  return { companyId, urlIdentifier, publicKey: credential.public_key, categories, locations };
+  return {
+    companyId,
+    urlIdentifier,
+    publicKey: credential.public_key,
+    categories,
+    locations,
+    privateKey: () =>
+      unlockCompanyPrivateKey({ aes_encrypted_private_key: credential.aes_encrypted_private_key, passphrase }),
+  };
+}
+
+/** Publishes an event of another service through a real outbox (the producer's), as auth does. */
+export async function announce(
+  deps: IncidentDependencies,
+  event: { name: string; company_id: string; payload: Record<string, unknown> },
+): Promise<void> {
+  const envelope = await deps.db.transaction((tx) => createOutbox('producer').add(tx, event));
+  await deps.bus.publish(envelope);
+}
+
+export interface StaffMember {
+  userId: string;
+  companyId: string;
+  fullName: string;
+  roles: Role[];
+  token(): Promise<string>;
+}
+
+type Role = 'ADMIN' | 'REVIEWER' | 'HANDLER';
+
+/** A staff member auth announced (user.created), once the incident service knows them. */
+export async function announceStaff(
+  deps: IncidentDependencies,
+  company: { companyId: string },
+  fullName: string,
+  roles: Role[],
+): Promise<StaffMember> {
+  const userId = randomUUID();
+  await announce(deps, {
+    name: 'user.created',
+    company_id: company.companyId,
+    payload: { user_id: userId, email: `${userId}@corp.example`, full_name: fullName, roles },
+  });
+  await waitFor(
+    async () =>
+      (await deps.db.query('select 1 from incident.staff_member where user_id = $1', [userId])).rows.length > 0,
+    { what: `${fullName} in the staff read model` },
+  );
+  return {
+    userId,
+    companyId: company.companyId,
+    fullName,
+    roles,
+    token: () => staffToken({ userId, companyId: company.companyId, roles }),
+  };
+}
+
+/** JSON calls with a Bearer token; the answer's status and parsed body. */
+export async function call(
+  baseUrl: string,
+  method: string,
+  path: string,
+  { token, body }: { token?: string; body?: unknown } = {},
+  // The answers' shapes are each test's to assert: typing them here would only repeat the contracts loosely.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a test client reading any JSON answer
+): Promise<{ status: number; body: any; headers: Headers }> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: {
+      accept: 'application/json',
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return {
+    status: response.status,
+    body: text && /json/.test(response.headers.get('content-type') ?? '') ? JSON.parse(text) : text,
+    headers: response.headers,
+  };
 }
 
 export async function prepareProducer(deps: IncidentDependencies): Promise<void> {

@@ -1,4 +1,5 @@
 import type { IncidentFile } from '@whistle/contracts';
+import type { IncidentSessionPrincipal } from '@whistle/tokens';
 import type { FileRow } from '../data-access/file.repository';
 
 /** Where a file's ciphertext lives in the object store: under its company and incident. */
@@ -19,3 +20,9 @@ export function toIncidentFile(row: FileRow): IncidentFile {
     created: row.created_at.toISOString(),
   };
 }
+
+/** The event actor of whoever a session token lets act. */
+export const eventActorOf = (session: IncidentSessionPrincipal) =>
+  session.actor.type === 'STAFF'
+    ? ({ type: 'STAFF', user_id: session.actor.userId } as const)
+    : ({ type: 'DISCLOSER' } as const);

@@ -14,13 +14,72 @@ export const companyReadModelRepository = {
 
   async upsertCategory(
     db: Queryable,
-    category: { id: string; companyId: string; parentId: string | null; name: string; isActive: boolean },
+    category: {
+      id: string;
+      companyId: string;
+      parentId: string | null;
+      name: string;
+      isActive: boolean;
+      assigneeIds?: readonly string[];
+    },
   ): Promise<void> {
     await db.query(
-      `insert into incident.category (id, company_id, parent_id, name, is_active) values ($1, $2, $3, $4, $5)
-       on conflict (id) do update set parent_id = excluded.parent_id, name = excluded.name, is_active = excluded.is_active`,
-      [category.id, category.companyId, category.parentId, category.name, category.isActive],
+      `insert into incident.category (id, company_id, parent_id, name, is_active, assignee_ids, deleted)
+       values ($1, $2, $3, $4, $5, $6, false)
+       on conflict (id) do update set parent_id = excluded.parent_id, name = excluded.name, is_active = excluded.is_active,
+         assignee_ids = excluded.assignee_ids, deleted = false
+        where incident.category.company_id = excluded.company_id`,
+      [
+        category.id,
+        category.companyId,
+        category.parentId,
+        category.name,
+        category.isActive,
+        category.assigneeIds ?? [],
+      ],
     );
+  },
+
+  /** Auth deleted the label: no new report takes it, and cases that have it keep its name. */
+  async markCategoryDeleted(db: Queryable, companyId: string, id: string): Promise<void> {
+    await db.query(
+      `update incident.category set deleted = true, is_active = false, assignee_ids = '{}'
+        where company_id = $1 and id = $2`,
+      [companyId, id],
+    );
+  },
+
+  /** After a label's rename: the cases using it sort by their first top-level label's current name. */
+  async refreshSortCategory(db: Queryable, companyId: string, categoryId: string): Promise<void> {
+    await db.query(
+      `update incident.incident i set sort_category = coalesce((
+         select c.name from incident.incident_category ic join incident.category c on c.id = ic.category_id
+          where ic.incident_id = i.id and c.parent_id is null order by c.name limit 1), '')
+        where i.company_id = $1 and i.id in (select incident_id from incident.incident_category where category_id = $2)`,
+      [companyId, categoryId],
+    );
+  },
+
+  /** Staff who get new reports of these labels by default. */
+  async assigneesOf(db: Queryable, companyId: string, categoryIds: readonly string[]): Promise<string[]> {
+    const { rows } = await db.query<{ user_id: string }>(
+      `select distinct unnest(assignee_ids) as user_id from incident.category
+        where company_id = $1 and id = any($2::uuid[])`,
+      [companyId, categoryIds],
+    );
+    return rows.map((row) => row.user_id);
+  },
+
+  async setResolutionDeadline(db: Queryable, companyId: string, days: number): Promise<void> {
+    await db.query('update incident.company set resolution_deadline_days = $2 where id = $1', [companyId, days]);
+  },
+
+  async resolutionDeadlineDays(db: Queryable, companyId: string): Promise<number> {
+    const { rows } = await db.query<{ days: number }>(
+      'select resolution_deadline_days as days from incident.company where id = $1',
+      [companyId],
+    );
+    return rows[0]?.days ?? 14;
   },
 
   async upsertLocation(
@@ -29,15 +88,25 @@ export const companyReadModelRepository = {
   ): Promise<void> {
     await db.query(
       `insert into incident.location (id, company_id, name, is_active) values ($1, $2, $3, $4)
-       on conflict (id) do update set name = excluded.name, is_active = excluded.is_active`,
+       on conflict (id) do update set name = excluded.name, is_active = excluded.is_active
+        where incident.location.company_id = excluded.company_id`,
       [location.id, location.companyId, location.name, location.isActive],
     );
   },
 
-  async companyByUrlIdentifier(db: Queryable, urlIdentifier: string): Promise<{ id: string } | undefined> {
-    const { rows } = await db.query<{ id: string }>('select id from incident.company where url_identifier = $1', [
-      urlIdentifier,
-    ]);
+  /** Auth deleted the location: no new report takes it; cases keep its name. */
+  async deactivateLocation(db: Queryable, companyId: string, id: string): Promise<void> {
+    await db.query('update incident.location set is_active = false where company_id = $1 and id = $2', [companyId, id]);
+  },
+
+  async companyByUrlIdentifier(
+    db: Queryable,
+    urlIdentifier: string,
+  ): Promise<{ id: string; resolution_deadline_days: number } | undefined> {
+    const { rows } = await db.query<{ id: string; resolution_deadline_days: number }>(
+      'select id, resolution_deadline_days from incident.company where url_identifier = $1',
+      [urlIdentifier],
+    );
     return rows[0];
   },
 
@@ -60,12 +129,19 @@ export const companyReadModelRepository = {
     return rows.length > 0;
   },
 
-  /** Takes the company's next report number; the row lock serialises concurrent reports of one company. */
-  async takeReportNumber(db: Queryable, companyId: string): Promise<number> {
+  /**
+   * Numbers a new report: takes the company's next number and sets it on the case in one statement, the
+   * last of the transaction before its event, so the counter's row lock is held only until COMMIT.
+   */
+  async numberReport(db: Queryable, companyId: string, incidentId: string): Promise<number> {
     const { rows } = await db.query<{ number: number }>(
-      'update incident.company set next_report_number = next_report_number + 1 where id = $1 returning next_report_number - 1 as number',
-      [companyId],
+      `with taken as (
+         update incident.company set next_report_number = next_report_number + 1 where id = $1
+         returning next_report_number - 1 as number)
+       update incident.incident set display_report_number = (select number from taken)
+        where company_id = $1 and id = $2 returning display_report_number as number`,
+      [companyId, incidentId],
     );
-    return rows[0].number;
+    return rows[0]!.number;
   },
 };

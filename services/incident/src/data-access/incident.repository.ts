@@ -1,10 +1,10 @@
 import type { ReportField } from '@whistle/contracts';
 import type { Queryable } from '@whistle/service-kit';
 
+/** A new report; its number is set last (companyReadModelRepository.numberReport). */
 export interface NewIncidentRow {
   id: string;
   companyId: string;
-  displayReportNumber: number;
   retrievalId: string;
   reportChannel: string;
   reportAnonymously: boolean;
@@ -16,6 +16,10 @@ export interface NewIncidentRow {
   companyEncryptedPassphrase: string;
   discloserEncryptedPassphrase: string;
   discloserAuthTokenHash: string;
+  /** The company's internal target for this case, in days (its resolution clock). */
+  resolutionDeadlineDays: number;
+  /** Its labels: the first top-level one names it in the category__name sort. */
+  categoryIds: readonly string[];
 }
 
 export interface DiscloserIncidentRow {
@@ -42,13 +46,16 @@ export interface DiscloserIncidentRow {
 export const incidentRepository = {
   async insertIncident(db: Queryable, row: NewIncidentRow): Promise<void> {
     await db.query(
-      `insert into incident.incident (id, company_id, display_report_number, retrieval_id, report_channel, report_anonymously, location_id,
-         public_key, aes_encrypted_private_key, aes_salt, aes_iv, company_encrypted_passphrase, discloser_encrypted_passphrase, discloser_auth_token_hash)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+      `insert into incident.incident (id, company_id, retrieval_id, report_channel, report_anonymously, location_id,
+         public_key, aes_encrypted_private_key, aes_salt, aes_iv, company_encrypted_passphrase, discloser_encrypted_passphrase, discloser_auth_token_hash,
+         acknowledgement_due_at, feedback_due_at, resolution_due_at, sort_category)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13,
+         now() + interval '7 days', now() + interval '7 days' + interval '3 months', now() + make_interval(days => $14::int),
+         coalesce((select c.name from incident.category c
+                    where c.company_id = $2 and c.id = any($15::uuid[]) and c.parent_id is null order by c.name limit 1), ''))`,
       [
         row.id,
         row.companyId,
-        row.displayReportNumber,
         row.retrievalId,
         row.reportChannel,
         row.reportAnonymously,
@@ -60,30 +67,32 @@ export const incidentRepository = {
         row.companyEncryptedPassphrase,
         row.discloserEncryptedPassphrase,
         row.discloserAuthTokenHash,
+        row.resolutionDeadlineDays,
+        row.categoryIds,
       ],
     );
   },
 
+  /** All labels of a report in one statement. */
   async insertCategories(db: Queryable, incidentId: string, categoryIds: readonly string[]): Promise<void> {
-    for (const categoryId of categoryIds) {
-      await db.query('insert into incident.incident_category (incident_id, category_id) values ($1, $2)', [
-        incidentId,
-        categoryId,
-      ]);
-    }
+    await db.query('insert into incident.incident_category (incident_id, category_id) select $1, unnest($2::uuid[])', [
+      incidentId,
+      categoryIds,
+    ]);
   },
 
+  /** All encrypted fields of a report in one statement, in the order the form sent them. */
   async insertFields(
     db: Queryable,
     incidentId: string,
     fields: readonly { name: string; value: string }[],
   ): Promise<void> {
-    for (const [position, field] of fields.entries()) {
-      await db.query(
-        'insert into incident.incident_field (incident_id, name, value, position) values ($1, $2, $3, $4)',
-        [incidentId, field.name, field.value, position],
-      );
-    }
+    if (fields.length === 0) return;
+    await db.query(
+      `insert into incident.incident_field (incident_id, name, value, position)
+       select $1, name, value, position - 1 from unnest($2::text[], $3::text[]) with ordinality as f(name, value, position)`,
+      [incidentId, fields.map((field) => field.name), fields.map((field) => field.value)],
+    );
   },
 
   /** The incident a secret code points at, if its retrieval id belongs to the company of `urlIdentifier`. */
@@ -133,6 +142,7 @@ export const incidentRepository = {
     return rows.length > 0;
   },
 
+  /** Moves the case's last activity forward (a message, a file, a status change, a note). */
   async touch(db: Queryable, companyId: string, incidentId: string, at: Date | string = new Date()): Promise<void> {
     await db.query(
       'update incident.incident set last_activity_at = greatest(last_activity_at, $3::timestamptz) where company_id = $1 and id = $2',

@@ -6,6 +6,7 @@ export interface MessageRow {
   content: string;
   sender_source: 'DISCLOSER' | 'STAFF';
   sender_name: string;
+  feedback: boolean;
   created_at: Date;
 }
 
@@ -21,12 +22,13 @@ export const messageRepository = {
       senderSource: 'DISCLOSER' | 'STAFF';
       senderName: string;
       senderUserId: string | null;
+      feedback: boolean;
     },
   ): Promise<MessageRow> {
     const { rows } = await db.query<MessageRow>(
-      `insert into incident.message (id, incident_id, company_id, content, sender_source, sender_name, sender_user_id)
-       values ($1, $2, $3, $4, $5, $6, $7)
-       returning id, incident_id, content, sender_source, sender_name, created_at`,
+      `insert into incident.message (id, incident_id, company_id, content, sender_source, sender_name, sender_user_id, feedback)
+       values ($1, $2, $3, $4, $5, $6, $7, $8)
+       returning id, incident_id, content, sender_source, sender_name, feedback, created_at`,
       [
         message.id,
         message.incidentId,
@@ -35,6 +37,7 @@ export const messageRepository = {
         message.senderSource,
         message.senderName,
         message.senderUserId,
+        message.feedback,
       ],
     );
     return rows[0];
@@ -42,7 +45,7 @@ export const messageRepository = {
 
   async ofIncident(db: Queryable, companyId: string, incidentId: string): Promise<MessageRow[]> {
     const { rows } = await db.query<MessageRow>(
-      `select id, incident_id, content, sender_source, sender_name, created_at from incident.message
+      `select id, incident_id, content, sender_source, sender_name, feedback, created_at from incident.message
         where company_id = $1 and incident_id = $2 order by created_at, id`,
       [companyId, incidentId],
     );

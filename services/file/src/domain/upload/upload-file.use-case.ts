@@ -8,9 +8,9 @@ import {
 } from '@whistle/contracts';
 import type { ObjectStore } from '@whistle/object-store';
 import { InputError, NotAllowedError, PayloadTooLargeError, parseBody, type UnitOfWork } from '@whistle/service-kit';
-import type { DiscloserPrincipal } from '@whistle/tokens';
+import type { IncidentSessionPrincipal } from '@whistle/tokens';
 import { fileRepository } from '../../data-access/file.repository';
-import { objectKeyOf, toIncidentFile } from '../incident-file';
+import { eventActorOf, objectKeyOf, toIncidentFile } from '../incident-file';
 
 export interface UploadFileDependencies {
   objects: ObjectStore;
@@ -41,18 +41,19 @@ export type UploadReader = (openContent: () => Writable, maxContentBytes: number
 const FILE_FORMAT_VERSION = 1;
 
 /**
- * A discloser's upload: the ciphertext streams into the object store as `readUpload` reads it; then the
- * metadata is checked, and the row and its event are written in one transaction. Any failure
+ * An upload by a discloser or a staff member (incident session token): the ciphertext streams into the
+ * object store as `readUpload` reads it; then the metadata is checked, and the row and its event are
+ * written in one transaction. Any failure
  * (bad field, wrong size, too large, another incident, database down) removes the object, so
  * nothing is left half-way.
  */
 export async function uploadFile(
   deps: UploadFileDependencies,
-  discloser: DiscloserPrincipal,
+  session: IncidentSessionPrincipal,
   readUpload: UploadReader,
 ): Promise<IncidentFile> {
   const id = randomUUID();
-  const objectKey = objectKeyOf({ company_id: discloser.companyId, incident_id: discloser.incidentId, id });
+  const objectKey = objectKeyOf({ company_id: session.companyId, incident_id: session.incidentId, id });
   let content: PassThrough | undefined;
   let stored: Promise<void> | undefined;
   try {
@@ -70,7 +71,7 @@ export async function uploadFile(
       throw new PayloadTooLargeError(MAX_FILE_SIZE_MESSAGE);
     const metadata = parseBody(fileUploadMetadataSchema, parsed.fields);
     if (!parsed.hadContent) throw new InputError('Invalid request body', { content: ['This field is required'] });
-    if (metadata.incident_uuid.toLowerCase() !== discloser.incidentId)
+    if (metadata.incident_uuid.toLowerCase() !== session.incidentId)
       throw new NotAllowedError('This session is for another incident');
     if (
       parsed.contentBytes !== metadata.file_size + FILE_CIPHERTEXT_OVERHEAD ||
@@ -85,8 +86,8 @@ export async function uploadFile(
     const row = await deps.unitOfWork(async (tx) => {
       const inserted = await fileRepository.insert(tx, {
         id,
-        company_id: discloser.companyId,
-        incident_id: discloser.incidentId,
+        company_id: session.companyId,
+        incident_id: session.incidentId,
         incident_message_id: metadata.incident_message_uuid?.toLowerCase() ?? null,
         object_key: objectKey,
         file_name: metadata.file_name,
@@ -96,14 +97,15 @@ export async function uploadFile(
       });
       await tx.addEvent({
         name: 'incident.file.created',
-        company_id: discloser.companyId,
+        company_id: session.companyId,
         payload: {
-          incident_id: discloser.incidentId,
+          incident_id: session.incidentId,
           incident_file_id: id,
           incident_message_id: inserted.incident_message_id,
           file_size: metadata.file_size,
           mime_type: metadata.mime_type,
         },
+        actor: eventActorOf(session),
       });
       return inserted;
     });

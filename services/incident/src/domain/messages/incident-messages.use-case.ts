@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { IncidentMessage } from '@whistle/contracts';
-import { NotFoundError, type Database, type UnitOfWork } from '@whistle/service-kit';
+import { InputError, type Database, type UnitOfWork } from '@whistle/service-kit';
+import { caseRepository } from '../../data-access/case.repository';
 import { incidentRepository } from '../../data-access/incident.repository';
 import { messageRepository, type MessageRow } from '../../data-access/message.repository';
-import type { IncidentActor } from '../access/incident-actor';
+import { eventActorOf, notFound, type IncidentActor } from '../access/incident-actor';
 
 export interface MessageDependencies {
   unitOfWork: UnitOfWork;
@@ -16,19 +17,25 @@ function toMessage(row: MessageRow): IncidentMessage {
     content: row.content,
     created: row.created_at.toISOString(),
     sender: { name: row.sender_name, source: row.sender_source },
+    feedback: row.feedback,
   };
 }
 
-/** Adds an encrypted message to the incident and announces it (ids only), in one transaction. */
+/**
+ * Adds an encrypted message to the incident and announces it (ids only), in one transaction. A staff
+ * reply marked as feedback stops the case's feedback clock (the directive's "feedback to the reporter").
+ */
 export async function postMessage(
   deps: MessageDependencies,
   actor: IncidentActor,
   content: string,
+  { feedback = false } = {},
 ): Promise<IncidentMessage> {
+  if (feedback && actor.source !== 'STAFF')
+    throw new InputError('Invalid request body', { feedback: ['Only case handlers give feedback'] });
   const id = randomUUID();
   const row = await deps.unitOfWork(async (tx) => {
-    if (!(await incidentRepository.incidentExists(tx, actor.companyId, actor.incidentId)))
-      throw new NotFoundError('Incident not found');
+    if (!(await incidentRepository.incidentExists(tx, actor.companyId, actor.incidentId))) throw notFound();
     const inserted = await messageRepository.insert(tx, {
       id,
       incidentId: actor.incidentId,
@@ -37,13 +44,35 @@ export async function postMessage(
       senderSource: actor.source,
       senderName: actor.name,
       senderUserId: actor.userId,
+      feedback,
     });
     await incidentRepository.touch(tx, actor.companyId, actor.incidentId, inserted.created_at);
     await tx.addEvent({
       name: 'incident.message.created',
       company_id: actor.companyId,
       payload: { incident_id: actor.incidentId, incident_message_id: id, sender_source: actor.source },
+      actor: eventActorOf(actor),
     });
+    if (
+      feedback &&
+      (await caseRepository.markFeedbackGiven(tx, actor.companyId, actor.incidentId, inserted.created_at))
+    ) {
+      const [current] = await caseRepository.summaries(tx, actor.companyId, [actor.incidentId]);
+      await tx.addEvent({
+        name: 'incident.updated',
+        company_id: actor.companyId,
+        payload: {
+          incident_id: actor.incidentId,
+          display_report_number: current!.display_report_number,
+          status: current!.status,
+          previous_status: current!.status,
+          outcome: current!.outcome,
+          changes: ['feedback'],
+          category_ids: current!.category_ids,
+        },
+        actor: eventActorOf(actor),
+      });
+    }
     return inserted;
   });
   return toMessage(row);

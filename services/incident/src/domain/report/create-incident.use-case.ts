@@ -2,8 +2,10 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { IncidentCreateRequest, IncidentCreateResponse } from '@whistle/contracts';
 import { hashDiscloserAuthToken } from '@whistle/crypto';
 import { InputError, type UnitOfWork } from '@whistle/service-kit';
+import { caseRepository } from '../../data-access/case.repository';
 import { companyReadModelRepository } from '../../data-access/company-read-model.repository';
 import { incidentRepository } from '../../data-access/incident.repository';
+import { staffRepository } from '../../data-access/staff.repository';
 
 export interface CreateIncidentDependencies {
   unitOfWork: UnitOfWork;
@@ -21,9 +23,10 @@ export function newRetrievalId(): string {
 }
 
 /**
- * A discloser's report: validate the ids against the company's read model, number it, store it with
- * its categories and encrypted fields and announce it, all in one transaction — a refused report
- * leaves nothing behind.
+ * A discloser's report: validate the ids against the company's read model, store it with its categories,
+ * encrypted fields and its labels' default assignees, number it, and announce it, all in one transaction —
+ * a refused report leaves nothing behind. The number is taken last, so reports of one company do not queue
+ * behind the counter's row lock for longer than their COMMIT.
  */
 export async function createIncident(
   deps: CreateIncidentDependencies,
@@ -45,11 +48,9 @@ export async function createIncident(
       errors.location_uuid = ['Unknown location'];
     if (Object.keys(errors).length > 0) throw new InputError('Bad Request', errors);
 
-    const displayReportNumber = await companyReadModelRepository.takeReportNumber(tx, company.id);
     await incidentRepository.insertIncident(tx, {
       id,
       companyId: company.id,
-      displayReportNumber,
       retrievalId,
       reportChannel: input.report_channel,
       reportAnonymously: input.report_anonymously,
@@ -61,9 +62,17 @@ export async function createIncident(
       companyEncryptedPassphrase: input.company_encrypted_passphrase,
       discloserEncryptedPassphrase: input.discloser_encrypted_passphrase,
       discloserAuthTokenHash: tokenHash,
+      resolutionDeadlineDays: company.resolution_deadline_days,
+      categoryIds,
     });
     await incidentRepository.insertCategories(tx, id, categoryIds);
     await incidentRepository.insertFields(tx, id, input.fields);
+    // The labels' assignees (current staff only) get the case by default.
+    const candidates = await companyReadModelRepository.assigneesOf(tx, company.id, categoryIds);
+    const assignees = (await staffRepository.current(tx, company.id, candidates)).map((member) => member.user_id);
+    await caseRepository.addAssignees(tx, company.id, id, assignees);
+
+    const displayReportNumber = await companyReadModelRepository.numberReport(tx, company.id, id);
     await tx.addEvent({
       name: 'incident.created',
       company_id: company.id,
@@ -76,7 +85,21 @@ export async function createIncident(
         category_ids: categoryIds,
         location_id: input.location_uuid,
       },
+      actor: { type: 'DISCLOSER' },
     });
+    if (assignees.length > 0)
+      await tx.addEvent({
+        name: 'incident.assigned',
+        company_id: company.id,
+        payload: {
+          incident_id: id,
+          display_report_number: displayReportNumber,
+          assignee_ids: assignees,
+          added_ids: assignees,
+          removed_ids: [],
+        },
+        actor: { type: 'SYSTEM' },
+      });
   });
   return { uuid: id, retrieval_id: retrievalId };
 }

@@ -3,11 +3,11 @@ import type { IncidentDiscloserView, IncidentStatus, ReportChannel } from '@whis
 import { hashDiscloserAuthToken, verifyDiscloserAuthToken } from '@whistle/crypto';
 import { AuthenticationError, type Database } from '@whistle/service-kit';
 import { incidentRepository } from '../../data-access/incident.repository';
-import type { DiscloserTokenSigner } from '../tokens/discloser-token-signer';
+import type { IncidentSessionSigner } from '../tokens/incident-session-signer';
 
 export interface RetrieveIncidentDependencies {
   db: Database;
-  tokens: DiscloserTokenSigner;
+  tokens: IncidentSessionSigner;
 }
 
 /** One answer for an unknown company, an unknown retrieval id and a wrong token: none tells which. */
@@ -36,7 +36,7 @@ export async function retrieveIncidentAsDiscloser(
 
   const categories = await incidentRepository.categoriesOf(deps.db, incident.company_id, incident.id);
   const fields = await incidentRepository.fieldsOf(deps.db, incident.id);
-  const session = await deps.tokens.sign({ incidentId: incident.id, companyId: incident.company_id });
+  const session = await deps.tokens.signDiscloser({ incidentId: incident.id, companyId: incident.company_id });
   return {
     uuid: incident.id,
     display_report_number: incident.display_report_number,

@@ -1,23 +1,24 @@
-import { Router, type Request } from 'express';
+import { Router } from 'express';
 import {
   discloserRetrievalQuerySchema,
   incidentCreateRequestSchema,
   messageCreateRequestSchema,
+  staffMessageCreateRequestSchema,
 } from '@whistle/contracts';
-import { NotFoundError, parseBody, parseQuery, rateLimit, type Database, type UnitOfWork } from '@whistle/service-kit';
-import type { DiscloserTokenVerifier } from '@whistle/tokens';
+import { parseBody, parseQuery, rateLimit, type Database, type UnitOfWork } from '@whistle/service-kit';
+import { bearerToken } from '@whistle/tokens';
 import { listFiles } from '../../domain/files/file-read-model';
 import { listMessages, postMessage } from '../../domain/messages/incident-messages.use-case';
 import { createIncident } from '../../domain/report/create-incident.use-case';
 import { retrieveIncidentAsDiscloser } from '../../domain/report/retrieve-incident.use-case';
-import type { DiscloserTokenSigner } from '../../domain/tokens/discloser-token-signer';
-import { incidentAccess } from './incident-access';
+import type { IncidentSessionSigner } from '../../domain/tokens/incident-session-signer';
+import { carriesStaffToken, incidentAccess, type IncidentAccessDependencies } from './incident-access';
+import { incidentIdOf } from './incident-id';
 
-export interface IncidentRoutesDependencies {
+export interface IncidentRoutesDependencies extends IncidentAccessDependencies {
   db: Database;
   unitOfWork: UnitOfWork;
-  signer: DiscloserTokenSigner;
-  verifier: DiscloserTokenVerifier;
+  signer: IncidentSessionSigner;
   limits: {
     reportPerClient: number;
     reportPerCompany: number;
@@ -28,25 +29,14 @@ export interface IncidentRoutesDependencies {
 
 const hour = 60 * 60 * 1000;
 const quarterHour = 15 * 60 * 1000;
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The company a request is about, as rate-limit key: a body or query field, not yet validated. */
 const companyKey = (value: unknown) => `company:${typeof value === 'string' ? value : ''}`;
 
-/** An incident id in the path that is not even a uuid is answered like an unknown incident. */
-function incidentIdOf(req: Request): string {
-  const id = String(req.params.incident_uuid);
-  if (!uuidPattern.test(id)) throw new NotFoundError('Incident not found');
-  return id.toLowerCase();
-}
-
-function bearerOf(req: Request): string | undefined {
-  return /^Bearer (\S+)$/.exec(req.headers.authorization ?? '')?.[1];
-}
-
+/** What disclosers call (report, retrieval) and what disclosers and staff share (a case's thread and files). */
 export function incidentRoutes(deps: IncidentRoutesDependencies): Router {
   const router = Router();
-  const actorFor = incidentAccess(deps.verifier);
+  const actorFor = incidentAccess(deps);
   const tooManyReports = 'Too many reports were sent, please try again later';
   const tooManyRetrievals = 'Too many attempts to open a report, please try again later';
 
@@ -78,16 +68,19 @@ export function incidentRoutes(deps: IncidentRoutesDependencies): Router {
       const query = parseQuery(discloserRetrievalQuerySchema, req.query);
       const view = await retrieveIncidentAsDiscloser(
         { db: deps.db, tokens: deps.signer },
-        { urlIdentifier: query.url_identifier, retrievalId: query.retrieval_id, authToken: bearerOf(req) },
+        { urlIdentifier: query.url_identifier, retrievalId: query.retrieval_id, authToken: bearerToken(req) },
       );
       res.json(view);
     },
   );
 
+  // Staff may mark a reply as the feedback the directive requires; a discloser's body has no such field.
   router.post('/api/incident/message', async (req, res) => {
-    const input = parseBody(messageCreateRequestSchema, req.body);
+    const input = carriesStaffToken(req)
+      ? parseBody(staffMessageCreateRequestSchema, req.body)
+      : { ...parseBody(messageCreateRequestSchema, req.body), feedback: false };
     const actor = await actorFor(req, input.incident_uuid.toLowerCase());
-    res.status(201).json(await postMessage(deps, actor, input.content));
+    res.status(201).json(await postMessage(deps, actor, input.content, { feedback: input.feedback }));
   });
 
   router.get('/api/incident/:incident_uuid/message', async (req, res) => {

@@ -1,20 +1,53 @@
-import type { EventEnvelope, EventPayload } from '@whistle/contracts';
+import type { EventEnvelope, EventName, EventPayload } from '@whistle/contracts';
 import { UnprocessableEventError, type Queryable, type ServiceSubscription } from '@whistle/service-kit';
-import { recordCompany } from '../../domain/company/company-read-model';
+import {
+  recordCategory,
+  recordCompany,
+  recordCompanySettings,
+  recordLocation,
+  removeCategory,
+  removeLocation,
+} from '../../domain/company/company-read-model';
 import { recordAnnouncedFile } from '../../domain/files/file-read-model';
+import { recordRevocation, recordStaffMember, removeStaffMember } from '../../domain/staff/staff-read-model';
 
-const handlers: Record<string, (tx: Queryable, event: EventEnvelope) => Promise<void>> = {
+type Handler = (tx: Queryable, event: EventEnvelope) => Promise<void>;
+
+/** A handler of an event that belongs to a company: one without is unprocessable (dead-lettered at once). */
+function ofCompany<N extends EventName>(
+  handle: (tx: Queryable, companyId: string, payload: EventPayload<N>, event: EventEnvelope) => Promise<void>,
+): Handler {
+  return (tx, event) => {
+    if (!event.company_id) throw new UnprocessableEventError(`${event.name} without a company`);
+    return handle(tx, event.company_id, event.payload as EventPayload<N>, event);
+  };
+}
+
+const handlers: Record<string, Handler> = {
   'company.created': (tx, event) => recordCompany(tx, event.payload as EventPayload<'company.created'>),
-  'incident.file.created': (tx, event) => {
-    if (!event.company_id) throw new UnprocessableEventError('incident.file.created without a company');
-    const file = event.payload as EventPayload<'incident.file.created'>;
-    return recordAnnouncedFile(tx, { ...file, companyId: event.company_id, createdAt: event.occurred_at });
-  },
+  'company.updated': ofCompany<'company.updated'>(recordCompanySettings),
+  'category.created': ofCompany<'category.created'>(recordCategory),
+  'category.updated': ofCompany<'category.updated'>(recordCategory),
+  'category.deleted': ofCompany<'category.deleted'>((tx, companyId, { category_id }) =>
+    removeCategory(tx, companyId, category_id),
+  ),
+  'location.created': ofCompany<'location.created'>(recordLocation),
+  'location.updated': ofCompany<'location.updated'>(recordLocation),
+  'location.deleted': ofCompany<'location.deleted'>((tx, companyId, { location_id }) =>
+    removeLocation(tx, companyId, location_id),
+  ),
+  'user.created': ofCompany<'user.created'>(recordStaffMember),
+  'user.updated': ofCompany<'user.updated'>(recordStaffMember),
+  'user.deleted': ofCompany<'user.deleted'>(removeStaffMember),
+  'token.revoked': (tx, event) => recordRevocation(tx, event.payload as EventPayload<'token.revoked'>),
+  'incident.file.created': ofCompany<'incident.file.created'>((tx, companyId, file, event) =>
+    recordAnnouncedFile(tx, { ...file, companyId, createdAt: event.occurred_at }),
+  ),
 };
 
 /** The read models kept from other services' events: one consumer (one queue), so each event reaches its handler once. */
 export const readModelsSubscription: ServiceSubscription = {
   consumer: 'incident',
   events: Object.keys(handlers),
-  handle: (tx, event) => handlers[event.name](tx, event),
+  handle: (tx, event) => handlers[event.name]!(tx, event),
 };

@@ -1,0 +1,337 @@
+import type { IncidentFilter, IncidentOutcome, IncidentStatus, ReportChannel } from '@whistle/contracts';
+import type { Queryable } from '@whistle/service-kit';
+
+/** Which cases a caller may see (domain/access/staff-access.ts builds it from the verified token). */
+export interface CaseScopeParams {
+  companyId: string;
+  userId: string;
+  /** ADMIN and REVIEWER: every case of the company; otherwise only those assigned to `userId`. */
+  everyCase: boolean;
+}
+
+/** A case as the staff list and detail read it: what the server may see, and the browser's ciphertexts. */
+export interface CaseRow {
+  id: string;
+  company_id: string;
+  display_report_number: number;
+  status: IncidentStatus;
+  outcome: IncidentOutcome | null;
+  report_channel: ReportChannel;
+  report_anonymously: boolean;
+  created_at: Date;
+  updated_at: Date;
+  last_activity_at: Date;
+  location_id: string;
+  location_name: string;
+  public_key: string;
+  aes_encrypted_private_key: string;
+  aes_salt: string;
+  aes_iv: string;
+  company_encrypted_passphrase: string;
+  /** The encrypted `full_name` field, when one was given. */
+  full_name: string | null;
+  acknowledgement_due_at: Date;
+  feedback_due_at: Date;
+  resolution_due_at: Date;
+  acknowledged_at: Date | null;
+  feedback_at: Date | null;
+  closed_at: Date | null;
+}
+
+const CASE_COLUMNS = `i.id, i.company_id, i.display_report_number, i.status, i.outcome, i.report_channel,
+  i.report_anonymously, i.created_at, i.updated_at, i.last_activity_at, i.location_id, l.name as location_name,
+  i.public_key, i.aes_encrypted_private_key, i.aes_salt, i.aes_iv, i.company_encrypted_passphrase,
+  (select f.value from incident.incident_field f where f.incident_id = i.id and f.name = 'full_name') as full_name,
+  i.acknowledgement_due_at, i.feedback_due_at, i.resolution_due_at, i.acknowledged_at, i.feedback_at, i.closed_at`;
+
+const ORDER_BY: Record<string, string> = {
+  last_activity_at: 'i.last_activity_at asc, i.id asc',
+  '-last_activity_at': 'i.last_activity_at desc, i.id desc',
+  created: 'i.created_at asc, i.id asc',
+  '-created': 'i.created_at desc, i.id desc',
+  category__name: 'i.sort_category asc, i.id asc',
+  '-category__name': 'i.sort_category desc, i.id desc',
+};
+
+/** SQL conditions for the scope and the filters, with their parameters ($1 company, $2 caller). */
+function visibleCases(scope: CaseScopeParams, filter: IncidentFilter = {}): { where: string; params: unknown[] } {
+  const params: unknown[] = [scope.companyId, scope.userId];
+  const conditions = [
+    'i.company_id = $1',
+    'not exists (select 1 from incident.exclusion x where x.incident_id = i.id and x.user_id = $2)',
+  ];
+  const assignedToCaller = 'exists (select 1 from incident.assignee a where a.incident_id = i.id and a.user_id = $2)';
+  if (!scope.everyCase || filter.assigned_to_me) conditions.push(assignedToCaller);
+  const add = (condition: (placeholder: string) => string, value: unknown) => {
+    params.push(value);
+    conditions.push(condition(`$${params.length}`));
+  };
+  if (filter.status?.length) add((p) => `i.status = any(${p}::text[])`, filter.status);
+  if (filter.channel?.length) add((p) => `i.report_channel = any(${p}::text[])`, filter.channel);
+  if (filter.location?.length) add((p) => `i.location_id = any(${p}::uuid[])`, filter.location);
+  if (filter.category?.length)
+    add(
+      (p) =>
+        `exists (select 1 from incident.incident_category ic where ic.incident_id = i.id and ic.category_id = any(${p}::uuid[]))`,
+      filter.category,
+    );
+  if (filter.overdue === true) conditions.push('i.next_due_at < now()');
+  if (filter.overdue === false) conditions.push('(i.next_due_at is null or i.next_due_at >= now())');
+  return { where: conditions.join(' and '), params };
+}
+
+export const caseRepository = {
+  /** One page of the cases the scope sees, in `sort` order (every order is index-backed within a company). */
+  async page(
+    db: Queryable,
+    scope: CaseScopeParams,
+    filter: IncidentFilter,
+    sort: string,
+    page: { offset: number; limit: number },
+  ): Promise<CaseRow[]> {
+    const { where, params } = visibleCases(scope, filter);
+    const { rows } = await db.query<CaseRow>(
+      `select ${CASE_COLUMNS} from incident.incident i join incident.location l on l.id = i.location_id
+        where ${where} order by ${ORDER_BY[sort]} limit $${params.length + 1} offset $${params.length + 2}`,
+      [...params, page.limit, page.offset],
+    );
+    return rows;
+  },
+
+  async count(db: Queryable, scope: CaseScopeParams, filter: IncidentFilter): Promise<number> {
+    const { where, params } = visibleCases(scope, filter);
+    const { rows } = await db.query<{ count: string }>(
+      `select count(*) as count from incident.incident i where ${where}`,
+      params,
+    );
+    return Number(rows[0]?.count ?? 0);
+  },
+
+  /** The case if the scope sees it; undefined for an unknown id, another company's or one the caller may not see. */
+  async find(db: Queryable, scope: CaseScopeParams, incidentId: string): Promise<CaseRow | undefined> {
+    const { where, params } = visibleCases(scope);
+    const { rows } = await db.query<CaseRow>(
+      `select ${CASE_COLUMNS} from incident.incident i join incident.location l on l.id = i.location_id
+        where ${where} and i.id = $${params.length + 1}`,
+      [...params, incidentId],
+    );
+    return rows[0];
+  },
+
+  /** Labels of each case among `incidentIds`, names as the cases keep them. */
+  async categoriesOf(db: Queryable, companyId: string, incidentIds: readonly string[]) {
+    const { rows } = await db.query<{ incident_id: string; uuid: string; name: string; parent_uuid: string | null }>(
+      `select ic.incident_id, c.id as uuid, c.name, c.parent_id as parent_uuid
+         from incident.incident_category ic join incident.category c on c.id = ic.category_id
+        where c.company_id = $1 and ic.incident_id = any($2::uuid[])
+        order by c.parent_id nulls first, c.name`,
+      [companyId, incidentIds],
+    );
+    return rows;
+  },
+
+  /** Assignees of each case among `incidentIds`, with their names (a removed member keeps theirs). */
+  async assigneesOf(db: Queryable, companyId: string, incidentIds: readonly string[]) {
+    const { rows } = await db.query<{ incident_id: string; uuid: string; full_name: string }>(
+      `select a.incident_id, a.user_id as uuid, coalesce(s.full_name, '') as full_name
+         from incident.assignee a left join incident.staff_member s on s.user_id = a.user_id and s.company_id = a.company_id
+        where a.company_id = $1 and a.incident_id = any($2::uuid[])
+        order by s.full_name`,
+      [companyId, incidentIds],
+    );
+    return rows;
+  },
+
+  async exclusionsOf(db: Queryable, companyId: string, incidentId: string) {
+    const { rows } = await db.query<{ uuid: string; full_name: string }>(
+      `select x.user_id as uuid, coalesce(s.full_name, '') as full_name
+         from incident.exclusion x left join incident.staff_member s on s.user_id = x.user_id and s.company_id = x.company_id
+        where x.company_id = $1 and x.incident_id = $2 order by s.full_name`,
+      [companyId, incidentId],
+    );
+    return rows;
+  },
+
+  async statusHistory(db: Queryable, companyId: string, incidentId: string) {
+    const { rows } = await db.query<{
+      from_status: IncidentStatus | null;
+      to_status: IncidentStatus;
+      outcome: IncidentOutcome | null;
+      motivation: string | null;
+      changed_by: string | null;
+      changed_by_name: string | null;
+      changed_at: Date;
+    }>(
+      `select h.from_status, h.to_status, h.outcome, h.motivation, h.changed_by, s.full_name as changed_by_name, h.changed_at
+         from incident.status_change h left join incident.staff_member s on s.user_id = h.changed_by
+        where h.company_id = $1 and h.incident_id = $2 order by h.changed_at, h.id`,
+      [companyId, incidentId],
+    );
+    return rows;
+  },
+
+  /** Moves the case to `to` and starts or stops its clocks (the trigger keeps next_due_at). */
+  async moveStatus(
+    db: Queryable,
+    companyId: string,
+    incidentId: string,
+    change: { to: IncidentStatus; outcome: IncidentOutcome | null; resolutionDeadlineDays: number },
+  ): Promise<void> {
+    await db.query(
+      `update incident.incident set
+         status = $3,
+         outcome = case when $3 = 'CLOSED' then $4 else null end,
+         acknowledged_at = case when $3 = 'ACKNOWLEDGED' and acknowledged_at is null then now() else acknowledged_at end,
+         feedback_due_at = case when $3 = 'ACKNOWLEDGED' and acknowledged_at is null
+                                then now() + interval '3 months' else feedback_due_at end,
+         closed_at = case when $3 = 'CLOSED' then now() when $3 = 'REOPENED' then null else closed_at end,
+         reopened_at = case when $3 = 'REOPENED' then now() else reopened_at end,
+         resolution_due_at = case when $3 = 'REOPENED' then now() + make_interval(days => $5::int)
+                                  else resolution_due_at end,
+         updated_at = now(),
+         last_activity_at = now()
+       where company_id = $1 and id = $2`,
+      [companyId, incidentId, change.to, change.outcome, change.resolutionDeadlineDays],
+    );
+  },
+
+  async recordStatusChange(
+    db: Queryable,
+    change: {
+      id: string;
+      incidentId: string;
+      companyId: string;
+      from: IncidentStatus;
+      to: IncidentStatus;
+      outcome: IncidentOutcome | null;
+      motivation: string | null;
+      changedBy: string;
+    },
+  ): Promise<void> {
+    await db.query(
+      `insert into incident.status_change (id, incident_id, company_id, from_status, to_status, outcome, motivation, changed_by)
+       values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [
+        change.id,
+        change.incidentId,
+        change.companyId,
+        change.from,
+        change.to,
+        change.outcome,
+        change.motivation,
+        change.changedBy,
+      ],
+    );
+  },
+
+  /** The first reply marked as feedback stops the feedback clock. */
+  async markFeedbackGiven(db: Queryable, companyId: string, incidentId: string, at: Date): Promise<boolean> {
+    const { rowCount } = await db.query(
+      `update incident.incident set feedback_at = $3, updated_at = now()
+        where company_id = $1 and id = $2 and feedback_at is null`,
+      [companyId, incidentId, at],
+    );
+    return rowCount > 0;
+  },
+
+  async assignees(db: Queryable, companyId: string, incidentId: string): Promise<string[]> {
+    const { rows } = await db.query<{ user_id: string }>(
+      'select user_id from incident.assignee where company_id = $1 and incident_id = $2',
+      [companyId, incidentId],
+    );
+    return rows.map((row) => row.user_id);
+  },
+
+  async addAssignees(db: Queryable, companyId: string, incidentId: string, userIds: readonly string[]): Promise<void> {
+    if (userIds.length === 0) return;
+    await db.query(
+      `insert into incident.assignee (incident_id, user_id, company_id)
+       select $2, unnest($3::uuid[]), $1 on conflict do nothing`,
+      [companyId, incidentId, userIds],
+    );
+  },
+
+  async removeAssignees(
+    db: Queryable,
+    companyId: string,
+    incidentId: string,
+    userIds: readonly string[],
+  ): Promise<void> {
+    if (userIds.length === 0) return;
+    await db.query(
+      'delete from incident.assignee where company_id = $1 and incident_id = $2 and user_id = any($3::uuid[])',
+      [companyId, incidentId, userIds],
+    );
+  },
+
+  async exclusions(db: Queryable, companyId: string, incidentId: string): Promise<string[]> {
+    const { rows } = await db.query<{ user_id: string }>(
+      'select user_id from incident.exclusion where company_id = $1 and incident_id = $2',
+      [companyId, incidentId],
+    );
+    return rows.map((row) => row.user_id);
+  },
+
+  async addExclusions(db: Queryable, companyId: string, incidentId: string, userIds: readonly string[]): Promise<void> {
+    if (userIds.length === 0) return;
+    await db.query(
+      `insert into incident.exclusion (incident_id, user_id, company_id)
+       select $2, unnest($3::uuid[]), $1 on conflict do nothing`,
+      [companyId, incidentId, userIds],
+    );
+  },
+
+  async removeExclusions(
+    db: Queryable,
+    companyId: string,
+    incidentId: string,
+    userIds: readonly string[],
+  ): Promise<void> {
+    if (userIds.length === 0) return;
+    await db.query(
+      'delete from incident.exclusion where company_id = $1 and incident_id = $2 and user_id = any($3::uuid[])',
+      [companyId, incidentId, userIds],
+    );
+  },
+
+  /** Replaces the case's labels (already checked to be the company's active ones) and its sort name. */
+  async replaceCategories(db: Queryable, companyId: string, incidentId: string, categoryIds: readonly string[]) {
+    await db.query('delete from incident.incident_category where incident_id = $1', [incidentId]);
+    await db.query('insert into incident.incident_category (incident_id, category_id) select $1, unnest($2::uuid[])', [
+      incidentId,
+      categoryIds,
+    ]);
+    await db.query(
+      `update incident.incident i set updated_at = now(), sort_category = coalesce((
+         select c.name from incident.incident_category ic join incident.category c on c.id = ic.category_id
+          where ic.incident_id = i.id and c.parent_id is null order by c.name limit 1), '')
+        where i.company_id = $1 and i.id = $2`,
+      [companyId, incidentId],
+    );
+  },
+
+  /** What events about cases carry: number, status, outcome, labels (ids only). */
+  async summaries(db: Queryable, companyId: string, incidentIds: readonly string[]) {
+    const { rows } = await db.query<{
+      id: string;
+      display_report_number: number;
+      status: IncidentStatus;
+      outcome: IncidentOutcome | null;
+      category_ids: string[];
+    }>(
+      `select i.id, i.display_report_number, i.status, i.outcome,
+              coalesce((select array_agg(ic.category_id) from incident.incident_category ic where ic.incident_id = i.id), '{}') as category_ids
+         from incident.incident i where i.company_id = $1 and i.id = any($2::uuid[])`,
+      [companyId, incidentIds],
+    );
+    return rows;
+  },
+
+  /** Locks the case row until COMMIT: concurrent updates of one case apply one after the other. */
+  async lock(db: Queryable, companyId: string, incidentId: string): Promise<void> {
+    await db.query('select 1 from incident.incident where company_id = $1 and id = $2 for update', [
+      companyId,
+      incidentId,
+    ]);
+  },
+};

@@ -1,0 +1,156 @@
+import { randomUUID } from 'node:crypto';
+import {
+  canMoveIncident,
+  type IncidentStaffView,
+  type IncidentStatus,
+  type IncidentUpdateRequest,
+} from '@whistle/contracts';
+import { InputError, NotAllowedError, type Transaction } from '@whistle/service-kit';
+import { caseRepository, type CaseRow } from '../../data-access/case.repository';
+import { companyReadModelRepository } from '../../data-access/company-read-model.repository';
+import { staffRepository } from '../../data-access/staff.repository';
+import { notFound } from '../access/incident-actor';
+import { permissionsOf, scopeOf, type StaffViewer } from '../access/staff-access';
+import { staffViewOf, type CaseViewDependencies } from './view-case.use-case';
+
+const difference = (from: readonly string[], minus: readonly string[]) => from.filter((id) => !minus.includes(id));
+const unique = (ids: readonly string[]) => [...new Set(ids.map((id) => id.toLowerCase()))];
+
+/** The ids among `ids` that are not current staff of the company: unknown, another company's, or removed. */
+async function unknownStaff(tx: Transaction, companyId: string, ids: readonly string[]): Promise<string[]> {
+  const known = new Set((await staffRepository.current(tx, companyId, ids)).map((member) => member.user_id));
+  return ids.filter((id) => !known.has(id));
+}
+
+/**
+ * PUT /api/incident/{uuid}/: a status move, new assignees, new exclusions, new labels — any combination,
+ * checked as a whole and applied in one transaction (or not at all), each change announced by its event.
+ * The request holds the whole new lists of assignees and exclusions, not differences.
+ */
+export async function updateCase(
+  deps: CaseViewDependencies,
+  viewer: StaffViewer,
+  incidentId: string,
+  input: IncidentUpdateRequest,
+): Promise<IncidentStaffView> {
+  const permissions = permissionsOf(viewer);
+  const actor = { type: 'STAFF', user_id: viewer.userId } as const;
+
+  return deps.unitOfWork(async (tx) => {
+    await caseRepository.lock(tx, viewer.companyId, incidentId);
+    const current = await caseRepository.find(tx, scopeOf(viewer), incidentId);
+    // A case the caller may not see is unknown to them, whatever they ask of it.
+    if (!current) throw notFound();
+    if (input.assignee_uuids && !permissions.assign) throw new NotAllowedError('You may not assign people to cases');
+    if (input.excluded_user_uuids && !permissions.exclude)
+      throw new NotAllowedError('Only an admin excludes people from a case');
+    const errors: Record<string, string[]> = {};
+
+    const categoryIds = input.category_uuids ? unique(input.category_uuids) : undefined;
+    if (categoryIds) {
+      const active = await companyReadModelRepository.activeCategoryIds(tx, viewer.companyId, categoryIds);
+      if (categoryIds.some((id) => !active.has(id))) errors.category_uuids = ['Unknown category'];
+    }
+    if (input.status && !canMoveIncident(current.status, input.status))
+      errors.status = [`A case cannot move from ${current.status} to ${input.status}`];
+
+    const excludedBefore = await caseRepository.exclusions(tx, viewer.companyId, incidentId);
+    const excluded = input.excluded_user_uuids ? unique(input.excluded_user_uuids) : excludedBefore;
+    if (input.excluded_user_uuids) {
+      if (excluded.includes(viewer.userId)) errors.excluded_user_uuids = ['You cannot exclude yourself'];
+      else if ((await unknownStaff(tx, viewer.companyId, difference(excluded, excludedBefore))).length > 0)
+        errors.excluded_user_uuids = ['Unknown user'];
+    }
+    const assignedBefore = await caseRepository.assignees(tx, viewer.companyId, incidentId);
+    // Excluding someone also takes the case from them.
+    const assigned = difference(input.assignee_uuids ? unique(input.assignee_uuids) : assignedBefore, excluded);
+    if (input.assignee_uuids) {
+      if (unique(input.assignee_uuids).some((id) => excluded.includes(id)))
+        errors.assignee_uuids = ['Someone excluded from this case cannot be assigned to it'];
+      else if ((await unknownStaff(tx, viewer.companyId, difference(assigned, assignedBefore))).length > 0)
+        errors.assignee_uuids = ['Unknown user'];
+    }
+    if (Object.keys(errors).length > 0) throw new InputError('Invalid request body', errors);
+
+    const changes: ('status' | 'categories')[] = [];
+    if (input.status) {
+      await moveCase(tx, viewer, current, input.status, input);
+      changes.push('status');
+    }
+    if (categoryIds) {
+      await caseRepository.replaceCategories(tx, viewer.companyId, incidentId, categoryIds);
+      changes.push('categories');
+    }
+    const excludedAdded = difference(excluded, excludedBefore);
+    const excludedRemoved = difference(excludedBefore, excluded);
+    await caseRepository.addExclusions(tx, viewer.companyId, incidentId, excludedAdded);
+    await caseRepository.removeExclusions(tx, viewer.companyId, incidentId, excludedRemoved);
+    const assignedAdded = difference(assigned, assignedBefore);
+    const assignedRemoved = difference(assignedBefore, assigned);
+    await caseRepository.addAssignees(tx, viewer.companyId, incidentId, assignedAdded);
+    await caseRepository.removeAssignees(tx, viewer.companyId, incidentId, assignedRemoved);
+
+    const [summary] = await caseRepository.summaries(tx, viewer.companyId, [incidentId]);
+    const base = { incident_id: incidentId, display_report_number: summary!.display_report_number };
+    if (changes.length > 0)
+      await tx.addEvent({
+        name: 'incident.updated',
+        company_id: viewer.companyId,
+        payload: {
+          ...base,
+          status: summary!.status,
+          previous_status: current.status,
+          outcome: summary!.outcome,
+          changes,
+          category_ids: summary!.category_ids,
+        },
+        actor,
+      });
+    if (excludedAdded.length > 0 || excludedRemoved.length > 0)
+      await tx.addEvent({
+        name: 'incident.exclusion.changed',
+        company_id: viewer.companyId,
+        payload: {
+          incident_id: incidentId,
+          excluded_user_ids: excluded,
+          added_ids: excludedAdded,
+          removed_ids: excludedRemoved,
+        },
+        actor,
+      });
+    if (assignedAdded.length > 0 || assignedRemoved.length > 0)
+      await tx.addEvent({
+        name: 'incident.assigned',
+        company_id: viewer.companyId,
+        payload: { ...base, assignee_ids: assigned, added_ids: assignedAdded, removed_ids: assignedRemoved },
+        actor,
+      });
+    return staffViewOf(tx, deps.signer, viewer, incidentId);
+  });
+}
+
+/**
+ * A status move: the case's clocks follow it (and its last activity), and the history keeps who moved it,
+ * why (encrypted) and when.
+ */
+async function moveCase(
+  tx: Transaction,
+  viewer: StaffViewer,
+  current: CaseRow,
+  to: IncidentStatus,
+  input: IncidentUpdateRequest,
+): Promise<void> {
+  const resolutionDeadlineDays = await companyReadModelRepository.resolutionDeadlineDays(tx, viewer.companyId);
+  const outcome = to === 'CLOSED' ? (input.outcome ?? null) : null;
+  await caseRepository.moveStatus(tx, viewer.companyId, current.id, { to, outcome, resolutionDeadlineDays });
+  await caseRepository.recordStatusChange(tx, {
+    id: randomUUID(),
+    incidentId: current.id,
+    companyId: viewer.companyId,
+    from: current.status,
+    to,
+    outcome,
+    motivation: input.motivation ?? null,
+    changedBy: viewer.userId,
+  });
+}

@@ -1,0 +1,70 @@
+import { Router, type Request } from 'express';
+import {
+  INCIDENT_EXPORT_CONTENT_TYPE,
+  incidentExportQuerySchema,
+  incidentListQuerySchema,
+  incidentUpdateRequestSchema,
+  noteCreateRequestSchema,
+} from '@whistle/contracts';
+import { parseBody, parseQuery, type Database, type UnitOfWork } from '@whistle/service-kit';
+import type { StaffTokenVerifier } from '@whistle/tokens';
+import type { StaffViewer } from '../../domain/access/staff-access';
+import { exportCases } from '../../domain/cases/export-cases.use-case';
+import { listCases } from '../../domain/cases/list-cases.use-case';
+import { addNote, listNotes } from '../../domain/cases/notes.use-case';
+import { updateCase } from '../../domain/cases/update-case.use-case';
+import { viewCase } from '../../domain/cases/view-case.use-case';
+import type { IncidentSessionSigner } from '../../domain/tokens/incident-session-signer';
+import { staffViewerOf } from './incident-access';
+import { incidentIdOf } from './incident-id';
+
+export interface CaseRoutesDependencies {
+  db: Database;
+  unitOfWork: UnitOfWork;
+  signer: IncidentSessionSigner;
+  staffTokens: StaffTokenVerifier;
+}
+
+/** Case management for staff: list, export, the case itself, its update and its private notes. */
+export function caseRoutes(deps: CaseRoutesDependencies): Router {
+  const router = Router();
+  const viewer = (req: Request): Promise<StaffViewer> => staffViewerOf(deps.staffTokens, req);
+
+  router.get('/api/incident', async (req, res) => {
+    const staff = await viewer(req);
+    res.json(await listCases(deps.db, staff, parseQuery(incidentListQuerySchema, req.query)));
+  });
+
+  // NDJSON, one case per line, streamed in batches: the browser decrypts and builds the CSV.
+  router.get('/api/incident/export', async (req, res) => {
+    const staff = await viewer(req);
+    const { count, rows } = await exportCases(deps, staff, parseQuery(incidentExportQuerySchema, req.query));
+    res.set({ 'Content-Type': INCIDENT_EXPORT_CONTENT_TYPE, 'X-Total-Count': String(count) });
+    for await (const row of rows) {
+      if (!res.write(`${JSON.stringify(row)}\n`)) await new Promise((resolve) => res.once('drain', resolve));
+    }
+    res.end();
+  });
+
+  router.post('/api/incident/note', async (req, res) => {
+    const staff = await viewer(req);
+    const input = parseBody(noteCreateRequestSchema, req.body);
+    res.status(201).json(await addNote(deps, staff, input.incident_uuid.toLowerCase(), input.content));
+  });
+
+  router.get('/api/incident/:incident_uuid/note', async (req, res) => {
+    res.json(await listNotes(deps.db, await viewer(req), incidentIdOf(req)));
+  });
+
+  router.get('/api/incident/:incident_uuid', async (req, res) => {
+    res.json(await viewCase(deps, await viewer(req), incidentIdOf(req)));
+  });
+
+  router.put('/api/incident/:incident_uuid', async (req, res) => {
+    const staff = await viewer(req);
+    const input = parseBody(incidentUpdateRequestSchema, req.body);
+    res.json(await updateCase(deps, staff, incidentIdOf(req), input));
+  });
+
+  return router;
+}

@@ -1,0 +1,593 @@
+import { randomUUID } from 'node:crypto';
+import type { EventEnvelope, IncidentListItem } from '@whistle/contracts';
+import { decryptField, deriveDiscloserAuthToken, encryptField, openIncidentAsCompany } from '@whistle/crypto';
+import { createTestDependencies, testStacks, waitFor, type TestDependencies } from '@whistle/service-kit/testing';
+import { createIncidentSessionVerifier } from '@whistle/tokens';
+import {
+  announce,
+  announceStaff,
+  call,
+  getJson,
+  postJson,
+  prepareProducer,
+  reportFor,
+  retrievalUrl,
+  seedCompany,
+  startIncident,
+  staffToken,
+  type RunningIncident,
+  type SeededCompany,
+  type StaffMember,
+} from './support';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+describe.each(testStacks)('case management on %s', (stack) => {
+  let test$: TestDependencies;
+  let incident: RunningIncident;
+  let company: SeededCompany;
+  let admin: StaffMember;
+  let reviewer: StaffMember;
+  let handler: StaffMember;
+  const published: EventEnvelope[] = [];
+
+  beforeAll(async () => {
+    test$ = await createTestDependencies(stack, ['incident', 'case-test-observer']);
+    await test$.deps.bus.subscribe({
+      consumer: 'case-test-observer',
+      events: ['incident.#'],
+      handle: async (event) => void published.push(event),
+    });
+    await prepareProducer(test$.deps);
+    incident = await startIncident(test$.deps);
+    company = await seedCompany(test$.deps);
+    admin = await announceStaff(test$.deps, company, 'Ada Admin', ['ADMIN']);
+    reviewer = await announceStaff(test$.deps, company, 'Rita Reviewer', ['REVIEWER']);
+    handler = await announceStaff(test$.deps, company, 'Hal Handler', ['HANDLER']);
+  });
+  afterAll(async () => {
+    await incident?.close();
+    await test$?.dispose();
+  });
+
+  const api = (method: string, path: string, token?: string, body?: unknown) =>
+    call(incident.baseUrl, method, path, { token, body });
+
+  /** A discloser's report of `company`; answers its id and what the discloser needs to come back. */
+  async function report(fields: Record<string, string> = { description: 'Invoices without delivery' }, overrides = {}) {
+    const filed = await reportFor(company, fields, overrides);
+    const response = await postJson(`${incident.baseUrl}/api/incident/`, filed.body);
+    expect(response.status).toBe(201);
+    const created = (await response.json()) as { uuid: string; retrieval_id: string };
+    const authToken = await deriveDiscloserAuthToken(filed.credentials.discloserPassphrase);
+    const opened = await getJson(
+      retrievalUrl(incident.baseUrl, company.urlIdentifier, created.retrieval_id),
+      authToken,
+    );
+    const session = (await opened.json()) as { token: string };
+    return { id: created.uuid, retrievalId: created.retrieval_id, authToken, discloserToken: session.token, filed };
+  }
+
+  const eventsOf = (name: string, incidentId: string) =>
+    published.filter((event) => event.name === name && event.payload.incident_id === incidentId);
+
+  describe('the list', () => {
+    test('when staff list the cases, then they see a page with the total, the clocks, and the name decryptable only with the company key', async () => {
+      const named = await report({ description: 'Kickbacks', full_name: 'Jane Doe' }, { report_anonymously: false });
+      const list = await api('GET', '/api/incident/?page_size=100', await admin.token());
+      expect(list.status).toBe(200);
+      expect(list.body).toMatchObject({ page: 1, page_size: 100 });
+      expect(list.body.count).toBe(list.body.results.length);
+      const item = list.body.results.find((row: IncidentListItem) => row.uuid === named.id) as IncidentListItem;
+      expect(item).toMatchObject({
+        status: { name: 'NEW' },
+        report_channel: 'online',
+        report_anonymously: false,
+        location: { uuid: company.locations.office, name: 'Head office' },
+        outcome: null,
+      });
+      expect(item.management_categories.map((category) => category.name)).toEqual(['Fraud', 'Bribery']);
+      expect(item.clocks.acknowledgement.state).toBe('due');
+      const ackDue = new Date(item.clocks.acknowledgement.due_at).getTime() - new Date(item.created).getTime();
+      expect(Math.round(ackDue / DAY)).toBe(7);
+      expect(item.full_name).toMatch(/^v1\./);
+      const handle = await openIncidentAsCompany({ ...item.keys, companyPrivateKey: await company.privateKey() });
+      expect(await decryptField(handle, item.full_name!)).toBe('Jane Doe');
+      expect(JSON.stringify(list.body)).not.toContain('Jane Doe');
+    });
+
+    test('when sorted and paged, then the order is the asked one and the count covers every page', async () => {
+      for (let i = 0; i < 3; i += 1) await report();
+      const token = await admin.token();
+      const all = await api('GET', '/api/incident/?page_size=100&sort=created', token);
+      const created = all.body.results.map((row: IncidentListItem) => row.created);
+      expect(created).toEqual([...created].sort());
+      const firstPage = await api('GET', '/api/incident/?page_size=2&sort=-created', token);
+      const secondPage = await api('GET', '/api/incident/?page_size=2&page=2&sort=-created', token);
+      expect(firstPage.body.count).toBe(all.body.count);
+      expect(secondPage.body.results[0].created <= firstPage.body.results[1].created).toBe(true);
+      expect(firstPage.body.results.map((row: IncidentListItem) => row.uuid)).not.toContain(
+        secondPage.body.results[0].uuid,
+      );
+      const byCategory = await api('GET', '/api/incident/?page_size=100&sort=-category__name', token);
+      expect(byCategory.status).toBe(200);
+      const byDefault = await api('GET', '/api/incident/?page_size=100', token);
+      const activity = byDefault.body.results.map((row: IncidentListItem) => row.last_activity_at);
+      expect(activity).toEqual([...activity].sort().reverse());
+    });
+
+    test('when filtered by status, channel, location, category or overdue, then only matching cases come', async () => {
+      const phoned = await report(undefined, { report_channel: 'telephone' });
+      const late = await report();
+      await test$.deps.db.query(
+        `update incident.incident set acknowledgement_due_at = now() - interval '1 day' where id = $1`,
+        [late.id],
+      );
+      const token = await admin.token();
+      const ids = async (query: string) =>
+        (await api('GET', `/api/incident/?page_size=100&${query}`, token)).body.results.map(
+          (row: IncidentListItem) => row.uuid,
+        );
+      expect(await ids('channel=telephone')).toEqual([phoned.id]);
+      expect(await ids('overdue=true')).toEqual([late.id]);
+      expect(await ids('overdue=false')).not.toContain(late.id);
+      expect(await ids('status=CLOSED')).toEqual([]);
+      expect((await ids('status=NEW,ACKNOWLEDGED')).length).toBeGreaterThan(2);
+      expect(await ids(`location=${company.locations.closed}`)).toEqual([]);
+      expect(await ids(`category=${company.categories.bribery}`)).toContain(phoned.id);
+      const overdue = (await api('GET', `/api/incident/?overdue=true`, token)).body.results[0] as IncidentListItem;
+      expect(overdue.clocks.acknowledgement.state).toBe('overdue');
+    });
+
+    test('when the query is wrong, then 400 says which parameter and nothing else happens', async () => {
+      const token = await admin.token();
+      for (const [query, field] of [
+        ['page_size=101', 'page_size'],
+        ['page_size=0', 'page_size'],
+        ['page=-1', 'page'],
+        ['sort=name', 'sort'],
+        ['status=OPEN', 'status.0'],
+        ['category=nope', 'category.0'],
+        ['mine=true', 'non_field_errors'],
+      ]) {
+        const answer = await api('GET', `/api/incident/?${query}`, token);
+        expect({ query, status: answer.status }).toEqual({ query, status: 400 });
+        expect(Object.keys(answer.body.errors)).toEqual([field]);
+      }
+      expect((await api('GET', '/api/incident/?page_size=101', await admin.token())).body.errors.page_size).toEqual([
+        'Page size is at most 100',
+      ]);
+    });
+
+    test('when asked without a staff token, or with a discloser’s, then 401', async () => {
+      const mine = await report();
+      expect((await api('GET', '/api/incident/')).status).toBe(401);
+      expect((await api('GET', '/api/incident/', mine.discloserToken)).status).toBe(401);
+      expect((await api('GET', `/api/incident/${mine.id}`, mine.discloserToken)).status).toBe(401);
+    });
+  });
+
+  describe('who sees what', () => {
+    test('when a report comes in, then its labels’ assignees get it, and a handler sees only the cases assigned to them', async () => {
+      await announce(test$.deps, {
+        name: 'category.updated',
+        company_id: company.companyId,
+        payload: {
+          category_id: company.categories.fraud,
+          name: 'Fraud',
+          parent_id: null,
+          is_active: true,
+          assignee_ids: [handler.userId],
+        },
+      });
+      await waitFor(
+        async () =>
+          (
+            await test$.deps.db.query('select 1 from incident.category where id = $1 and $2 = any(assignee_ids)', [
+              company.categories.fraud,
+              handler.userId,
+            ])
+          ).rows.length > 0,
+        { what: 'the assignee in the read model' },
+      );
+      const assigned = await report();
+      const unassigned = await report(undefined, { category_uuids: [company.categories.fraud] });
+      await test$.deps.db.query('delete from incident.assignee where incident_id = $1', [unassigned.id]);
+      const listed = await api('GET', '/api/incident/?page_size=100', await handler.token());
+      const ids = listed.body.results.map((row: IncidentListItem) => row.uuid);
+      expect(ids).toContain(assigned.id);
+      expect(ids).not.toContain(unassigned.id);
+      expect(listed.body.count).toBe(ids.length);
+      expect((await api('GET', `/api/incident/${unassigned.id}`, await handler.token())).status).toBe(404);
+      const detail = await api('GET', `/api/incident/${assigned.id}`, await handler.token());
+      expect(detail.body.assignees).toEqual([{ uuid: handler.userId, full_name: 'Hal Handler' }]);
+      expect(detail.body.permissions).toEqual({
+        update_status: true,
+        reply: true,
+        add_note: true,
+        assign: false,
+        exclude: false,
+      });
+      const assignedEvent = await waitFor(() => eventsOf('incident.assigned', assigned.id)[0], {
+        what: 'incident.assigned',
+      });
+      expect(assignedEvent.actor).toEqual({ type: 'SYSTEM' });
+      expect(assignedEvent.payload).toMatchObject({ added_ids: [handler.userId], removed_ids: [] });
+      // A reviewer triages every case; assigned_to_me narrows to theirs.
+      expect((await api('GET', `/api/incident/${unassigned.id}`, await reviewer.token())).status).toBe(200);
+      expect((await api('GET', '/api/incident/?assigned_to_me=true', await reviewer.token())).body.count).toBe(0);
+    });
+
+    test('when an admin excludes someone from a case, then that person can neither list, open, write to, note nor export it', async () => {
+      const otherAdmin = await announceStaff(test$.deps, company, 'Oscar Other', ['ADMIN']);
+      const sensitive = await report();
+      const excluded = await api('PUT', `/api/incident/${sensitive.id}/`, await admin.token(), {
+        excluded_user_uuids: [otherAdmin.userId],
+      });
+      expect(excluded.status).toBe(200);
+      expect(excluded.body.excluded_users).toEqual([{ uuid: otherAdmin.userId, full_name: 'Oscar Other' }]);
+      const token = await otherAdmin.token();
+      const listed = await api('GET', '/api/incident/?page_size=100', token);
+      expect(listed.body.results.map((row: IncidentListItem) => row.uuid)).not.toContain(sensitive.id);
+      expect((await api('GET', `/api/incident/${sensitive.id}`, token)).status).toBe(404);
+      expect((await api('GET', `/api/incident/${sensitive.id}/message`, token)).status).toBe(404);
+      expect((await api('GET', `/api/incident/${sensitive.id}/note`, token)).status).toBe(404);
+      expect((await api('PUT', `/api/incident/${sensitive.id}/`, token, { status: 'ACKNOWLEDGED' })).status).toBe(404);
+      const content = await encryptField(sensitive.filed.credentials.incident.publicKey, 'hello');
+      expect(
+        (await api('POST', '/api/incident/message/', token, { incident_uuid: sensitive.id, content })).status,
+      ).toBe(404);
+      expect((await api('POST', '/api/incident/note/', token, { incident_uuid: sensitive.id, content })).status).toBe(
+        404,
+      );
+      const exported = await fetch(`${incident.baseUrl}/api/incident/export`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(await exported.text()).not.toContain(sensitive.id);
+      // They cannot be assigned it either, and the exclusion is on record.
+      const assign = await api('PUT', `/api/incident/${sensitive.id}/`, await admin.token(), {
+        assignee_uuids: [otherAdmin.userId],
+      });
+      expect(assign.status).toBe(400);
+      expect(assign.body.errors.assignee_uuids).toEqual(['Someone excluded from this case cannot be assigned to it']);
+      const event = await waitFor(() => eventsOf('incident.exclusion.changed', sensitive.id)[0], {
+        what: 'the exclusion event',
+      });
+      expect(event.payload).toEqual({
+        incident_id: sensitive.id,
+        excluded_user_ids: [otherAdmin.userId],
+        added_ids: [otherAdmin.userId],
+        removed_ids: [],
+      });
+      // Only admins see who is excluded, and only they exclude.
+      expect((await api('GET', `/api/incident/${sensitive.id}`, await reviewer.token())).body.excluded_users).toEqual(
+        [],
+      );
+      expect(
+        (await api('PUT', `/api/incident/${sensitive.id}/`, await reviewer.token(), { excluded_user_uuids: [] }))
+          .status,
+      ).toBe(403);
+    });
+
+    test('when another company’s staff ask for a case, then it does not exist for them, whatever they try', async () => {
+      const other = await seedCompany(test$.deps);
+      const stranger = await announceStaff(test$.deps, other, 'Stan Stranger', ['ADMIN']);
+      const mine = await report();
+      const token = await stranger.token();
+      expect((await api('GET', '/api/incident/?page_size=100', token)).body.count).toBe(0);
+      for (const [method, path, body] of [
+        ['GET', `/api/incident/${mine.id}`, undefined],
+        ['PUT', `/api/incident/${mine.id}/`, { status: 'ACKNOWLEDGED' }],
+        ['GET', `/api/incident/${mine.id}/message`, undefined],
+        ['GET', `/api/incident/${mine.id}/file`, undefined],
+        ['GET', `/api/incident/${mine.id}/note`, undefined],
+        ['POST', '/api/incident/note/', { incident_uuid: mine.id, content: 'v1.AAAA' }],
+        ['POST', '/api/incident/message/', { incident_uuid: mine.id, content: 'v1.AAAA' }],
+      ] as const) {
+        const answer = await api(method, path, token, body);
+        expect({ path, method, status: answer.status }).toEqual({ path, method, status: 404 });
+        expect(answer.body).toEqual({ message: 'Incident not found' });
+      }
+      expect((await api('GET', `/api/incident/${randomUUID()}`, token)).body).toEqual({
+        message: 'Incident not found',
+      });
+      const exported = await fetch(`${incident.baseUrl}/api/incident/export`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(exported.headers.get('x-total-count')).toBe('0');
+    });
+
+    test('when a token was logged out, or its user removed, then every replica refuses it', async () => {
+      const replica = await startIncident(test$.deps, {}, { replica: true });
+      try {
+        const member = await announceStaff(test$.deps, company, 'Lou Leaving', ['ADMIN']);
+        const jti = randomUUID();
+        const loggedOut = await staffToken({
+          userId: member.userId,
+          companyId: company.companyId,
+          roles: ['ADMIN'],
+          jti,
+        });
+        expect((await api('GET', '/api/incident/', loggedOut)).status).toBe(200);
+        await announce(test$.deps, {
+          name: 'token.revoked',
+          company_id: company.companyId,
+          payload: { jti, user_id: member.userId, expires_at: new Date(Date.now() + 900_000).toISOString() },
+        });
+        const revoked = async (baseUrl: string, token: string) =>
+          (await call(baseUrl, 'GET', '/api/incident/', { token })).status === 401;
+        await waitFor(
+          async () => (await revoked(incident.baseUrl, loggedOut)) && (await revoked(replica.baseUrl, loggedOut)),
+          {
+            what: 'the revocation on both replicas',
+          },
+        );
+        const issuedBefore = await staffToken({
+          userId: member.userId,
+          companyId: company.companyId,
+          roles: ['ADMIN'],
+          issuedAt: Math.floor(Date.now() / 1000) - 5,
+        });
+        await announce(test$.deps, {
+          name: 'user.deleted',
+          company_id: company.companyId,
+          payload: { user_id: member.userId, deleted_at: new Date().toISOString() },
+        });
+        await waitFor(
+          async () => (await revoked(incident.baseUrl, issuedBefore)) && (await revoked(replica.baseUrl, issuedBefore)),
+          {
+            what: 'the removal on both replicas',
+          },
+        );
+      } finally {
+        await replica.close();
+      }
+    });
+  });
+
+  describe('the case', () => {
+    test('when staff open a case, then they get every encrypted field, the history, a file token for that case, and the opening is on record', async () => {
+      const opened = await report({ description: 'Cash in envelopes', location_detail: 'Dock 4' });
+      const detail = await api('GET', `/api/incident/${opened.id}`, await reviewer.token());
+      expect(detail.status).toBe(200);
+      expect(detail.body.fields.map((field: { name: string }) => field.name)).toEqual([
+        'description',
+        'location_detail',
+      ]);
+      const handle = await openIncidentAsCompany({
+        ...detail.body.keys,
+        companyPrivateKey: await company.privateKey(),
+      });
+      expect(await decryptField(handle, detail.body.fields[0].value)).toBe('Cash in envelopes');
+      expect(detail.body.status_history).toEqual([]);
+      const files = await createIncidentSessionVerifier(incident.publicKeyPem).verify(detail.body.file_token);
+      expect(files).toMatchObject({
+        incidentId: opened.id,
+        companyId: company.companyId,
+        actor: { type: 'STAFF', userId: reviewer.userId },
+      });
+      const viewed = await waitFor(() => eventsOf('incident.viewed', opened.id)[0], { what: 'incident.viewed' });
+      expect(viewed.actor).toEqual({ type: 'STAFF', user_id: reviewer.userId });
+      expect(viewed.payload).toEqual({ incident_id: opened.id });
+    });
+
+    test('when a case is acknowledged, investigated, closed with an outcome and reopened, then its clocks follow, the history keeps who and why, and the discloser sees only the status', async () => {
+      const mine = await report();
+      const token = await handler.token();
+      await api('PUT', `/api/incident/${mine.id}/`, await admin.token(), { assignee_uuids: [handler.userId] });
+
+      const acknowledged = await api('PUT', `/api/incident/${mine.id}/`, token, { status: 'ACKNOWLEDGED' });
+      expect(acknowledged.status).toBe(200);
+      expect(acknowledged.body.status).toEqual({ name: 'ACKNOWLEDGED' });
+      expect(acknowledged.body.clocks.acknowledgement.state).toBe('done');
+      const feedbackDue = new Date(acknowledged.body.clocks.feedback.due_at).getTime() - Date.now();
+      expect(feedbackDue / DAY).toBeGreaterThan(88);
+
+      const before = await api('GET', `/api/incident/${mine.id}`, token);
+      const refused = [
+        [{ status: 'NEW' }, 'status'],
+        [{ status: 'REOPENED', motivation: 'v1.AAAA' }, 'status'],
+        [{ status: 'CLOSED', motivation: 'v1.AAAA' }, 'outcome'],
+        [{ status: 'CLOSED', outcome: 'spam' }, 'motivation'],
+        [{ status: 'CLOSED', outcome: 'maybe', motivation: 'v1.AAAA' }, 'outcome'],
+        [{ status: 'INVESTIGATION', outcome: 'spam' }, 'outcome'],
+        [{ status: 'INVESTIGATION', motivation: 'plain words' }, 'motivation'],
+        [{}, 'non_field_errors'],
+      ] as const;
+      for (const [body, field] of refused) {
+        const answer = await api('PUT', `/api/incident/${mine.id}/`, token, body);
+        expect({ body, status: answer.status }).toEqual({ body, status: 400 });
+        expect(Object.keys(answer.body.errors)).toContain(field);
+      }
+      const after = await api('GET', `/api/incident/${mine.id}`, token);
+      expect(after.body.status).toEqual(before.body.status);
+      expect(after.body.status_history).toEqual(before.body.status_history);
+
+      await api('PUT', `/api/incident/${mine.id}/`, token, { status: 'INVESTIGATION' });
+      const motivation = await encryptField(mine.filed.credentials.incident.publicKey, 'Proven by the ledger');
+      const closed = await api('PUT', `/api/incident/${mine.id}/`, token, {
+        status: 'CLOSED',
+        outcome: 'substantiated',
+        motivation,
+      });
+      expect(closed.body).toMatchObject({ status: { name: 'CLOSED' }, outcome: 'substantiated' });
+      expect(Object.values(closed.body.clocks).every((clock) => (clock as { state: string }).state === 'done')).toBe(
+        true,
+      );
+      expect(
+        closed.body.status_history.map((change: { from: string; to: string }) => `${change.from}→${change.to}`),
+      ).toEqual(['NEW→ACKNOWLEDGED', 'ACKNOWLEDGED→INVESTIGATION', 'INVESTIGATION→CLOSED']);
+      expect(closed.body.status_history[2]).toMatchObject({
+        outcome: 'substantiated',
+        motivation,
+        changed_by: { uuid: handler.userId, full_name: 'Hal Handler' },
+      });
+
+      const discloserView = await (
+        await getJson(retrievalUrl(incident.baseUrl, company.urlIdentifier, mine.retrievalId), mine.authToken)
+      ).json();
+      expect(discloserView.status).toEqual({ name: 'CLOSED' });
+      expect(JSON.stringify(discloserView)).not.toContain('substantiated');
+      expect(JSON.stringify(discloserView)).not.toContain(motivation);
+
+      const reopened = await api('PUT', `/api/incident/${mine.id}/`, token, {
+        status: 'REOPENED',
+        motivation: await encryptField(mine.filed.credentials.incident.publicKey, 'New evidence'),
+      });
+      expect(reopened.body).toMatchObject({ status: { name: 'REOPENED' }, outcome: null });
+      expect(reopened.body.clocks.resolution.state).not.toBe('done');
+      const updates = await waitFor(
+        () => (eventsOf('incident.updated', mine.id).length >= 4 ? eventsOf('incident.updated', mine.id) : undefined),
+        {
+          what: 'the four status events',
+        },
+      );
+      expect(updates.map((event) => [event.payload.previous_status, event.payload.status])).toEqual([
+        ['NEW', 'ACKNOWLEDGED'],
+        ['ACKNOWLEDGED', 'INVESTIGATION'],
+        ['INVESTIGATION', 'CLOSED'],
+        ['CLOSED', 'REOPENED'],
+      ]);
+      expect(JSON.stringify(updates)).not.toContain(motivation);
+      expect(updates[0]!.actor).toEqual({ type: 'STAFF', user_id: handler.userId });
+    });
+
+    test('when assignment is changed, then only admins and reviewers may, only for the company’s current staff, and it is announced', async () => {
+      // Bribery has no default assignee: nobody gets this case until someone assigns it.
+      const mine = await report(undefined, { category_uuids: [company.categories.bribery] });
+      expect(
+        (await api('PUT', `/api/incident/${mine.id}/`, await handler.token(), { assignee_uuids: [] })).status,
+      ).toBe(404);
+      const unknown = await api('PUT', `/api/incident/${mine.id}/`, await reviewer.token(), {
+        assignee_uuids: [randomUUID()],
+      });
+      expect(unknown.body.errors).toEqual({ assignee_uuids: ['Unknown user'] });
+      const assigned = await api('PUT', `/api/incident/${mine.id}/`, await reviewer.token(), {
+        assignee_uuids: [handler.userId, reviewer.userId],
+      });
+      expect(assigned.body.assignees.map((member: { full_name: string }) => member.full_name)).toEqual([
+        'Hal Handler',
+        'Rita Reviewer',
+      ]);
+      // Now the handler sees it, but still may not reassign it.
+      expect(
+        (await api('PUT', `/api/incident/${mine.id}/`, await handler.token(), { assignee_uuids: [] })).status,
+      ).toBe(403);
+      const event = await waitFor(
+        () => eventsOf('incident.assigned', mine.id).find((each) => each.actor?.type === 'STAFF'),
+        {
+          what: 'incident.assigned',
+        },
+      );
+      expect([...(event.payload.added_ids as string[])].sort()).toEqual([handler.userId, reviewer.userId].sort());
+      const categories = await api('PUT', `/api/incident/${mine.id}/`, await admin.token(), {
+        category_uuids: [company.categories.retired],
+      });
+      expect(categories.body.errors).toEqual({ category_uuids: ['Unknown category'] });
+    });
+
+    test('when staff reply and mark it as feedback, then the discloser reads it from staff, and the feedback clock stops', async () => {
+      const mine = await report();
+      const token = await admin.token();
+      const content = await encryptField(mine.filed.credentials.incident.publicKey, 'We are on it');
+      const sent = await api('POST', '/api/incident/message/', token, {
+        incident_uuid: mine.id,
+        content,
+        feedback: true,
+      });
+      expect(sent.status).toBe(201);
+      expect(sent.body).toMatchObject({ sender: { name: 'Ada Admin', source: 'STAFF' }, feedback: true });
+      const thread = await api('GET', `/api/incident/${mine.id}/message`, mine.discloserToken);
+      expect(thread.body).toEqual([
+        expect.objectContaining({ content, sender: { name: 'Ada Admin', source: 'STAFF' } }),
+      ]);
+      const detail = await api('GET', `/api/incident/${mine.id}`, token);
+      expect(detail.body.clocks.feedback.state).toBe('done');
+      const discloserFeedback = await api('POST', '/api/incident/message/', mine.discloserToken, {
+        incident_uuid: mine.id,
+        content,
+        feedback: true,
+      });
+      expect(discloserFeedback.status).toBe(400);
+      const created = await waitFor(() => eventsOf('incident.message.created', mine.id)[0], {
+        what: 'the message event',
+      });
+      expect(created.actor).toEqual({ type: 'STAFF', user_id: admin.userId });
+      expect(created.payload).toEqual({
+        incident_id: mine.id,
+        incident_message_id: sent.body.uuid,
+        sender_source: 'STAFF',
+      });
+    });
+
+    test('when staff add private notes, then staff with access read them, the discloser never does, and the event carries ids only', async () => {
+      const mine = await report();
+      const content = await encryptField(mine.filed.credentials.incident.publicKey, 'Witness is the manager');
+      const added = await api('POST', '/api/incident/note/', await reviewer.token(), {
+        incident_uuid: mine.id,
+        content,
+      });
+      expect(added.status).toBe(201);
+      expect(added.body).toMatchObject({ content, author: { uuid: reviewer.userId, full_name: 'Rita Reviewer' } });
+      expect((await api('GET', `/api/incident/${mine.id}/note`, await admin.token())).body).toEqual([added.body]);
+      expect((await api('GET', `/api/incident/${mine.id}/note`, mine.discloserToken)).status).toBe(401);
+      expect(
+        (await api('POST', '/api/incident/note/', mine.discloserToken, { incident_uuid: mine.id, content })).status,
+      ).toBe(401);
+      expect(
+        (await api('POST', '/api/incident/note/', await admin.token(), { incident_uuid: mine.id, content: 'in clear' }))
+          .status,
+      ).toBe(400);
+      const event = await waitFor(() => eventsOf('incident.note.created', mine.id)[0], {
+        what: 'incident.note.created',
+      });
+      expect(event.payload).toEqual({ incident_id: mine.id, incident_note_id: added.body.uuid });
+    });
+  });
+
+  describe('export', () => {
+    test('when staff export with filters, then NDJSON rows of what they may see come with their total, and the export is on record', async () => {
+      const phoned = await report({ description: 'x', full_name: 'Joe' }, { report_channel: 'internal' });
+      const token = await admin.token();
+      const response = await fetch(`${incident.baseUrl}/api/incident/export?channel=internal`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/^application\/x-ndjson/);
+      const rows = (await response.text())
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line));
+      expect(rows).toHaveLength(Number(response.headers.get('x-total-count')));
+      expect(rows.map((row) => row.uuid)).toEqual([phoned.id]);
+      expect(Object.keys(rows[0]).sort()).toEqual(
+        [
+          'created',
+          'display_report_number',
+          'full_name',
+          'keys',
+          'location',
+          'management_categories',
+          'report_anonymously',
+          'status',
+          'updated',
+          'uuid',
+        ].sort(),
+      );
+      const event = await waitFor(
+        () => published.find((each) => each.name === 'incident.exported' && each.payload.count === 1),
+        {
+          what: 'incident.exported',
+        },
+      );
+      expect(event.payload.filters).toMatchObject({ channel: ['internal'] });
+      expect(
+        (
+          await fetch(`${incident.baseUrl}/api/incident/export?page=2`, {
+            headers: { authorization: `Bearer ${token}` },
+          })
+        ).status,
+      ).toBe(400);
+    });
+  });
+});

@@ -1,0 +1,46 @@
+import { createTestDependencies, type TestDependencies } from '@whistle/service-kit/testing';
+import { verifyProviderPact } from '@whistle/test-support';
+import {
+  announceStaff,
+  postJson,
+  prepareProducer,
+  reportFor,
+  seedCompany,
+  startIncident,
+  type RunningIncident,
+} from '../support';
+import { CASE_STATE } from '../../../../mfe-incidents/test/pact/fixtures';
+
+let test$: TestDependencies;
+let incident: RunningIncident;
+
+beforeAll(async () => {
+  test$ = await createTestDependencies('pglite+in-process');
+  await prepareProducer(test$.deps);
+  incident = await startIncident(test$.deps);
+});
+afterAll(async () => {
+  await incident?.close();
+  await test$?.dispose();
+});
+
+/** A company with an admin and a case of theirs, made through the same paths as in production. */
+async function adminWithCase(): Promise<{ staffToken: string; incidentUuid: string }> {
+  const company = await seedCompany(test$.deps);
+  const admin = await announceStaff(test$.deps, company, 'Ada Lovelace', ['ADMIN']);
+  // One top-level label: the pact's categories have no parent.
+  const report = await reportFor(company, undefined, { category_uuids: [company.categories.fraud] });
+  const created = await postJson(`${incident.baseUrl}/api/incident/`, report.body);
+  if (created.status !== 201) throw new Error(`report refused: ${created.status}`);
+  const { uuid } = (await created.json()) as { uuid: string };
+  return { staffToken: await admin.token(), incidentUuid: uuid };
+}
+
+test("when the staff case pages' pact is replayed against incident, then every interaction is honoured", async () => {
+  await verifyProviderPact({
+    consumer: 'whistle-mfe-incidents',
+    provider: 'whistle-incident',
+    baseUrl: incident.baseUrl,
+    stateHandlers: { [CASE_STATE]: adminWithCase },
+  });
+});
