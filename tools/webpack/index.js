@@ -22,6 +22,8 @@ const SINGLETONS = [
   '@whistle/ui',
   // The staff remotes' frame: an entry of its own, so the discloser pages never load it.
   '@whistle/ui/staff',
+  // Report pages' shared pieces (files, formatting, review order): the landing page never loads them.
+  '@whistle/ui/report',
 ];
 /** Packages that exist in several copies under node_modules: pinned to the one the frontend itself resolves. */
 const DEDUPED = ['i18next', 'react-i18next'];

@@ -1,7 +1,7 @@
 import { ApiError, createIncident, getDiscloserIncident, withToken, type ApiClient } from '@whistle/api-client';
 import type { CompanyPublicView, ReportField } from '@whistle/contracts';
 import { deriveDiscloserAuthToken, encryptFields, formatSecretCode, type IncidentCredentials } from '@whistle/crypto';
-import { uploadAttachment, type Attachment } from '../report/attachment';
+import { uploadAttachment, type Attachment } from '@whistle/ui/report';
 import { encryptedFieldValues, type ReportErrors, type ReportForm, type RequiredField } from './report-form';
 
 export interface SubmittedReport {

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams, redirect, type ActionFunctionArgs } from 'react-router';
 import {
   ApiError,
-  downloadIncidentFile,
   getIncidentFile,
   listIncidentFiles,
   listIncidentMessages,
@@ -11,12 +10,17 @@ import {
   type ApiClient,
 } from '@whistle/api-client';
 import type { IncidentMessage } from '@whistle/contracts';
-import { decryptField, decryptFile, encryptField } from '@whistle/crypto';
+import { decryptField, encryptField } from '@whistle/crypto';
 import { Button, MessagePage, TextArea, Toast, useDocumentTitle } from '@whistle/ui';
-import { uploadAttachment } from '../report/attachment';
-import { FilePicker } from '../report/file-picker.component';
-import { formatFileSize, formatMessageTime } from '../report/format';
-import { useAttachments } from '../report/use-attachments';
+import {
+  FilePicker,
+  formatFileSize,
+  formatMessageTime,
+  reportDetails,
+  saveDecryptedFile,
+  uploadAttachment,
+  useAttachments,
+} from '@whistle/ui/report';
 import {
   currentFailure,
   currentSession,
@@ -27,7 +31,6 @@ import {
   OpenIncidentError,
   type DiscloserSession,
 } from './discloser-session';
-import { reviewDetails } from './review-details';
 
 /** Spec §9: the thread is fetched again every 30 seconds. */
 export const MESSAGE_POLL_MS = 30_000;
@@ -71,28 +74,20 @@ function FileList({ files, session }: { files: ShownFile[]; session: DiscloserSe
   async function download(file: ShownFile) {
     setFailed(null);
     try {
-      const encrypted = await downloadIncidentFile(session.api, file.uuid);
-      const { content, fileName } = await decryptFile(session.handle, encrypted);
-      const url = URL.createObjectURL(new Blob([content as BlobPart]));
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = fileName;
-      link.click();
-      // The click has started the download: the object URL is no longer needed.
-      setTimeout(() => URL.revokeObjectURL(url), 0);
+      await saveDecryptedFile(session.api, session.handle, file.uuid);
     } catch {
       setFailed(file.uuid);
     }
   }
   if (files.length === 0) return null;
   return (
-    <ul className="disclose-files">
+    <ul className="wh-files">
       {files.map((file) => (
         <li key={file.uuid}>
-          <span className="disclose-files__name">
+          <span className="wh-files__name">
             {file.name === null ? t('review.decrypting') : file.name || t('review.undecryptable')}
           </span>
-          <span className="disclose-files__size">{formatFileSize(file.size, i18n.language)}</span>
+          <span className="wh-files__size">{formatFileSize(file.size, i18n.language)}</span>
           <Button variant="secondary" onClick={() => download(file)}>
             {t('review.download')}
             <span className="wh-visually-hidden"> {file.name}</span>
@@ -218,7 +213,11 @@ function IncidentReview({ session }: { session: DiscloserSession }) {
   }
 
   const yesNo = (value: string) => (value === 'yes' ? t('create.yes') : value === 'no' ? t('create.no') : value);
-  const details = reviewDetails(session, i18n.language, yesNo);
+  const details = reportDetails(
+    { fields: session.fields, categories: session.incident.categories, location: session.incident.location },
+    i18n.language,
+    yesNo,
+  );
   const reportFiles = files.filter((file) => file.messageUuid === null);
 
   return (

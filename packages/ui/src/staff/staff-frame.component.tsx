@@ -10,6 +10,8 @@ export interface StaffNavigationLink {
 export interface StaffFrameProps {
   /** Side navigation of an area with several pages (settings): its accessible name and links. */
   sidebar?: { label: string; links: readonly StaffNavigationLink[] };
+  /** The full width of the window, for pages of tables (the case list and a case), not of reading. */
+  wide?: boolean;
   children: ReactNode;
 }
 
@@ -17,8 +19,8 @@ export interface StaffFrameProps {
  * A staff page below the shell's company header (the shell draws navigation and avatar): the main
  * column, with a sidebar when the area has one. The current page's link is marked `aria-current`.
  */
-export function StaffFrame({ sidebar, children }: StaffFrameProps) {
-  if (!sidebar) return <main className="wh-main">{children}</main>;
+export function StaffFrame({ sidebar, wide = false, children }: StaffFrameProps) {
+  if (!sidebar) return <main className={wide ? 'wh-main wh-main--wide' : 'wh-main'}>{children}</main>;
   return (
     <main className="wh-main wh-staff">
       <nav aria-label={sidebar.label} className="wh-staff__sidebar">

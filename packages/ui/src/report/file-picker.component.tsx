@@ -2,6 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLoaded, isTooLarge, type PendingFile } from './attachment';
 import { formatFileSize } from './format';
+import './files.css';
 
 let nextId = 0;
 
@@ -32,7 +33,7 @@ export function FilePicker({
   label: string;
   disabled?: boolean;
 }) {
-  const { t, i18n } = useTranslation('disclose');
+  const { t, i18n } = useTranslation('common');
   const id = useId();
   const [tooLarge, setTooLarge] = useState(false);
   const input = useRef<HTMLInputElement>(null);
@@ -82,17 +83,17 @@ export function FilePicker({
         </p>
       )}
       {files.length > 0 && (
-        <ul className="disclose-files">
+        <ul className="wh-files">
           {files.map((file) => (
             <li key={file.id}>
-              <span className="disclose-files__name">{file.name}</span>
-              <span className="disclose-files__size">{formatFileSize(file.size, i18n.language)}</span>
+              <span className="wh-files__name">{file.name}</span>
+              <span className="wh-files__size">{formatFileSize(file.size, i18n.language)}</span>
               {(!isLoaded(file) || file.progress > 0) && (
                 <progress max={1} value={file.progress} aria-label={t('files.progress', { name: file.name })} />
               )}
               <button
                 type="button"
-                className="wh-button wh-button--secondary disclose-files__remove"
+                className="wh-button wh-button--secondary wh-files__remove"
                 disabled={disabled}
                 onClick={() => onChange((current) => current.filter((item) => item.id !== file.id))}
               >

@@ -1,8 +1,8 @@
-import { reviewDetails } from './review-details';
+import { reportDetails } from './report-details';
 
-describe('review details', () => {
+describe('report details', () => {
   it('when the review lists fields, then it follows the spec order and labels, hides empties and joins dates', () => {
-    const rows = reviewDetails(
+    const rows = reportDetails(
       {
         fields: {
           outcome: 'o',
@@ -13,14 +13,8 @@ describe('review details', () => {
           can_contact: 'no',
           people_involved: '',
         },
-        incident: {
-          uuid: 'u',
-          display_report_number: 1,
-          status: { name: 'NEW' },
-          created: '2026-03-04T10:00:00Z',
-          location: { uuid: 'l', name: 'Paris' },
-          categories: [{ uuid: 'c', name: 'Fraud', parent_uuid: null }],
-        },
+        location: { name: 'Paris' },
+        categories: [{ name: 'Fraud' }],
       },
       'en-US',
       (value) => value.toUpperCase(),
