@@ -1,25 +1,40 @@
 import type { i18n } from 'i18next';
-import { screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
-import type { StaffSession, StaffState } from '@whistle/api-client';
+import type { StaffSession } from '@whistle/api-client';
 import { StaffSessionContext } from '@whistle/ui/staff';
 import { initTestI18n } from '../../tools/webpack/test-i18n';
 import { renderWithI18n } from '../test/render';
+import {
+  encryptedReport,
+  json,
+  listItem,
+  staffSession,
+  testCompany,
+  useNodeWebCrypto,
+  type TestCompany,
+} from '../test/staff-fixtures';
 import { incidentsRoutes } from './incidents.routes';
 
-const state = {
-  profile: {
-    uuid: 'u',
-    email: 'ada@acme.example',
-    full_name: 'Ada Lovelace',
-    roles: ['REVIEWER'],
-    mfa_auth_factor_id: null,
-  },
-  company: { url_identifier: 'acme-corporation' },
-} as unknown as StaffState;
-const session = { staff: async () => state, subscribe: () => () => undefined } as unknown as StaffSession;
+const realFetch = global.fetch;
+const fetchMock = jest.fn<Promise<Response>, [string, RequestInit]>();
+let company: TestCompany;
+let english: i18n;
 
-function open(path: string, instance: i18n) {
+beforeAll(async () => {
+  useNodeWebCrypto();
+  company = await testCompany();
+  english = await initTestI18n<i18n>('en');
+});
+beforeEach(() => {
+  fetchMock.mockReset();
+  global.fetch = fetchMock as unknown as typeof fetch;
+});
+afterAll(() => {
+  global.fetch = realFetch;
+});
+
+function open(path: string, session: StaffSession, instance = english) {
   const router = createMemoryRouter(incidentsRoutes, { initialEntries: [path] });
   renderWithI18n(
     <StaffSessionContext.Provider value={session}>
@@ -27,23 +42,122 @@ function open(path: string, instance: i18n) {
     </StaffSessionContext.Provider>,
     instance,
   );
+  return router;
 }
 
-describe('incidents remote routes', () => {
-  it('when the incident list opens, then it explains where reports appear and gives the company’s disclosure link', async () => {
-    open('/company/incidents', await initTestI18n<i18n>('en'));
-    expect(await screen.findByRole('heading', { name: 'Incidents', level: 1 })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'No incident reports yet' })).toBeInTheDocument();
+const emptyPage = { count: 0, page: 1, page_size: 20, results: [] };
+
+describe('incident list', () => {
+  it('when the company has no case yet, then the page explains where reports appear and gives the disclosure link', async () => {
+    fetchMock.mockImplementation(async () => json(200, emptyPage));
+    open('/company/incidents', staffSession(company.privateKey));
+    expect(await screen.findByRole('heading', { name: 'No incident reports yet' })).toBeInTheDocument();
     expect(await screen.findByLabelText('Employees’ disclosure link')).toHaveValue(
       `${window.location.origin}/disclose/acme-corporation`,
     );
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/incident/');
+    expect(fetchMock.mock.calls[0]![1].headers).toMatchObject({ Authorization: 'Bearer staff-token' });
   });
 
-  it.each(['/company/incidents/5f0c', '/company/team/add', '/company/reporting'])(
+  it('when cases come, then each row shows its number, labels, location, identity decrypted here, status words and deadline badges', async () => {
+    const named = await encryptedReport(company, { full_name: 'Jane Doe' });
+    const rows = [
+      listItem({
+        uuid: '00000000-0000-4000-8000-000000000001',
+        display_report_number: 7,
+        keys: named.keys,
+        report_anonymously: false,
+        full_name: named.fields[0]!.value,
+      }),
+      listItem({
+        uuid: '00000000-0000-4000-8000-000000000002',
+        display_report_number: 8,
+        keys: named.keys,
+        status: { name: 'INVESTIGATION' },
+      }),
+    ];
+    fetchMock.mockImplementation(async () => json(200, { ...emptyPage, count: 2, results: rows }));
+    open('/company/incidents', staffSession(company.privateKey));
+    const table = await screen.findByRole('table');
+    const [first, second] = within(table).getAllByRole('row').slice(1);
+    expect(within(first!).getByRole('link', { name: '#7' })).toHaveAttribute(
+      'href',
+      `/company/incidents/${rows[0]!.uuid}`,
+    );
+    expect(await within(first!).findByText('Jane Doe')).toBeInTheDocument();
+    expect(within(first!).getByText('Fraud')).toBeInTheDocument();
+    expect(within(first!).getByText('Bribery')).toBeInTheDocument();
+    expect(within(first!).getByText('Head office')).toBeInTheDocument();
+    expect(within(first!).getByText('New')).toBeInTheDocument();
+    expect(within(first!).getByText(/overdue since/)).toBeInTheDocument();
+    expect(within(second!).getByText('Anonymous')).toBeInTheDocument();
+    expect(within(second!).getByText('Investigation')).toBeInTheDocument();
+    expect(screen.getByText('2 cases')).toBeInTheDocument();
+  });
+
+  it('when a filter is chosen, then the page URL keeps it, the server is asked for it from page 1, and an empty result says so', async () => {
+    fetchMock.mockImplementation(async () => json(200, emptyPage));
+    const router = open('/company/incidents?page=2', staffSession(company.privateKey));
+    await screen.findByLabelText('Status');
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'CLOSED' } });
+    await waitFor(() => expect(router.state.location.search).toBe('?status=CLOSED'));
+    fireEvent.click(screen.getByLabelText('Overdue'));
+    await waitFor(() => expect(router.state.location.search).toBe('?status=CLOSED&overdue=true'));
+    await waitFor(() => expect(fetchMock.mock.calls.at(-1)![0]).toBe('/api/incident/?status=CLOSED&overdue=true'));
+    expect(screen.getByText('No case matches these filters.')).toBeInTheDocument();
+  });
+
+  it('when the company key is locked (no MFA in this session), then names read Locked and the page says how to unlock them', async () => {
+    const named = await encryptedReport(company, { full_name: 'Jane Doe' });
+    const row = listItem({
+      uuid: '00000000-0000-4000-8000-000000000003',
+      keys: named.keys,
+      report_anonymously: false,
+      full_name: named.fields[0]!.value,
+    });
+    fetchMock.mockImplementation(async () => json(200, { ...emptyPage, count: 1, results: [row] }));
+    open('/company/incidents', staffSession(undefined));
+    expect(await screen.findByText('Locked')).toBeInTheDocument();
+    expect(screen.getByText(/unlocks only after two-factor authentication/)).toBeInTheDocument();
+    expect(screen.queryByText('Jane Doe')).not.toBeInTheDocument();
+  });
+
+  it('when Export CSV is asked without the company key, then the page says the key is locked instead of exporting names it cannot read', async () => {
+    fetchMock.mockImplementation(async () => json(200, emptyPage));
+    open('/company/incidents', staffSession(undefined));
+    fireEvent.click(await screen.findByRole('button', { name: 'Export CSV' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('two-factor authentication');
+  });
+});
+
+describe('incidents remote routes', () => {
+  it('when a case the server does not give is opened, then a translated "case not found" shows', async () => {
+    fetchMock.mockImplementation(async () => json(404, { message: 'Incident not found' }));
+    open(
+      '/company/incidents/5f0c0000-0000-4000-8000-000000000000',
+      staffSession(company.privateKey),
+      await initTestI18n<i18n>('fr'),
+    );
+    expect(await screen.findByRole('heading', { name: 'Dossier introuvable' })).toBeInTheDocument();
+  });
+
+  it.each(['/company/team/add', '/company/reporting'])(
     'when %s is opened before its page exists, then a translated page-not-found shows',
     async (path) => {
-      open(path, await initTestI18n<i18n>('fr'));
+      fetchMock.mockImplementation(async () => json(200, emptyPage));
+      open(path, staffSession(company.privateKey), await initTestI18n<i18n>('fr'));
       expect(await screen.findByRole('heading', { name: 'Page introuvable' })).toBeInTheDocument();
     },
   );
+
+  it('when the list unmounts before the server answers, then nothing is set on the gone page', async () => {
+    let answer: (value: Response) => void = () => undefined;
+    fetchMock.mockImplementation(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const router = open('/company/incidents', staffSession(company.privateKey));
+    await act(async () => {
+      await router.navigate('/company/reporting');
+    });
+    answer(json(200, emptyPage));
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+  });
 });

@@ -45,3 +45,16 @@ export {
   type FileUpload,
   type UploadOptions,
 } from './file';
+export {
+  addCaseNote,
+  caseQueryString,
+  exportCases,
+  getCase,
+  listCaseFiles,
+  listCaseMessages,
+  listCaseNotes,
+  listCases,
+  sendStaffMessage,
+  updateCase,
+  type CaseQuery,
+} from './cases';

@@ -1,0 +1,27 @@
+import type { IncidentKeyMaterial } from '@whistle/contracts';
+import { decryptField, openIncidentAsCompany, type IncidentHandle } from '@whistle/crypto';
+
+/** Opens a case with the company private key (unlocked at sign-in, in memory only). */
+export const openCase = (keys: IncidentKeyMaterial, companyPrivateKey: CryptoKey): Promise<IncidentHandle> =>
+  openIncidentAsCompany({ ...keys, companyPrivateKey });
+
+/** What the Identity column shows (spec §9): Anonymous, the full name when given, or Identified. */
+export type Identity = { kind: 'anonymous' } | { kind: 'named'; name: string } | { kind: 'identified' };
+
+/**
+ * A case's identity, decrypted here with the company key: an anonymous report is Anonymous whatever it
+ * holds; a name that cannot be decrypted reads as Identified (the report is not anonymous), never as an error.
+ */
+export async function identityOf(
+  item: { report_anonymously: boolean; full_name: string | null; keys: IncidentKeyMaterial },
+  companyPrivateKey: CryptoKey,
+): Promise<Identity> {
+  if (item.report_anonymously) return { kind: 'anonymous' };
+  if (!item.full_name) return { kind: 'identified' };
+  try {
+    const name = (await decryptField(await openCase(item.keys, companyPrivateKey), item.full_name)).trim();
+    return name ? { kind: 'named', name } : { kind: 'identified' };
+  } catch {
+    return { kind: 'identified' };
+  }
+}

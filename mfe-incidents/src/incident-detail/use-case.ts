@@ -1,0 +1,116 @@
+import { useCallback, useEffect, useState } from 'react';
+import {
+  getCase,
+  getIncidentFile,
+  isApiError,
+  listCaseFiles,
+  listCaseMessages,
+  listCaseNotes,
+  withToken,
+  type ApiClient,
+} from '@whistle/api-client';
+import type { IncidentMessage, IncidentNote, IncidentStaffView } from '@whistle/contracts';
+import { decryptField, type IncidentHandle } from '@whistle/crypto';
+import { useStaffSession } from '@whistle/ui/staff';
+import { openCase } from '../case/case-key';
+
+export interface ShownFile {
+  uuid: string;
+  messageUuid: string | null;
+  size: number;
+  /** The decrypted name; '' when it could not be decrypted. */
+  name: string;
+}
+
+/** A case as its page shows it: the server's view, and what the browser decrypted of it. */
+export interface OpenedCase {
+  view: IncidentStaffView;
+  handle: IncidentHandle;
+  fields: Record<string, string>;
+  messages: (IncidentMessage & { text: string })[];
+  notes: (IncidentNote & { text: string })[];
+  files: ShownFile[];
+  /** Decrypted close/reopen motivations, by their ciphertext. */
+  motivations: ReadonlyMap<string, string>;
+  /** The case's file token as the client for file uploads and downloads. */
+  filesApi: ApiClient;
+}
+
+export type CaseState =
+  | { phase: 'loading' }
+  | { phase: 'opened'; opened: OpenedCase }
+  | { phase: 'notFound' }
+  | { phase: 'locked' }
+  | { phase: 'failed' };
+
+/** '' when a ciphertext cannot be opened (shown as "cannot be decrypted"), never an error of the page. */
+const decrypting = (handle: IncidentHandle) => (ciphertext: string) => decryptField(handle, ciphertext).catch(() => '');
+
+async function openWholeCase(api: ApiClient, companyPrivateKey: CryptoKey, incidentUuid: string): Promise<OpenedCase> {
+  const view = await getCase(api, incidentUuid);
+  const handle = await openCase(view.keys, companyPrivateKey);
+  const decrypt = decrypting(handle);
+  const filesApi = withToken(api, view.file_token);
+  const [messages, notes, files] = await Promise.all([
+    listCaseMessages(api, incidentUuid),
+    listCaseNotes(api, incidentUuid),
+    listCaseFiles(api, incidentUuid),
+  ]);
+  const motivations = view.status_history.flatMap((change) => (change.motivation ? [change.motivation] : []));
+  const [fields, messageTexts, noteTexts, fileNames, motivationTexts] = await Promise.all([
+    Promise.all(view.fields.map(async (field) => [field.name, await decrypt(field.value)] as const)),
+    Promise.all(messages.map((message) => decrypt(message.content))),
+    Promise.all(notes.map((note) => decrypt(note.content))),
+    Promise.all(
+      files.map((file) =>
+        getIncidentFile(filesApi, file.uuid).then(
+          (meta) => decrypt(meta.file_name),
+          () => '',
+        ),
+      ),
+    ),
+    Promise.all(motivations.map(decrypt)),
+  ]);
+  return {
+    view,
+    handle,
+    fields: Object.fromEntries(fields),
+    messages: messages.map((message, index) => ({ ...message, text: messageTexts[index]! })),
+    notes: notes.map((note, index) => ({ ...note, text: noteTexts[index]! })),
+    files: files.map((file, index) => ({
+      uuid: file.uuid,
+      messageUuid: file.incident_message_uuid,
+      size: file.file_size,
+      name: fileNames[index]!,
+    })),
+    motivations: new Map(motivations.map((ciphertext, index) => [ciphertext, motivationTexts[index]!])),
+    filesApi,
+  };
+}
+
+/**
+ * The case of the page, opened and decrypted in the browser with the company key (never sent anywhere);
+ * `reload` after a change. Without the key (MFA not done in this session) the case cannot be read.
+ */
+export function useCase(incidentUuid: string) {
+  const session = useStaffSession();
+  const [state, setState] = useState<CaseState>({ phase: 'loading' });
+  const load = useCallback(async () => {
+    const companyPrivateKey = session.companyPrivateKey();
+    if (!companyPrivateKey) {
+      setState({ phase: 'locked' });
+      return;
+    }
+    try {
+      setState({ phase: 'opened', opened: await openWholeCase(session.api, companyPrivateKey, incidentUuid) });
+    } catch (error) {
+      setState({ phase: isApiError(error) && error.status === 404 ? 'notFound' : 'failed' });
+    }
+  }, [session, incidentUuid]);
+  useEffect(() => {
+    // load() sets state only after its awaits; the rule cannot see past them.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    void load();
+  }, [load]);
+  return { state, reload: load };
+}

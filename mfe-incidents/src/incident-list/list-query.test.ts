@@ -1,0 +1,27 @@
+import { caseQueryOf, hasFilters, sortDirectionOf, withFilter, withPage, withSort } from './list-query';
+
+describe('list query in the page URL', () => {
+  it('when the URL holds filters, sort and page, then the API query has exactly those, lists kept as lists', () => {
+    const params = new URLSearchParams('status=NEW&status=CLOSED&overdue=true&sort=created&page=3&utm=x');
+    expect(caseQueryOf(params)).toEqual({ status: ['NEW', 'CLOSED'], overdue: 'true', sort: 'created', page: '3' });
+    expect(hasFilters(params)).toBe(true);
+    expect(hasFilters(new URLSearchParams('sort=created'))).toBe(false);
+  });
+
+  it('when a filter changes, then the page goes back to the first; an empty value removes the filter', () => {
+    const params = new URLSearchParams('status=NEW&page=4');
+    expect(withFilter(params, 'status', 'CLOSED').toString()).toBe('status=CLOSED');
+    expect(withFilter(params, 'status', '').toString()).toBe('');
+  });
+
+  it('when a column is sorted again, then its direction flips; a new column starts descending', () => {
+    const params = new URLSearchParams();
+    expect(sortDirectionOf(params, 'last_activity_at')).toBe('descending');
+    const byCreated = withSort(params, 'created');
+    expect(byCreated.get('sort')).toBe('-created');
+    expect(withSort(byCreated, 'created').get('sort')).toBe('created');
+    expect(sortDirectionOf(withSort(byCreated, 'created'), 'created')).toBe('ascending');
+    expect(withPage(byCreated, 2).get('page')).toBe('2');
+    expect(withPage(withPage(byCreated, 2), 1).has('page')).toBe(false);
+  });
+});

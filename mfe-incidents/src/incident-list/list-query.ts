@@ -1,0 +1,54 @@
+import type { CaseQuery } from '@whistle/api-client';
+
+/** The list's filters, kept in the page URL so a filtered view can be bookmarked and shared. */
+export const FILTER_KEYS = ['status', 'category', 'location', 'channel', 'assigned_to_me', 'overdue'] as const;
+export type FilterKey = (typeof FILTER_KEYS)[number];
+
+export const SORTABLE = ['last_activity_at', 'created', 'category__name'] as const;
+export type SortKey = (typeof SORTABLE)[number];
+export const DEFAULT_SORT = '-last_activity_at';
+
+/** The API query for what the page URL says (only the parameters the list knows; the server checks values). */
+export function caseQueryOf(params: URLSearchParams): CaseQuery {
+  const query: CaseQuery = {};
+  for (const key of [...FILTER_KEYS, 'sort', 'page'] as const) {
+    const values = params.getAll(key).filter(Boolean);
+    if (values.length > 0) query[key] = values.length === 1 ? values[0] : values;
+  }
+  return query;
+}
+
+/** The page URL after a filter changed: back to page 1; an empty value removes the filter. */
+export function withFilter(params: URLSearchParams, key: FilterKey, value: string): URLSearchParams {
+  const next = new URLSearchParams(params);
+  next.delete(key);
+  next.delete('page');
+  if (value) next.set(key, value);
+  return next;
+}
+
+/** The page URL sorted by `key`: the same key again flips its direction; a new key sorts descending first. */
+export function withSort(params: URLSearchParams, key: SortKey): URLSearchParams {
+  const current = params.get('sort') ?? DEFAULT_SORT;
+  const next = new URLSearchParams(params);
+  next.delete('page');
+  next.set('sort', current === `-${key}` ? key : `-${key}`);
+  return next;
+}
+
+export function withPage(params: URLSearchParams, page: number): URLSearchParams {
+  const next = new URLSearchParams(params);
+  if (page <= 1) next.delete('page');
+  else next.set('page', String(page));
+  return next;
+}
+
+/** How the list is sorted by `key` now, for `aria-sort`. */
+export function sortDirectionOf(params: URLSearchParams, key: SortKey): 'ascending' | 'descending' | 'none' {
+  const current = params.get('sort') ?? DEFAULT_SORT;
+  if (current === key) return 'ascending';
+  if (current === `-${key}`) return 'descending';
+  return 'none';
+}
+
+export const hasFilters = (params: URLSearchParams) => FILTER_KEYS.some((key) => params.has(key));

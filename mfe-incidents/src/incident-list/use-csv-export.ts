@@ -1,0 +1,75 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { CaseQuery, StaffSession } from '@whistle/api-client';
+import { startExportWorker } from '../case/export-worker';
+import type { ExportMessage, ExportRequest } from '../case/export.worker';
+
+export type ExportState =
+  | { phase: 'idle' }
+  | { phase: 'running'; done: number; total: number }
+  | { phase: 'done'; count: number }
+  | { phase: 'failed' }
+  | { phase: 'locked' };
+
+/** `whistle-cases-2026-11-24.csv` */
+const fileName = () => `whistle-cases-${new Date().toISOString().slice(0, 10)}.csv`;
+
+function save(csv: string) {
+  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName();
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/**
+ * The 'Export CSV' action: a Web Worker fetches, decrypts and builds the file while the page stays
+ * responsive and shows its progress; the file downloads at the end. The list's current filters apply.
+ */
+export function useCsvExport(session: StaffSession) {
+  const [state, setState] = useState<ExportState>({ phase: 'idle' });
+  const worker = useRef<Worker | null>(null);
+  useEffect(() => () => worker.current?.terminate(), []);
+
+  const start = useCallback(
+    (query: CaseQuery) => {
+      const companyPrivateKey = session.companyPrivateKey();
+      // The worker calls the API itself, with the session's token (the client's only Bearer mechanism).
+      const token = /^Bearer (.+)$/.exec(session.api.headers().Authorization ?? '')?.[1];
+      if (!companyPrivateKey || !token) {
+        setState({ phase: 'locked' });
+        return;
+      }
+      worker.current?.terminate();
+      const running = startExportWorker();
+      worker.current = running;
+      setState({ phase: 'running', done: 0, total: 0 });
+      running.onmessage = ({ data }: MessageEvent<ExportMessage>) => {
+        if (data.type === 'progress') setState({ phase: 'running', done: data.done, total: data.total });
+        else {
+          running.terminate();
+          worker.current = null;
+          if (data.type === 'done') {
+            save(data.csv);
+            setState({ phase: 'done', count: data.count });
+          } else setState({ phase: 'failed' });
+        }
+      };
+      running.onerror = () => {
+        running.terminate();
+        setState({ phase: 'failed' });
+      };
+      // The export takes the list's filters and sort, not its page.
+      const { page: _page, ...filters } = query;
+      const request: ExportRequest = {
+        baseUrl: `${window.location.origin}${session.api.baseUrl}`,
+        token,
+        query: filters,
+        companyPrivateKey,
+      };
+      running.postMessage(request);
+    },
+    [session],
+  );
+  return { state, start };
+}

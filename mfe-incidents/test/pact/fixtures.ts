@@ -1,0 +1,11 @@
+import path from 'node:path';
+
+/** Values the staff pages' pacts and their provider verifications share (the states insert them). */
+export const PACT_DIR = path.resolve(__dirname, '../../../pacts');
+export const STAFF_PACT_COMPANY = 'acme-cases-pact';
+/** Provider states: each answers the values the interactions take from it (`fromProviderState`). */
+export const CASE_STATE = `an admin of ${STAFF_PACT_COMPANY} with a reported case`;
+export const FILE_STATE = 'a staff file token for a case with a file';
+export const EXAMPLE_CASE = '7a1c5d1a-3b2f-4c6d-8e9f-0a1b2c3d4e5f';
+export const EXAMPLE_FILE = '7a1c5d1a-3b2f-4c6d-8e9f-0a1b2c3d4e60';
+export const EXAMPLE_TOKEN = 'eyJhbGciOiJFUzI1NiJ9.e30.c2lnbmF0dXJl';

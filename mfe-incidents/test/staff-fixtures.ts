@@ -1,0 +1,139 @@
+import { webcrypto } from 'node:crypto';
+import { createApiClient, type StaffSession, type StaffState } from '@whistle/api-client';
+import type { IncidentListItem, IncidentStaffView, ReportField } from '@whistle/contracts';
+import {
+  createCompanyCredentials,
+  createIncidentCredentials,
+  encryptFields,
+  unlockCompanyPrivateKey,
+  type IncidentCredentials,
+} from '@whistle/crypto';
+
+/** jsdom has no WebCrypto: lend Node's, which is what the browser code calls. */
+export function useNodeWebCrypto() {
+  Object.defineProperty(globalThis, 'crypto', { value: webcrypto, configurable: true });
+}
+
+export interface TestCompany {
+  publicKey: string;
+  privateKey: CryptoKey;
+}
+
+/** A company key pair made as onboarding makes it, unlocked as a signed-in browser unlocks it. */
+export async function testCompany(): Promise<TestCompany> {
+  const { credential, passphrase } = await createCompanyCredentials();
+  return {
+    publicKey: credential.public_key,
+    privateKey: await unlockCompanyPrivateKey({
+      aes_encrypted_private_key: credential.aes_encrypted_private_key,
+      passphrase,
+    }),
+  };
+}
+
+export const staffState = (roles: string[] = ['ADMIN']) =>
+  ({
+    profile: {
+      uuid: '11111111-1111-4111-8111-111111111111',
+      email: 'ada@acme.example',
+      full_name: 'Ada Lovelace',
+      roles,
+      mfa_auth_factor_id: null,
+    },
+    company: {
+      url_identifier: 'acme-corporation',
+      categories: [
+        { uuid: 'c0000000-0000-4000-8000-000000000001', name: 'Fraud', parent_uuid: null, is_active: true },
+        {
+          uuid: 'c0000000-0000-4000-8000-000000000002',
+          name: 'Bribery',
+          parent_uuid: 'c0000000-0000-4000-8000-000000000001',
+          is_active: true,
+        },
+      ],
+      locations: [{ uuid: 'l0000000-0000-4000-8000-000000000001', name: 'Head office', is_active: true }],
+      user_profiles: [
+        { uuid: '11111111-1111-4111-8111-111111111111', full_name: 'Ada Lovelace', roles: ['ADMIN'] },
+        { uuid: '22222222-2222-4222-8222-222222222222', full_name: 'Hal Handler', roles: ['HANDLER'] },
+      ],
+    },
+  }) as unknown as StaffState;
+
+/** The shell's staff session as a remote receives it: a real API client (fetch is the test's), the key. */
+export function staffSession(privateKey: CryptoKey | undefined, state = staffState()): StaffSession {
+  return {
+    api: createApiClient({ getToken: () => 'staff-token' }),
+    staff: async () => state,
+    reloadStaff: async () => state,
+    subscribe: () => () => undefined,
+    replaceToken: async () => undefined,
+    companyPrivateKey: () => privateKey,
+  };
+}
+
+/** A report as a discloser's browser makes it for `company`, with its fields encrypted. */
+export async function encryptedReport(company: TestCompany, fields: Record<string, string>) {
+  const credentials: IncidentCredentials = await createIncidentCredentials(company.publicKey);
+  return {
+    credentials,
+    keys: {
+      credential: credentials.payload.credential,
+      aes_salt: credentials.payload.aes_salt,
+      aes_iv: credentials.payload.aes_iv,
+      company_encrypted_passphrase: credentials.payload.company_encrypted_passphrase,
+    },
+    fields: (await encryptFields(credentials.incident.publicKey, fields)) as ReportField[],
+  };
+}
+
+const clock = (state: 'done' | 'due' | 'due_soon' | 'overdue') => ({
+  due_at: '2026-12-01T10:00:00.000Z',
+  done_at: state === 'done' ? '2026-11-25T10:00:00.000Z' : null,
+  state,
+});
+
+/** A list row as the incident service answers it. */
+export function listItem(
+  overrides: Partial<IncidentListItem> & Pick<IncidentListItem, 'uuid' | 'keys'>,
+): IncidentListItem {
+  return {
+    display_report_number: 1,
+    status: { name: 'NEW' },
+    outcome: null,
+    report_channel: 'online',
+    report_anonymously: true,
+    created: '2026-11-20T09:30:00.000Z',
+    updated: '2026-11-20T09:30:00.000Z',
+    last_activity_at: '2026-11-21T12:00:00.000Z',
+    location: { uuid: 'l0000000-0000-4000-8000-000000000001', name: 'Head office' },
+    management_categories: [
+      { uuid: 'c0000000-0000-4000-8000-000000000001', name: 'Fraud', parent_uuid: null },
+      {
+        uuid: 'c0000000-0000-4000-8000-000000000002',
+        name: 'Bribery',
+        parent_uuid: 'c0000000-0000-4000-8000-000000000001',
+      },
+    ],
+    assignees: [],
+    clocks: { acknowledgement: clock('overdue'), feedback: clock('due'), resolution: clock('due_soon') },
+    full_name: null,
+    ...overrides,
+  };
+}
+
+export function staffView(
+  overrides: Partial<IncidentStaffView> & Pick<IncidentStaffView, 'uuid' | 'keys' | 'fields'>,
+): IncidentStaffView {
+  return {
+    ...listItem(overrides),
+    status_history: [],
+    excluded_users: [],
+    permissions: { update_status: true, reply: true, add_note: true, assign: true, exclude: true },
+    file_token: 'file-token',
+    file_token_expires_at: '2026-12-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

@@ -1,0 +1,92 @@
+import type {
+  IncidentExportRow,
+  IncidentFileSummary,
+  IncidentListResponse,
+  IncidentMessage,
+  IncidentNote,
+  IncidentStaffView,
+  IncidentUpdateRequest,
+  StaffMessageCreateRequest,
+} from '@whistle/contracts';
+import { ApiError } from './api-error';
+import type { ApiClient } from './client';
+
+/** Query parameters of the list and the export, as the page keeps them in its URL. */
+export type CaseQuery = Record<string, string | readonly string[] | undefined>;
+
+/** `?a=1&b=x&b=y`: list values repeat their key (the server also takes comma lists). */
+export function caseQueryString(query: CaseQuery): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === '') continue;
+    for (const item of Array.isArray(value) ? value : [value]) params.append(key, item as string);
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+const casePath = (incidentUuid: string) => `/api/incident/${encodeURIComponent(incidentUuid)}`;
+
+/** GET /api/incident/: one page of the cases the signed-in staff member may see. */
+export const listCases = (api: ApiClient, query: CaseQuery, signal?: AbortSignal) =>
+  api.request<IncidentListResponse>('GET', `/api/incident/${caseQueryString(query)}`, { signal });
+
+/** GET /api/incident/{uuid}: the whole case (encrypted parts as the browsers made them) and a file token. */
+export const getCase = (api: ApiClient, incidentUuid: string, signal?: AbortSignal) =>
+  api.request<IncidentStaffView>('GET', casePath(incidentUuid), { signal });
+
+/** PUT /api/incident/{uuid}/: a status move, assignees, exclusions or labels; answers the case as it is now. */
+export const updateCase = (api: ApiClient, incidentUuid: string, update: IncidentUpdateRequest) =>
+  api.request<IncidentStaffView>('PUT', `${casePath(incidentUuid)}/`, { body: update });
+
+/** POST /api/incident/message/ by staff: an encrypted reply, possibly the feedback the directive requires. */
+export const sendStaffMessage = (api: ApiClient, message: StaffMessageCreateRequest) =>
+  api.request<IncidentMessage>('POST', '/api/incident/message/', { body: message });
+
+export const listCaseMessages = (api: ApiClient, incidentUuid: string, signal?: AbortSignal) =>
+  api.request<IncidentMessage[]>('GET', `${casePath(incidentUuid)}/message`, { signal });
+
+export const listCaseFiles = (api: ApiClient, incidentUuid: string, signal?: AbortSignal) =>
+  api.request<IncidentFileSummary[]>('GET', `${casePath(incidentUuid)}/file`, { signal });
+
+/** POST /api/incident/note/: a private note, encrypted to the incident key. */
+export const addCaseNote = (api: ApiClient, note: { incident_uuid: string; content: string }) =>
+  api.request<IncidentNote>('POST', '/api/incident/note/', { body: note });
+
+export const listCaseNotes = (api: ApiClient, incidentUuid: string, signal?: AbortSignal) =>
+  api.request<IncidentNote[]>('GET', `${casePath(incidentUuid)}/note`, { signal });
+
+/**
+ * GET /api/incident/export: the cases matching `query`, one NDJSON row at a time as they arrive, with the
+ * total from `X-Total-Count` (for a progress bar) before the first row.
+ */
+export async function* exportCases(
+  api: ApiClient,
+  query: CaseQuery,
+  { onTotal, signal }: { onTotal?: (total: number) => void; signal?: AbortSignal } = {},
+): AsyncGenerator<IncidentExportRow> {
+  const url = `${api.baseUrl}/api/incident/export${caseQueryString(query)}`;
+  const response = await fetch(url, { headers: api.headers('application/x-ndjson'), credentials: 'omit', signal });
+  if (!response.ok || !response.body) {
+    const text = await response.text();
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // Not JSON: kept as text, as the client does for any non-JSON answer.
+    }
+    throw new ApiError(url, response.status, response.statusText, body);
+  }
+  onTotal?.(Number(response.headers.get('x-total-count') ?? 0));
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let pending = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    pending += value;
+    const lines = pending.split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) if (line.trim()) yield JSON.parse(line) as IncidentExportRow;
+  }
+  if (pending.trim()) yield JSON.parse(pending) as IncidentExportRow;
+}
