@@ -151,13 +151,16 @@ export function unknownFieldErrors(objects: K8sObject[]): string[] {
  */
 export const expectedSecretEnv: Record<string, { required: string[]; optional: string[] }> = {
   auth: { required: ['DATABASE_URL', 'AMQP_URL', 'KEY_ENCRYPTION_KEY', 'TOKEN_SIGNING_KEY'], optional: [] },
-  incident: { required: ['DATABASE_URL', 'AMQP_URL', 'DISCLOSER_TOKEN_PRIVATE_KEY'], optional: ['TOKEN_PUBLIC_KEY'] },
+  incident: {
+    required: ['DATABASE_URL', 'AMQP_URL', 'DISCLOSER_TOKEN_PRIVATE_KEY', 'TOKEN_PUBLIC_KEY'],
+    optional: [],
+  },
   file: {
     required: ['DATABASE_URL', 'AMQP_URL', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'DISCLOSER_TOKEN_PUBLIC_KEY'],
     optional: ['TOKEN_PUBLIC_KEY'],
   },
   notification: { required: ['DATABASE_URL', 'AMQP_URL', 'SMTP_URL'], optional: [] },
-  audit: { required: ['DATABASE_URL', 'AMQP_URL'], optional: ['TOKEN_PUBLIC_KEY'] },
+  audit: { required: ['DATABASE_URL', 'AMQP_URL', 'TOKEN_PUBLIC_KEY'], optional: [] },
   shell: { required: [], optional: [] },
   'mfe-disclose': { required: [], optional: [] },
   'mfe-incidents': { required: [], optional: [] },

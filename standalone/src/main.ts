@@ -10,7 +10,11 @@ import { createPlatform, platformPorts, type Platform, type PlatformDependencies
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
-  const config = loadConfig(standaloneConfigSchema);
+  const loaded = loadConfig(standaloneConfigSchema);
+  // Links in e-mails and the QR code point where this process listens unless a public URL is given
+  // (behind a proxy or on another host name): `PORT=18080 npm start` links to port 18080.
+  const publicUrl = process.env.PUBLIC_URL || `http://localhost:${loaded.PORT}`;
+  const config = { ...loaded, PUBLIC_URL: publicUrl };
   const logger = createLogger({ name: 'whistle', level: config.LOG_LEVEL });
   const rootDir = path.resolve(config.ROOT_DIR ?? path.join(__dirname, '..', '..'));
   const secrets = await loadOrCreateSecrets(config.DATA_DIR, process.env);
@@ -31,7 +35,7 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
   deps = await openPorts(platformPorts, config, logger);
-  platform = createPlatform({ config, env: { ...process.env, ...secrets }, deps, rootDir });
+  platform = createPlatform({ config, env: { ...process.env, ...secrets, PUBLIC_URL: publicUrl }, deps, rootDir });
   await platform.start();
   const app = platform.app;
   server = await new Promise<Server>((resolve) => {

@@ -59,11 +59,12 @@ const pageDirectives = {
   frameAncestors: ["'none'"],
 };
 
-function pageHeaders(formAction: string[]) {
+function pageHeaders(formAction: string[], strictTransportSecurity: boolean) {
   return helmet({
     contentSecurityPolicy: { useDefaults: false, directives: { ...pageDirectives, formAction } },
     referrerPolicy: { policy: 'no-referrer' },
     crossOriginEmbedderPolicy: false,
+    strictTransportSecurity,
   });
 }
 
@@ -94,6 +95,8 @@ export function createPlatform({
     service.create(dependenciesFor(service.ports, deps), loadConfig(service.configSchema, serviceEnv)),
   );
   const byName = new Map(services.map((service) => [service.name, service]));
+  // HSTS only where browsers heed it: when the platform is reached over HTTPS (a TLS proxy in front).
+  const overHttps = config.PUBLIC_URL.startsWith('https:');
 
   const dispatcher = Router();
   dispatcher.use((req, res, next) => {
@@ -108,6 +111,7 @@ export function createPlatform({
     ],
     bodyLimit: config.BODY_LIMIT,
     trustProxy: config.TRUST_PROXY,
+    strictTransportSecurity: overHttps,
     readiness: readinessChecks(portReadiness(platformPorts, deps)),
   });
 
@@ -120,8 +124,8 @@ export function createPlatform({
   // Discloser pages post to nothing but Whistle. Staff pages also let a form's redirect reach the
   // company's own SAML identity provider (the SSO form posts here, and Chromium applies form-action
   // to the redirect that follows); which provider is per company, so any web origin is allowed there.
-  const discloserPages = pageHeaders(["'self'"]);
-  const staffPages = pageHeaders(["'self'", 'https:', ...(config.PUBLIC_URL.startsWith('http:') ? ['http:'] : [])]);
+  const discloserPages = pageHeaders(["'self'"], overHttps);
+  const staffPages = pageHeaders(["'self'", 'https:', ...(overHttps ? [] : ['http:'])], overHttps);
   app.use((req, res, next) => (req.path.startsWith('/disclose') ? discloserPages : staffPages)(req, res, next));
   app.use(frontendRouter(rootDir));
   app.use(notFoundHandler);
