@@ -2,7 +2,13 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
 import { resolveWorkload, workloads, type WorkloadName } from '@whistle/contracts';
-import { createTestDatabase, deleteRabbitTopology, type TestDatabase } from '@whistle/service-kit/testing';
+import {
+  createTcpProxy,
+  createTestDatabase,
+  deleteRabbitTopology,
+  type TcpProxy,
+  type TestDatabase,
+} from '@whistle/service-kit/testing';
 import { startS3Server, startSmtpCatcher, type SmtpCatcher } from '@whistle/test-support';
 import { freePort, waitForHttp } from './free-port';
 import { startNodeProcess, type RunningProcess } from './process-group';
@@ -11,10 +17,26 @@ import { repoRoot } from './repo';
 export interface ClusterPlatform {
   /** The gateway: routes like the Ingress, by the routing table. */
   readonly baseUrl: string;
+  /** The database, reached directly (not through the fault proxy). */
   readonly databaseUrl: string;
+  readonly amqpUrl: string;
+  readonly exchange: string;
   readonly smtp: SmtpCatcher;
+  /** The service processes now running (a restarted one replaces its predecessor). */
   readonly processes: readonly RunningProcess[];
+  /** With `faults: true`: the proxies the services reach PostgreSQL and RabbitMQ through, to cut and restore. */
+  readonly faults?: { database: TcpProxy; broker: TcpProxy };
+  /** Kills a service without warning (SIGKILL, as an OOM kill or a node failure would) and starts it again. */
+  killAndRestart(name: WorkloadName): Promise<void>;
   stop(): Promise<void>;
+}
+
+/** `url` with its host and port replaced by the proxy's. */
+function through(url: string, proxy: TcpProxy): string {
+  const proxied = new URL(url);
+  proxied.hostname = proxy.address.host;
+  proxied.port = String(proxy.address.port);
+  return proxied.toString();
 }
 
 /** An EC P-256 key pair as the Secret of a deployment holds it: PKCS#8 and SPKI PEM. */
@@ -32,16 +54,29 @@ const serviceNames = (Object.keys(workloads) as WorkloadName[]).filter((name) =>
  * Cluster mode on one machine: each service its own process, on PostgreSQL and RabbitMQ on loopback,
  * an S3 API (s3rver) and a real SMTP server — the configuration a Kubernetes deployment gives them.
  */
-export async function startCluster(): Promise<ClusterPlatform> {
+export async function startCluster({
+  faults = false,
+  env = {},
+}: { faults?: boolean; env?: Record<string, string> } = {}): Promise<ClusterPlatform> {
   const database: TestDatabase = await createTestDatabase();
+  const amqpUrl = process.env.AMQP_URL || 'amqp://guest:guest@127.0.0.1:5672';
+  const proxies = faults
+    ? {
+        database: await createTcpProxy({
+          host: new URL(database.url).hostname,
+          port: Number(new URL(database.url).port || 5432),
+        }),
+        broker: await createTcpProxy({ host: new URL(amqpUrl).hostname, port: Number(new URL(amqpUrl).port || 5672) }),
+      }
+    : undefined;
   const s3 = await startS3Server({ buckets: ['whistle-files'] });
   const smtp = await startSmtpCatcher();
   const gatewayPort = await freePort();
   const baseUrl = `http://127.0.0.1:${gatewayPort}`;
 
   const shared = {
-    DATABASE_URL: database.url,
-    AMQP_URL: process.env.AMQP_URL || 'amqp://guest:guest@127.0.0.1:5672',
+    DATABASE_URL: proxies ? through(database.url, proxies.database) : database.url,
+    AMQP_URL: proxies ? through(amqpUrl, proxies.broker) : amqpUrl,
     // A fresh exchange per run keeps parallel runs on one broker apart.
     AMQP_EXCHANGE: `whistle.test.${randomBytes(4).toString('hex')}`,
     S3_ENDPOINT: s3.endpoint,
@@ -54,18 +89,18 @@ export async function startCluster(): Promise<ClusterPlatform> {
     ...keyPair('TOKEN_SIGNING_KEY', 'TOKEN_PUBLIC_KEY'),
     ...keyPair('DISCLOSER_TOKEN_PRIVATE_KEY', 'DISCLOSER_TOKEN_PUBLIC_KEY'),
     LOG_LEVEL: 'info',
+    ...env,
   };
   const ports = new Map<WorkloadName, number>();
   const processes: RunningProcess[] = [];
+  const start = (name: WorkloadName) =>
+    startNodeProcess(name, path.join(repoRoot, 'services', name, 'dist', 'main.js'), {
+      ...shared,
+      PORT: String(ports.get(name)),
+    });
   for (const name of serviceNames) {
-    const port = await freePort();
-    ports.set(name, port);
-    processes.push(
-      startNodeProcess(name, path.join(repoRoot, 'services', name, 'dist', 'main.js'), {
-        ...shared,
-        PORT: String(port),
-      }),
-    );
+    ports.set(name, await freePort());
+    processes.push(start(name));
   }
 
   const gateway = http.createServer((req, res) => {
@@ -82,9 +117,12 @@ export async function startCluster(): Promise<ClusterPlatform> {
         answer.pipe(res);
       },
     );
-    upstream.on('error', () =>
-      res.writeHead(502, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'Bad Gateway' })),
-    );
+    // A service may answer before it has read the whole body (a 413) and close: like ingress-nginx, the
+    // gateway forwards that answer rather than turning the broken upload into a 502.
+    upstream.on('error', () => {
+      if (!res.headersSent)
+        res.writeHead(502, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'Bad Gateway' }));
+    });
     req.pipe(upstream);
   });
   await new Promise<void>((resolve) => gateway.listen(gatewayPort, '127.0.0.1', () => resolve()));
@@ -94,9 +132,11 @@ export async function startCluster(): Promise<ClusterPlatform> {
     await new Promise<void>((resolve) => gateway.close(() => resolve()));
     await smtp.close();
     await s3.stop();
+    await proxies?.database.close();
+    await proxies?.broker.close();
     await database.drop();
     // Every service consumes under its own name (createServiceLifecycle's default consumer).
-    await deleteRabbitTopology({ exchanges: [shared.AMQP_EXCHANGE], consumers: serviceNames }, shared.AMQP_URL);
+    await deleteRabbitTopology({ exchanges: [shared.AMQP_EXCHANGE], consumers: serviceNames }, amqpUrl);
   };
   try {
     for (const running of processes) {
@@ -106,5 +146,23 @@ export async function startCluster(): Promise<ClusterPlatform> {
     await stop();
     throw error;
   }
-  return { baseUrl, databaseUrl: database.url, smtp, processes, stop };
+  return {
+    baseUrl,
+    databaseUrl: database.url,
+    amqpUrl,
+    exchange: shared.AMQP_EXCHANGE,
+    smtp,
+    processes,
+    faults: proxies,
+    async killAndRestart(name) {
+      const index = processes.findIndex((running) => running.name === name);
+      const killed = processes[index]!;
+      const exited = new Promise((resolve) => killed.child.once('exit', resolve));
+      killed.child.kill('SIGKILL');
+      await exited;
+      processes[index] = start(name);
+      await waitForHttp(`http://127.0.0.1:${ports.get(name)}/readyz`, 60_000, processes[index]!.output);
+    },
+    stop,
+  };
 }

@@ -118,6 +118,30 @@ describe.each([
     expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
   });
 
+  test('when an API path no service has is asked, then the API answers it as JSON, never the page; OPTIONS is refused', async () => {
+    for (const path of ['/api/anything-unknown', '/api/account/nothing/here', '/api']) {
+      const response = await fetch(`${harness.baseUrl}${path}`, { headers: { accept: 'text/html,*/*' } });
+      expect(response.status).toBe(404);
+      expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
+      expect(await response.json()).toEqual({ message: 'Not Found' });
+    }
+    const preflight = await fetch(`${harness.baseUrl}/api/account/token`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.status).toBe(405);
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+    expect(await preflight.json()).toEqual({ message: 'Method Not Allowed' });
+  });
+
+  test('when reached over plain HTTP, then no answer claims HSTS (browsers ignore it there)', async () => {
+    for (const path of ['/company/login', '/api/account/company/nobody-here', '/readyz']) {
+      expect((await fetch(`${harness.baseUrl}${path}`)).headers.get('strict-transport-security')).toBeNull();
+    }
+  });
+
   test('when a company is created, then its first admin receives the welcome mail with both links', async () => {
     const text = await harness.mailTo(created.email);
     expect(text).toContain(`${harness.baseUrl}/disclose/${created.url_identifier}`);

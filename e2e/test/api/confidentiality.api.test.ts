@@ -17,7 +17,9 @@ import {
   encryptField,
   encryptFields,
   encryptFile,
+  openIncidentAsCompany,
   openIncidentAsDiscloser,
+  unlockCompanyPrivateKey,
 } from '@whistle/crypto';
 import { createRecordingMailer } from '@whistle/mailer/testing';
 import { DiskObjectStore } from '@whistle/object-store';
@@ -85,8 +87,11 @@ describe.each(testStacks)('confidentiality and anonymity of a report on %s', (st
   });
 
   /** A company onboarded through auth, once the incident service's read model has it from `company.created`. */
-  async function onboardedCompany(): Promise<CompanyPublicView & { companyId: string }> {
-    const created = await postJson(baseUrl, '/api/account/company', await companyPayload());
+  async function onboardedCompany(): Promise<
+    CompanyPublicView & { companyId: string; admin: { username: string; password: string } }
+  > {
+    const payload = await companyPayload();
+    const created = await postJson(baseUrl, '/api/account/company', payload);
     expect(created.status).toBe(201);
     const { url_identifier } = (await created.json()) as { url_identifier: string };
     const companyId = await waitFor(
@@ -99,10 +104,25 @@ describe.each(testStacks)('confidentiality and anonymity of a report on %s', (st
       { what: 'the company in the incident read model' },
     );
     const view = (await (await fetch(`${baseUrl}/api/account/company/${url_identifier}`)).json()) as CompanyPublicView;
-    return { ...view, companyId };
+    return {
+      ...view,
+      companyId,
+      admin: { username: payload.user_profile.email, password: payload.user_profile.password },
+    };
   }
 
-  test('when a canary is typed into every field, a message, a file name and its content, then it appears in no table, object, event, log or mail', async () => {
+  /** JSON with a Bearer token, as the staff pages send it. */
+  const staffCall = async (token: string, method: string, url: string, body?: unknown) => {
+    const response = await fetch(`${baseUrl}${url}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, accept: 'application/json', 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    expect({ url, status: response.status }).toEqual({ url, status: method === 'POST' ? 201 : 200 });
+    return response.json();
+  };
+
+  test('when a canary is typed into every field, a message, a file name and its content, and staff answer, note and close with it, then it appears in no table, object, event, log or mail', async () => {
     const canary = `CANARY-${randomUUID()}`;
     // What a browser would give away about the discloser: none of it may be kept.
     const userAgent = `CanaryBrowser/${randomUUID()}`;
@@ -171,31 +191,86 @@ describe.each(testStacks)('confidentiality and anonymity of a report on %s', (st
     });
     expect(uploaded.status).toBe(201);
 
-    // Every event has reached the audit log and the incident's file list before looking.
-    await waitFor(
-      async () => {
-        const { rows } = await test$.deps.db.query<{ name: string }>(
-          'select name from audit.audit_event where company_id = $1',
+    // The admin signs in, unlocks the company key, opens the case and writes back: a reply with a file, a
+    // private note and a close motivation, each with the canary, each encrypted in the staff browser.
+    const { token: staffToken } = (await (await postJson(baseUrl, '/api/account/token', company.admin)).json()) as {
+      token: string;
+    };
+    const keys = (await staffCall(staffToken, 'GET', '/api/account/company/profile/keys')) as {
+      aes_encrypted_private_key: string;
+      passphrase: string;
+    };
+    const caseView = (await staffCall(staffToken, 'GET', `/api/incident/${view.uuid}`)) as {
+      keys: Parameters<typeof openIncidentAsCompany>[0];
+      file_token: string;
+    };
+    const staffHandle = await openIncidentAsCompany({
+      ...caseView.keys,
+      companyPrivateKey: await unlockCompanyPrivateKey(keys),
+    });
+    const reply = (await staffCall(staffToken, 'POST', '/api/incident/message/', {
+      incident_uuid: view.uuid,
+      content: await encryptField(staffHandle.publicKey, `${canary} in a staff reply`),
+      feedback: true,
+    })) as { uuid: string };
+    await staffCall(staffToken, 'POST', '/api/incident/note/', {
+      incident_uuid: view.uuid,
+      content: await encryptField(staffHandle.publicKey, `${canary} in a private note`),
+    });
+    await staffCall(staffToken, 'PUT', `/api/incident/${view.uuid}/`, {
+      status: 'CLOSED',
+      outcome: 'substantiated',
+      motivation: await encryptField(staffHandle.publicKey, `${canary} in a close motivation`),
+    });
+    const staffFile = await encryptFile(staffHandle.publicKey, Buffer.from(`${canary} in a staff file`), {
+      fileName: `${canary}-answer.txt`,
+    });
+    const staffUpload = await fetch(`${baseUrl}/api/incident/file/`, {
+      method: 'POST',
+      headers: { 'content-type': FILE_UPLOAD_CONTENT_TYPE, authorization: `Bearer ${caseView.file_token}` },
+      body: JSON.stringify({
+        incident_uuid: view.uuid,
+        incident_message_uuid: reply.uuid,
+        mime_type: 'text/plain',
+        file_name: staffFile.encrypted_file_name,
+        encrypted_key: staffFile.encrypted_key,
+        file_size: Buffer.from(`${canary} in a staff file`).length,
+        content: Buffer.from(staffFile.ciphertext).toString('base64'),
+      }),
+    });
+    expect(staffUpload.status).toBe(201);
+
+    // Every event has reached the audit log and the incident's file list before looking. The reply with
+    // feedback and the closing are both `incident.updated`, so the wait is on the recorded actions.
+    const expectedActions = [
+      'file-uploaded',
+      'file-uploaded',
+      'incident-feedback-given',
+      'incident-message-sent',
+      'incident-message-sent',
+      'incident-note-added',
+      'incident-opened',
+      'incident-reported',
+      'incident-status-changed',
+    ];
+    const auditedIncidentEvents = async () =>
+      (
+        await test$.deps.db.query<{ action: string; object_id: string }>(
+          "select action, object_id from audit.audit_event where company_id = $1 and name like 'incident.%' order by action",
           [company.companyId],
-        );
-        const names = new Set(rows.map((row) => row.name));
-        return ['incident.created', 'incident.message.created', 'incident.file.created'].every((name) =>
-          names.has(name),
-        );
-      },
-      { what: 'the incident events in the audit log' },
-    );
+        )
+      ).rows;
+    await waitFor(async () => (await auditedIncidentEvents()).length >= expectedActions.length, {
+      what: 'the incident events in the audit log',
+    });
     await waitFor(
       async () =>
         (await test$.deps.db.query('select 1 from incident.file where incident_id = $1', [view.uuid])).rows.length > 0,
       { what: 'the file in the incident read model' },
     );
 
-    const { rows: audited } = await test$.deps.db.query<{ table_identifier: string; object_id: string }>(
-      "select table_identifier, object_id from audit.audit_event where company_id = $1 and name like 'incident.%' order by table_identifier",
-      [company.companyId],
-    );
-    expect(audited.map((row) => row.table_identifier)).toEqual(['incident', 'incident_file', 'incident_message']);
+    const audited = await auditedIncidentEvents();
+    expect(audited.map((row) => row.action)).toEqual(expectedActions);
     expect(audited.every((row) => row.object_id)).toBe(true);
 
     const secrets = [...leakForms(canary), userAgent, cookie, authToken, credentials.discloserPassphrase];
@@ -229,6 +304,6 @@ describe.each(testStacks)('confidentiality and anonymity of a report on %s', (st
     // Half of the secret code: the database needs it, the bus and the log do not.
     for (const sink of ['events', 'logs', 'mails'])
       expect({ sink, leaked: sinks[sink].includes(retrieval_id) }).toEqual({ sink, leaked: false });
-    expect(events.filter((event) => event.name.startsWith('incident.')).length).toBe(3);
+    expect(events.filter((event) => event.name.startsWith('incident.')).length).toBe(9);
   });
 });

@@ -86,7 +86,7 @@ test('when a discloser reports with a file, keeps the code and checks the status
     .locator('input[name="files"]')
     .setInputFiles({ name: 'big.bin', mimeType: 'application/octet-stream', buffer: Buffer.alloc(25_000_001) });
   await page.getByText('Max file size is 25MB').waitFor();
-  expect(await page.locator('.disclose-files li').count()).toBe(0);
+  expect(await page.locator('.wh-files li').count()).toBe(0);
 
   expect(await page.locator('input[name="report_channel"][value="online"]').isChecked()).toBe(true);
   await page.locator('input[name="full_name"]').fill(`Ada ${CANARY}`);
@@ -106,7 +106,7 @@ test('when a discloser reports with a file, keeps the code and checks the status
     mimeType: 'text/plain',
     buffer: Buffer.from(`file content ${CANARY}`),
   });
-  await page.locator('.disclose-files__name', { hasText: `evidence-${CANARY}.txt` }).waitFor();
+  await page.locator('.wh-files__name', { hasText: `evidence-${CANARY}.txt` }).waitFor();
 
   // The leave prompt: going back to review keeps the page.
   await page.locator('form button[type="submit"]').click();
@@ -142,7 +142,7 @@ test('when a discloser reports with a file, keeps the code and checks the status
   await page.getByText('Received', { exact: true }).waitFor();
 
   // The report's file: listed with its decrypted name and size, downloaded and decrypted here.
-  await page.locator('.disclose-files__name', { hasText: `evidence-${CANARY}.txt` }).waitFor();
+  await page.locator('.wh-files__name', { hasText: `evidence-${CANARY}.txt` }).waitFor();
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page
@@ -172,7 +172,7 @@ test('when a discloser reports with a file, keeps the code and checks the status
   await page.waitForURL(new RegExp(`/disclose/${urlIdentifier}$`));
   await checkStatus(page, code);
   await page.locator('.disclose-message').getByText(`Message ${CANARY}`).waitFor({ timeout: 30_000 });
-  await page.locator('.disclose-message .disclose-files__name', { hasText: `reply-${CANARY}.txt` }).waitFor();
+  await page.locator('.disclose-message .wh-files__name', { hasText: `reply-${CANARY}.txt` }).waitFor();
   firstCode = code;
 
   expect(foreignRequests).toEqual([]);

@@ -1,0 +1,26 @@
+import type { CompanyPublicView } from '@whistle/contracts';
+import { createIncidentCredentials, encryptFields } from '@whistle/crypto';
+
+/** A company's discloser view, as the landing page fetches it. */
+export async function publicView(baseUrl: string, urlIdentifier: string): Promise<CompanyPublicView> {
+  const response = await fetch(`${baseUrl}/api/account/company/${urlIdentifier}`);
+  if (!response.ok) throw new Error(`The company view answered ${response.status}`);
+  return (await response.json()) as CompanyPublicView;
+}
+
+/** A report create body as the discloser's browser builds it: fields encrypted to a fresh incident key. */
+export async function reportBody(
+  view: CompanyPublicView,
+  fields: Record<string, string> = { description: 'Invoices approved without any delivery' },
+): Promise<Record<string, unknown>> {
+  const credentials = await createIncidentCredentials(view.public_key);
+  const category = view.categories.find((candidate) => candidate.parent_uuid === null)!;
+  return {
+    url_identifier: view.url_identifier,
+    category_uuids: [category.uuid],
+    location_uuid: view.locations[0]!.uuid,
+    ...credentials.payload,
+    fields: await encryptFields(credentials.incident.publicKey, fields),
+    report_anonymously: true,
+  };
+}

@@ -1,0 +1,339 @@
+import { randomUUID } from 'node:crypto';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Router } from 'express';
+import fc from 'fast-check';
+import { createIncidentCredentials, deriveDiscloserAuthToken, encryptFields } from '@whistle/crypto';
+import { createRecordingMailer } from '@whistle/mailer/testing';
+import { DiskObjectStore } from '@whistle/object-store';
+import { loadConfig, type Queryable } from '@whistle/service-kit';
+import { createTestDependencies, waitFor, type TestDependencies } from '@whistle/service-kit/testing';
+import { createPlatform, loadOrCreateSecrets, standaloneConfigSchema, type Platform } from '@whistle/standalone';
+import { companyPayload, postJson } from '../../src/company-fixtures';
+import { publicView } from '../../src/reports';
+import { apiToken } from '../../src/staff';
+import { repoRoot } from '../../src/repo';
+
+/** An HTTP route as a service's router declares it. */
+interface RouteSpec {
+  method: string;
+  path: string;
+}
+
+/** Every route of an Express router, nested routers included (Express 5 keeps them in `stack`). */
+function routesOf(router: Router): RouteSpec[] {
+  type Layer = { route?: { path: string; methods: Record<string, boolean> }; handle: { stack?: Layer[] } };
+  const walk = (stack: Layer[]): RouteSpec[] =>
+    stack.flatMap((layer) => {
+      if (layer.route)
+        return Object.keys(layer.route.methods)
+          .filter((method) => method !== '_all')
+          .map((method) => ({ method: method.toUpperCase(), path: layer.route!.path }));
+      return layer.handle.stack ? walk(layer.handle.stack) : [];
+    });
+  return walk((router as unknown as { stack: Layer[] }).stack);
+}
+
+/**
+ * Tables holding what people and cases are: a refused request must leave them exactly as they were. The
+ * audit trail is not among them: recording attempts, refused ones included, is its job.
+ */
+async function businessFingerprint(db: Queryable): Promise<string> {
+  const { rows: tables } = await db.query<{ name: string }>(
+    `select table_schema || '.' || table_name as name from information_schema.tables
+      where table_schema in ('auth', 'incident', 'file', 'notification') and table_type = 'BASE TABLE'
+        and table_name not in ('schema_migration', 'inbox', 'outbox', 'revoked_token', 'one_time_secret', 'saml_request')
+      order by 1`,
+  );
+  const parts: string[] = [];
+  for (const { name } of tables) {
+    const { rows } = await db.query<{ digest: string | null }>(
+      `select md5(string_agg(t::text, '|' order by t::text)) as digest from ${name} t`,
+    );
+    parts.push(`${name}:${rows[0]?.digest ?? ''}`);
+  }
+  return parts.join('\n');
+}
+
+const nested = (depth: number): unknown => (depth === 0 ? 'bottom' : { a: [nested(depth - 1)] });
+
+/** Values a hostile or careless client sends: wrong types, NUL, lone surrogates, huge and deep values. */
+const hostileValue = fc.oneof(
+  fc.jsonValue({ maxDepth: 3 }),
+  fc.string().map((text) => `${text}\u0000`),
+  fc.string().map((text) => `\ud800${text}`),
+  fc.string().map((text) => `${text}\udfff`),
+  fc.constant('x'.repeat(300_000)),
+  fc.constant(nested(60)),
+  fc.constantFrom(-1, 0, 1e308, -1e308, Number.MAX_SAFE_INTEGER + 2, 1.5, true, false, null, [], {}),
+  fc.constantFrom(
+    '',
+    ' ',
+    '../../etc/passwd',
+    '<script>alert(1)</script>',
+    "'; drop table x; --",
+    '%00',
+    'v1.',
+    'v1.!!!',
+  ),
+);
+
+/** Field names the API knows, so hostile values reach the validators rather than only unknown keys. */
+const knownFields = [
+  'username',
+  'password',
+  'current_password',
+  'email',
+  'full_name',
+  'name',
+  'country',
+  'roles',
+  'uuid',
+  'challenge_code',
+  'code',
+  'url_identifier',
+  'category_uuids',
+  'location_uuid',
+  'credential',
+  'fields',
+  'company_encrypted_passphrase',
+  'discloser_encrypted_passphrase',
+  'discloser_auth_token',
+  'aes_salt',
+  'aes_iv',
+  'report_anonymously',
+  'report_channel',
+  'incident_uuid',
+  'content',
+  'text',
+  'feedback',
+  'status',
+  'outcome',
+  'motivation',
+  'assignee_uuids',
+  'excluded_user_uuids',
+  'management_categories',
+  'user_profiles',
+  'settings',
+  'enabled',
+  'entry_point',
+  'idp_certificate',
+  'email_attribute',
+  'mfa_required',
+  'passphrase',
+  'user_profile',
+  'is_active',
+  'parent_uuid',
+  'title',
+  'description',
+  'logo',
+];
+/**
+ * A well-formed body per route, so that one hostile field at a time reaches the code behind the schema
+ * (a strict schema refuses an unknown key before anything else runs). Routes without one get the
+ * generic fuzz only.
+ */
+function exampleBodies(context: {
+  email: string;
+  urlIdentifier: string;
+  incidentId: string;
+  categoryId: string;
+  locationId: string;
+}) {
+  const ciphertext = 'v1.AAAA.BBBB';
+  return {
+    'POST /api/account/token': { username: context.email, password: 'correct horse battery staple' },
+    'POST /api/account/token/mfa': { challenge_code: '123456' },
+    'PUT /api/account/profile': { full_name: 'Ada Lovelace' },
+    'POST /api/account/company/user_profile': { email: 'new@example.com', full_name: 'New Person', roles: ['HANDLER'] },
+    'DELETE /api/account/company/user_profile': { uuid: randomUUID() },
+    'PUT /api/account/company/mfa': { mfa_required: false },
+    'PUT /api/account/company/sso': {
+      enabled: false,
+      entry_point: 'https://idp.example.com/sso',
+      idp_certificate: 'MIIB',
+      email_attribute: '',
+    },
+    'POST /api/account/company/sso/redirect': { email: context.email },
+    'POST /api/account/company/sso/token': { code: 'abc' },
+    'POST /api/incident': {
+      url_identifier: context.urlIdentifier,
+      category_uuids: [context.categoryId],
+      location_uuid: context.locationId,
+      report_anonymously: true,
+      fields: [{ name: 'description', value: ciphertext }],
+    },
+    'POST /api/incident/message': { incident_uuid: context.incidentId, content: ciphertext },
+  } as Record<string, Record<string, unknown>>;
+}
+
+/** An example body with one to three of its fields (or new ones) replaced by hostile values. */
+const mutated = (example: Record<string, unknown>) =>
+  fc
+    .dictionary(fc.constantFrom(...Object.keys(example), ...knownFields), hostileValue, { minKeys: 1, maxKeys: 3 })
+    .map((hostile) => ({ ...example, ...hostile }));
+
+const hostileBody = fc.oneof(
+  fc.dictionary(fc.constantFrom(...knownFields), hostileValue, { maxKeys: 6 }),
+  fc.jsonValue({ maxDepth: 4 }),
+  fc.dictionary(fc.string(), hostileValue, { maxKeys: 4 }),
+);
+const hostileQuery = fc.dictionary(
+  fc.constantFrom('sort', 'page', 'page_size', 'status', 'category', 'url_identifier', 'retrieval_id', 'overdue', 'x'),
+  fc.oneof(fc.string(), fc.constantFrom('%00', '\u0000', '\ud800', '-1', '1e9', 'true', '[]', 'x'.repeat(5000))),
+  { maxKeys: 4 },
+);
+
+/**
+ * Issue 11: every JSON endpoint of every service, fuzzed: whatever the body, query, path and credentials,
+ * the answer is never a 5xx, an error is always JSON with a message, and a refused request changes no
+ * business row. Routes are read from the services' routers, so a new endpoint is fuzzed without a change here.
+ */
+describe('fuzzing every endpoint of the platform (PGlite, in-process bus)', () => {
+  let test$: TestDependencies;
+  let dataDir: string;
+  let platform: Platform;
+  let server: Server;
+  let baseUrl: string;
+
+  beforeAll(async () => {
+    test$ = await createTestDependencies('pglite+in-process');
+    dataDir = await mkdtemp(path.join(tmpdir(), 'whistle-fuzz-'));
+    platform = createPlatform({
+      // Rate limits stay on, but each request comes from its own address (X-Forwarded-For behind one
+      // trusted hop), so per-client limits do not stop the fuzz before the validators.
+      config: loadConfig(standaloneConfigSchema, { TRUST_PROXY: '1' }),
+      env: { ...(await loadOrCreateSecrets(dataDir, {})), TRUST_PROXY: '1' },
+      deps: {
+        ...test$.deps,
+        objects: new DiskObjectStore(path.join(dataDir, 'objects')),
+        mailer: createRecordingMailer(),
+      },
+      rootDir: repoRoot,
+    });
+    await platform.start();
+    server = await new Promise<Server>((resolve) => {
+      const listening = platform.app.listen(0, '127.0.0.1', () => resolve(listening));
+    });
+    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+    await platform?.stop();
+    await test$?.dispose();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('when any route gets hostile input with any credential, then it never answers 5xx, errors are JSON, and refusals change nothing', async () => {
+    const payload = await companyPayload();
+    const created = await postJson(baseUrl, '/api/account/company', payload);
+    expect(created.status).toBe(201);
+    const { url_identifier } = (await created.json()) as { url_identifier: string };
+    await waitFor(
+      async () =>
+        (await test$.deps.db.query('select 1 from incident.company where url_identifier = $1', [url_identifier])).rows
+          .length > 0,
+      { what: 'the company in the incident read model' },
+    );
+    const view = await publicView(baseUrl, url_identifier);
+    const credentials = await createIncidentCredentials(view.public_key);
+    const report = await postJson(baseUrl, '/api/incident/', {
+      url_identifier,
+      category_uuids: [view.categories[0]!.uuid],
+      location_uuid: view.locations[0]!.uuid,
+      ...credentials.payload,
+      fields: await encryptFields(credentials.incident.publicKey, { description: 'fuzz target' }),
+      report_anonymously: true,
+    });
+    const { uuid: incidentId, retrieval_id } = (await report.json()) as { uuid: string; retrieval_id: string };
+    const opened = await fetch(
+      `${baseUrl}/api/incident/discloser?${new URLSearchParams({ url_identifier, retrieval_id })}`,
+      { headers: { authorization: `Bearer ${await deriveDiscloserAuthToken(credentials.discloserPassphrase)}` } },
+    );
+    const discloserToken = ((await opened.json()) as { token: string }).token;
+
+    const examples = exampleBodies({
+      email: payload.user_profile.email,
+      urlIdentifier: url_identifier,
+      incidentId,
+      categoryId: view.categories[0]!.uuid,
+      locationId: view.locations[0]!.uuid,
+    });
+    const routes = platform.services.flatMap((service) => routesOf(service.router));
+    expect(routes.length).toBeGreaterThan(20);
+    const pathValue = fc.constantFrom(
+      incidentId,
+      randomUUID(),
+      url_identifier,
+      'not-a-uuid',
+      '..%2F..%2Fetc',
+      '%00',
+      '%F0%9F%90%B3',
+      '%ED%A0%80',
+      'x'.repeat(400),
+    );
+    const failures: string[] = [];
+    let requests = 0;
+
+    for (const route of routes) {
+      // Fresh credentials per route: a fuzzed logout or password change must not blind the next routes.
+      const adminToken = await apiToken(baseUrl, payload.user_profile.email, payload.user_profile.password);
+      // noBias: each credential as often as the others (fast-check favours the first constants otherwise).
+      const credential = fc.noBias(fc.constantFrom(adminToken, discloserToken, undefined, 'garbage', `${adminToken}x`));
+      const before = await businessFingerprint(test$.deps.db);
+      let anyAccepted = false;
+      await fc.assert(
+        fc.asyncProperty(
+          examples[`${route.method} ${route.path}`]
+            ? fc.oneof(mutated(examples[`${route.method} ${route.path}`]!), hostileBody)
+            : hostileBody,
+          hostileQuery,
+          fc.noBias(pathValue),
+          credential,
+          fc.ipV4(),
+          async (body, query, param, token, client) => {
+            const url = `${baseUrl}${route.path.replace(/:[a-z_]+/g, param)}?${new URLSearchParams(
+              query as Record<string, string>,
+            )}`;
+            const hasBody = route.method !== 'GET' && route.method !== 'HEAD';
+            requests += 1;
+            const response = await fetch(url, {
+              method: route.method,
+              headers: {
+                accept: 'application/json',
+                'x-forwarded-for': client,
+                ...(hasBody ? { 'content-type': 'application/json' } : {}),
+                ...(token ? { authorization: `Bearer ${token}` } : {}),
+              },
+              body: hasBody ? JSON.stringify(body) : undefined,
+              redirect: 'manual',
+            });
+            const text = await response.text();
+            if (response.status < 400) {
+              anyAccepted = true;
+              return true;
+            }
+            const where = `${route.method} ${route.path} → ${response.status}`;
+            if (response.status >= 500)
+              failures.push(`${where}: ${text.slice(0, 200)} for ${JSON.stringify(body).slice(0, 200)}`);
+            else if (!/^application\/json/.test(response.headers.get('content-type') ?? ''))
+              failures.push(`${where}: not JSON (${response.headers.get('content-type')})`);
+            else if (typeof (JSON.parse(text) as { message?: unknown }).message !== 'string')
+              failures.push(`${where}: no message`);
+            return true;
+          },
+        ),
+        { numRuns: 40, seed: 20261124 },
+      );
+      if (!anyAccepted) {
+        const after = await businessFingerprint(test$.deps.db);
+        if (after !== before) failures.push(`${route.method} ${route.path}: a refused request changed stored data`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(requests).toBeGreaterThan(500);
+  });
+});

@@ -1,0 +1,159 @@
+import { readFile } from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, openWatchedPage, seriousAccessibilityViolations } from '../../src/browser';
+import { STAFF_PASSWORD, onboardCompany, submitLogin, type OnboardedCompany } from '../../src/staff';
+import { startStandalone, type StandalonePlatform } from '../../src/standalone';
+
+/**
+ * Case management end to end in Chromium, on the standalone platform: a discloser reports with a file; an
+ * admin signs in, finds it in the list with its deadlines and the reporter's name (decrypted in the admin's
+ * browser), opens it, reads every field and the file, acknowledges, replies with a file, adds a private
+ * note, closes it with an outcome; the discloser then sees the new status and the reply, never the note;
+ * the admin's CSV export matches the list.
+ */
+let platform: StandalonePlatform;
+let browser: Browser;
+let company: OnboardedCompany;
+
+beforeAll(async () => {
+  [platform, browser] = await Promise.all([startStandalone(), launchChromium()]);
+  company = await onboardCompany(platform.baseUrl);
+});
+afterAll(async () => {
+  await browser?.close();
+  await platform?.dispose();
+});
+
+/** A discloser's report through the report form, with one file; answers the secret code. */
+async function reportWithFile(page: Page): Promise<string> {
+  await page.goto(`${platform.baseUrl}/disclose/${company.urlIdentifier}`);
+  await page.locator('a[href$="/create"]').click();
+  await page.locator('textarea[name="description"]').waitFor();
+  await page
+    .locator('input[name="report_anonymously"]')
+    .uncheck()
+    .catch(() => undefined);
+  await page.locator('input[name="full_name"]').fill('Jane Whistle');
+  await page.locator('input[name="category_uuids"]').first().check();
+  await page.locator('select[name="location_uuid"]').selectOption({ index: 1 });
+  await page.locator('textarea[name="description"]').fill('Invoices paid twice to a shell company');
+  await page.locator('input[name="location_detail"]').fill('Warehouse 2');
+  await page.locator('input[name="files"]').setInputFiles({
+    name: 'ledger.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('ledger lines'),
+  });
+  await page.locator('.wh-files__name', { hasText: 'ledger.txt' }).waitFor();
+  await page.locator('form button[type="submit"]:enabled').click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Submit incident' }).click();
+  await page.waitForURL(/\/success$/, { timeout: 30_000 });
+  return page.locator('input[name="secret_code"]').inputValue();
+}
+
+/** What a download gives: its suggested name and its bytes as text. */
+async function downloaded(page: Page, click: () => Promise<void>): Promise<{ name: string; text: string }> {
+  const [download] = await Promise.all([page.waitForEvent('download'), click()]);
+  return { name: download.suggestedFilename(), text: await readFile((await download.path())!, 'utf8') };
+}
+
+test('when a report comes in, then an admin finds, reads, answers and closes it in the browser, and the discloser sees the status and the reply but not the note', async () => {
+  const discloserContext = await browser.newContext({ acceptDownloads: true });
+  const discloser = await openWatchedPage(discloserContext, platform.baseUrl);
+  const code = await reportWithFile(discloser.page);
+
+  // The admin signs in and finds the case in the list.
+  const staffContext = await browser.newContext({ acceptDownloads: true });
+  const staff = await openWatchedPage(staffContext, platform.baseUrl);
+  const page = staff.page;
+  await page.goto(`${platform.baseUrl}/company/login`);
+  await submitLogin(page, company.adminEmail, STAFF_PASSWORD);
+  await page.getByRole('heading', { name: 'Incidents', level: 1 }).waitFor();
+  const row = page.getByRole('row').filter({ hasText: 'Jane Whistle' });
+  await row.waitFor();
+  await row.getByText('New').waitFor();
+  await row.getByText(/^Acknowledgement/).waitFor();
+  expect(await page.getByText('1 case').isVisible()).toBe(true);
+
+  // The CSV export matches the list.
+  const csv = await downloaded(page, () => page.getByRole('button', { name: 'Export CSV' }).click());
+  expect(csv.name).toMatch(/^whistle-cases-\d{4}-\d{2}-\d{2}\.csv$/);
+  const [header, first] = csv.text.trim().split('\r\n');
+  expect(header).toBe('Incident ID,Location,Date created,Date updated,Category,Sub-categories,Identity,Status');
+  expect(first).toMatch(
+    /^1,[^,]+,\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},.*,Jane Whistle,NEW$/,
+  );
+  await page.getByText('Exported 1 case.').waitFor();
+
+  // The case: every field and the file, decrypted here.
+  await row.getByRole('link').click();
+  await page.getByRole('heading', { name: 'Report #1', level: 1 }).waitFor();
+  const report = page.getByRole('region', { name: 'Report' });
+  await report.getByText('Invoices paid twice to a shell company').waitFor();
+  await report.getByText('Warehouse 2').waitFor();
+  await report.getByText('Jane Whistle').waitFor();
+  const file = await downloaded(page, () => report.getByRole('button', { name: /Download/ }).click());
+  expect(file).toEqual({ name: 'ledger.txt', text: 'ledger lines' });
+
+  // Acknowledge, reply with a file as the feedback, note privately, close with an outcome.
+  await page.getByRole('button', { name: 'Acknowledge receipt' }).click();
+  await page.getByText('Incident details updated').waitFor();
+  await page.locator('.case-status', { hasText: 'Acknowledged' }).first().waitFor();
+  const thread = page.getByRole('region', { name: 'Messages with the reporter' });
+  await thread.getByLabel('Reply to the reporter').fill('Thank you, we are investigating');
+  await thread.locator('input[name="files"]').setInputFiles({
+    name: 'receipt.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('receipt of your report'),
+  });
+  await thread.locator('.wh-files__name', { hasText: 'receipt.txt' }).waitFor();
+  await thread.getByLabel(/This reply is the feedback/).check();
+  await thread.getByRole('button', { name: 'Send' }).click();
+  await thread.getByText('Message sent by Ada Lovelace').waitFor();
+  await thread.getByText('Thank you, we are investigating').waitFor();
+  const notes = page.getByRole('region', { name: 'Private notes' });
+  await notes.getByLabel('New note').fill('The manager signed the invoices');
+  await notes.getByRole('button', { name: 'Add note' }).click();
+  await notes.getByText('The manager signed the invoices').waitFor();
+  await page.getByRole('button', { name: 'Close the case' }).click();
+  const closing = page.getByRole('form', { name: 'Close the case' });
+  await closing.getByLabel('Outcome').selectOption('substantiated');
+  await closing.getByLabel('Motivation').fill('Ledger proves double payments');
+  await closing.getByRole('button', { name: 'Close the case' }).click();
+  await page.getByRole('region', { name: 'History' }).getByText('Ledger proves double payments').waitFor();
+  expect(staff.pageErrors).toEqual([]);
+  expect(staff.foreignRequests).toEqual([]);
+
+  // The discloser comes back with the secret code: the new status, the reply and its file; never the note.
+  const back = discloser.page;
+  await back.goto(`${platform.baseUrl}/disclose/${company.urlIdentifier}`);
+  await back.getByRole('button', { name: 'Check incident status' }).click();
+  await back.locator('input[name="uniquePassword"]').fill(code);
+  await back.locator('form.disclose-status button[type="submit"]').click();
+  await back.getByText('Closed', { exact: true }).waitFor();
+  await back.getByText('Message received from Ada Lovelace').waitFor();
+  await back.getByText('Thank you, we are investigating').waitFor();
+  const reply = await downloaded(back, () => back.getByRole('button', { name: /Download.*receipt\.txt/ }).click());
+  expect(reply).toEqual({ name: 'receipt.txt', text: 'receipt of your report' });
+  expect(await back.content()).not.toContain('The manager signed the invoices');
+  expect(await back.content()).not.toContain('Ledger proves double payments');
+  expect(await back.content()).not.toContain('substantiated');
+  expect(discloser.pageErrors).toEqual([]);
+});
+
+test('when the list and a case are checked by axe-core in French, then there are no serious violations', async () => {
+  const context = await browser.newContext({ bypassCSP: true, locale: 'fr-FR' });
+  const page = await context.newPage();
+  await page.goto(`${platform.baseUrl}/company/login`);
+  await page.evaluate(() => localStorage.setItem('i18n-language', 'fr'));
+  await page.reload();
+  await page.locator('input[name="email"], input[type="email"]').first().fill(company.adminEmail);
+  await page.locator('input[type="password"]').fill(STAFF_PASSWORD);
+  await page.locator('form button[type="submit"]').click();
+  await page.getByRole('heading', { name: 'Incidents', level: 1 }).waitFor();
+  await page.getByRole('button', { name: 'Exporter en CSV' }).waitFor();
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  await page.getByRole('row').nth(1).getByRole('link').click();
+  await page.getByRole('heading', { name: 'Signalement n° 1', level: 1 }).waitFor();
+  await page.getByText('Invoices paid twice to a shell company').waitFor();
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+});
