@@ -58,3 +58,13 @@ export {
   updateCase,
   type CaseQuery,
 } from './cases';
+export {
+  createCategory,
+  createLocation,
+  deleteCategory,
+  deleteLocation,
+  updateCategory,
+  updateCompany,
+  updateLocation,
+  type CompanySettings,
+} from './settings';

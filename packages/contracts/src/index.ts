@@ -5,6 +5,7 @@ export * from './http/company';
 export * from './countries/countries';
 export * from './routing/route-table';
 export * from './http/account';
+export * from './http/company-settings';
 export * from './http/incident';
 export * from './http/case-management';
 export * from './http/audit';

@@ -18,7 +18,9 @@ import { KeyEncryptionKey } from './domain/secrets/key-encryption';
 import { signingKeyFrom, TokenIssuer } from './domain/tokens/token-issuer';
 import { accountRoutes } from './entry-points/http/account.routes';
 import { companyRoutes } from './entry-points/http/company.routes';
+import { settingsRoutes } from './entry-points/http/settings.routes';
 import { ssoRoutes } from './entry-points/http/sso.routes';
+import { labelUseSubscription } from './entry-points/messaging/label-use.subscription';
 
 const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -27,7 +29,13 @@ export type AuthDependencies = ServiceDependencies<typeof authPorts>;
 
 /** Companies, staff accounts and reporting labels: everything under /api/account/ except the audit log. */
 export function createAuthService(deps: AuthDependencies, config: AuthConfig): WhistleService {
-  const lifecycle = createServiceLifecycle({ name: 'auth', schema: AUTH_SCHEMA, migrations: authMigrations, deps });
+  const lifecycle = createServiceLifecycle({
+    name: 'auth',
+    schema: AUTH_SCHEMA,
+    migrations: authMigrations,
+    deps,
+    subscriptions: [labelUseSubscription],
+  });
   const logger = deps.logger.child({ service: 'auth' });
   const kek = KeyEncryptionKey.fromBase64(config.KEY_ENCRYPTION_KEY);
   const issuer = new TokenIssuer(signingKeyFrom(config.TOKEN_SIGNING_KEY));
@@ -50,6 +58,7 @@ export function createAuthService(deps: AuthDependencies, config: AuthConfig): W
   // Before the company routes: their `/api/account/company/:url_identifier` would otherwise take `profile`, `sso`...
   router.use(accountRoutes(account, verifier));
   router.use(ssoRoutes(account, verifier));
+  router.use(settingsRoutes({ db: deps.db, unitOfWork: lifecycle.unitOfWork }, verifier));
   router.use(
     companyRoutes({
       db: deps.db,

@@ -104,8 +104,15 @@ export const ownCompanySchema = z.object({
     notifications: z.record(z.string(), z.boolean()),
   }),
   user_profiles: z.array(userProfileSchema),
+  /** Top-level labels and their sub-categories, each with its default assignees (`user_profiles`). */
   categories: z.array(
-    z.object({ uuid: z.uuid(), name: z.string(), parent_uuid: z.uuid().nullable(), is_active: z.boolean() }),
+    z.object({
+      uuid: z.uuid(),
+      name: z.string(),
+      parent_uuid: z.uuid().nullable(),
+      is_active: z.boolean(),
+      user_profiles: z.array(z.uuid()),
+    }),
   ),
   locations: z.array(z.object({ uuid: z.uuid(), name: z.string(), is_active: z.boolean() })),
 });

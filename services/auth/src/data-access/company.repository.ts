@@ -70,6 +70,45 @@ export const companyRepository = {
     return rows[0];
   },
 
+  /**
+   * Changes name and country, the resolution deadline or some notification switches (merged into the
+   * others); answers the whole resulting state, which `company.updated` carries.
+   */
+  async updateSettings(
+    db: Queryable,
+    companyId: string,
+    changes: {
+      name?: string;
+      country?: string;
+      resolutionDeadlineDays?: number;
+      notifications?: Record<string, boolean>;
+    },
+  ) {
+    const { rows } = await db.query<{
+      name: string;
+      country: string;
+      resolution_deadline_days: number;
+      notifications: Record<string, boolean>;
+    }>(
+      `update auth.company
+          set name = coalesce($2, name),
+              country = coalesce($3, country),
+              resolution_deadline_days = coalesce($4, resolution_deadline_days),
+              notifications = notifications || coalesce($5::jsonb, '{}'::jsonb),
+              updated_at = now()
+        where id = $1
+        returning name, trim(country) as country, resolution_deadline_days, notifications`,
+      [
+        companyId,
+        changes.name ?? null,
+        changes.country ?? null,
+        changes.resolutionDeadlineDays ?? null,
+        changes.notifications ? JSON.stringify(changes.notifications) : null,
+      ],
+    );
+    return rows[0];
+  },
+
   async keys(db: Queryable, companyId: string) {
     const { rows } = await db.query<{ aes_encrypted_private_key: string; wrapped_passphrase: string }>(
       'select aes_encrypted_private_key, wrapped_passphrase from auth.company where id = $1',
