@@ -1,18 +1,21 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { StaffFrame } from '@whistle/ui/staff';
+import { StaffFrame, useStaffState } from '@whistle/ui/staff';
+import './settings.css';
+
+/** Spec §2: the sidebar's admin-only pages, in its order. */
+const ADMIN_PAGES = ['categories', 'locations', 'company', 'deadline', 'notifications'] as const;
 
 /**
- * Settings area below the shell's company header: the sidebar and the page. Only pages that exist
- * are linked (Account, for everyone); the admin-only pages of spec §2 join the sidebar with their pages.
+ * Settings area below the shell's company header: the sidebar and the page. Account for everyone; the
+ * admin-only pages of spec §2 for admins (the shell's guard sends others to account settings).
  */
 export function SettingsFrame({ children }: { children: ReactNode }) {
   const { t } = useTranslation('settings');
-  return (
-    <StaffFrame
-      sidebar={{ label: t('sidebar.label'), links: [{ to: '/company/settings/account', label: t('sidebar.account') }] }}
-    >
-      {children}
-    </StaffFrame>
-  );
+  const isAdmin = useStaffState()?.profile.roles.includes('ADMIN') ?? false;
+  const links = [
+    { to: '/company/settings/account', label: t('sidebar.account') },
+    ...(isAdmin ? ADMIN_PAGES.map((page) => ({ to: `/company/settings/${page}`, label: t(`sidebar.${page}`) })) : []),
+  ];
+  return <StaffFrame sidebar={{ label: t('sidebar.label'), links }}>{children}</StaffFrame>;
 }

@@ -55,16 +55,36 @@ function open(path: string, session = fakeSession()) {
 }
 
 describe('settings remote routes', () => {
-  it('when /company/settings opens, then account settings show, with only the Account page in the sidebar', async () => {
+  it('when /company/settings opens for an admin, then account settings show, with the sidebar of spec §2', async () => {
     const { router } = open('/company/settings');
     expect(await screen.findByRole('heading', { name: 'Account', level: 1 })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/company/settings/account');
     const sidebar = screen.getByRole('navigation', { name: 'Settings' });
+    expect(Array.from(sidebar.querySelectorAll('a')).map((link) => link.textContent)).toEqual([
+      'Account',
+      'Reporting labels',
+      'Locations',
+      'Company',
+      'Resolution deadline',
+      'Notifications',
+    ]);
+  });
+
+  it('when a reviewer opens settings, then only Account is in the sidebar', async () => {
+    const session = fakeSession();
+    const reviewer = {
+      profile: { ...profile, roles: ['REVIEWER'] },
+      company: { url_identifier: 'acme' },
+    } as unknown as StaffState;
+    session.staff = async () => reviewer;
+    open('/company/settings/account', session);
+    await screen.findByRole('heading', { name: 'Account', level: 1 });
+    const sidebar = screen.getByRole('navigation', { name: 'Settings' });
     expect(Array.from(sidebar.querySelectorAll('a')).map((link) => link.textContent)).toEqual(['Account']);
   });
 
-  it('when a settings page that does not exist yet opens, then a translated page-not-found shows', async () => {
-    open('/company/settings/locations');
+  it('when a settings page that does not exist opens, then a translated page-not-found shows', async () => {
+    open('/company/settings/nothing-here');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
   });
 

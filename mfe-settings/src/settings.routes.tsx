@@ -2,12 +2,19 @@ import { Navigate } from 'react-router';
 import { staffRoutes } from '@whistle/ui/staff';
 import { AccountPage } from './account/account.page';
 import { MfaSetupDialog } from './account/mfa-setup.dialog';
+import { CompanyPage } from './company/company.page';
+import { DeadlinePage } from './company/deadline.page';
+import { NotificationsPage } from './company/notifications.page';
+import { CategoriesPage } from './labels/categories.page';
+import { CategoryFormPage } from './labels/category-form.page';
+import { LocationFormPage } from './labels/location-form.page';
+import { LocationsPage } from './labels/locations.page';
 import { SettingsFrame } from './settings.frame.component';
 
 /**
- * /company/settings/*: account (with its MFA set-up dialog). The admin-only pages come in later
- * issues; until then their paths are a translated "page not found" (the shell's guard sends
- * non-admins to account settings first).
+ * /company/settings/* (spec §2): account (with its MFA set-up dialog) for everyone; reporting labels,
+ * locations, company, resolution deadline and notifications for admins (the shell's guard sends others to
+ * account settings, and the API answers them 403).
  */
 export const settingsRoutes = staffRoutes({
   namespace: 'settings',
@@ -15,5 +22,14 @@ export const settingsRoutes = staffRoutes({
   pages: [
     { path: 'settings', element: <Navigate to="/company/settings/account" replace /> },
     { path: 'settings/account', Component: AccountPage, children: [{ path: 'mfa', Component: MfaSetupDialog }] },
+    { path: 'settings/categories', Component: CategoriesPage },
+    { path: 'settings/categories/add', Component: CategoryFormPage },
+    { path: 'settings/categories/edit/:categoryUuid', Component: CategoryFormPage },
+    { path: 'settings/locations', Component: LocationsPage },
+    { path: 'settings/locations/add', Component: LocationFormPage },
+    { path: 'settings/locations/edit/:locationUuid', Component: LocationFormPage },
+    { path: 'settings/company', Component: CompanyPage },
+    { path: 'settings/deadline', Component: DeadlinePage },
+    { path: 'settings/notifications', Component: NotificationsPage },
   ],
 });

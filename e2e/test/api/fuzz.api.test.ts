@@ -157,6 +157,15 @@ function exampleBodies(context: {
       idp_certificate: 'MIIB',
       email_attribute: '',
     },
+    'PUT /api/account/company': { name: 'Globex', country: 'DE', settings: { resolution_deadline_days: 14 } },
+    'POST /api/account/company/category': { name: 'Supply chain', management_categories: [{ name: 'Sanctions' }] },
+    'PUT /api/account/company/category/:categoryId': {
+      name: 'Supply chain',
+      management_categories: [{ uuid: context.categoryId, name: 'Sanctions' }],
+      user_profiles: [],
+    },
+    'POST /api/account/company/location': { name: 'Lyon plant' },
+    'PUT /api/account/company/location/:locationId': { name: 'Lyon plant', is_active: true },
     'POST /api/account/company/sso/redirect': { email: context.email },
     'POST /api/account/company/sso/token': { code: 'abc' },
     'POST /api/incident': {

@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router';
-import { changePassword, isApiError, updateFullName } from '@whistle/api-client';
+import { changePassword, updateFullName } from '@whistle/api-client';
 import { Button, Spinner, TextField, Toast, useDocumentTitle } from '@whistle/ui';
 import { useStaffSession, useStaffState } from '@whistle/ui/staff';
+import { fieldErrors } from '../settings-feedback';
 
 type PasswordField = 'current_password' | 'password' | 'repeat_password';
 
@@ -11,11 +12,6 @@ type PasswordField = 'current_password' | 'password' | 'repeat_password';
 export interface AccountOutletContext {
   onMfaEnabled(): void;
 }
-
-const fieldErrors = (error: unknown) =>
-  isApiError(error) && error.status === 400
-    ? (error.body as { errors?: Record<string, string[]> } | undefined)?.errors
-    : undefined;
 
 /** /company/settings/account: full name, read-only e-mail, password change, MFA set-up. */
 export function AccountPage() {

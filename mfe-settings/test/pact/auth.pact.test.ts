@@ -7,12 +7,15 @@ import {
   changePassword,
   confirmMfaSetup,
   createApiClient,
+  createCategory,
+  createLocation,
   startMfaSetup,
+  updateCompany,
   updateFullName,
   type ApiError,
 } from '@whistle/api-client';
 
-const { eachLike, like, regex, uuid } = MatchersV3;
+const { boolean, eachLike, integer, like, regex, uuid } = MatchersV3;
 
 /**
  * What account settings expect of auth. The Bearer is a placeholder: the provider test
@@ -127,6 +130,99 @@ describe('mfe-settings → auth', () => {
       )
       .executeTest(async (server) => {
         const error = await failure(confirmMfaSetup(api(server.url), '000000'));
+        expect(error?.status).toBe(400);
+      });
+  });
+
+  test('when an admin saves name and country, then the whole company state comes back', async () => {
+    await pact
+      .addInteraction()
+      .given(STATE)
+      .uponReceiving('a company name and country update')
+      .withRequest('PUT', '/api/account/company', (request) =>
+        request.headers(headers).jsonBody({ name: 'Acme Europe', country: 'DE' }),
+      )
+      .willRespondWith(200, (response) =>
+        response.jsonBody({
+          name: 'Acme Europe',
+          country: 'DE',
+          resolution_deadline_days: integer(14),
+          notifications: {
+            new_incidents: boolean(true),
+            assigned_to_an_incident: boolean(true),
+            incident_updates: boolean(true),
+            deadlines: boolean(true),
+          },
+        }),
+      )
+      .executeTest(async (server) => {
+        expect((await updateCompany(api(server.url), { name: 'Acme Europe', country: 'DE' })).name).toBe('Acme Europe');
+      });
+  });
+
+  test('when an admin sets the resolution deadline, then it comes back', async () => {
+    await pact
+      .addInteraction()
+      .given(STATE)
+      .uponReceiving('a resolution deadline update')
+      .withRequest('PUT', '/api/account/company', (request) =>
+        request.headers(headers).jsonBody({ settings: { resolution_deadline_days: 30 } }),
+      )
+      .willRespondWith(200, (response) =>
+        response.jsonBody({ name: like('Acme'), resolution_deadline_days: 30, notifications: like({}) }),
+      )
+      .executeTest(async (server) => {
+        const state = await updateCompany(api(server.url), { settings: { resolution_deadline_days: 30 } });
+        expect(state.resolution_deadline_days).toBe(30);
+      });
+  });
+
+  test('when an admin adds a label with a sub-category, then it comes back with its uuid and sub-category', async () => {
+    await pact
+      .addInteraction()
+      .given(STATE)
+      .uponReceiving('a new reporting label')
+      .withRequest('POST', '/api/account/company/category/', (request) =>
+        request
+          .headers(headers)
+          .jsonBody({ name: 'Supply chain', management_categories: [{ name: 'Sanctions' }], user_profiles: [] }),
+      )
+      .willRespondWith(201, (response) =>
+        response.jsonBody({
+          uuid: uuid(),
+          name: 'Supply chain',
+          parent_uuid: null,
+          is_active: true,
+          user_profiles: [],
+          management_categories: eachLike({ uuid: uuid(), name: 'Sanctions', parent_uuid: uuid(), is_active: true }),
+        }),
+      )
+      .executeTest(async (server) => {
+        const category = await createCategory(api(server.url), {
+          name: 'Supply chain',
+          management_categories: [{ name: 'Sanctions' }],
+          user_profiles: [],
+        });
+        expect(category.management_categories[0]?.name).toBe('Sanctions');
+      });
+  });
+
+  test('when an admin adds a location whose name is taken, then the field error comes back', async () => {
+    await pact
+      .addInteraction()
+      .given(STATE)
+      .uponReceiving('a location with a taken name')
+      .withRequest('POST', '/api/account/company/location/', (request) =>
+        request.headers(headers).jsonBody({ name: 'Head office' }),
+      )
+      .willRespondWith(400, (response) =>
+        response.jsonBody({
+          message: like('Bad Request'),
+          errors: { name: eachLike('A location with this name already exists') },
+        }),
+      )
+      .executeTest(async (server) => {
+        const error = await failure(createLocation(api(server.url), { name: 'Head office' }));
         expect(error?.status).toBe(400);
       });
   });

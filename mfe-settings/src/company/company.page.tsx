@@ -1,0 +1,83 @@
+import { useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { updateCompany } from '@whistle/api-client';
+import { countries } from '@whistle/contracts';
+import { Button, SelectField, Spinner, TextField, useDocumentTitle, type SelectOption } from '@whistle/ui';
+import { useStaffSession, useStaffState } from '@whistle/ui/staff';
+import { fieldErrors, useSettingsToast } from '../settings-feedback';
+
+/** Every country of the contracts list, named in the page language by the browser. */
+function countryOptions(language: string): SelectOption[] {
+  let names: Intl.DisplayNames | undefined;
+  try {
+    names = new Intl.DisplayNames([language], { type: 'region' });
+  } catch {
+    names = undefined;
+  }
+  return countries
+    .map((country) => ({ value: country.code, label: names?.of(country.code) ?? country.name }))
+    .sort((a, b) => a.label.localeCompare(b.label, language));
+}
+
+/** /company/settings/company (ADMIN): the company's name and country (both required, spec §5). */
+export function CompanyPage() {
+  const { t, i18n } = useTranslation(['settings', 'common']);
+  const session = useStaffSession();
+  const state = useStaffState();
+  const { toast, show } = useSettingsToast();
+  const options = useMemo(() => countryOptions(i18n.language), [i18n.language]);
+  const [errors, setErrors] = useState<{ name?: string; country?: string }>({});
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<{ error: unknown }>();
+  useDocumentTitle(t('company.title'));
+  if (failure) throw failure.error;
+  if (!state) return <Spinner />;
+
+  async function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const values = new FormData(event.currentTarget);
+    const name = String(values.get('name') ?? '').trim();
+    const country = String(values.get('country') ?? '');
+    const required = t('common:validation.required');
+    const invalid = { name: name ? undefined : required, country: country ? undefined : required };
+    setErrors(invalid);
+    if (invalid.name || invalid.country) return;
+    setBusy(true);
+    try {
+      await updateCompany(session.api, { name, country });
+      await session.reloadStaff();
+      show(t('company.updated'));
+    } catch (error) {
+      const serverErrors = fieldErrors(error);
+      if (!serverErrors) setFailure({ error });
+      else setErrors({ name: serverErrors.name?.[0], country: serverErrors.country?.[0] });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const { company } = state;
+  return (
+    <>
+      <h1>{t('company.title')}</h1>
+      <form className="wh-card" noValidate onSubmit={(event) => void save(event)} aria-busy={busy || undefined}>
+        <TextField name="name" label={t('company.name')} defaultValue={company.name} required error={errors.name} />
+        <SelectField
+          name="country"
+          label={t('company.country')}
+          options={options}
+          defaultValue={company.country}
+          required
+          error={errors.country}
+        />
+        <TextField name="url_identifier" label={t('company.urlIdentifier')} value={company.url_identifier} readOnly />
+        <div className="wh-actions">
+          <Button type="submit" busy={busy}>
+            {t('actions.save')}
+          </Button>
+        </div>
+      </form>
+      {toast}
+    </>
+  );
+}
