@@ -1,6 +1,6 @@
 import type { EventEnvelope } from '@whistle/contracts';
 import { createCompanyCredentials } from '@whistle/crypto';
-import type { Database, Queryable } from '@whistle/service-kit';
+import { InProcessEventBus, type Database, type Queryable } from '@whistle/service-kit';
 import { createTestDependencies, testStacks, waitFor, type TestDependencies } from '@whistle/service-kit/testing';
 import { startAuth, type RunningAuth } from './support';
 
@@ -107,7 +107,9 @@ describe.each(testStacks)('auth company onboarding on %s', (stack) => {
   test('when creating fails half-way, then no partial company is left', async () => {
     const body = await payload();
     const failingDb = failOnSql(test$.deps.db, 'insert into auth.location');
-    const broken = await startAuth({ ...test$.deps, db: failingDb });
+    // A second auth instance, with a bus of its own: the running one already consumes as `auth`.
+    const bus = new InProcessEventBus({ logger: test$.deps.logger });
+    const broken = await startAuth({ ...test$.deps, db: failingDb, bus });
     try {
       const before = await count(test$.deps.db, 'auth.company');
       const response = await post(broken.baseUrl, body);
@@ -120,6 +122,7 @@ describe.each(testStacks)('auth company onboarding on %s', (stack) => {
       expect(rows).toHaveLength(0);
     } finally {
       await broken.close();
+      await bus.close();
     }
   });
 
