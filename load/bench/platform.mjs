@@ -19,13 +19,16 @@ export const freePort = () =>
     });
   });
 
-/** `standalone/dist/main.js` on PGlite in a temporary data folder, ready when `/readyz` answers. */
-export async function startStandalone() {
+/**
+ * `standalone/dist/main.js` in a temporary data folder (PGlite there unless `env` names a DATABASE_URL), ready
+ * when `/readyz` answers.
+ */
+export async function startStandalone(env = {}) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'whistle-bench-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [path.join(root, 'standalone', 'dist', 'main.js')], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: baseUrl, LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: baseUrl, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   for (let i = 0; i < 300; i += 1) {
@@ -50,14 +53,16 @@ export async function startStandalone() {
 /** Onboards a company (credentials made as the admin's browser makes them); resolves its timing and url_identifier. */
 export async function onboard(baseUrl, index) {
   const { credential, passphrase } = await createCompanyCredentials();
+  const email = `admin@bench-${index}-${Date.now()}.example`;
+  const password = 'a long enough password';
   const started = performance.now();
   const response = await fetch(`${baseUrl}/api/account/company`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
       user_profile: {
-        email: `admin@bench-${index}-${Date.now()}.example`,
-        password: 'a long enough password',
+        email,
+        password,
         full_name: 'Bench Admin',
       },
       name: `Bench ${index}`,
@@ -68,7 +73,7 @@ export async function onboard(baseUrl, index) {
   });
   const elapsed = performance.now() - started;
   if (response.status !== 201) throw new Error(`onboarding answered ${response.status}`);
-  return { elapsed, urlIdentifier: (await response.json()).url_identifier };
+  return { elapsed, email, password, urlIdentifier: (await response.json()).url_identifier };
 }
 
 export const median = (values) => {
