@@ -45,7 +45,7 @@ function open(path: string, session: StaffSession, instance = english) {
   return router;
 }
 
-const emptyPage = { count: 0, page: 1, page_size: 20, results: [] };
+const emptyPage = { count: 0, count_capped: false, page: 1, page_size: 20, results: [] };
 
 describe('incident list', () => {
   it('when the company has no case yet, then the page explains where reports appear and gives the disclosure link', async () => {
@@ -95,6 +95,21 @@ describe('incident list', () => {
     expect(screen.getByText('2 cases')).toBeInTheDocument();
   });
 
+  it('when more cases match than the server counts, then the page says "More than", and Next stays open while pages are full', async () => {
+    const named = await encryptedReport(company, {});
+    const rows = [1, 2].map((n) =>
+      listItem({ uuid: `00000000-0000-4000-8000-00000000000${n}`, display_report_number: n, keys: named.keys }),
+    );
+    fetchMock.mockImplementation(async () =>
+      json(200, { ...emptyPage, count: 10000, count_capped: true, page_size: 2, results: rows }),
+    );
+    const router = open('/company/incidents?page_size=2', staffSession(company.privateKey));
+    expect(await screen.findByText('More than 10,000 cases')).toBeInTheDocument();
+    expect(screen.getByText('Page 1 of more than 5000')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(router.state.location.search).toContain('page=2'));
+  });
+
   it('when a filter is chosen, then the page URL keeps it, the server is asked for it from page 1, and an empty result says so', async () => {
     fetchMock.mockImplementation(async () => json(200, emptyPage));
     const router = open('/company/incidents?page=2', staffSession(company.privateKey));
@@ -141,8 +156,8 @@ describe('incidents remote routes', () => {
     expect(await screen.findByRole('heading', { name: 'Dossier introuvable' })).toBeInTheDocument();
   });
 
-  it.each(['/company/team/add', '/company/reporting'])(
-    'when %s is opened before its page exists, then a translated page-not-found shows',
+  it.each(['/company/reporting', '/company/team/unknown'])(
+    'when %s is opened (no such page yet), then a translated page-not-found shows',
     async (path) => {
       fetchMock.mockImplementation(async () => json(200, emptyPage));
       open(path, staffSession(company.privateKey), await initTestI18n<i18n>('fr'));

@@ -94,6 +94,8 @@ export function IncidentListPage() {
 
   const list = answer && 'list' in answer ? answer.list : undefined;
   const pages = list ? Math.max(1, Math.ceil(list.count / list.page_size)) : 1;
+  // Past the server's count limit the total is unknown: a full page means there may be another.
+  const hasNext = list ? (list.count_capped ? list.results.length === list.page_size : list.page < pages) : false;
   return (
     <>
       <div className="case-toolbar">
@@ -207,7 +209,9 @@ export function IncidentListPage() {
       )}
       {list && list.count > 0 && (
         <>
-          <p aria-live="polite">{t('list.count', { count: list.count })}</p>
+          <p aria-live="polite">
+            {list.count_capped ? t('list.countCapped', { count: list.count }) : t('list.count', { count: list.count })}
+          </p>
           <table className="case-table">
             <caption className="wh-visually-hidden">{t('list.caption')}</caption>
             <thead>
@@ -259,12 +263,8 @@ export function IncidentListPage() {
             >
               {t('list.previous')}
             </Button>
-            <span>{t('list.page', { page: list.page, pages })}</span>
-            <Button
-              variant="secondary"
-              disabled={list.page >= pages}
-              onClick={() => setParams(withPage(params, list.page + 1))}
-            >
+            <span>{t(list.count_capped ? 'list.pageCapped' : 'list.page', { page: list.page, pages })}</span>
+            <Button variant="secondary" disabled={!hasNext} onClick={() => setParams(withPage(params, list.page + 1))}>
               {t('list.next')}
             </Button>
           </nav>

@@ -87,7 +87,13 @@ describe('mfe-incidents → incident', () => {
       .uponReceiving('a staff list of cases')
       .withRequest('GET', '/api/incident/', (request) => request.headers({ Accept: 'application/json', ...bearer }))
       .willRespondWith(200, (response) =>
-        response.jsonBody({ count: integer(1), page: integer(1), page_size: integer(20), results: eachLike(listItem) }),
+        response.jsonBody({
+          count: integer(1),
+          count_capped: boolean(false),
+          page: integer(1),
+          page_size: integer(20),
+          results: eachLike(listItem),
+        }),
       )
       .executeTest(async (server) => {
         const page = await listCases(client(server.url), {});

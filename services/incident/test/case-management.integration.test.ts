@@ -3,6 +3,7 @@ import type { EventEnvelope, IncidentListItem } from '@whistle/contracts';
 import { decryptField, deriveDiscloserAuthToken, encryptField, openIncidentAsCompany } from '@whistle/crypto';
 import { createTestDependencies, testStacks, waitFor, type TestDependencies } from '@whistle/service-kit/testing';
 import { createIncidentSessionVerifier } from '@whistle/tokens';
+import { listCases } from '../src/domain/cases/list-cases.use-case';
 import {
   announce,
   announceStaff,
@@ -105,6 +106,7 @@ describe.each(testStacks)('case management on %s', (stack) => {
       const firstPage = await api('GET', '/api/incident/?page_size=2&sort=-created', token);
       const secondPage = await api('GET', '/api/incident/?page_size=2&page=2&sort=-created', token);
       expect(firstPage.body.count).toBe(all.body.count);
+      expect(firstPage.body.count_capped).toBe(false);
       expect(secondPage.body.results[0].created <= firstPage.body.results[1].created).toBe(true);
       expect(firstPage.body.results.map((row: IncidentListItem) => row.uuid)).not.toContain(
         secondPage.body.results[0].uuid,
@@ -114,6 +116,23 @@ describe.each(testStacks)('case management on %s', (stack) => {
       const byDefault = await api('GET', '/api/incident/?page_size=100', token);
       const activity = byDefault.body.results.map((row: IncidentListItem) => row.last_activity_at);
       expect(activity).toEqual([...activity].sort().reverse());
+    });
+
+    test('when more cases match than the count limit, then the count stops there and says so; the pages still come', async () => {
+      for (let i = 0; i < 3; i += 1) await report();
+      const query = { sort: '-created', page: 1, page_size: 2 } as const;
+      const exact = await listCases(test$.deps.db, admin, query);
+      expect(exact.count).toBeGreaterThanOrEqual(3);
+      const capped = await listCases(test$.deps.db, admin, query, 2);
+      expect({ count: capped.count, count_capped: capped.count_capped }).toEqual({ count: 2, count_capped: true });
+      expect(capped.results).toHaveLength(2);
+      const secondPage = await listCases(test$.deps.db, admin, { ...query, page: 2 }, 2);
+      expect(secondPage.results.length).toBeGreaterThan(0);
+      const atLimit = await listCases(test$.deps.db, admin, query, exact.count);
+      expect({ count: atLimit.count, count_capped: atLimit.count_capped }).toEqual({
+        count: exact.count,
+        count_capped: false,
+      });
     });
 
     test('when filtered by status, channel, location, category or overdue, then only matching cases come', async () => {

@@ -161,8 +161,16 @@ export const incidentListQuerySchema = z.strictObject({
 });
 export type IncidentListQuery = z.infer<typeof incidentListQuerySchema>;
 
+/**
+ * How many matching cases a list answer counts at most. Counting every case of a large tenant on every page
+ * costs more than the page itself (docs/performance.md); past this the answer says "more than".
+ */
+export const CASE_COUNT_LIMIT = 10_000;
+
 export const incidentListResponseSchema = z.object({
+  /** Matching cases, exact up to CASE_COUNT_LIMIT; `count_capped` when more match. */
   count: z.number().int().nonnegative(),
+  count_capped: z.boolean(),
   page: z.number().int().positive(),
   page_size: z.number().int().positive(),
   results: z.array(incidentListItemSchema),

@@ -62,7 +62,10 @@ function visibleCases(scope: CaseScopeParams, filter: IncidentFilter = {}): { wh
     // planner looped over the exclusion table for each of a tenant's cases (docs/performance.md).
     'i.id <> all(array(select x.incident_id from incident.exclusion x where x.company_id = $1 and x.user_id = $2))',
   ];
-  const assignedToCaller = 'exists (select 1 from incident.assignee a where a.incident_id = i.id and a.user_id = $2)';
+  // Also read once: a caseload is a small part of a tenant, so the query starts from it (primary key lookups)
+  // instead of probing the assignees of every case in a sort order.
+  const assignedToCaller =
+    'i.id = any(array(select a.incident_id from incident.assignee a where a.company_id = $1 and a.user_id = $2))';
   if (!scope.everyCase || filter.assigned_to_me) conditions.push(assignedToCaller);
   const add = (condition: (placeholder: string) => string, value: unknown) => {
     params.push(value);
@@ -100,11 +103,13 @@ export const caseRepository = {
     return rows;
   },
 
-  async count(db: Queryable, scope: CaseScopeParams, filter: IncidentFilter): Promise<number> {
+  /** How many cases the scope sees with these filters, counting no further than `limit` when one is given. */
+  async count(db: Queryable, scope: CaseScopeParams, filter: IncidentFilter, limit?: number): Promise<number> {
     const { where, params } = visibleCases(scope, filter);
+    const bounded = limit === undefined ? '' : `limit $${params.length + 1}`;
     const { rows } = await db.query<{ count: string }>(
-      `select count(*) as count from incident.incident i where ${where}`,
-      params,
+      `select count(*) as count from (select 1 from incident.incident i where ${where} ${bounded}) matching`,
+      limit === undefined ? params : [...params, limit],
     );
     return Number(rows[0]?.count ?? 0);
   },

@@ -18,6 +18,7 @@ export async function exportCases(
   { sort, ...filter }: IncidentExportQuery,
 ): Promise<{ count: number; rows: AsyncGenerator<IncidentExportRow> }> {
   const scope = scopeOf(viewer);
+  // Exact, unlike the list's: the record says how many cases left, and the browser shows progress against it.
   const count = await caseRepository.count(deps.db, scope, filter);
   await deps.unitOfWork((tx) =>
     tx.addEvent({
