@@ -1,10 +1,13 @@
 import type { ReactNode } from 'react';
 import { StaffFrame, staffRoutes } from '@whistle/ui/staff';
 import { IncidentListPage } from './incident-list/incident-list.page';
+import { InvitePage } from './team/invite.page';
+import { TeamPage } from './team/team.page';
 
 /**
- * /company/incidents (the list) and /company/incidents/{incidentUUID} (a case, loaded when opened). Team
- * and reporting come in their own issue; until then a translated "page not found".
+ * /company/incidents (the list), /company/incidents/{incidentUUID} (a case, loaded when opened) and the
+ * admins' /company/team with its child `add`. Reporting comes in its own issue; until then a translated
+ * "page not found".
  */
 /** Case pages are tables and side-by-side panels: the window's width. */
 function CasesFrame({ children }: { children: ReactNode }) {
@@ -20,5 +23,7 @@ export const incidentsRoutes = staffRoutes({
       path: 'incidents/:incidentUuid',
       lazy: async () => ({ Component: (await import('./incident-detail/incident-detail.page')).IncidentDetailPage }),
     },
+    { path: 'team', Component: TeamPage },
+    { path: 'team/add', Component: InvitePage },
   ],
 });

@@ -2,6 +2,7 @@ import type { i18n } from 'i18next';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { createApiClient, type StaffSession, type StaffState } from '@whistle/api-client';
+import type { Role } from '@whistle/contracts';
 import { StaffSessionContext } from '@whistle/ui/staff';
 import { initTestI18n } from '../../tools/webpack/test-i18n';
 import { renderWithI18n } from '../test/render';
@@ -22,12 +23,14 @@ const ids = {
   bribery: '00000000-0000-4000-8000-0000000000a2',
   office: '00000000-0000-4000-8000-0000000000b1',
 };
-const user = (uuid: string, full_name: string, roles: string[]) => ({
+const user = (uuid: string, full_name: string, roles: Role[]) => ({
   uuid,
   email: `${uuid}@acme.example`,
   full_name,
   roles,
   mfa_auth_factor_id: null,
+  last_sign_in_at: null,
+  invitation_pending: false,
 });
 
 function companyState(): StaffState {

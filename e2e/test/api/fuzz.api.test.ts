@@ -150,6 +150,8 @@ function exampleBodies(context: {
     'PUT /api/account/profile': { full_name: 'Ada Lovelace' },
     'POST /api/account/company/user_profile': { email: 'new@example.com', full_name: 'New Person', roles: ['HANDLER'] },
     'DELETE /api/account/company/user_profile': { uuid: randomUUID() },
+    'PUT /api/account/company/user_profile': { uuid: randomUUID(), roles: ['REVIEWER'] },
+    'POST /api/account/company/user_profile/invitation': { uuid: randomUUID() },
     'PUT /api/account/company/mfa': { mfa_required: false },
     'PUT /api/account/company/sso': {
       enabled: false,

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, openWatchedPage, seriousAccessibilityViolations } from '../../src/browser';
+import { passwordLinkIn, waitForMail } from '../../src/mailbox';
 import { STAFF_PASSWORD, apiToken, invite, onboardCompany, submitLogin, type OnboardedCompany } from '../../src/staff';
 import { startStandalone, type StandalonePlatform } from '../../src/standalone';
 
@@ -125,7 +126,56 @@ test('when an admin manages labels, locations, deadline, notifications and compa
   await context.close();
 });
 
-test('when every admin settings page is checked by axe-core in French, then there are no serious violations', async () => {
+test('when an admin invites a handler from the Team page, then the handler sets a password, signs in without admin pages, and the team shows their sign-in', async () => {
+  const context = await browser.newContext();
+  const { page, pageErrors } = await openWatchedPage(context, platform.baseUrl);
+  await signIn(page);
+  await page.getByRole('link', { name: 'Team', exact: true }).click();
+  await page.getByRole('heading', { name: 'Team', level: 1 }).waitFor();
+  await page.getByRole('link', { name: 'Invite a member' }).click();
+  const handlerEmail = `hank@${company.domain}`;
+  await page.getByLabel('Email').fill(handlerEmail);
+  await page.getByLabel('Name', { exact: true }).fill('Hank Handler');
+  await page.getByRole('button', { name: 'Send invitation' }).click();
+  await page.getByText(`Invitation sent to ${handlerEmail}`).waitFor();
+  const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: /Hank Handler/ }) });
+  expect(await row.innerText()).toContain('Invitation sent');
+
+  // The handler chooses a password from the e-mail and signs in: no Team, no Reporting, no admin settings.
+  const handlerContext = await browser.newContext();
+  const handler = await handlerContext.newPage();
+  await handler.goto(passwordLinkIn(await waitForMail(platform.dataDir, handlerEmail, /invited/)));
+  await handler.locator('input[name="password"]').fill('handler passphrase 1234');
+  await handler.locator('input[name="repeat_password"]').fill('handler passphrase 1234');
+  await handler.getByRole('button', { name: 'Set password' }).click();
+  await handler.getByText('Your password has been set.').waitFor();
+  await handler.goto(`${platform.baseUrl}/company/login`);
+  await submitLogin(handler, handlerEmail, 'handler passphrase 1234');
+  await handler.getByRole('heading', { name: 'Incidents', level: 1 }).waitFor();
+  expect(await handler.getByRole('link', { name: 'Team', exact: true }).count()).toBe(0);
+  await handler.goto(`${platform.baseUrl}/company/team`);
+  await handler.waitForURL(/\/company\/incidents$/);
+  await handler.goto(`${platform.baseUrl}/company/settings/categories`);
+  await handler.waitForURL(/\/company\/settings\/account$/);
+  await handlerContext.close();
+
+  // The admin's team page shows the sign-in; the handler becomes a reviewer.
+  await page.reload();
+  await row.waitFor();
+  expect(await row.innerText()).not.toContain('Invitation sent');
+  expect(await row.innerText()).not.toContain('Never');
+  await row.getByRole('button', { name: 'Change roles of Hank Handler' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Handler').uncheck();
+  await dialog.getByLabel('Reviewer').check();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await page.getByText('Updated roles').waitFor();
+  expect(await row.innerText()).toContain('Reviewer');
+  expect(pageErrors).toEqual([]);
+  await context.close();
+});
+
+test('when every admin settings and team page is checked by axe-core in French, then there are no serious violations', async () => {
   const context = await browser.newContext({ bypassCSP: true, locale: 'fr-FR' });
   const page = await context.newPage();
   await page.goto(`${platform.baseUrl}/company/login`);
@@ -136,16 +186,18 @@ test('when every admin settings page is checked by axe-core in French, then ther
   await page.locator('form button[type="submit"]').click();
   await page.waitForURL(/\/company\/incidents/);
   const pages: Array<[string, string]> = [
-    ['categories', 'Catégories de signalement'],
-    ['categories/add', 'Ajouter une catégorie'],
-    ['locations', 'Sites'],
-    ['locations/add', 'Ajouter un site'],
-    ['company', 'Entreprise'],
-    ['deadline', 'Délai de résolution'],
-    ['notifications', 'Notifications'],
+    ['settings/categories', 'Catégories de signalement'],
+    ['settings/categories/add', 'Ajouter une catégorie'],
+    ['settings/locations', 'Sites'],
+    ['settings/locations/add', 'Ajouter un site'],
+    ['settings/company', 'Entreprise'],
+    ['settings/deadline', 'Délai de résolution'],
+    ['settings/notifications', 'Notifications'],
+    ['team', 'Équipe'],
+    ['team/add', 'Inviter un membre'],
   ];
   for (const [path, heading] of pages) {
-    await page.goto(`${platform.baseUrl}/company/settings/${path}`);
+    await page.goto(`${platform.baseUrl}/company/${path}`);
     await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
     expect([path, await seriousAccessibilityViolations(page)]).toEqual([path, []]);
   }

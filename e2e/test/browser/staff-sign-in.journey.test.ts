@@ -56,7 +56,7 @@ test('when an admin signs in, enables MFA, logs out and signs in again with a co
 
   // Admin navigation and avatar (initials of 'Ada Lovelace').
   await page.getByRole('link', { name: 'Team' }).waitFor();
-  await page.getByRole('link', { name: 'Reporting' }).waitFor();
+  await page.getByRole('link', { name: 'Reporting', exact: true }).waitFor();
   expect(
     await page
       .getByRole('button', { name: /Account menu of Ada Lovelace/ })

@@ -59,10 +59,14 @@ export {
   type CaseQuery,
 } from './cases';
 export {
+  changeMemberRoles,
   createCategory,
   createLocation,
   deleteCategory,
   deleteLocation,
+  inviteMember,
+  removeMember,
+  resendInvitation,
   updateCategory,
   updateCompany,
   updateLocation,

@@ -7,6 +7,10 @@ import type {
   LabelDeleteResponse,
   Location,
   LocationRequest,
+  Role,
+  TeamMember,
+  UserProfile,
+  UserProfileCreateRequest,
 } from '@whistle/contracts';
 import type { ApiClient } from './client';
 
@@ -35,3 +39,19 @@ export const updateLocation = (api: ApiClient, locationUuid: string, location: L
 
 export const deleteLocation = (api: ApiClient, locationUuid: string) =>
   api.request<LabelDeleteResponse>('DELETE', `/api/account/company/location/${encodeURIComponent(locationUuid)}`);
+
+/** POST /api/account/company/user_profile/ (ADMIN): the member gets an e-mail with a set-password link. */
+export const inviteMember = (api: ApiClient, member: UserProfileCreateRequest) =>
+  api.request<UserProfile>('POST', '/api/account/company/user_profile/', { body: member });
+
+/** PUT /api/account/company/user_profile/ (ADMIN): a member's roles; the last admin keeps ADMIN. */
+export const changeMemberRoles = (api: ApiClient, uuid: string, roles: Role[]) =>
+  api.request<TeamMember>('PUT', '/api/account/company/user_profile/', { body: { uuid, roles } });
+
+/** POST /api/account/company/user_profile/invitation (ADMIN): a new link for a member who has not chosen a password. */
+export const resendInvitation = (api: ApiClient, uuid: string) =>
+  api.request<void>('POST', '/api/account/company/user_profile/invitation', { body: { uuid } });
+
+/** DELETE /api/account/company/user_profile/ (ADMIN): the member's sessions end at once. */
+export const removeMember = (api: ApiClient, uuid: string) =>
+  api.request<void>('DELETE', '/api/account/company/user_profile/', { body: { uuid } });

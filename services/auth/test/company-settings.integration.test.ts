@@ -6,6 +6,11 @@ import { adminPassword, onboardCompany, staffClient } from './staff-client';
 import { startAuth, type RunningAuth } from './support';
 
 const memberPassword = 'member password 5678';
+/**
+ * Token times are whole seconds, and a token issued in the second of a role change still counts as issued
+ * after it (as after a password change): tests that expect an old token refused let a second pass first.
+ */
+const tokensAgeOneSecond = () => new Promise((resolve) => setTimeout(resolve, 1100));
 
 describe.each(testStacks)('company settings, reporting labels and locations on %s', (stack) => {
   let test$: TestDependencies;
@@ -365,5 +370,104 @@ describe.each(testStacks)('company settings, reporting labels and locations on %
     expect(after.name).toBe('Globex');
     expect(after.categories).toEqual(own.categories);
     expect(after.locations).toEqual(own.locations);
+  });
+
+  test("when an admin changes a member's roles, then the team lists them, user.updated says so and the member's old token is refused", async () => {
+    const co = await company();
+    const reviewer = await co.member('REVIEWER');
+    await tokensAgeOneSecond();
+    const changed = await co.admin('PUT', '/api/account/company/user_profile/', {
+      uuid: reviewer.id,
+      roles: ['HANDLER', 'HANDLER'],
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({ uuid: reviewer.id, roles: ['HANDLER'], invitation_pending: false });
+    expect(changed.body.last_sign_in_at).toEqual(expect.any(String));
+    expect((await co.client.call('GET', '/api/account/company/profile/', { bearer: reviewer.token })).status).toBe(401);
+    const team = (await co.admin('GET', '/api/account/company/')).body.user_profiles as Array<{
+      uuid: string;
+      roles: string[];
+    }>;
+    expect(team.find((member) => member.uuid === reviewer.id)?.roles).toEqual(['HANDLER']);
+    await waitFor(async () => eventsOf(co.companyId, 'user.updated').length === 1, { what: 'user.updated' });
+    expect(eventsOf(co.companyId, 'user.updated')[0]?.payload).toMatchObject({
+      user_id: reviewer.id,
+      roles: ['HANDLER'],
+      language: 'en',
+      notifications: { new_incidents: true, assigned_to_an_incident: true, incident_updates: true, deadlines: true },
+    });
+  });
+
+  test('when the last admin would lose ADMIN, then 400 and nothing changes; with a second admin, the first may be demoted', async () => {
+    const co = await company();
+    const adminId = (await co.admin('GET', '/api/account/company/profile/')).body.uuid as string;
+    const alone = await co.admin('PUT', '/api/account/company/user_profile/', { uuid: adminId, roles: ['REVIEWER'] });
+    expect(alone.status).toBe(400);
+    expect(alone.body.errors).toEqual({ roles: ['A company needs at least one admin'] });
+    expect((await co.admin('GET', '/api/account/company/profile/')).status).toBe(200);
+
+    const second = await co.member('REVIEWER');
+    await co.admin('PUT', '/api/account/company/user_profile/', { uuid: second.id, roles: ['ADMIN'] });
+    await tokensAgeOneSecond();
+    const demoted = await co.admin('PUT', '/api/account/company/user_profile/', { uuid: adminId, roles: ['REVIEWER'] });
+    expect(demoted.status).toBe(200);
+    // The first admin's own token carried ADMIN: it is refused now.
+    expect((await co.admin('GET', '/api/account/company/profile/')).status).toBe(401);
+  });
+
+  test('when an invitation is sent again, then only the new link works; a member with a password gets 400', async () => {
+    const co = await company();
+    const email = `late-${randomUUID().slice(0, 6)}@${co.domain}`;
+    const invited = await co.admin('POST', '/api/account/company/user_profile/', {
+      email,
+      full_name: 'Late Comer',
+      roles: ['HANDLER'],
+    });
+    const linkOf = (text: string) => new URL(/https:\/\/\S+/.exec(text)![0]).searchParams.get('token')!;
+    const first = await waitFor(async () => mailer.sent.find((sent) => sent.to === email), { what: 'invitation' });
+    let team = (await co.admin('GET', '/api/account/company/')).body.user_profiles as Array<{
+      uuid: string;
+      invitation_pending: boolean;
+      last_sign_in_at: string | null;
+    }>;
+    expect(team.find((member) => member.uuid === invited.body.uuid)).toMatchObject({
+      invitation_pending: true,
+      last_sign_in_at: null,
+    });
+
+    expect(
+      (await co.admin('POST', '/api/account/company/user_profile/invitation', { uuid: invited.body.uuid })).status,
+    ).toBe(204);
+    const second = await waitFor(async () => mailer.sent.filter((sent) => sent.to === email)[1], {
+      what: 'the second invitation',
+    });
+    const setPassword = (text: string) =>
+      co.client.call('PUT', '/api/account/profile', { bearer: linkOf(text), body: { password: memberPassword } });
+    expect((await setPassword(first.text)).status).toBe(401);
+    expect((await setPassword(second.text)).status).toBe(204);
+    team = (await co.admin('GET', '/api/account/company/')).body.user_profiles;
+    expect(team.find((member) => member.uuid === invited.body.uuid)?.invitation_pending).toBe(false);
+    const again = await co.admin('POST', '/api/account/company/user_profile/invitation', { uuid: invited.body.uuid });
+    expect(again.status).toBe(400);
+    expect(again.body.errors).toEqual({ uuid: ['This member has already chosen a password'] });
+  });
+
+  test("when a reviewer or another company's admin manages the team, then 403 or 404 and nothing changes", async () => {
+    const co = await company();
+    const other = await company();
+    const reviewer = await co.member('REVIEWER');
+    const handler = await co.member('HANDLER');
+    for (const [method, path, body] of [
+      ['PUT', '/api/account/company/user_profile/', { uuid: handler.id, roles: ['ADMIN'] }],
+      ['POST', '/api/account/company/user_profile/invitation', { uuid: handler.id }],
+    ] as const) {
+      expect((await co.client.call(method, path, { bearer: reviewer.token, body })).status).toBe(403);
+      expect((await other.admin(method, path, body)).status).toBe(404);
+    }
+    const team = (await co.admin('GET', '/api/account/company/')).body.user_profiles as Array<{
+      uuid: string;
+      roles: string[];
+    }>;
+    expect(team.find((member) => member.uuid === handler.id)?.roles).toEqual(['HANDLER']);
   });
 });

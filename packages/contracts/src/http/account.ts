@@ -83,6 +83,30 @@ export const userProfileCreateRequestSchema = z.strictObject({
 });
 export type UserProfileCreateRequest = z.infer<typeof userProfileCreateRequestSchema>;
 
+/** A member as the admin's team page lists them. */
+export const teamMemberSchema = userProfileSchema.extend({
+  last_sign_in_at: z.iso.datetime({ offset: true }).nullable(),
+  /** Invited and no password chosen yet: the invitation can be sent again. */
+  invitation_pending: z.boolean(),
+});
+export type TeamMember = z.infer<typeof teamMemberSchema>;
+
+/**
+ * PUT /api/account/company/user_profile/ (ADMIN): a member's new roles. The last admin keeps ADMIN; the
+ * member's earlier sessions end (their tokens carry the old roles).
+ */
+export const userRolesUpdateRequestSchema = z.strictObject({
+  uuid: z.uuid({ error: 'Invalid uuid' }),
+  roles: z
+    .array(roleSchema, { error: requiredWhenMissing })
+    .min(1, required)
+    .transform((roles) => [...new Set(roles)]),
+});
+export type UserRolesUpdateRequest = z.infer<typeof userRolesUpdateRequestSchema>;
+
+/** POST /api/account/company/user_profile/invitation (ADMIN): e-mails a new invitation link to a member who has none used. */
+export const invitationResendRequestSchema = z.strictObject({ uuid: z.uuid({ error: 'Invalid uuid' }) });
+
 /** DELETE /api/account/company/user_profile/ (ADMIN), JSON body. */
 export const userProfileDeleteRequestSchema = z.strictObject({ uuid: z.uuid({ error: 'Invalid uuid' }) });
 export type UserProfileDeleteRequest = z.infer<typeof userProfileDeleteRequestSchema>;
@@ -103,7 +127,7 @@ export const ownCompanySchema = z.object({
     resolution_deadline_days: z.number().int(),
     notifications: z.record(z.string(), z.boolean()),
   }),
-  user_profiles: z.array(userProfileSchema),
+  user_profiles: z.array(teamMemberSchema),
   /** Top-level labels and their sub-categories, each with its default assignees (`user_profiles`). */
   categories: z.array(
     z.object({

@@ -60,6 +60,7 @@ export const userRepository = {
     return rows.length > 0;
   },
 
+  /** The company's team as the admin's team page shows it. */
   async ofCompany(db: Queryable, companyId: string) {
     const { rows } = await db.query<{
       uuid: string;
@@ -67,11 +68,49 @@ export const userRepository = {
       full_name: string;
       roles: Role[];
       mfa_auth_factor_id: string | null;
+      last_sign_in_at: Date | null;
+      invitation_pending: boolean;
     }>(
-      'select id as uuid, email, full_name, roles, mfa_factor_id as mfa_auth_factor_id from auth.user_profile where company_id = $1 order by full_name, email',
+      `select id as uuid, email, full_name, roles, mfa_factor_id as mfa_auth_factor_id, last_sign_in_at,
+              password_hash is null as invitation_pending
+         from auth.user_profile where company_id = $1 order by full_name, email`,
       [companyId],
     );
     return rows;
+  },
+
+  async recordSignIn(db: Queryable, userId: string): Promise<void> {
+    await db.query('update auth.user_profile set last_sign_in_at = now() where id = $1', [userId]);
+  },
+
+  /**
+   * New roles for a member of the company; their earlier tokens stop being accepted here (they carry the old
+   * roles). Answers what user.updated announces, or undefined when the member is not the company's.
+   */
+  async setRoles(db: Queryable, companyId: string, userId: string, roles: readonly Role[]) {
+    const { rows } = await db.query<{
+      email: string;
+      full_name: string;
+      roles: Role[];
+      language: 'en' | 'fr';
+      notifications: Record<string, boolean>;
+      mfa_auth_factor_id: string | null;
+    }>(
+      `update auth.user_profile set roles = $3, sessions_valid_after = now(), updated_at = now()
+        where company_id = $1 and id = $2
+        returning email, full_name, roles, language, notifications, mfa_factor_id as mfa_auth_factor_id`,
+      [companyId, userId, roles],
+    );
+    return rows[0];
+  },
+
+  /** How many members of the company hold `role`, locking their rows so two demotions cannot both pass. */
+  async countWithRole(db: Queryable, companyId: string, role: Role): Promise<number> {
+    const { rows } = await db.query<{ id: string }>(
+      'select id from auth.user_profile where company_id = $1 and $2 = any(roles) for update',
+      [companyId, role],
+    );
+    return rows.length;
   },
 
   async recordFailedLogin(

@@ -26,7 +26,10 @@ export async function ownCompany(deps: AccountDependencies, principal: StaffPrin
     mfa_required: company.mfa_required,
     sso_enabled: company.sso_enabled,
     settings: { resolution_deadline_days: company.resolution_deadline_days, notifications: company.notifications },
-    user_profiles: userProfiles,
+    user_profiles: userProfiles.map((user) => ({
+      ...user,
+      last_sign_in_at: user.last_sign_in_at?.toISOString() ?? null,
+    })),
     categories,
     locations,
   };

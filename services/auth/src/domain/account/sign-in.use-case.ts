@@ -19,8 +19,9 @@ async function recordSignIn(
   user: Pick<UserRow, 'id' | 'company_id'>,
   outcome: { failed: 'password' | 'mfa' } | { method: 'password' | 'sso' | 'mfa' },
 ): Promise<void> {
-  await deps.unitOfWork((tx) =>
-    tx.addEvent(
+  await deps.unitOfWork(async (tx) => {
+    if (!('failed' in outcome)) await userRepository.recordSignIn(tx, user.id);
+    await tx.addEvent(
       'failed' in outcome
         ? {
             name: 'user.sign_in_failed',
@@ -34,8 +35,8 @@ async function recordSignIn(
             payload: { user_id: user.id, method: outcome.method },
             actor: { type: 'STAFF', user_id: user.id },
           },
-    ),
-  );
+    );
+  });
 }
 
 // An unknown address costs the same argon2 work as a known one, so timing does not tell which exist.

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { UserProfile, UserProfileCreateRequest } from '@whistle/contracts';
+import type { TeamMember, UserProfile, UserProfileCreateRequest, UserRolesUpdateRequest } from '@whistle/contracts';
 import { InputError, NotFoundError } from '@whistle/service-kit';
 import type { StaffPrincipal } from '@whistle/tokens';
 import { userRepository } from '../../data-access/user.repository';
@@ -72,4 +72,76 @@ export async function deleteUser(deps: AccountDependencies, principal: StaffPrin
       actor: { type: 'STAFF', user_id: principal.userId },
     });
   });
+}
+
+/**
+ * PUT /api/account/company/user_profile/ (ADMIN): a member's roles. The company always keeps an admin; the
+ * member's tokens issued before the change are refused here from now on, as they carry the old roles.
+ */
+export async function changeRoles(
+  deps: AccountDependencies,
+  principal: StaffPrincipal,
+  input: UserRolesUpdateRequest,
+): Promise<TeamMember> {
+  return deps.unitOfWork(async (tx) => {
+    const member = await userRepository.byId(tx, principal.companyId, input.uuid);
+    if (!member) throw new NotFoundError('User not found');
+    const demotesAnAdmin = member.roles.includes('ADMIN') && !input.roles.includes('ADMIN');
+    if (demotesAnAdmin && (await userRepository.countWithRole(tx, principal.companyId, 'ADMIN')) <= 1)
+      throw new InputError('Bad Request', { roles: ['A company needs at least one admin'] });
+    const updated = await userRepository.setRoles(tx, principal.companyId, input.uuid, input.roles);
+    if (!updated) throw new NotFoundError('User not found');
+    await tx.addEvent({
+      name: 'user.updated',
+      company_id: principal.companyId,
+      payload: {
+        user_id: input.uuid,
+        email: updated.email,
+        full_name: updated.full_name,
+        roles: updated.roles,
+        language: updated.language,
+        notifications: {
+          new_incidents: updated.notifications.new_incidents ?? true,
+          assigned_to_an_incident: updated.notifications.assigned_to_an_incident ?? true,
+          incident_updates: updated.notifications.incident_updates ?? true,
+          deadlines: updated.notifications.deadlines ?? true,
+        },
+      },
+      actor: { type: 'STAFF', user_id: principal.userId },
+    });
+    const team = await userRepository.ofCompany(tx, principal.companyId);
+    const row = team.find((candidate) => candidate.uuid === input.uuid)!;
+    return { ...row, last_sign_in_at: row.last_sign_in_at?.toISOString() ?? null };
+  });
+}
+
+/**
+ * POST /api/account/company/user_profile/invitation (ADMIN): a new set-password link for a member who has not
+ * chosen a password yet; earlier links stop working.
+ */
+export async function resendInvitation(
+  deps: AccountDependencies,
+  principal: StaffPrincipal,
+  userId: string,
+): Promise<void> {
+  const member = await userRepository.byId(deps.db, principal.companyId, userId);
+  if (!member) throw new NotFoundError('User not found');
+  if (member.password_hash)
+    throw new InputError('Bad Request', { uuid: ['This member has already chosen a password'] });
+  const link = newOneTimeSecret();
+  await deps.unitOfWork(async (tx) => {
+    await oneTimeSecretRepository.retire(tx, userId, ['invitation']);
+    await oneTimeSecretRepository.insert(tx, {
+      hash: link.hash,
+      purpose: 'invitation',
+      userId,
+      companyId: principal.companyId,
+      ttlMs: secretLifetimes.invitation,
+    });
+  });
+  sendInBackground(
+    deps,
+    accountMails.invitation(member.email, member.full_name, passwordLink(deps.publicUrl, link.secret)),
+    'invitation',
+  );
 }

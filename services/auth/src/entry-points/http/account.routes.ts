@@ -5,8 +5,10 @@ import {
   mfaChallengeRequestSchema,
   mfaSetupRequestSchema,
   profileUpdateRequestSchema,
+  invitationResendRequestSchema,
   userProfileCreateRequestSchema,
   userProfileDeleteRequestSchema,
+  userRolesUpdateRequestSchema,
 } from '@whistle/contracts';
 import { AuthenticationError, clientAddress, parseBody, rateLimit } from '@whistle/service-kit';
 import { bearerToken, requireStaff, staffOf, type StaffTokenVerifier } from '@whistle/tokens';
@@ -26,7 +28,7 @@ import {
 } from '../../domain/account/profile.use-case';
 import { refreshSession, revokeSession } from '../../domain/account/session.use-case';
 import { challengeOwner, completeMfa, login } from '../../domain/account/sign-in.use-case';
-import { deleteUser, inviteUser } from '../../domain/account/team.use-case';
+import { changeRoles, deleteUser, inviteUser, resendInvitation } from '../../domain/account/team.use-case';
 
 const tooMany = 'Too many attempts, please try again later';
 const { windowMs } = abuseLimits;
@@ -180,6 +182,15 @@ export function accountRoutes(deps: AccountDependencies, verifier: StaffTokenVer
 
   router.post('/api/account/company/user_profile', admin, async (req, res) => {
     res.status(201).json(await inviteUser(deps, staffOf(req), parseBody(userProfileCreateRequestSchema, req.body)));
+  });
+
+  router.put('/api/account/company/user_profile', admin, async (req, res) => {
+    res.json(await changeRoles(deps, staffOf(req), parseBody(userRolesUpdateRequestSchema, req.body)));
+  });
+
+  router.post('/api/account/company/user_profile/invitation', admin, async (req, res) => {
+    await resendInvitation(deps, staffOf(req), parseBody(invitationResendRequestSchema, req.body).uuid);
+    res.status(204).end();
   });
 
   router.delete('/api/account/company/user_profile', admin, async (req, res) => {

@@ -1,0 +1,172 @@
+import type { i18n } from 'i18next';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import type { StaffSession, StaffState } from '@whistle/api-client';
+import { StaffSessionContext } from '@whistle/ui/staff';
+import { initTestI18n } from '../../../tools/webpack/test-i18n';
+import { renderWithI18n } from '../../test/render';
+import { json, staffSession, staffState } from '../../test/staff-fixtures';
+import { incidentsRoutes } from '../incidents.routes';
+
+const me = '11111111-1111-4111-8111-111111111111';
+const handler = '22222222-2222-4222-8222-222222222222';
+const invited = '33333333-3333-4333-8333-333333333333';
+
+function teamState(): StaffState {
+  const state = staffState();
+  state.company.user_profiles = [
+    {
+      uuid: me,
+      email: 'ada@acme.example',
+      full_name: 'Ada Lovelace',
+      roles: ['ADMIN'],
+      mfa_auth_factor_id: 'f0000000-0000-4000-8000-000000000001',
+      last_sign_in_at: '2026-11-24T09:30:00.000Z',
+      invitation_pending: false,
+    },
+    {
+      uuid: handler,
+      email: 'hal@acme.example',
+      full_name: 'Hal Handler',
+      roles: ['HANDLER'],
+      mfa_auth_factor_id: null,
+      last_sign_in_at: null,
+      invitation_pending: false,
+    },
+    {
+      uuid: invited,
+      email: 'ivy@acme.example',
+      full_name: 'Ivy Invited',
+      roles: ['REVIEWER'],
+      mfa_auth_factor_id: null,
+      last_sign_in_at: null,
+      invitation_pending: true,
+    },
+  ];
+  return state;
+}
+
+const fetchMock = jest.fn<Promise<Response>, [string, RequestInit]>();
+const realFetch = global.fetch;
+let english: i18n;
+beforeAll(async () => {
+  english = await initTestI18n<i18n>('en');
+});
+beforeEach(() => {
+  fetchMock.mockReset();
+  global.fetch = fetchMock as unknown as typeof fetch;
+});
+afterAll(() => {
+  global.fetch = realFetch;
+});
+
+function open(path: string, session: StaffSession = staffSession(undefined, teamState())) {
+  const router = createMemoryRouter(incidentsRoutes, { initialEntries: [path] });
+  renderWithI18n(
+    <StaffSessionContext.Provider value={session}>
+      <RouterProvider router={router} />
+    </StaffSessionContext.Provider>,
+    english,
+  );
+  return router;
+}
+
+const sent = (call: number) => {
+  const [url, init] = fetchMock.mock.calls[call]!;
+  return { url, method: init.method, body: init.body ? JSON.parse(init.body as string) : undefined };
+};
+
+describe('team', () => {
+  it('when the team opens, then each member shows roles, MFA and last sign-in or a pending invitation; nobody can remove themselves', async () => {
+    open('/company/team');
+    const table = await screen.findByRole('table', { name: 'Team' });
+    const row = (name: string) =>
+      within(table)
+        .getByRole('rowheader', { name: new RegExp(name) })
+        .closest('tr')!;
+    expect(row('Ada Lovelace')).toHaveTextContent('(you)');
+    expect(row('Ada Lovelace')).toHaveTextContent('On');
+    expect(within(row('Ada Lovelace')).queryByRole('button', { name: /^Remove/ })).toBeNull();
+    expect(row('Hal Handler')).toHaveTextContent('Handler');
+    expect(row('Hal Handler')).toHaveTextContent('Never');
+    expect(row('Ivy Invited')).toHaveTextContent('Invitation sent');
+    expect(within(row('Hal Handler')).queryByRole('button', { name: /Send the invitation/ })).toBeNull();
+  });
+
+  it('when roles are changed, then at least one is required, the change is sent and "Updated roles" shows; the server refusing the last admin is shown', async () => {
+    open('/company/team');
+    fireEvent.click(await screen.findByRole('button', { name: 'Change roles of Hal Handler' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByLabelText('Handler'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Choose at least one role')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    fireEvent.click(within(dialog).getByLabelText('Reviewer'));
+    fetchMock.mockResolvedValueOnce(json(200, {}));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Updated roles')).toBeInTheDocument();
+    expect(sent(0)).toEqual({
+      url: '/api/account/company/user_profile/',
+      method: 'PUT',
+      body: { uuid: handler, roles: ['REVIEWER'] },
+    });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Change roles of Ada Lovelace' }));
+    const own = await screen.findByRole('dialog');
+    expect(own).toHaveTextContent('sign in again');
+    fireEvent.click(within(own).getByLabelText('Admin'));
+    fireEvent.click(within(own).getByLabelText('Reviewer'));
+    fetchMock.mockResolvedValueOnce(
+      json(400, { message: 'Bad Request', errors: { roles: ['A company needs at least one admin'] } }),
+    );
+    fireEvent.click(within(own).getByRole('button', { name: 'Save' }));
+    expect(await within(own).findByText('A company needs at least one admin')).toBeInTheDocument();
+  });
+
+  it('when a member is removed, then the confirmation comes first and "Removed member" after; an invitation can be sent again', async () => {
+    open('/company/team');
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove Hal Handler' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('open sessions end now');
+    fetchMock.mockResolvedValueOnce(new Response(null, { status: 204 }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText('Removed member')).toBeInTheDocument();
+    expect(sent(0)).toEqual({ url: '/api/account/company/user_profile/', method: 'DELETE', body: { uuid: handler } });
+
+    fetchMock.mockResolvedValueOnce(new Response(null, { status: 204 }));
+    fireEvent.click(screen.getByRole('button', { name: 'Send the invitation to Ivy Invited again' }));
+    expect(await screen.findByText('Invitation sent again')).toBeInTheDocument();
+    expect(sent(1)).toEqual({
+      url: '/api/account/company/user_profile/invitation',
+      method: 'POST',
+      body: { uuid: invited },
+    });
+  });
+
+  it('when a member is invited, then fields are required, a refused address is shown by its field, and the team page says the invitation left', async () => {
+    const router = open('/company/team/add');
+    fireEvent.click(await screen.findByRole('button', { name: 'Send invitation' }));
+    expect(await screen.findAllByText('This field is required')).toHaveLength(2);
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'new@other.example' } });
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'New Person' } });
+    fetchMock.mockResolvedValueOnce(
+      json(400, { message: 'Bad Request', errors: { email: ['This email address cannot be invited'] } }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
+    expect(await screen.findByText('This email address cannot be invited')).toBeInTheDocument();
+
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'new@acme.example' } });
+    fireEvent.click(screen.getByLabelText('Reviewer'));
+    fetchMock.mockResolvedValueOnce(json(201, {}));
+    fireEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
+    expect(await screen.findByText('Invitation sent to new@acme.example')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/company/team');
+    expect(sent(1).body).toEqual({
+      email: 'new@acme.example',
+      full_name: 'New Person',
+      roles: ['HANDLER', 'REVIEWER'],
+    });
+    await waitFor(() => expect(screen.getByRole('table', { name: 'Team' })).toBeInTheDocument());
+  });
+});
