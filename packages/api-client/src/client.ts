@@ -28,7 +28,8 @@ export interface ApiClient {
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\b/i;
 
-async function readBody(response: Response): Promise<unknown> {
+/** A response's body as the spec reads it; also for the calls that fetch themselves (downloads). */
+export async function readBody(response: Response): Promise<unknown> {
   if (response.status === 204) return undefined;
   const type = response.headers.get('content-type') ?? '';
   // Spec §7: json or problem+json is parsed, anything else is returned as text.

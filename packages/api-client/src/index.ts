@@ -45,6 +45,7 @@ export {
   type FileUpload,
   type UploadOptions,
 } from './file';
+export { exportAuditLog, listAuditLog, verifyAuditLog, type AuditLogParams } from './audit';
 export {
   addCaseNote,
   caseQueryString,

@@ -19,6 +19,44 @@ export const auditTableIdentifiers = [
 ] as const;
 export const auditTableIdentifierSchema = z.enum(auditTableIdentifiers, { error: 'Unknown table identifier' });
 
+/**
+ * Every action the audit service records today (services/audit/src/domain/audit-entry.ts, checked by its
+ * tests): what the pages translate and offer as a filter. The trail may hold others later, shown as they are.
+ */
+export const auditActions = [
+  'login-succeeded',
+  'login-failed',
+  'logout',
+  'mfa-enabled',
+  'user-created',
+  'user-invited',
+  'user-updated',
+  'user-removed',
+  'company-created',
+  'company-updated',
+  'category-created',
+  'category-updated',
+  'category-deleted',
+  'location-created',
+  'location-updated',
+  'location-deleted',
+  'incident-reported',
+  'incident-opened',
+  'incident-status-changed',
+  'incident-feedback-given',
+  'incident-categories-changed',
+  'incident-assigned',
+  'incident-exclusion-changed',
+  'incident-note-added',
+  'incident-message-sent',
+  'incident-deadline-due-soon',
+  'incident-deadline-overdue',
+  'incidents-exported',
+  'file-uploaded',
+  'file-downloaded',
+] as const;
+export type AuditAction = (typeof auditActions)[number];
+
 const timestamp = z.iso.datetime({ offset: true });
 const listOf = <T extends z.ZodType<unknown, string>>(item: T) =>
   z
