@@ -1,5 +1,6 @@
 // The staff remotes' frame (@whistle/ui/staff): what every page of the company app builds on. A
 // separate entry, shared as its own singleton, so the discloser pages never load it.
+export { useAuditWords } from './audit-words';
 export { StaffApp, type StaffAppProps } from './staff-app.component';
 export { StaffFrame, type StaffFrameProps, type StaffNavigationLink } from './staff-frame.component';
 export { staffLifecycles } from './staff-lifecycles';
