@@ -148,6 +148,10 @@ function exampleBodies(context: {
     'POST /api/account/token': { username: context.email, password: 'correct horse battery staple' },
     'POST /api/account/token/mfa': { challenge_code: '123456' },
     'PUT /api/account/profile': { full_name: 'Ada Lovelace' },
+    'PUT /api/account/profile/notifications': {
+      language: 'fr',
+      notifications: { new_incidents: true, assigned_to_an_incident: false, incident_updates: true, deadlines: true },
+    },
     'POST /api/account/company/user_profile': { email: 'new@example.com', full_name: 'New Person', roles: ['HANDLER'] },
     'DELETE /api/account/company/user_profile': { uuid: randomUUID() },
     'PUT /api/account/company/user_profile': { uuid: randomUUID(), roles: ['REVIEWER'] },

@@ -398,6 +398,38 @@ describe.each(testStacks)('company settings, reporting labels and locations on %
     });
   });
 
+  test('when a member sets their own mail preferences or name, then they are kept, validated and announced in user.updated', async () => {
+    const co = await company();
+    const handler = await co.member('HANDLER');
+    const as = (method: string, path: string, body?: unknown) =>
+      co.client.call(method, path, { bearer: handler.token, body });
+    expect((await as('GET', '/api/account/profile/notifications')).body).toEqual({
+      language: 'en',
+      notifications: { new_incidents: true, assigned_to_an_incident: true, incident_updates: true, deadlines: true },
+    });
+    const wanted = {
+      language: 'fr',
+      notifications: { new_incidents: false, assigned_to_an_incident: true, incident_updates: true, deadlines: false },
+    };
+    const refused = await as('PUT', '/api/account/profile/notifications', { ...wanted, language: 'de' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual({ language: ['Unknown language'] });
+    const saved = await as('PUT', '/api/account/profile/notifications', wanted);
+    expect(saved.status).toBe(200);
+    expect(saved.body).toEqual(wanted);
+    expect((await as('GET', '/api/account/profile/notifications')).body).toEqual(wanted);
+    await waitFor(async () => eventsOf(co.companyId, 'user.updated').length === 1, { what: 'user.updated' });
+    expect(eventsOf(co.companyId, 'user.updated')[0]?.payload).toMatchObject({ user_id: handler.id, ...wanted });
+
+    expect((await as('PUT', '/api/account/profile', { full_name: 'Henri Dupont' })).status).toBe(200);
+    await waitFor(async () => eventsOf(co.companyId, 'user.updated').length === 2, { what: 'the name change' });
+    expect(eventsOf(co.companyId, 'user.updated')[1]?.payload).toMatchObject({
+      user_id: handler.id,
+      full_name: 'Henri Dupont',
+      ...wanted,
+    });
+  });
+
   test('when the last admin would lose ADMIN, then 400 and nothing changes; with a second admin, the first may be demoted', async () => {
     const co = await company();
     const adminId = (await co.admin('GET', '/api/account/company/profile/')).body.uuid as string;

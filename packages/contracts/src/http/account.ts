@@ -83,6 +83,21 @@ export const userProfileCreateRequestSchema = z.strictObject({
 });
 export type UserProfileCreateRequest = z.infer<typeof userProfileCreateRequestSchema>;
 
+/**
+ * GET and PUT /api/account/profile/notifications (staff): the signed-in member's own e-mail preferences, the
+ * language of their mails and which kinds (spec §3 options) they want; the company's switches still apply.
+ */
+export const mailPreferencesSchema = z.strictObject({
+  language: z.enum(['en', 'fr'], { error: 'Unknown language' }),
+  notifications: z.strictObject({
+    new_incidents: z.boolean({ error: requiredWhenMissing }),
+    assigned_to_an_incident: z.boolean({ error: requiredWhenMissing }),
+    incident_updates: z.boolean({ error: requiredWhenMissing }),
+    deadlines: z.boolean({ error: requiredWhenMissing }),
+  }),
+});
+export type MailPreferences = z.infer<typeof mailPreferencesSchema>;
+
 /** A member as the admin's team page lists them. */
 export const teamMemberSchema = userProfileSchema.extend({
   last_sign_in_at: z.iso.datetime({ offset: true }).nullable(),

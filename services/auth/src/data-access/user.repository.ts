@@ -79,29 +79,48 @@ export const userRepository = {
     return rows;
   },
 
+  /** What user.updated announces of a member: the whole current state (notifications: only what was set). */
+  async announced(db: Queryable, companyId: string, userId: string) {
+    const { rows } = await db.query<{
+      email: string;
+      full_name: string;
+      roles: Role[];
+      language: 'en' | 'fr';
+      notifications: Partial<Record<string, boolean>>;
+    }>(
+      'select email, full_name, roles, language, notifications from auth.user_profile where company_id = $1 and id = $2',
+      [companyId, userId],
+    );
+    return rows[0];
+  },
+
+  async setMailPreferences(
+    db: Queryable,
+    companyId: string,
+    userId: string,
+    preferences: { language: string; notifications: Record<string, boolean> },
+  ): Promise<void> {
+    await db.query(
+      'update auth.user_profile set language = $3, notifications = $4, updated_at = now() where company_id = $1 and id = $2',
+      [companyId, userId, preferences.language, JSON.stringify(preferences.notifications)],
+    );
+  },
+
   async recordSignIn(db: Queryable, userId: string): Promise<void> {
     await db.query('update auth.user_profile set last_sign_in_at = now() where id = $1', [userId]);
   },
 
   /**
    * New roles for a member of the company; their earlier tokens stop being accepted here (they carry the old
-   * roles). Answers what user.updated announces, or undefined when the member is not the company's.
+   * roles). Answers false when the member is not the company's.
    */
-  async setRoles(db: Queryable, companyId: string, userId: string, roles: readonly Role[]) {
-    const { rows } = await db.query<{
-      email: string;
-      full_name: string;
-      roles: Role[];
-      language: 'en' | 'fr';
-      notifications: Record<string, boolean>;
-      mfa_auth_factor_id: string | null;
-    }>(
+  async setRoles(db: Queryable, companyId: string, userId: string, roles: readonly Role[]): Promise<boolean> {
+    const { rowCount } = await db.query(
       `update auth.user_profile set roles = $3, sessions_valid_after = now(), updated_at = now()
-        where company_id = $1 and id = $2
-        returning email, full_name, roles, language, notifications, mfa_factor_id as mfa_auth_factor_id`,
+        where company_id = $1 and id = $2`,
       [companyId, userId, roles],
     );
-    return rows[0];
+    return rowCount === 1;
   },
 
   /** How many members of the company hold `role`, locking their rows so two demotions cannot both pass. */

@@ -22,6 +22,7 @@ import { sendInBackground, type AccountDependencies } from './account-dependenci
 import { hashOfSecret, newOneTimeSecret } from './one-time-secret';
 import { revokeSession } from './session.use-case';
 import { acceptTotp, mfaSecretContext } from './sign-in.use-case';
+import { announceUserUpdated } from './user-events';
 
 async function signedInUser(deps: AccountDependencies, principal: StaffPrincipal): Promise<UserRow> {
   const user = await userRepository.byId(deps.db, principal.companyId, principal.userId);
@@ -51,7 +52,10 @@ export async function updateProfile(
 ): Promise<ProfileUpdateResponse> {
   const user = await signedInUser(deps, principal);
   if ('full_name' in input) {
-    await userRepository.updateFullName(deps.db, user.company_id, user.id, input.full_name);
+    await deps.unitOfWork(async (tx) => {
+      await userRepository.updateFullName(tx, user.company_id, user.id, input.full_name);
+      await announceUserUpdated(tx, principal, user.company_id, user.id);
+    });
     return profileView({ ...user, full_name: input.full_name });
   }
   if (

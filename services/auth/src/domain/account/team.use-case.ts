@@ -9,6 +9,7 @@ import { accountMails } from './account-mails';
 import { sendInBackground, type AccountDependencies } from './account-dependencies';
 import { newOneTimeSecret } from './one-time-secret';
 import { passwordLink } from './profile.use-case';
+import { announceUserUpdated } from './user-events';
 
 /** POST /api/account/company/user_profile/ (ADMIN): a user without password, invited by e-mail to choose one. */
 export async function inviteUser(
@@ -89,26 +90,9 @@ export async function changeRoles(
     const demotesAnAdmin = member.roles.includes('ADMIN') && !input.roles.includes('ADMIN');
     if (demotesAnAdmin && (await userRepository.countWithRole(tx, principal.companyId, 'ADMIN')) <= 1)
       throw new InputError('Bad Request', { roles: ['A company needs at least one admin'] });
-    const updated = await userRepository.setRoles(tx, principal.companyId, input.uuid, input.roles);
-    if (!updated) throw new NotFoundError('User not found');
-    await tx.addEvent({
-      name: 'user.updated',
-      company_id: principal.companyId,
-      payload: {
-        user_id: input.uuid,
-        email: updated.email,
-        full_name: updated.full_name,
-        roles: updated.roles,
-        language: updated.language,
-        notifications: {
-          new_incidents: updated.notifications.new_incidents ?? true,
-          assigned_to_an_incident: updated.notifications.assigned_to_an_incident ?? true,
-          incident_updates: updated.notifications.incident_updates ?? true,
-          deadlines: updated.notifications.deadlines ?? true,
-        },
-      },
-      actor: { type: 'STAFF', user_id: principal.userId },
-    });
+    if (!(await userRepository.setRoles(tx, principal.companyId, input.uuid, input.roles)))
+      throw new NotFoundError('User not found');
+    await announceUserUpdated(tx, principal, principal.companyId, input.uuid);
     const team = await userRepository.ofCompany(tx, principal.companyId);
     const row = team.find((candidate) => candidate.uuid === input.uuid)!;
     return { ...row, last_sign_in_at: row.last_sign_in_at?.toISOString() ?? null };

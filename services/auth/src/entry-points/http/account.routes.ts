@@ -2,6 +2,7 @@ import { Router, type Request, type RequestHandler } from 'express';
 import {
   companyMfaRequestSchema,
   loginRequestSchema,
+  mailPreferencesSchema,
   mfaChallengeRequestSchema,
   mfaSetupRequestSchema,
   profileUpdateRequestSchema,
@@ -27,6 +28,7 @@ import {
   updateProfile,
 } from '../../domain/account/profile.use-case';
 import { refreshSession, revokeSession } from '../../domain/account/session.use-case';
+import { ownMailPreferences, setMailPreferences } from '../../domain/account/mail-preferences.use-case';
 import { challengeOwner, completeMfa, login } from '../../domain/account/sign-in.use-case';
 import { changeRoles, deleteUser, inviteUser, resendInvitation } from '../../domain/account/team.use-case';
 
@@ -168,6 +170,14 @@ export function accountRoutes(deps: AccountDependencies, verifier: StaffTokenVer
       const input = parseBody(profileUpdateRequestSchema, req.body);
       updateProfile(deps, staffOf(req), input).then((profile) => res.json(profile), next);
     });
+  });
+
+  router.get('/api/account/profile/notifications', staff, async (req, res) => {
+    res.json(await ownMailPreferences(deps, staffOf(req)));
+  });
+
+  router.put('/api/account/profile/notifications', staff, async (req, res) => {
+    res.json(await setMailPreferences(deps, staffOf(req), parseBody(mailPreferencesSchema, req.body)));
   });
 
   router.put('/api/account/profile/password/reset', ...resetLimits, async (req: Request, res) => {
