@@ -10,7 +10,8 @@ import {
 } from '@whistle/service-kit';
 import { notificationConfigSchema, type NotificationConfig } from './config';
 import { NOTIFICATION_SCHEMA, notificationMigrations } from './data-access/migrations';
-import { companyEventsSubscription } from './entry-points/messaging/company-events.subscription';
+import { startMailDispatcher, type MailDispatcher } from './domain/mail-queue/mail-dispatcher';
+import { notificationEventsSubscription } from './entry-points/messaging/notification-events.subscription';
 
 const notificationPorts = { db: databasePort, bus: eventBusPort, mailer: mailerPort };
 export type NotificationDependencies = ServiceDependencies<typeof notificationPorts>;
@@ -22,9 +23,25 @@ export function createNotificationService(deps: NotificationDependencies, config
     schema: NOTIFICATION_SCHEMA,
     migrations: notificationMigrations,
     deps,
-    subscriptions: [companyEventsSubscription({ mailer: deps.mailer, publicUrl: config.PUBLIC_URL })],
+    subscriptions: [notificationEventsSubscription({ publicUrl: config.PUBLIC_URL })],
   });
-  return { name: 'notification', router: Router(), start: lifecycle.start, stop: lifecycle.stop };
+  let dispatcher: MailDispatcher | undefined;
+  return {
+    name: 'notification',
+    router: Router(),
+    async start() {
+      await lifecycle.start();
+      dispatcher = startMailDispatcher({
+        db: deps.db,
+        mailer: deps.mailer,
+        logger: deps.logger.child({ service: 'notification' }),
+      });
+    },
+    async stop() {
+      await dispatcher?.stop();
+      await lifecycle.stop();
+    },
+  };
 }
 
 export const notificationServiceDefinition = defineService({

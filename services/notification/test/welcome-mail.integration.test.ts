@@ -1,22 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import { createRecordingMailer } from '@whistle/mailer/testing';
-import { createOutbox, messagingMigrations, migrate } from '@whistle/service-kit';
+import { createOutbox, messagingMigrations, migrate, type WhistleService } from '@whistle/service-kit';
 import { createTestDependencies, testStacks, waitFor, type TestDependencies } from '@whistle/service-kit/testing';
 import { notificationConfigSchema } from '../src/config';
 import { createNotificationService } from '../src/service';
 
 describe.each(testStacks)('welcome mail on %s', (stack) => {
   let test$: TestDependencies;
+  let service: WhistleService;
   const mailer = createRecordingMailer();
   beforeAll(async () => {
     test$ = await createTestDependencies(stack, ['notification']);
     await migrate(test$.deps.db, 'producer', messagingMigrations('producer'));
-    await createNotificationService(
+    service = createNotificationService(
       { ...test$.deps, mailer },
       notificationConfigSchema.parse({ PUBLIC_URL: 'https://whistle.example' }),
-    ).start();
+    );
+    await service.start();
   });
   afterAll(async () => {
+    await service?.stop();
     await test$?.dispose();
   });
 

@@ -1,11 +1,10 @@
 import type { EventPayload } from '@whistle/contracts';
-import type { Mailer } from '@whistle/mailer';
 import type { Queryable } from '@whistle/service-kit';
 import { companyPreferencesRepository } from '../data-access/company-preferences.repository';
+import { mailQueueRepository } from '../data-access/mail-queue.repository';
 import { welcomeMail } from './welcome-mail';
 
 export interface WelcomeCompanyDependencies {
-  mailer: Mailer;
   /** Base of the links in the mail. */
   publicUrl: string;
 }
@@ -21,6 +20,5 @@ export async function welcomeCompany(
     urlIdentifier: company.url_identifier,
     name: company.name,
   });
-  // Sent inside the consumer transaction: if the mail server refuses, the event is retried, not lost.
-  await deps.mailer.send(welcomeMail(company, deps.publicUrl));
+  await mailQueueRepository.add(tx, welcomeMail(company, deps.publicUrl));
 }

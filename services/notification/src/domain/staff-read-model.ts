@@ -1,0 +1,33 @@
+import type { EventPayload } from '@whistle/contracts';
+import type { Queryable } from '@whistle/service-kit';
+import { caseMailRepository } from '../data-access/case-mail.repository';
+
+/** user.created / user.updated: who to mail, in which language, with their own switches. */
+export async function recordStaffMember(
+  tx: Queryable,
+  companyId: string,
+  user: EventPayload<'user.created'> | EventPayload<'user.updated'>,
+): Promise<void> {
+  await caseMailRepository.upsertStaff(tx, {
+    userId: user.user_id,
+    companyId,
+    email: user.email,
+    roles: user.roles,
+    language: 'language' in user ? user.language : undefined,
+    notifications: 'notifications' in user ? user.notifications : undefined,
+  });
+}
+
+export const removeStaffMember = (tx: Queryable, companyId: string, user: EventPayload<'user.deleted'>) =>
+  caseMailRepository.removeStaff(tx, companyId, user.user_id);
+
+/** category.*: the label's default assignees hear of its new reports. */
+export const recordCategory = (tx: Queryable, companyId: string, category: EventPayload<'category.created'>) =>
+  caseMailRepository.setCategoryAssignees(tx, companyId, category.category_id, category.assignee_ids);
+
+export const removeCategory = (tx: Queryable, companyId: string, category: EventPayload<'category.deleted'>) =>
+  caseMailRepository.removeCategory(tx, companyId, category.category_id);
+
+/** company.updated: the company's name and which kinds of mail it sends. */
+export const recordCompanySettings = (tx: Queryable, companyId: string, company: EventPayload<'company.updated'>) =>
+  caseMailRepository.setCompanySettings(tx, companyId, company);

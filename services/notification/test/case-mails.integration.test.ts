@@ -1,0 +1,289 @@
+import { randomUUID } from 'node:crypto';
+import type { EventActor } from '@whistle/contracts';
+import type { Mailer } from '@whistle/mailer';
+import { createRecordingMailer } from '@whistle/mailer/testing';
+import { createOutbox, messagingMigrations, migrate, type WhistleService } from '@whistle/service-kit';
+import { createTestDependencies, testStacks, waitFor, type TestDependencies } from '@whistle/service-kit/testing';
+import { notificationConfigSchema } from '../src/config';
+import { createNotificationService } from '../src/service';
+
+const allOn = { new_incidents: true, assigned_to_an_incident: true, incident_updates: true, deadlines: true };
+
+describe.each(testStacks)('case mails on %s', (stack) => {
+  let test$: TestDependencies;
+  let service: WhistleService;
+  const mailer = createRecordingMailer();
+  /** While set, the mail server refuses every mail, as one that is down would. */
+  let mailServerDown = false;
+  const flakyMailer: Mailer = {
+    kind: 'smtp',
+    async send(message) {
+      if (mailServerDown) throw new Error('connect ECONNREFUSED 127.0.0.1:25');
+      await mailer.send(message);
+    },
+    close: async () => undefined,
+  };
+  beforeAll(async () => {
+    test$ = await createTestDependencies(stack, ['notification']);
+    await migrate(test$.deps.db, 'producer', messagingMigrations('producer'));
+    service = createNotificationService(
+      { ...test$.deps, mailer: flakyMailer },
+      notificationConfigSchema.parse({ PUBLIC_URL: 'https://whistle.example' }),
+    );
+    await service.start();
+  });
+  afterAll(async () => {
+    await service?.stop();
+    await test$?.dispose();
+  });
+
+  /** An event as another service's outbox writes it, delivered on the bus; answers the envelope. */
+  async function publish(name: string, companyId: string, payload: Record<string, unknown>, actor?: EventActor) {
+    const envelope = await test$.deps.db.transaction((tx) =>
+      createOutbox('producer').add(tx, { name, company_id: companyId, payload, actor }),
+    );
+    await test$.deps.bus.publish(envelope);
+    return envelope;
+  }
+
+  /** A company with an admin, a reviewer who is the default assignee of a label, and a French handler. */
+  async function company() {
+    const companyId = randomUUID();
+    const domain = `co-${companyId.slice(0, 8)}.example`;
+    const people = {
+      admin: { id: randomUUID(), email: `ada@${domain}`, roles: ['ADMIN'] },
+      reviewer: { id: randomUUID(), email: `rita@${domain}`, roles: ['REVIEWER'] },
+      handler: { id: randomUUID(), email: `henri@${domain}`, roles: ['HANDLER'] },
+    };
+    const label = randomUUID();
+    await publish('company.created', companyId, {
+      company_id: companyId,
+      url_identifier: `co-${companyId.slice(0, 6)}`,
+      name: 'Initech',
+      country: 'FR',
+      created_by: { user_id: people.admin.id, email: people.admin.email },
+      categories: [],
+      locations: [],
+    });
+    for (const person of Object.values(people))
+      await publish('user.created', companyId, {
+        user_id: person.id,
+        email: person.email,
+        full_name: person.email,
+        roles: person.roles,
+      });
+    await publish('user.updated', companyId, {
+      user_id: people.handler.id,
+      email: people.handler.email,
+      full_name: 'Henri',
+      roles: ['HANDLER'],
+      language: 'fr',
+      notifications: allOn,
+    });
+    await publish('category.created', companyId, {
+      category_id: label,
+      name: 'Fraud',
+      parent_id: null,
+      is_active: true,
+      assignee_ids: [people.reviewer.id],
+    });
+    const mailsTo = (email: string) => mailer.sent.filter((sent) => sent.to === email);
+    await waitFor(async () => mailsTo(people.admin.email).length === 1, { what: 'the welcome mail' });
+    return { companyId, people, label, mailsTo };
+  }
+
+  const report = (companyId: string, label: string, number: number) => {
+    const incidentId = randomUUID();
+    return {
+      incidentId,
+      send: () =>
+        publish(
+          'incident.created',
+          companyId,
+          {
+            incident_id: incidentId,
+            display_report_number: number,
+            status: 'NEW',
+            report_channel: 'online',
+            report_anonymously: true,
+            category_ids: [label],
+            location_id: randomUUID(),
+          },
+          { type: 'DISCLOSER' },
+        ),
+    };
+  };
+
+  test('when a report comes in, then the admins and its label’s assignees get a mail with its number and link only; a redelivery sends nothing more', async () => {
+    const co = await company();
+    const incident = report(co.companyId, co.label, 7);
+    const envelope = await incident.send();
+    await test$.deps.bus.publish(envelope);
+    await waitFor(async () => co.mailsTo(co.people.reviewer.email).length === 1, { what: 'the reviewer mail' });
+    const [toAdmin] = co.mailsTo(co.people.admin.email).slice(1);
+    expect(toAdmin).toEqual({
+      to: co.people.admin.email,
+      subject: 'New report #7',
+      text: [
+        'A new report (#7) has been received.',
+        '',
+        'Open it in Whistle (sign-in required):',
+        `https://whistle.example/company/incidents/${incident.incidentId}`,
+        '',
+        'Whistle',
+      ].join('\n'),
+    });
+    expect(co.mailsTo(co.people.handler.email)).toEqual([]);
+    expect(co.mailsTo(co.people.admin.email)).toHaveLength(2);
+  });
+
+  test('when a handler is assigned and the discloser writes, then the handler is told in French; staff messages and an excluded person get nothing', async () => {
+    const co = await company();
+    const incident = report(co.companyId, co.label, 8);
+    await incident.send();
+    await publish(
+      'incident.assigned',
+      co.companyId,
+      {
+        incident_id: incident.incidentId,
+        display_report_number: 8,
+        assignee_ids: [co.people.handler.id, co.people.reviewer.id],
+        added_ids: [co.people.handler.id],
+        removed_ids: [],
+      },
+      { type: 'STAFF', user_id: co.people.admin.id },
+    );
+    const assigned = await waitFor(async () => co.mailsTo(co.people.handler.email)[0], { what: 'the assignment mail' });
+    expect(assigned.subject).toBe('Le signalement n° 8 vous a été attribué');
+
+    const message = (sender: 'DISCLOSER' | 'STAFF') =>
+      publish('incident.message.created', co.companyId, {
+        incident_id: incident.incidentId,
+        incident_message_id: randomUUID(),
+        sender_source: sender,
+      });
+    await message('STAFF');
+    await message('DISCLOSER');
+    await waitFor(async () => co.mailsTo(co.people.handler.email).length === 2, { what: 'the message mail' });
+    expect(co.mailsTo(co.people.handler.email)[1]?.subject).toBe('Nouveau message sur le signalement n° 8');
+    // The reviewer got the new report and the discloser's message, not the staff message.
+    await waitFor(async () => co.mailsTo(co.people.reviewer.email).length === 2, { what: 'the reviewer mails' });
+
+    await publish('incident.exclusion.changed', co.companyId, {
+      incident_id: incident.incidentId,
+      excluded_user_ids: [co.people.handler.id],
+      added_ids: [co.people.handler.id],
+      removed_ids: [],
+    });
+    await publish(
+      'incident.file.created',
+      co.companyId,
+      {
+        incident_id: incident.incidentId,
+        incident_file_id: randomUUID(),
+        incident_message_id: null,
+        file_size: 10,
+        mime_type: 'text/plain',
+      },
+      { type: 'DISCLOSER' },
+    );
+    await waitFor(async () => co.mailsTo(co.people.reviewer.email).length === 3, { what: 'the file mail' });
+    expect(co.mailsTo(co.people.reviewer.email)[2]?.subject).toBe('New file on report #8');
+    expect(co.mailsTo(co.people.handler.email)).toHaveLength(2);
+  });
+
+  test('when the company turns new-report mails off, or a member turns assignment mails off, then those mails stop', async () => {
+    const co = await company();
+    await publish('company.updated', co.companyId, {
+      name: 'Initech',
+      country: 'FR',
+      resolution_deadline_days: 14,
+      notifications: { ...allOn, new_incidents: false },
+    });
+    await publish('user.updated', co.companyId, {
+      user_id: co.people.handler.id,
+      email: co.people.handler.email,
+      full_name: 'Henri',
+      roles: ['HANDLER'],
+      language: 'fr',
+      notifications: { ...allOn, assigned_to_an_incident: false },
+    });
+    const incident = report(co.companyId, co.label, 9);
+    await incident.send();
+    await publish('incident.assigned', co.companyId, {
+      incident_id: incident.incidentId,
+      display_report_number: 9,
+      assignee_ids: [co.people.handler.id, co.people.reviewer.id],
+      added_ids: [co.people.handler.id, co.people.reviewer.id],
+      removed_ids: [],
+    });
+    await waitFor(async () => co.mailsTo(co.people.reviewer.email).length === 1, { what: 'the reviewer assignment' });
+    expect(co.mailsTo(co.people.reviewer.email)[0]?.subject).toBe('Report #9 was assigned to you');
+    expect(co.mailsTo(co.people.handler.email)).toEqual([]);
+    expect(co.mailsTo(co.people.admin.email)).toHaveLength(1);
+  });
+
+  test('when a clock is due soon, then the assignees are told; when it is overdue, then the admins too, with the due time and no content', async () => {
+    const co = await company();
+    const incident = report(co.companyId, co.label, 10);
+    await incident.send();
+    const deadline = (state: 'due_soon' | 'overdue') =>
+      publish(
+        'incident.deadline',
+        co.companyId,
+        {
+          incident_id: incident.incidentId,
+          display_report_number: 10,
+          clock: 'acknowledgement',
+          state,
+          due_at: '2026-12-02T09:30:00.000Z',
+          assignee_ids: [co.people.handler.id],
+        },
+        { type: 'SYSTEM' },
+      );
+    await deadline('due_soon');
+    const dueSoon = await waitFor(async () => co.mailsTo(co.people.handler.email)[0], { what: 'the due-soon mail' });
+    expect(dueSoon.subject).toBe('Signalement n° 10 : accusé de réception à envoyer bientôt');
+    expect(dueSoon.text).toContain("d'ici le 2026-12-02 09:30 (UTC)");
+    expect(dueSoon.text).toContain(`https://whistle.example/company/incidents/${incident.incidentId}`);
+
+    await deadline('overdue');
+    const overdue = await waitFor(async () => co.mailsTo(co.people.admin.email)[2], { what: 'the admin overdue mail' });
+    expect(overdue.subject).toBe('Report #10: acknowledgement overdue');
+    expect(overdue.text).toContain('was due to be acknowledged by 2026-12-02 09:30 (UTC)');
+    await waitFor(async () => co.mailsTo(co.people.handler.email).length === 2, { what: 'the handler overdue mail' });
+    // The reviewer got the new report only: deadline mails go to the case's assignees (and admins when overdue).
+    expect(co.mailsTo(co.people.reviewer.email)).toHaveLength(1);
+  });
+
+  test('when the mail server is down, then the event is still handled once and its mails go out when it is back', async () => {
+    const co = await company();
+    mailServerDown = true;
+    try {
+      const incident = report(co.companyId, co.label, 11);
+      await incident.send();
+      // Handled: the case is known, and its mails wait in the queue rather than failing the event.
+      await waitFor(
+        async () =>
+          (
+            await test$.deps.db.query('select 1 from notification.incident where incident_id = $1', [
+              incident.incidentId,
+            ])
+          ).rows.length === 1,
+        { what: 'the event handled' },
+      );
+      const { rows } = await test$.deps.db.query<{ count: string }>(
+        "select count(*) from notification.mail_queue where subject = 'New report #11'",
+      );
+      expect(Number(rows[0]?.count)).toBe(2);
+    } finally {
+      mailServerDown = false;
+    }
+    await waitFor(async () => co.mailsTo(co.people.reviewer.email).length === 1, {
+      what: 'the queued mail sent after the outage',
+    });
+    expect(co.mailsTo(co.people.admin.email).filter((mail) => mail.subject === 'New report #11')).toHaveLength(1);
+    const { rows } = await test$.deps.db.query('select id from notification.mail_queue');
+    expect(rows).toEqual([]);
+  });
+});
