@@ -33,15 +33,28 @@ function fakeSession(): StaffSession & { replaceToken: jest.Mock; reloadStaff: j
   };
 }
 
+const mailPreferences = {
+  language: 'en',
+  notifications: { new_incidents: true, assigned_to_an_incident: true, incident_updates: true, deadlines: true },
+};
+
 let i18nInstance: i18n;
-let fetchMock: jest.SpyInstance;
+/** What the tests program: every call but the account page's loading of the member's mail preferences. */
+let fetchMock: jest.Mock;
 beforeAll(async () => {
   i18nInstance = await initTestI18n<i18n>('en');
 });
 beforeEach(() => {
-  fetchMock = jest.spyOn(globalThis, 'fetch');
+  fetchMock = jest.fn();
+  jest
+    .spyOn(globalThis, 'fetch')
+    .mockImplementation((input, init) =>
+      String(input) === '/api/account/profile/notifications' && (init?.method ?? 'GET') === 'GET'
+        ? Promise.resolve(answer(200, mailPreferences))
+        : fetchMock(input, init),
+    );
 });
-afterEach(() => fetchMock.mockRestore());
+afterEach(() => jest.restoreAllMocks());
 
 function open(path: string, session = fakeSession()) {
   const router = createMemoryRouter(settingsRoutes, { initialEntries: [path] });
@@ -150,5 +163,23 @@ describe('settings remote routes', () => {
     expect(session.replaceToken).toHaveBeenCalledWith('mfa-token');
     await waitFor(() => expect(router.state.location.pathname).toBe('/company/settings/account'));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('when a member turns deadline mails off and picks French, then their preferences are sent and "Updated account" shows', async () => {
+    open('/company/settings/account');
+    const deadlines = await screen.findByRole('checkbox', {
+      name: 'A deadline of an incident I work on is near or passed',
+    });
+    expect(deadlines).toBeChecked();
+    fireEvent.click(deadlines);
+    fireEvent.change(screen.getByLabelText('Language of my e-mails'), { target: { value: 'fr' } });
+    const wanted = { language: 'fr', notifications: { ...mailPreferences.notifications, deadlines: false } };
+    fetchMock.mockResolvedValueOnce(answer(200, wanted));
+    fireEvent.click(screen.getByRole('button', { name: 'Save e-mail preferences' }));
+    expect(await screen.findByText('Updated account')).toBeInTheDocument();
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(url).toBe('/api/account/profile/notifications');
+    expect(init.method).toBe('PUT');
+    expect(JSON.parse(init.body as string)).toEqual(wanted);
   });
 });

@@ -5,6 +5,7 @@ import { changePassword, updateFullName } from '@whistle/api-client';
 import { Button, Spinner, TextField, Toast, useDocumentTitle } from '@whistle/ui';
 import { useStaffSession, useStaffState } from '@whistle/ui/staff';
 import { fieldErrors } from '../settings-feedback';
+import { MyMailsSection } from './my-mails.section';
 
 type PasswordField = 'current_password' | 'password' | 'repeat_password';
 
@@ -13,7 +14,7 @@ export interface AccountOutletContext {
   onMfaEnabled(): void;
 }
 
-/** /company/settings/account: full name, read-only e-mail, password change, MFA set-up. */
+/** /company/settings/account: full name, read-only e-mail, password change, MFA set-up, own e-mails. */
 export function AccountPage() {
   const { t } = useTranslation(['settings', 'common']);
   const session = useStaffSession();
@@ -153,6 +154,7 @@ export function AccountPage() {
           </Button>
         </div>
       </section>
+      <MyMailsSection onSaved={updated} />
       <Outlet context={outletContext} />
       {toast && (
         <Toast status="success" onDismiss={clearToast} dismissLabel={t('account.dismiss')}>

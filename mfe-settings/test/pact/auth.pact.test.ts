@@ -9,6 +9,8 @@ import {
   createApiClient,
   createCategory,
   createLocation,
+  getMailPreferences,
+  setMailPreferences,
   startMfaSetup,
   updateCompany,
   updateFullName,
@@ -59,6 +61,45 @@ describe('mfe-settings → auth', () => {
       .willRespondWith(200, (response) => response.jsonBody(profile('Ada King')))
       .executeTest(async (server) => {
         expect((await updateFullName(api(server.url), 'Ada King')).full_name).toBe('Ada King');
+      });
+  });
+
+  test("when the account page loads the member's mail preferences, then their language and four switches come back", async () => {
+    const getHeaders = { Accept: 'application/json', Authorization: 'Bearer staff-token' };
+    await pact
+      .addInteraction()
+      .given(STATE)
+      .uponReceiving("the member's mail preferences")
+      .withRequest('GET', '/api/account/profile/notifications', (request) => request.headers(getHeaders))
+      .willRespondWith(200, (response) =>
+        response.jsonBody({
+          language: regex(/^(en|fr)$/, 'en'),
+          notifications: {
+            new_incidents: boolean(true),
+            assigned_to_an_incident: boolean(true),
+            incident_updates: boolean(true),
+            deadlines: boolean(true),
+          },
+        }),
+      )
+      .executeTest(async (server) => {
+        expect(Object.keys((await getMailPreferences(api(server.url))).notifications)).toHaveLength(4);
+      });
+  });
+
+  test('when the member saves their mail preferences, then what was kept comes back', async () => {
+    const wanted = {
+      language: 'fr' as const,
+      notifications: { new_incidents: false, assigned_to_an_incident: true, incident_updates: true, deadlines: false },
+    };
+    await pact
+      .addInteraction()
+      .given(STATE)
+      .uponReceiving('a mail preferences update')
+      .withRequest('PUT', '/api/account/profile/notifications', (request) => request.headers(headers).jsonBody(wanted))
+      .willRespondWith(200, (response) => response.jsonBody(wanted))
+      .executeTest(async (server) => {
+        expect(await setMailPreferences(api(server.url), wanted)).toEqual(wanted);
       });
   });
 

@@ -1,5 +1,6 @@
 import type {
   LoginResponse,
+  MailPreferences,
   MfaSetupResponse,
   OwnCompany,
   ProfileUpdateResponse,
@@ -53,6 +54,14 @@ export const confirmMfaSetup = (api: ApiClient, challengeCode: string) =>
 
 export const updateFullName = (api: ApiClient, fullName: string) =>
   api.request<ProfileUpdateResponse>('PUT', '/api/account/profile', { body: { full_name: fullName } });
+
+/** GET /api/account/profile/notifications: the signed-in member's mail language and the kinds they want. */
+export const getMailPreferences = (api: ApiClient) =>
+  api.request<MailPreferences>('GET', '/api/account/profile/notifications');
+
+/** PUT /api/account/profile/notifications: the company's own switches still apply on top of these. */
+export const setMailPreferences = (api: ApiClient, preferences: MailPreferences) =>
+  api.request<MailPreferences>('PUT', '/api/account/profile/notifications', { body: preferences });
 
 /** A password change ends the other sessions; the answer's `token` replaces the caller's. */
 export const changePassword = (api: ApiClient, currentPassword: string, password: string) =>
