@@ -3,9 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { MessagePage, Spinner, Toast, useDocumentTitle } from '@whistle/ui';
 import { reportDetails } from '@whistle/ui/report';
+import { useStaffState } from '@whistle/ui/staff';
 import { ClockBadges } from '../case/clock-badges.component';
 import { formatDateTime } from '../case/format';
 import { CaseActions } from './case-actions.component';
+import { CaseAuditTrail } from './case-audit.component';
 import { CaseFiles } from './case-files.component';
 import { Notes } from './notes.component';
 import { CasePeople } from './people.component';
@@ -13,29 +15,36 @@ import { Thread } from './thread.component';
 import { useCase, type OpenedCase } from './use-case';
 import '../case/case.css';
 
-function History({ opened }: { opened: OpenedCase }) {
+/**
+ * The case's past: its status moves (with their decrypted motivations) for everyone who may see the case,
+ * and for admins the audit trail of who did what to it (the trail is admin-only: others never ask).
+ */
+function History({ opened, isAdmin }: { opened: OpenedCase; isAdmin: boolean }) {
   const { t, i18n } = useTranslation('incidents');
-  if (opened.view.status_history.length === 0) return null;
+  if (opened.view.status_history.length === 0 && !isAdmin) return null;
   return (
     <section className="wh-card wh-stack" aria-labelledby="case-history">
       <h2 id="case-history">{t('history.title')}</h2>
-      <ol className="wh-stack">
-        {opened.view.status_history.map((change) => (
-          <li key={change.changed_at}>
-            <strong>{t(`statuses.${change.to}`)}</strong>
-            {change.outcome && <> — {t(`outcomes.${change.outcome}`)}</>}{' '}
-            <span className="case-muted">
-              {t('history.by', {
-                name: change.changed_by?.full_name ?? t('history.system'),
-                when: formatDateTime(change.changed_at, i18n.language),
-              })}
-            </span>
-            {change.motivation && (
-              <p className="case-details">{opened.motivations.get(change.motivation) || t('thread.undecryptable')}</p>
-            )}
-          </li>
-        ))}
-      </ol>
+      {opened.view.status_history.length > 0 && (
+        <ol className="wh-stack">
+          {opened.view.status_history.map((change) => (
+            <li key={change.changed_at}>
+              <strong>{t(`statuses.${change.to}`)}</strong>
+              {change.outcome && <> — {t(`outcomes.${change.outcome}`)}</>}{' '}
+              <span className="case-muted">
+                {t('history.by', {
+                  name: change.changed_by?.full_name ?? t('history.system'),
+                  when: formatDateTime(change.changed_at, i18n.language),
+                })}
+              </span>
+              {change.motivation && (
+                <p className="case-details">{opened.motivations.get(change.motivation) || t('thread.undecryptable')}</p>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+      {isAdmin && <CaseAuditTrail incidentUuid={opened.view.uuid} revision={opened.view} />}
     </section>
   );
 }
@@ -43,6 +52,7 @@ function History({ opened }: { opened: OpenedCase }) {
 function OpenedCasePage({ opened, reload }: { opened: OpenedCase; reload: () => Promise<void> }) {
   const { t, i18n } = useTranslation('incidents');
   const [toast, setToast] = useState(false);
+  const isAdmin = useStaffState()?.profile.roles.includes('ADMIN') ?? false;
   const { view } = opened;
   const title = t('detail.title', { number: view.display_report_number });
   useDocumentTitle(title);
@@ -92,7 +102,7 @@ function OpenedCasePage({ opened, reload }: { opened: OpenedCase; reload: () => 
           <CaseActions opened={opened} onUpdated={updated} />
           <CasePeople opened={opened} onUpdated={updated} />
           <Notes opened={opened} onUpdated={updated} />
-          <History opened={opened} />
+          <History opened={opened} isAdmin={isAdmin} />
         </div>
       </div>
       {toast && (

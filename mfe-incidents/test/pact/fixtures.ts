@@ -9,3 +9,5 @@ export const FILE_STATE = 'a staff file token for a case with a file';
 export const EXAMPLE_CASE = '7a1c5d1a-3b2f-4c6d-8e9f-0a1b2c3d4e5f';
 export const EXAMPLE_FILE = '7a1c5d1a-3b2f-4c6d-8e9f-0a1b2c3d4e60';
 export const EXAMPLE_TOKEN = 'eyJhbGciOiJFUzI1NiJ9.e30.c2lnbmF0dXJl';
+/** The audit trail of EXAMPLE_CASE as an admin of the company reads it (the state answers `staffToken`). */
+export const CASE_TRAIL_STATE = `an admin of ${STAFF_PACT_COMPANY} whose case ${EXAMPLE_CASE} was opened and annotated by them`;
