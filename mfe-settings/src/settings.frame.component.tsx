@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { StaffFrame, useStaffState } from '@whistle/ui/staff';
 import './settings.css';
 
-/** Spec §2: the sidebar's admin-only pages, in its order. */
-const ADMIN_PAGES = ['categories', 'locations', 'company', 'deadline', 'notifications'] as const;
+/** Spec §2: the sidebar's admin-only pages, in its order; then the audit log (issue 10). */
+const ADMIN_PAGES = ['categories', 'locations', 'company', 'deadline', 'notifications', 'audit-log'] as const;
 
 /**
  * Settings area below the shell's company header: the sidebar and the page. Account for everyone; the

@@ -2,6 +2,7 @@ import { Navigate } from 'react-router';
 import { staffRoutes } from '@whistle/ui/staff';
 import { AccountPage } from './account/account.page';
 import { MfaSetupDialog } from './account/mfa-setup.dialog';
+import { AuditLogPage } from './audit-log/audit-log.page';
 import { CompanyPage } from './company/company.page';
 import { DeadlinePage } from './company/deadline.page';
 import { NotificationsPage } from './company/notifications.page';
@@ -13,8 +14,8 @@ import { SettingsFrame } from './settings.frame.component';
 
 /**
  * /company/settings/* (spec §2): account (with its MFA set-up dialog) for everyone; reporting labels,
- * locations, company, resolution deadline and notifications for admins (the shell's guard sends others to
- * account settings, and the API answers them 403).
+ * locations, company, resolution deadline and notifications for admins, then the audit log (the shell's guard
+ * sends others to account settings, and the API answers them 403).
  */
 export const settingsRoutes = staffRoutes({
   namespace: 'settings',
@@ -31,5 +32,6 @@ export const settingsRoutes = staffRoutes({
     { path: 'settings/company', Component: CompanyPage },
     { path: 'settings/deadline', Component: DeadlinePage },
     { path: 'settings/notifications', Component: NotificationsPage },
+    { path: 'settings/audit-log', Component: AuditLogPage },
   ],
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DUE_SOON_DAYS } from '@whistle/contracts';
 import { platformConfigSchema } from '@whistle/service-kit';
 
 const perWindow = (fallback: number) => z.coerce.number().int().positive().default(fallback);
@@ -22,5 +23,14 @@ export const incidentConfigSchema = platformConfigSchema.safeExtend({
   RETRIEVAL_LIMIT_PER_CLIENT: perWindow(20),
   /** Failed retrieval attempts per company per 15 minutes, from anywhere: bounds distributed guessing. */
   RETRIEVAL_FAILURE_LIMIT_PER_COMPANY: perWindow(200),
+  /**
+   * Deadline reminders: a running clock gets its `due_soon` reminder this many days before it falls due
+   * (fractions allowed: 0.5 is twelve hours). The case views' "due soon" uses DUE_SOON_DAYS, the default.
+   */
+  DEADLINE_DUE_SOON_DAYS: z.coerce.number().positive().max(90).default(DUE_SOON_DAYS),
+  /** Milliseconds between two scans of the deadline scheduler (counted from the end of the previous one). */
+  DEADLINE_SCAN_INTERVAL_MS: z.coerce.number().int().min(10).max(3_600_000).default(60_000),
+  /** Cases claimed per transaction by a scan; a scan takes batches until none is left. */
+  DEADLINE_SCAN_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(100),
 });
 export type IncidentConfig = z.infer<typeof incidentConfigSchema>;

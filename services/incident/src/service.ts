@@ -11,18 +11,26 @@ import { createIncidentSessionVerifier, createStaffTokenVerifier } from '@whistl
 import { incidentConfigSchema, type IncidentConfig } from './config';
 import { INCIDENT_SCHEMA, incidentMigrations } from './data-access/migrations';
 import { staffRepository } from './data-access/staff.repository';
+import { sendDeadlineReminders } from './domain/deadlines/send-deadline-reminders.use-case';
 import { createIncidentSessionSigner } from './domain/tokens/incident-session-signer';
 import { caseRoutes } from './entry-points/http/case.routes';
 import { incidentRoutes } from './entry-points/http/incident.routes';
 import { readModelsSubscription } from './entry-points/messaging/read-models.subscription';
+import { createDeadlineScheduler, type DeadlineScheduler } from './entry-points/scheduler/deadline-scheduler';
 
 const incidentPorts = { db: databasePort, bus: eventBusPort };
 export type IncidentDependencies = ServiceDependencies<typeof incidentPorts>;
 
 const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface IncidentService extends WhistleService {
+  /** The deadline reminders: scanned on an interval once started; `runOnce()` scans now (tests, operations). */
+  readonly deadlines: Pick<DeadlineScheduler, 'runOnce'>;
+}
 
 /** Incidents, messages, notes, export and deadlines (/api/incident/*, except files, which are the file service's). */
-export function createIncidentService(deps: IncidentDependencies, config: IncidentConfig): WhistleService {
+export function createIncidentService(deps: IncidentDependencies, config: IncidentConfig): IncidentService {
   const lifecycle = createServiceLifecycle({
     name: 'incident',
     schema: INCIDENT_SCHEMA,
@@ -60,6 +68,17 @@ export function createIncidentService(deps: IncidentDependencies, config: Incide
   );
   router.use(caseRoutes(shared));
 
+  // Every replica runs one; the record of each reminder and SKIP LOCKED keep each reminder to one emission.
+  const deadlines = createDeadlineScheduler({
+    scan: () =>
+      sendDeadlineReminders(
+        { unitOfWork: lifecycle.unitOfWork },
+        { windowMs: config.DEADLINE_DUE_SOON_DAYS * DAY_MS, batchSize: config.DEADLINE_SCAN_BATCH_SIZE },
+      ),
+    intervalMs: config.DEADLINE_SCAN_INTERVAL_MS,
+    logger: logger.child({ component: 'deadline-scheduler' }),
+  });
+
   let cleanup: NodeJS.Timeout | undefined;
   const removeExpired = () =>
     staffRepository
@@ -68,12 +87,16 @@ export function createIncidentService(deps: IncidentDependencies, config: Incide
   return {
     name: 'incident',
     router,
+    deadlines: { runOnce: deadlines.runOnce },
     async start() {
       await lifecycle.start();
       cleanup = setInterval(removeExpired, CLEANUP_INTERVAL_MS).unref();
+      deadlines.start();
     },
     async stop() {
       clearInterval(cleanup);
+      // Before the relay stops: a scan in progress commits its events, which the relay may still send.
+      await deadlines.stop();
       await lifecycle.stop();
     },
   };

@@ -6,15 +6,15 @@ import {
   unlockCompanyPrivateKey,
   type IncidentCredentials,
 } from '@whistle/crypto';
-import { createOutbox, messagingMigrations, migrate, type WhistleService } from '@whistle/service-kit';
+import { createOutbox, messagingMigrations, migrate } from '@whistle/service-kit';
 import { serveService, waitFor } from '@whistle/service-kit/testing';
 import { generateDiscloserTokenKeys, signStaffToken } from '@whistle/tokens/testing';
 import { incidentConfigSchema } from '../src/config';
-import { createIncidentService, type IncidentDependencies } from '../src/service';
+import { createIncidentService, type IncidentDependencies, type IncidentService } from '../src/service';
 
 export interface RunningIncident {
   baseUrl: string;
-  service: WhistleService;
+  service: IncidentService;
   /** Verifies the discloser tokens this instance signs (the file service's DISCLOSER_TOKEN_PUBLIC_KEY). */
   publicKeyPem: string;
   close(): Promise<void>;

@@ -9,6 +9,7 @@ describe('company app access', () => {
     ['/company/settings', '/company/settings/account'],
     ['/company/settings/company', '/company/settings/account'],
     ['/company/settings/categories/add', '/company/settings/account'],
+    ['/company/settings/audit-log', '/company/settings/account'],
     ['/company/team', '/company/incidents'],
     ['/company/reporting', '/company/incidents'],
   ])('when a reviewer opens %s, then they go to %p', (path, target) => {
@@ -16,10 +17,13 @@ describe('company app access', () => {
     expect(accessRedirect(path, ['HANDLER'])).toBe(target);
   });
 
-  it.each(['/company/team', '/company/reporting', '/company/settings/company', '/company/incidents'])(
-    'when an admin opens %s, then they stay',
-    (path) => expect(accessRedirect(path, ['ADMIN'])).toBeUndefined(),
-  );
+  it.each([
+    '/company/team',
+    '/company/reporting',
+    '/company/settings/company',
+    '/company/settings/audit-log',
+    '/company/incidents',
+  ])('when an admin opens %s, then they stay', (path) => expect(accessRedirect(path, ['ADMIN'])).toBeUndefined());
 
   it('when the guard sends someone to login, then next carries the path and query', () => {
     expect(loginPathFor({ pathname: '/company/settings/account', search: '?x=1' })).toBe(

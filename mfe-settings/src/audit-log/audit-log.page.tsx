@@ -1,0 +1,164 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { listAuditLog } from '@whistle/api-client';
+import type { AuditLogEntry, AuditLogResponse } from '@whistle/contracts';
+import { Button, Spinner, useDocumentTitle } from '@whistle/ui';
+import { useAuditWords, useStaffSession } from '@whistle/ui/staff';
+import { fieldErrors } from '../settings-feedback';
+import { AuditLogFilters } from './audit-log-filters.component';
+import {
+  FORM_FILTERS,
+  auditParamsOf,
+  errorsByParameter,
+  filterValuesOf,
+  withFilters,
+  withPage,
+} from './audit-log-query';
+import { AuditLogTools } from './audit-log-tools.component';
+
+type Answer = { log: AuditLogResponse } | { errors: Record<string, string> } | { failed: true };
+
+const formatWhen = (iso: string, locale: string) =>
+  new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' }).format(new Date(iso));
+
+function EntryRow({ entry }: { entry: AuditLogEntry }) {
+  const { t, i18n } = useTranslation('settings');
+  const words = useAuditWords();
+  return (
+    <tr>
+      <td>
+        <time dateTime={entry.occurred_at}>{formatWhen(entry.occurred_at, i18n.language)}</time>
+      </td>
+      <th scope="row">{words.action(entry.action)}</th>
+      <td>{entry.success ? t('auditLog.success') : <strong>{t('auditLog.refused')}</strong>}</td>
+      <td>{words.actor(entry.actor)}</td>
+      <td>{t(`auditLog.tables.${entry.table_identifier}`, { defaultValue: entry.table_identifier })}</td>
+      <td>{entry.object_uuid && <code className="settings-id">{entry.object_uuid}</code>}</td>
+      <td>
+        {entry.incident_uuid && (
+          // The case page belongs to another remote: a document link lets the shell mount it.
+          <a href={`/company/incidents/${entry.incident_uuid}`}>
+            {t('auditLog.openCase')}
+            <span className="wh-visually-hidden"> {entry.incident_uuid}</span>
+          </a>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+/**
+ * /company/settings/audit-log (ADMIN): the company's audit trail, newest first, a page at a time,
+ * filtered as the page URL says; its CSV export and the check of its hash chain.
+ */
+export function AuditLogPage() {
+  const { t } = useTranslation('settings');
+  const { api } = useStaffSession();
+  const [params, setParams] = useSearchParams();
+  const queryText = params.toString();
+  const query = useMemo(() => auditParamsOf(new URLSearchParams(queryText)), [queryText]);
+  const [answer, setAnswer] = useState<{ for: string; answer: Answer }>();
+  useDocumentTitle(t('auditLog.title'));
+
+  useEffect(() => {
+    const controller = new AbortController();
+    listAuditLog(api, query, controller.signal).then(
+      (log) => setAnswer({ for: queryText, answer: { log } }),
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        const errors = fieldErrors(error);
+        setAnswer({ for: queryText, answer: errors ? { errors: errorsByParameter(errors) } : { failed: true } });
+      },
+    );
+    return () => controller.abort();
+  }, [api, query, queryText]);
+
+  // An answer for an earlier URL is not shown as this one's.
+  const current = answer?.for === queryText ? answer.answer : undefined;
+  const log = current && 'log' in current ? current.log : undefined;
+  const errors = current && 'errors' in current ? current.errors : {};
+  const pages = log ? Math.max(1, Math.ceil(log.count / log.page_size)) : 1;
+  return (
+    <>
+      <h1>{t('auditLog.title')}</h1>
+      <p>{t('auditLog.intro')}</p>
+      <AuditLogTools filters={query} />
+      {/* Keyed by the URL: back and forward show the filters of the page they return to. */}
+      <AuditLogFilters
+        key={queryText}
+        initial={filterValuesOf(params)}
+        errors={errors}
+        onApply={(values) => setParams(withFilters(params, values))}
+      />
+      {!current && <Spinner />}
+      {current && 'errors' in current && (
+        <div className="wh-alert" role="alert">
+          <p>{t('auditLog.badQuery')}</p>
+          {/* Parameters the form does not show (a link's object or case, the page) are named here. */}
+          {Object.entries(errors)
+            .filter(([parameter]) => !(FORM_FILTERS as readonly string[]).includes(parameter))
+            .map(([parameter, message]) => (
+              <p key={parameter}>{message}</p>
+            ))}
+        </div>
+      )}
+      {current && 'failed' in current && (
+        <p className="wh-alert" role="alert">
+          {t('auditLog.loadFailed')}
+        </p>
+      )}
+      {log && (
+        <>
+          <p aria-live="polite">{t('auditLog.count', { count: log.count })}</p>
+          {log.count === 0 ? (
+            <p>
+              {t('auditLog.noMatch')} <Link to="/company/settings/audit-log">{t('auditLog.clear')}</Link>
+            </p>
+          ) : (
+            <div className="settings-scroll">
+              <table className="settings-table">
+                <caption className="wh-visually-hidden">{t('auditLog.caption')}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('auditLog.columns.date')}</th>
+                    <th scope="col">{t('auditLog.columns.action')}</th>
+                    <th scope="col">{t('auditLog.columns.result')}</th>
+                    <th scope="col">{t('auditLog.columns.actor')}</th>
+                    <th scope="col">{t('auditLog.columns.objectType')}</th>
+                    <th scope="col">{t('auditLog.columns.object')}</th>
+                    <th scope="col">{t('auditLog.columns.case')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {log.results.map((entry) => (
+                    <EntryRow key={entry.uuid} entry={entry} />
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          {pages > 1 && (
+            <nav className="settings-pager" aria-label={t('auditLog.pages')}>
+              <Button
+                variant="secondary"
+                disabled={log.page <= 1}
+                onClick={() => setParams(withPage(params, log.page - 1))}
+              >
+                {t('auditLog.previous')}
+              </Button>
+              <span>{t('auditLog.page', { page: log.page, pages })}</span>
+              <Button
+                variant="secondary"
+                disabled={log.page >= pages}
+                onClick={() => setParams(withPage(params, log.page + 1))}
+              >
+                {t('auditLog.next')}
+              </Button>
+            </nav>
+          )}
+        </>
+      )}
+    </>
+  );
+}

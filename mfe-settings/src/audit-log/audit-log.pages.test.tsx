@@ -1,0 +1,250 @@
+import type { i18n } from 'i18next';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { createApiClient, type StaffSession, type StaffState } from '@whistle/api-client';
+import type { AuditLogEntry } from '@whistle/contracts';
+import { StaffSessionContext } from '@whistle/ui/staff';
+import { initTestI18n } from '../../../tools/webpack/test-i18n';
+import { renderWithI18n } from '../../test/render';
+import { settingsRoutes } from '../settings.routes';
+
+const ids = {
+  ada: '00000000-0000-4000-8000-000000000001',
+  hal: '00000000-0000-4000-8000-000000000003',
+  incident: '00000000-0000-4000-8000-0000000000d1',
+  label: '00000000-0000-4000-8000-0000000000a1',
+};
+const member = (uuid: string, full_name: string, roles: string[]) => ({
+  uuid,
+  full_name,
+  roles,
+  email: 'x@acme.example',
+});
+const state = {
+  profile: member(ids.ada, 'Ada Admin', ['ADMIN']),
+  company: {
+    url_identifier: 'acme',
+    user_profiles: [member(ids.ada, 'Ada Admin', ['ADMIN']), member(ids.hal, 'Hal Handler', ['HANDLER'])],
+  },
+} as unknown as StaffState;
+
+const session: StaffSession = {
+  api: createApiClient({ getToken: () => 'staff-token' }),
+  staff: async () => state,
+  reloadStaff: async () => state,
+  subscribe: () => () => undefined,
+  replaceToken: async () => undefined,
+  companyPrivateKey: () => undefined,
+};
+
+const entries: AuditLogEntry[] = [
+  {
+    uuid: '00000000-0000-4000-8000-0000000000e2',
+    action: 'incident-opened',
+    success: true,
+    table_identifier: 'incident',
+    object_uuid: ids.incident,
+    incident_uuid: ids.incident,
+    actor: { type: 'STAFF', uuid: ids.ada, name: 'Ada Admin' },
+    occurred_at: '2026-11-24T10:00:00.000Z',
+  },
+  {
+    uuid: '00000000-0000-4000-8000-0000000000e1',
+    action: 'login-failed',
+    success: false,
+    table_identifier: 'user_profile',
+    object_uuid: ids.hal,
+    incident_uuid: null,
+    actor: { type: 'STAFF', uuid: ids.hal, name: 'Hal Handler' },
+    occurred_at: '2026-11-24T09:00:00.000Z',
+  },
+  {
+    uuid: '00000000-0000-4000-8000-0000000000e0',
+    action: 'category-created',
+    success: true,
+    table_identifier: 'category',
+    object_uuid: ids.label,
+    incident_uuid: null,
+    actor: { type: 'SYSTEM', uuid: null, name: 'Whistle' },
+    occurred_at: '2026-11-24T08:00:00.000Z',
+  },
+];
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const page = (overrides: Record<string, unknown> = {}) => ({
+  count: entries.length,
+  page: 1,
+  page_size: 50,
+  results: entries,
+  ...overrides,
+});
+
+let english: i18n;
+let fetchMock: jest.SpyInstance<Promise<Response>, Parameters<typeof fetch>>;
+beforeAll(async () => {
+  english = await initTestI18n<i18n>('en');
+});
+beforeEach(() => {
+  fetchMock = jest.spyOn(globalThis, 'fetch');
+});
+afterEach(() => fetchMock.mockRestore());
+
+function open(path: string) {
+  const router = createMemoryRouter(settingsRoutes, { initialEntries: [path] });
+  renderWithI18n(
+    <StaffSessionContext.Provider value={session}>
+      <RouterProvider router={router} />
+    </StaffSessionContext.Provider>,
+    english,
+  );
+  return router;
+}
+
+/** Path and query of every call, in order. */
+const asked = () => fetchMock.mock.calls.map(([url]) => String(url));
+
+describe('the company audit log', () => {
+  it('when an admin opens it, then a labelled table shows each entry in plain words, refusals marked, with a link to its case', async () => {
+    fetchMock.mockResolvedValue(json(200, page()));
+    open('/company/settings/audit-log');
+    expect(await screen.findByRole('heading', { name: 'Audit log', level: 1 })).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Audit log entries, newest first' });
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => Array.from(row.querySelectorAll('th, td'), (cell) => cell.textContent));
+    expect(rows.map((cells) => cells.slice(1, 6))).toEqual([
+      ['Case opened', 'Done', 'Ada Admin', 'Case', ids.incident],
+      ['Sign-in refused', 'Refused', 'Hal Handler', 'Member', ids.hal],
+      ['Reporting label added', 'Done', 'Whistle', 'Reporting label', ids.label],
+    ]);
+    expect(within(table).getByRole('link', { name: `Open the case ${ids.incident}` })).toHaveAttribute(
+      'href',
+      `/company/incidents/${ids.incident}`,
+    );
+    expect(within(table).getAllByRole('link')).toHaveLength(1);
+    expect(screen.getByText('3 entries')).toBeInTheDocument();
+    expect(asked()).toEqual(['/api/account/company/audit_log/']);
+    expect(fetchMock.mock.calls[0]![1]!.headers).toMatchObject({ Authorization: 'Bearer staff-token' });
+    expect(screen.getByRole('link', { name: 'Audit log' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('when filters are applied, then they go to the page URL and to the request, back to page 1', async () => {
+    fetchMock.mockImplementation(async () => json(200, page()));
+    const router = open('/company/settings/audit-log?action=logout&page=2');
+    await screen.findByRole('table');
+    expect(asked()).toEqual(['/api/account/company/audit_log/?action=logout&page=2']);
+    const filters = screen.getByRole('form', { name: 'Filter the audit log' });
+    expect(within(filters).getByLabelText('Action')).toHaveValue('logout');
+
+    fireEvent.change(within(filters).getByLabelText('Object type'), { target: { value: 'incident' } });
+    fireEvent.change(within(filters).getByLabelText('Action'), { target: { value: 'incident-opened' } });
+    fireEvent.change(within(filters).getByLabelText('Member'), { target: { value: ids.hal } });
+    fireEvent.change(within(filters).getByLabelText('From'), { target: { value: '2026-11-01' } });
+    fireEvent.change(within(filters).getByLabelText('To'), { target: { value: '2026-11-30' } });
+    expect(asked()).toHaveLength(1);
+    fireEvent.click(within(filters).getByRole('button', { name: 'Apply filters' }));
+
+    const expected = `table_identifiers=incident&action=incident-opened&user=${ids.hal}&from=2026-11-01&to=2026-11-30`;
+    await waitFor(() => expect(asked()).toHaveLength(2));
+    expect(asked()[1]).toBe(`/api/account/company/audit_log/?${expected}`);
+    expect(router.state.location.search).toBe(`?${expected}`);
+    expect(screen.getByRole('form', { name: 'Filter the audit log' })).toHaveFormValues({ user: ids.hal });
+  });
+
+  it('when the server refuses a filter, then its message shows by that field', async () => {
+    fetchMock.mockResolvedValue(
+      json(400, { message: 'Bad Request', errors: { to: ['The period ends before it starts'] } }),
+    );
+    open('/company/settings/audit-log?from=2026-12-01&to=2026-11-01');
+    expect(await screen.findByText('The period ends before it starts')).toBeInTheDocument();
+    expect(screen.getByLabelText('To')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('From')).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByRole('alert')).toHaveTextContent('These filters are not valid.');
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('when there are more pages, then the pager moves through them in the URL', async () => {
+    fetchMock.mockImplementation(async (url) =>
+      json(200, page({ count: 120, page: String(url).includes('page=2') ? 2 : 1 })),
+    );
+    const router = open('/company/settings/audit-log?action=logout');
+    const pager = await screen.findByRole('navigation', { name: 'Pages of the audit log' });
+    expect(pager).toHaveTextContent('Page 1 of 3');
+    expect(within(pager).getByRole('button', { name: 'Previous' })).toBeDisabled();
+    fireEvent.click(within(pager).getByRole('button', { name: 'Next' }));
+    // The pager of the next page's answer.
+    await waitFor(() =>
+      expect(screen.getByRole('navigation', { name: 'Pages of the audit log' })).toHaveTextContent('Page 2 of 3'),
+    );
+    expect(router.state.location.search).toBe('?action=logout&page=2');
+    expect(asked().at(-1)).toBe('/api/account/company/audit_log/?action=logout&page=2');
+  });
+
+  it('when "Export CSV" is pressed, then the server’s CSV of the filtered log is fetched with the token and downloaded', async () => {
+    const csv = 'Date (UTC),Action\n2026-11-24T10:00:00.000Z,logout\n';
+    fetchMock.mockImplementation(async (url) =>
+      String(url).includes('/export')
+        ? new Response(csv, { headers: { 'content-type': 'text/csv' } })
+        : json(200, page()),
+    );
+    const saved: Blob[] = [];
+    const downloads: string[] = [];
+    URL.createObjectURL = jest.fn((blob: Blob) => {
+      saved.push(blob);
+      return 'blob:audit-log';
+    });
+    URL.revokeObjectURL = jest.fn();
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      downloads.push(`${this.download} ${this.href}`);
+    });
+    try {
+      open('/company/settings/audit-log?action=logout&page=2');
+      await screen.findByRole('table');
+      fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+      expect(await screen.findByText('The audit log was exported.')).toBeInTheDocument();
+      const [url, init] = fetchMock.mock.calls.at(-1)!;
+      expect(url).toBe('/api/account/company/audit_log/export?action=logout');
+      expect(init!.headers).toMatchObject({ Authorization: 'Bearer staff-token', Accept: 'text/csv' });
+      expect(await saved[0]!.text()).toBe(csv);
+      expect(downloads).toEqual([expect.stringMatching(/^audit-log-\d{4}-\d{2}-\d{2}\.csv blob:audit-log$/)]);
+    } finally {
+      click.mockRestore();
+    }
+  });
+
+  it('when "Verify integrity" finds the chain intact, then it says how many entries were checked', async () => {
+    fetchMock.mockImplementation(async (url) =>
+      String(url).endsWith('/verify')
+        ? json(200, { intact: true, checked: 3, first_broken: null, truncated: false })
+        : json(200, page()),
+    );
+    open('/company/settings/audit-log');
+    await screen.findByRole('table');
+    fireEvent.click(screen.getByRole('button', { name: 'Verify integrity' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'The audit log is intact: 3 entries checked, none altered or removed.',
+    );
+    expect(asked().at(-1)).toBe('/api/account/company/audit_log/verify');
+  });
+
+  it('when "Verify integrity" finds a broken link, then it names the first broken entry', async () => {
+    const broken = '00000000-0000-4000-8000-0000000000e1';
+    fetchMock.mockImplementation(async (url) =>
+      String(url).endsWith('/verify')
+        ? json(200, { intact: false, checked: 3, first_broken: { uuid: broken, sequence: 2 }, truncated: true })
+        : json(200, page()),
+    );
+    open('/company/settings/audit-log');
+    await screen.findByRole('table');
+    fireEvent.click(screen.getByRole('button', { name: 'Verify integrity' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      `The audit log was altered: entry no. 2 (${broken}) is the first whose content or link does not match.`,
+    );
+    expect(alert).toHaveTextContent('Entries were removed from the end of the audit log.');
+  });
+});

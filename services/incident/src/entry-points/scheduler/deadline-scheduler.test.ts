@@ -1,0 +1,66 @@
+import { createRecordingLogger, waitFor } from '@whistle/service-kit/testing';
+import { createDeadlineScheduler } from './deadline-scheduler';
+
+describe('deadline scheduler', () => {
+  test('when scans are asked for while one runs, then they run one after the other, never overlapping', async () => {
+    let active = 0;
+    let most = 0;
+    const scheduler = createDeadlineScheduler({
+      scan: async () => {
+        active += 1;
+        most = Math.max(most, active);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        active -= 1;
+        return 1;
+      },
+      intervalMs: 5,
+      logger: createRecordingLogger(),
+    });
+    scheduler.start();
+    const results = await Promise.all([scheduler.runOnce(), scheduler.runOnce(), scheduler.runOnce()]);
+    await scheduler.stop();
+    expect(results).toEqual([1, 1, 1]);
+    expect(most).toBe(1);
+  });
+
+  test('when every scan fails, then it is logged once with its error, ticks keep trying, and recovery is logged', async () => {
+    const logger = createRecordingLogger();
+    let failing = true;
+    let scans = 0;
+    const scheduler = createDeadlineScheduler({
+      scan: async () => {
+        scans += 1;
+        if (failing) throw new Error('connect ECONNREFUSED 127.0.0.1:5432');
+        return 0;
+      },
+      intervalMs: 5,
+      logger,
+    });
+    scheduler.start();
+    await waitFor(() => scans >= 5, { what: 'several ticks' });
+    failing = false;
+    await waitFor(() => logger.entries.some((entry) => entry.message === 'Deadline reminders scan again'), {
+      what: 'recovery',
+    });
+    await scheduler.stop();
+    const warnings = logger.entries.filter((entry) => entry.level === 'warn');
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]!.fields.err).toBeInstanceOf(Error);
+    expect(logger.entries.filter((entry) => entry.level === 'debug').length).toBeGreaterThanOrEqual(3);
+  });
+
+  test('when stopped, then no further scan starts', async () => {
+    let scans = 0;
+    const scheduler = createDeadlineScheduler({
+      scan: async () => ++scans,
+      intervalMs: 5,
+      logger: createRecordingLogger(),
+    });
+    scheduler.start();
+    await waitFor(() => scans >= 2, { what: 'two ticks' });
+    await scheduler.stop();
+    const after = scans;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(scans).toBe(after);
+  });
+});
