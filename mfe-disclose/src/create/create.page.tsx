@@ -12,7 +12,7 @@ import { FollowUpFields } from './follow-up-fields.component';
 import { IncidentFields } from './incident-fields.component';
 import { ReporterFields } from './reporter-fields.component';
 import { initialSubmission, submissionReducer } from './submission.reducer';
-import { refusedFields, submitReport } from './submit-report';
+import { prepareReport, refusedFields, submitReport, type PreparedReport } from './submit-report';
 import { useIncidentCredentials } from './use-incident-credentials';
 import { useReportForm } from './use-report-form';
 
@@ -27,6 +27,9 @@ export function CreatePage({ api }: { api: ApiClient }) {
   const { credentials, failed: credentialsFailed } = useIncidentCredentials(company.public_key);
   const [{ step, failed }, dispatch] = useReducer(submissionReducer, initialSubmission);
   const submitted = useRef(false);
+  // The report as last sent, with the form it was made from: sending the same form again after a failure
+  // reuses it (same bytes, same idempotency key), so a report stored whose answer was lost is not stored twice.
+  const lastPrepared = useRef<{ form: typeof report.form; prepared: PreparedReport }>(undefined);
   const formRef = useRef<HTMLFormElement>(null);
 
   // Spec §4: leaving for anywhere but the create page asks first.
@@ -55,11 +58,20 @@ export function CreatePage({ api }: { api: ApiClient }) {
     if (!credentials) return;
     dispatch('send');
     try {
+      const { form } = report;
+      if (lastPrepared.current?.form !== form) {
+        const prepared = await prepareReport({
+          company,
+          credentials,
+          form: { ...form, phone_number_code: dialCodeOf(form.phone_number_code) },
+        });
+        lastPrepared.current = { form, prepared };
+      }
       const result = await submitReport({
         api,
         company,
         credentials,
-        form: { ...report.form, phone_number_code: dialCodeOf(report.form.phone_number_code) },
+        prepared: lastPrepared.current.prepared,
         files: attachments.loaded,
         onFileProgress: attachments.setProgress,
       });

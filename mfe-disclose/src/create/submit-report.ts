@@ -1,5 +1,5 @@
 import { ApiError, createIncident, getDiscloserIncident, withToken, type ApiClient } from '@whistle/api-client';
-import type { CompanyPublicView, ReportField } from '@whistle/contracts';
+import type { CompanyPublicView, IncidentCreateRequest, ReportField } from '@whistle/contracts';
 import { deriveDiscloserAuthToken, encryptFields, formatSecretCode, type IncidentCredentials } from '@whistle/crypto';
 import { uploadAttachment, type Attachment } from '@whistle/ui/report';
 import { encryptedFieldValues, type ReportErrors, type ReportForm, type RequiredField } from './report-form';
@@ -11,29 +11,71 @@ export interface SubmittedReport {
 }
 
 /**
- * Encrypts the report, creates the incident, then (only when there are files) opens the incident
- * as its discloser to get the session token that uploads need, and uploads each file encrypted.
+ * A report encrypted once and given its idempotency key once: every try sends these very bytes, so a try whose
+ * answer was lost and the next one make one report, and the discloser gets its secret code.
+ */
+export interface PreparedReport {
+  idempotencyKey: string;
+  payload: IncidentCreateRequest;
+}
+
+export async function prepareReport(input: {
+  company: Pick<CompanyPublicView, 'url_identifier'>;
+  credentials: IncidentCredentials;
+  form: ReportForm;
+}): Promise<PreparedReport> {
+  const { company, credentials, form } = input;
+  // The names are those of encryptedFieldValues, typed as the contract's; encryption keeps them.
+  const fields = (await encryptFields(credentials.incident.publicKey, encryptedFieldValues(form))) as ReportField[];
+  return {
+    idempotencyKey: crypto.randomUUID(),
+    payload: {
+      ...credentials.payload,
+      url_identifier: company.url_identifier,
+      category_uuids: form.category_uuids,
+      location_uuid: form.location_uuid,
+      fields,
+      report_anonymously: form.report_anonymously,
+      report_channel: form.report_channel,
+    },
+  };
+}
+
+/** Waits before each try after the first: a dropped connection or a restarting server gets a few seconds. */
+export const RETRY_DELAYS_MS = [1000, 2000, 4000];
+
+/** A failure another try may cure: no answer at all, or a gateway or server that is briefly away. */
+const worthRetrying = (error: unknown) =>
+  error instanceof ApiError ? [502, 503, 504].includes(error.status) : error instanceof TypeError;
+
+async function createWithRetries(api: ApiClient, prepared: PreparedReport, delaysMs: readonly number[]) {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await createIncident(api, prepared.payload, { idempotencyKey: prepared.idempotencyKey });
+    } catch (error) {
+      const delay = delaysMs[attempt];
+      if (delay === undefined || !worthRetrying(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+}
+
+/**
+ * Creates the incident from a prepared report (trying again on a network or gateway failure, with the same
+ * key), then (only when there are files) opens the incident as its discloser to get the session token that
+ * uploads need, and uploads each file encrypted.
  */
 export async function submitReport(input: {
   api: ApiClient;
   company: Pick<CompanyPublicView, 'url_identifier'>;
   credentials: IncidentCredentials;
-  form: ReportForm;
+  prepared: PreparedReport;
   files: readonly Attachment[];
   onFileProgress?: (id: string, fraction: number) => void;
+  retryDelaysMs?: readonly number[];
 }): Promise<SubmittedReport> {
-  const { api, company, credentials, form, files } = input;
-  // The names are those of encryptedFieldValues, typed as the contract's; encryption keeps them.
-  const fields = (await encryptFields(credentials.incident.publicKey, encryptedFieldValues(form))) as ReportField[];
-  const created = await createIncident(api, {
-    ...credentials.payload,
-    url_identifier: company.url_identifier,
-    category_uuids: form.category_uuids,
-    location_uuid: form.location_uuid,
-    fields,
-    report_anonymously: form.report_anonymously,
-    report_channel: form.report_channel,
-  });
+  const { api, company, credentials, files } = input;
+  const created = await createWithRetries(api, input.prepared, input.retryDelaysMs ?? RETRY_DELAYS_MS);
   const secretCode = formatSecretCode(created.retrieval_id, credentials.discloserPassphrase);
   const failedFiles: string[] = [];
   if (files.length > 0) {

@@ -6,6 +6,8 @@ export interface RequestOptions {
   /** Sent as JSON. */
   body?: unknown;
   signal?: AbortSignal;
+  /** Headers of this call only, beside `headers()`: e.g. a report's `Idempotency-Key`. */
+  headers?: Record<string, string>;
 }
 
 export interface ApiClientOptions {
@@ -45,12 +47,20 @@ export function createApiClient({ baseUrl = '', getToken }: ApiClientOptions = {
     return token ? { Accept: accept, Authorization: `Bearer ${token}` } : { Accept: accept };
   }
 
-  async function request<T>(method: HttpMethod, path: string, { body, signal }: RequestOptions = {}): Promise<T> {
+  async function request<T>(
+    method: HttpMethod,
+    path: string,
+    { body, signal, headers: extra }: RequestOptions = {},
+  ): Promise<T> {
     const url = `${baseUrl}${path}`;
     try {
       const response = await fetch(url, {
         method,
-        headers: body === undefined ? headers() : { ...headers(), 'Content-Type': 'application/json' },
+        headers: {
+          ...headers(),
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          ...extra,
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
         // Spec §7: credentials are not sent by default; authentication is the Bearer token only.
         credentials: 'omit',

@@ -8,9 +8,20 @@ import type {
 } from '@whistle/contracts';
 import type { ApiClient } from './client';
 
-/** POST /api/incident/: a report whose fields are already encrypted in the browser. */
-export const createIncident = (api: ApiClient, payload: IncidentCreateRequest, signal?: AbortSignal) =>
-  api.request<IncidentCreateResponse>('POST', '/api/incident/', { body: payload, signal });
+/**
+ * POST /api/incident/: a report whose fields are already encrypted in the browser. Sent again with the same
+ * `idempotencyKey` and payload (after a lost answer), it answers the report the first call stored.
+ */
+export const createIncident = (
+  api: ApiClient,
+  payload: IncidentCreateRequest,
+  { idempotencyKey, signal }: { idempotencyKey?: string; signal?: AbortSignal } = {},
+) =>
+  api.request<IncidentCreateResponse>('POST', '/api/incident/', {
+    body: payload,
+    signal,
+    headers: idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : undefined,
+  });
 
 /**
  * GET /api/incident/discloser: the discloser's incident (still encrypted) and its session token.

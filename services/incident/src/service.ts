@@ -10,6 +10,7 @@ import {
 import { createIncidentSessionVerifier, createStaffTokenVerifier } from '@whistle/tokens';
 import { incidentConfigSchema, type IncidentConfig } from './config';
 import { INCIDENT_SCHEMA, incidentMigrations } from './data-access/migrations';
+import { reportRequestRepository } from './data-access/report-request.repository';
 import { staffRepository } from './data-access/staff.repository';
 import { sendDeadlineReminders } from './domain/deadlines/send-deadline-reminders.use-case';
 import { createIncidentSessionSigner } from './domain/tokens/incident-session-signer';
@@ -80,10 +81,14 @@ export function createIncidentService(deps: IncidentDependencies, config: Incide
   });
 
   let cleanup: NodeJS.Timeout | undefined;
-  const removeExpired = () =>
+  const removeExpired = () => {
     staffRepository
       .removeExpiredRevocations(deps.db)
       .catch((err: unknown) => logger.warn({ err }, 'expired revocations not removed'));
+    reportRequestRepository
+      .removeExpired(deps.db)
+      .catch((err: unknown) => logger.warn({ err }, 'expired report idempotency keys not removed'));
+  };
   return {
     name: 'incident',
     router,

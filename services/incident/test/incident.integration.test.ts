@@ -230,6 +230,58 @@ describe.each(testStacks)('incident service on %s', (stack) => {
     });
   });
 
+  describe('retried reports (Idempotency-Key)', () => {
+    const createWithKey = (body: unknown, key: string) =>
+      postJson(`${incident.baseUrl}/api/incident/`, body, { 'idempotency-key': key });
+
+    test('when the same report is sent again with its key, even at the same time, then one case is stored and every answer is the first one', async () => {
+      const { body } = await reportFor(company);
+      const key = randomUUID();
+      const before = await storedCounts(test$.deps.db);
+      const answers = await Promise.all([createWithKey(body, key), createWithKey(body, key)]);
+      const again = await createWithKey(body, key);
+      const created = await Promise.all(
+        [...answers, again].map(async (answer) => [answer.status, await answer.json()]),
+      );
+      expect(created[0]?.[0]).toBe(201);
+      expect(created).toEqual([created[0], created[0], created[0]]);
+      expect((await storedCounts(test$.deps.db)).incidents).toBe(before.incidents + 1);
+      const announced = await waitFor(
+        async () =>
+          published.filter(
+            (event) =>
+              event.name === 'incident.created' &&
+              event.payload.incident_id === (created[0]?.[1] as { uuid: string }).uuid,
+          ),
+        { what: 'incident.created' },
+      );
+      expect(announced).toHaveLength(1);
+    });
+
+    test('when a key is reused for another report, then 409 and nothing more is stored; a malformed key is 400', async () => {
+      const key = randomUUID();
+      expect((await createWithKey((await reportFor(company)).body, key)).status).toBe(201);
+      const before = await storedCounts(test$.deps.db);
+      const other = await createWithKey((await reportFor(company)).body, key);
+      expect(other.status).toBe(409);
+      expect(await other.json()).toEqual({ message: 'This idempotency key was already used for another report' });
+      const malformed = await createWithKey((await reportFor(company)).body, 'short key!');
+      expect(malformed.status).toBe(400);
+      expect(((await malformed.json()) as { errors: unknown }).errors).toEqual({
+        'Idempotency-Key': ['Invalid idempotency key'],
+      });
+      expect(await storedCounts(test$.deps.db)).toEqual(before);
+    });
+
+    test('when two companies happen to use one key, then each gets its own report', async () => {
+      const key = randomUUID();
+      const mine = (await (await createWithKey((await reportFor(company)).body, key)).json()) as { uuid: string };
+      const theirs = await createWithKey((await reportFor(otherCompany)).body, key);
+      expect(theirs.status).toBe(201);
+      expect(((await theirs.json()) as { uuid: string }).uuid).not.toBe(mine.uuid);
+    });
+  });
+
   describe('retrieval by the discloser', () => {
     test('when the secret code is right, then the encrypted incident, its decryption material and a session token come back, and decrypt', async () => {
       const { report, created, view } = await fileAndOpen({ description: 'The audit was skipped', outcome: 'Fines' });

@@ -1,10 +1,11 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { IncidentCreateRequest, IncidentCreateResponse } from '@whistle/contracts';
 import { hashDiscloserAuthToken } from '@whistle/crypto';
-import { InputError, type UnitOfWork } from '@whistle/service-kit';
+import { ConflictError, InputError, type UnitOfWork } from '@whistle/service-kit';
 import { caseRepository } from '../../data-access/case.repository';
 import { companyReadModelRepository } from '../../data-access/company-read-model.repository';
 import { incidentRepository } from '../../data-access/incident.repository';
+import { reportRequestRepository } from '../../data-access/report-request.repository';
 import { staffRepository } from '../../data-access/staff.repository';
 
 export interface CreateIncidentDependencies {
@@ -27,19 +28,38 @@ export function newRetrievalId(): string {
  * encrypted fields and its labels' default assignees, number it, and announce it, all in one transaction —
  * a refused report leaves nothing behind. The number is taken last, so reports of one company do not queue
  * behind the counter's row lock for longer than their COMMIT.
+ *
+ * With an idempotency key (made in the browser, sent again with the same request when the answer was lost),
+ * a repeated create answers the report the first one stored and stores nothing more; the same key with
+ * another request is refused rather than answered with a report the discloser did not write.
  */
 export async function createIncident(
   deps: CreateIncidentDependencies,
   input: IncidentCreateRequest,
+  idempotencyKey?: string,
 ): Promise<IncidentCreateResponse> {
   const id = randomUUID();
   const retrievalId = newRetrievalId();
   const tokenHash = await hashDiscloserAuthToken(input.discloser_auth_token);
   const categoryIds = [...new Set(input.category_uuids)];
 
-  await deps.unitOfWork(async (tx) => {
+  return deps.unitOfWork(async (tx) => {
     const company = await companyReadModelRepository.companyByUrlIdentifier(tx, input.url_identifier);
     if (!company) throw new InputError('Bad Request', { url_identifier: ['Unknown company'] });
+    if (idempotencyKey) {
+      const requestHash = createHash('sha256').update(JSON.stringify(input)).digest('base64url');
+      const claim = await reportRequestRepository.claim(tx, {
+        companyId: company.id,
+        key: idempotencyKey,
+        requestHash,
+        incidentId: id,
+      });
+      if (!claim.claimed) {
+        if (claim.requestHash !== requestHash)
+          throw new ConflictError('This idempotency key was already used for another report');
+        return { uuid: claim.incidentId, retrieval_id: claim.retrievalId };
+      }
+    }
     const known = await companyReadModelRepository.activeCategoryIds(tx, company.id, categoryIds);
     const errors: Record<string, string[]> = {};
     // Ids of another company read as unknown: a report never learns what other tenants have.
@@ -100,6 +120,6 @@ export async function createIncident(
         },
         actor: { type: 'SYSTEM' },
       });
+    return { uuid: id, retrieval_id: retrievalId };
   });
-  return { uuid: id, retrieval_id: retrievalId };
 }

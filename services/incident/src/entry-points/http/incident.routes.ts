@@ -1,11 +1,11 @@
-import { Router } from 'express';
+import { Router, type Request } from 'express';
 import {
   discloserRetrievalQuerySchema,
   incidentCreateRequestSchema,
   messageCreateRequestSchema,
   staffMessageCreateRequestSchema,
 } from '@whistle/contracts';
-import { parseBody, parseQuery, rateLimit, type Database, type UnitOfWork } from '@whistle/service-kit';
+import { InputError, parseBody, parseQuery, rateLimit, type Database, type UnitOfWork } from '@whistle/service-kit';
 import { bearerToken } from '@whistle/tokens';
 import { listFiles } from '../../domain/files/file-read-model';
 import { listMessages, postMessage } from '../../domain/messages/incident-messages.use-case';
@@ -33,6 +33,18 @@ const quarterHour = 15 * 60 * 1000;
 /** The company a request is about, as rate-limit key: a body or query field, not yet validated. */
 const companyKey = (value: unknown) => `company:${typeof value === 'string' ? value : ''}`;
 
+/**
+ * The report's `Idempotency-Key` header, if sent: a random string made by the browser for one report, at least
+ * 128 bits' worth (a UUID, or 22+ base64url characters).
+ */
+function idempotencyKeyOf(req: Request): string | undefined {
+  const key = req.get('Idempotency-Key');
+  if (key === undefined) return undefined;
+  if (!/^[A-Za-z0-9_-]{22,128}$/.test(key))
+    throw new InputError('Bad Request', { 'Idempotency-Key': ['Invalid idempotency key'] });
+  return key;
+}
+
 /** What disclosers call (report, retrieval) and what disclosers and staff share (a case's thread and files). */
 export function incidentRoutes(deps: IncidentRoutesDependencies): Router {
   const router = Router();
@@ -50,7 +62,8 @@ export function incidentRoutes(deps: IncidentRoutesDependencies): Router {
       key: (req) => companyKey(req.body?.url_identifier),
     }),
     async (req, res) => {
-      res.status(201).json(await createIncident(deps, parseBody(incidentCreateRequestSchema, req.body)));
+      const input = parseBody(incidentCreateRequestSchema, req.body);
+      res.status(201).json(await createIncident(deps, input, idempotencyKeyOf(req)));
     },
   );
 

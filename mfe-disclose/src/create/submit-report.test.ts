@@ -1,0 +1,65 @@
+/**
+ * @jest-environment node
+ */
+import { createApiClient } from '@whistle/api-client';
+import { createCompanyCredentials, createIncidentCredentials } from '@whistle/crypto';
+import { emptyReportForm } from './report-form';
+import { prepareReport, submitReport } from './submit-report';
+
+const company = { url_identifier: 'acme' };
+const answer = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+async function prepared() {
+  const credentials = await createIncidentCredentials((await createCompanyCredentials()).credential.public_key);
+  const form = { ...emptyReportForm(), category_uuids: ['c'], location_uuid: 'l', description: 'It happened' };
+  return { credentials, prepared: await prepareReport({ company, credentials, form }) };
+}
+
+describe('sending a report', () => {
+  const realFetch = global.fetch;
+  afterEach(() => {
+    global.fetch = realFetch;
+  });
+
+  it('when the connection drops and the gateway is briefly away, then the very same request is sent again with its key until it is answered', async () => {
+    const sent: Array<{ key: string | null; body: string }> = [];
+    const outcomes = [
+      () => Promise.reject(new TypeError('Failed to fetch')),
+      () => Promise.resolve(answer(503, { message: 'Service Unavailable' })),
+      () => Promise.resolve(answer(201, { uuid: 'incident-1', retrieval_id: 'abc123' })),
+    ];
+    global.fetch = jest.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
+      sent.push({ key: new Headers(init?.headers).get('Idempotency-Key'), body: String(init?.body) });
+      return outcomes[sent.length - 1]!();
+    }) as typeof fetch;
+    const { credentials, prepared: report } = await prepared();
+    const result = await submitReport({
+      api: createApiClient(),
+      company,
+      credentials,
+      prepared: report,
+      files: [],
+      retryDelaysMs: [0, 0, 0],
+    });
+    expect(result.secretCode.startsWith('abc123:')).toBe(true);
+    expect(sent).toHaveLength(3);
+    expect(report.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    expect(new Set(sent.map((request) => request.key))).toEqual(new Set([report.idempotencyKey]));
+    expect(new Set(sent.map((request) => request.body)).size).toBe(1);
+  });
+
+  it('when the server refuses the report (400) or every try fails, then it stops and the error reaches the page', async () => {
+    const { credentials, prepared: report } = await prepared();
+    const send = () =>
+      submitReport({ api: createApiClient(), company, credentials, prepared: report, files: [], retryDelaysMs: [0] });
+
+    global.fetch = jest.fn(async () => answer(400, { message: 'Bad Request', errors: { description: ['x'] } }));
+    await expect(send()).rejects.toMatchObject({ status: 400 });
+    expect(global.fetch).toHaveBeenCalledTimes(1);
+
+    global.fetch = jest.fn(async () => Promise.reject(new TypeError('Failed to fetch')));
+    await expect(send()).rejects.toBeInstanceOf(TypeError);
+    expect(global.fetch).toHaveBeenCalledTimes(2);
+  });
+});
