@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { mailerPort } from '@whistle/mailer';
+import { objectStorePort } from '@whistle/object-store';
 import {
   createServiceLifecycle,
   databasePort,
@@ -18,13 +19,15 @@ import { KeyEncryptionKey } from './domain/secrets/key-encryption';
 import { signingKeyFrom, TokenIssuer } from './domain/tokens/token-issuer';
 import { accountRoutes } from './entry-points/http/account.routes';
 import { companyRoutes } from './entry-points/http/company.routes';
+import { customizationRoutes } from './entry-points/http/customization.routes';
 import { settingsRoutes } from './entry-points/http/settings.routes';
 import { ssoRoutes } from './entry-points/http/sso.routes';
 import { labelUseSubscription } from './entry-points/messaging/label-use.subscription';
 
 const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 
-const authPorts = { db: databasePort, bus: eventBusPort, mailer: mailerPort };
+// objects: the landing pages' logos (disk standalone, S3 in a cluster), as the file service keeps files.
+const authPorts = { db: databasePort, bus: eventBusPort, mailer: mailerPort, objects: objectStorePort };
 export type AuthDependencies = ServiceDependencies<typeof authPorts>;
 
 /** Companies, staff accounts and reporting labels: everything under /api/account/ except the audit log. */
@@ -59,6 +62,9 @@ export function createAuthService(deps: AuthDependencies, config: AuthConfig): W
   router.use(accountRoutes(account, verifier));
   router.use(ssoRoutes(account, verifier));
   router.use(settingsRoutes({ db: deps.db, unitOfWork: lifecycle.unitOfWork }, verifier));
+  router.use(
+    customizationRoutes({ db: deps.db, unitOfWork: lifecycle.unitOfWork, objects: deps.objects, logger }, verifier),
+  );
   router.use(
     companyRoutes({
       db: deps.db,

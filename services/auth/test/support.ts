@@ -1,5 +1,9 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Mailer } from '@whistle/mailer';
+import { DiskObjectStore, type ObjectStore } from '@whistle/object-store';
 import { createRecordingMailer } from '@whistle/mailer/testing';
 import type { WhistleService } from '@whistle/service-kit';
 import { serveService } from '@whistle/service-kit/testing';
@@ -19,10 +23,11 @@ export const testSigningKey = generateKeyPairSync('ec', { namedCurve: 'P-256' })
 
 /**
  * The auth service served on a loopback port as `runService` serves it, on the given dependencies;
- * without a mailer, its mail is kept by a recording one.
+ * without a mailer, its mail is kept by a recording one; without an object store, logos go to a
+ * temporary folder removed at close.
  */
 export async function startAuth(
-  deps: Omit<AuthDependencies, 'mailer'> & { mailer?: Mailer },
+  deps: Omit<AuthDependencies, 'mailer' | 'objects'> & { mailer?: Mailer; objects?: ObjectStore },
   env: Record<string, string> = {},
 ): Promise<RunningAuth> {
   const config = authConfigSchema.parse({
@@ -31,7 +36,17 @@ export async function startAuth(
     PUBLIC_URL: 'https://whistle.example',
     ...env,
   });
-  const service = createAuthService({ ...deps, mailer: deps.mailer ?? createRecordingMailer() }, config);
+  const folder = deps.objects ? undefined : await mkdtemp(path.join(tmpdir(), 'whistle-auth-objects-'));
+  const objects = deps.objects ?? new DiskObjectStore(folder!);
+  const service = createAuthService({ ...deps, objects, mailer: deps.mailer ?? createRecordingMailer() }, config);
   // Loopback is the trusted proxy: tests name distinct clients with X-Forwarded-For, as an ingress would.
-  return { service, ...(await serveService(service, deps.logger, { trustProxy: 'loopback' })) };
+  const served = await serveService(service, deps.logger, { trustProxy: 'loopback' });
+  return {
+    service,
+    baseUrl: served.baseUrl,
+    async close() {
+      await served.close();
+      if (folder) await rm(folder, { recursive: true, force: true });
+    },
+  };
 }

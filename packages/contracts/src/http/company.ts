@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { countryCodes } from '../countries/countries';
+import { companyCustomizationSchema } from './customization';
 import { randomSecret, urlIdentifier, versionedString, REQUIRED_MESSAGE, requiredWhenMissing } from './common';
 
 const required = REQUIRED_MESSAGE;
@@ -49,9 +50,8 @@ export const locationSummarySchema = z.object({ uuid: z.uuid(), name: z.string()
 export const companyPublicViewSchema = z.object({
   url_identifier: urlIdentifier,
   name: z.string(),
-  logo: z.string().nullable(),
-  title: z.string().nullable(),
-  description: z.string().nullable(),
+  /** The landing page's title, description and logo; each null when the company keeps the default. */
+  customization: companyCustomizationSchema,
   public_key: z.string(),
   categories: z.array(categorySummarySchema),
   locations: z.array(locationSummarySchema),

@@ -1,5 +1,16 @@
-import type { CompanyPublicView } from '@whistle/contracts';
+import type { CompanyPublicView, LogoContentType } from '@whistle/contracts';
 import type { Queryable } from '@whistle/service-kit';
+
+/** A company's landing customisation as stored: `logo` is the sha256 of its image, null for none. */
+export interface CustomizationRow {
+  url_identifier: string;
+  title: string | null;
+  description: string | null;
+  logo: string | null;
+}
+
+/** The public view as read: the customisation columns still raw, turned into `customization` by the use case. */
+export type PublicViewRow = Omit<CompanyPublicView, 'customization'> & Omit<CustomizationRow, 'url_identifier'>;
 
 export interface NewCompanyRow {
   id: string;
@@ -128,8 +139,8 @@ export const companyRepository = {
    * The discloser's view in one round trip: the company's public face with its active labels (a
    * sub-category only while its parent is active) and locations, in the admins' order.
    */
-  async findPublicView(db: Queryable, urlIdentifier: string): Promise<CompanyPublicView | undefined> {
-    const { rows } = await db.query<CompanyPublicView>(
+  async findPublicView(db: Queryable, urlIdentifier: string): Promise<PublicViewRow | undefined> {
+    const { rows } = await db.query<PublicViewRow>(
       `select c.url_identifier, c.name, c.logo, c.title, c.description, c.public_key,
               coalesce((
                 select json_agg(json_build_object('uuid', cat.id, 'name', cat.name, 'parent_uuid', cat.parent_id)
@@ -145,6 +156,53 @@ export const companyRepository = {
               ), '[]') as locations
          from auth.company c
         where c.url_identifier = $1`,
+      [urlIdentifier],
+    );
+    return rows[0];
+  },
+
+  async customization(db: Queryable, companyId: string): Promise<CustomizationRow | undefined> {
+    const { rows } = await db.query<CustomizationRow>(
+      'select url_identifier, title, description, logo from auth.company where id = $1',
+      [companyId],
+    );
+    return rows[0];
+  },
+
+  async setTitleAndDescription(
+    db: Queryable,
+    companyId: string,
+    title: string | null,
+    description: string | null,
+  ): Promise<CustomizationRow | undefined> {
+    const { rows } = await db.query<CustomizationRow>(
+      `update auth.company set title = $2, description = $3, updated_at = now() where id = $1
+       returning url_identifier, title, description, logo`,
+      [companyId, title, description],
+    );
+    return rows[0];
+  },
+
+  /** Sets (or with nulls removes) the logo; answers the new state and the sha256 of the logo it replaced. */
+  async setLogo(
+    db: Queryable,
+    companyId: string,
+    logo: { sha256: string; contentType: LogoContentType } | null,
+  ): Promise<(CustomizationRow & { previous_logo: string | null }) | undefined> {
+    const { rows } = await db.query<CustomizationRow & { previous_logo: string | null }>(
+      `update auth.company c set logo = $2, logo_content_type = $3, updated_at = now()
+         from (select id, logo as previous_logo from auth.company where id = $1 for update) previous
+        where c.id = previous.id
+       returning c.url_identifier, c.title, c.description, c.logo, previous.previous_logo`,
+      [companyId, logo?.sha256 ?? null, logo?.contentType ?? null],
+    );
+    return rows[0];
+  },
+
+  /** The public logo of a company by its address: its owner (for the object key), hash and type. */
+  async publicLogo(db: Queryable, urlIdentifier: string) {
+    const { rows } = await db.query<{ id: string; logo: string; logo_content_type: LogoContentType }>(
+      `select id, logo, logo_content_type from auth.company where url_identifier = $1 and logo is not null`,
       [urlIdentifier],
     );
     return rows[0];

@@ -153,4 +153,22 @@ export const authMigrations: Migration[] = [
           default '{"new_incidents": true, "assigned_to_an_incident": true, "incident_updates": true, "deadlines": true}';
     `,
   },
+  {
+    id: '005_landing_customization',
+    sql: `
+      -- The landing page's logo: \`logo\` holds the sha256 (hex) of the stored image, which names its object
+      -- (company/{id}/logo/{sha256}) and its URL; the type was read from the image's own bytes at upload.
+      alter table auth.company
+        add column logo_content_type text
+          check (logo_content_type in ('image/png', 'image/jpeg', 'image/svg+xml')),
+        add constraint company_logo_complete check ((logo is null) = (logo_content_type is null));
+    `,
+  },
+  {
+    id: '006_sso_required',
+    sql: `
+      -- With SSO enabled: staff other than admins may sign in only through the company's IdP.
+      alter table auth.sso_settings add column require_sso boolean not null default false;
+    `,
+  },
 ];

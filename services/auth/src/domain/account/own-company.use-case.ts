@@ -5,6 +5,7 @@ import { userRepository } from '../../data-access/user.repository';
 import { companyRepository } from '../../data-access/company.repository';
 import { categoryRepository } from '../../data-access/category.repository';
 import { locationRepository } from '../../data-access/location.repository';
+import { logoUrl } from '../customization/customization.use-case';
 import type { AccountDependencies } from './account-dependencies';
 
 /** GET /api/account/company/: the caller's company only, whatever ids the request carries. */
@@ -20,7 +21,8 @@ export async function ownCompany(deps: AccountDependencies, principal: StaffPrin
     country: company.country.trim(),
     url_identifier: company.url_identifier,
     public_key: company.public_key,
-    logo: company.logo,
+    // The public address of the landing logo (as in the discloser's view), not the stored hash.
+    logo: company.logo ? logoUrl(company.url_identifier, company.logo) : null,
     title: company.title,
     description: company.description,
     mfa_required: company.mfa_required,
