@@ -5,8 +5,9 @@ import {
   incidentListQuerySchema,
   incidentUpdateRequestSchema,
   noteCreateRequestSchema,
+  reportingQuerySchema,
 } from '@whistle/contracts';
-import { parseBody, parseQuery, type Database, type UnitOfWork } from '@whistle/service-kit';
+import { NotAllowedError, parseBody, parseQuery, type Database, type UnitOfWork } from '@whistle/service-kit';
 import type { StaffTokenVerifier } from '@whistle/tokens';
 import type { StaffViewer } from '../../domain/access/staff-access';
 import { exportCases } from '../../domain/cases/export-cases.use-case';
@@ -14,6 +15,7 @@ import { listCases } from '../../domain/cases/list-cases.use-case';
 import { addNote, listNotes } from '../../domain/cases/notes.use-case';
 import { updateCase } from '../../domain/cases/update-case.use-case';
 import { viewCase } from '../../domain/cases/view-case.use-case';
+import { companyReport } from '../../domain/reporting/company-report.use-case';
 import type { IncidentSessionSigner } from '../../domain/tokens/incident-session-signer';
 import { staffViewerOf } from './incident-access';
 import { incidentIdOf } from './incident-id';
@@ -25,7 +27,7 @@ export interface CaseRoutesDependencies {
   staffTokens: StaffTokenVerifier;
 }
 
-/** Case management for staff: list, export, the case itself, its update and its private notes. */
+/** Case management for staff: list, export, reporting, the case itself, its update and its private notes. */
 export function caseRoutes(deps: CaseRoutesDependencies): Router {
   const router = Router();
   const viewer = (req: Request): Promise<StaffViewer> => staffViewerOf(deps.staffTokens, req);
@@ -44,6 +46,13 @@ export function caseRoutes(deps: CaseRoutesDependencies): Router {
       if (!res.write(`${JSON.stringify(row)}\n`)) await new Promise((resolve) => res.once('drain', resolve));
     }
     res.end();
+  });
+
+  // Before /:incident_uuid. The role is checked before the period: a non-admin learns nothing from a 400.
+  router.get('/api/incident/reporting', async (req, res) => {
+    const staff = await viewer(req);
+    if (!staff.roles.includes('ADMIN')) throw new NotAllowedError('Reporting is for admins');
+    res.json(await companyReport(deps.db, staff, parseQuery(reportingQuerySchema, req.query)));
   });
 
   router.post('/api/incident/note', async (req, res) => {
