@@ -100,9 +100,7 @@ beforeAll(async () => {
   company = {
     url_identifier: 'acme',
     name: 'Acme',
-    logo: null,
-    title: null,
-    description: null,
+    customization: { title: null, description: null, logo_url: null },
     public_key: credential.public_key,
     categories: [fraud, invoices],
     locations: [paris],

@@ -5,15 +5,17 @@ import { AppFrame, LanguageChooser } from '@whistle/ui';
 import defaultLogo from '../assets/default-logo.svg';
 
 export interface DiscloserFrameProps {
-  company?: Pick<CompanyPublicView, 'name' | 'logo'>;
+  company?: Pick<CompanyPublicView, 'name' | 'customization'>;
   children: ReactNode;
 }
 
 /** Discloser header (spec §2): the company logo, or the default one, and the language chooser. */
 export function DiscloserFrame({ company, children }: DiscloserFrameProps) {
   const { t } = useTranslation('disclose');
-  const logo = company?.logo ? (
-    <img src={company.logo} alt={t('header.logoAlt', { name: company.name })} />
+  const logoUrl = company?.customization.logo_url;
+  // Same origin as the page (img-src 'self'); an SVG shown through <img> runs no script and loads nothing.
+  const logo = logoUrl ? (
+    <img className="disclose-logo" src={logoUrl} alt={t('header.logoAlt', { name: company.name })} />
   ) : (
     <img src={defaultLogo} alt={t('header.defaultLogoAlt')} width={132} height={32} />
   );

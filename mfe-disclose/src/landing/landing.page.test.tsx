@@ -10,9 +10,7 @@ import { discloseRoutes } from '../disclose.routes';
 const company: CompanyPublicView = {
   url_identifier: 'acme',
   name: 'Acme',
-  logo: null,
-  title: null,
-  description: null,
+  customization: { title: null, description: null, logo_url: null },
   public_key: 'v1.key',
   categories: [],
   locations: [],
@@ -51,12 +49,25 @@ describe('discloser landing page', () => {
   });
 
   it('when the company customised its page, then its title, description and logo show', async () => {
+    const logoUrl = '/api/account/company/acme/logo?v=0123456789abcdef';
+    const description =
+      '<h2>Who reads this</h2><p>Only <strong>our ethics team</strong>.</p>' +
+      '<ul><li><a href="https://ethics.example" target="_blank" rel="noopener noreferrer nofollow">Policy</a></li></ul>';
     renderLanding(
-      apiAnswering(async () => ({ ...company, title: 'Tell us', description: 'We listen.', logo: '/logo.png' })),
+      apiAnswering(async () => ({
+        ...company,
+        customization: { title: 'Tell us', description, logo_url: logoUrl },
+      })),
     );
     expect(await screen.findByRole('heading', { level: 1, name: 'Tell us' })).toBeInTheDocument();
-    expect(screen.getByText('We listen.')).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: 'Acme' })).toHaveAttribute('src', '/logo.png');
+    expect(document.title).toBe('Tell us');
+    // The stored (server-sanitised) HTML is rendered as HTML, not shown as text.
+    expect(screen.getByRole('heading', { level: 2, name: 'Who reads this' })).toBeInTheDocument();
+    expect(screen.getByText('our ethics team').tagName).toBe('STRONG');
+    expect(screen.getByRole('link', { name: 'Policy' })).toHaveAttribute('href', 'https://ethics.example');
+    expect(screen.queryByText(/This is a safe place to report/)).not.toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Acme' })).toHaveAttribute('src', logoUrl);
+    expect(screen.queryByRole('img', { name: 'Whistle' })).not.toBeInTheDocument();
   });
 
   it('when Check incident status is pressed, then the status form opens; Cancel closes it', async () => {

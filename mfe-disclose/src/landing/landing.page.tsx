@@ -31,15 +31,25 @@ const opensElsewhere = (event: MouseEvent) =>
 export function LandingPage({ company, onReport, onCheckStatus, onIntent }: LandingPageProps) {
   const { t } = useTranslation('disclose');
   const [statusFormOpen, setStatusFormOpen] = useState(false);
-  const title = company.title || t('landing.defaultTitle');
+  const { customization } = company;
+  const title = customization.title || t('landing.defaultTitle');
   const links = landingLinks(company.url_identifier);
   const intent = onIntent ? { onPointerEnter: onIntent, onFocus: onIntent, onTouchStart: onIntent } : {};
   useDocumentTitle(title);
   return (
     <article className="wh-card disclose-landing">
       <h1>{title}</h1>
-      {/* Plain text for now (rich text arrives with the company settings): line breaks are kept by CSS. */}
-      <p className="disclose-landing__description">{company.description || t('landing.defaultDescription')}</p>
+      {customization.description ? (
+        // The server stored this HTML only after sanitising it (DOMPurify, rich-text allow-list in
+        // @whistle/contracts): no second sanitiser ships to disclosers, whose page has a strict JavaScript
+        // budget. The page's CSP (script-src 'self', no inline script) blocks scripts even if one got through.
+        <div
+          className="disclose-landing__description disclose-landing__description--rich"
+          dangerouslySetInnerHTML={{ __html: customization.description }}
+        />
+      ) : (
+        <p className="disclose-landing__description">{t('landing.defaultDescription')}</p>
+      )}
       <section className="disclose-landing__assurances" aria-labelledby="assurances-title">
         <h2 id="assurances-title">{t('landing.assurancesTitle')}</h2>
         <ul>

@@ -27,9 +27,7 @@ test('when the create page loads, then the company view brings its public key, c
       response.jsonBody({
         url_identifier: PACT_COMPANY,
         name: like('Acme Corporation'),
-        logo: null,
-        title: null,
-        description: null,
+        customization: { title: null, description: null, logo_url: null },
         public_key: regex(/^v1\.[A-Za-z0-9_-]+$/, 'v1.BASE64URL'),
         categories: [
           { uuid: PACT_CATEGORY, name: like('Fraud and corruption'), parent_uuid: null },
@@ -42,5 +40,53 @@ test('when the create page loads, then the company view brings its public key, c
       const view = await getCompanyPublicView(createApiClient({ baseUrl: server.url }), PACT_COMPANY);
       expect(view.public_key).toMatch(/^v1\./);
       expect(view.categories[1].parent_uuid).toBe(view.categories[0].uuid);
+    });
+});
+
+test("when a customised company's landing page loads, then its title, sanitised description and logo address come, and the logo is served", async () => {
+  const logoPath = `/api/account/company/${PACT_COMPANY}/logo`;
+  await pact
+    .addInteraction()
+    .given(`a company with url_identifier ${PACT_COMPANY} has a custom title, description and logo`)
+    .uponReceiving('a discloser view request of a customised company')
+    .withRequest('GET', `/api/account/company/${PACT_COMPANY}`, (request) =>
+      request.headers({ Accept: 'application/json' }),
+    )
+    .willRespondWith(200, (response) =>
+      response.jsonBody({
+        url_identifier: PACT_COMPANY,
+        name: like('Acme Corporation'),
+        customization: {
+          title: like('Tell us, safely'),
+          description: like('<p>Only <strong>our ethics team</strong> reads this.</p>'),
+          logo_url: regex(new RegExp(`^${logoPath}\\?v=[0-9a-f]{16}$`), `${logoPath}?v=0123456789abcdef`),
+        },
+        public_key: regex(/^v1\.[A-Za-z0-9_-]+$/, 'v1.BASE64URL'),
+        categories: like([]),
+        locations: like([]),
+      }),
+    )
+    .executeTest(async (server) => {
+      const view = await getCompanyPublicView(createApiClient({ baseUrl: server.url }), PACT_COMPANY);
+      expect(view.customization.title).toBeTruthy();
+      expect(view.customization.logo_url).toMatch(/\/logo\?v=/);
+    });
+
+  // The header's <img> fetches it: an image type the browser must not sniff past.
+  await pact
+    .addInteraction()
+    .given(`a company with url_identifier ${PACT_COMPANY} has a custom title, description and logo`)
+    .uponReceiving('a request for the company logo')
+    .withRequest('GET', logoPath)
+    .willRespondWith(200, (response) =>
+      response.headers({
+        'Content-Type': regex(/^image\/(png|jpeg|svg\+xml)$/, 'image/png'),
+        'X-Content-Type-Options': 'nosniff',
+      }),
+    )
+    .executeTest(async (server) => {
+      const answer = await fetch(`${server.url}${logoPath}`);
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('content-type')).toMatch(/^image\//);
     });
 });

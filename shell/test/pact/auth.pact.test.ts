@@ -96,9 +96,7 @@ describe('shell → auth', () => {
         response.jsonBody({
           url_identifier: KNOWN_COMPANY,
           name: like('Acme Corporation'),
-          logo: null,
-          title: null,
-          description: null,
+          customization: { title: null, description: null, logo_url: null },
           public_key: regex(/^v1\.[A-Za-z0-9_-]+$/, 'v1.BASE64URL'),
           // Top-level categories (no parent) and their sub-categories, in one list.
           categories: arrayContaining(

@@ -1,3 +1,7 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { DiskObjectStore, type ObjectStore } from '@whistle/object-store';
 import { createTestDependencies, type TestDependencies } from '@whistle/service-kit/testing';
 import { startAuth, type RunningAuth } from '../support';
 
@@ -5,16 +9,22 @@ import { startAuth, type RunningAuth } from '../support';
  * Auth on an in-memory PGlite for one provider verification file: started before its tests, closed
  * after. Provider states write through `testDependencies()` or call auth at `baseUrl()`.
  */
-export function authProvider(): { testDependencies(): TestDependencies; baseUrl(): string } {
+export function authProvider(): { testDependencies(): TestDependencies; baseUrl(): string; objects(): ObjectStore } {
   let test$: TestDependencies | undefined;
   let auth: RunningAuth | undefined;
+  let folder: string | undefined;
+  let objects: ObjectStore | undefined;
   beforeAll(async () => {
     test$ = await createTestDependencies('pglite+in-process');
-    auth = await startAuth(test$.deps);
+    // A store the states can write logos into, as an upload would.
+    folder = await mkdtemp(path.join(tmpdir(), 'whistle-auth-pact-objects-'));
+    objects = new DiskObjectStore(folder);
+    auth = await startAuth({ ...test$.deps, objects });
   });
   afterAll(async () => {
     await auth?.close();
     await test$?.dispose();
+    if (folder) await rm(folder, { recursive: true, force: true });
   });
-  return { testDependencies: () => test$!, baseUrl: () => auth!.baseUrl };
+  return { testDependencies: () => test$!, baseUrl: () => auth!.baseUrl, objects: () => objects! };
 }

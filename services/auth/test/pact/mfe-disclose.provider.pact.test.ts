@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { createCompanyCredentials } from '@whistle/crypto';
 import { companyRepository } from '../../src/data-access/company.repository';
+import { readLogo } from '../../src/domain/customization/logo-image';
+import { logoObjectKey } from '../../src/domain/customization/customization.use-case';
+import { sanitizeRichText } from '../../src/domain/customization/rich-text';
 import { categoryRepository } from '../../src/data-access/category.repository';
 import { locationRepository } from '../../src/data-access/location.repository';
 import { authProvider } from './auth-provider';
@@ -15,7 +18,7 @@ import {
 const provider = authProvider();
 
 /** The company the discloser pact names, with the ids its report form sends. */
-async function insertPactCompany(): Promise<void> {
+async function insertPactCompany(): Promise<string> {
   await provider.testDependencies().deps.db.query('delete from auth.company');
   const { credential } = await createCompanyCredentials();
   const companyId = randomUUID();
@@ -46,6 +49,25 @@ async function insertPactCompany(): Promise<void> {
     });
     await locationRepository.insert(tx, { id: PACT_LOCATION, companyId, name: 'Head office', position: 0 });
   });
+  return companyId;
+}
+
+/** A 1×1 PNG, as an admin's upload would store it. */
+const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
+/** The same company after its admin customised the landing page (through the same checks as the API). */
+async function insertCustomisedCompany(): Promise<void> {
+  const companyId = await insertPactCompany();
+  const db = provider.testDependencies().deps.db;
+  const logo = readLogo(PNG_BASE64);
+  await provider.objects().put(logoObjectKey(companyId, logo.sha256), logo.bytes, { contentType: logo.contentType });
+  await companyRepository.setLogo(db, companyId, logo);
+  await companyRepository.setTitleAndDescription(
+    db,
+    companyId,
+    'Tell us, safely',
+    sanitizeRichText('<p>Only <strong>our ethics team</strong> reads this.</p>'),
+  );
 }
 
 test("when the discloser pages' pact is replayed against auth, then every interaction is honoured", async () => {
@@ -56,6 +78,8 @@ test("when the discloser pages' pact is replayed against auth, then every intera
     stateHandlers: {
       [`a company with url_identifier ${PACT_COMPANY}, a category with a sub-category and a location exists`]:
         insertPactCompany,
+      [`a company with url_identifier ${PACT_COMPANY} has a custom title, description and logo`]:
+        insertCustomisedCompany,
     },
   });
 });
