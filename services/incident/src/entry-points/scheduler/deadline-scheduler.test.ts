@@ -1,3 +1,4 @@
+import { ServiceUnavailableError } from '@whistle/service-kit';
 import { createRecordingLogger, waitFor } from '@whistle/service-kit/testing';
 import { createDeadlineScheduler } from './deadline-scheduler';
 
@@ -47,6 +48,21 @@ describe('deadline scheduler', () => {
     expect(warnings).toHaveLength(1);
     expect(warnings[0]!.fields.err).toBeInstanceOf(Error);
     expect(logger.entries.filter((entry) => entry.level === 'debug').length).toBeGreaterThanOrEqual(3);
+  });
+
+  test('when the database is away, then the scheduler leaves the warning to the database and notes it at debug level', async () => {
+    const logger = createRecordingLogger();
+    const scheduler = createDeadlineScheduler({
+      scan: async () => {
+        throw new ServiceUnavailableError('PostgreSQL is unreachable; requests answer 503 until it is back');
+      },
+      intervalMs: 5,
+      logger,
+    });
+    await expect(scheduler.runOnce()).rejects.toBeInstanceOf(ServiceUnavailableError);
+    await scheduler.stop();
+    expect(logger.entries.filter((entry) => entry.level === 'warn')).toEqual([]);
+    expect(logger.entries.map((entry) => entry.message)).toEqual(['Deadline reminder scan waits for the database']);
   });
 
   test('when stopped, then no further scan starts', async () => {

@@ -1,4 +1,4 @@
-import type { Logger } from '@whistle/service-kit';
+import { ServiceUnavailableError, type Logger } from '@whistle/service-kit';
 
 export interface DeadlineScheduler {
   /** Starts scanning: one scan now (to catch up on what fell due while no replica ran), then one per interval. */
@@ -14,8 +14,9 @@ export interface DeadlineScheduler {
 
 /**
  * Runs `scan` every `intervalMs`, counted from the end of the previous scan, so a slow scan delays the next
- * instead of piling up behind it. A database outage fails every scan: it is logged with its error when it
- * starts and once when it ends, not once per tick; the next tick simply tries again.
+ * instead of piling up behind it. A failure is logged with its error when it starts and once when it ends,
+ * not once per tick; the next tick simply tries again. A database outage is the database's to announce (it
+ * warns once per outage): the scheduler only notes it at debug level.
  */
 export function createDeadlineScheduler({
   scan,
@@ -44,7 +45,9 @@ export function createDeadlineScheduler({
       if (failing) logger.debug({ reason: (error as Error)?.message }, 'Deadline reminder scan failed again');
       else {
         failing = true;
-        logger.warn({ err: error }, 'Deadline reminder scan failed; the next tick tries again');
+        if (error instanceof ServiceUnavailableError)
+          logger.debug({ reason: error.message }, 'Deadline reminder scan waits for the database');
+        else logger.warn({ err: error }, 'Deadline reminder scan failed; the next tick tries again');
       }
       throw error;
     }
