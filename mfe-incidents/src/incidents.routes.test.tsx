@@ -156,8 +156,8 @@ describe('incidents remote routes', () => {
     expect(await screen.findByRole('heading', { name: 'Dossier introuvable' })).toBeInTheDocument();
   });
 
-  it.each(['/company/reporting', '/company/team/unknown'])(
-    'when %s is opened (no such page yet), then a translated page-not-found shows',
+  it.each(['/company/nowhere', '/company/team/unknown'])(
+    'when %s is opened (no such page), then a translated page-not-found shows',
     async (path) => {
       fetchMock.mockImplementation(async () => json(200, emptyPage));
       open(path, staffSession(company.privateKey), await initTestI18n<i18n>('fr'));
@@ -170,7 +170,7 @@ describe('incidents remote routes', () => {
     fetchMock.mockImplementation(() => new Promise<Response>((resolve) => (answer = resolve)));
     const router = open('/company/incidents', staffSession(company.privateKey));
     await act(async () => {
-      await router.navigate('/company/reporting');
+      await router.navigate('/company/nowhere');
     });
     answer(json(200, emptyPage));
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();

@@ -6,8 +6,7 @@ import { TeamPage } from './team/team.page';
 
 /**
  * /company/incidents (the list), /company/incidents/{incidentUUID} (a case, loaded when opened) and the
- * admins' /company/team with its child `add`. Reporting comes in its own issue; until then a translated
- * "page not found".
+ * admins' /company/team with its child `add`, and the admins' /company/reporting (loaded when opened).
  */
 /** Case pages are tables and side-by-side panels: the window's width. */
 function CasesFrame({ children }: { children: ReactNode }) {
@@ -25,5 +24,10 @@ export const incidentsRoutes = staffRoutes({
     },
     { path: 'team', Component: TeamPage },
     { path: 'team/add', Component: InvitePage },
+    // Loaded when opened: the chart library comes with this page only (docs/performance.md).
+    {
+      path: 'reporting',
+      lazy: async () => ({ Component: (await import('./reporting/reporting.page')).ReportingPage }),
+    },
   ],
 });

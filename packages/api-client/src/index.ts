@@ -8,6 +8,7 @@ export {
   type RequestOptions,
 } from './client';
 export { companyQrCodeUrl, createCompany, getCompanyPublicView } from './company';
+export { removeLogo, updateCustomization, uploadLogo } from './customization';
 export {
   answerMfaChallenge,
   changePassword,
@@ -48,6 +49,7 @@ export {
   type UploadOptions,
 } from './file';
 export { exportAuditLog, listAuditLog, verifyAuditLog, type AuditLogParams } from './audit';
+export { getReporting } from './reporting';
 export {
   addCaseNote,
   caseQueryString,
@@ -67,9 +69,13 @@ export {
   createLocation,
   deleteCategory,
   deleteLocation,
+  getSsoSettings,
   inviteMember,
   removeMember,
   resendInvitation,
+  saveSsoSettings,
+  setCompanyMfaRequired,
+  ssoMetadataUrl,
   updateCategory,
   updateCompany,
   updateLocation,
