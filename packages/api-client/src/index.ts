@@ -8,7 +8,6 @@ export {
   type RequestOptions,
 } from './client';
 export { companyQrCodeUrl, createCompany, getCompanyPublicView } from './company';
-export { removeLogo, updateCustomization, uploadLogo } from './customization';
 export {
   answerMfaChallenge,
   changePassword,
@@ -69,13 +68,9 @@ export {
   createLocation,
   deleteCategory,
   deleteLocation,
-  getSsoSettings,
   inviteMember,
   removeMember,
   resendInvitation,
-  saveSsoSettings,
-  setCompanyMfaRequired,
-  ssoMetadataUrl,
   updateCategory,
   updateCompany,
   updateLocation,
