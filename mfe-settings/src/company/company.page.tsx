@@ -1,10 +1,13 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { updateCompany } from '@whistle/api-client';
 import { countries } from '@whistle/contracts';
 import { Button, SelectField, Spinner, TextField, useDocumentTitle, type SelectOption } from '@whistle/ui';
 import { useStaffSession, useStaffState } from '@whistle/ui/staff';
 import { fieldErrors, useSettingsToast } from '../settings-feedback';
+
+/** The landing page's customisation, its editor and sanitiser: downloaded when this page opens, not before. */
+const LandingCustomization = lazy(() => import('./landing/landing-customization.section'));
 
 /** Every country of the contracts list, named in the page language by the browser. */
 function countryOptions(language: string): SelectOption[] {
@@ -19,7 +22,10 @@ function countryOptions(language: string): SelectOption[] {
     .sort((a, b) => a.label.localeCompare(b.label, language));
 }
 
-/** /company/settings/company (ADMIN): the company's name and country (both required, spec §5). */
+/**
+ * /company/settings/company (ADMIN): the company's name and country (both required, spec §5), then the
+ * discloser landing page's title, description and logo (spec §3 customization).
+ */
 export function CompanyPage() {
   const { t, i18n } = useTranslation(['settings', 'common']);
   const session = useStaffSession();
@@ -77,6 +83,13 @@ export function CompanyPage() {
           </Button>
         </div>
       </form>
+      <Suspense fallback={<Spinner />}>
+        <LandingCustomization
+          companyName={company.name}
+          initial={{ title: company.title, description: company.description, logo_url: company.logo }}
+          onSaved={() => show(t('company.updated'))}
+        />
+      </Suspense>
       {toast}
     </>
   );

@@ -10,10 +10,13 @@ import {
   createCategory,
   createLocation,
   getMailPreferences,
+  removeLogo,
   setMailPreferences,
   startMfaSetup,
   updateCompany,
+  updateCustomization,
   updateFullName,
+  uploadLogo,
   type ApiError,
 } from '@whistle/api-client';
 
@@ -264,6 +267,86 @@ describe('mfe-settings → auth', () => {
       )
       .executeTest(async (server) => {
         const error = await failure(createLocation(api(server.url), { name: 'Head office' }));
+        expect(error?.status).toBe(400);
+      });
+  });
+
+  const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+  const logoUrl = regex(
+    /^\/api\/account\/company\/[a-z0-9-]+\/logo\?v=[0-9a-f]{16}$/,
+    '/api/account/company/acme/logo?v=0123456789abcdef',
+  );
+
+  test('when an admin saves the disclosure page title and description, then the description comes back sanitised', async () => {
+    await pact
+      .addInteraction()
+      .given(STATE)
+      .uponReceiving('a disclosure page title and description with injected script')
+      .withRequest('PUT', '/api/account/company/customization', (request) =>
+        request.headers(headers).jsonBody({
+          title: 'Tell us, safely',
+          description:
+            '<p>Only <strong>our team</strong> reads this.<img src=x onerror=alert(1)></p><script>alert(2)</script>',
+        }),
+      )
+      .willRespondWith(200, (response) =>
+        response.jsonBody({
+          title: 'Tell us, safely',
+          description: '<p>Only <strong>our team</strong> reads this.</p>',
+          logo_url: null,
+        }),
+      )
+      .executeTest(async (server) => {
+        const saved = await updateCustomization(api(server.url), {
+          title: 'Tell us, safely',
+          description:
+            '<p>Only <strong>our team</strong> reads this.<img src=x onerror=alert(1)></p><script>alert(2)</script>',
+        });
+        expect(saved.description).not.toContain('script');
+      });
+  });
+
+  test('when an admin uploads a PNG logo, then its public address comes back; removed, it is null again', async () => {
+    await pact
+      .addInteraction()
+      .given(STATE)
+      .uponReceiving('a PNG logo upload')
+      .withRequest('PUT', '/api/account/company/customization/logo', (request) =>
+        request.headers(headers).jsonBody({ content: PNG_BASE64 }),
+      )
+      .willRespondWith(200, (response) => response.jsonBody({ title: null, description: null, logo_url: logoUrl }))
+      .executeTest(async (server) => {
+        expect((await uploadLogo(api(server.url), PNG_BASE64)).logo_url).toMatch(/\/logo\?v=/);
+      });
+    await pact
+      .addInteraction()
+      .given(STATE)
+      .uponReceiving('a logo removal')
+      .withRequest('DELETE', '/api/account/company/customization/logo', (request) =>
+        request.headers({ Accept: 'application/json', Authorization: 'Bearer staff-token' }),
+      )
+      .willRespondWith(200, (response) => response.jsonBody({ title: null, description: null, logo_url: null }))
+      .executeTest(async (server) => {
+        expect((await removeLogo(api(server.url))).logo_url).toBeNull();
+      });
+  });
+
+  test('when an admin uploads a text file as a logo, then the field error comes back', async () => {
+    await pact
+      .addInteraction()
+      .given(STATE)
+      .uponReceiving('a logo upload that is not an image')
+      .withRequest('PUT', '/api/account/company/customization/logo', (request) =>
+        request.headers(headers).jsonBody({ content: Buffer.from('not an image').toString('base64') }),
+      )
+      .willRespondWith(400, (response) =>
+        response.jsonBody({
+          message: like('Invalid logo'),
+          errors: { content: ['The logo must be a PNG, JPEG or SVG image'] },
+        }),
+      )
+      .executeTest(async (server) => {
+        const error = await failure(uploadLogo(api(server.url), Buffer.from('not an image').toString('base64')));
         expect(error?.status).toBe(400);
       });
   });

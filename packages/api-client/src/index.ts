@@ -8,6 +8,7 @@ export {
   type RequestOptions,
 } from './client';
 export { companyQrCodeUrl, createCompany, getCompanyPublicView } from './company';
+export { removeLogo, updateCustomization, uploadLogo } from './customization';
 export {
   answerMfaChallenge,
   changePassword,

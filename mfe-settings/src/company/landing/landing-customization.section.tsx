@@ -1,0 +1,179 @@
+import { lazy, Suspense, useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { removeLogo, updateCustomization, uploadLogo } from '@whistle/api-client';
+import type { CompanyCustomization } from '@whistle/contracts';
+import { Button, Spinner, TextField } from '@whistle/ui';
+import { useStaffSession } from '@whistle/ui/staff';
+import { fieldErrors } from '../../settings-feedback';
+import './landing-customization.css';
+import { LandingPreview } from './landing-preview.component';
+import { logoFileProblem, readAsBase64 } from './logo-file';
+
+const RichTextEditor = lazy(() => import('./rich-text-editor.component'));
+
+export interface LandingCustomizationProps {
+  companyName: string;
+  /** As the own-company view has it (title, description as stored, logo address). */
+  initial: CompanyCustomization;
+  /** A change was saved: the page shows 'Updated company'. */
+  onSaved(): void;
+}
+
+interface Errors {
+  title?: string;
+  description?: string;
+  logo?: string;
+}
+
+/**
+ * The discloser landing page's title, description and logo (spec §2, §3 customization), with a live preview.
+ * Loaded only when the company page opens, with its editor, so the rest of the settings app stays small.
+ */
+export default function LandingCustomization({ companyName, initial, onSaved }: LandingCustomizationProps) {
+  const { t } = useTranslation(['settings', 'common']);
+  const session = useStaffSession();
+  const ids = { description: useId(), descriptionHelp: useId(), logo: useId() };
+  const [stored, setStored] = useState(initial);
+  const [title, setTitle] = useState(initial.title ?? '');
+  const [description, setDescription] = useState(initial.description ?? '');
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState<'text' | 'logo'>();
+  const [failure, setFailure] = useState<{ error: unknown }>();
+
+  if (failure) throw failure.error;
+
+  /** A 400 names the field; anything else is the page's failure. */
+  async function attempt(kind: 'text' | 'logo', call: () => Promise<CompanyCustomization>) {
+    setBusy(kind);
+    try {
+      const answer = await call();
+      setStored(answer);
+      setErrors({});
+      // The own-company view (and so this page's next visit) reads the same columns.
+      await session.reloadStaff();
+      onSaved();
+      return answer;
+    } catch (error) {
+      const serverErrors = fieldErrors(error);
+      if (!serverErrors) setFailure({ error });
+      else
+        setErrors({
+          title: serverErrors.title?.[0],
+          description: serverErrors.description?.[0],
+          logo: serverErrors.content?.[0],
+        });
+      return undefined;
+    } finally {
+      setBusy(undefined);
+    }
+  }
+
+  async function saveText(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const answer = await attempt('text', () =>
+      updateCustomization(session.api, { title: title.trim() || null, description: description || null }),
+    );
+    if (answer) setTitle(answer.title ?? '');
+  }
+
+  async function chooseLogo(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.currentTarget.files?.[0];
+    event.currentTarget.value = '';
+    if (!file) return;
+    const problem = logoFileProblem(file);
+    if (problem) return setErrors({ logo: t(`customization.logoErrors.${problem}`) });
+    const content = await readAsBase64(file);
+    await attempt('logo', () => uploadLogo(session.api, content));
+  }
+
+  return (
+    <>
+      <form
+        className="wh-card settings-landing"
+        noValidate
+        aria-labelledby="landing-customization-heading"
+        aria-busy={busy === 'text' || undefined}
+        onSubmit={(event) => void saveText(event)}
+      >
+        <h2 id="landing-customization-heading">{t('customization.heading')}</h2>
+        <p>{t('customization.intro')}</p>
+        <TextField
+          name="title"
+          label={t('customization.title')}
+          placeholder={t('customization.defaultTitle')}
+          value={title}
+          maxLength={120}
+          onChange={(event) => setTitle(event.currentTarget.value)}
+          error={errors.title}
+        />
+        <div className="wh-field">
+          <span className="wh-field__label" id={ids.description}>
+            {t('customization.description')}
+          </span>
+          <p className="settings-landing__help" id={ids.descriptionHelp}>
+            {t('customization.descriptionHelp')}
+          </p>
+          <Suspense fallback={<Spinner />}>
+            <RichTextEditor
+              labelId={ids.description}
+              describedById={ids.descriptionHelp}
+              initialHtml={stored.description ?? ''}
+              onChange={setDescription}
+            />
+          </Suspense>
+          {errors.description && (
+            <p className="wh-field__error" role="alert">
+              {errors.description}
+            </p>
+          )}
+        </div>
+        <div className="wh-actions">
+          <Button type="submit" busy={busy === 'text'}>
+            {t('customization.save')}
+          </Button>
+        </div>
+      </form>
+
+      <section
+        className="wh-card settings-landing"
+        aria-labelledby="landing-logo-heading"
+        aria-busy={busy === 'logo' || undefined}
+      >
+        <h2 id="landing-logo-heading">{t('customization.logo')}</h2>
+        <p id={`${ids.logo}-help`}>{t('customization.logoHelp')}</p>
+        <div className="wh-field">
+          <label className="wh-field__label" htmlFor={ids.logo}>
+            {t('customization.logoChoose')}
+          </label>
+          <input
+            id={ids.logo}
+            type="file"
+            accept="image/png,image/jpeg,image/svg+xml"
+            aria-describedby={`${ids.logo}-help`}
+            aria-invalid={errors.logo ? true : undefined}
+            disabled={busy === 'logo'}
+            onChange={(event) => void chooseLogo(event)}
+          />
+          {errors.logo && (
+            <p className="wh-field__error" role="alert">
+              {errors.logo}
+            </p>
+          )}
+        </div>
+        {stored.logo_url && (
+          <div className="wh-actions">
+            <Button
+              variant="secondary"
+              busy={busy === 'logo'}
+              onClick={() => void attempt('logo', () => removeLogo(session.api))}
+            >
+              {t('customization.logoRemove')}
+            </Button>
+          </div>
+        )}
+      </section>
+
+      <LandingPreview companyName={companyName} title={title} description={description} logoUrl={stored.logo_url} />
+    </>
+  );
+}
