@@ -6,6 +6,10 @@ export const STAFF_PACT_COMPANY = 'acme-cases-pact';
 /** Provider states: each answers the values the interactions take from it (`fromProviderState`). */
 export const CASE_STATE = `an admin of ${STAFF_PACT_COMPANY} with a reported case`;
 export const FILE_STATE = 'a staff file token for a case with a file';
+/** Reporting: the state answers `staffToken` and the period `from`–`to` (today), in which the case was reported. */
+export const REPORTING_STATE = `an admin of ${STAFF_PACT_COMPANY} with a case reported today`;
+/** The state answers `staffToken`, a reviewer's. */
+export const REVIEWER_STATE = `a reviewer of ${STAFF_PACT_COMPANY}`;
 export const EXAMPLE_CASE = '7a1c5d1a-3b2f-4c6d-8e9f-0a1b2c3d4e5f';
 export const EXAMPLE_FILE = '7a1c5d1a-3b2f-4c6d-8e9f-0a1b2c3d4e60';
 export const EXAMPLE_TOKEN = 'eyJhbGciOiJFUzI1NiJ9.e30.c2lnbmF0dXJl';

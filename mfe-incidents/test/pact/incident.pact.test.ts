@@ -6,6 +6,7 @@ import {
   addCaseNote,
   createApiClient,
   getCase,
+  getReporting,
   isApiError,
   listCaseMessages,
   listCaseNotes,
@@ -13,7 +14,7 @@ import {
   sendStaffMessage,
   updateCase,
 } from '@whistle/api-client';
-import { CASE_STATE, EXAMPLE_CASE, EXAMPLE_TOKEN, PACT_DIR } from './fixtures';
+import { CASE_STATE, EXAMPLE_CASE, EXAMPLE_TOKEN, PACT_DIR, REPORTING_STATE, REVIEWER_STATE } from './fixtures';
 
 const { boolean, datetime, eachLike, fromProviderState, integer, like, regex, string, uuid } = MatchersV3;
 
@@ -238,5 +239,75 @@ describe('mfe-incidents → incident', () => {
           (await addCaseNote(client(server.url), { incident_uuid: EXAMPLE_CASE, content: CIPHERTEXT })).content,
         ).toBe(CIPHERTEXT);
       });
+  });
+
+  describe('reporting', () => {
+    const day = (example: string) => regex(/^\d{4}-\d{2}-\d{2}$/, example);
+    const count = (example: number) => integer(example);
+    const median = { median_days: like(null), cases: count(0) };
+    const share = { met: count(0), counted: count(0), share: like(null) };
+    // The provider's "today" is the period, so the case reported in the state is in it whatever the date.
+    const period = {
+      from: fromProviderState('${from}', '2026-11-25'),
+      to: fromProviderState('${to}', '2026-11-25'),
+    };
+
+    test('when an admin asks for a period, then the figures come counted by month and channel, label, place, status and outcome', async () => {
+      await pact
+        .addInteraction()
+        .given(REPORTING_STATE)
+        .uponReceiving('the reporting figures of a period')
+        .withRequest('GET', '/api/incident/reporting', (request) =>
+          request.query(period).headers({ Accept: 'application/json', ...bearer }),
+        )
+        .willRespondWith(200, (response) =>
+          response.jsonBody({
+            period: { from: day('2026-11-25'), to: day('2026-11-25') },
+            total: count(1),
+            by_month: eachLike({
+              month: regex(/^\d{4}-\d{2}$/, '2026-11'),
+              channels: { online: count(1), telephone: count(0), internal: count(0) },
+            }),
+            by_category: eachLike({ uuid: uuid(), name: string('Fraud'), count: count(1) }),
+            by_location: eachLike({ uuid: uuid(), name: string('Head office'), count: count(1) }),
+            by_status: eachLike({
+              status: regex(/^(NEW|ACKNOWLEDGED|ASSESSMENT|INVESTIGATION|CLOSED|REOPENED)$/, 'NEW'),
+              count: count(1),
+            }),
+            by_outcome: eachLike({
+              outcome: regex(
+                /^(substantiated|unsubstantiated|inconclusive|referred|out_of_scope|spam|withdrawn)$/,
+                'spam',
+              ),
+              count: count(0),
+            }),
+            times: { to_acknowledge: median, to_first_feedback: median, to_close: median },
+            directive: { acknowledged_within_7_days: share, feedback_within_3_months: share },
+            now: { open: count(1), overdue: count(0), at: timestamp('2026-11-25T10:00:00.000Z') },
+          }),
+        )
+        .executeTest(async (server) => {
+          const report = await getReporting(client(server.url), { from: '2026-11-25', to: '2026-11-25' });
+          expect(report.by_month[0]!.channels.online).toBe(1);
+          expect(report.by_category[0]!.name).toBe('Fraud');
+        });
+    });
+
+    test('when a reviewer asks for the figures, then 403', async () => {
+      await pact
+        .addInteraction()
+        .given(REVIEWER_STATE)
+        .uponReceiving('the reporting figures asked by a reviewer')
+        .withRequest('GET', '/api/incident/reporting', (request) =>
+          request.query({ from: '2026-01-01', to: '2026-12-31' }).headers({ Accept: 'application/json', ...bearer }),
+        )
+        .willRespondWith(403, (response) => response.jsonBody({ message: string('Reporting is for admins') }))
+        .executeTest(async (server) => {
+          const failure = await getReporting(client(server.url), { from: '2026-01-01', to: '2026-12-31' }).catch(
+            (error: unknown) => error,
+          );
+          expect(isApiError(failure) && failure.status).toBe(403);
+        });
+    });
   });
 });

@@ -9,7 +9,7 @@ import {
   startIncident,
   type RunningIncident,
 } from '../support';
-import { CASE_STATE } from '../../../../mfe-incidents/test/pact/fixtures';
+import { CASE_STATE, REPORTING_STATE, REVIEWER_STATE } from '../../../../mfe-incidents/test/pact/fixtures';
 
 let test$: TestDependencies;
 let incident: RunningIncident;
@@ -36,11 +36,26 @@ async function adminWithCase(): Promise<{ staffToken: string; incidentUuid: stri
   return { staffToken: await admin.token(), incidentUuid: uuid };
 }
 
+/** The admin's case above, and the period of today (UTC) in which it was reported. */
+async function adminWithCaseToday(): Promise<{ staffToken: string; incidentUuid: string; from: string; to: string }> {
+  const today = new Date().toISOString().slice(0, 10);
+  return { ...(await adminWithCase()), from: today, to: today };
+}
+
+async function reviewer(): Promise<{ staffToken: string }> {
+  const company = await seedCompany(test$.deps);
+  return { staffToken: await (await announceStaff(test$.deps, company, 'Rita Reviewer', ['REVIEWER'])).token() };
+}
+
 test("when the staff case pages' pact is replayed against incident, then every interaction is honoured", async () => {
   await verifyProviderPact({
     consumer: 'whistle-mfe-incidents',
     provider: 'whistle-incident',
     baseUrl: incident.baseUrl,
-    stateHandlers: { [CASE_STATE]: adminWithCase },
+    stateHandlers: {
+      [CASE_STATE]: adminWithCase,
+      [REPORTING_STATE]: adminWithCaseToday,
+      [REVIEWER_STATE]: reviewer,
+    },
   });
 });
