@@ -21,6 +21,13 @@ export { errorHandler, httpErrorAnswer, notFoundHandler, type HttpErrorAnswer } 
 export { healthRouter, readinessChecks, type Readiness } from './http/health';
 export { requestLogger, routeOf } from './http/request-logger';
 export { clientAddress, rateLimit, type RateLimitOptions } from './http/rate-limit';
+export {
+  processRateLimitCounters,
+  rateLimitCountersFor,
+  rateLimitMigrations,
+  sharedRateLimitCounters,
+  type RateLimitCounters,
+} from './http/rate-limit-counters';
 export { parseBody, parseQuery } from './http/validation';
 
 export * from './database';

@@ -6,6 +6,8 @@ import {
   databasePort,
   defineService,
   eventBusPort,
+  rateLimitCountersFor,
+  rateLimitMigrations,
   type ServiceDependencies,
   type WhistleService,
 } from '@whistle/service-kit';
@@ -35,13 +37,15 @@ export function createAuthService(deps: AuthDependencies, config: AuthConfig): W
   const lifecycle = createServiceLifecycle({
     name: 'auth',
     schema: AUTH_SCHEMA,
-    migrations: authMigrations,
+    migrations: [...rateLimitMigrations(AUTH_SCHEMA), ...authMigrations],
     deps,
     subscriptions: [labelUseSubscription],
   });
   const logger = deps.logger.child({ service: 'auth' });
   const kek = KeyEncryptionKey.fromBase64(config.KEY_ENCRYPTION_KEY);
   const issuer = new TokenIssuer(signingKeyFrom(config.TOKEN_SIGNING_KEY));
+  // Every replica holds the key-encryption key: the counters' keys are HMAC-ed with a key derived from it.
+  const rateLimits = rateLimitCountersFor({ db: deps.db, schema: AUTH_SCHEMA, secret: config.KEY_ENCRYPTION_KEY });
   const account: AccountDependencies = {
     db: deps.db,
     unitOfWork: lifecycle.unitOfWork,
@@ -50,6 +54,7 @@ export function createAuthService(deps: AuthDependencies, config: AuthConfig): W
     mailer: deps.mailer,
     logger,
     publicUrl: config.PUBLIC_URL,
+    rateLimits,
   };
   // Auth reads revocations from its own tables, so a logout counts here at once.
   const verifier = createStaffTokenVerifier({
@@ -71,6 +76,7 @@ export function createAuthService(deps: AuthDependencies, config: AuthConfig): W
       unitOfWork: lifecycle.unitOfWork,
       kek,
       blockedEmailDomains: config.ONBOARDING_BLOCKED_EMAIL_DOMAINS,
+      rateLimits,
       publicUrl: config.PUBLIC_URL,
     }),
   );

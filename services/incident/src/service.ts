@@ -4,6 +4,8 @@ import {
   databasePort,
   defineService,
   eventBusPort,
+  rateLimitCountersFor,
+  rateLimitMigrations,
   type ServiceDependencies,
   type WhistleService,
 } from '@whistle/service-kit';
@@ -35,7 +37,7 @@ export function createIncidentService(deps: IncidentDependencies, config: Incide
   const lifecycle = createServiceLifecycle({
     name: 'incident',
     schema: INCIDENT_SCHEMA,
-    migrations: incidentMigrations,
+    migrations: [...rateLimitMigrations(INCIDENT_SCHEMA), ...incidentMigrations],
     deps,
     subscriptions: [readModelsSubscription],
   });
@@ -65,6 +67,12 @@ export function createIncidentService(deps: IncidentDependencies, config: Incide
         retrievalPerClient: config.RETRIEVAL_LIMIT_PER_CLIENT,
         retrievalFailuresPerCompany: config.RETRIEVAL_FAILURE_LIMIT_PER_COMPANY,
       },
+      // Every replica holds the discloser-token key: the counters' keys are HMAC-ed with a key derived from it.
+      rateLimits: rateLimitCountersFor({
+        db: deps.db,
+        schema: INCIDENT_SCHEMA,
+        secret: config.DISCLOSER_TOKEN_PRIVATE_KEY,
+      }),
     }),
   );
   router.use(caseRoutes(shared));

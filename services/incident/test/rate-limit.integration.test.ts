@@ -1,5 +1,6 @@
 import { deriveDiscloserAuthToken } from '@whistle/crypto';
 import { createTestDependencies, testStacks, type TestDependencies } from '@whistle/service-kit/testing';
+import { generateDiscloserTokenKeys } from '@whistle/tokens/testing';
 import {
   getJson,
   postJson,
@@ -100,5 +101,38 @@ describe.each(testStacks)('abuse limits of the incident service on %s', (stack) 
     expect((await getJson(retrievalUrl(incident.baseUrl, second.urlIdentifier, retrieval_id), rightToken)).status).toBe(
       200,
     );
+  });
+});
+
+describe('abuse limits across replicas of one deployment (PostgreSQL)', () => {
+  let test$: TestDependencies;
+  const running: RunningIncident[] = [];
+  afterAll(async () => {
+    for (const each of running) await each.close();
+    await test$?.dispose();
+  });
+
+  test('when a client sends reports to two replicas, then its budget is counted across both and survives a new replica', async () => {
+    test$ = await createTestDependencies('postgres+rabbitmq', ['incident']);
+    await prepareProducer(test$.deps);
+    // One deployment: every replica has the same secrets, hence the same hashed keys.
+    const deployment = {
+      DISCLOSER_TOKEN_PRIVATE_KEY: generateDiscloserTokenKeys().privateKeyPem,
+      REPORT_LIMIT_PER_CLIENT: '2',
+    };
+    const replica = async () => {
+      const started = await startIncident(test$.deps, deployment, { replica: running.length > 0 });
+      running.push(started);
+      return started;
+    };
+    const [a, b] = [await replica(), await replica()];
+    const company = await seedCompany(test$.deps);
+    const report = async (incident: RunningIncident) =>
+      postJson(`${incident.baseUrl}/api/incident/`, (await reportFor(company)).body);
+    expect((await report(a)).status).toBe(201);
+    expect((await report(b)).status).toBe(201);
+    expect((await report(a)).status).toBe(429);
+    expect((await report(b)).status).toBe(429);
+    expect((await report(await replica())).status).toBe(429);
   });
 });

@@ -59,7 +59,7 @@ function testRouter(): Router {
   });
   router.post(
     '/api/limited',
-    rateLimit({ windowMs: 60_000, limit: 2, key: clientAddress, message: 'Too many attempts' }),
+    rateLimit({ name: 'limited', windowMs: 60_000, limit: 2, key: clientAddress, message: 'Too many attempts' }),
     (_req, res) => {
       res.status(204).end();
     },

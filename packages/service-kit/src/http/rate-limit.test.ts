@@ -2,7 +2,12 @@ import { Router } from 'express';
 import { captureLogger } from '../../test/capture-logger';
 import { listen } from '../../test/listen';
 import { createHttpApp } from './http-app';
+import { openDatabase } from '../database/open-database';
+import { migrate } from '../database/migrate';
+import type { Database } from '../database/database';
+import { createTestDatabase, type TestDatabase } from '../testing/postgres';
 import { rateLimit } from './rate-limit';
+import { rateLimitMigrations, sharedRateLimitCounters } from './rate-limit-counters';
 
 describe('rateLimit', () => {
   it('when keyed by something other than the address, then each key has its own budget', async () => {
@@ -10,6 +15,7 @@ describe('rateLimit', () => {
     router.get(
       '/api/incident/discloser',
       rateLimit({
+        name: 'retrieval',
         windowMs: 60_000,
         limit: 1,
         key: (req) => String(req.query.retrieval_id),
@@ -38,7 +44,7 @@ describe('rateLimit', () => {
     const router = Router();
     router.post(
       '/api/account/token',
-      rateLimit({ windowMs: 60_000, limit: 2, skipSuccessfulRequests: true }),
+      rateLimit({ name: 'login', windowMs: 60_000, limit: 2, skipSuccessfulRequests: true }),
       (req, res) => {
         res.status(req.query.fail ? 401 : 200).json({});
       },
@@ -55,5 +61,69 @@ describe('rateLimit', () => {
     } finally {
       await server.close();
     }
+  });
+
+  describe('with counters shared in PostgreSQL', () => {
+    let database: TestDatabase;
+    const opened: Database[] = [];
+    beforeAll(async () => {
+      database = await createTestDatabase();
+    });
+    afterAll(async () => {
+      await Promise.all(opened.map((db) => db.close()));
+      await database?.drop();
+    });
+
+    /** One replica of a service: its own pool, its own HTTP app, the service's shared secret. */
+    async function replica() {
+      const db = await openDatabase({ databaseUrl: database.url });
+      opened.push(db);
+      await migrate(db, 'limited', rateLimitMigrations('limited'));
+      const counters = sharedRateLimitCounters({ db, schema: 'limited', secret: 'the service secret' });
+      const router = Router();
+      const limited = (name: string) =>
+        rateLimit({ name, counters, windowMs: 60_000, limit: 2, skipSuccessfulRequests: true });
+      router.post('/api/account/token', limited('login'), (req, res) => {
+        res.status(req.query.fail ? 401 : 200).json({});
+      });
+      router.post('/api/account/token/mfa', limited('mfa'), (_req, res) => {
+        res.status(401).json({});
+      });
+      const { logger } = captureLogger();
+      return listen(createHttpApp({ logger, services: [{ router }] }));
+    }
+
+    it('when a client fails on two replicas, then the third try is refused on either, other limiters keep their own count, and no address is stored', async () => {
+      const [first, second] = await Promise.all([replica(), replica()]);
+      try {
+        const login = (server: { url: string }, fail = true) =>
+          fetch(`${server.url}/api/account/token${fail ? '?fail=1' : ''}`, { method: 'POST' });
+        expect((await login(first, false)).status).toBe(200);
+        expect((await login(first)).status).toBe(401);
+        expect((await login(second)).status).toBe(401);
+        expect((await login(first)).status).toBe(429);
+        expect((await login(second)).status).toBe(429);
+        // The MFA limiter counts apart, though its key (the client address) is the same.
+        expect((await fetch(`${second.url}/api/account/token/mfa`, { method: 'POST' })).status).toBe(401);
+        const { rows } = await opened[0]!.query<{ key: string; hits: number }>(
+          'SELECT key, hits FROM limited.rate_limit_counter ORDER BY key',
+        );
+        // Two failures and the two refusals (a refused try counts too, as in the in-memory store).
+        expect(rows.map((row) => [row.key.split(':')[0], row.hits])).toEqual([
+          ['login', 4],
+          ['mfa', 1],
+        ]);
+        expect(JSON.stringify(rows)).not.toMatch(/127\.0\.0\.1|::1|::ffff/);
+      } finally {
+        await Promise.all([first.close(), second.close()]);
+      }
+      // A replica started afterwards (a restart) still counts the same window.
+      const restarted = await replica();
+      try {
+        expect((await fetch(`${restarted.url}/api/account/token?fail=1`, { method: 'POST' })).status).toBe(429);
+      } finally {
+        await restarted.close();
+      }
+    });
   });
 });

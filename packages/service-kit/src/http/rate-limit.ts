@@ -1,10 +1,14 @@
-import { createHmac, randomBytes } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
 import { ipKeyGenerator, rateLimit as expressRateLimit } from 'express-rate-limit';
 import { TooManyRequestsError } from '../errors/errors';
 import type { Logger } from '../logging/logger';
+import { processRateLimitCounters, type RateLimitCounters } from './rate-limit-counters';
 
 export interface RateLimitOptions {
+  /** Names the limiter's counters, apart from every other limiter's of the service (e.g. `login-account`). */
+  name: string;
+  /** Where the counts are kept: the service's shared counters in a cluster; this process's memory by default. */
+  counters?: RateLimitCounters;
   /** Length of one counting window. */
   windowMs: number;
   /** Requests allowed per key and window; the next one gets 429. */
@@ -18,8 +22,8 @@ export interface RateLimitOptions {
   logger?: Logger;
 }
 
-// Random per process: the counters hold only HMACs of keys, unlinkable to an address after a restart.
-const keySalt = randomBytes(32);
+// For limiters given no counters: this process's memory, keys HMAC-ed with a secret of this process.
+const inProcess = processRateLimitCounters();
 
 /**
  * The client's address as a rate-limit key; IPv6 addresses are cut to their /56 network so one
@@ -32,12 +36,13 @@ export function clientAddress(req: Request): string {
 
 /**
  * A fixed-window limiter answering 429 JSON `{message}` with `Retry-After` (through the error
- * middleware). Privacy: the key (possibly an IP address) is HMAC-ed with a per-process secret
- * before it is counted, and the in-memory store forgets a key at most two windows after its last
- * request; nothing is written to disk or to the log. Counters are per process: with N replicas a
- * client gets up to N × limit, an accepted trade-off against storing addresses in a shared store.
+ * middleware). Privacy: the key (possibly an IP address) is HMAC-ed before it is counted, so neither
+ * memory nor the shared table (`sharedRateLimitCounters`, what a cluster uses so that every replica
+ * counts together) ever holds an address or an e-mail; nothing of it reaches the log.
  */
 export function rateLimit({
+  name,
+  counters = inProcess,
   windowMs,
   limit,
   key = clientAddress,
@@ -51,7 +56,8 @@ export function rateLimit({
     skipSuccessfulRequests,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
-    keyGenerator: (req) => createHmac('sha256', keySalt).update(key(req)).digest('base64url'),
+    store: counters.storeFor(name),
+    keyGenerator: (req) => counters.hashKey(key(req)),
     handler: (req, _res, next) => {
       const resetTime = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
       const retryAfterSeconds = resetTime ? (resetTime.getTime() - Date.now()) / 1000 : windowMs / 1000;

@@ -1,5 +1,5 @@
 import type { Mailer } from '@whistle/mailer';
-import type { Database, Logger, UnitOfWork } from '@whistle/service-kit';
+import type { Database, Logger, RateLimitCounters, UnitOfWork } from '@whistle/service-kit';
 import type { KeyEncryptionKey } from '../secrets/key-encryption';
 import type { TokenIssuer } from '../tokens/token-issuer';
 
@@ -13,6 +13,8 @@ export interface AccountDependencies {
   logger: Logger;
   /** Origin of the browser app, for links in e-mails. */
   publicUrl: string;
+  /** Where the sign-in, MFA, reset and SSO limits count: shared by the replicas in a cluster. */
+  rateLimits: RateLimitCounters;
 }
 
 /**

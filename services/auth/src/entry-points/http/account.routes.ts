@@ -51,6 +51,8 @@ export function accountRoutes(deps: AccountDependencies, verifier: StaffTokenVer
   // Only failures count: a user who signs in right is never slowed down by the limit.
   const loginLimits = [
     rateLimit({
+      name: 'login-account',
+      counters: deps.rateLimits,
       windowMs,
       limit: abuseLimits.loginFailuresPerAccount,
       skipSuccessfulRequests: true,
@@ -58,6 +60,8 @@ export function accountRoutes(deps: AccountDependencies, verifier: StaffTokenVer
       key: (req) => accountKey('login', req.body?.username),
     }),
     rateLimit({
+      name: 'login-client',
+      counters: deps.rateLimits,
       windowMs,
       limit: abuseLimits.loginFailuresPerClient,
       skipSuccessfulRequests: true,
@@ -66,6 +70,8 @@ export function accountRoutes(deps: AccountDependencies, verifier: StaffTokenVer
     }),
   ];
   const mfaLimit = rateLimit({
+    name: 'mfa-client',
+    counters: deps.rateLimits,
     windowMs,
     limit: abuseLimits.mfaFailuresPerClient,
     skipSuccessfulRequests: true,
@@ -86,6 +92,8 @@ export function accountRoutes(deps: AccountDependencies, verifier: StaffTokenVer
     }, next);
   };
   const mfaAccountLimit = rateLimit({
+    name: 'mfa-account',
+    counters: deps.rateLimits,
     windowMs,
     limit: abuseLimits.mfaFailuresPerAccount,
     skipSuccessfulRequests: true,
@@ -94,12 +102,16 @@ export function accountRoutes(deps: AccountDependencies, verifier: StaffTokenVer
   });
   const resetLimits = [
     rateLimit({
+      name: 'reset-account',
+      counters: deps.rateLimits,
       windowMs,
       limit: abuseLimits.resetRequestsPerAccount,
       message: tooMany,
       key: (req) => accountKey('reset', bearerToken(req)),
     }),
     rateLimit({
+      name: 'reset-client',
+      counters: deps.rateLimits,
       windowMs,
       limit: abuseLimits.resetRequestsPerClient,
       message: tooMany,

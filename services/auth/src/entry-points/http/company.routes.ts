@@ -1,13 +1,14 @@
 import { Router } from 'express';
 import QRCode from 'qrcode';
 import { companyCreateRequestSchema, urlIdentifierSchema } from '@whistle/contracts';
-import { NotFoundError, parseBody, rateLimit, type Queryable } from '@whistle/service-kit';
+import { NotFoundError, parseBody, rateLimit, type Queryable, type RateLimitCounters } from '@whistle/service-kit';
 import { createCompany, type CreateCompanyDependencies } from '../../domain/company/create-company.use-case';
 import { companyPublicView } from '../../domain/company/company-public-view.use-case';
 
 export interface CompanyRoutesDependencies extends CreateCompanyDependencies {
   db: Queryable;
   publicUrl: string;
+  rateLimits: RateLimitCounters;
 }
 
 /** A url_identifier that is not even well-formed is answered like an unknown one: 404, nothing looked up. */
@@ -20,6 +21,8 @@ function parseUrlIdentifier(value: string): string {
 export function companyRoutes(deps: CompanyRoutesDependencies): Router {
   const router = Router();
   const onboardingLimit = rateLimit({
+    name: 'onboarding',
+    counters: deps.rateLimits,
     windowMs: 60 * 60 * 1000,
     limit: 20,
     message: 'Too many accounts created from this network, please try again later',

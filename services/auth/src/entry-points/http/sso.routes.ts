@@ -18,6 +18,8 @@ export function ssoRoutes(deps: AccountDependencies, verifier: StaffTokenVerifie
   const router = Router();
   const admin = requireStaff(verifier, { roles: ['ADMIN'] });
   const ssoLimit = rateLimit({
+    name: 'sso',
+    counters: deps.rateLimits,
     windowMs: abuseLimits.windowMs,
     limit: abuseLimits.ssoRequestsPerClient,
     message: 'Too many attempts, please try again later',

@@ -5,7 +5,15 @@ import {
   messageCreateRequestSchema,
   staffMessageCreateRequestSchema,
 } from '@whistle/contracts';
-import { InputError, parseBody, parseQuery, rateLimit, type Database, type UnitOfWork } from '@whistle/service-kit';
+import {
+  InputError,
+  parseBody,
+  parseQuery,
+  rateLimit,
+  type Database,
+  type RateLimitCounters,
+  type UnitOfWork,
+} from '@whistle/service-kit';
 import { bearerToken } from '@whistle/tokens';
 import { listFiles } from '../../domain/files/file-read-model';
 import { listMessages, postMessage } from '../../domain/messages/incident-messages.use-case';
@@ -25,6 +33,8 @@ export interface IncidentRoutesDependencies extends IncidentAccessDependencies {
     retrievalPerClient: number;
     retrievalFailuresPerCompany: number;
   };
+  /** Where those limits count: shared by the replicas in a cluster. */
+  rateLimits: RateLimitCounters;
 }
 
 const hour = 60 * 60 * 1000;
@@ -54,8 +64,16 @@ export function incidentRoutes(deps: IncidentRoutesDependencies): Router {
 
   router.post(
     '/api/incident',
-    rateLimit({ windowMs: hour, limit: deps.limits.reportPerClient, message: tooManyReports }),
     rateLimit({
+      name: 'report-client',
+      counters: deps.rateLimits,
+      windowMs: hour,
+      limit: deps.limits.reportPerClient,
+      message: tooManyReports,
+    }),
+    rateLimit({
+      name: 'report-company',
+      counters: deps.rateLimits,
       windowMs: hour,
       limit: deps.limits.reportPerCompany,
       message: tooManyReports,
@@ -69,8 +87,16 @@ export function incidentRoutes(deps: IncidentRoutesDependencies): Router {
 
   router.get(
     '/api/incident/discloser',
-    rateLimit({ windowMs: quarterHour, limit: deps.limits.retrievalPerClient, message: tooManyRetrievals }),
     rateLimit({
+      name: 'retrieval-client',
+      counters: deps.rateLimits,
+      windowMs: quarterHour,
+      limit: deps.limits.retrievalPerClient,
+      message: tooManyRetrievals,
+    }),
+    rateLimit({
+      name: 'retrieval-failures-company',
+      counters: deps.rateLimits,
       windowMs: quarterHour,
       limit: deps.limits.retrievalFailuresPerCompany,
       message: tooManyRetrievals,
