@@ -3,6 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { StaffFrame, useStaffState } from '@whistle/ui/staff';
 import './settings.css';
 
+/** Sign-in security for admins: in the sidebar after ADMIN_PAGES (issue 9 item 6). */
+const SECURITY_PAGES = ['sso', 'security'] as const;
+
 /** Spec §2: the sidebar's admin-only pages, in its order; then the audit log (issue 10). */
 const ADMIN_PAGES = ['categories', 'locations', 'company', 'deadline', 'notifications', 'audit-log'] as const;
 
@@ -16,6 +19,9 @@ export function SettingsFrame({ children }: { children: ReactNode }) {
   const links = [
     { to: '/company/settings/account', label: t('sidebar.account') },
     ...(isAdmin ? ADMIN_PAGES.map((page) => ({ to: `/company/settings/${page}`, label: t(`sidebar.${page}`) })) : []),
+    ...(isAdmin
+      ? SECURITY_PAGES.map((page) => ({ to: `/company/settings/${page}`, label: t(`sidebar.${page}`) }))
+      : []),
   ];
   return <StaffFrame sidebar={{ label: t('sidebar.label'), links }}>{children}</StaffFrame>;
 }

@@ -81,6 +81,8 @@ describe('settings remote routes', () => {
       'Resolution deadline',
       'Notifications',
       'Audit log',
+      'Single sign-on',
+      'Security',
     ]);
   });
 

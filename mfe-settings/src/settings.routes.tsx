@@ -10,6 +10,8 @@ import { CategoriesPage } from './labels/categories.page';
 import { CategoryFormPage } from './labels/category-form.page';
 import { LocationFormPage } from './labels/location-form.page';
 import { LocationsPage } from './labels/locations.page';
+import { SecurityPage } from './security/security.page';
+import { SsoPage } from './security/sso.page';
 import { SettingsFrame } from './settings.frame.component';
 
 /**
@@ -32,6 +34,8 @@ export const settingsRoutes = staffRoutes({
     { path: 'settings/company', Component: CompanyPage },
     { path: 'settings/deadline', Component: DeadlinePage },
     { path: 'settings/notifications', Component: NotificationsPage },
+    { path: 'settings/sso', Component: SsoPage },
+    { path: 'settings/security', Component: SecurityPage },
     { path: 'settings/audit-log', Component: AuditLogPage },
   ],
 });

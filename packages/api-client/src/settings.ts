@@ -8,6 +8,8 @@ import type {
   Location,
   LocationRequest,
   Role,
+  SsoSettingsRequest,
+  SsoSettingsResponse,
   TeamMember,
   UserProfile,
   UserProfileCreateRequest,
@@ -55,3 +57,18 @@ export const resendInvitation = (api: ApiClient, uuid: string) =>
 /** DELETE /api/account/company/user_profile/ (ADMIN): the member's sessions end at once. */
 export const removeMember = (api: ApiClient, uuid: string) =>
   api.request<void>('DELETE', '/api/account/company/user_profile/', { body: { uuid } });
+
+/** GET /api/account/company/sso (ADMIN): the SAML settings, with `configured: false` before the first save. */
+export const getSsoSettings = (api: ApiClient, signal?: AbortSignal) =>
+  api.request<SsoSettingsResponse>('GET', '/api/account/company/sso', { signal });
+
+/** PUT /api/account/company/sso (ADMIN): 400 with field errors for an unreadable or expired certificate. */
+export const saveSsoSettings = (api: ApiClient, settings: SsoSettingsRequest) =>
+  api.request<SsoSettingsResponse>('PUT', '/api/account/company/sso', { body: settings });
+
+/** The SP metadata (its URL is also the entity id) an IdP administrator imports: a plain link, no token needed. */
+export const ssoMetadataUrl = (api: ApiClient) => `${api.baseUrl}/api/account/company/sso/metadata`;
+
+/** PUT /api/account/company/mfa (ADMIN): members without MFA must set it up at their next sign-in. */
+export const setCompanyMfaRequired = (api: ApiClient, mfaRequired: boolean) =>
+  api.request<{ mfa_required: boolean }>('PUT', '/api/account/company/mfa', { body: { mfa_required: mfaRequired } });

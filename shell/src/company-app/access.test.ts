@@ -10,6 +10,8 @@ describe('company app access', () => {
     ['/company/settings/company', '/company/settings/account'],
     ['/company/settings/categories/add', '/company/settings/account'],
     ['/company/settings/audit-log', '/company/settings/account'],
+    ['/company/settings/sso', '/company/settings/account'],
+    ['/company/settings/security', '/company/settings/account'],
     ['/company/team', '/company/incidents'],
     ['/company/reporting', '/company/incidents'],
   ])('when a reviewer opens %s, then they go to %p', (path, target) => {
@@ -22,6 +24,8 @@ describe('company app access', () => {
     '/company/reporting',
     '/company/settings/company',
     '/company/settings/audit-log',
+    '/company/settings/sso',
+    '/company/settings/security',
     '/company/incidents',
   ])('when an admin opens %s, then they stay', (path) => expect(accessRedirect(path, ['ADMIN'])).toBeUndefined());
 

@@ -172,13 +172,34 @@ export const ssoSettingsRequestSchema = z.strictObject({
   idp_certificate: z.string({ error: requiredWhenMissing }).trim().min(1, required).max(16384),
   /** SAML attribute holding the user's e-mail; empty means the NameID. */
   email_attribute: z.string().trim().max(256).default(''),
+  /**
+   * Staff other than admins may sign in only through the IdP (password sign-in refused); admins keep
+   * password sign-in as the break-glass path. Only with `enabled`.
+   */
+  require_sso: z.boolean().default(false),
 });
 export type SsoSettingsRequest = z.infer<typeof ssoSettingsRequestSchema>;
 
+/** What the configured IdP signing certificate says of itself (read by the server, for the admin to check). */
+export const ssoCertificateSchema = z.object({
+  subject: z.string(),
+  issuer: z.string(),
+  valid_from: z.iso.datetime({ offset: true }),
+  valid_to: z.iso.datetime({ offset: true }),
+  /** SHA-256 fingerprint, colon-separated hex, as IdP consoles show it. */
+  fingerprint_sha256: z.string(),
+});
+export type SsoCertificate = z.infer<typeof ssoCertificateSchema>;
+
+/** GET/PUT /api/account/company/sso: the settings (empty and `configured: false` before the first save). */
 export const ssoSettingsResponseSchema = z.object({
+  configured: z.boolean(),
   enabled: z.boolean(),
+  require_sso: z.boolean(),
   entry_point: z.string(),
   idp_certificate: z.string(),
+  /** Null when nothing is configured, or when a certificate stored earlier cannot be read. */
+  certificate: ssoCertificateSchema.nullable(),
   email_attribute: z.string(),
   /** What the IdP needs to know about us. */
   service_provider: z.object({ entity_id: z.string(), acs_url: z.string() }),

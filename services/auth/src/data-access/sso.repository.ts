@@ -6,13 +6,15 @@ export interface SsoSettingsRow {
   entry_point: string;
   idp_certificate: string;
   email_attribute: string;
+  require_sso: boolean;
 }
 
 /** Per-company SAML identity provider settings and the outstanding AuthnRequest ids. */
 export const ssoRepository = {
   async settings(db: Queryable, companyId: string): Promise<SsoSettingsRow | undefined> {
     const { rows } = await db.query<SsoSettingsRow>(
-      'select company_id, enabled, entry_point, idp_certificate, email_attribute from auth.sso_settings where company_id = $1',
+      `select company_id, enabled, entry_point, idp_certificate, email_attribute, require_sso
+         from auth.sso_settings where company_id = $1`,
       [companyId],
     );
     return rows[0];
@@ -20,10 +22,19 @@ export const ssoRepository = {
 
   async saveSettings(db: Queryable, settings: SsoSettingsRow): Promise<void> {
     await db.query(
-      `insert into auth.sso_settings (company_id, enabled, entry_point, idp_certificate, email_attribute) values ($1, $2, $3, $4, $5)
+      `insert into auth.sso_settings (company_id, enabled, entry_point, idp_certificate, email_attribute, require_sso)
+       values ($1, $2, $3, $4, $5, $6)
        on conflict (company_id) do update set enabled = excluded.enabled, entry_point = excluded.entry_point,
-         idp_certificate = excluded.idp_certificate, email_attribute = excluded.email_attribute, updated_at = now()`,
-      [settings.company_id, settings.enabled, settings.entry_point, settings.idp_certificate, settings.email_attribute],
+         idp_certificate = excluded.idp_certificate, email_attribute = excluded.email_attribute,
+         require_sso = excluded.require_sso, updated_at = now()`,
+      [
+        settings.company_id,
+        settings.enabled,
+        settings.entry_point,
+        settings.idp_certificate,
+        settings.email_attribute,
+        settings.require_sso,
+      ],
     );
   },
 

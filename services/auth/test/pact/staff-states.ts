@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { generate } from 'otplib';
 import { createCompanyCredentials } from '@whistle/crypto';
 import type { TestDependencies } from '@whistle/service-kit/testing';
+import { selfSignedCertificate } from '@whistle/test-support';
 
 export const STAFF_PASSWORD = 'correct horse battery staple';
 
@@ -60,6 +61,16 @@ export function staffStates(test$: () => TestDependencies, baseUrl: () => string
   return {
     admin,
     withMfa,
+    /** The admin's company signs in through an IdP whose (real, self-signed) certificate auth can read. */
+    async singleSignOn(email: string): Promise<void> {
+      const body = {
+        enabled: true,
+        entry_point: 'https://idp.settings.example/sso',
+        idp_certificate: selfSignedCertificate().cert,
+        email_attribute: '',
+      };
+      await call('PUT', '/api/account/company/sso', body, await admin(email));
+    },
     async pendingMfa(email: string): Promise<void> {
       await call('POST', '/api/account/company/profile/mfa', undefined, await admin(email));
     },

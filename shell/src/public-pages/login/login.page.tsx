@@ -36,6 +36,8 @@ export function LoginPage() {
       setBusy(false);
       if (caught instanceof ApiError && (caught.status === 401 || caught.status === 400)) setError(t('login.invalid'));
       else if (caught instanceof ApiError && caught.status === 429) setError(t('login.tooMany'));
+      // The company lets its staff in only through its identity provider: the SSO link below is the way.
+      else if (caught instanceof ApiError && caught.status === 403) setError(t('login.ssoRequired'));
       else setFailure({ error: caught });
     }
   }

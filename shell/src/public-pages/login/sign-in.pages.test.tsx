@@ -60,6 +60,15 @@ describe('login page', () => {
     expect(localStorage.getItem('token')).toBeNull();
   });
 
+  it('when the company requires single sign-on, then the page says so and points to the SSO link; nothing is stored', async () => {
+    fetchMock.mockResolvedValue(answer(403, { message: 'Single sign-on required' }));
+    open('/company/login');
+    await logIn('rita@acme.example', 'right password');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your company requires single sign-on');
+    expect(screen.getByRole('link', { name: 'Log in with single sign-on (SSO)' })).toBeInTheDocument();
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
   it('when the login answers a token, then it is stored under "token" and the user goes to next', async () => {
     fetchMock.mockImplementation(async (url: string) =>
       url === '/api/account/token' ? answer(200, { token: 'a.e30.c' }) : answer(403, { message: 'MFA required' }),

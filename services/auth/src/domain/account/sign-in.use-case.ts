@@ -1,17 +1,20 @@
 import { hash, verify as verifyPassword } from '@node-rs/argon2';
 import { verify as verifyTotp } from 'otplib';
 import type { LoginResponse } from '@whistle/contracts';
-import { AuthenticationError, type Queryable } from '@whistle/service-kit';
+import { AuthenticationError, NotAllowedError, type Queryable } from '@whistle/service-kit';
 import { userRepository, type UserRow } from '../../data-access/user.repository';
 import { oneTimeSecretRepository } from '../../data-access/one-time-secret.repository';
 import { mfaRepository } from '../../data-access/mfa.repository';
 import { passwordHashOptions } from '../company/create-company.use-case';
+import { ssoRequiredFor } from '../sso/sso-policy';
 import { abuseLimits, secretLifetimes } from './abuse-limits';
 import { accountMails } from './account-mails';
 import { sendInBackground, type AccountDependencies } from './account-dependencies';
 import { hashOfSecret, newOneTimeSecret } from './one-time-secret';
 
 export const invalidCredentials = 'Invalid email or password';
+/** The 403 of a password sign-in by staff whose company requires its IdP (the login page points to SSO). */
+export const ssoRequired = 'Single sign-on required';
 
 /** For the audit trail: a sign-in of a known account, refused or completed (ids only, never the address). */
 async function recordSignIn(
@@ -63,6 +66,11 @@ export async function login(deps: AccountDependencies, username: string, passwor
     throw new AuthenticationError(invalidCredentials);
   }
   await userRepository.clearFailedLogins(deps.db, user.id);
+  // Checked only after the right password: a guess learns nothing of the company's policy.
+  if (await ssoRequiredFor(deps, user)) {
+    deps.logger.info({ company_id: user.company_id }, 'password sign-in refused: the company requires single sign-on');
+    throw new NotAllowedError(ssoRequired);
+  }
   return continueSignIn(deps, user, 'password');
 }
 

@@ -1,3 +1,4 @@
+import { X509Certificate } from 'node:crypto';
 import {
   SAML,
   ValidateInResponseTo,
@@ -5,8 +6,8 @@ import {
   type CacheProvider,
 } from '@node-saml/passport-saml';
 import { DOMParser } from '@xmldom/xmldom';
-import type { LoginResponse, SsoSettingsRequest, SsoSettingsResponse } from '@whistle/contracts';
-import { AuthenticationError, InputError, NotFoundError } from '@whistle/service-kit';
+import type { LoginResponse, SsoCertificate, SsoSettingsRequest, SsoSettingsResponse } from '@whistle/contracts';
+import { AuthenticationError, InputError } from '@whistle/service-kit';
 import type { StaffPrincipal } from '@whistle/tokens';
 import { userRepository } from '../../data-access/user.repository';
 import { oneTimeSecretRepository } from '../../data-access/one-time-secret.repository';
@@ -46,12 +47,48 @@ export function serviceProviderMetadata(publicUrl: string): string {
   });
 }
 
+const certificateError = (message: string) => new InputError('Bad Request', { idp_certificate: [message] });
+
 /** A PEM body without armour or whitespace, as node-saml wants it; refuses what is not base64 DER. */
 function certificateBody(certificate: string): string {
   const body = certificate.replace(/-----(BEGIN|END) CERTIFICATE-----/g, '').replace(/\s+/g, '');
-  if (!/^[A-Za-z0-9+/]+=*$/.test(body) || body.length < 100)
-    throw new InputError('Bad Request', { idp_certificate: ['Invalid certificate'] });
+  if (!/^[A-Za-z0-9+/]+=*$/.test(body) || body.length < 100) throw certificateError('Invalid certificate');
   return body;
+}
+
+/** The X.509 certificate a PEM (or bare base64 DER) holds; undefined when it holds none. */
+function x509Of(certificate: string): X509Certificate | undefined {
+  // Two certificates would be glued into one body by certificateBody: node-saml takes one.
+  if ((certificate.match(/-----BEGIN CERTIFICATE-----/g) ?? []).length > 1) return undefined;
+  try {
+    return new X509Certificate(Buffer.from(certificateBody(certificate), 'base64'));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Distinguished names one attribute a line in node; shown on one line, as IdP consoles do. */
+const oneLine = (name: string) => name.split('\n').filter(Boolean).join(', ');
+
+function certificateView(certificate: X509Certificate): SsoCertificate {
+  return {
+    subject: oneLine(certificate.subject),
+    issuer: oneLine(certificate.issuer),
+    valid_from: new Date(certificate.validFrom).toISOString(),
+    valid_to: new Date(certificate.validTo).toISOString(),
+    fingerprint_sha256: certificate.fingerprint256,
+  };
+}
+
+/**
+ * What PUT accepts: exactly one parseable X.509 certificate that has not expired. An expired one would let
+ * every sign-in fail later, far from the cause; one not yet valid is kept (an admin preparing a rotation).
+ */
+function acceptableCertificate(certificate: string): X509Certificate {
+  const x509 = x509Of(certificate);
+  if (!x509) throw certificateError('Invalid certificate');
+  if (new Date(x509.validTo).getTime() <= Date.now()) throw certificateError('Expired certificate');
+  return x509;
 }
 
 /**
@@ -94,10 +131,14 @@ function samlFor(deps: AccountDependencies, settings: SsoSettingsRow) {
   return { saml, consumed: () => consumed };
 }
 
+/**
+ * GET /api/account/company/sso (ADMIN). Before the first save it answers empty settings with
+ * `configured: false`: the admin page still needs the service provider's entity id and ACS URL to hand
+ * to the IdP before there is anything to save.
+ */
 export async function ssoSettings(deps: AccountDependencies, principal: StaffPrincipal): Promise<SsoSettingsResponse> {
   const settings = await ssoRepository.settings(deps.db, principal.companyId);
-  if (!settings) throw new NotFoundError('Single sign-on is not configured');
-  return { ...viewOf(settings), service_provider: serviceProvider(deps.publicUrl) };
+  return viewOf(deps, settings);
 }
 
 export async function saveSsoSettings(
@@ -105,18 +146,26 @@ export async function saveSsoSettings(
   principal: StaffPrincipal,
   input: SsoSettingsRequest,
 ): Promise<SsoSettingsResponse> {
-  certificateBody(input.idp_certificate);
+  acceptableCertificate(input.idp_certificate);
+  // Requiring an IdP that is switched off would leave non-admins with no way in at all.
+  if (input.require_sso && !input.enabled)
+    throw new InputError('Bad Request', { require_sso: ['Single sign-on must be enabled to require it'] });
   const settings: SsoSettingsRow = { company_id: principal.companyId, ...input };
   await ssoRepository.saveSettings(deps.db, settings);
-  return { ...viewOf(settings), service_provider: serviceProvider(deps.publicUrl) };
+  return viewOf(deps, settings);
 }
 
-function viewOf(settings: SsoSettingsRow) {
+function viewOf(deps: AccountDependencies, settings: SsoSettingsRow | undefined): SsoSettingsResponse {
+  const x509 = settings && x509Of(settings.idp_certificate);
   return {
-    enabled: settings.enabled,
-    entry_point: settings.entry_point,
-    idp_certificate: settings.idp_certificate,
-    email_attribute: settings.email_attribute,
+    configured: settings !== undefined,
+    enabled: settings?.enabled ?? false,
+    require_sso: settings?.require_sso ?? false,
+    entry_point: settings?.entry_point ?? '',
+    idp_certificate: settings?.idp_certificate ?? '',
+    certificate: x509 ? certificateView(x509) : null,
+    email_attribute: settings?.email_attribute ?? '',
+    service_provider: serviceProvider(deps.publicUrl),
   };
 }
 
