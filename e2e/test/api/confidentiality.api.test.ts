@@ -273,6 +273,10 @@ describe.each(testStacks)('confidentiality and anonymity of a report on %s', (st
     expect(audited.map((row) => row.action)).toEqual(expectedActions);
     expect(audited.every((row) => row.object_id)).toBe(true);
 
+    // The case mails leave through the notification service's queue: wait for them before reading the sink.
+    await waitFor(() => mailer.sent.some((mail) => mail.subject.startsWith('New report #')), {
+      what: 'the new-report mail',
+    });
     const secrets = [...leakForms(canary), userAgent, cookie, authToken, credentials.discloserPassphrase];
     const database = await dumpTables(test$.deps.db);
     // Every service's schema is in the dump.
@@ -294,8 +298,8 @@ describe.each(testStacks)('confidentiality and anonymity of a report on %s', (st
     expect(
       Object.values(sinks).some((content) => content.includes(Buffer.from(encrypted.ciphertext).toString('latin1'))),
     ).toBe(true);
-    // The welcome mail went out: the mail sink was really watched.
-    expect(mailer.sent.length).toBeGreaterThan(0);
+    // The welcome mail and the case mails went out: the mail sink was really watched.
+    expect(mailer.sent.length).toBeGreaterThan(1);
     for (const [sink, content] of Object.entries(sinks)) {
       for (const secret of secrets) expect({ sink, leaked: content.includes(secret) }).toEqual({ sink, leaked: false });
     }
