@@ -35,8 +35,9 @@ export interface ReportingTimes {
 }
 
 /*
- * Every query starts from the company's cases received in the range: an index range on
- * incident_created_idx (company_id, created_at), the caller's exclusions read once (as the list does).
+ * Every query starts from the company's cases received in the range: an index-only range scan on
+ * incident_reporting_idx (company_id, created_at, with the columns read here), the caller's exclusions read
+ * once (as the list does).
  */
 const CASES_OF_PERIOD = `i.company_id = $1 and i.created_at >= $3 and i.created_at < $4
   and i.id <> all(array(select x.incident_id from incident.exclusion x where x.company_id = $1 and x.user_id = $2))`;
@@ -57,52 +58,48 @@ const seconds = (from: string, to: string) => `extract(epoch from (${to} - ${fro
 
 export const reportingRepository = {
   /**
-   * Counts by month and channel, status, outcome and location in one pass over the period's cases
-   * (grouping sets); `grouping()` tells which set a row belongs to.
+   * Counts by month and channel, status, outcome and location, rolled up here from one pass over the period's
+   * cases grouped by all five at once: a hash aggregate into a few hundred groups, where GROUPING SETS sorted
+   * the whole period once per set (docs/performance.md).
    */
   async counts(db: Queryable, scope: ReportingScope, range: ReportingRange): Promise<ReportingCounts> {
     const { rows } = await db.query<{
-      set: number;
-      month: string | null;
-      report_channel: ReportChannel | null;
-      status: IncidentStatus | null;
+      month: string;
+      report_channel: ReportChannel;
+      status: IncidentStatus;
       outcome: IncidentOutcome | null;
-      location_id: string | null;
+      location_id: string;
       count: number;
     }>(
-      `select grouping(month, i.report_channel, i.status, i.outcome, i.location_id)::int as set,
-              month, i.report_channel, i.status, i.outcome, i.location_id, count(*)::int as count
-         from incident.incident i,
-              lateral (select to_char(i.created_at at time zone 'UTC', 'YYYY-MM') as month) m
-        where ${CASES_OF_PERIOD}
-        group by grouping sets ((month, i.report_channel), (i.status), (i.outcome), (i.location_id))`,
+      `select to_char(g.month, 'YYYY-MM') as month, g.report_channel, g.status, g.outcome, g.location_id, g.count
+         from (select date_trunc('month', i.created_at, 'UTC') as month, i.report_channel, i.status, i.outcome,
+                      i.location_id, count(*)::int as count
+                 from incident.incident i
+                where ${CASES_OF_PERIOD}
+                group by 1, 2, 3, 4, 5) g`,
       paramsOf(scope, range),
     );
-    // grouping() sets a bit per column left out, the first column the highest (16 = month ... 1 = location).
-    const BY_MONTH = 0b00111;
-    const BY_STATUS = 0b11011;
-    const BY_OUTCOME = 0b11101;
-    const BY_LOCATION = 0b11110;
-    const locationCounts = rows.filter((row) => row.set === BY_LOCATION);
-    const names = await locationNames(
-      db,
-      scope.companyId,
-      locationCounts.map((row) => row.location_id!),
-    );
+    const add = <K>(totals: Map<K, number>, key: K, count: number) => totals.set(key, (totals.get(key) ?? 0) + count);
+    const byMonth = new Map<string, number>();
+    const byStatus = new Map<IncidentStatus, number>();
+    const byOutcome = new Map<IncidentOutcome, number>();
+    const byLocation = new Map<string, number>();
+    for (const row of rows) {
+      add(byMonth, `${row.month}|${row.report_channel}`, row.count);
+      add(byStatus, row.status, row.count);
+      // Cases not closed have no outcome.
+      if (row.outcome !== null) add(byOutcome, row.outcome, row.count);
+      add(byLocation, row.location_id, row.count);
+    }
+    const names = await locationNames(db, scope.companyId, [...byLocation.keys()]);
     return {
-      byMonth: rows
-        .filter((row) => row.set === BY_MONTH)
-        .map((row) => ({ month: row.month!, channel: row.report_channel!, count: row.count })),
-      byStatus: rows.filter((row) => row.set === BY_STATUS).map((row) => ({ status: row.status!, count: row.count })),
-      // Cases not closed have no outcome: the null group is left out.
-      byOutcome: rows
-        .filter((row) => row.set === BY_OUTCOME && row.outcome !== null)
-        .map((row) => ({ outcome: row.outcome!, count: row.count })),
-      byLocation: locationCounts.map((row) => ({
-        uuid: row.location_id!,
-        name: names.get(row.location_id!) ?? '',
-        count: row.count,
-      })),
+      byMonth: [...byMonth].map(([key, count]) => {
+        const [month, channel] = key.split('|') as [string, ReportChannel];
+        return { month, channel, count };
+      }),
+      byStatus: [...byStatus].map(([status, count]) => ({ status, count })),
+      byOutcome: [...byOutcome].map(([outcome, count]) => ({ outcome, count })),
+      byLocation: [...byLocation].map(([uuid, count]) => ({ uuid, name: names.get(uuid) ?? '', count })),
     };
   },
 
