@@ -162,6 +162,15 @@ function exampleBodies(context: {
       entry_point: 'https://idp.example.com/sso',
       idp_certificate: 'MIIB',
       email_attribute: '',
+      require_sso: false,
+    },
+    'PUT /api/account/company/customization': {
+      title: 'Speak up',
+      description: '<p><b>Bold</b> <a href="https://example.com">link</a></p>',
+    },
+    // A 1×1 PNG.
+    'PUT /api/account/company/customization/logo': {
+      content: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
     },
     'PUT /api/account/company': { name: 'Globex', country: 'DE', settings: { resolution_deadline_days: 14 } },
     'POST /api/account/company/category': { name: 'Supply chain', management_categories: [{ name: 'Sanctions' }] },
