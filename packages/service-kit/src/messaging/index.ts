@@ -13,3 +13,4 @@ export { startOutboxRelay, type OutboxRelay, type OutboxRelayOptions } from './o
 export { subscribeIdempotently, type IdempotentSubscription } from './idempotent-consumer';
 export { UnprocessableEventError } from './unprocessable-event-error';
 export { topicMatches } from './topic-pattern';
+export { listDeadLetters, replayDeadLetters, type DeadLetterQueue, type DeadLetterSummary } from './dead-letters';

@@ -14,9 +14,9 @@ import { redactUrl } from '../logging/redact-url';
 export const DEFAULT_EXCHANGE = 'whistle.events';
 
 /** Delivery attempt counter carried by retried messages (the first delivery has none). */
-const ATTEMPT_HEADER = 'x-whistle-attempt';
+export const ATTEMPT_HEADER = 'x-whistle-attempt';
 /** Why a message was dead-lettered, for whoever inspects the DLQ. */
-const ERROR_HEADER = 'x-whistle-error';
+export const ERROR_HEADER = 'x-whistle-error';
 
 const CONSUMER_NAME = /^[a-z0-9][a-z0-9_.-]{0,200}$/;
 
