@@ -13,12 +13,11 @@ export interface UserRow {
   mfa_pending_secret: string | null;
   mfa_last_time_step: string | null;
   failed_logins: number;
-  locked_until: Date | null;
   company_mfa_required: boolean;
 }
 
 const userColumns = `u.id, u.company_id, u.email, u.full_name, u.password_hash, u.roles, u.mfa_secret, u.mfa_factor_id,
-  u.mfa_pending_secret, u.mfa_last_time_step, u.failed_logins, u.locked_until, c.mfa_required as company_mfa_required`;
+  u.mfa_pending_secret, u.mfa_last_time_step, u.failed_logins, c.mfa_required as company_mfa_required`;
 
 /** Staff accounts and their sign-in state. Reads of a known user are scoped by company id as well. */
 export const userRepository = {
@@ -132,29 +131,17 @@ export const userRepository = {
     return rows.length;
   },
 
-  async recordFailedLogin(
-    db: Queryable,
-    userId: string,
-    lockAfter: number,
-    lockMs: number,
-  ): Promise<{ locked: boolean }> {
-    // One statement, so concurrent wrong guesses cannot slip past the threshold together.
-    const { rows } = await db.query<{ locked: boolean }>(
-      `update auth.user_profile
-          set failed_logins = case when failed_logins + 1 >= $2 then 0 else failed_logins + 1 end,
-              locked_until = case when failed_logins + 1 >= $2 then now() + ($3::int * interval '1 millisecond') else locked_until end
-        where id = $1
-      returning failed_logins = 0 as locked`,
-      [userId, lockAfter, lockMs],
+  /** One more wrong password in a row; answers how many now (one statement: concurrent guesses each count). */
+  async recordFailedLogin(db: Queryable, userId: string): Promise<number> {
+    const { rows } = await db.query<{ failed_logins: number }>(
+      'update auth.user_profile set failed_logins = failed_logins + 1 where id = $1 returning failed_logins',
+      [userId],
     );
-    return rows[0] ?? { locked: false };
+    return rows[0]?.failed_logins ?? 0;
   },
 
   async clearFailedLogins(db: Queryable, userId: string): Promise<void> {
-    await db.query(
-      'update auth.user_profile set failed_logins = 0, locked_until = null where id = $1 and (failed_logins <> 0 or locked_until is not null)',
-      [userId],
-    );
+    await db.query('update auth.user_profile set failed_logins = 0 where id = $1 and failed_logins <> 0', [userId]);
   },
 
   async updateFullName(db: Queryable, companyId: string, userId: string, fullName: string): Promise<void> {
@@ -165,7 +152,7 @@ export const userRepository = {
   },
 
   /**
-   * A new password ends every session issued before `sessionsValidAfter` and lifts a lockout. The instant
+   * A new password ends every session issued before `sessionsValidAfter` and clears the failure streak. The instant
    * comes from the clock that stamps tokens' `iat`, not the database's, so skew between them cannot end
    * the session issued right after.
    */
@@ -177,7 +164,7 @@ export const userRepository = {
     sessionsValidAfter: Date,
   ): Promise<void> {
     await db.query(
-      `update auth.user_profile set password_hash = $3, failed_logins = 0, locked_until = null, sessions_valid_after = $4, updated_at = now()
+      `update auth.user_profile set password_hash = $3, failed_logins = 0, sessions_valid_after = $4, updated_at = now()
         where company_id = $1 and id = $2`,
       [companyId, userId, passwordHash, sessionsValidAfter],
     );

@@ -1,13 +1,21 @@
 /** Every abuse threshold of staff sign-in in one table, so a review sees them together. */
 export const abuseLimits = {
-  /** Wrong passwords in a row before the account is locked (and its owner told by e-mail). */
-  lockAfterFailures: 5,
-  lockMs: 15 * 60 * 1000,
+  /**
+   * Wrong passwords in a row after which the owner is told by e-mail. Nothing is locked: an account that anyone
+   * could lock by typing its address would be a way to keep its owner out.
+   */
+  noticeAfterFailures: 5,
   /** Wrong codes one MFA challenge takes before it dies and the user signs in again. */
   mfaAttemptsPerChallenge: 5,
   /** Failed logins / MFA codes / reset requests per window, per account and per client address. */
   windowMs: 15 * 60 * 1000,
-  loginFailuresPerAccount: 10,
+  /** Wrong passwords for one account from one client: that client is refused for that account, the owner is not. */
+  loginFailuresPerAccountAndClient: 5,
+  /**
+   * Wrong passwords for one account from every client together: the ceiling on distributed guessing. Each client
+   * adds at most `loginFailuresPerAccountAndClient` to it, so reaching it takes 20 addresses in one window.
+   */
+  loginFailuresPerAccount: 100,
   loginFailuresPerClient: 50,
   mfaFailuresPerClient: 20,
   /** Wrong MFA codes per account across its challenges (a new challenge needs the password again). */

@@ -16,11 +16,12 @@ export const accountMails = {
       text: `Someone asked to reset the password of this Whistle account. Choose a new password here (the link works once, for 1 hour):\n\n${link}\n\nIf it was not you, ignore this e-mail: your password stays as it is.\n`,
     };
   },
-  lockout(to: string, minutes: number): MailMessage {
+  /** Wrong passwords in a row: the owner hears of it; nothing is locked (the guesser's address is slowed down). */
+  failedSignIns(to: string, count: number): MailMessage {
     return {
       to,
-      subject: 'Your Whistle account was locked',
-      text: `Too many wrong passwords were entered for this Whistle account, so signing in is blocked for ${minutes} minutes.\n\nIf this was not you, someone may be guessing your password: reset it from the sign-in page once the lock ends, and tell your company admin.\n`,
+      subject: 'Wrong passwords were entered for your Whistle account',
+      text: `${count} wrong passwords in a row were entered for this Whistle account. You can still sign in as usual: only the address they came from is slowed down.\n\nIf this was not you, someone may be guessing your password: choose a strong one (or reset it from the sign-in page), turn on multi-factor authentication in your account settings, and tell your company admin.\n`,
     };
   },
 };

@@ -49,19 +49,14 @@ const dummyPasswordHash = () => (dummyHash ??= hash('not a password of anyone', 
 /** POST /api/account/token: the password, then either a token or an MFA challenge (spec §4). */
 export async function login(deps: AccountDependencies, username: string, password: string): Promise<LoginResponse> {
   const user = await userRepository.byEmail(deps.db, username);
-  const locked = user?.locked_until ? user.locked_until.getTime() > Date.now() : false;
-  if (!user || !user.password_hash || locked) {
+  if (!user || !user.password_hash) {
     await verifyPassword(await dummyPasswordHash(), password);
     throw new AuthenticationError(invalidCredentials);
   }
   if (!(await verifyPassword(user.password_hash, password))) {
-    const { locked: nowLocked } = await userRepository.recordFailedLogin(
-      deps.db,
-      user.id,
-      abuseLimits.lockAfterFailures,
-      abuseLimits.lockMs,
-    );
-    if (nowLocked) sendInBackground(deps, accountMails.lockout(user.email, abuseLimits.lockMs / 60_000), 'lockout');
+    const failuresInARow = await userRepository.recordFailedLogin(deps.db, user.id);
+    if (failuresInARow === abuseLimits.noticeAfterFailures)
+      sendInBackground(deps, accountMails.failedSignIns(user.email, failuresInARow), 'failed sign-ins');
     await recordSignIn(deps, user, { failed: 'password' });
     throw new AuthenticationError(invalidCredentials);
   }

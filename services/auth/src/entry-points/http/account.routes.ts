@@ -48,8 +48,19 @@ export function accountRoutes(deps: AccountDependencies, verifier: StaffTokenVer
   const staffEnrolling = requireStaff(verifier, { allowMfaEnrollment: true });
   const admin = requireStaff(verifier, { roles: ['ADMIN'] });
 
-  // Only failures count: a user who signs in right is never slowed down by the limit.
+  // Only failures count: a user who signs in right is never slowed down by the limit. The guessing client is
+  // refused first, for that account: its refusals then count nowhere else, so it cannot push the account's
+  // ceiling (which keeps the owner out too) by more than its own few tries.
   const loginLimits = [
+    rateLimit({
+      name: 'login-account-client',
+      counters: deps.rateLimits,
+      windowMs,
+      limit: abuseLimits.loginFailuresPerAccountAndClient,
+      skipSuccessfulRequests: true,
+      message: tooMany,
+      key: (req) => `${accountKey('login', req.body?.username)}:${clientAddress(req)}`,
+    }),
     rateLimit({
       name: 'login-account',
       counters: deps.rateLimits,
