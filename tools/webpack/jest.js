@@ -12,7 +12,11 @@ function frontendJestConfig(dir) {
       '^i18next$': packageDir('i18next', dir),
       '^react-i18next$': packageDir('react-i18next', dir),
     },
-    setupFilesAfterEnv: [require.resolve('@testing-library/jest-dom'), require.resolve('../jest-dom-env.js')],
+    setupFilesAfterEnv: [
+      require.resolve('@testing-library/jest-dom'),
+      require.resolve('../jest-dom-env.js'),
+      require.resolve('./pact-consumer-retry.js'),
+    ],
   };
 }
 
