@@ -169,6 +169,28 @@ describe('a case', () => {
     open(staffSession(undefined));
     expect(await screen.findByRole('heading', { name: 'This case is locked' })).toBeInTheDocument();
   });
+
+  it('when the page is loaded at the case’s address, then it waits for the session to unlock the key before reading the case', async () => {
+    await scenario();
+    // As after a page load: the shell is still unlocking the company key when the case page mounts.
+    let privateKey: CryptoKey | undefined;
+    let unlock: () => void = () => undefined;
+    const unlocked = new Promise<void>((resolve) => (unlock = resolve));
+    open({
+      ...staffSession(undefined),
+      staff: async () => {
+        await unlocked;
+        privateKey = company.privateKey;
+        return staffState();
+      },
+      companyPrivateKey: () => privateKey,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    unlock();
+    const report = await screen.findByRole('region', { name: 'Report' });
+    expect(await within(report).findByText('Invoices paid twice')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'This case is locked' })).not.toBeInTheDocument();
+  });
 });
 
 describe('the case’s audit trail', () => {

@@ -96,6 +96,9 @@ export function useCase(incidentUuid: string) {
   const session = useStaffSession();
   const [state, setState] = useState<CaseState>({ phase: 'loading' });
   const load = useCallback(async () => {
+    // On a page load the shell unlocks the key while this page mounts: wait for the session, which
+    // includes the unlocking, before deciding the case is locked.
+    await session.staff().catch(() => undefined);
     const companyPrivateKey = session.companyPrivateKey();
     if (!companyPrivateKey) {
       setState({ phase: 'locked' });
