@@ -193,6 +193,8 @@ function IncidentReview({ session }: { session: DiscloserSession }) {
       setToast({ status: 'success', text: t('review.updated') });
     } catch (error) {
       if (endedBy(error)) setEnded(true);
+      else if (error instanceof ApiError && error.status === 429)
+        setToast({ status: 'error', text: t('review.tooManyMessages') });
       else setToast({ status: 'error', text: t('review.sendFailed') });
     } finally {
       setSending(false);

@@ -341,6 +341,31 @@ describe.each(testStacks)('incident service on %s', (stack) => {
   });
 
   describe('messages', () => {
+    test('when a discloser writes more than 20 messages in an hour on a case, then the next gets 429 and nothing is stored; another case is not held up', async () => {
+      const { report, view } = await fileAndOpen();
+      const content = await encryptField(report.credentials.incident.publicKey, 'Again');
+      // A client address of its own: the per-client budget is not what this test is about.
+      const send = (session: { uuid: string; token: string }, client: string) =>
+        postJson(
+          `${incident.baseUrl}/api/incident/message/`,
+          { incident_uuid: session.uuid, content },
+          { authorization: `Bearer ${session.token}`, 'x-forwarded-for': client },
+        );
+      const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => send(view, `10.30.${i}.1`)));
+      expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(201));
+      const refused = await send(view, '10.30.99.1');
+      expect(refused.status).toBe(429);
+      expect(await refused.json()).toEqual({ message: 'Too many messages were sent, please try again later' });
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      const { rows } = await test$.deps.db.query<{ count: number }>(
+        'select count(*)::int as count from incident.message where incident_id = $1',
+        [view.uuid],
+      );
+      expect(rows[0]?.count).toBe(20);
+      const other = await fileAndOpen();
+      expect((await send(other.view, '10.30.98.1')).status).toBe(201);
+    });
+
     test('when the discloser writes, then the message is stored encrypted, listed with its sender, and announced with ids only', async () => {
       const { report, view } = await fileAndOpen();
       const content = await encryptField(report.credentials.incident.publicKey, 'Any news?');

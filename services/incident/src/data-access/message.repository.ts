@@ -43,6 +43,24 @@ export const messageRepository = {
     return rows[0];
   },
 
+  /**
+   * The discloser's messages on a case in the last hour, counted while the case's row is locked, so concurrent
+   * messages are counted one after the other.
+   */
+  async discloserMessagesInLastHour(tx: Queryable, companyId: string, incidentId: string): Promise<number> {
+    await tx.query('select 1 from incident.incident where company_id = $1 and id = $2 for no key update', [
+      companyId,
+      incidentId,
+    ]);
+    const { rows } = await tx.query<{ count: number }>(
+      `select count(*)::int as count from incident.message
+        where company_id = $1 and incident_id = $2 and sender_source = 'DISCLOSER'
+          and created_at > now() - interval '1 hour'`,
+      [companyId, incidentId],
+    );
+    return rows[0]?.count ?? 0;
+  },
+
   async ofIncident(db: Queryable, companyId: string, incidentId: string): Promise<MessageRow[]> {
     const { rows } = await db.query<MessageRow>(
       `select id, incident_id, content, sender_source, sender_name, feedback, created_at from incident.message

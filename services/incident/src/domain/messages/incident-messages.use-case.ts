@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { IncidentMessage } from '@whistle/contracts';
-import { InputError, type Database, type UnitOfWork } from '@whistle/service-kit';
+import { InputError, TooManyRequestsError, type Database, type UnitOfWork } from '@whistle/service-kit';
 import { caseRepository } from '../../data-access/case.repository';
 import { incidentRepository } from '../../data-access/incident.repository';
 import { messageRepository, type MessageRow } from '../../data-access/message.repository';
 import { eventActorOf, notFound, type IncidentActor } from '../access/incident-actor';
+import { discloserMessageLimits } from './discloser-message-limits';
 
 export interface MessageDependencies {
   unitOfWork: UnitOfWork;
@@ -24,6 +25,7 @@ function toMessage(row: MessageRow): IncidentMessage {
 /**
  * Adds an encrypted message to the incident and announces it (ids only), in one transaction. A staff
  * reply marked as feedback stops the case's feedback clock (the directive's "feedback to the reporter").
+ * A discloser writes at most `discloserMessageLimits.perIncidentPerHour` messages an hour on a case.
  */
 export async function postMessage(
   deps: MessageDependencies,
@@ -36,6 +38,12 @@ export async function postMessage(
   const id = randomUUID();
   const row = await deps.unitOfWork(async (tx) => {
     if (!(await incidentRepository.incidentExists(tx, actor.companyId, actor.incidentId))) throw notFound();
+    if (
+      actor.source === 'DISCLOSER' &&
+      (await messageRepository.discloserMessagesInLastHour(tx, actor.companyId, actor.incidentId)) >=
+        discloserMessageLimits.perIncidentPerHour
+    )
+      throw new TooManyRequestsError('Too many messages were sent, please try again later', 3600);
     const inserted = await messageRepository.insert(tx, {
       id,
       incidentId: actor.incidentId,

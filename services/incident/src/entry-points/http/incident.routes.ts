@@ -1,4 +1,4 @@
-import { Router, type Request } from 'express';
+import { Router, type Request, type RequestHandler } from 'express';
 import {
   discloserRetrievalQuerySchema,
   incidentCreateRequestSchema,
@@ -16,6 +16,7 @@ import {
 } from '@whistle/service-kit';
 import { bearerToken } from '@whistle/tokens';
 import { listFiles } from '../../domain/files/file-read-model';
+import { discloserMessageLimits } from '../../domain/messages/discloser-message-limits';
 import { listMessages, postMessage } from '../../domain/messages/incident-messages.use-case';
 import { createIncident } from '../../domain/report/create-incident.use-case';
 import { retrieveIncidentAsDiscloser } from '../../domain/report/retrieve-incident.use-case';
@@ -113,8 +114,19 @@ export function incidentRoutes(deps: IncidentRoutesDependencies): Router {
     },
   );
 
+  // Disclosers' messages per client address (staff replies are not counted: a company's staff may share one).
+  const discloserMessagesPerClient = rateLimit({
+    name: 'message-client',
+    counters: deps.rateLimits,
+    windowMs: hour,
+    limit: discloserMessageLimits.perClientPerHour,
+    message: 'Too many messages were sent, please try again later',
+  });
+  const messageLimit: RequestHandler = (req, res, next) =>
+    carriesStaffToken(req) ? next() : discloserMessagesPerClient(req, res, next);
+
   // Staff may mark a reply as the feedback the directive requires; a discloser's body has no such field.
-  router.post('/api/incident/message', async (req, res) => {
+  router.post('/api/incident/message', messageLimit, async (req, res) => {
     const input = carriesStaffToken(req)
       ? parseBody(staffMessageCreateRequestSchema, req.body)
       : { ...parseBody(messageCreateRequestSchema, req.body), feedback: false };
