@@ -93,6 +93,10 @@ export default function RichTextEditor({ labelId, describedById, initialHtml, on
     extensions,
     content: initialHtml,
     immediatelyRender: true,
+    // TipTap would add its base styles in a <style> element, which the page's CSP (style-src 'self') refuses:
+    // without them ProseMirror has no `white-space: pre-wrap` and loses spaces typed before a mark. They are in
+    // landing-customization.css instead.
+    injectCSS: false,
     editorProps: {
       attributes: {
         class: 'wh-input settings-editor__content',
