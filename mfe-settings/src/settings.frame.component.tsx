@@ -6,8 +6,16 @@ import './settings.css';
 /** Sign-in security for admins: in the sidebar after ADMIN_PAGES (issue 9 item 6). */
 const SECURITY_PAGES = ['sso', 'security'] as const;
 
-/** Spec §2: the sidebar's admin-only pages, in its order; then the audit log (issue 10). */
-const ADMIN_PAGES = ['categories', 'locations', 'company', 'deadline', 'notifications', 'audit-log'] as const;
+/** Spec §2: the sidebar's admin-only pages, in its order; then data retention and the audit log (issue 10). */
+const ADMIN_PAGES = [
+  'categories',
+  'locations',
+  'company',
+  'deadline',
+  'notifications',
+  'retention',
+  'audit-log',
+] as const;
 
 /**
  * Settings area below the shell's company header: the sidebar and the page. Account for everyone; the

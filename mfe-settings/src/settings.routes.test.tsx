@@ -68,7 +68,7 @@ function open(path: string, session = fakeSession()) {
 }
 
 describe('settings remote routes', () => {
-  it('when /company/settings opens for an admin, then account settings show, with the sidebar of spec §2 and the audit log', async () => {
+  it('when /company/settings opens for an admin, then account settings show, with the sidebar of spec §2, data retention and the audit log', async () => {
     const { router } = open('/company/settings');
     expect(await screen.findByRole('heading', { name: 'Account', level: 1 })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/company/settings/account');
@@ -80,6 +80,7 @@ describe('settings remote routes', () => {
       'Company',
       'Resolution deadline',
       'Notifications',
+      'Data retention',
       'Audit log',
       'Single sign-on',
       'Security',

@@ -6,6 +6,7 @@ import { AuditLogPage } from './audit-log/audit-log.page';
 import { CompanyPage } from './company/company.page';
 import { DeadlinePage } from './company/deadline.page';
 import { NotificationsPage } from './company/notifications.page';
+import { RetentionPage } from './company/retention.page';
 import { CategoriesPage } from './labels/categories.page';
 import { CategoryFormPage } from './labels/category-form.page';
 import { LocationFormPage } from './labels/location-form.page';
@@ -16,8 +17,8 @@ import { SettingsFrame } from './settings.frame.component';
 
 /**
  * /company/settings/* (spec §2): account (with its MFA set-up dialog) for everyone; reporting labels,
- * locations, company, resolution deadline and notifications for admins, then the audit log (the shell's guard
- * sends others to account settings, and the API answers them 403).
+ * locations, company, resolution deadline and notifications for admins, then data retention and the audit log
+ * (the shell's guard sends others to account settings, and the API answers them 403).
  */
 export const settingsRoutes = staffRoutes({
   namespace: 'settings',
@@ -34,6 +35,7 @@ export const settingsRoutes = staffRoutes({
     { path: 'settings/company', Component: CompanyPage },
     { path: 'settings/deadline', Component: DeadlinePage },
     { path: 'settings/notifications', Component: NotificationsPage },
+    { path: 'settings/retention', Component: RetentionPage },
     { path: 'settings/sso', Component: SsoPage },
     { path: 'settings/security', Component: SecurityPage },
     { path: 'settings/audit-log', Component: AuditLogPage },

@@ -50,6 +50,7 @@ export {
 } from './file';
 export { exportAuditLog, listAuditLog, verifyAuditLog, type AuditLogParams } from './audit';
 export { getReporting } from './reporting';
+export { getRetentionPolicy, setRetentionPolicy } from './retention';
 export {
   addCaseNote,
   caseQueryString,

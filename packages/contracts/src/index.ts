@@ -11,3 +11,4 @@ export * from './http/incident';
 export * from './http/case-management';
 export * from './http/audit';
 export * from './http/reporting';
+export * from './http/retention';

@@ -13,6 +13,7 @@ import { createIncidentSessionVerifier } from '@whistle/tokens';
 import { fileConfigSchema, type FileConfig } from './config';
 import { FILE_SCHEMA, fileMigrations } from './data-access/migrations';
 import { fileRoutes } from './entry-points/http/file.routes';
+import { incidentDeletedSubscription } from './entry-points/messaging/incident-deleted.subscription';
 
 /**
  * Body types the file service reads itself (the streamed upload): the HTTP app serving it must
@@ -25,7 +26,13 @@ export type FileDependencies = ServiceDependencies<typeof filePorts>;
 
 /** Encrypted incident files: bytes in the object store, metadata in the `file` schema (/api/incident/file*). */
 export function createFileService(deps: FileDependencies, config: FileConfig): WhistleService {
-  const lifecycle = createServiceLifecycle({ name: 'file', schema: FILE_SCHEMA, migrations: fileMigrations, deps });
+  const lifecycle = createServiceLifecycle({
+    name: 'file',
+    schema: FILE_SCHEMA,
+    migrations: fileMigrations,
+    deps,
+    subscriptions: [incidentDeletedSubscription({ objects: deps.objects })],
+  });
   const router = Router();
   router.use(
     fileRoutes({

@@ -29,7 +29,7 @@ describe.each(testStacks)('file uploads and downloads on %s', (stack) => {
   const published: EventEnvelope[] = [];
 
   beforeAll(async () => {
-    test$ = await createTestDependencies(stack, ['file-test-observer']);
+    test$ = await createTestDependencies(stack, ['file', 'file-test-observer']);
     store = await createInspectableStore(stack);
     await test$.deps.bus.subscribe({
       consumer: 'file-test-observer',

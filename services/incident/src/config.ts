@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DUE_SOON_DAYS } from '@whistle/contracts';
+import { DEFAULT_RETENTION_WARNING_DAYS, DUE_SOON_DAYS } from '@whistle/contracts';
 import { platformConfigSchema } from '@whistle/service-kit';
 
 const perWindow = (fallback: number) => z.coerce.number().int().positive().default(fallback);
@@ -32,5 +32,14 @@ export const incidentConfigSchema = platformConfigSchema.safeExtend({
   DEADLINE_SCAN_INTERVAL_MS: z.coerce.number().int().min(10).max(3_600_000).default(60_000),
   /** Cases claimed per transaction by a scan; a scan takes batches until none is left. */
   DEADLINE_SCAN_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(100),
+  /**
+   * Retention (docs/security.md): the company's admins are warned this many days before a closed case is
+   * deleted; a shortened policy never deletes a case sooner than that from the change.
+   */
+  RETENTION_WARNING_DAYS: z.coerce.number().int().min(1).max(90).default(DEFAULT_RETENTION_WARNING_DAYS),
+  /** Milliseconds between two runs of the retention job (warnings, then deletions); hourly by default. */
+  RETENTION_SCAN_INTERVAL_MS: z.coerce.number().int().min(10).max(86_400_000).default(3_600_000),
+  /** Cases claimed per transaction by the retention job; a run takes batches until none is left. */
+  RETENTION_SCAN_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(50),
 });
 export type IncidentConfig = z.infer<typeof incidentConfigSchema>;

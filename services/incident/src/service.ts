@@ -15,11 +15,14 @@ import { INCIDENT_SCHEMA, incidentMigrations } from './data-access/migrations';
 import { reportRequestRepository } from './data-access/report-request.repository';
 import { staffRepository } from './data-access/staff.repository';
 import { sendDeadlineReminders } from './domain/deadlines/send-deadline-reminders.use-case';
+import { runRetention } from './domain/retention/purge-expired-cases.use-case';
 import { createIncidentSessionSigner } from './domain/tokens/incident-session-signer';
 import { caseRoutes } from './entry-points/http/case.routes';
 import { incidentRoutes } from './entry-points/http/incident.routes';
+import { retentionRoutes } from './entry-points/http/retention.routes';
 import { readModelsSubscription } from './entry-points/messaging/read-models.subscription';
 import { createDeadlineScheduler, type DeadlineScheduler } from './entry-points/scheduler/deadline-scheduler';
+import { createRetentionScheduler, type RetentionScheduler } from './entry-points/scheduler/retention-scheduler';
 
 const incidentPorts = { db: databasePort, bus: eventBusPort };
 export type IncidentDependencies = ServiceDependencies<typeof incidentPorts>;
@@ -30,6 +33,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export interface IncidentService extends WhistleService {
   /** The deadline reminders: scanned on an interval once started; `runOnce()` scans now (tests, operations). */
   readonly deadlines: Pick<DeadlineScheduler, 'runOnce'>;
+  /** The retention job (warnings, then deletions): on an interval once started; `runOnce()` runs it now. */
+  readonly retention: Pick<RetentionScheduler, 'runOnce'>;
 }
 
 /** Incidents, messages, notes, export and deadlines (/api/incident/*, except files, which are the file service's). */
@@ -56,6 +61,8 @@ export function createIncidentService(deps: IncidentDependencies, config: Incide
   });
   const shared = { db: deps.db, unitOfWork: lifecycle.unitOfWork, signer, staffTokens };
   const router = Router();
+  // Before both: the case routes' /:incident_uuid would take /api/incident/retention.
+  router.use(retentionRoutes({ ...shared, policy: { warningDays: config.RETENTION_WARNING_DAYS } }));
   // The discloser's routes first: their fixed paths (/api/incident/discloser) before the cases' /:incident_uuid.
   router.use(
     incidentRoutes({
@@ -88,6 +95,17 @@ export function createIncidentService(deps: IncidentDependencies, config: Incide
     logger: logger.child({ component: 'deadline-scheduler' }),
   });
 
+  // Every replica runs one; SKIP LOCKED and the record of each warning keep each case to one warning and one deletion.
+  const retention = createRetentionScheduler({
+    run: () =>
+      runRetention(
+        { unitOfWork: lifecycle.unitOfWork },
+        { warningMs: config.RETENTION_WARNING_DAYS * DAY_MS, batchSize: config.RETENTION_SCAN_BATCH_SIZE },
+      ),
+    intervalMs: config.RETENTION_SCAN_INTERVAL_MS,
+    logger: logger.child({ component: 'retention-scheduler' }),
+  });
+
   let cleanup: NodeJS.Timeout | undefined;
   const removeExpired = () => {
     staffRepository
@@ -101,15 +119,18 @@ export function createIncidentService(deps: IncidentDependencies, config: Incide
     name: 'incident',
     router,
     deadlines: { runOnce: deadlines.runOnce },
+    retention: { runOnce: retention.runOnce },
     async start() {
       await lifecycle.start();
       cleanup = setInterval(removeExpired, CLEANUP_INTERVAL_MS).unref();
       deadlines.start();
+      retention.start();
     },
     async stop() {
       clearInterval(cleanup);
       // Before the relay stops: a scan in progress commits its events, which the relay may still send.
       await deadlines.stop();
+      await retention.stop();
       await lifecycle.stop();
     },
   };

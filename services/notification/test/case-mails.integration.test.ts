@@ -256,6 +256,98 @@ describe.each(testStacks)('case mails on %s', (stack) => {
     expect(co.mailsTo(co.people.reviewer.email)).toHaveLength(1);
   });
 
+  test('when a closed case is announced for deletion, then the admins are told the number, date and link, in their language, per their switches; its deletion drops it here', async () => {
+    const co = await company();
+    const french = { id: randomUUID(), email: `adele@${co.people.admin.email.split('@')[1]}` };
+    const quiet = { id: randomUUID(), email: `quentin@${co.people.admin.email.split('@')[1]}` };
+    for (const [admin, language, notifications] of [
+      [french, 'fr', allOn],
+      [quiet, 'en', { ...allOn, deadlines: false }],
+    ] as const) {
+      await publish('user.created', co.companyId, {
+        user_id: admin.id,
+        email: admin.email,
+        full_name: admin.email,
+        roles: ['ADMIN'],
+      });
+      await publish('user.updated', co.companyId, {
+        user_id: admin.id,
+        email: admin.email,
+        full_name: admin.email,
+        roles: ['ADMIN'],
+        language,
+        notifications,
+      });
+    }
+    const incident = report(co.companyId, co.label, 12);
+    await incident.send();
+    await waitFor(async () => co.mailsTo(french.email).length === 1, { what: 'the new-report mail' });
+    const retentionDue = (number: number, incidentId = incident.incidentId) =>
+      publish(
+        'incident.retention_due',
+        co.companyId,
+        { incident_id: incidentId, display_report_number: number, delete_at: '2027-03-01T04:00:00.000Z' },
+        { type: 'SYSTEM' },
+      );
+    await retentionDue(12);
+
+    const toAdmin = await waitFor(async () => co.mailsTo(co.people.admin.email)[2], { what: 'the admin warning' });
+    expect(toAdmin).toEqual({
+      to: co.people.admin.email,
+      subject: 'Report #12 will be deleted on 2027-03-01 04:00 (UTC)',
+      text: [
+        "Report #12 was closed and reaches the end of the company's retention period: it will be deleted for good, with its messages and files, on 2027-03-01 04:00 (UTC). Reopen it before then to keep it.",
+        '',
+        'Open it in Whistle (sign-in required):',
+        `https://whistle.example/company/incidents/${incident.incidentId}`,
+        '',
+        'Whistle',
+      ].join('\n'),
+    });
+    const toFrench = await waitFor(async () => co.mailsTo(french.email)[1], { what: 'the French warning' });
+    expect(toFrench.subject).toBe('Le signalement n° 12 sera supprimé le 2027-03-01 04:00 (UTC)');
+    // Admins only: the label's reviewer heard of the new report, not of its deletion; Quentin turned deadline mails off.
+    expect(co.mailsTo(co.people.reviewer.email)).toHaveLength(1);
+    expect(co.mailsTo(quiet.email).map((mail) => mail.subject)).toEqual(['New report #12']);
+
+    // With the company's deadline mails off, nobody is warned.
+    await publish('company.updated', co.companyId, {
+      name: 'Initech',
+      country: 'FR',
+      resolution_deadline_days: 14,
+      notifications: { ...allOn, deadlines: false },
+    });
+    const other = report(co.companyId, co.label, 13);
+    await other.send();
+    await waitFor(async () => co.mailsTo(french.email).length === 3, { what: 'the second new-report mail' });
+    await retentionDue(13, other.incidentId);
+
+    const deleted = await publish(
+      'incident.deleted',
+      co.companyId,
+      { incident_id: incident.incidentId, display_report_number: 12, reason: 'retention' },
+      { type: 'SYSTEM' },
+    );
+    await waitFor(
+      async () =>
+        (await test$.deps.db.query('select 1 from notification.inbox where event_id = $1', [deleted.id])).rows.length >
+        0,
+      { what: 'the deletion handled' },
+    );
+    const { rows } = await test$.deps.db.query(
+      'select incident_id from notification.incident where incident_id = any($1::uuid[])',
+      [[incident.incidentId, other.incidentId]],
+    );
+    expect(rows).toEqual([{ incident_id: other.incidentId }]);
+    // Handled in order on one queue: the second warning was handled before the deletion, and mailed nobody.
+    expect(co.mailsTo(french.email)).toHaveLength(3);
+    expect(co.mailsTo(co.people.admin.email)).toHaveLength(4);
+    // The next test takes the mail server down: nothing of this one may still be waiting to be sent.
+    await waitFor(async () => (await test$.deps.db.query('select 1 from notification.mail_queue')).rows.length === 0, {
+      what: 'the mail queue drained',
+    });
+  });
+
   test('when the mail server is down, then the event is still handled once and its mails go out when it is back', async () => {
     const co = await company();
     mailServerDown = true;

@@ -190,6 +190,29 @@ export const eventCatalogue = {
       assignee_ids: z.array(z.uuid()),
     }),
   },
+  /** An admin changed how many months closed cases are kept (the incident service's retention policy). */
+  'company.retention_changed': {
+    1: z.object({ retention_months: z.number().int().positive() }),
+  },
+  /** A closed case will be deleted at `delete_at` (retention); emitted once per case and date, days before. */
+  'incident.retention_due': {
+    1: z.object({
+      incident_id: z.uuid(),
+      display_report_number: z.number().int().positive(),
+      delete_at: z.iso.datetime({ offset: true }),
+    }),
+  },
+  /**
+   * A case was deleted for good with its key material (actor SYSTEM): consumers drop what they hold of it
+   * (the file service its encrypted files). Ids and the number only; the audit trail keeps this entry.
+   */
+  'incident.deleted': {
+    1: z.object({
+      incident_id: z.uuid(),
+      display_report_number: z.number().int().positive(),
+      reason: z.enum(['retention']),
+    }),
+  },
 } as const;
 
 export type EventName = keyof typeof eventCatalogue;

@@ -49,6 +49,7 @@ const actions: Record<string, (event: EventEnvelope) => string> = {
   'incident.exported': () => 'incidents-exported',
   'incident.file.created': () => 'file-uploaded',
   'incident.file.downloaded': () => 'file-downloaded',
+  'company.retention_changed': () => 'retention-changed',
   'incident.deadline': (event) => `incident-deadline-${String(event.payload.state).replace(/_/g, '-')}`,
 };
 

@@ -37,6 +37,45 @@ export const fileRepository = {
     return rows[0];
   },
 
+  /**
+   * Serialises an upload's commit with the deletion of its case: the deletion takes the case's lock exclusively,
+   * uploads share it. So an upload either commits before the deletion (which then sees its row) or sees the
+   * deletion's mark. Released at the end of the transaction.
+   */
+  async lockIncident(tx: Queryable, incidentId: string, mode: 'upload' | 'delete'): Promise<void> {
+    await tx.query(
+      mode === 'delete'
+        ? 'select pg_advisory_xact_lock(hashtextextended($1, 0))'
+        : 'select pg_advisory_xact_lock_shared(hashtextextended($1, 0))',
+      [`file.incident:${incidentId}`],
+    );
+  },
+
+  async isIncidentDeleted(db: Queryable, incidentId: string): Promise<boolean> {
+    const { rows } = await db.query('select 1 from file.deleted_incident where incident_id = $1', [incidentId]);
+    return rows.length > 0;
+  },
+
+  async markIncidentDeleted(db: Queryable, companyId: string, incidentId: string): Promise<void> {
+    await db.query(
+      'insert into file.deleted_incident (incident_id, company_id) values ($1, $2) on conflict do nothing',
+      [incidentId, companyId],
+    );
+  },
+
+  /** Where the case's files are in the object store. */
+  async objectKeysOf(db: Queryable, companyId: string, incidentId: string): Promise<string[]> {
+    const { rows } = await db.query<{ object_key: string }>(
+      'select object_key from file.file where company_id = $1 and incident_id = $2 order by object_key',
+      [companyId, incidentId],
+    );
+    return rows.map((row) => row.object_key);
+  },
+
+  async deleteOfIncident(db: Queryable, companyId: string, incidentId: string): Promise<void> {
+    await db.query('delete from file.file where company_id = $1 and incident_id = $2', [companyId, incidentId]);
+  },
+
   async find(
     db: Queryable,
     scope: { companyId: string; incidentId: string },

@@ -23,9 +23,12 @@ export const fileReadModelRepository = {
       createdAt: string;
     },
   ): Promise<void> {
+    // Only for a case that exists: an announcement arriving after the case was deleted (retention) leaves no row.
     await db.query(
       `insert into incident.file (id, incident_id, company_id, incident_message_id, file_size, mime_type, created_at)
-       values ($1, $2, $3, $4, $5, $6, $7) on conflict (id) do nothing`,
+       select $1::uuid, $2::uuid, $3::uuid, $4::uuid, $5::bigint, $6::text, $7::timestamptz
+        where exists (select 1 from incident.incident where id = $2::uuid and company_id = $3::uuid)
+       on conflict (id) do nothing`,
       [file.id, file.incidentId, file.companyId, file.incidentMessageId, file.fileSize, file.mimeType, file.createdAt],
     );
   },

@@ -92,6 +92,13 @@ export const caseMailRepository = {
     );
   },
 
+  async removeIncident(db: Queryable, companyId: string, incidentId: string): Promise<void> {
+    await db.query('delete from notification.incident where company_id = $1 and incident_id = $2', [
+      companyId,
+      incidentId,
+    ]);
+  },
+
   async setExclusions(db: Queryable, companyId: string, incidentId: string, excludedIds: string[]): Promise<void> {
     await db.query('update notification.incident set excluded_ids = $3 where company_id = $1 and incident_id = $2', [
       companyId,

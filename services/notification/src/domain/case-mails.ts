@@ -5,7 +5,8 @@ export type CaseMailEvent =
   | 'assigned'
   | 'discloser_message'
   | 'discloser_file'
-  | `${'acknowledgement' | 'feedback' | 'resolution'}_${'due_soon' | 'overdue'}`;
+  | `${'acknowledgement' | 'feedback' | 'resolution'}_${'due_soon' | 'overdue'}`
+  | 'retention_due';
 
 /**
  * The mails about a case, in the recipient's language. They carry the report number, what happened and a
@@ -43,6 +44,10 @@ const texts: Record<'en' | 'fr', Record<CaseMailEvent, { subject: string; line: 
     resolution_overdue: {
       subject: 'Report #{n}: resolution deadline passed',
       line: "Report #{n} passed the company's resolution deadline on {due} (UTC) and is still open.",
+    },
+    retention_due: {
+      subject: 'Report #{n} will be deleted on {due} (UTC)',
+      line: "Report #{n} was closed and reaches the end of the company's retention period: it will be deleted for good, with its messages and files, on {due} (UTC). Reopen it before then to keep it.",
     },
     open: 'Open it in Whistle (sign-in required):',
   },
@@ -83,6 +88,10 @@ const texts: Record<'en' | 'fr', Record<CaseMailEvent, { subject: string; line: 
     resolution_overdue: {
       subject: 'Signalement n° {n} : délai de traitement dépassé',
       line: "Le signalement n° {n} a dépassé le délai de traitement de l'entreprise le {due} (UTC) et reste ouvert.",
+    },
+    retention_due: {
+      subject: 'Le signalement n° {n} sera supprimé le {due} (UTC)',
+      line: "Le signalement n° {n} est clos et arrive au terme de la durée de conservation de l'entreprise : il sera définitivement supprimé, avec ses messages et ses fichiers, le {due} (UTC). Rouvrez-le d'ici là pour le conserver.",
     },
     open: 'Ouvrez-le dans Whistle (connexion requise) :',
   },

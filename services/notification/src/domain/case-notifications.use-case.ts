@@ -159,3 +159,39 @@ export async function onDeadline(
     { userIds: deadline.assignee_ids, withAdmins: deadline.state === 'overdue' },
   );
 }
+
+/**
+ * incident.retention_due: a closed case will be deleted for good (spec §3 deadlines kind): the company's admins
+ * hear of it, with its number, the date and a link (they may reopen it to keep it), unless excluded from it.
+ */
+export async function onRetentionDue(
+  deps: CaseNotificationDependencies,
+  tx: Queryable,
+  companyId: string,
+  due: EventPayload<'incident.retention_due'>,
+): Promise<void> {
+  const incident = await caseMailRepository.incident(tx, companyId, due.incident_id);
+  await notify(
+    deps,
+    tx,
+    companyId,
+    'deadlines',
+    'retention_due',
+    {
+      incidentId: due.incident_id,
+      number: due.display_report_number,
+      excludedIds: incident?.excluded_ids ?? [],
+      dueAt: due.delete_at,
+    },
+    { userIds: [], withAdmins: true },
+  );
+}
+
+/** incident.deleted: nothing of the case is kept here either. */
+export async function onIncidentDeleted(
+  tx: Queryable,
+  companyId: string,
+  deleted: EventPayload<'incident.deleted'>,
+): Promise<void> {
+  await caseMailRepository.removeIncident(tx, companyId, deleted.incident_id);
+}

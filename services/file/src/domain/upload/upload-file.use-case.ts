@@ -7,7 +7,14 @@ import {
   type IncidentFile,
 } from '@whistle/contracts';
 import type { ObjectStore } from '@whistle/object-store';
-import { InputError, NotAllowedError, PayloadTooLargeError, parseBody, type UnitOfWork } from '@whistle/service-kit';
+import {
+  InputError,
+  NotAllowedError,
+  NotFoundError,
+  PayloadTooLargeError,
+  parseBody,
+  type UnitOfWork,
+} from '@whistle/service-kit';
 import type { IncidentSessionPrincipal } from '@whistle/tokens';
 import { fileRepository } from '../../data-access/file.repository';
 import { eventActorOf, objectKeyOf, toIncidentFile } from '../incident-file';
@@ -84,6 +91,9 @@ export async function uploadFile(
     await stored;
 
     const row = await deps.unitOfWork(async (tx) => {
+      // A case deleted for good (retention) while its session token still runs takes no new file.
+      await fileRepository.lockIncident(tx, session.incidentId, 'upload');
+      if (await fileRepository.isIncidentDeleted(tx, session.incidentId)) throw new NotFoundError('Incident not found');
       const inserted = await fileRepository.insert(tx, {
         id,
         company_id: session.companyId,

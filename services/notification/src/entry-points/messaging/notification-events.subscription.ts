@@ -6,6 +6,8 @@ import {
   onExclusionChanged,
   onIncidentAssigned,
   onIncidentCreated,
+  onIncidentDeleted,
+  onRetentionDue,
   type CaseNotificationDependencies,
 } from '../../domain/case-notifications.use-case';
 import {
@@ -56,6 +58,10 @@ export function notificationEventsSubscription(deps: CaseNotificationDependencie
     'incident.deadline': ofCompany<'incident.deadline'>((tx, companyId, deadline) =>
       onDeadline(deps, tx, companyId, deadline),
     ),
+    'incident.retention_due': ofCompany<'incident.retention_due'>((tx, companyId, due) =>
+      onRetentionDue(deps, tx, companyId, due),
+    ),
+    'incident.deleted': ofCompany<'incident.deleted'>(onIncidentDeleted),
     'incident.message.created': discloserActivity,
     'incident.file.created': discloserActivity,
   };

@@ -1,0 +1,40 @@
+import { Router } from 'express';
+import { retentionUpdateRequestSchema } from '@whistle/contracts';
+import { parseBody, type Database, type UnitOfWork } from '@whistle/service-kit';
+import type { StaffTokenVerifier } from '@whistle/tokens';
+import {
+  assertRetentionAdmin,
+  getRetentionPolicy,
+  setRetentionPolicy,
+  type RetentionPolicyOptions,
+} from '../../domain/retention/retention-policy.use-case';
+import { staffViewerOf } from './incident-access';
+
+export interface RetentionRoutesDependencies {
+  db: Database;
+  unitOfWork: UnitOfWork;
+  staffTokens: StaffTokenVerifier;
+  policy: RetentionPolicyOptions;
+}
+
+/**
+ * The company's retention policy (ADMIN). Mounted before the case routes, whose /api/incident/:incident_uuid
+ * would take the path otherwise. The role is checked before the body: a non-admin learns nothing from a 400.
+ */
+export function retentionRoutes(deps: RetentionRoutesDependencies): Router {
+  const router = Router();
+
+  router.get('/api/incident/retention', async (req, res) => {
+    const staff = await staffViewerOf(deps.staffTokens, req);
+    res.json(await getRetentionPolicy(deps.db, staff, deps.policy));
+  });
+
+  router.put('/api/incident/retention', async (req, res) => {
+    const staff = await staffViewerOf(deps.staffTokens, req);
+    assertRetentionAdmin(staff);
+    const { retention_months } = parseBody(retentionUpdateRequestSchema, req.body);
+    res.json(await setRetentionPolicy(deps, staff, retention_months, deps.policy));
+  });
+
+  return router;
+}
