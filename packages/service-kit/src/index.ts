@@ -48,3 +48,5 @@ export {
   type ServiceSubscription,
 } from './service-lifecycle';
 export { runService, type RunningService, type RunServiceOptions } from './run-service';
+export { eventsConsumed, httpRequestDuration, mailsSent, metricsRegistry, rateLimitRefusals } from './metrics/metrics';
+export { startMetricsServer, type MetricsServer } from './metrics/metrics-server';

@@ -5,6 +5,7 @@ import { ConfigError } from './errors/errors';
 import { readinessChecks } from './http/health';
 import { createHttpApp } from './http/http-app';
 import { createLogger, logLevels, type Logger } from './logging/logger';
+import { startMetricsServer, type MetricsServer } from './metrics/metrics-server';
 import { adapterKinds, closePorts, openPorts, portReadiness } from './ports/open-ports';
 import type { PortSet, ServiceDependencies } from './ports/port';
 import type { ServiceConfigSchema, ServiceDefinition, WhistleService } from './service';
@@ -21,6 +22,8 @@ export interface RunServiceOptions<P extends PortSet, S extends ServiceConfigSch
 export interface RunningService {
   /** The port actually listened on (PORT=0 picks a free one). */
   readonly port: number;
+  /** The port of `/metrics`, when METRICS_PORT is set. */
+  readonly metricsPort?: number;
   /** What SIGTERM/SIGINT do: stop accepting, drain, stop the service, close dependencies, exit. */
   shutdown(signal: string): Promise<void>;
 }
@@ -60,6 +63,7 @@ export async function runService<P extends PortSet, S extends ServiceConfigSchem
   let logger: Logger = createLogger({ name, level: initialLevel });
   let deps: ServiceDependencies<P> | undefined;
   let started: WhistleService | undefined;
+  let metrics: MetricsServer | undefined;
   try {
     // Alone (cluster mode) a service cannot guess the public origin its links must point to.
     if (!env.PUBLIC_URL)
@@ -96,7 +100,8 @@ export async function runService<P extends PortSet, S extends ServiceConfigSchem
       res.once('close', () => inFlight.delete(res));
     });
     const port = await listen(server, config.PORT);
-    logger.info({ port, ...adapterKinds(ports, opened) }, 'service listening');
+    if (config.METRICS_PORT !== undefined) metrics = await startMetricsServer(config.METRICS_PORT);
+    logger.info({ port, metricsPort: metrics?.port, ...adapterKinds(ports, opened) }, 'service listening');
 
     let stopping: Promise<void> | undefined;
     const onSignal = (signal: NodeJS.Signals) => void shutdown(signal);
@@ -115,6 +120,7 @@ export async function runService<P extends PortSet, S extends ServiceConfigSchem
           clearTimeout(deadline);
           await service.stop();
           await closePorts(ports, opened);
+          await metrics?.close();
           logger.info('stopped');
           exit(0);
         } catch (error) {
@@ -125,13 +131,14 @@ export async function runService<P extends PortSet, S extends ServiceConfigSchem
       return stopping;
     };
     for (const signal of signals) process.on(signal, onSignal);
-    return { port, shutdown };
+    return { port, metricsPort: metrics?.port, shutdown };
   } catch (error) {
     // A configuration problem is the operator's to fix: its message says what, a stack adds nothing.
     if (error instanceof ConfigError) logger.error(error.message);
     else logger.error({ err: error }, 'service failed to start');
     await started?.stop().catch(() => undefined);
     if (deps) await closePorts(ports, deps).catch(() => undefined);
+    await metrics?.close().catch(() => undefined);
     exit(1);
     return undefined;
   }

@@ -35,6 +35,11 @@ export const platformConfigSchema = z
       .default('http://localhost:8080'),
     BODY_LIMIT: byteSize.default('1mb'),
     /**
+     * Port of `/metrics` (Prometheus text format), apart from the API port so the Ingress never routes it.
+     * Unset: no metrics server (standalone default); the Helm chart and kustomize base set 9464.
+     */
+    METRICS_PORT: port.optional(),
+    /**
      * Express `trust proxy`: set it (e.g. `1` for one ingress hop) when behind a proxy, so
      * rate limits see the client and not the ingress. Unset: the socket address is used.
      */

@@ -2,6 +2,7 @@ import pg from 'pg';
 import type { Database, Queryable, QueryResult } from './database';
 import { ServiceUnavailableError } from '../errors/errors';
 import type { Logger } from '../logging/logger';
+import { readDatabasePool } from '../metrics/metrics';
 
 /** Interval as its text form, like the PGlite adapter (pg's default is an object). */
 const INTERVAL_OID = 1186;
@@ -82,6 +83,7 @@ export class PostgresDatabase implements Database {
   private readonly logger?: Logger;
   private closed = false;
   private available = true;
+  private readonly stopMetrics: () => void;
 
   constructor(options: PostgresDatabaseOptions) {
     this.logger = options.logger;
@@ -93,6 +95,11 @@ export class PostgresDatabase implements Database {
     });
     // An idle client losing its connection (server restart) is reported here; without a listener it would crash the process.
     this.pool.on('error', (error) => this.failed(error));
+    this.stopMetrics = readDatabasePool(async () => [
+      { labels: { state: 'total' }, value: this.pool.totalCount },
+      { labels: { state: 'idle' }, value: this.pool.idleCount },
+      { labels: { state: 'waiting' }, value: this.pool.waitingCount },
+    ]);
   }
 
   async query<R = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<R>> {
@@ -207,6 +214,7 @@ export class PostgresDatabase implements Database {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.stopMetrics();
     await this.pool.end();
   }
 }

@@ -2,6 +2,7 @@ import type { Request, RequestHandler } from 'express';
 import { ipKeyGenerator, rateLimit as expressRateLimit } from 'express-rate-limit';
 import { TooManyRequestsError } from '../errors/errors';
 import type { Logger } from '../logging/logger';
+import { rateLimitRefusals } from '../metrics/metrics';
 import { processRateLimitCounters, type RateLimitCounters } from './rate-limit-counters';
 
 export interface RateLimitOptions {
@@ -59,6 +60,7 @@ export function rateLimit({
     store: counters.storeFor(name),
     keyGenerator: (req) => counters.hashKey(key(req)),
     handler: (req, _res, next) => {
+      rateLimitRefusals.inc({ limiter: name });
       const resetTime = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
       const retryAfterSeconds = resetTime ? (resetTime.getTime() - Date.now()) / 1000 : windowMs / 1000;
       next(new TooManyRequestsError(message, retryAfterSeconds));

@@ -1,5 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import type { Logger } from '../logging/logger';
+import { httpRequestDuration } from '../metrics/metrics';
 
 /** The route template that answered (`/api/incident/:incident_uuid`), never the concrete path. */
 export function routeOf(req: Request): string | undefined {
@@ -28,9 +29,16 @@ export function requestLogger(logger: Logger): RequestHandler {
         duration_ms: Number(process.hrtime.bigint() - started) / 1e6,
         ...(res.writableFinished ? {} : { aborted: true }),
       };
-      // Probes arrive every few seconds; they would drown the useful lines.
-      if (probePaths.has(req.path)) logger.debug(entry, 'request');
-      else logger.info(entry, 'request');
+      // Probes arrive every few seconds; they would drown the useful lines and the latency figures.
+      if (probePaths.has(req.path)) {
+        logger.debug(entry, 'request');
+        return;
+      }
+      logger.info(entry, 'request');
+      httpRequestDuration.observe(
+        { method: req.method, route: entry.route, status: String(entry.status) },
+        entry.duration_ms / 1000,
+      );
     };
     res.once('finish', log);
     res.once('close', log);

@@ -3,6 +3,7 @@ import type { Logger } from '../logging/logger';
 import type { EventBus, EventSubscription } from './event-bus';
 import { topicMatches } from './topic-pattern';
 import { UnprocessableEventError } from './unprocessable-event-error';
+import { eventsConsumed } from '../metrics/metrics';
 
 export interface InProcessEventBusOptions {
   logger: Logger;
@@ -105,12 +106,15 @@ export class InProcessEventBus implements EventBus {
       const fields = { consumer: subscription.consumer, eventName: event.name, eventId: event.id, attempt };
       try {
         await subscription.handle(event);
+        eventsConsumed.inc({ consumer: subscription.consumer, outcome: 'handled' });
         return;
       } catch (error) {
         if (!(error instanceof UnprocessableEventError) && attempt < this.maxAttempts) {
           this.options.logger.warn({ ...fields, err: error }, 'Event handler failed; retrying');
+          eventsConsumed.inc({ consumer: subscription.consumer, outcome: 'retried' });
           continue;
         }
+        eventsConsumed.inc({ consumer: subscription.consumer, outcome: 'dead_lettered' });
         this.deadLettered.push({
           consumer: subscription.consumer,
           event,

@@ -3,6 +3,7 @@ import type { Database } from '../database/database';
 import { assertSchemaName } from '../database/migrate';
 import type { Logger } from '../logging/logger';
 import type { EventBus } from './event-bus';
+import { readOutboxAge, readOutboxBacklog } from '../metrics/metrics';
 
 export interface OutboxRelayOptions {
   db: Database;
@@ -157,6 +158,17 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     );
   }
 
+  // What is waiting in the outbox, read when Prometheus scrapes (one small query over the unpublished rows).
+  const backlog = async () => {
+    const { rows } = await db.query<{ pending: number; age: number }>(
+      `SELECT count(*)::int AS pending, coalesce(extract(epoch FROM now() - min(occurred_at)), 0)::float8 AS age
+         FROM ${schema}.outbox WHERE published_at IS NULL`,
+    );
+    return rows[0] ?? { pending: 0, age: 0 };
+  };
+  const stopBacklogMetric = readOutboxBacklog(async () => [{ labels: { schema }, value: (await backlog()).pending }]);
+  const stopAgeMetric = readOutboxAge(async () => [{ labels: { schema }, value: (await backlog()).age }]);
+
   const timer = setInterval(flushAndLog, intervalMs);
   // The relay alone must not keep a process (or a test run) alive.
   timer.unref();
@@ -169,6 +181,8 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     async stop() {
       stopped = true;
       clearInterval(timer);
+      stopBacklogMetric();
+      stopAgeMetric();
       await Promise.allSettled([running, queued]);
     },
   };

@@ -10,6 +10,7 @@ import type { Logger } from '../logging/logger';
 import type { EventBus, EventSubscription } from './event-bus';
 import { UnprocessableEventError } from './unprocessable-event-error';
 import { redactUrl } from '../logging/redact-url';
+import { eventsConsumed } from '../metrics/metrics';
 
 export const DEFAULT_EXCHANGE = 'whistle.events';
 
@@ -318,11 +319,13 @@ export class RabbitMqEventBus implements EventBus {
         this.logger.error(fields, 'Malformed event message; dead-lettered');
         await this.forward(channel, queues.dlq, message, { [ERROR_HEADER]: 'malformed event envelope' });
         channel.ack(message);
+        eventsConsumed.inc({ consumer, outcome: 'dead_lettered' });
         return;
       }
       try {
         await handle(event);
         channel.ack(message);
+        eventsConsumed.inc({ consumer, outcome: 'handled' });
         return;
       } catch (error) {
         const errorText = ((error as Error)?.message ?? String(error)).slice(0, 500);
@@ -332,12 +335,14 @@ export class RabbitMqEventBus implements EventBus {
             [ATTEMPT_HEADER]: attempt,
             [ERROR_HEADER]: errorText,
           });
+          eventsConsumed.inc({ consumer, outcome: 'dead_lettered' });
         } else {
           this.logger.warn({ ...fields, err: error }, 'Event handler failed; retrying');
           await this.forward(channel, queues.retry, message, {
             [ATTEMPT_HEADER]: attempt + 1,
             [ERROR_HEADER]: errorText,
           });
+          eventsConsumed.inc({ consumer, outcome: 'retried' });
         }
         channel.ack(message);
       }

@@ -1,5 +1,5 @@
 import type { Mailer } from '@whistle/mailer';
-import type { Database, Logger } from '@whistle/service-kit';
+import { mailsSent, type Database, type Logger } from '@whistle/service-kit';
 import { mailQueueRepository } from '../../data-access/mail-queue.repository';
 
 export interface MailDispatcherOptions {
@@ -36,6 +36,7 @@ export function startMailDispatcher(options: MailDispatcherOptions): MailDispatc
       try {
         await mailer.send({ to: mail.to, subject: mail.subject, text: mail.text });
       } catch (error) {
+        mailsSent.inc({ result: 'failed' });
         // The server refused this one: it and the rest of the batch wait for the next try.
         await mailQueueRepository.retryLater(
           db,
@@ -44,6 +45,7 @@ export function startMailDispatcher(options: MailDispatcherOptions): MailDispatc
         throw error;
       }
       await mailQueueRepository.remove(db, mail.id);
+      mailsSent.inc({ result: 'sent' });
       sent += 1;
     }
     return { sent, more: mails.length === batchSize };

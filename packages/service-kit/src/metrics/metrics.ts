@@ -1,0 +1,81 @@
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+/**
+ * The process's Prometheus metrics (served by `startMetricsServer`, never on the routed HTTP port). One
+ * registry per process: a service runs alone in its container; standalone, the route and schema labels tell
+ * the services apart. Labels are route templates, schemas, consumers and limiter names: never a tenant, a
+ * user, an id or an address (privacy, and a bounded number of series).
+ */
+export const metricsRegistry = new Registry();
+collectDefaultMetrics({ register: metricsRegistry, prefix: 'whistle_' });
+
+export const httpRequestDuration = new Histogram({
+  name: 'whistle_http_request_duration_seconds',
+  help: 'HTTP requests by method, route template and status, as the service answered them',
+  labelNames: ['method', 'route', 'status'] as const,
+  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  registers: [metricsRegistry],
+});
+
+export const eventsConsumed = new Counter({
+  name: 'whistle_events_consumed_total',
+  help: 'Event deliveries by consumer and outcome: handled, retried (handler failed, tried again later) or dead_lettered',
+  labelNames: ['consumer', 'outcome'] as const,
+  registers: [metricsRegistry],
+});
+
+export const rateLimitRefusals = new Counter({
+  name: 'whistle_rate_limit_refusals_total',
+  help: 'Requests refused with 429 by limiter',
+  labelNames: ['limiter'] as const,
+  registers: [metricsRegistry],
+});
+
+export const mailsSent = new Counter({
+  name: 'whistle_mails_total',
+  help: 'E-mails handed to the mail server (sent) or refused by it (failed, retried later)',
+  labelNames: ['result'] as const,
+  registers: [metricsRegistry],
+});
+
+/** Readings taken when Prometheus scrapes: each source registers how to read itself. */
+type Reading<L extends string> = () => Promise<{ labels: Record<L, string>; value: number }[]>;
+
+function scrapedGauge<L extends string>(name: string, help: string, labelNames: readonly L[]) {
+  const readings = new Set<Reading<L>>();
+  new Gauge({
+    name,
+    help,
+    labelNames,
+    registers: [metricsRegistry],
+    async collect() {
+      this.reset();
+      for (const read of readings) {
+        // A source that cannot answer (its database is down) leaves its series out of this scrape.
+        const values = await read().catch(() => []);
+        for (const { labels, value } of values) this.set(labels as never, value);
+      }
+    },
+  });
+  return (read: Reading<L>) => {
+    readings.add(read);
+    return () => void readings.delete(read);
+  };
+}
+
+/** Outbox backlog per schema: events written but not yet confirmed by the broker, and the oldest one's age. */
+export const readOutboxBacklog = scrapedGauge(
+  'whistle_outbox_pending_events',
+  'Events in the outbox not yet published',
+  ['schema'] as const,
+);
+export const readOutboxAge = scrapedGauge(
+  'whistle_outbox_oldest_pending_age_seconds',
+  'Age of the oldest event in the outbox not yet published (0 when none)',
+  ['schema'] as const,
+);
+
+/** Connection pool of the PostgreSQL adapter: connections open, idle, and callers waiting for one. */
+export const readDatabasePool = scrapedGauge('whistle_db_pool_connections', 'PostgreSQL pool connections by state', [
+  'state',
+] as const);
