@@ -1,15 +1,22 @@
-// What the case benchmarks share: one tenant with BENCH_CASES cases (default 100,000) on PostgreSQL, served by the
-// built standalone platform. Real reports are made through the API (encrypted as the discloser's browser does),
-// then cloned in SQL (bulk INSERT … SELECT from generate_series) with spread dates, statuses, channels and labels,
-// and 1 % (a heavy caseload) assigned to a handler. A database of its own is created, and dropped by `close()`
-// unless BENCH_KEEP_DATABASE=1. Requires `npm run build` first and a PostgreSQL server (BENCH_DATABASE_URL,
-// default the loopback one).
+// What the case benchmarks share: one tenant with BENCH_CASES cases (default 100,000), served by the built standalone
+// platform, on PostgreSQL (default; BENCH_DATABASE_URL, default the loopback server: a database of its own, dropped
+// by `close()` unless BENCH_KEEP_DATABASE=1) or on its embedded PGlite (BENCH_DATABASE=pglite: a data folder of its
+// own). Real reports are made through the API (encrypted as the discloser's browser does), then cloned in SQL (bulk
+// INSERT … SELECT from generate_series) with spread dates, statuses, channels and labels, and 1 % (a heavy caseload)
+// assigned to a handler. With BENCH_TOTAL_CASES above BENCH_CASES, BENCH_OTHER_TENANTS (default 9) more companies
+// (their incident-side rows: company, labels, locations) get the rest, cloned the same way, so the measured tenant
+// shares its tables and indexes with them. PGlite is one process's: the platform is stopped while the seeding
+// writes to its folder, and started again on it. Requires `npm run build` first.
 import pg from 'pg';
 import crypto from '@whistle/crypto';
+import serviceKit from '@whistle/service-kit';
 import { onboard, startStandalone } from './platform.mjs';
 
 const { createIncidentCredentials, encryptFields } = crypto;
 export const CASES = Number(process.env.BENCH_CASES || 100_000);
+export const BACKEND = process.env.BENCH_DATABASE === 'pglite' ? 'pglite' : 'postgres';
+const TOTAL_CASES = Math.max(CASES, Number(process.env.BENCH_TOTAL_CASES || 0));
+const OTHER_TENANTS = TOTAL_CASES > CASES ? Number(process.env.BENCH_OTHER_TENANTS || 9) : 0;
 const SERVER_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const TEMPLATES = 10;
 const BATCH = 10_000;
@@ -25,18 +32,30 @@ export const post = (url, body, token) =>
     body: JSON.stringify(body),
   });
 
-/** Clones the template reports into `CASES` cases of the company, in batches; answers the seconds it took. */
-async function seed(db, companyId, handlerId) {
-  const { rows: columns } = await db.query(
-    `select column_name from information_schema.columns where table_schema = 'incident' and table_name = 'incident'
-      order by ordinal_position`,
-  );
+const columnsOf = async (db, table) =>
+  (
+    await db.query(
+      `select column_name from information_schema.columns where table_schema = 'incident' and table_name = $1
+        order by ordinal_position`,
+      [table],
+    )
+  ).rows.map((column) => column.column_name);
+
+/**
+ * Clones the measured company's first template report into cases `1..count` of `target` (the measured company
+ * itself, numbered after its templates, or another tenant), in batches; 1 % assigned to `handlerId` if given.
+ */
+async function cloneCases(db, { companyId, target = companyId, count, handlerId = null, prefix = 'bench' }) {
+  const own = target === companyId;
   // Cases spread over the last year, one every few minutes; statuses cycle; labels, channels and the handler's
   // share are drawn by a hash of the number, so none follows the dates or another.
+  const first = own ? TEMPLATES : 0;
   const overrides = {
     id: 'gen_random_uuid()',
-    display_report_number: `${TEMPLATES} + g`,
-    retrieval_id: `'bench-' || g`,
+    company_id: '$5::uuid',
+    location_id: own ? 't.location_id' : '(select min(id::text)::uuid from incident.location where company_id = $5)',
+    display_report_number: `${first} + g`,
+    retrieval_id: `'${prefix}-' || g`,
     status: `(array['NEW','ACKNOWLEDGED','ASSESSMENT','INVESTIGATION','CLOSED'])[1 + g % 5]`,
     outcome: `case when g % 5 = 4 then 'substantiated' end`,
     report_channel: `(array['online','online','telephone','internal'])[1 + abs(hashtext('channel' || g)) % 4]`,
@@ -49,18 +68,17 @@ async function seed(db, companyId, handlerId) {
     acknowledgement_due_at: `now() - g * interval '5 minutes' + interval '7 days'`,
     feedback_due_at: `now() - g * interval '5 minutes' + interval '7 days' + interval '3 months'`,
     resolution_due_at: `now() - g * interval '5 minutes' + interval '14 days'`,
-    sort_category: `labels.names[1 + abs(hashtext((${TEMPLATES} + g)::text)) % cardinality(labels.names)]`,
+    sort_category: `labels.names[1 + abs(hashtext((${first} + g)::text)) % cardinality(labels.names)]`,
     next_due_at: 'null',
   };
-  const names = columns.map((column) => column.column_name);
+  const names = await columnsOf(db, 'incident');
   const select = names.map((name) => overrides[name] ?? `t.${name}`).join(', ');
-  const started = performance.now();
-  for (let from = 1; from <= CASES; from += BATCH) {
-    const to = Math.min(CASES, from + BATCH - 1);
+  for (let from = 1; from <= count; from += BATCH) {
+    const to = Math.min(count, from + BATCH - 1);
     await db.query(
       `with t as (select * from incident.incident where company_id = $1 order by display_report_number limit 1),
             labels as (select array_agg(id order by name) as ids, array_agg(name order by name) as names
-                         from incident.category where company_id = $1 and parent_id is null),
+                         from incident.category where company_id = $5 and parent_id is null),
             created as (
               insert into incident.incident (${names.join(', ')})
               select ${select} from t, labels, generate_series($2::int, $3::int) g
@@ -74,8 +92,50 @@ async function seed(db, companyId, handlerId) {
               select c.id, f.name, f.value, f.position from created c, t
                 join incident.incident_field f on f.incident_id = t.id)
        insert into incident.assignee (incident_id, user_id, company_id)
-       select id, $4, company_id from created where abs(hashtext('assigned' || display_report_number)) % 100 = 0`,
-      [companyId, from, to, handlerId],
+       select id, $4, company_id from created
+        where $4::uuid is not null and abs(hashtext('assigned' || display_report_number)) % 100 = 0`,
+      [companyId, from, to, handlerId, target],
+    );
+  }
+  // Reports made after the seeding are numbered after the clones, as the service numbers them.
+  await db.query(
+    `update incident.company set next_report_number =
+       (select max(display_report_number) + 1 from incident.incident where company_id = $1) where id = $1`,
+    [target],
+  );
+}
+
+/** Another tenant as the incident service knows it: its company row, top-level labels and locations. */
+async function otherTenant(db, companyId, index) {
+  const [{ id }] = (await db.query('select gen_random_uuid() as id')).rows;
+  const clone = async (table, overrides, where) => {
+    const names = await columnsOf(db, table);
+    const select = names.map((name) => overrides[name] ?? name).join(', ');
+    await db.query(
+      `insert into incident.${table} (${names.join(', ')}) select ${select} from incident.${table} ${where}`,
+      [companyId, id],
+    );
+  };
+  await clone('company', { id: '$2::uuid', url_identifier: `url_identifier || '-other-${index}'` }, 'where id = $1');
+  await clone(
+    'category',
+    { id: 'gen_random_uuid()', company_id: '$2::uuid' },
+    'where company_id = $1 and parent_id is null',
+  );
+  await clone('location', { id: 'gen_random_uuid()', company_id: '$2::uuid' }, 'where company_id = $1');
+  return id;
+}
+
+/** The measured tenant's cases, then the other tenants'; answers the seconds it took. */
+async function seed(db, companyId, handlerId) {
+  const started = performance.now();
+  await cloneCases(db, { companyId, count: CASES, handlerId });
+  for (let index = 0; index < OTHER_TENANTS; index += 1) {
+    const count = Math.floor((TOTAL_CASES - CASES - TEMPLATES) / OTHER_TENANTS);
+    const target = await otherTenant(db, companyId, index);
+    await cloneCases(db, { companyId, target, count, prefix: `bench-other-${index}` });
+    process.stderr.write(
+      `seeded tenant ${index + 2} of ${OTHER_TENANTS + 1} (${((performance.now() - started) / 1000).toFixed(0)} s)\n`,
     );
   }
   // What autovacuum does soon after a bulk load: statistics, and the visibility map index-only scans rely on.
@@ -84,50 +144,75 @@ async function seed(db, companyId, handlerId) {
 }
 
 /**
- * The seeded tenant: `api(path)` URLs of the platform, an ADMIN's and a HANDLER's tokens, a client on the
- * database (`db`), the seeding time, and `close()`.
+ * A database the platform runs on, and a way to write to it: `withDb(work)` runs `work(db)` with a client on it
+ * (PGlite: the platform is stopped meanwhile and started again after). `api(path)` follows the running platform.
  */
-export async function seededTenant() {
+async function openBackend() {
+  if (BACKEND === 'pglite') {
+    const { openDatabase } = serviceKit;
+    let platform = await startStandalone();
+    const { dataDir } = platform;
+    return {
+      api: (path) => `${platform.baseUrl}${path}`,
+      baseUrl: () => platform.baseUrl,
+      db: null,
+      describe: `PGlite in ${dataDir}`,
+      async withDb(work) {
+        await platform.stop({ keepData: true });
+        const db = await openDatabase({ dataDir });
+        try {
+          return await work(db);
+        } finally {
+          await db.close();
+          platform = await startStandalone({}, { dataDir });
+        }
+      },
+      close: () => platform.stop(),
+    };
+  }
   const database = `whistle_bench_${Date.now()}`;
   const admin = new pg.Client({ connectionString: SERVER_URL });
   await admin.connect();
   await admin.query(`create database ${database}`);
   const databaseUrl = new URL(SERVER_URL);
   databaseUrl.pathname = `/${database}`;
-  const platform = await startStandalone({ DATABASE_URL: databaseUrl.toString() });
   const db = new pg.Client({ connectionString: databaseUrl.toString() });
   const close = async () => {
     await db.end().catch(() => undefined);
-    await platform.stop();
+    await platform?.stop();
     // BENCH_KEEP_DATABASE=1 keeps the data for EXPLAIN by hand.
     if (process.env.BENCH_KEEP_DATABASE === '1') console.log(`kept database ${database}`);
     else await admin.query(`drop database if exists ${database} with (force)`);
     await admin.end();
   };
+  let platform;
   try {
+    platform = await startStandalone({ DATABASE_URL: databaseUrl.toString() });
     await db.connect();
-    const company = await onboard(platform.baseUrl, 0);
-    const api = (path) => `${platform.baseUrl}${path}`;
-    const adminToken = (
-      await json(await post(api('/api/account/token'), { username: company.email, password: company.password }))
-    ).token;
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return {
+    api: (path) => `${platform.baseUrl}${path}`,
+    baseUrl: () => platform.baseUrl,
+    db,
+    describe: `PostgreSQL ${(await db.query('show server_version')).rows[0].server_version}`,
+    withDb: (work) => work(db),
+    close,
+  };
+}
 
-    // A handler with the admin's password hash (an invitation would need the mail), announced as auth would.
-    const handlerEmail = company.email.replace('admin@', 'handler@');
-    const { rows: handlerRows } = await db.query(
-      `insert into auth.user_profile (id, company_id, email, full_name, password_hash, roles)
-       select gen_random_uuid(), company_id, $2, 'Hank Handler', password_hash, array['HANDLER'] from auth.user_profile
-        where email = $1 returning id, company_id`,
-      [company.email, handlerEmail],
-    );
-    const [{ id: handlerId, company_id: companyId }] = handlerRows;
-    await db.query(
-      `insert into incident.staff_member (user_id, company_id, full_name, roles) values ($1, $2, 'Hank Handler', array['HANDLER'])`,
-      [handlerId, companyId],
-    );
-    const handlerToken = (
-      await json(await post(api('/api/account/token'), { username: handlerEmail, password: company.password }))
-    ).token;
+/**
+ * The seeded tenant: `api(path)` URLs of the platform (`baseUrl`), the company (`company`: the admin's e-mail
+ * and password, its `urlIdentifier`), an ADMIN's and a HANDLER's tokens, `withDb(work)` (and on PostgreSQL a
+ * client on the database, `db`), the seeding time, what it runs on (`describe`), and `close()`.
+ */
+export async function seededTenant() {
+  const backend = await openBackend();
+  const { api, withDb, close } = backend;
+  try {
+    const company = await onboard(backend.baseUrl(), 0);
 
     // Real reports, encrypted as the discloser's browser does, to clone.
     const view = await json(await fetch(api(`/api/account/company/${company.urlIdentifier}`)));
@@ -148,8 +233,41 @@ export async function seededTenant() {
         }),
       );
     }
-    const seconds = await seed(db, companyId, handlerId);
-    return { api, db, companyId, adminToken, handlerToken, seconds, close };
+
+    // A handler with the admin's password hash (an invitation would need the mail), announced as auth would.
+    const handlerEmail = company.email.replace('admin@', 'handler@');
+    const { companyId, seconds } = await withDb(async (db) => {
+      const { rows: handlerRows } = await db.query(
+        `insert into auth.user_profile (id, company_id, email, full_name, password_hash, roles)
+         select gen_random_uuid(), company_id, $2, 'Hank Handler', password_hash, array['HANDLER'] from auth.user_profile
+          where email = $1 returning id, company_id`,
+        [company.email, handlerEmail],
+      );
+      const [{ id: handlerId, company_id: companyId }] = handlerRows;
+      await db.query(
+        `insert into incident.staff_member (user_id, company_id, full_name, roles) values ($1, $2, 'Hank Handler', array['HANDLER'])`,
+        [handlerId, companyId],
+      );
+      return { companyId, seconds: await seed(db, companyId, handlerId) };
+    });
+    const token = async (username) =>
+      (await json(await post(api('/api/account/token'), { username, password: company.password }))).token;
+    const [adminToken, handlerToken] = [await token(company.email), await token(handlerEmail)];
+    return {
+      api,
+      get baseUrl() {
+        return backend.baseUrl();
+      },
+      company,
+      db: backend.db,
+      withDb,
+      describe: backend.describe,
+      companyId,
+      adminToken,
+      handlerToken,
+      seconds,
+      close,
+    };
   } catch (error) {
     await close();
     throw error;

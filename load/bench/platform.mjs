@@ -20,11 +20,11 @@ export const freePort = () =>
   });
 
 /**
- * `standalone/dist/main.js` in a temporary data folder (PGlite there unless `env` names a DATABASE_URL), ready
- * when `/readyz` answers.
+ * `standalone/dist/main.js` in a temporary data folder, or in `dataDir` (PGlite there unless `env` names a
+ * DATABASE_URL), ready when `/readyz` answers. `stop({ keepData: true })` leaves the folder for a restart.
  */
-export async function startStandalone(env = {}) {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'whistle-bench-'));
+export async function startStandalone(env = {}, options = {}) {
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'whistle-bench-')));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [path.join(root, 'standalone', 'dist', 'main.js')], {
@@ -42,10 +42,13 @@ export async function startStandalone(env = {}) {
   return {
     baseUrl,
     child,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
-      await rm(dataDir, { recursive: true, force: true });
+    dataDir,
+    stop: async ({ keepData = false } = {}) => {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((resolve) => child.once('exit', resolve));
+      }
+      if (!keepData) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }
