@@ -94,7 +94,7 @@ test('when an admin signs in, enables MFA, logs out and signs in again with a co
 
   // Updating the name shows the toast and the new initials.
   await page.getByLabel('Full name').fill('Ada King Lovelace');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await page.getByRole('button', { name: /Account menu of Ada King Lovelace/ }).waitFor();
 
   // Logout revokes the token, clears it and goes to the root (the login page).
