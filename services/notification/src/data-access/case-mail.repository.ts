@@ -108,8 +108,8 @@ export const caseMailRepository = {
   },
 
   async incident(db: Queryable, companyId: string, incidentId: string) {
-    const { rows } = await db.query<{ display_report_number: number; assignee_ids: string[]; excluded_ids: string[] }>(
-      'select display_report_number, assignee_ids, excluded_ids from notification.incident where company_id = $1 and incident_id = $2',
+    const { rows } = await db.query<{ display_report_number: number; assignee_ids: string[] }>(
+      'select display_report_number, assignee_ids from notification.incident where company_id = $1 and incident_id = $2',
       [companyId, incidentId],
     );
     return rows[0];
@@ -117,20 +117,22 @@ export const caseMailRepository = {
 
   /**
    * Staff of the company among `userIds`, plus every admin when `withAdmins`, who have not turned `kind` off
-   * for themselves and are not excluded from the case.
+   * for themselves and are not excluded from the case (read here, so no caller can forget the exclusions).
    */
   async recipients(
     db: Queryable,
     companyId: string,
     kind: MailKind,
-    { userIds, withAdmins, excludedIds }: { userIds: string[]; withAdmins: boolean; excludedIds: string[] },
+    { incidentId, userIds, withAdmins }: { incidentId: string; userIds: string[]; withAdmins: boolean },
   ): Promise<Recipient[]> {
     const { rows } = await db.query<Recipient>(
-      `select user_id, email, language from notification.staff_member
-        where company_id = $1 and (user_id = any($2::uuid[]) or ($3 and 'ADMIN' = any(roles)))
-          and not (user_id = any($4::uuid[])) and coalesce((notifications ->> $5)::boolean, true)
-        order by email`,
-      [companyId, userIds, withAdmins, excludedIds, kind],
+      `select s.user_id, s.email, s.language from notification.staff_member s
+        where s.company_id = $1 and (s.user_id = any($2::uuid[]) or ($3 and 'ADMIN' = any(s.roles)))
+          and coalesce((s.notifications ->> $4)::boolean, true)
+          and not exists (select 1 from notification.incident i
+                           where i.company_id = $1 and i.incident_id = $5 and s.user_id = any(i.excluded_ids))
+        order by s.email`,
+      [companyId, userIds, withAdmins, kind, incidentId],
     );
     return rows;
   },

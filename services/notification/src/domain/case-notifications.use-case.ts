@@ -19,13 +19,13 @@ async function notify(
   companyId: string,
   kind: MailKind,
   event: CaseMailEvent,
-  incident: { incidentId: string; number: number; excludedIds: string[]; dueAt?: string },
+  incident: { incidentId: string; number: number; dueAt?: string },
   audience: { userIds: string[]; withAdmins: boolean },
 ): Promise<void> {
   if (!(await caseMailRepository.companySends(tx, companyId, kind))) return;
   const recipients = await caseMailRepository.recipients(tx, companyId, kind, {
     ...audience,
-    excludedIds: incident.excludedIds,
+    incidentId: incident.incidentId,
   });
   for (const recipient of recipients)
     await mailQueueRepository.add(tx, caseMail(recipient, event, incident, deps.publicUrl));
@@ -50,7 +50,7 @@ export async function onIncidentCreated(
     companyId,
     'new_incidents',
     'new_report',
-    { incidentId: report.incident_id, number: report.display_report_number, excludedIds: [] },
+    { incidentId: report.incident_id, number: report.display_report_number },
     { userIds: labelAssignees, withAdmins: true },
   );
 }
@@ -73,18 +73,13 @@ export async function onIncidentAssigned(
     assigneeIds: assignment.assignee_ids,
   });
   if (actor?.type === 'SYSTEM') return;
-  const incident = await caseMailRepository.incident(tx, companyId, assignment.incident_id);
   await notify(
     deps,
     tx,
     companyId,
     'assigned_to_an_incident',
     'assigned',
-    {
-      incidentId: assignment.incident_id,
-      number: assignment.display_report_number,
-      excludedIds: incident?.excluded_ids ?? [],
-    },
+    { incidentId: assignment.incident_id, number: assignment.display_report_number },
     { userIds: assignment.added_ids, withAdmins: false },
   );
 }
@@ -113,7 +108,7 @@ export async function onDiscloserActivity(
     companyId,
     'incident_updates',
     event.name === 'incident.message.created' ? 'discloser_message' : 'discloser_file',
-    { incidentId, number: incident.display_report_number, excludedIds: incident.excluded_ids },
+    { incidentId, number: incident.display_report_number },
     { userIds: incident.assignee_ids, withAdmins: false },
   );
 }
@@ -143,19 +138,13 @@ export async function onDeadline(
     number: deadline.display_report_number,
     assigneeIds: deadline.assignee_ids,
   });
-  const incident = await caseMailRepository.incident(tx, companyId, deadline.incident_id);
   await notify(
     deps,
     tx,
     companyId,
     'deadlines',
     `${deadline.clock}_${deadline.state}`,
-    {
-      incidentId: deadline.incident_id,
-      number: deadline.display_report_number,
-      excludedIds: incident?.excluded_ids ?? [],
-      dueAt: deadline.due_at,
-    },
+    { incidentId: deadline.incident_id, number: deadline.display_report_number, dueAt: deadline.due_at },
     { userIds: deadline.assignee_ids, withAdmins: deadline.state === 'overdue' },
   );
 }
@@ -170,19 +159,13 @@ export async function onRetentionDue(
   companyId: string,
   due: EventPayload<'incident.retention_due'>,
 ): Promise<void> {
-  const incident = await caseMailRepository.incident(tx, companyId, due.incident_id);
   await notify(
     deps,
     tx,
     companyId,
     'deadlines',
     'retention_due',
-    {
-      incidentId: due.incident_id,
-      number: due.display_report_number,
-      excludedIds: incident?.excluded_ids ?? [],
-      dueAt: due.delete_at,
-    },
+    { incidentId: due.incident_id, number: due.display_report_number, dueAt: due.delete_at },
     { userIds: [], withAdmins: true },
   );
 }
