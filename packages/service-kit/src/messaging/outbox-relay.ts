@@ -158,14 +158,16 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     );
   }
 
-  // What is waiting in the outbox, read when Prometheus scrapes (one small query over the unpublished rows).
-  const backlog = async () => {
-    const { rows } = await db.query<{ pending: number; age: number }>(
-      `SELECT count(*)::int AS pending, coalesce(extract(epoch FROM now() - min(occurred_at)), 0)::float8 AS age
-         FROM ${schema}.outbox WHERE published_at IS NULL`,
-    );
-    return rows[0] ?? { pending: 0, age: 0 };
-  };
+  // What is waiting in the outbox, read when Prometheus scrapes: one query serves both gauges of a scrape.
+  let reading: Promise<{ pending: number; age: number }> | undefined;
+  const backlog = () =>
+    (reading ??= db
+      .query<{ pending: number; age: number }>(
+        `SELECT count(*)::int AS pending, coalesce(extract(epoch FROM now() - min(occurred_at)), 0)::float8 AS age
+           FROM ${schema}.outbox WHERE published_at IS NULL`,
+      )
+      .then((result) => result.rows[0] ?? { pending: 0, age: 0 })
+      .finally(() => setImmediate(() => (reading = undefined))));
   const stopBacklogMetric = readOutboxBacklog(async () => [{ labels: { schema }, value: (await backlog()).pending }]);
   const stopAgeMetric = readOutboxAge(async () => [{ labels: { schema }, value: (await backlog()).age }]);
 
