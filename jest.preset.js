@@ -32,6 +32,12 @@ function jestConfig({ dir, environment = 'node' }) {
       customExportConditions: browser
         ? ['source', 'browser', 'require', 'default']
         : ['source', 'node', 'require', 'default'],
+      // Jest 30 "soft-deletes" what a test file left on the global scope by wrapping each property in an
+      // accessor whose setter, for a plain value, sets the property again through itself: the next write
+      // overflows the stack. Sentry writes `__SENTRY__.version` on every use, so a worker crashed with
+      // "Maximum call stack size exceeded" after a suite that reported errors. Every test here closes what it
+      // starts; the clean-up only warns, so it is off.
+      globalsCleanup: 'off',
     },
     transform: {
       '^.+\\.(t|j|mj|cj)sx?$': [

@@ -42,6 +42,11 @@ const defaultExpectations = (fullname: string, namespace: string): ReleaseExpect
   },
   networkPolicy: true,
   podDisruptionBudget: true,
+  metricsPort: 9464,
+  metricsPeer: {
+    namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } },
+    podSelector: { matchLabels: { 'app.kubernetes.io/name': 'prometheus' } },
+  },
 });
 
 const optionalPartsOn = 'with every optional part switched on';
@@ -75,6 +80,16 @@ const sets: ValuesSet[] = [
         annotations: { 'cert-manager.io/cluster-issuer': 'acme-issuer' },
         tlsSecretName: 'speakup-tls',
       },
+      metrics: {
+        port: 9100,
+        networkPolicy: {
+          namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'observability' } },
+          podSelector: null,
+        },
+        serviceMonitor: { enabled: true, labels: { release: 'kube-prometheus-stack' } },
+        prometheusRule: { enabled: true },
+        grafanaDashboard: { enabled: true },
+      },
       nodeSelector: { 'kubernetes.io/os': 'linux' },
       tolerations: [{ key: 'dedicated', operator: 'Equal', value: 'whistle', effect: 'NoSchedule' }],
       affinity: {
@@ -98,6 +113,8 @@ const sets: ValuesSet[] = [
       imageOf: (workload) =>
         `registry.acme.example/${imageRepositoryOf(workload)}:${workload === 'file' ? '0.1.1' : '0.1.0-acme.1'}`,
       publicUrl: 'https://speakup.acme.example:8443',
+      metricsPort: 9100,
+      metricsPeer: { namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'observability' } } },
       ingress: {
         names: { main: 'speakup', file: 'speakup-file' },
         host: 'speakup.acme.example',
@@ -330,5 +347,59 @@ describe('helm template compared with kubectl kustomize k8s/overlays/production'
       const fromOverlay = overlay.find((o) => o.kind === 'Deployment' && o.metadata.name === workload)!;
       expect({ workload, ...shapeOf(chart, fromChart) }).toEqual({ workload, ...shapeOf(overlay, fromOverlay) });
     }
+  });
+});
+
+describe('helm template, error reporting', () => {
+  const browserDsn = 'https://browserkey@errors.example.com/2';
+  const remotesOf = (objects: K8sObject[]) =>
+    JSON.parse(
+      objects.find((o) => o.kind === 'ConfigMap' && o.metadata.name === 'whistle-remotes')!.data!['remotes.json'],
+    );
+  const deploymentOf = (objects: K8sObject[], service: string) =>
+    objects.find((o) => o.kind === 'Deployment' && o.metadata.name === `whistle-${service}`)!;
+
+  it("when the DSNs are set, then every service gets the SENTRY_* variables and /remotes.json the browser's entry; by default neither", () => {
+    const on = renderChart({
+      values: {
+        ...required,
+        config: {
+          errorReporting: {
+            dsn: 'https://servicekey@errors.example.com/1',
+            browserDsn,
+            environment: 'production',
+            tracesSampleRate: 0.5,
+          },
+        },
+      },
+    });
+    for (const service of services)
+      expect(plainEnvOf(on, deploymentOf(on, service))).toEqual(
+        expect.objectContaining({
+          SENTRY_DSN: 'https://servicekey@errors.example.com/1',
+          SENTRY_BROWSER_DSN: browserDsn,
+          SENTRY_ENVIRONMENT: 'production',
+          SENTRY_TRACES_SAMPLE_RATE: '0.5',
+        }),
+      );
+    expect(remotesOf(on)).toEqual(
+      expect.objectContaining({
+        mfe_disclose: '/remotes/mfe-disclose/mf-manifest.json',
+        errorReporting: { dsn: browserDsn, tracesSampleRate: 0.5, environment: 'production' },
+      }),
+    );
+
+    const off = renderChart({ values: required });
+    for (const service of services)
+      expect(
+        Object.keys(plainEnvOf(off, deploymentOf(off, service))).filter((key) => key.startsWith('SENTRY_')),
+      ).toEqual([]);
+    expect(remotesOf(off)).not.toHaveProperty('errorReporting');
+  });
+
+  it('when a DSN is not one, then the chart refuses the values', () => {
+    expect(() =>
+      renderChart({ values: { ...required, config: { errorReporting: { browserDsn: 'errors.example.com' } } } }),
+    ).toThrow(/browserDsn/);
   });
 });

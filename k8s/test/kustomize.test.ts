@@ -154,6 +154,11 @@ describe.each(trees)('kubectl kustomize $dir', ({ dir, namespace, host, tag, rep
     networkPolicy: true,
     podDisruptionBudget: true,
     replicas,
+    metricsPort: 9464,
+    metricsPeer: {
+      namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } },
+      podSelector: { matchLabels: { 'app.kubernetes.io/name': 'prometheus' } },
+    },
   });
 
   it(`when rendered, then every object is in the namespace ${namespace ?? 'of the overlay (none in the base)'}`, () => {

@@ -1,8 +1,9 @@
 // What every rendered release of Whistle must satisfy, whether the Helm chart or kustomize rendered it: valid
 // Kubernetes objects, one Deployment/Service/PodDisruptionBudget per workload of the routing table wired to each
 // other by labels, hardened pods probed on /healthz and /readyz, credentials only by reference to a Secret, an
-// Ingress equal to the routing table, and NetworkPolicies that admit only the ingress controller and the callers
-// each workload has.
+// Ingress equal to the routing table, each service's /metrics on a port of its own that no Ingress routes, and
+// NetworkPolicies that admit only the ingress controller and the callers each workload has, and Prometheus alone to
+// the metrics port.
 import {
   allSecretKeys,
   backendFor,
@@ -47,6 +48,10 @@ export interface ReleaseExpectations {
   imageOf: (workload: string) => string;
   /** The incident service's rate limits (default: those of its config schema). */
   incidentLimits?: Record<string, string>;
+  /** Port of each service's /metrics (METRICS_PORT, container port `metrics`). */
+  metricsPort: number;
+  /** The one peer the NetworkPolicy admits to the metrics port: Prometheus's namespace, and its pods when given. */
+  metricsPeer: { namespaceSelector: object; podSelector?: object };
 }
 
 const table = readRoutingTable();
@@ -71,7 +76,7 @@ export function itChecksTheRelease(render: () => K8sObject[], expected: ReleaseE
     expect(unknownFieldErrors(render())).toEqual([]);
   });
 
-  it('when rendered, then each workload of the routing table has one Deployment, a Service on its port and a PodDisruptionBudget, wired by labels', () => {
+  it('when rendered, then each workload of the routing table has one Deployment, a Service on its port and a PodDisruptionBudget, wired by labels; each service a headless metrics Service', () => {
     expect(sorted(ofKind('Deployment').map((o) => o.metadata.name))).toEqual(sorted(workloads.map(expected.nameOf)));
     for (const workload of workloads) {
       const deployment = deploymentOf(workload);
@@ -86,7 +91,30 @@ export function itChecksTheRelease(render: () => K8sObject[], expected: ReleaseE
         ports: [{ name: 'http', port: table.workloads[workload].port, targetPort: 'http' }],
         selects: [workload],
       });
-      expect(containerOf(workload).ports).toEqual([{ name: 'http', containerPort: table.workloads[workload].port }]);
+      const metricsPort = { name: 'metrics', containerPort: expected.metricsPort };
+      expect({ workload, ports: containerOf(workload).ports }).toEqual({
+        workload,
+        ports: [
+          { name: 'http', containerPort: table.workloads[workload].port },
+          ...(kindOf(workload) === 'service' ? [metricsPort] : []),
+        ],
+      });
+      const metricsService = named('Service', `${expected.nameOf(workload)}-metrics`);
+      if (kindOf(workload) === 'service')
+        expect({
+          workload,
+          clusterIP: metricsService?.spec.clusterIP,
+          ports: metricsService?.spec.ports,
+          selects: selected(metricsService?.spec.selector ?? {}),
+          label: metricsService?.metadata.labels?.['whistle/metrics'],
+        }).toEqual({
+          workload,
+          clusterIP: 'None',
+          ports: [{ name: 'metrics', port: expected.metricsPort, targetPort: 'metrics' }],
+          selects: [workload],
+          label: 'true',
+        });
+      else expect(metricsService).toBeUndefined();
       const budget = named('PodDisruptionBudget', expected.nameOf(workload));
       if (expected.podDisruptionBudget) {
         expect({ workload, selects: selected(budget?.spec.selector ?? {}) }).toEqual({ workload, selects: [workload] });
@@ -99,6 +127,12 @@ export function itChecksTheRelease(render: () => K8sObject[], expected: ReleaseE
         });
     }
     if (!expected.podDisruptionBudget) expect(ofKind('PodDisruptionBudget')).toEqual([]);
+    expect(sorted(ofKind('Service').map((o) => o.metadata.name))).toEqual(
+      sorted([
+        ...workloads.map(expected.nameOf),
+        ...workloads.filter((w) => kindOf(w) === 'service').map((w) => `${expected.nameOf(w)}-metrics`),
+      ]),
+    );
   });
 
   it('when rendered, then every pod runs non-root (1000 for services, 101 for nginx), read-only, without capabilities or service account token, under seccomp RuntimeDefault', () => {
@@ -181,22 +215,30 @@ export function itChecksTheRelease(render: () => K8sObject[], expected: ReleaseE
       });
   });
 
-  it('when rendered, then each service gets its port, the public URL, the object store settings only with S3 credentials, and only incident its rate limits', () => {
+  it('when rendered, then each service gets its port, its metrics port, the public URL, the object store settings only with S3 credentials, and only incident its rate limits', () => {
     const limits = expected.incidentLimits ?? incidentLimitDefaults();
     expect(Object.keys(limits)).toHaveLength(4);
     for (const workload of workloads) {
       const env = plainEnv(workload);
       if (kindOf(workload) === 'frontend') {
-        expect({ workload, port: env.NGINX_PORT, url: env.PUBLIC_URL }).toEqual({
+        expect({ workload, port: env.NGINX_PORT, metricsPort: env.METRICS_PORT, url: env.PUBLIC_URL }).toEqual({
           workload,
           port: String(table.workloads[workload].port),
+          metricsPort: undefined,
           url: undefined,
         });
         continue;
       }
-      expect({ workload, port: env.PORT, url: env.PUBLIC_URL, mailFrom: env.MAIL_FROM }).toEqual({
+      expect({
+        workload,
+        port: env.PORT,
+        metricsPort: env.METRICS_PORT,
+        url: env.PUBLIC_URL,
+        mailFrom: env.MAIL_FROM,
+      }).toEqual({
         workload,
         port: String(table.workloads[workload].port),
+        metricsPort: String(expected.metricsPort),
         url: expected.publicUrl,
         mailFrom: expect.stringMatching(/^.+ <[^@\s]+@[^@\s]+>$/),
       });
@@ -246,6 +288,22 @@ export function itChecksTheRelease(render: () => K8sObject[], expected: ReleaseE
             service: { name: expected.nameOf(route.workload), port: { number: table.workloads[route.workload].port } },
           },
         });
+      }
+    });
+
+    it('when rendered, then no Ingress routes a metrics Service or the metrics port (metrics stay inside the cluster)', () => {
+      const backends = ofKind('Ingress').flatMap((o) => [
+        ...(o.spec.defaultBackend ? [o.spec.defaultBackend] : []),
+        ...o.spec.rules.flatMap((rule: any) => rule.http.paths.map((p: any) => p.backend)),
+      ]);
+      expect(backends.length).toBeGreaterThan(0);
+      for (const { service } of backends) {
+        const workload = workloads.find((w) => expected.nameOf(w) === service.name);
+        expect({ service, routedPort: workload && table.workloads[workload].port }).toEqual({
+          service: { name: service.name, port: { number: expect.any(Number) } },
+          routedPort: service.port.number,
+        });
+        expect(service.port.number).not.toBe(expected.metricsPort);
       }
     });
 
@@ -307,16 +365,15 @@ export function itChecksTheRelease(render: () => K8sObject[], expected: ReleaseE
   }
 
   if (expected.networkPolicy) {
-    it('when rendered, then NetworkPolicies admit services from the ingress controller and each other, frontends from the ingress controller and the shell', () => {
+    it('when rendered, then NetworkPolicies admit services from the ingress controller and each other on their API port, frontends from the ingress controller and the shell, and Prometheus alone to the metrics port', () => {
       const policies = ofKind('NetworkPolicy');
       const services = workloads.filter((w) => kindOf(w) === 'service');
       const frontends = workloads.filter((w) => kindOf(w) === 'frontend');
       const policyFor = (members: string[]) =>
         policies.find((p) => sorted(selected(p.spec.podSelector)).join() === sorted(members).join());
-      const admitted = (policy: K8sObject | undefined) => {
-        expect(policy?.spec.policyTypes).toEqual(['Ingress']);
-        expect(policy!.spec.ingress).toHaveLength(1);
-        const [fromNamespace, fromPods, ...rest] = policy!.spec.ingress[0].from;
+      /** Workloads of the release a rule admits, after the ingress controller's namespace. */
+      const admitted = (rule: any) => {
+        const [fromNamespace, fromPods, ...rest] = rule.from;
         expect(rest).toEqual([]);
         expect(fromNamespace).toEqual({
           namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'ingress-nginx' } },
@@ -325,8 +382,18 @@ export function itChecksTheRelease(render: () => K8sObject[], expected: ReleaseE
         return sorted(selected(fromPods.podSelector));
       };
       expect(policies).toHaveLength(2);
-      expect(admitted(policyFor(services))).toEqual(sorted(services));
-      expect(admitted(policyFor(frontends))).toEqual(['shell']);
+      for (const policy of policies) expect(policy.spec.policyTypes).toEqual(['Ingress']);
+
+      const [api, metrics, ...otherRules] = policyFor(services)!.spec.ingress;
+      expect(otherRules).toEqual([]);
+      expect(admitted(api)).toEqual(sorted(services));
+      expect(api.ports).toEqual([{ port: 'http', protocol: 'TCP' }]);
+      // One peer, namespace AND pods in the same entry (two entries would admit either).
+      expect(metrics).toEqual({ from: [expected.metricsPeer], ports: [{ port: 'metrics', protocol: 'TCP' }] });
+
+      const frontendRules = policyFor(frontends)!.spec.ingress;
+      expect(frontendRules).toHaveLength(1);
+      expect(admitted(frontendRules[0])).toEqual(['shell']);
     });
   } else {
     it('when rendered, then there is no NetworkPolicy', () => {

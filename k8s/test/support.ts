@@ -61,6 +61,16 @@ export function kustomize(dir: string): K8sObject[] {
 }
 
 /**
+ * Module of the models of an apiVersion: kubernetes-models for Kubernetes' own APIs, and
+ * @kubernetes-models/prometheus-operator (the Prometheus Operator's CRD schemas, same generator and base) for
+ * monitoring.coreos.com (ServiceMonitor, PrometheusRule).
+ */
+const modelsModuleOf = (apiVersion: string) =>
+  apiVersion.startsWith('monitoring.coreos.com/')
+    ? `@kubernetes-models/prometheus-operator/${apiVersion}`
+    : `kubernetes-models/${apiVersion}`;
+
+/**
  * Validates one object against the Kubernetes OpenAPI schema shipped in kubernetes-models (types, required
  * fields, enums, formats). Returns the errors, empty when valid. kubernetes-models 4.5 carries the schemas of
  * Kubernetes 1.33 (no npm package ships those of 1.31); every kind rendered here is a GA API unchanged since 1.25,
@@ -70,7 +80,7 @@ export function schemaErrors(obj: K8sObject): string[] {
   let models: Record<string, any>;
   try {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    models = require(`kubernetes-models/${obj.apiVersion}`);
+    models = require(modelsModuleOf(obj.apiVersion));
   } catch {
     return [`${obj.kind}/${obj.metadata?.name}: unknown apiVersion ${obj.apiVersion}`];
   }
@@ -115,7 +125,7 @@ export function unknownFieldErrors(objects: K8sObject[]): string[] {
     const source = objects
       .map(
         (o, i) =>
-          `import type { I${o.kind} as T${i} } from 'kubernetes-models/${o.apiVersion}/${o.kind}';\nexport const o${i}: T${i} = ${JSON.stringify(o)};`,
+          `import type { I${o.kind} as T${i} } from '${modelsModuleOf(o.apiVersion)}/${o.kind}';\nexport const o${i}: T${i} = ${JSON.stringify(o)};`,
       )
       .join('\n');
     writeFileSync(join(dir, 'objects.ts'), `${source}\n`);
@@ -126,7 +136,10 @@ export function unknownFieldErrors(objects: K8sObject[]): string[] {
       module: 'preserve',
       moduleResolution: 'bundler',
       types: [],
-      paths: { 'kubernetes-models/*': [join(repoRoot, 'node_modules/kubernetes-models/*')] },
+      paths: {
+        'kubernetes-models/*': [join(repoRoot, 'node_modules/kubernetes-models/*')],
+        '@kubernetes-models/*': [join(repoRoot, 'node_modules/@kubernetes-models/*')],
+      },
     };
     writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['objects.ts'] }));
     const result = spawnSync(join(repoRoot, 'node_modules/.bin/tsc'), ['-p', dir], { encoding: 'utf8' });

@@ -1,6 +1,7 @@
 import { registerPlugins } from '@module-federation/enhanced/runtime';
 import { registerApplication, start } from 'single-spa';
 import { REMOTE_APPLICATIONS, isCompanyAppPath, isOwnedBy, isShellPath, loadRemoteLifecycles } from './applications';
+import { startErrorReporting } from './error-reporting/start-error-reporting';
 import { initI18n } from './i18n/init-i18n';
 import { registerRemotesFromManifest } from './remotes/remote-manifest';
 import { fallbackPlugin } from './runtime-plugins/fallback.plugin';
@@ -14,9 +15,13 @@ registerPlugins([retryPlugin(), fallbackPlugin()]);
 void import('react-dom/client');
 
 // A missing manifest is logged; loading a remote then fails into the fallback lifecycles.
-const remotesRegistered = registerRemotesFromManifest().catch((error: unknown) => {
-  console.error('Remote manifest could not be loaded', error);
-});
+const manifestRead = registerRemotesFromManifest();
+const remotesRegistered = manifestRead.then(
+  () => undefined,
+  (error: unknown) => console.error('Remote manifest could not be loaded', error),
+);
+// Error reporting as the manifest configures it: off (nothing more loaded) without a DSN or a manifest.
+void manifestRead.then(startErrorReporting, () => startErrorReporting(undefined));
 
 for (const application of REMOTE_APPLICATIONS) {
   registerApplication({

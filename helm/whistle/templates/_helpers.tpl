@@ -73,9 +73,10 @@ app.kubernetes.io/component: {{ .name }}
 {{- (urlParse (include "whistle.publicUrl" .)).host }}
 {{- end }}
 
-{{/* remotes.json: values.remotes, or every frontend of the routing table but the shell, by its federation name (mfe-x -> mfe_x). */}}
+{{/* remotes.json: values.remotes, or every frontend of the routing table but the shell, by its federation name (mfe-x -> mfe_x);
+with config.errorReporting.browserDsn, also the browser's errorReporting entry. */}}
 {{- define "whistle.remotesJson" -}}
-{{- $remotes := .Values.remotes }}
+{{- $remotes := deepCopy (.Values.remotes | default dict) }}
 {{- if not $remotes }}
 {{- $table := include "whistle.routingTable" . | fromJson }}
 {{- $remotes = dict }}
@@ -83,6 +84,14 @@ app.kubernetes.io/component: {{ .name }}
 {{- if and (eq $workload.kind "frontend") (ne $name "shell") }}
 {{- $_ := set $remotes ($name | replace "-" "_") (printf "/remotes/%s/mf-manifest.json" $name) }}
 {{- end }}
+{{- end }}
+{{- end }}
+{{- with .Values.config.errorReporting }}
+{{- if .browserDsn }}
+{{- $reporting := dict "dsn" .browserDsn "tracesSampleRate" .tracesSampleRate }}
+{{- with .environment }}{{- $_ := set $reporting "environment" . }}{{- end }}
+{{- with .release }}{{- $_ := set $reporting "release" . }}{{- end }}
+{{- $_ := set $remotes "errorReporting" $reporting }}
 {{- end }}
 {{- end }}
 {{- toPrettyJson $remotes }}

@@ -6,7 +6,9 @@ import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { platformConfigSchema } from '../src/config/platform-config';
 import { databasePort } from '../src/database/database-port';
 import { rateLimit } from '../src/http/rate-limit';
+import amqplib from 'amqplib';
 import { eventBusPort } from '../src/messaging/event-bus-port';
+import { consumerQueues } from '../src/messaging/rabbitmq-event-bus';
 import type { ServiceDependencies } from '../src/ports/port';
 import { runService } from '../src/run-service';
 import { createServiceLifecycle } from '../src/service-lifecycle';
@@ -46,7 +48,7 @@ describe('metrics of a running service', () => {
     await database.drop();
   });
 
-  it('when requests, refusals and events go through, then /metrics on its own port shows them by route, limiter, consumer and schema, without ids', async () => {
+  it('when requests, refusals and events go through, then /metrics on its own port shows them by route, limiter, consumer, queue and schema, without ids', async () => {
     const create = (deps: ServiceDependencies<typeof ports>) => {
       const lifecycle = createServiceLifecycle({
         name: 'metered',
@@ -133,6 +135,24 @@ describe('metrics of a running service', () => {
         expect.arrayContaining(['total', 'idle', 'waiting']),
       );
       expect(series(families, 'whistle_process_resident_memory_bytes')).toBeDefined();
+      expect(series(families, 'whistle_queue_consumers')).toEqual([{ labels: { consumer: 'metered' }, value: '1' }]);
+
+      // A malformed message is dead-lettered at once: the consumer's dead-letter queue shows it.
+      const connection = await amqplib.connect(testAmqpUrl());
+      try {
+        const channel = await connection.createChannel();
+        channel.sendToQueue(consumerQueues(exchange, 'metered').main, Buffer.from('not an event'));
+        await channel.close();
+      } finally {
+        await connection.close();
+      }
+      const queueDepth = async (queue: string) =>
+        series(await scrape(), 'whistle_queue_messages')?.find(
+          (metric) => metric.labels?.consumer === 'metered' && metric.labels.queue === queue,
+        )?.value;
+      await waitFor(async () => (await queueDepth('dlq')) === '1', { what: 'the dead letter counted' });
+      expect(await queueDepth('main')).toBe('0');
+      expect(await queueDepth('retry')).toBe('0');
       // Route templates and names only: the request's id (a company id here) is in no label.
       const labels = JSON.stringify(families.flatMap((family) => family.metrics.map((metric) => metric.labels ?? {})));
       expect(labels).not.toContain(companyId);

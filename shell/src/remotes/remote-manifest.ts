@@ -1,13 +1,23 @@
 import { registerRemotes } from '@module-federation/enhanced/runtime';
+import type { BrowserErrorReportingConfig } from '@whistle/contracts';
 import { fetchWithRetry } from './fetch-with-retry';
 
-/** Federation name → URL of its mf-manifest.json, per environment, read at run time. */
-export type RemoteManifest = Record<string, string>;
+/**
+ * The shell's run-time manifest, per environment: federation name → URL of its mf-manifest.json, and
+ * optionally `errorReporting` (the browser's error reporting; absent = off).
+ */
+export type RemoteManifest = Record<string, string> & { errorReporting?: BrowserErrorReportingConfig };
 
-/** Registers the remotes listed in /remotes.json, so a remote is redeployed without rebuilding the shell. */
-export async function registerRemotesFromManifest(url = '/remotes.json') {
+/**
+ * Registers the remotes listed in /remotes.json, so a remote is redeployed without rebuilding the shell;
+ * returns the error-reporting configuration it holds, if any.
+ */
+export async function registerRemotesFromManifest(
+  url = '/remotes.json',
+): Promise<BrowserErrorReportingConfig | undefined> {
   const response = await fetchWithRetry(url, { headers: { Accept: 'application/json' } });
   if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-  const manifest = (await response.json()) as RemoteManifest;
-  registerRemotes(Object.entries(manifest).map(([name, entry]) => ({ name, entry })));
+  const { errorReporting, ...remotes } = (await response.json()) as RemoteManifest;
+  registerRemotes(Object.entries(remotes).map(([name, entry]) => ({ name, entry: String(entry) })));
+  return errorReporting;
 }

@@ -63,6 +63,15 @@ function scrapedGauge<L extends string>(name: string, help: string, labelNames: 
   };
 }
 
+/**
+ * `read` shared by the gauges of one scrape: a call while one is running gets its answer, and the next scrape
+ * reads again. So one query (or one round of broker calls) serves several gauges.
+ */
+export function sharedReading<T>(read: () => Promise<T>): () => Promise<T> {
+  let reading: Promise<T> | undefined;
+  return () => (reading ??= read().finally(() => setImmediate(() => (reading = undefined))));
+}
+
 /** Outbox backlog per schema: events written but not yet confirmed by the broker, and the oldest one's age. */
 export const readOutboxBacklog = scrapedGauge(
   'whistle_outbox_pending_events',
@@ -79,3 +88,18 @@ export const readOutboxAge = scrapedGauge(
 export const readDatabasePool = scrapedGauge('whistle_db_pool_connections', 'PostgreSQL pool connections by state', [
   'state',
 ] as const);
+
+/**
+ * The broker's queues of each consumer of this service (RabbitMQ): messages waiting in the main queue (consumer
+ * lag), in the retry queue (failed, waiting to be tried again) and in the dead-letter queue (given up: see
+ * "Dead letters" in docs/operations.md), and how many consumers, of every replica, read the main queue.
+ */
+export const readQueueMessages = scrapedGauge('whistle_queue_messages', 'Messages waiting in a consumer queue', [
+  'consumer',
+  'queue',
+] as const);
+export const readQueueConsumers = scrapedGauge(
+  'whistle_queue_consumers',
+  "Consumers reading a consumer's main queue, all replicas together",
+  ['consumer'] as const,
+);
