@@ -41,5 +41,12 @@ export const incidentConfigSchema = platformConfigSchema.safeExtend({
   RETENTION_SCAN_INTERVAL_MS: z.coerce.number().int().min(10).max(86_400_000).default(3_600_000),
   /** Cases claimed per transaction by the retention job; a run takes batches until none is left. */
   RETENTION_SCAN_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(50),
+  /**
+   * Milliseconds between two folds of the reporting deltas into the per-day summary (docs/case-management.md,
+   * Reporting). A reading adds the deltas not folded yet, so this bounds their number, not the figures' freshness.
+   */
+  REPORTING_FOLD_INTERVAL_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
+  /** Deltas folded per statement; a fold takes batches until none is left, in one transaction. */
+  REPORTING_FOLD_BATCH_SIZE: z.coerce.number().int().min(100).max(1_000_000).default(50_000),
 });
 export type IncidentConfig = z.infer<typeof incidentConfigSchema>;

@@ -15,6 +15,7 @@ import { INCIDENT_SCHEMA, incidentMigrations } from './data-access/migrations';
 import { reportRequestRepository } from './data-access/report-request.repository';
 import { staffRepository } from './data-access/staff.repository';
 import { sendDeadlineReminders } from './domain/deadlines/send-deadline-reminders.use-case';
+import { foldReportingDeltas } from './domain/reporting/fold-reporting-deltas.use-case';
 import { runRetention } from './domain/retention/purge-expired-cases.use-case';
 import { createIncidentSessionSigner } from './domain/tokens/incident-session-signer';
 import { caseRoutes } from './entry-points/http/case.routes';
@@ -22,6 +23,10 @@ import { incidentRoutes } from './entry-points/http/incident.routes';
 import { retentionRoutes } from './entry-points/http/retention.routes';
 import { readModelsSubscription } from './entry-points/messaging/read-models.subscription';
 import { createDeadlineScheduler, type DeadlineScheduler } from './entry-points/scheduler/deadline-scheduler';
+import {
+  createReportingFoldScheduler,
+  type ReportingFoldScheduler,
+} from './entry-points/scheduler/reporting-fold-scheduler';
 import { createRetentionScheduler, type RetentionScheduler } from './entry-points/scheduler/retention-scheduler';
 
 const incidentPorts = { db: databasePort, bus: eventBusPort };
@@ -35,6 +40,8 @@ export interface IncidentService extends WhistleService {
   readonly deadlines: Pick<DeadlineScheduler, 'runOnce'>;
   /** The retention job (warnings, then deletions): on an interval once started; `runOnce()` runs it now. */
   readonly retention: Pick<RetentionScheduler, 'runOnce'>;
+  /** The reporting fold (deltas into the per-day summary): on an interval once started; `runOnce()` folds now. */
+  readonly reportingFold: Pick<ReportingFoldScheduler, 'runOnce'>;
 }
 
 /** Incidents, messages, notes, export and deadlines (/api/incident/*, except files, which are the file service's). */
@@ -67,6 +74,7 @@ export function createIncidentService(deps: IncidentDependencies, config: Incide
   router.use(
     incidentRoutes({
       ...shared,
+      writeWithEvents: lifecycle.writeWithEvents,
       incidentSessions: createIncidentSessionVerifier(signer.publicKeyPem),
       limits: {
         reportPerClient: config.REPORT_LIMIT_PER_CLIENT,
@@ -106,6 +114,13 @@ export function createIncidentService(deps: IncidentDependencies, config: Incide
     logger: logger.child({ component: 'retention-scheduler' }),
   });
 
+  // Every replica runs one; an advisory lock lets one fold at a time, the others find it taken and skip.
+  const reportingFold = createReportingFoldScheduler({
+    run: () => foldReportingDeltas({ db: deps.db }, { batchSize: config.REPORTING_FOLD_BATCH_SIZE }),
+    intervalMs: config.REPORTING_FOLD_INTERVAL_MS,
+    logger: logger.child({ component: 'reporting-fold' }),
+  });
+
   let cleanup: NodeJS.Timeout | undefined;
   const removeExpired = () => {
     staffRepository
@@ -120,17 +135,20 @@ export function createIncidentService(deps: IncidentDependencies, config: Incide
     router,
     deadlines: { runOnce: deadlines.runOnce },
     retention: { runOnce: retention.runOnce },
+    reportingFold: { runOnce: reportingFold.runOnce },
     async start() {
       await lifecycle.start();
       cleanup = setInterval(removeExpired, CLEANUP_INTERVAL_MS).unref();
       deadlines.start();
       retention.start();
+      reportingFold.start();
     },
     async stop() {
       clearInterval(cleanup);
       // Before the relay stops: a scan in progress commits its events, which the relay may still send.
       await deadlines.stop();
       await retention.stop();
+      await reportingFold.stop();
       await lifecycle.stop();
     },
   };

@@ -3,7 +3,7 @@ import { createTestDependencies, testStacks, type TestDependencies } from '@whis
 import {
   announceStaff,
   call,
-  postJson,
+  fileReport,
   prepareProducer,
   reportFor,
   seedCompany,
@@ -44,10 +44,7 @@ describe.each(testStacks)('reporting on %s', (stack) => {
   let adminB: StaffMember;
 
   async function makeCase(company: SeededCompany, set?: HandSet): Promise<string> {
-    const filed = await reportFor(company);
-    const response = await postJson(`${incident.baseUrl}/api/incident/`, filed.body);
-    expect(response.status).toBe(201);
-    const { uuid } = (await response.json()) as { uuid: string };
+    const { uuid } = await fileReport(incident.baseUrl, (await reportFor(company)).body);
     if (!set) return uuid;
     const day = (days: number | undefined) => (days === undefined ? null : days);
     await test$.deps.db.query(

@@ -53,10 +53,9 @@ export async function companyReport(
   end.setUTCDate(end.getUTCDate() + 1);
   const range = { start: new Date(`${from}T00:00:00Z`), end };
   // Independent reads: a pool runs them side by side; PGlite (one connection) queues them.
-  const [counts, categories, times, current] = await Promise.all([
-    reportingRepository.counts(db, scope, range),
-    reportingRepository.byCategory(db, scope, range),
-    reportingRepository.times(db, scope, range, now),
+  const [counts, times, current] = await Promise.all([
+    reportingRepository.counts(db, scope, range, now),
+    reportingRepository.medians(db, scope, range),
     reportingRepository.now(db, scope, now),
   ]);
 
@@ -74,9 +73,9 @@ export async function companyReport(
   const outcomeCount = new Map(counts.byOutcome.map((row) => [row.outcome, row.count]));
   return {
     period: { from, to },
-    total: times.total,
+    total: counts.total,
     by_month: [...perMonth].map(([month, channels]) => ({ month, channels })),
-    by_category: [...categories].sort(byCountThenName),
+    by_category: [...counts.byCategory].sort(byCountThenName),
     by_location: [...counts.byLocation].sort(byCountThenName),
     by_status: incidentStatuses.map((status) => ({ status, count: statusCount.get(status) ?? 0 })),
     by_outcome: incidentOutcomes.map((outcome) => ({ outcome, count: outcomeCount.get(outcome) ?? 0 })),
@@ -86,8 +85,8 @@ export async function companyReport(
       to_close: { median_days: days(times.close_median_s), cases: times.close_cases },
     },
     directive: {
-      acknowledged_within_7_days: share(times.ack_met, times.ack_counted),
-      feedback_within_3_months: share(times.feedback_met, times.feedback_counted),
+      acknowledged_within_7_days: share(counts.ack_met, counts.ack_counted),
+      feedback_within_3_months: share(counts.feedback_met, counts.feedback_counted),
     },
     now: { ...current, at: now.toISOString() },
   };
