@@ -19,6 +19,7 @@ import {
   reportDetails,
   saveDecryptedFile,
   uploadAttachment,
+  uploadFailureKey,
   useAttachments,
 } from '@whistle/ui/report';
 import {
@@ -182,15 +183,27 @@ function IncidentReview({ session }: { session: DiscloserSession }) {
     try {
       const content = await encryptField(session.handle.publicKey, text);
       const message = await sendIncidentMessage(session.api, { incident_uuid: session.incident.uuid, content });
+      // The message is sent: a file refused now (a limit, too many files) must not read as a failed message.
+      let refusedFile: string | undefined;
       for (const file of attachments.loaded) {
-        await uploadAttachment(session.api, session.handle, session.incident.uuid, message.uuid, file, (progress) =>
-          attachments.setProgress(file.id, progress),
-        );
+        try {
+          await uploadAttachment(session.api, session.handle, session.incident.uuid, message.uuid, file, (progress) =>
+            attachments.setProgress(file.id, progress),
+          );
+        } catch (error) {
+          if (endedBy(error)) throw error;
+          refusedFile = uploadFailureKey(error);
+          break;
+        }
       }
       setText('');
       attachments.clear();
       await load();
-      setToast({ status: 'success', text: t('review.updated') });
+      setToast(
+        refusedFile
+          ? { status: 'error', text: t(refusedFile, { ns: 'common' }) }
+          : { status: 'success', text: t('review.updated') },
+      );
     } catch (error) {
       if (endedBy(error)) setEnded(true);
       else if (error instanceof ApiError && error.status === 429)

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { sendStaffMessage } from '@whistle/api-client';
 import { encryptField } from '@whistle/crypto';
 import { Button, TextArea } from '@whistle/ui';
-import { FilePicker, formatMessageTime, uploadAttachment, useAttachments } from '@whistle/ui/report';
+import { FilePicker, formatMessageTime, uploadAttachment, uploadFailureKey, useAttachments } from '@whistle/ui/report';
 import { useStaffSession } from '@whistle/ui/staff';
 import { CaseFiles } from './case-files.component';
 import type { OpenedCase } from './use-case';
@@ -14,12 +14,14 @@ import type { OpenedCase } from './use-case';
  * requires within three months.
  */
 export function Thread({ opened, onUpdated }: { opened: OpenedCase; onUpdated: () => Promise<void> }) {
-  const { t, i18n } = useTranslation('incidents');
+  const { t, i18n } = useTranslation(['incidents', 'common']);
   const { api } = useStaffSession();
   const [text, setText] = useState('');
   const [feedback, setFeedback] = useState(false);
   const [sending, setSending] = useState(false);
   const [failed, setFailed] = useState(false);
+  /** The reply went out but a file was refused: why (a `common` key). */
+  const [refusedFile, setRefusedFile] = useState<string | null>(null);
   const attachments = useAttachments();
   const { view, messages, files } = opened;
 
@@ -29,13 +31,20 @@ export function Thread({ opened, onUpdated }: { opened: OpenedCase; onUpdated: (
     if (!text.trim() || sending) return;
     setSending(true);
     setFailed(false);
+    setRefusedFile(null);
     try {
       const content = await encryptField(opened.handle.publicKey, text);
       const message = await sendStaffMessage(api, { incident_uuid: view.uuid, content, feedback });
       for (const file of attachments.loaded) {
-        await uploadAttachment(opened.filesApi, opened.handle, view.uuid, message.uuid, file, (progress) =>
-          attachments.setProgress(file.id, progress),
-        );
+        try {
+          await uploadAttachment(opened.filesApi, opened.handle, view.uuid, message.uuid, file, (progress) =>
+            attachments.setProgress(file.id, progress),
+          );
+        } catch (error) {
+          // The reply is sent: say why the file was not attached rather than that the reply failed.
+          setRefusedFile(uploadFailureKey(error));
+          break;
+        }
       }
       setText('');
       setFeedback(false);
@@ -100,6 +109,11 @@ export function Thread({ opened, onUpdated }: { opened: OpenedCase; onUpdated: (
           {failed && (
             <p className="wh-alert" role="alert">
               {t('thread.sendFailed')}
+            </p>
+          )}
+          {refusedFile && (
+            <p className="wh-alert" role="alert">
+              {t(refusedFile, { ns: 'common' })}
             </p>
           )}
         </form>

@@ -1,4 +1,4 @@
-import { ApiError, RequestAbortedError } from './api-error';
+import { ApiError, ApiNetworkError, isIgnoredByErrorReporting, RequestAbortedError } from './api-error';
 import { createApiClient, withToken } from './client';
 import { companyQrCodeUrl, createCompany, getCompanyPublicView } from './company';
 
@@ -108,6 +108,62 @@ describe('error catalogue', () => {
     const error = await pending.catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(RequestAbortedError);
     expect((error as Error).message).toBe('Request aborted');
+  });
+
+  it('when no answer comes, then the error has status 0 and is still the TypeError fetch threw', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    const error = await createApiClient()
+      .request('GET', '/api/z')
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiNetworkError);
+    expect(error).toBeInstanceOf(TypeError);
+    expect(error).toMatchObject({ message: 'Failed to fetch', url: '/api/z', status: 0 });
+  });
+});
+
+describe('error reporting filter (spec §8: ignores status 0, 401, 403, 413 and 5xx)', () => {
+  const failure = async (status: number) => {
+    fetchMock.mockResolvedValue(json(status, { message: 'x' }));
+    return createApiClient()
+      .request('GET', '/api/z')
+      .catch((caught: unknown) => caught);
+  };
+
+  it.each([401, 403, 413, 500, 502, 503, 504, 599])(
+    'when the API answers %i, then the error is not reported',
+    async (status) => {
+      expect(isIgnoredByErrorReporting(await failure(status))).toBe(true);
+    },
+  );
+
+  it.each([400, 404, 405, 409, 410, 422, 429])(
+    'when the API answers %i, then the error is reported',
+    async (status) => {
+      expect(isIgnoredByErrorReporting(await failure(status))).toBe(false);
+    },
+  );
+
+  it('when no answer comes or the request is cancelled, then nothing is reported (status 0)', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    const unanswered = await createApiClient()
+      .request('GET', '/api/z')
+      .catch((caught: unknown) => caught);
+    expect(isIgnoredByErrorReporting(unanswered)).toBe(true);
+    expect(isIgnoredByErrorReporting(new RequestAbortedError())).toBe(true);
+  });
+
+  it('when the error comes from another copy of the client (another bundle), then its name and status decide', () => {
+    const foreign = Object.assign(new Error('Forbidden'), { name: 'ApiError', status: 403 });
+    expect(isIgnoredByErrorReporting(foreign)).toBe(true);
+    expect(isIgnoredByErrorReporting(Object.assign(new Error('Not Found'), { name: 'ApiError', status: 404 }))).toBe(
+      false,
+    );
+  });
+
+  it('when the error is not an API error, then it is reported', () => {
+    expect(isIgnoredByErrorReporting(new Error('render crash'))).toBe(false);
+    expect(isIgnoredByErrorReporting(new TypeError('x is undefined'))).toBe(false);
+    expect(isIgnoredByErrorReporting({ status: 500 })).toBe(false);
   });
 });
 

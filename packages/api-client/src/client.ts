@@ -1,4 +1,4 @@
-import { ApiError, RequestAbortedError } from './api-error';
+import { ApiError, ApiNetworkError, RequestAbortedError } from './api-error';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -70,7 +70,11 @@ export function createApiClient({ baseUrl = '', getToken }: ApiClientOptions = {
       if (!response.ok) throw new ApiError(url, response.status, response.statusText, content);
       return content as T;
     } catch (error) {
-      if (!(error instanceof ApiError) && isAbort(error, signal)) throw new RequestAbortedError();
+      if (error instanceof ApiError) throw error;
+      if (isAbort(error, signal)) throw new RequestAbortedError();
+      // fetch rejects with a TypeError when no answer came (status 0); anything else (a body that is not
+      // the JSON its type says) is thrown as it is.
+      if (error instanceof TypeError) throw new ApiNetworkError(url, error.message, { cause: error });
       throw error;
     }
   }

@@ -1,5 +1,5 @@
 import type { FileUploadMetadata, IncidentFile } from '@whistle/contracts';
-import { ApiError, RequestAbortedError } from './api-error';
+import { ApiError, ApiNetworkError, RequestAbortedError } from './api-error';
 import type { ApiClient } from './client';
 
 /**
@@ -56,7 +56,7 @@ export function uploadIncidentFile(
       if (request.status >= 200 && request.status < 300) resolve(content as IncidentFile);
       else reject(new ApiError(url, request.status, request.statusText, content));
     };
-    request.onerror = () => reject(new TypeError('Network error'));
+    request.onerror = () => reject(new ApiNetworkError(url, 'Network error'));
     request.onabort = () => reject(new RequestAbortedError());
     options.signal?.addEventListener('abort', () => request.abort(), { once: true });
     request.send(body);

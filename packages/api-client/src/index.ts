@@ -1,4 +1,10 @@
-export { ApiError, RequestAbortedError } from './api-error';
+export {
+  ApiError,
+  ApiNetworkError,
+  isIgnoredByErrorReporting,
+  isIgnoredStatus,
+  RequestAbortedError,
+} from './api-error';
 export {
   createApiClient,
   withToken,

@@ -58,15 +58,26 @@ export async function deriveDiscloserAuthToken(discloserPassphrase: string): Pro
   return toBase64Url(token);
 }
 
+/**
+ * A SHA-256 implementation: WebCrypto's by default. A server may pass its platform's synchronous one (Node's
+ * `createHash`): WebCrypto's digest is a job on another thread and a promise, ~20× the CPU of the hash itself for
+ * a token this short, on every report and retrieval (docs/performance.md, Report creation).
+ */
+export type Sha256 = (data: Bytes) => Bytes | Promise<Bytes>;
+
 /** Server side: what to store instead of the token, `v1.<SHA-256(token)>`. */
-export async function hashDiscloserAuthToken(token: string): Promise<string> {
-  return encodeVersioned([await sha256(utf8Encode(token))]);
+export async function hashDiscloserAuthToken(token: string, digest: Sha256 = sha256): Promise<string> {
+  return encodeVersioned([await digest(utf8Encode(token))]);
 }
 
 /** Server side: does a presented token match the stored hash (compared in constant time). */
-export async function verifyDiscloserAuthToken(token: string, storedHash: string): Promise<boolean> {
+export async function verifyDiscloserAuthToken(
+  token: string,
+  storedHash: string,
+  digest: Sha256 = sha256,
+): Promise<boolean> {
   const [expected] = parseVersioned(storedHash, 'auth token hash', [32]);
-  return constantTimeEqual(await sha256(utf8Encode(token)), expected);
+  return constantTimeEqual(await digest(utf8Encode(token)), expected);
 }
 
 /** Incident passphrase under HKDF(discloser passphrase, random salt): `v1.<salt>.<iv>.<ciphertext+tag>`. */

@@ -18,6 +18,7 @@ export {
   hashDiscloserAuthToken,
   normalizeDiscloserPassphrase,
   verifyDiscloserAuthToken,
+  type Sha256,
 } from './discloser';
 export { formatSecretCode, parseSecretCode, type SecretCode } from './secret-code';
 export {

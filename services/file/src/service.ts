@@ -6,6 +6,9 @@ import {
   databasePort,
   defineService,
   eventBusPort,
+  processRateLimitCounters,
+  rateLimitCountersFor,
+  rateLimitMigrations,
   type ServiceDependencies,
   type WhistleService,
 } from '@whistle/service-kit';
@@ -13,7 +16,7 @@ import { createIncidentSessionVerifier } from '@whistle/tokens';
 import { fileConfigSchema, type FileConfig } from './config';
 import { FILE_SCHEMA, fileMigrations } from './data-access/migrations';
 import { fileRoutes } from './entry-points/http/file.routes';
-import { incidentDeletedSubscription } from './entry-points/messaging/incident-deleted.subscription';
+import { fileEventsSubscription } from './entry-points/messaging/file-events.subscription';
 
 /**
  * Body types the file service reads itself (the streamed upload): the HTTP app serving it must
@@ -29,9 +32,9 @@ export function createFileService(deps: FileDependencies, config: FileConfig): W
   const lifecycle = createServiceLifecycle({
     name: 'file',
     schema: FILE_SCHEMA,
-    migrations: fileMigrations,
+    migrations: [...rateLimitMigrations(FILE_SCHEMA), ...fileMigrations],
     deps,
-    subscriptions: [incidentDeletedSubscription({ objects: deps.objects })],
+    subscriptions: [fileEventsSubscription({ objects: deps.objects })],
   });
   const router = Router();
   router.use(
@@ -40,6 +43,19 @@ export function createFileService(deps: FileDependencies, config: FileConfig): W
       objects: deps.objects,
       unitOfWork: lifecycle.unitOfWork,
       verifier: createIncidentSessionVerifier(config.DISCLOSER_TOKEN_PUBLIC_KEY),
+      limits: {
+        filesPerMessage: config.FILES_PER_MESSAGE_MAX,
+        filesPerIncident: config.FILES_PER_INCIDENT_MAX,
+        bytesPerIncident: config.BYTES_PER_INCIDENT_MAX,
+        discloserUploadsPerIncidentPerHour: config.UPLOAD_LIMIT_PER_INCIDENT,
+        messageWaitMs: config.UPLOAD_MESSAGE_WAIT_MS,
+      },
+      uploadsPerClientPerHour: config.UPLOAD_LIMIT_PER_CLIENT,
+      // The counters' keys are HMAC-ed with a secret every replica shares and a database dump lacks: the
+      // object store's secret key. Without one (files on disk: a single process) they count in memory.
+      rateLimits: config.S3_SECRET_ACCESS_KEY
+        ? rateLimitCountersFor({ db: deps.db, schema: FILE_SCHEMA, secret: config.S3_SECRET_ACCESS_KEY })
+        : processRateLimitCounters(),
     }),
   );
   return {

@@ -6,19 +6,21 @@ import {
   createCompanyCredentials,
   createIncidentCredentials,
   decryptFile,
-  encryptFile,
   type IncidentCredentials,
 } from '@whistle/crypto';
-import type { Queryable } from '@whistle/service-kit';
 import { createTestDependencies, testStacks, waitFor, type TestDependencies } from '@whistle/service-kit/testing';
-import { createInspectableStore, discloserTokens, startFile, type InspectableStore, type RunningFile } from './support';
+import {
+  countRows,
+  createInspectableStore,
+  discloserTokens,
+  encryptedUploadBody,
+  messageAnnouncer,
+  startFile,
+  type InspectableStore,
+  type RunningFile,
+} from './support';
 
 type Session = Awaited<ReturnType<ReturnType<typeof discloserTokens>['forNewIncident']>>;
-
-async function count(db: Queryable, table: string): Promise<number> {
-  const { rows } = await db.query<{ count: number }>(`select count(*)::int as count from ${table}`);
-  return rows[0].count;
-}
 
 describe.each(testStacks)('file uploads and downloads on %s', (stack) => {
   let test$: TestDependencies;
@@ -27,6 +29,7 @@ describe.each(testStacks)('file uploads and downloads on %s', (stack) => {
   let incidentKeys: IncidentCredentials;
   const tokens = discloserTokens();
   const published: EventEnvelope[] = [];
+  let announceMessage: Awaited<ReturnType<typeof messageAnnouncer>>;
 
   beforeAll(async () => {
     test$ = await createTestDependencies(stack, ['file', 'file-test-observer']);
@@ -37,6 +40,7 @@ describe.each(testStacks)('file uploads and downloads on %s', (stack) => {
       handle: async (event) => void published.push(event),
     });
     file = await startFile({ ...test$.deps, objects: store.objects }, tokens.publicKeyPem);
+    announceMessage = await messageAnnouncer(test$);
     incidentKeys = await createIncidentCredentials((await createCompanyCredentials()).credential.public_key);
   });
   afterAll(async () => {
@@ -45,23 +49,8 @@ describe.each(testStacks)('file uploads and downloads on %s', (stack) => {
     await test$?.dispose();
   });
 
-  /** The upload body as the browser sends it: spec fields, the encrypted name and key, base64 ciphertext. */
-  async function uploadBody(session: Session, plaintext: Uint8Array, overrides: Record<string, unknown> = {}) {
-    const encrypted = await encryptFile(incidentKeys.incident.publicKey, plaintext, { fileName: 'evidence.pdf' });
-    return {
-      encrypted,
-      body: {
-        incident_uuid: session.incidentId,
-        incident_message_uuid: null,
-        mime_type: 'application/pdf',
-        file_name: encrypted.encrypted_file_name,
-        encrypted_key: encrypted.encrypted_key,
-        file_size: plaintext.length,
-        content: Buffer.from(encrypted.ciphertext).toString('base64'),
-        ...overrides,
-      } as Record<string, unknown>,
-    };
-  }
+  const uploadBody = (session: Session, plaintext: Uint8Array, overrides: Record<string, unknown> = {}) =>
+    encryptedUploadBody(incidentKeys.incident.publicKey, session.incidentId, plaintext, overrides);
 
   const upload = (session: Session | undefined, body: unknown, contentType = FILE_UPLOAD_CONTENT_TYPE) =>
     fetch(`${file.baseUrl}/api/incident/file/`, {
@@ -76,20 +65,22 @@ describe.each(testStacks)('file uploads and downloads on %s', (stack) => {
 
   /** Nothing of a refused upload remains: no row, no event in the outbox, no object. */
   async function expectNothingStoredSince(before: { rows: number; outbox: number; objects: number }) {
-    expect(await count(test$.deps.db, 'file.file')).toBe(before.rows);
-    expect(await count(test$.deps.db, 'file.outbox')).toBe(before.outbox);
+    expect(await countRows(test$.deps.db, 'file.file')).toBe(before.rows);
+    expect(await countRows(test$.deps.db, 'file.outbox')).toBe(before.outbox);
     expect((await store.keys()).length).toBe(before.objects);
   }
   const snapshot = async () => ({
-    rows: await count(test$.deps.db, 'file.file'),
-    outbox: await count(test$.deps.db, 'file.outbox'),
+    rows: await countRows(test$.deps.db, 'file.file'),
+    outbox: await countRows(test$.deps.db, 'file.outbox'),
     objects: (await store.keys()).length,
   });
 
   test('when a discloser uploads an encrypted file, then its ciphertext is stored, its metadata kept and the event carries ids and size only', async () => {
     const session = await tokens.forNewIncident();
     const plaintext = randomBytes(100_000);
-    const { body, encrypted } = await uploadBody(session, plaintext, { incident_message_uuid: randomUUID() });
+    const { body, encrypted } = await uploadBody(session, plaintext, {
+      incident_message_uuid: await announceMessage(session),
+    });
     const response = await upload(session, body);
     expect(response.status).toBe(201);
     const created = (await response.json()) as {
@@ -313,7 +304,7 @@ describe.each(testStacks)('file uploads and downloads on %s', (stack) => {
     ).json()) as {
       uuid: string;
     };
-    const replyId = randomUUID();
+    const replyId = await announceMessage(discloser);
     const staffUpload = await upload(
       staff,
       (await uploadBody(staff, randomBytes(30), { incident_message_uuid: replyId })).body,

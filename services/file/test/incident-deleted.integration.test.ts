@@ -1,10 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import type { EventEnvelope } from '@whistle/contracts';
 import { FILE_UPLOAD_CONTENT_TYPE } from '@whistle/contracts';
-import { createCompanyCredentials, createIncidentCredentials, encryptFile } from '@whistle/crypto';
-import { createOutbox, messagingMigrations, migrate } from '@whistle/service-kit';
+import { createCompanyCredentials, createIncidentCredentials } from '@whistle/crypto';
 import { createTestDependencies, testStacks, waitFor, type TestDependencies } from '@whistle/service-kit/testing';
-import { createInspectableStore, discloserTokens, startFile, type InspectableStore, type RunningFile } from './support';
+import {
+  createInspectableStore,
+  discloserTokens,
+  encryptedUploadBody,
+  incidentServiceEvents,
+  startFile,
+  type InspectableStore,
+  type RunningFile,
+} from './support';
 
 type Session = Awaited<ReturnType<ReturnType<typeof discloserTokens>['forNewIncident']>>;
 
@@ -13,13 +20,14 @@ describe.each(testStacks)('files of a deleted case on %s', (stack) => {
   let store: InspectableStore;
   let file: RunningFile;
   let publicKey: string;
+  let publish: Awaited<ReturnType<typeof incidentServiceEvents>>;
   const tokens = discloserTokens();
 
   beforeAll(async () => {
     test$ = await createTestDependencies(stack, ['file']);
     store = await createInspectableStore(stack);
     // The incident service's outbox stands in as the producer of incident.deleted.
-    await migrate(test$.deps.db, 'producer', messagingMigrations('producer'));
+    publish = await incidentServiceEvents(test$);
     file = await startFile({ ...test$.deps, objects: store.objects }, tokens.publicKeyPem);
     publicKey = (await createIncidentCredentials((await createCompanyCredentials()).credential.public_key)).incident
       .publicKey;
@@ -30,10 +38,9 @@ describe.each(testStacks)('files of a deleted case on %s', (stack) => {
     await test$?.dispose();
   });
 
-  /** An encrypted file uploaded as the browser sends it; answers its id. */
+  /** An encrypted file uploaded as the browser sends it. */
   async function upload(session: Session): Promise<Response> {
-    const plaintext = randomBytes(2_000);
-    const encrypted = await encryptFile(publicKey, plaintext, { fileName: 'evidence.pdf' });
+    const { body } = await encryptedUploadBody(publicKey, session.incidentId, randomBytes(2_000));
     return fetch(`${file.baseUrl}/api/incident/file/`, {
       method: 'POST',
       headers: {
@@ -41,15 +48,7 @@ describe.each(testStacks)('files of a deleted case on %s', (stack) => {
         accept: 'application/json',
         authorization: `Bearer ${session.token}`,
       },
-      body: JSON.stringify({
-        incident_uuid: session.incidentId,
-        incident_message_uuid: null,
-        mime_type: 'application/pdf',
-        file_name: encrypted.encrypted_file_name,
-        encrypted_key: encrypted.encrypted_key,
-        file_size: plaintext.length,
-        content: Buffer.from(encrypted.ciphertext).toString('base64'),
-      }),
+      body: JSON.stringify(body),
     });
   }
 
@@ -61,18 +60,16 @@ describe.each(testStacks)('files of a deleted case on %s', (stack) => {
 
   /** incident.deleted as the incident service announces it, through a real outbox; the envelope, to send again. */
   async function announceDeleted(session: Session, again?: EventEnvelope): Promise<EventEnvelope> {
-    const envelope =
-      again ??
-      (await test$.deps.db.transaction((tx) =>
-        createOutbox('producer').add(tx, {
-          name: 'incident.deleted',
-          company_id: session.companyId,
-          payload: { incident_id: session.incidentId, display_report_number: 7, reason: 'retention' },
-          actor: { type: 'SYSTEM' },
-        }),
-      ));
-    await test$.deps.bus.publish(envelope);
-    return envelope;
+    if (again) {
+      await test$.deps.bus.publish(again);
+      return again;
+    }
+    return publish({
+      name: 'incident.deleted',
+      company_id: session.companyId,
+      payload: { incident_id: session.incidentId, display_report_number: 7, reason: 'retention' },
+      actor: { type: 'SYSTEM' },
+    });
   }
 
   const objectKeysOf = async (session: Session) =>

@@ -4,8 +4,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { DiskObjectStore, S3ObjectStore, type ObjectStore } from '@whistle/object-store';
-import type { WhistleService } from '@whistle/service-kit';
-import { serveService, type TestStack } from '@whistle/service-kit/testing';
+import { encryptFile } from '@whistle/crypto';
+import {
+  createOutbox,
+  messagingMigrations,
+  migrate,
+  type NewEvent,
+  type Queryable,
+  type WhistleService,
+} from '@whistle/service-kit';
+import { serveService, type TestDependencies, type TestStack } from '@whistle/service-kit/testing';
 import { startS3Server } from '@whistle/test-support';
 import { generateDiscloserTokenKeys, signDiscloserToken } from '@whistle/tokens/testing';
 import { fileConfigSchema } from '../src/config';
@@ -80,9 +88,13 @@ export interface RunningFile {
 }
 
 /** The file service served on a loopback port as `runService` serves it (with its upload body type). */
-export async function startFile(deps: FileDependencies, publicKeyPem: string): Promise<RunningFile> {
-  const service = createFileService(deps, fileConfigSchema.parse({ DISCLOSER_TOKEN_PUBLIC_KEY: publicKeyPem }));
-  return { service, ...(await serveService(service, deps.logger)) };
+export async function startFile(
+  deps: FileDependencies,
+  publicKeyPem: string,
+  { env = {}, trustProxy }: { env?: Record<string, string>; trustProxy?: boolean } = {},
+): Promise<RunningFile> {
+  const service = createFileService(deps, fileConfigSchema.parse({ DISCLOSER_TOKEN_PUBLIC_KEY: publicKeyPem, ...env }));
+  return { service, ...(await serveService(service, deps.logger, { trustProxy })) };
 }
 
 /**
@@ -104,5 +116,64 @@ export function discloserTokens() {
     async staffOf<S extends { incidentId: string; companyId: string }>(session: S, staffUserId: string = randomUUID()) {
       return { ...session, staffUserId, token: await sign({ ...session, staffUserId }) };
     },
+  };
+}
+
+/** The rows of a table: a refused upload must leave none behind. */
+export async function countRows(db: Queryable, table: string): Promise<number> {
+  const { rows } = await db.query<{ count: number }>(`select count(*)::int as count from ${table}`);
+  return rows[0].count;
+}
+
+/**
+ * The upload body as the browser sends it: spec fields, the name and key encrypted for the incident's
+ * `publicKey`, base64 ciphertext; `overrides` replace fields (a message, a wrong value).
+ */
+export async function encryptedUploadBody(
+  publicKey: string,
+  incidentId: string,
+  plaintext: Uint8Array,
+  overrides: Record<string, unknown> = {},
+) {
+  const encrypted = await encryptFile(publicKey, plaintext, { fileName: 'evidence.pdf' });
+  return {
+    encrypted,
+    body: {
+      incident_uuid: incidentId,
+      incident_message_uuid: null,
+      mime_type: 'application/pdf',
+      file_name: encrypted.encrypted_file_name,
+      encrypted_key: encrypted.encrypted_key,
+      file_size: plaintext.length,
+      content: Buffer.from(encrypted.ciphertext).toString('base64'),
+      ...overrides,
+    } as Record<string, unknown>,
+  };
+}
+
+/**
+ * Publishes events as the incident service does: through a real outbox, in a `producer` schema standing in
+ * for the incident service's. Answers the envelope, to send again.
+ */
+export async function incidentServiceEvents(test$: TestDependencies) {
+  await migrate(test$.deps.db, 'producer', messagingMigrations('producer'));
+  return async (event: NewEvent) => {
+    const envelope = await test$.deps.db.transaction((tx) => createOutbox('producer').add(tx, event));
+    await test$.deps.bus.publish(envelope);
+    return envelope;
+  };
+}
+
+/** Announces messages as the incident service does (incident.message.created): answers each new message's id. */
+export async function messageAnnouncer(test$: TestDependencies) {
+  const publish = await incidentServiceEvents(test$);
+  return async (session: { companyId: string; incidentId: string }, messageId = randomUUID()): Promise<string> => {
+    await publish({
+      name: 'incident.message.created',
+      company_id: session.companyId,
+      payload: { incident_id: session.incidentId, incident_message_id: messageId, sender_source: 'DISCLOSER' },
+      actor: { type: 'DISCLOSER' },
+    });
+    return messageId;
   };
 }

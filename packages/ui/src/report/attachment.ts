@@ -1,4 +1,4 @@
-import { uploadIncidentFile, type ApiClient } from '@whistle/api-client';
+import { ApiError, uploadIncidentFile, type ApiClient } from '@whistle/api-client';
 import { encryptFile, type IncidentHandle } from '@whistle/crypto';
 
 /**
@@ -56,4 +56,14 @@ export async function uploadAttachment(
     },
     { onProgress },
   );
+}
+
+/**
+ * What to tell about an upload the file service refused (the `common` namespace's key): 409 is a case or
+ * message that has all the files it may take, 429 too many files sent in an hour; anything else, a failure.
+ */
+export function uploadFailureKey(error: unknown): 'files.limitReached' | 'files.tooManyUploads' | 'files.uploadFailed' {
+  if (error instanceof ApiError && error.status === 409) return 'files.limitReached';
+  if (error instanceof ApiError && error.status === 429) return 'files.tooManyUploads';
+  return 'files.uploadFailed';
 }

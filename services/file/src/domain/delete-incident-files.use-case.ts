@@ -14,7 +14,7 @@ export async function deleteIncidentFiles(
   companyId: string,
   incidentId: string,
 ): Promise<void> {
-  await fileRepository.lockIncident(tx, incidentId, 'delete');
+  await fileRepository.lockIncident(tx, incidentId);
   await fileRepository.markIncidentDeleted(tx, companyId, incidentId);
   for (const key of await fileRepository.objectKeysOf(tx, companyId, incidentId)) await deps.objects.delete(key);
   await fileRepository.deleteOfIncident(tx, companyId, incidentId);

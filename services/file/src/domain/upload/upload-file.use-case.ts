@@ -13,15 +13,19 @@ import {
   NotFoundError,
   PayloadTooLargeError,
   parseBody,
+  type Queryable,
   type UnitOfWork,
 } from '@whistle/service-kit';
 import type { IncidentSessionPrincipal } from '@whistle/tokens';
 import { fileRepository } from '../../data-access/file.repository';
 import { eventActorOf, objectKeyOf, toIncidentFile } from '../incident-file';
+import { assertRoom, awaitMessageOfIncident, type UploadLimits } from './upload-limits';
 
 export interface UploadFileDependencies {
+  db: Queryable;
   objects: ObjectStore;
   unitOfWork: UnitOfWork;
+  limits: UploadLimits;
 }
 
 export const MAX_FILE_SIZE_MESSAGE = 'Max file size is 25MB';
@@ -52,13 +56,20 @@ const FILE_FORMAT_VERSION = 1;
  * object store as `readUpload` reads it; then the metadata is checked, and the row and its event are
  * written in one transaction. Any failure
  * (bad field, wrong size, too large, another incident, database down) removes the object, so
- * nothing is left half-way.
+ * nothing is left half-way. A case full already (files, bytes, a discloser's uploads per hour) refuses
+ * before the body is read; the transaction checks again with the file's size and message, under the case's
+ * lock. A named message must be one of the case's, as the incident service announced it.
  */
 export async function uploadFile(
   deps: UploadFileDependencies,
   session: IncidentSessionPrincipal,
   readUpload: UploadReader,
 ): Promise<IncidentFile> {
+  const scope = { companyId: session.companyId, incidentId: session.incidentId };
+  assertRoom(deps.limits, session, await fileRepository.usage(deps.db, scope, null), {
+    fileSize: 0,
+    messageKnown: false,
+  });
   const id = randomUUID();
   const objectKey = objectKeyOf({ company_id: session.companyId, incident_id: session.incidentId, id });
   let content: PassThrough | undefined;
@@ -88,22 +99,29 @@ export async function uploadFile(
         content: ['Invalid file content: not an encrypted file of file_size bytes'],
       });
     }
+    const messageId = metadata.incident_message_uuid?.toLowerCase() ?? null;
+    if (messageId) await awaitMessageOfIncident(deps.db, scope, messageId, deps.limits.messageWaitMs);
     await stored;
 
     const row = await deps.unitOfWork(async (tx) => {
+      await fileRepository.lockIncident(tx, session.incidentId);
       // A case deleted for good (retention) while its session token still runs takes no new file.
-      await fileRepository.lockIncident(tx, session.incidentId, 'upload');
       if (await fileRepository.isIncidentDeleted(tx, session.incidentId)) throw new NotFoundError('Incident not found');
+      assertRoom(deps.limits, session, await fileRepository.usage(tx, scope, messageId), {
+        fileSize: metadata.file_size,
+        messageKnown: true,
+      });
       const inserted = await fileRepository.insert(tx, {
         id,
         company_id: session.companyId,
         incident_id: session.incidentId,
-        incident_message_id: metadata.incident_message_uuid?.toLowerCase() ?? null,
+        incident_message_id: messageId,
         object_key: objectKey,
         file_name: metadata.file_name,
         encrypted_key: metadata.encrypted_key,
         file_size: metadata.file_size,
         mime_type: metadata.mime_type,
+        uploader: session.actor.type,
       });
       await tx.addEvent({
         name: 'incident.file.created',

@@ -1,17 +1,20 @@
 import { pipeline } from 'node:stream/promises';
-import { Router, type Request } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { FILE_UPLOAD_CONTENT_TYPE } from '@whistle/contracts';
 import type { ObjectStore } from '@whistle/object-store';
 import {
   NotFoundError,
   PayloadTooLargeError,
   UnsupportedMediaTypeError,
+  rateLimit,
   type Database,
+  type RateLimitCounters,
   type UnitOfWork,
 } from '@whistle/service-kit';
 import type { IncidentSessionPrincipal, IncidentSessionVerifier } from '@whistle/tokens';
 import { findFile, openFile } from '../../domain/download-file.use-case';
 import { MAX_FILE_SIZE_MESSAGE, uploadFile } from '../../domain/upload/upload-file.use-case';
+import { limitMessages, type UploadLimits } from '../../domain/upload/upload-limits';
 import { MAX_UPLOAD_BODY_BYTES, uploadBodyReader } from './upload-body';
 
 export interface FileRoutesDependencies {
@@ -19,6 +22,11 @@ export interface FileRoutesDependencies {
   objects: ObjectStore;
   unitOfWork: UnitOfWork;
   verifier: IncidentSessionVerifier;
+  limits: UploadLimits;
+  /** Disclosers' uploads per client address per hour (staff share their company's address: not counted). */
+  uploadsPerClientPerHour: number;
+  /** Where that limit counts: shared by the replicas in a cluster. */
+  rateLimits: RateLimitCounters;
 }
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -32,11 +40,24 @@ export function fileRoutes(deps: FileRoutesDependencies): Router {
   // An incident session token: a discloser's, or a staff member's file token that the incident service
   // handed out after checking their access to the case. Either opens that one incident's files only.
   const callerOf = (req: Request): Promise<IncidentSessionPrincipal> => deps.verifier.verifyRequest(req);
+  const discloserUploadsPerClient = rateLimit({
+    name: 'upload-client',
+    counters: deps.rateLimits,
+    windowMs: 60 * 60 * 1000,
+    limit: deps.uploadsPerClientPerHour,
+    message: limitMessages.tooManyUploads,
+  });
+  /** Counts a verified discloser's upload against their address's limit; rejects with the 429 past it. */
+  const countDiscloserUpload = (req: Request, res: Response) =>
+    new Promise<void>((resolve, reject) =>
+      discloserUploadsPerClient(req, res, (error?: unknown) => (error ? reject(error as Error) : resolve())),
+    );
 
   router.post('/api/incident/file', async (req, res) => {
     try {
       // Checked before reading: the body streams only to a verified caller, and within the limit.
       const session = await callerOf(req);
+      if (session.actor.type === 'DISCLOSER') await countDiscloserUpload(req, res);
       if (!req.is(FILE_UPLOAD_CONTENT_TYPE))
         throw new UnsupportedMediaTypeError(`Send the upload as ${FILE_UPLOAD_CONTENT_TYPE}`);
       if (Number(req.headers['content-length'] ?? 0) > MAX_UPLOAD_BODY_BYTES)
