@@ -17,6 +17,8 @@ import { AUTH_SCHEMA, authMigrations } from './data-access/migrations';
 import type { AccountDependencies } from './domain/account/account-dependencies';
 import { removeExpired } from './domain/account/remove-expired.use-case';
 import { isSessionRevoked } from './domain/account/session.use-case';
+import { announcingPublicViewChanges } from './domain/company/company-public-view.use-case';
+import { PublicCompanyCache } from './domain/company/public-company-cache';
 import { KeyEncryptionKey } from './domain/secrets/key-encryption';
 import { signingKeyFrom, TokenIssuer } from './domain/tokens/token-issuer';
 import { accountRoutes } from './entry-points/http/account.routes';
@@ -42,13 +44,16 @@ export function createAuthService(deps: AuthDependencies, config: AuthConfig): W
     subscriptions: [labelUseSubscription],
   });
   const logger = deps.logger.child({ service: 'auth' });
+  // Every write that changes what disclosers see of a company announces it to all replicas' caches.
+  const publicCompanies = new PublicCompanyCache(deps.db, logger);
+  const unitOfWork = announcingPublicViewChanges(lifecycle.unitOfWork, publicCompanies);
   const kek = KeyEncryptionKey.fromBase64(config.KEY_ENCRYPTION_KEY);
   const issuer = new TokenIssuer(signingKeyFrom(config.TOKEN_SIGNING_KEY));
   // Every replica holds the key-encryption key: the counters' keys are HMAC-ed with a key derived from it.
   const rateLimits = rateLimitCountersFor({ db: deps.db, schema: AUTH_SCHEMA, secret: config.KEY_ENCRYPTION_KEY });
   const account: AccountDependencies = {
     db: deps.db,
-    unitOfWork: lifecycle.unitOfWork,
+    unitOfWork,
     kek,
     issuer,
     mailer: deps.mailer,
@@ -66,14 +71,15 @@ export function createAuthService(deps: AuthDependencies, config: AuthConfig): W
   // Before the company routes: their `/api/account/company/:url_identifier` would otherwise take `profile`, `sso`...
   router.use(accountRoutes(account, verifier));
   router.use(ssoRoutes(account, verifier));
-  router.use(settingsRoutes({ db: deps.db, unitOfWork: lifecycle.unitOfWork }, verifier));
+  router.use(settingsRoutes({ db: deps.db, unitOfWork }, verifier));
   router.use(
-    customizationRoutes({ db: deps.db, unitOfWork: lifecycle.unitOfWork, objects: deps.objects, logger }, verifier),
+    customizationRoutes({ db: deps.db, unitOfWork, objects: deps.objects, logger, publicCompanies }, verifier),
   );
   router.use(
     companyRoutes({
       db: deps.db,
-      unitOfWork: lifecycle.unitOfWork,
+      unitOfWork,
+      publicCompanies,
       kek,
       blockedEmailDomains: config.ONBOARDING_BLOCKED_EMAIL_DOMAINS,
       rateLimits,
@@ -89,11 +95,13 @@ export function createAuthService(deps: AuthDependencies, config: AuthConfig): W
     router,
     async start() {
       await lifecycle.start();
+      await publicCompanies.start();
       await removeExpiredNow();
       cleanup = setInterval(removeExpiredNow, CLEANUP_INTERVAL_MS).unref();
     },
     async stop() {
       clearInterval(cleanup);
+      await publicCompanies.stop();
       await lifecycle.stop();
     },
   };

@@ -168,6 +168,7 @@ function failOnSql(db: Database, prefix: string): Database {
     kind: db.kind,
     query: (sql, params) => db.query(sql, params),
     transaction: (work) => db.transaction((tx) => work(failing(tx))),
+    listen: (channel, listener) => db.listen(channel, listener),
     close: () => db.close(),
   };
 }

@@ -10,7 +10,8 @@ export interface CustomizationRow {
 }
 
 /** The public view as read: the customisation columns still raw, turned into `customization` by the use case. */
-export type PublicViewRow = Omit<CompanyPublicView, 'customization'> & Omit<CustomizationRow, 'url_identifier'>;
+export type PublicViewRow = Omit<CompanyPublicView, 'customization'> &
+  Omit<CustomizationRow, 'url_identifier'> & { id: string; logo_content_type: LogoContentType | null };
 
 export interface NewCompanyRow {
   id: string;
@@ -141,7 +142,7 @@ export const companyRepository = {
    */
   async findPublicView(db: Queryable, urlIdentifier: string): Promise<PublicViewRow | undefined> {
     const { rows } = await db.query<PublicViewRow>(
-      `select c.url_identifier, c.name, c.logo, c.title, c.description, c.public_key,
+      `select c.id, c.url_identifier, c.name, c.logo, c.logo_content_type, c.title, c.description, c.public_key,
               coalesce((
                 select json_agg(json_build_object('uuid', cat.id, 'name', cat.name, 'parent_uuid', cat.parent_id)
                                 order by coalesce(parent.position, cat.position), cat.parent_id nulls first, cat.position, cat.name)
@@ -157,8 +158,17 @@ export const companyRepository = {
          from auth.company c
         where c.url_identifier = $1`,
       [urlIdentifier],
+      { name: 'auth_company_public_view' },
     );
     return rows[0];
+  },
+
+  /**
+   * Tells every replica listening on `channel` that the company's public view changed: sent at COMMIT of the
+   * caller's transaction, never for one rolled back. The payload is the url_identifier (it never changes).
+   */
+  async notifyPublicViewChanged(tx: Queryable, channel: string, companyId: string): Promise<void> {
+    await tx.query('select pg_notify($1, url_identifier) from auth.company where id = $2', [channel, companyId]);
   },
 
   async customization(db: Queryable, companyId: string): Promise<CustomizationRow | undefined> {
@@ -195,15 +205,6 @@ export const companyRepository = {
         where c.id = previous.id
        returning c.url_identifier, c.title, c.description, c.logo, previous.previous_logo`,
       [companyId, logo?.sha256 ?? null, logo?.contentType ?? null],
-    );
-    return rows[0];
-  },
-
-  /** The public logo of a company by its address: its owner (for the object key), hash and type. */
-  async publicLogo(db: Queryable, urlIdentifier: string) {
-    const { rows } = await db.query<{ id: string; logo: string; logo_content_type: LogoContentType }>(
-      `select id, logo, logo_content_type from auth.company where url_identifier = $1 and logo is not null`,
-      [urlIdentifier],
     );
     return rows[0];
   },

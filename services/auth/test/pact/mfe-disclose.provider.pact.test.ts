@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createCompanyCredentials } from '@whistle/crypto';
 import { companyRepository } from '../../src/data-access/company.repository';
+import { announcePublicViewChange } from '../../src/domain/company/company-public-view.use-case';
 import { readLogo } from '../../src/domain/customization/logo-image';
 import { logoObjectKey } from '../../src/domain/customization/customization.use-case';
 import { sanitizeRichText } from '../../src/domain/customization/rich-text';
@@ -48,6 +49,8 @@ async function insertPactCompany(): Promise<string> {
       position: 0,
     });
     await locationRepository.insert(tx, { id: PACT_LOCATION, companyId, name: 'Head office', position: 0 });
+    // Written behind the service's back, announced as its own writes are, so its cache drops the previous state.
+    await announcePublicViewChange(tx, companyId);
   });
   return companyId;
 }
@@ -68,6 +71,7 @@ async function insertCustomisedCompany(): Promise<void> {
     'Tell us, safely',
     sanitizeRichText('<p>Only <strong>our ethics team</strong> reads this.</p>'),
   );
+  await announcePublicViewChange(db, companyId);
 }
 
 test("when the discloser pages' pact is replayed against auth, then every interaction is honoured", async () => {

@@ -1,8 +1,10 @@
 import type { CompanyCustomization, CustomizationUpdateRequest, LogoUploadRequest } from '@whistle/contracts';
 import type { ObjectStore } from '@whistle/object-store';
-import { NotFoundError, type Database, type Logger, type UnitOfWork } from '@whistle/service-kit';
+import { NotFoundError, type Database, type Logger, type Queryable, type UnitOfWork } from '@whistle/service-kit';
 import type { StaffPrincipal } from '@whistle/tokens';
 import { companyRepository, type CustomizationRow } from '../../data-access/company.repository';
+import { announcePublicViewChange } from '../company/company-public-view.use-case';
+import type { PublicCompanyCache } from '../company/public-company-cache';
 import { readLogo } from './logo-image';
 import { sanitizeRichText } from './rich-text';
 
@@ -11,6 +13,7 @@ export interface CustomizationDependencies {
   unitOfWork: UnitOfWork;
   objects: ObjectStore;
   logger: Logger;
+  publicCompanies: PublicCompanyCache;
 }
 
 /** Where a logo's bytes live: one object per image content, under its company. */
@@ -52,9 +55,30 @@ export async function updateCustomization(
 ): Promise<CompanyCustomization> {
   const title = input.title ? input.title : null;
   const description = input.description === null ? null : sanitizeRichText(input.description);
-  const row = await companyRepository.setTitleAndDescription(deps.db, principal.companyId, title, description);
+  const row = await changePublicView(deps, principal.companyId, (tx) =>
+    companyRepository.setTitleAndDescription(tx, principal.companyId, title, description),
+  );
   if (!row) throw new NotFoundError('Company not found');
   return customizationOf(row);
+}
+
+/**
+ * Writes the company's customisation (which writes no event, so the announcing unit of work does not see it),
+ * announcing the change of its public view to every replica in the same transaction when a row changed; this
+ * replica forgets it at once.
+ */
+async function changePublicView<Row>(
+  deps: CustomizationDependencies,
+  companyId: string,
+  write: (tx: Queryable) => Promise<Row | undefined>,
+): Promise<Row | undefined> {
+  const row = await deps.db.transaction(async (tx) => {
+    const updated = await write(tx);
+    if (updated) await announcePublicViewChange(tx, companyId);
+    return updated;
+  });
+  deps.publicCompanies.forget(companyId);
+  return row;
 }
 
 /** Removes an object no row names any more; a failure only leaves an orphan behind, so it is logged, not thrown. */
@@ -77,7 +101,9 @@ export async function uploadLogo(
   const logo = readLogo(input.content);
   const key = logoObjectKey(principal.companyId, logo.sha256);
   await deps.objects.put(key, logo.bytes, { size: logo.bytes.length, contentType: logo.contentType });
-  const row = await companyRepository.setLogo(deps.db, principal.companyId, logo);
+  const row = await changePublicView(deps, principal.companyId, (tx) =>
+    companyRepository.setLogo(tx, principal.companyId, logo),
+  );
   if (!row) {
     await deps.objects.delete(key);
     throw new NotFoundError('Company not found');
@@ -91,19 +117,23 @@ export async function removeLogo(
   deps: CustomizationDependencies,
   principal: StaffPrincipal,
 ): Promise<CompanyCustomization> {
-  const row = await companyRepository.setLogo(deps.db, principal.companyId, null);
+  const row = await changePublicView(deps, principal.companyId, (tx) =>
+    companyRepository.setLogo(tx, principal.companyId, null),
+  );
   if (!row) throw new NotFoundError('Company not found');
   await removeOldLogo(deps, principal.companyId, row.previous_logo);
   return customizationOf(row);
 }
 
 /** GET /api/account/company/{url_identifier}/logo: the stored image, for anyone (it is on the public page). */
-export async function publicLogo(deps: Pick<CustomizationDependencies, 'db' | 'objects'>, urlIdentifier: string) {
-  const row = await companyRepository.publicLogo(deps.db, urlIdentifier);
-  if (!row) throw new NotFoundError('Logo not found');
-  return {
-    sha256: row.logo,
-    contentType: row.logo_content_type,
-    open: () => deps.objects.get(logoObjectKey(row.id, row.logo)),
-  };
+export async function publicLogo(
+  deps: Pick<CustomizationDependencies, 'objects' | 'publicCompanies'>,
+  urlIdentifier: string,
+) {
+  const company = await deps.publicCompanies.get(urlIdentifier).catch((error: unknown) => {
+    throw error instanceof NotFoundError ? new NotFoundError('Logo not found') : error;
+  });
+  if (!company.logo) throw new NotFoundError('Logo not found');
+  const { sha256, contentType } = company.logo;
+  return { sha256, contentType, open: () => deps.objects.get(logoObjectKey(company.companyId, sha256)) };
 }

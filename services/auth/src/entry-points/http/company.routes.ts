@@ -1,15 +1,22 @@
+import { createHash } from 'node:crypto';
 import { Router } from 'express';
+import { LRUCache } from 'lru-cache';
 import QRCode from 'qrcode';
 import { companyCreateRequestSchema, urlIdentifierSchema } from '@whistle/contracts';
 import { NotFoundError, parseBody, rateLimit, type Queryable, type RateLimitCounters } from '@whistle/service-kit';
 import { createCompany, type CreateCompanyDependencies } from '../../domain/company/create-company.use-case';
-import { companyPublicView } from '../../domain/company/company-public-view.use-case';
+import type { PublicCompanyCache } from '../../domain/company/public-company-cache';
+import { notModified } from './conditional-get';
 
 export interface CompanyRoutesDependencies extends CreateCompanyDependencies {
   db: Queryable;
   publicUrl: string;
   rateLimits: RateLimitCounters;
+  publicCompanies: PublicCompanyCache;
 }
+
+/** Disclosers' browsers and CDNs keep the answer but ask again each time; unchanged, it is a bodiless 304. */
+const REVALIDATE = 'no-cache';
 
 /** A url_identifier that is not even well-formed is answered like an unknown one: 404, nothing looked up. */
 function parseUrlIdentifier(value: string): string {
@@ -33,15 +40,26 @@ export function companyRoutes(deps: CompanyRoutesDependencies): Router {
   });
 
   router.get('/api/account/company/:url_identifier', async (req, res) => {
-    const view = await companyPublicView(deps.db, parseUrlIdentifier(req.params.url_identifier));
-    res.set('Cache-Control', 'no-cache').json(view);
+    const company = await deps.publicCompanies.get(parseUrlIdentifier(req.params.url_identifier));
+    if (notModified(req, res, company.etag, REVALIDATE)) return;
+    res.type('json').send(company.json);
   });
 
+  // A company's QR code depends only on its url_identifier (which never changes) and PUBLIC_URL: made once.
+  const qrCodes = new LRUCache<string, { png: Buffer; etag: string }>({ max: 1000 });
   router.get('/api/account/company/:url_identifier/qrcode', async (req, res) => {
-    const view = await companyPublicView(deps.db, parseUrlIdentifier(req.params.url_identifier));
-    const link = new URL(`/disclose/${view.url_identifier}`, deps.publicUrl).toString();
-    const png = await QRCode.toBuffer(link, { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: 320 });
-    res.set('Content-Type', 'image/png').set('Cache-Control', 'public, max-age=3600').send(png);
+    const urlIdentifier = parseUrlIdentifier(req.params.url_identifier);
+    // Only a company's: an unknown url_identifier is a 404.
+    await deps.publicCompanies.get(urlIdentifier);
+    let qrCode = qrCodes.get(urlIdentifier);
+    if (!qrCode) {
+      const link = new URL(`/disclose/${urlIdentifier}`, deps.publicUrl).toString();
+      const png = await QRCode.toBuffer(link, { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: 320 });
+      qrCode = { png, etag: `"${createHash('sha256').update(png).digest('base64url')}"` };
+      qrCodes.set(urlIdentifier, qrCode);
+    }
+    if (notModified(req, res, qrCode.etag, 'public, max-age=3600')) return;
+    res.type('png').send(qrCode.png);
   });
 
   return router;

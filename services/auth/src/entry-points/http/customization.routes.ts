@@ -10,6 +10,7 @@ import {
   uploadLogo,
   type CustomizationDependencies,
 } from '../../domain/customization/customization.use-case';
+import { notModified } from './conditional-get';
 
 /** An image answer runs nothing and loads nothing, even an SVG opened on its own in a tab. */
 const IMAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'";
@@ -40,19 +41,14 @@ export function customizationRoutes(deps: CustomizationDependencies, verifier: S
     const urlIdentifier = urlIdentifierSchema.safeParse(req.params.url_identifier);
     if (!urlIdentifier.success) throw new NotFoundError('Logo not found');
     const logo = await publicLogo(deps, urlIdentifier.data);
-    const etag = `"${logo.sha256}"`;
+    res.set('Content-Security-Policy', IMAGE_CSP).set('X-Content-Type-Options', 'nosniff');
     // The address with the current hash never changes content: cacheable for good. Any other (an old link,
     // no hash) is revalidated, so a new logo shows at once.
     const current = req.query.v === logo.sha256.slice(0, 16);
-    res
-      .set('ETag', etag)
-      .set('Cache-Control', current ? `public, max-age=${A_YEAR}, immutable` : 'public, no-cache')
-      .set('Content-Security-Policy', IMAGE_CSP)
-      .set('X-Content-Type-Options', 'nosniff');
-    if (req.headers['if-none-match'] === etag) {
-      res.status(304).end();
+    if (
+      notModified(req, res, `"${logo.sha256}"`, current ? `public, max-age=${A_YEAR}, immutable` : 'public, no-cache')
+    )
       return;
-    }
     const body = await logo.open();
     res.set('Content-Type', logo.contentType);
     body.on('error', (err) => res.destroy(err));
