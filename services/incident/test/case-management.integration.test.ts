@@ -9,7 +9,7 @@ import {
   announceStaff,
   call,
   getJson,
-  postJson,
+  fileReport,
   prepareProducer,
   reportFor,
   retrievalUrl,
@@ -57,9 +57,7 @@ describe.each(testStacks)('case management on %s', (stack) => {
   /** A discloser's report of `company`; answers its id and what the discloser needs to come back. */
   async function report(fields: Record<string, string> = { description: 'Invoices without delivery' }, overrides = {}) {
     const filed = await reportFor(company, fields, overrides);
-    const response = await postJson(`${incident.baseUrl}/api/incident/`, filed.body);
-    expect(response.status).toBe(201);
-    const created = (await response.json()) as { uuid: string; retrieval_id: string };
+    const created = await fileReport(incident.baseUrl, filed.body);
     const authToken = await deriveDiscloserAuthToken(filed.credentials.discloserPassphrase);
     const opened = await getJson(
       retrievalUrl(incident.baseUrl, company.urlIdentifier, created.retrieval_id),

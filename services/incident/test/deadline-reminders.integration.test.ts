@@ -20,7 +20,7 @@ import type { IncidentDependencies } from '../src/service';
 import {
   announceStaff,
   call,
-  postJson,
+  fileReport,
   prepareProducer,
   reportFor,
   seedCompany,
@@ -114,9 +114,7 @@ describe.each(testStacks)('deadline reminders on %s', (stack) => {
   });
 
   async function report(): Promise<string> {
-    const response = await postJson(`${incident.baseUrl}/api/incident/`, (await reportFor(company)).body);
-    expect(response.status).toBe(201);
-    return ((await response.json()) as { uuid: string }).uuid;
+    return (await fileReport(incident.baseUrl, (await reportFor(company)).body)).uuid;
   }
 
   const update = async (id: string, body: Record<string, unknown>) => {
@@ -315,8 +313,7 @@ describe('deadline reminders through a database outage', () => {
 
   test('when the database is unreachable, then the scheduler notes it once at debug level, ticks go on, and reminders follow once it is back', async () => {
     const company = await seedCompany(other.deps);
-    const response = await postJson(`${incident.baseUrl}/api/incident/`, (await reportFor(company)).body);
-    const { uuid: id } = (await response.json()) as { uuid: string };
+    const { uuid: id } = await fileReport(incident.baseUrl, (await reportFor(company)).body);
     const entries = other.deps.logger.entries;
     const failedAgain = () => entries.filter((entry) => entry.message === 'Deadline reminder scan failed again');
 

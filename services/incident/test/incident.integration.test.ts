@@ -246,16 +246,34 @@ describe.each(testStacks)('incident service on %s', (stack) => {
       expect(created[0]?.[0]).toBe(201);
       expect(created).toEqual([created[0], created[0], created[0]]);
       expect((await storedCounts(test$.deps.db)).incidents).toBe(before.incidents + 1);
-      const announced = await waitFor(
-        async () =>
-          published.filter(
-            (event) =>
-              event.name === 'incident.created' &&
-              event.payload.incident_id === (created[0]?.[1] as { uuid: string }).uuid,
-          ),
-        { what: 'incident.created' },
-      );
-      expect(announced).toHaveLength(1);
+      const announcements = () =>
+        published.filter(
+          (event) =>
+            event.name === 'incident.created' &&
+            event.payload.incident_id === (created[0]?.[1] as { uuid: string }).uuid,
+        );
+      // An empty list is truthy: wait for the first announcement itself, then give a second one time to show.
+      await waitFor(async () => announcements()[0], { what: 'incident.created' });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(announcements()).toHaveLength(1);
+    });
+
+    test('when a report is retried after it was stored, then the retry takes no number: the next report has the next one', async () => {
+      const numbers = async () =>
+        (
+          await test$.deps.db.query<{ n: number }>(
+            'select display_report_number as n from incident.incident where company_id = $1 order by 1',
+            [company.companyId],
+          )
+        ).rows.map((row) => row.n);
+      const { body } = await reportFor(company);
+      const key = randomUUID();
+      expect((await createWithKey(body, key)).status).toBe(201);
+      const highest = (await numbers()).at(-1)!;
+      expect((await createWithKey(body, key)).status).toBe(201);
+      expect((await createWithKey(body, key)).status).toBe(201);
+      expect((await create((await reportFor(company)).body)).status).toBe(201);
+      expect((await numbers()).slice(-2)).toEqual([highest, highest + 1]);
     });
 
     test('when a key is reused for another report, then 409 and nothing more is stored; a malformed key is 400', async () => {

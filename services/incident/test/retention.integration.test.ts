@@ -16,6 +16,7 @@ import {
   announceStaff,
   call,
   getJson,
+  fileReport,
   postJson,
   prepareProducer,
   reportFor,
@@ -80,11 +81,7 @@ describe.each(testStacks)('retention on %s', (stack) => {
   /** A report, opened by its discloser, who keeps the secret code's parts. */
   async function report(of: SeededCompany): Promise<ClosedCase> {
     const filed = await reportFor(of);
-    const response = await postJson(`${incident.baseUrl}/api/incident/`, filed.body, {
-      'idempotency-key': randomUUID(),
-    });
-    expect(response.status).toBe(201);
-    const created = (await response.json()) as { uuid: string; retrieval_id: string };
+    const created = await fileReport(incident.baseUrl, filed.body, { 'idempotency-key': randomUUID() });
     const authToken = await deriveDiscloserAuthToken(filed.credentials.discloserPassphrase);
     const opened = await getJson(retrievalUrl(incident.baseUrl, of.urlIdentifier, created.retrieval_id), authToken);
     expect(opened.status).toBe(200);
@@ -460,8 +457,7 @@ describe.each(testStacks)('retention on %s', (stack) => {
 
       const ids: string[] = [];
       for (let i = 0; i < 7; i += 1) {
-        const response = await postJson(`${incident.baseUrl}/api/incident/`, (await reportFor(company)).body);
-        ids.push(((await response.json()) as { uuid: string }).uuid);
+        ids.push((await fileReport(incident.baseUrl, (await reportFor(company)).body)).uuid);
       }
 
       for (const id of ids)

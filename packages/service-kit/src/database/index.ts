@@ -1,4 +1,13 @@
-export type { Database, Migration, Queryable, QueryResult } from './database';
+export type {
+  Database,
+  Migration,
+  NotificationListener,
+  NotificationSubscription,
+  Queryable,
+  QueryOptions,
+  QueryResult,
+} from './database';
+export { assertChannelName } from './database';
 export { PgliteDatabase } from './pglite-database';
 export { PostgresDatabase, type PostgresDatabaseOptions } from './postgres-database';
 export { openDatabase, type OpenDatabaseOptions } from './open-database';

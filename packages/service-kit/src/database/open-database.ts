@@ -10,6 +10,10 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string;
   /** Standalone data folder; PGlite keeps its files in `${dataDir}/pgdata`. Omitted: in memory. */
   dataDir?: string;
+  /** PGlite's shared_buffers (`32MB`); PGlite's default (128MB) when omitted. */
+  pgliteSharedBuffers?: string;
+  /** PGlite: a commit returns once it is on disk (default true); false: PGlite's fsync-off default. */
+  pgliteFsync?: boolean;
   logger?: Logger;
 }
 
@@ -30,5 +34,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     }
     return db;
   }
-  return PgliteDatabase.open(options.dataDir === undefined ? undefined : path.join(options.dataDir, 'pgdata'));
+  return PgliteDatabase.open(options.dataDir === undefined ? undefined : path.join(options.dataDir, 'pgdata'), {
+    sharedBuffers: options.pgliteSharedBuffers,
+    fsync: options.pgliteFsync,
+  });
 }

@@ -1,5 +1,13 @@
 import pg from 'pg';
-import type { Database, Queryable, QueryResult } from './database';
+import {
+  assertChannelName,
+  type QueryOptions,
+  type Database,
+  type NotificationListener,
+  type NotificationSubscription,
+  type Queryable,
+  type QueryResult,
+} from './database';
 import { ServiceUnavailableError } from '../errors/errors';
 import type { Logger } from '../logging/logger';
 import { readDatabasePool } from '../metrics/metrics';
@@ -26,9 +34,13 @@ async function run<R>(
   target: pg.Pool | pg.PoolClient,
   sql: string,
   params?: readonly unknown[],
+  options?: QueryOptions,
 ): Promise<QueryResult<R>> {
   // Without parameters pg uses the simple query protocol, so several statements are allowed (as with PGlite).
-  const result = await target.query<R & pg.QueryResultRow>(sql, params && params.length > 0 ? [...params] : undefined);
+  const values = params && params.length > 0 ? [...params] : undefined;
+  const result = options?.name
+    ? await target.query<R & pg.QueryResultRow>({ name: options.name, text: sql, values })
+    : await target.query<R & pg.QueryResultRow>(sql, values);
   return toResult(result as PgResult<R> | PgResult<R>[]);
 }
 
@@ -61,6 +73,26 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message);
 }
 
+/**
+ * How long after an outage ends a cut connection is still one of its stragglers: pooled connections the outage
+ * cut fail when next used, and an idle one is dropped within the pool's 10 s idle timeout. A cut later than this
+ * is a new restart, logged.
+ */
+const STRAGGLER_WINDOW_MS = 30_000;
+
+/** A connection that was open and is cut (the server restarted or ended it), as opposed to one that cannot be opened. */
+function isCutConnection(error: unknown): boolean {
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (code === '57P01' || code === '57P02' || code === 'ECONNRESET' || code === 'EPIPE') return true;
+  return (
+    typeof message === 'string' &&
+    /^(Connection terminated|terminating connection|Client has encountered a connection error)/.test(message)
+  );
+}
+
+/** How long a lost listening connection waits before it is opened again. */
+const LISTEN_RETRY_MS = 1000;
+
 export interface PostgresDatabaseOptions {
   connectionString: string;
   /** Pool size; the default suits one service process. */
@@ -83,16 +115,22 @@ export class PostgresDatabase implements Database {
   private readonly logger?: Logger;
   private closed = false;
   private available = true;
+  /** When the last outage ended, and whether the current failures are its stragglers (see `failed`). */
+  private recoveredAt = Number.NEGATIVE_INFINITY;
+  private quietOutage = false;
   private readonly stopMetrics: () => void;
+  private readonly clientConfig: pg.ClientConfig;
+  /** Open subscriptions, ended with the pool so none keeps the process alive. */
+  private readonly subscriptions = new Set<NotificationSubscription>();
 
   constructor(options: PostgresDatabaseOptions) {
     this.logger = options.logger;
-    this.pool = new pg.Pool({
+    this.clientConfig = {
       connectionString: options.connectionString,
-      max: options.max ?? 10,
       connectionTimeoutMillis: options.connectionTimeoutMs ?? 5000,
-      types: typeParsers,
-    });
+    };
+    // The listening connections (`listen`) open as the pool's do.
+    this.pool = new pg.Pool({ ...this.clientConfig, max: options.max ?? 10, types: typeParsers });
     // An idle client losing its connection (server restart) is reported here; without a listener it would crash the process.
     this.pool.on('error', (error) => this.failed(error));
     this.stopMetrics = readDatabasePool(async () => [
@@ -102,9 +140,13 @@ export class PostgresDatabase implements Database {
     ]);
   }
 
-  async query<R = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<R>> {
+  async query<R = Record<string, unknown>>(
+    sql: string,
+    params?: readonly unknown[],
+    options?: QueryOptions,
+  ): Promise<QueryResult<R>> {
     try {
-      const result = await run<R>(this.pool, sql, params);
+      const result = await run<R>(this.pool, sql, params, options);
       this.served();
       return result;
     } catch (error) {
@@ -141,29 +183,115 @@ export class PostgresDatabase implements Database {
     }
   }
 
+  /**
+   * LISTEN on a connection of its own, outside the pool (a pooled connection is shared, and LISTEN lasts as
+   * long as the session). A lost connection is reported (`interrupted`), then opened again every second
+   * until it listens (`listening`): whoever relies on the notifications knows when they may have been missed.
+   */
+  async listen(channel: string, listener: NotificationListener): Promise<NotificationSubscription> {
+    assertChannelName(channel);
+    let current: pg.Client | undefined;
+    let closed = false;
+    let retry: NodeJS.Timeout | undefined;
+    const open = async (): Promise<void> => {
+      const client = new pg.Client(this.clientConfig);
+      // A failure while connecting rejects connect(); after that, 'end' follows any error.
+      client.on('error', () => undefined);
+      try {
+        await client.connect();
+        await client.query(`LISTEN ${channel}`);
+      } catch (error) {
+        client.end().catch(() => undefined);
+        throw error;
+      }
+      if (closed) {
+        await client.end();
+        return;
+      }
+      current = client;
+      client.on('notification', (message) => {
+        if (message.channel === channel) listener.notified(message.payload ?? '');
+      });
+      client.once('end', () => {
+        if (current !== client) return;
+        current = undefined;
+        this.logger?.warn({ channel }, 'listening connection lost; notifications are missed until it is back');
+        listener.interrupted();
+        openLater();
+      });
+      listener.listening();
+    };
+    const openLater = () => {
+      if (closed) return;
+      retry = setTimeout(() => {
+        open().then(
+          () => this.logger?.info({ channel }, 'listening again'),
+          () => openLater(),
+        );
+      }, LISTEN_RETRY_MS);
+      retry.unref();
+    };
+    try {
+      await open();
+    } catch (error) {
+      this.logger?.warn({ channel, reason: (error as Error).message }, 'cannot listen yet; trying again');
+      listener.interrupted();
+      openLater();
+    }
+    const subscription: NotificationSubscription = {
+      close: async () => {
+        closed = true;
+        this.subscriptions.delete(subscription);
+        clearTimeout(retry);
+        const client = current;
+        current = undefined;
+        await client?.end();
+      },
+    };
+    this.subscriptions.add(subscription);
+    return subscription;
+  }
+
   /** Notes that the server answered; logs the end of an outage. */
   private served(): void {
     if (this.available) return;
     this.available = true;
+    if (this.quietOutage) {
+      this.quietOutage = false;
+      return;
+    }
+    this.recoveredAt = Date.now();
     this.logger?.info('PostgreSQL is reachable again');
   }
 
   /**
    * What a caller gets for `error`: a ServiceUnavailableError when the server cannot serve (the
-   * outage's start is logged once), else the error itself.
+   * outage's start is logged once), else the error itself. After a restart, each pooled connection the
+   * server cut fails once when next used, possibly after others already served: a cut connection within
+   * STRAGGLER_WINDOW_MS of the end of an outage is a straggler of it, not logged; a connection that cannot be
+   * opened, or a cut later than that, is a new outage, logged.
    */
   private failed(error: unknown): unknown {
     if (!isDatabaseUnavailable(error)) return error;
+    const straggler = isCutConnection(error) && Date.now() - this.recoveredAt < STRAGGLER_WINDOW_MS;
     if (this.available) {
       this.available = false;
-      this.logger?.warn(
-        { code: (error as { code?: unknown }).code, reason: (error as Error).message },
-        'PostgreSQL is unreachable; requests answer 503 until it is back',
-      );
+      this.quietOutage = straggler;
+      if (!straggler) this.logOutage(error);
+    } else if (this.quietOutage && !straggler) {
+      this.quietOutage = false;
+      this.logOutage(error);
     }
     return error instanceof ServiceUnavailableError
       ? error
       : new ServiceUnavailableError('The database is unavailable, please try again shortly', 5, { cause: error });
+  }
+
+  private logOutage(error: unknown): void {
+    this.logger?.warn(
+      { code: (error as { code?: unknown }).code, reason: (error as Error).message },
+      'PostgreSQL is unreachable; requests answer 503 until it is back',
+    );
   }
 
   private async inTransaction<T>(
@@ -176,12 +304,12 @@ export class PostgresDatabase implements Database {
     // rather than relying on pg's internal queue, which pg 9 removes.
     let previous: Promise<unknown> = Promise.resolve();
     const tx: Queryable = {
-      query: <R>(sql: string, params?: readonly unknown[]) => {
+      query: <R>(sql: string, params?: readonly unknown[], options?: QueryOptions) => {
         if (!open)
           return Promise.reject(
             new Error('Transaction already finished: a query ran after the transaction callback returned'),
           );
-        const next = previous.then(() => run<R>(client, sql, params));
+        const next = previous.then(() => run<R>(client, sql, params, options));
         previous = next.catch(() => undefined);
         return next;
       },
@@ -215,6 +343,7 @@ export class PostgresDatabase implements Database {
     if (this.closed) return;
     this.closed = true;
     this.stopMetrics();
+    await Promise.all([...this.subscriptions].map((subscription) => subscription.close()));
     await this.pool.end();
   }
 }

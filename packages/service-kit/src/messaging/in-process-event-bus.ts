@@ -1,9 +1,11 @@
+import { context } from '@opentelemetry/api';
 import { eventEnvelopeSchema, type EventEnvelope } from '@whistle/contracts';
 import type { Logger } from '../logging/logger';
 import type { EventBus, EventSubscription } from './event-bus';
 import { topicMatches } from './topic-pattern';
 import { UnprocessableEventError } from './unprocessable-event-error';
 import { eventsConsumed } from '../metrics/metrics';
+import { inConsumeSpan } from '../tracing/messaging-spans';
 
 export interface InProcessEventBusOptions {
   logger: Logger;
@@ -105,7 +107,11 @@ export class InProcessEventBus implements EventBus {
         throw new Error(`The in-process event bus closed before ${subscription.consumer} handled the event`);
       const fields = { consumer: subscription.consumer, eventName: event.name, eventId: event.id, attempt };
       try {
-        await subscription.handle(event);
+        // Delivered in the publisher's async context: the relay's publish span is the parent.
+        await inConsumeSpan(
+          { system: this.kind, consumer: subscription.consumer, event, attempt, parent: context.active() },
+          () => subscription.handle(event),
+        );
         eventsConsumed.inc({ consumer: subscription.consumer, outcome: 'handled' });
         return;
       } catch (error) {

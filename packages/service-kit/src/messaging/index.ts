@@ -9,6 +9,7 @@ export {
 } from './rabbitmq-event-bus';
 export { openEventBus, type OpenEventBusOptions } from './open-event-bus';
 export { messagingMigrations, createOutbox, type Outbox, type NewEvent } from './outbox';
+export { createWriteWithEvents, type StatementWithEvents, type WriteWithEvents } from './statement-with-events';
 export { startOutboxRelay, type OutboxRelay, type OutboxRelayOptions } from './outbox-relay';
 export { subscribeIdempotently, type IdempotentSubscription } from './idempotent-consumer';
 export { UnprocessableEventError } from './unprocessable-event-error';

@@ -1,9 +1,12 @@
+import { context, ROOT_CONTEXT } from '@opentelemetry/api';
 import type { EventEnvelope } from '@whistle/contracts';
 import type { Database } from '../database/database';
 import { assertSchemaName } from '../database/migrate';
 import type { Logger } from '../logging/logger';
 import type { EventBus } from './event-bus';
-import { readOutboxAge, readOutboxBacklog } from '../metrics/metrics';
+import { readOutboxAge, readOutboxBacklog, sharedReading } from '../metrics/metrics';
+import { inPublishSpan } from '../tracing/messaging-spans';
+import { contextFromTraceContext, type TraceContext } from '../tracing/trace-context';
 
 export interface OutboxRelayOptions {
   db: Database;
@@ -34,6 +37,7 @@ interface OutboxRow {
   occurred_at: Date;
   payload: Record<string, unknown>;
   actor: EventEnvelope['actor'] | null;
+  trace_context: TraceContext | null;
 }
 
 /** How long a claimed row is left to the relay that claimed it before another may take it (a crash mid-round). */
@@ -41,9 +45,9 @@ const CLAIM_SECONDS = 60;
 
 /**
  * Publishes the outbox: oldest first, each event marked published only once the bus has confirmed it.
- * A round claims a batch in one short transaction (FOR UPDATE SKIP LOCKED, then a lease), commits, and
- * only then talks to the broker, so no transaction and no connection is held while publishing; it marks
- * what the broker confirmed and frees the rest. Relays in several replicas share the work without
+ * A round claims a batch in one statement committed on its own (FOR UPDATE SKIP LOCKED, then a lease), and
+ * only then talks to the broker, so no transaction and no connection is held while publishing; one more
+ * statement marks what the broker confirmed and frees the rest. Relays in several replicas share the work without
  * publishing a row twice; a relay that dies mid-round leaves its claim to expire. A bus failure stops the
  * round and leaves the rest for the next one, so nothing is lost, and an event confirmed but not yet
  * marked (a crash in between) is published again: consumers are idempotent.
@@ -58,20 +62,21 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
       SELECT id FROM ${schema}.outbox
        WHERE published_at IS NULL AND (claimed_until IS NULL OR claimed_until < now())
        ORDER BY position LIMIT $1 FOR UPDATE SKIP LOCKED)
-    RETURNING id, position, name, version, company_id, occurred_at, payload, actor`;
+    RETURNING id, position, name, version, company_id, occurred_at, payload, actor, trace_context`;
 
   /** Publishes rows in order; returns the ids confirmed and the error that stopped it, if any. */
   async function publishRows(rows: OutboxRow[]): Promise<{ confirmed: string[]; failure?: unknown }> {
     const confirmed: string[] = [];
     for (const row of rows) {
-      const { actor, position: _position, ...fields } = row;
+      const { actor, position: _position, trace_context: traceContext, ...fields } = row;
       const event: EventEnvelope = {
         ...fields,
         occurred_at: row.occurred_at.toISOString(),
         ...(actor ? { actor } : {}),
       };
       try {
-        await bus.publish(event);
+        // A span of the trace that wrote the event, active while the bus sends it, so consumers continue it.
+        await inPublishSpan(bus.kind, event, contextFromTraceContext(traceContext), () => bus.publish(event));
       } catch (error) {
         const failure = new Error(
           `Outbox relay could not publish ${row.name} ${row.id} from ${schema}: ${(error as Error)?.message}`,
@@ -86,16 +91,20 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
 
   /** One batch; returns the number published and whether more may be waiting. */
   async function round(): Promise<{ published: number; more: boolean }> {
-    const { rows } = await db.transaction((tx) => tx.query<OutboxRow>(claim, [batchSize]));
+    // One statement, committed on its own: the claim holds no transaction open past its own round trip.
+    const { rows } = await db.query<OutboxRow>(claim, [batchSize], { name: `outbox-claim-${schema}` });
     // RETURNING keeps no order: the claim is published in the order the events were written.
     rows.sort((a, b) => Number(BigInt(a.position) - BigInt(b.position)));
     const { confirmed, failure } = await publishRows(rows);
-    const unconfirmed = rows.map((row) => row.id).filter((id) => !confirmed.includes(id));
-    if (confirmed.length > 0)
-      await db.query(`UPDATE ${schema}.outbox SET published_at = now() WHERE id = ANY($1::uuid[])`, [confirmed]);
-    // Free at once what this round did not publish, rather than wait for the lease.
-    if (unconfirmed.length > 0)
-      await db.query(`UPDATE ${schema}.outbox SET claimed_until = NULL WHERE id = ANY($1::uuid[])`, [unconfirmed]);
+    // Marks what the broker confirmed and frees at once, rather than at the lease's end, what it did not.
+    if (rows.length > 0)
+      await db.query(
+        `UPDATE ${schema}.outbox SET claimed_until = NULL,
+           published_at = CASE WHEN id = ANY($1::uuid[]) THEN now() ELSE published_at END
+         WHERE id = ANY($2::uuid[])`,
+        [confirmed, rows.map((row) => row.id)],
+        { name: `outbox-mark-${schema}` },
+      );
     if (failure) throw failure;
     return { published: confirmed.length, more: rows.length === batchSize };
   }
@@ -135,7 +144,9 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   let stopped = false;
   function notify(): void {
     if (stopped) return;
-    flushAndLog();
+    // Called right after a commit, inside that request's trace: the round publishes other requests' events too,
+    // so it runs in no trace (each event's publish span continues its own).
+    context.with(ROOT_CONTEXT, flushAndLog);
   }
   // A broker outage fails every round (one per write and per tick): it is logged when it starts and when
   // it ends, not once per round.
@@ -159,15 +170,13 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   }
 
   // What is waiting in the outbox, read when Prometheus scrapes: one query serves both gauges of a scrape.
-  let reading: Promise<{ pending: number; age: number }> | undefined;
-  const backlog = () =>
-    (reading ??= db
-      .query<{ pending: number; age: number }>(
-        `SELECT count(*)::int AS pending, coalesce(extract(epoch FROM now() - min(occurred_at)), 0)::float8 AS age
-           FROM ${schema}.outbox WHERE published_at IS NULL`,
-      )
-      .then((result) => result.rows[0] ?? { pending: 0, age: 0 })
-      .finally(() => setImmediate(() => (reading = undefined))));
+  const backlog = sharedReading(async () => {
+    const { rows } = await db.query<{ pending: number; age: number }>(
+      `SELECT count(*)::int AS pending, coalesce(extract(epoch FROM now() - min(occurred_at)), 0)::float8 AS age
+         FROM ${schema}.outbox WHERE published_at IS NULL`,
+    );
+    return rows[0] ?? { pending: 0, age: 0 };
+  });
   const stopBacklogMetric = readOutboxBacklog(async () => [{ labels: { schema }, value: (await backlog()).pending }]);
   const stopAgeMetric = readOutboxAge(async () => [{ labels: { schema }, value: (await backlog()).age }]);
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eventEnvelopeSchema, parseEventPayload, type EventActor, type EventEnvelope } from '@whistle/contracts';
 import type { Migration, Queryable } from '../database/database';
 import { assertSchemaName } from '../database/migrate';
+import { traceContextOf } from '../tracing/trace-context';
 
 /**
  * The tables behind the transactional outbox and the idempotent inbox, in the service's own schema.
@@ -43,6 +44,12 @@ export function messagingMigrations(schema: string): Migration[] {
       id: '000_messaging_claim',
       sql: `ALTER TABLE ${schema}.outbox ADD COLUMN claimed_until timestamptz;`,
     },
+    {
+      // The W3C trace context of the unit of work that wrote the event ({ traceparent, tracestate }), so its
+      // publishing and consumption continue that trace; null when no trace was being recorded.
+      id: '000_messaging_trace',
+      sql: `ALTER TABLE ${schema}.outbox ADD COLUMN trace_context jsonb;`,
+    },
   ];
 }
 
@@ -62,35 +69,59 @@ export interface Outbox {
    * change commits. The payload is checked against the event catalogue here, at the source.
    */
   add(tx: Queryable, event: NewEvent): Promise<EventEnvelope>;
+  /**
+   * The same writes as a CTE body (`insert into <schema>.outbox … returning id`) for a statement of the caller's,
+   * so one statement stores a change and its events: `$<param>` takes the returned `value`; `onlyIf`, an SQL
+   * condition over the statement's CTEs, writes them only if it holds (the change was stored). Payloads are
+   * checked against the catalogue here, at the source.
+   */
+  insertCte(
+    events: readonly NewEvent[],
+    param: number,
+    onlyIf?: string,
+  ): { sql: string; value: string; envelopes: EventEnvelope[] };
+}
+
+/** The envelope of a new event, its payload checked against the catalogue. */
+function envelopeOf(event: NewEvent): EventEnvelope {
+  const version = event.version ?? 1;
+  return eventEnvelopeSchema.parse({
+    id: randomUUID(),
+    name: event.name,
+    version,
+    company_id: event.company_id,
+    occurred_at: new Date().toISOString(),
+    payload: parseEventPayload(event.name, version, event.payload),
+    ...(event.actor ? { actor: event.actor } : {}),
+  }) as EventEnvelope;
 }
 
 export function createOutbox(schema: string): Outbox {
   assertSchemaName(schema);
+  const insertCte: Outbox['insertCte'] = (events, param, onlyIf = 'true') => {
+    const envelopes = events.map((event) => envelopeOf(event));
+    // Written in the order given (`position` orders publishing); envelope fields from the JSON parameter.
+    const sql = `INSERT INTO ${schema}.outbox (id, name, version, company_id, occurred_at, payload, actor, trace_context)
+      SELECT (e.event->>'id')::uuid, e.event->>'name', (e.event->>'version')::int, (e.event->>'company_id')::uuid,
+             (e.event->>'occurred_at')::timestamptz, e.event->'payload',
+             nullif(e.event->'actor', 'null'::jsonb), nullif(e.event->'trace_context', 'null'::jsonb)
+        FROM jsonb_array_elements($${param}::jsonb) WITH ORDINALITY AS e(event, position)
+       WHERE ${onlyIf}
+       ORDER BY e.position
+      RETURNING id`;
+    const traceContext = traceContextOf();
+    const value = JSON.stringify(
+      envelopes.map((envelope) => ({ actor: null, ...envelope, trace_context: traceContext })),
+    );
+    return { sql, value, envelopes };
+  };
   return {
+    insertCte,
+    // The same INSERT as a statement of its own: one mapping of an envelope to the outbox's columns.
     async add(tx, event) {
-      const version = event.version ?? 1;
-      const envelope = eventEnvelopeSchema.parse({
-        id: randomUUID(),
-        name: event.name,
-        version,
-        company_id: event.company_id,
-        occurred_at: new Date().toISOString(),
-        payload: parseEventPayload(event.name, version, event.payload),
-        ...(event.actor ? { actor: event.actor } : {}),
-      }) as EventEnvelope;
-      await tx.query(
-        `INSERT INTO ${schema}.outbox (id, name, version, company_id, occurred_at, payload, actor) VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb)`,
-        [
-          envelope.id,
-          envelope.name,
-          envelope.version,
-          envelope.company_id,
-          envelope.occurred_at,
-          JSON.stringify(envelope.payload),
-          envelope.actor ? JSON.stringify(envelope.actor) : null,
-        ],
-      );
-      return envelope;
+      const { sql, value, envelopes } = insertCte([event], 1);
+      await tx.query(sql, [value]);
+      return envelopes[0]!;
     },
   };
 }

@@ -10,7 +10,9 @@ import type { Logger } from '../logging/logger';
 import type { EventBus, EventSubscription } from './event-bus';
 import { UnprocessableEventError } from './unprocessable-event-error';
 import { redactUrl } from '../logging/redact-url';
-import { eventsConsumed } from '../metrics/metrics';
+import { inConsumeSpan } from '../tracing/messaging-spans';
+import { contextFromTraceContext, traceContextOf } from '../tracing/trace-context';
+import { eventsConsumed, readQueueConsumers, readQueueMessages, sharedReading } from '../metrics/metrics';
 
 export const DEFAULT_EXCHANGE = 'whistle.events';
 
@@ -98,6 +100,7 @@ export class RabbitMqEventBus implements EventBus {
   private readonly confirmTimeoutMs: number;
   private readonly logger: Logger;
   private connection!: RecoveringChannelModel;
+  private readonly stopMetrics: (() => void)[] = [];
 
   private constructor(options: RabbitMqEventBusOptions) {
     this.exchange = options.exchange ?? DEFAULT_EXCHANGE;
@@ -142,8 +145,50 @@ export class RabbitMqEventBus implements EventBus {
       bus.logger.debug({ reason: error.message }, 'RabbitMQ connection error'),
     );
     bus.logger.info({ exchange: bus.exchange }, 'RabbitMQ connected');
+    bus.stopMetrics.push(
+      readQueueMessages(async () =>
+        (await bus.queueDepths()).flatMap(({ consumer, depths }) =>
+          depths.map(({ queue, messages }) => ({ labels: { consumer, queue }, value: messages })),
+        ),
+      ),
+      readQueueConsumers(async () =>
+        (await bus.queueDepths()).map(({ consumer, consumers }) => ({ labels: { consumer }, value: consumers })),
+      ),
+    );
     return bus;
   }
+
+  /**
+   * Depth of each subscribed consumer's queues as the broker counts them (a passive declare each), read when
+   * Prometheus scrapes; a scrape reads both gauges, so one reading serves both.
+   */
+  private queueDepths = sharedReading(async () => {
+    if (!this.model || this.consumers.size === 0) return [];
+    const channel = await this.model.createChannel();
+    // A queue deleted under us closes the channel with a 404: that scrape leaves the series out.
+    channel.on('error', () => undefined);
+    try {
+      const readings = [];
+      for (const consumer of this.consumers.keys()) {
+        const queues = consumerQueues(this.exchange, consumer);
+        const main = await channel.checkQueue(queues.main);
+        const retry = await channel.checkQueue(queues.retry);
+        const dlq = await channel.checkQueue(queues.dlq);
+        readings.push({
+          consumer,
+          consumers: main.consumerCount,
+          depths: [
+            { queue: 'main', messages: main.messageCount },
+            { queue: 'retry', messages: retry.messageCount },
+            { queue: 'dlq', messages: dlq.messageCount },
+          ],
+        });
+      }
+      return readings;
+    } finally {
+      await channel.close().catch(() => undefined);
+    }
+  });
 
   /** Whether the broker connection is up now (readiness): events are published and consumed only then. */
   isConnected(): boolean {
@@ -153,11 +198,15 @@ export class RabbitMqEventBus implements EventBus {
   async publish(event: EventEnvelope): Promise<void> {
     const envelope = eventEnvelopeSchema.parse(event);
     const channel = await this.publisherChannel();
+    // The publishing span's W3C trace context (traceparent, tracestate), which consumers continue; retries and
+    // dead letters keep the headers of the message they copy.
+    const traceContext = traceContextOf();
     const properties: Options.Publish = {
       persistent: true,
       messageId: envelope.id,
       type: envelope.name,
       contentType: 'application/json',
+      ...(traceContext ? { headers: { ...traceContext } } : {}),
     };
     await this.confirmed(`event ${envelope.name} ${envelope.id}`, (done) =>
       channel.publish(this.exchange, envelope.name, Buffer.from(JSON.stringify(envelope)), properties, done),
@@ -185,6 +234,7 @@ export class RabbitMqEventBus implements EventBus {
   async close(): Promise<void> {
     if (this.closing) return;
     this.closing = true;
+    for (const stop of this.stopMetrics) stop();
     for (const timer of this.restartTimers) clearTimeout(timer);
     for (const waiter of this.connectWaiters) waiter.reject(new Error('The RabbitMQ event bus is closed'));
     await Promise.allSettled(
@@ -323,7 +373,8 @@ export class RabbitMqEventBus implements EventBus {
         return;
       }
       try {
-        await handle(event);
+        const parent = contextFromTraceContext(message.properties.headers);
+        await inConsumeSpan({ system: this.kind, consumer, event, attempt, parent }, () => handle(event));
         channel.ack(message);
         eventsConsumed.inc({ consumer, outcome: 'handled' });
         return;

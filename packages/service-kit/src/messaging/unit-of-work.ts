@@ -15,21 +15,20 @@ export interface Transaction extends Queryable {
  */
 export type UnitOfWork = <T>(work: (tx: Transaction) => Promise<T>) => Promise<T>;
 
-export function createUnitOfWork({
-  db,
-  outbox,
-  afterCommit,
-}: {
+/** What a service's writes with events are made from (`createUnitOfWork`, `createWriteWithEvents`). */
+export interface EventWriting {
   db: Database;
   outbox: Outbox;
-  /** Called after a COMMIT that wrote events. */
+  /** Called after a commit that wrote events: the relay publishes them. */
   afterCommit(): void;
-}): UnitOfWork {
+}
+
+export function createUnitOfWork({ db, outbox, afterCommit }: EventWriting): UnitOfWork {
   return async (work) => {
     let events = 0;
     const result = await db.transaction((tx) =>
       work({
-        query: (sql, params) => tx.query(sql, params),
+        query: (sql, params, options) => tx.query(sql, params, options),
         async addEvent(event) {
           const envelope = await outbox.add(tx, event);
           events += 1;

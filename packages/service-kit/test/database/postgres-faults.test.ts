@@ -57,7 +57,7 @@ describe('PostgreSQL faults', () => {
     expect((await db.query<{ value: number }>('SELECT value FROM counter WHERE id = 1')).rows).toEqual([{ value: 0 }]);
   });
 
-  it('when the server is unreachable, then every call answers 503 with Retry-After, the outage is logged once, and calls succeed once it is back', async () => {
+  it('when the server is unreachable, then every call answers 503 with Retry-After, the outage is logged once (its stragglers too), and calls succeed once it is back', async () => {
     const router = Router();
     router.get('/count', async (_req, res) => {
       const { rows } = await db.query<{ value: number }>('SELECT value FROM counter WHERE id = 1');
@@ -92,6 +92,36 @@ describe('PostgreSQL faults', () => {
       expect((await fetch(`${server.url}/increment`, { method: 'POST' })).status).toBe(204);
       expect(await (await fetch(`${server.url}/count`)).json()).toEqual({ value: 1 });
       expect(outageLines().map((entry) => entry.level)).toEqual(['warn', 'info']);
+
+      // Once it is back, a pooled connection the restart cut fails when next used, while new ones open: a
+      // straggler of that outage, answered 503 but logged neither as a new outage nor as its end.
+      const admin = new pg.Client({ connectionString: testDb.url });
+      await admin.connect();
+      const cutMidTransaction = () =>
+        db.transaction(async (tx) => {
+          await admin.query(
+            `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+          );
+          await tx.query('SELECT pg_sleep(0.1)');
+        });
+      try {
+        await expect(cutMidTransaction()).rejects.toBeInstanceOf(ServiceUnavailableError);
+        expect((await fetch(`${server.url}/count`)).status).toBe(200);
+        expect(outageLines().map((entry) => entry.level)).toEqual(['warn', 'info']);
+
+        // A cut long after the outage ended is a new restart: logged, and its end too.
+        const now = Date.now();
+        const later = jest.spyOn(Date, 'now').mockReturnValue(now + 60_000);
+        try {
+          await expect(cutMidTransaction()).rejects.toBeInstanceOf(ServiceUnavailableError);
+          expect((await fetch(`${server.url}/count`)).status).toBe(200);
+        } finally {
+          later.mockRestore();
+        }
+        expect(outageLines().map((entry) => entry.level)).toEqual(['warn', 'info', 'warn', 'info']);
+      } finally {
+        await admin.end();
+      }
       expect(crashes).toEqual([]);
     } finally {
       await proxy.restore();

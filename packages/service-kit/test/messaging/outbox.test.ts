@@ -232,6 +232,45 @@ describe.each(platforms)('outbox and idempotent consumer on $name', ({ name, ope
     expect(received.filter((id) => id === first.id || id === second.id)).toHaveLength(2);
   });
 
+  it('when the database is lost between a publish and its mark, then the event goes out again after the claim lapses', async () => {
+    const event = await db.transaction((tx) => outbox.add(tx, userCreated()));
+    // A relay whose database answers the claim and then fails (a crash or an outage after the broker confirmed).
+    const failingMark: Database = Object.create(db, {
+      query: {
+        value: (sql: string, params?: readonly unknown[], options?: { name?: string }) =>
+          /published_at = CASE/.test(sql)
+            ? Promise.reject(new Error('connection lost'))
+            : db.query(sql, params, options),
+      },
+    });
+    const published: string[] = [];
+    const recorder: EventBus = {
+      kind: bus.kind,
+      publish: async (e) => void published.push(e.id),
+      subscribe: async () => undefined,
+      close: async () => undefined,
+    };
+    // It flushes as it starts: the broker confirms, the mark fails.
+    const crashing = startOutboxRelay({
+      db: failingMark,
+      schema: SCHEMA,
+      bus: recorder,
+      logger,
+      intervalMs: 3_600_000,
+    });
+    await waitFor(() => published.includes(event.id), { what: 'the first publish' });
+    await crashing.stop();
+    expect(published).toEqual([event.id]);
+    expect(await unpublishedCount()).toBe('1');
+    // Claimed, not marked: no relay takes it before the claim lapses...
+    expect(await relay.flush()).toBe(0);
+    await db.query(`UPDATE ${SCHEMA}.outbox SET claimed_until = now() - interval '1 second' WHERE id = $1`, [event.id]);
+    // ...then it is published again (at least once; consumers' inboxes drop the copy) and marked.
+    expect(await relay.flush()).toBe(1);
+    await waitFor(() => received.includes(event.id), { what: 'the event, published again' });
+    expect(await unpublishedCount()).toBe('0');
+  });
+
   it('when the broker stays down through many writes, then the relay logs the outage once and its end once', async () => {
     const before = logger.entries.length;
     const relayLines = () =>

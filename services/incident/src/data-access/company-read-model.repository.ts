@@ -1,5 +1,15 @@
 import type { Queryable } from '@whistle/service-kit';
 
+/** A company as a new report sees it (companyReadModelRepository.reportContext). */
+export interface ReportContext {
+  id: string;
+  resolution_deadline_days: number;
+  active_category_ids: string[];
+  location_active: boolean;
+  /** Current staff members who get reports of the requested labels by default. */
+  assignee_ids: string[];
+}
+
 /**
  * What the incident service knows of companies, their reporting labels and locations (kept from auth's
  * events), and each company's report counter. Upserts: a replayed event changes nothing.
@@ -60,16 +70,6 @@ export const companyReadModelRepository = {
     );
   },
 
-  /** Staff who get new reports of these labels by default. */
-  async assigneesOf(db: Queryable, companyId: string, categoryIds: readonly string[]): Promise<string[]> {
-    const { rows } = await db.query<{ user_id: string }>(
-      `select distinct unnest(assignee_ids) as user_id from incident.category
-        where company_id = $1 and id = any($2::uuid[])`,
-      [companyId, categoryIds],
-    );
-    return rows.map((row) => row.user_id);
-  },
-
   async setResolutionDeadline(db: Queryable, companyId: string, days: number): Promise<void> {
     await db.query('update incident.company set resolution_deadline_days = $2 where id = $1', [companyId, days]);
   },
@@ -99,13 +99,32 @@ export const companyReadModelRepository = {
     await db.query('update incident.location set is_active = false where company_id = $1 and id = $2', [companyId, id]);
   },
 
-  async companyByUrlIdentifier(
+  /**
+   * What a new report is checked against, in one query: the company of `urlIdentifier` (undefined if unknown),
+   * which of `categoryIds` are its active labels (a sub-label also needs an active parent), whether the location
+   * is one of its active ones, and the labels' default assignees who are current staff.
+   */
+  async reportContext(
     db: Queryable,
     urlIdentifier: string,
-  ): Promise<{ id: string; resolution_deadline_days: number } | undefined> {
-    const { rows } = await db.query<{ id: string; resolution_deadline_days: number }>(
-      'select id, resolution_deadline_days from incident.company where url_identifier = $1',
-      [urlIdentifier],
+    categoryIds: readonly string[],
+    locationId: string,
+  ): Promise<ReportContext | undefined> {
+    const { rows } = await db.query<ReportContext>(
+      `select c.id, c.resolution_deadline_days,
+              array(select l.id::text from incident.category l
+                      left join incident.category parent on parent.company_id = l.company_id and parent.id = l.parent_id
+                     where l.company_id = c.id and l.id = any($2::uuid[]) and l.is_active
+                       and (l.parent_id is null or parent.is_active)) as active_category_ids,
+              exists (select 1 from incident.location l
+                       where l.company_id = c.id and l.id = $3::uuid and l.is_active) as location_active,
+              array(select distinct s.user_id::text from incident.category l
+                      cross join unnest(l.assignee_ids) as assignee(user_id)
+                      join incident.staff_member s on s.company_id = c.id and s.user_id = assignee.user_id
+                     where l.company_id = c.id and l.id = any($2::uuid[]) and s.removed_at is null) as assignee_ids
+         from incident.company c where c.url_identifier = $1`,
+      [urlIdentifier, categoryIds, locationId],
+      { name: 'incident-report-context' },
     );
     return rows[0];
   },
@@ -119,29 +138,5 @@ export const companyReadModelRepository = {
       [companyId, ids],
     );
     return new Set(rows.map((row) => row.id));
-  },
-
-  async isActiveLocation(db: Queryable, companyId: string, id: string): Promise<boolean> {
-    const { rows } = await db.query('select 1 from incident.location where company_id = $1 and id = $2 and is_active', [
-      companyId,
-      id,
-    ]);
-    return rows.length > 0;
-  },
-
-  /**
-   * Numbers a new report: takes the company's next number and sets it on the case in one statement, the
-   * last of the transaction before its event, so the counter's row lock is held only until COMMIT.
-   */
-  async numberReport(db: Queryable, companyId: string, incidentId: string): Promise<number> {
-    const { rows } = await db.query<{ number: number }>(
-      `with taken as (
-         update incident.company set next_report_number = next_report_number + 1 where id = $1
-         returning next_report_number - 1 as number)
-       update incident.incident set display_report_number = (select number from taken)
-        where company_id = $1 and id = $2 returning display_report_number as number`,
-      [companyId, incidentId],
-    );
-    return rows[0]!.number;
   },
 };

@@ -1,7 +1,8 @@
 import type { ReportField } from '@whistle/contracts';
 import type { Queryable } from '@whistle/service-kit';
+import { EARLIER_REQUEST, earlierReportOf, type EarlierReport } from './report-request.repository';
 
-/** A new report; its number is set last (companyReadModelRepository.numberReport). */
+/** A new report (incidentRepository.newReportStatement). */
 export interface NewIncidentRow {
   id: string;
   companyId: string;
@@ -20,6 +21,14 @@ export interface NewIncidentRow {
   resolutionDeadlineDays: number;
   /** Its labels: the first top-level one names it in the category__name sort. */
   categoryIds: readonly string[];
+  /** Encrypted to the incident key in the browser, stored in this order. */
+  fields: readonly ReportField[];
+  /** Staff who get the case by default (its labels' assignees). */
+  assigneeIds: readonly string[];
+  /** Its number (incidentRepository.takeReportNumber). */
+  displayReportNumber: number;
+  /** The browser's Idempotency-Key and the hash of the request it came with. */
+  idempotency?: { key: string; requestHash: string };
 }
 
 export interface DiscloserIncidentRow {
@@ -44,16 +53,76 @@ export interface DiscloserIncidentRow {
 
 /** Plain SQL over the incident schema; every read of tenant rows is scoped by company id. */
 export const incidentRepository = {
-  async insertIncident(db: Queryable, row: NewIncidentRow): Promise<void> {
-    await db.query(
-      `insert into incident.incident (id, company_id, retrieval_id, report_channel, report_anonymously, location_id,
-         public_key, aes_encrypted_private_key, aes_salt, aes_iv, company_encrypted_passphrase, discloser_encrypted_passphrase, discloser_auth_token_hash,
-         acknowledgement_due_at, feedback_due_at, resolution_due_at, sort_category)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13,
-         now() + interval '7 days', now() + interval '7 days' + interval '3 months', now() + make_interval(days => $14::int),
-         coalesce((select c.name from incident.category c
-                    where c.company_id = $2 and c.id = any($15::uuid[]) and c.parent_id is null order by c.name limit 1), ''))`,
-      [
+  /**
+   * The company's next report number, or the report an earlier request stored under the same Idempotency-Key (a
+   * retry takes no number). Committed on its own without waiting for the WAL flush (synchronous_commit off for
+   * this statement alone), so the counter's row lock is held only while the server runs it: a company's reports do
+   * not queue behind each other's flushes. Nothing is lost by it: the report that uses the number is committed
+   * durably after it, and that flush writes this earlier commit too. A crash in between can only leave the
+   * number unused (a gap), as can a report refused after this (two copies of one retried request at once).
+   */
+  async takeReportNumber(
+    db: Queryable,
+    companyId: string,
+    idempotencyKey: string | null,
+  ): Promise<{ number: number; earlier?: undefined } | { number?: undefined; earlier: EarlierReport }> {
+    const { rows } = await db.query<{
+      number: number | null;
+      request_hash: string | null;
+      incident_id: string | null;
+      retrieval_id: string | null;
+    }>(
+      `with earlier as (${EARLIER_REQUEST}),
+       taken as (
+         update incident.company set next_report_number = next_report_number + 1
+          where id = $1 and not exists (select 1 from earlier)
+            and set_config('synchronous_commit', 'off', true) = 'off'
+         returning next_report_number - 1 as number)
+       select (select number from taken) as number, earlier.*
+         from (select 1) as one left join earlier on true`,
+      [companyId, idempotencyKey],
+      { name: 'incident-take-report-number' },
+    );
+    const row = rows[0]!;
+    const earlier = earlierReportOf(row);
+    if (earlier) return { earlier };
+    if (row.number === null) throw new Error(`Company ${companyId} has no report counter`);
+    return { number: row.number };
+  },
+
+  /**
+   * A new report, numbered, as one statement's CTEs (run by `WriteWithEvents` with its events): its
+   * Idempotency-Key claimed (if any), the case with its labels, encrypted fields (in the order the form sent them)
+   * and default assignees. A key another request claimed meanwhile stores nothing (`created` is empty).
+   */
+  newReportStatement(row: NewIncidentRow): { ctes: string; params: unknown[]; select: string; stored: string } {
+    return {
+      ctes: `claim as (
+          insert into incident.report_request (company_id, idempotency_key, request_hash, incident_id)
+          select $2, $18::text, $19, $1 where $18::text is not null
+          on conflict do nothing returning 1 as claimed),
+        created as (
+          insert into incident.incident (id, company_id, display_report_number, retrieval_id, report_channel,
+            report_anonymously, location_id, public_key, aes_encrypted_private_key, aes_salt, aes_iv,
+            company_encrypted_passphrase, discloser_encrypted_passphrase, discloser_auth_token_hash,
+            acknowledgement_due_at, feedback_due_at, resolution_due_at, sort_category)
+          select $1, $2, $21, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13,
+            now() + interval '7 days', now() + interval '7 days' + interval '3 months', now() + make_interval(days => $14::int),
+            coalesce((select c.name from incident.category c
+                       where c.company_id = $2 and c.id = any($15::uuid[]) and c.parent_id is null order by c.name limit 1), '')
+           where $18::text is null or exists (select 1 from claim)
+          returning id),
+        labels as (
+          insert into incident.incident_category (incident_id, category_id)
+          select created.id, label.id from created, unnest($15::uuid[]) as label(id)),
+        fields as (
+          insert into incident.incident_field (incident_id, name, value, position)
+          select created.id, f.name, f.value, f.position - 1
+            from created, unnest($16::text[], $17::text[]) with ordinality as f(name, value, position)),
+        assigned as (
+          insert into incident.assignee (incident_id, user_id, company_id)
+          select created.id, assignee.id, $2 from created, unnest($20::uuid[]) as assignee(id))`,
+      params: [
         row.id,
         row.companyId,
         row.retrievalId,
@@ -69,30 +138,16 @@ export const incidentRepository = {
         row.discloserAuthTokenHash,
         row.resolutionDeadlineDays,
         row.categoryIds,
+        row.fields.map((field) => field.name),
+        row.fields.map((field) => field.value),
+        row.idempotency?.key ?? null,
+        row.idempotency?.requestHash ?? null,
+        row.assigneeIds,
+        row.displayReportNumber,
       ],
-    );
-  },
-
-  /** All labels of a report in one statement. */
-  async insertCategories(db: Queryable, incidentId: string, categoryIds: readonly string[]): Promise<void> {
-    await db.query('insert into incident.incident_category (incident_id, category_id) select $1, unnest($2::uuid[])', [
-      incidentId,
-      categoryIds,
-    ]);
-  },
-
-  /** All encrypted fields of a report in one statement, in the order the form sent them. */
-  async insertFields(
-    db: Queryable,
-    incidentId: string,
-    fields: readonly { name: string; value: string }[],
-  ): Promise<void> {
-    if (fields.length === 0) return;
-    await db.query(
-      `insert into incident.incident_field (incident_id, name, value, position)
-       select $1, name, value, position - 1 from unnest($2::text[], $3::text[]) with ordinality as f(name, value, position)`,
-      [incidentId, fields.map((field) => field.name), fields.map((field) => field.value)],
-    );
+      select: 'select exists (select 1 from created) as created',
+      stored: 'exists (select 1 from created)',
+    };
   },
 
   /** The incident a secret code points at, if its retrieval id belongs to the company of `urlIdentifier`. */

@@ -1,38 +1,48 @@
 import type { Queryable } from '@whistle/service-kit';
 
+/** The report an earlier request stored under an Idempotency-Key, and the hash of that request. */
+export interface EarlierReport {
+  requestHash: string;
+  incidentId: string;
+  retrievalId: string;
+}
+
+/**
+ * The request company $1 stored under key $2, with its report's retrieval id (no row for a null key): read on
+ * its own (reportRequestRepository.earlier) and within the statement that numbers a report
+ * (incidentRepository.takeReportNumber).
+ */
+export const EARLIER_REQUEST = `select r.request_hash, r.incident_id, i.retrieval_id
+  from incident.report_request r join incident.incident i on i.id = r.incident_id
+ where r.company_id = $1 and r.idempotency_key = $2`;
+
+/** A row of EARLIER_REQUEST (its columns null when outer-joined to nothing) as the report it names. */
+export function earlierReportOf(row: {
+  request_hash: string | null;
+  incident_id: string | null;
+  retrieval_id: string | null;
+}): EarlierReport | undefined {
+  return row.request_hash && row.incident_id && row.retrieval_id
+    ? { requestHash: row.request_hash, incidentId: row.incident_id, retrievalId: row.retrieval_id }
+    : undefined;
+}
+
 /**
  * The idempotency keys of report creations (incident.report_request): a retried create finds the report its
  * first attempt stored. Kept a day, far past any retry.
  */
 export const reportRequestRepository = {
   /**
-   * Claims `key` for a new report, or answers the earlier claim. A concurrent claim of the same key waits here
-   * for the first one's transaction: it then sees the stored report, or takes the key over if that one failed.
+   * The report an earlier request stored under `key` (the key is claimed in the statement that stores a report,
+   * incidentRepository.newReportStatement; a concurrent claim of the same key waits there for the first one's
+   * commit, then sees its report here, or takes the key over if that one failed).
    */
-  async claim(
-    db: Queryable,
-    claim: { companyId: string; key: string; requestHash: string; incidentId: string },
-  ): Promise<{ claimed: true } | { claimed: false; requestHash: string; incidentId: string; retrievalId: string }> {
-    const inserted = await db.query(
-      `insert into incident.report_request (company_id, idempotency_key, request_hash, incident_id)
-       values ($1, $2, $3, $4) on conflict do nothing`,
-      [claim.companyId, claim.key, claim.requestHash, claim.incidentId],
-    );
-    if (inserted.rowCount === 1) return { claimed: true };
+  async earlier(db: Queryable, companyId: string, key: string): Promise<EarlierReport | undefined> {
     const { rows } = await db.query<{ request_hash: string; incident_id: string; retrieval_id: string }>(
-      `select r.request_hash, r.incident_id, i.retrieval_id
-         from incident.report_request r join incident.incident i on i.id = r.incident_id
-        where r.company_id = $1 and r.idempotency_key = $2`,
-      [claim.companyId, claim.key],
+      EARLIER_REQUEST,
+      [companyId, key],
     );
-    const earlier = rows[0];
-    if (!earlier) throw new Error('an idempotency key conflicted but its report is gone');
-    return {
-      claimed: false,
-      requestHash: earlier.request_hash,
-      incidentId: earlier.incident_id,
-      retrievalId: earlier.retrieval_id,
-    };
+    return rows[0] && earlierReportOf(rows[0]);
   },
 
   async removeExpired(db: Queryable): Promise<void> {

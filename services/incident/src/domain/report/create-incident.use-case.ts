@@ -1,15 +1,15 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { IncidentCreateRequest, IncidentCreateResponse } from '@whistle/contracts';
 import { hashDiscloserAuthToken } from '@whistle/crypto';
-import { ConflictError, InputError, type UnitOfWork } from '@whistle/service-kit';
-import { caseRepository } from '../../data-access/case.repository';
+import { ConflictError, InputError, type NewEvent, type Queryable, type WriteWithEvents } from '@whistle/service-kit';
 import { companyReadModelRepository } from '../../data-access/company-read-model.repository';
 import { incidentRepository } from '../../data-access/incident.repository';
-import { reportRequestRepository } from '../../data-access/report-request.repository';
-import { staffRepository } from '../../data-access/staff.repository';
+import { reportRequestRepository, type EarlierReport } from '../../data-access/report-request.repository';
+import { nodeSha256 } from '../tokens/sha256';
 
 export interface CreateIncidentDependencies {
-  unitOfWork: UnitOfWork;
+  db: Queryable;
+  writeWithEvents: WriteWithEvents;
 }
 
 /** Every report starts here; staff move it on. */
@@ -24,10 +24,11 @@ export function newRetrievalId(): string {
 }
 
 /**
- * A discloser's report: validate the ids against the company's read model, store it with its categories,
- * encrypted fields and its labels' default assignees, number it, and announce it, all in one transaction —
- * a refused report leaves nothing behind. The number is taken last, so reports of one company do not queue
- * behind the counter's row lock for longer than their COMMIT.
+ * A discloser's report, in three statements each committed on its own (docs/performance.md, Report creation):
+ * validate the ids against the company's read model; take its number (reports of one company wait on the
+ * counter's row lock only while the server runs that statement, neither for a round trip nor for a WAL flush);
+ * store it with its categories, encrypted fields and its labels' default assignees and announce it, all in one
+ * statement — a refused report leaves nothing behind.
  *
  * With an idempotency key (made in the browser, sent again with the same request when the answer was lost),
  * a repeated create answers the report the first one stored and stores nothing more; the same key with
@@ -40,60 +41,57 @@ export async function createIncident(
 ): Promise<IncidentCreateResponse> {
   const id = randomUUID();
   const retrievalId = newRetrievalId();
-  const tokenHash = await hashDiscloserAuthToken(input.discloser_auth_token);
+  const tokenHash = await hashDiscloserAuthToken(input.discloser_auth_token, nodeSha256);
   const categoryIds = [...new Set(input.category_uuids)];
 
-  return deps.unitOfWork(async (tx) => {
-    const company = await companyReadModelRepository.companyByUrlIdentifier(tx, input.url_identifier);
-    if (!company) throw new InputError('Bad Request', { url_identifier: ['Unknown company'] });
-    if (idempotencyKey) {
-      const requestHash = createHash('sha256').update(JSON.stringify(input)).digest('base64url');
-      const claim = await reportRequestRepository.claim(tx, {
-        companyId: company.id,
-        key: idempotencyKey,
-        requestHash,
-        incidentId: id,
-      });
-      if (!claim.claimed) {
-        if (claim.requestHash !== requestHash)
-          throw new ConflictError('This idempotency key was already used for another report');
-        return { uuid: claim.incidentId, retrieval_id: claim.retrievalId };
-      }
-    }
-    const known = await companyReadModelRepository.activeCategoryIds(tx, company.id, categoryIds);
-    const errors: Record<string, string[]> = {};
-    // Ids of another company read as unknown: a report never learns what other tenants have.
-    if (categoryIds.some((categoryId) => !known.has(categoryId))) errors.category_uuids = ['Unknown category'];
-    if (!(await companyReadModelRepository.isActiveLocation(tx, company.id, input.location_uuid)))
-      errors.location_uuid = ['Unknown location'];
-    if (Object.keys(errors).length > 0) throw new InputError('Bad Request', errors);
+  const company = await companyReadModelRepository.reportContext(
+    deps.db,
+    input.url_identifier,
+    categoryIds,
+    input.location_uuid,
+  );
+  if (!company) throw new InputError('Bad Request', { url_identifier: ['Unknown company'] });
+  const errors: Record<string, string[]> = {};
+  // Ids of another company read as unknown: a report never learns what other tenants have.
+  const known = new Set(company.active_category_ids);
+  if (categoryIds.some((categoryId) => !known.has(categoryId))) errors.category_uuids = ['Unknown category'];
+  if (!company.location_active) errors.location_uuid = ['Unknown location'];
+  if (Object.keys(errors).length > 0) throw new InputError('Bad Request', errors);
 
-    await incidentRepository.insertIncident(tx, {
-      id,
-      companyId: company.id,
-      retrievalId,
-      reportChannel: input.report_channel,
-      reportAnonymously: input.report_anonymously,
-      locationId: input.location_uuid,
-      publicKey: input.credential.public_key,
-      aesEncryptedPrivateKey: input.credential.aes_encrypted_private_key,
-      aesSalt: input.aes_salt,
-      aesIv: input.aes_iv,
-      companyEncryptedPassphrase: input.company_encrypted_passphrase,
-      discloserEncryptedPassphrase: input.discloser_encrypted_passphrase,
-      discloserAuthTokenHash: tokenHash,
-      resolutionDeadlineDays: company.resolution_deadline_days,
-      categoryIds,
-    });
-    await incidentRepository.insertCategories(tx, id, categoryIds);
-    await incidentRepository.insertFields(tx, id, input.fields);
+  const requestHash = idempotencyKey && createHash('sha256').update(JSON.stringify(input)).digest('base64url');
+  const answerEarlier = (earlier: EarlierReport) => {
+    if (earlier.requestHash !== requestHash)
+      throw new ConflictError('This idempotency key was already used for another report');
+    return { uuid: earlier.incidentId, retrieval_id: earlier.retrievalId };
+  };
+  const taken = await incidentRepository.takeReportNumber(deps.db, company.id, idempotencyKey ?? null);
+  if (taken.earlier) return answerEarlier(taken.earlier);
+  const displayReportNumber = taken.number;
+
+  const statement = incidentRepository.newReportStatement({
+    id,
+    companyId: company.id,
+    displayReportNumber,
+    retrievalId,
+    reportChannel: input.report_channel,
+    reportAnonymously: input.report_anonymously,
+    locationId: input.location_uuid,
+    publicKey: input.credential.public_key,
+    aesEncryptedPrivateKey: input.credential.aes_encrypted_private_key,
+    aesSalt: input.aes_salt,
+    aesIv: input.aes_iv,
+    companyEncryptedPassphrase: input.company_encrypted_passphrase,
+    discloserEncryptedPassphrase: input.discloser_encrypted_passphrase,
+    discloserAuthTokenHash: tokenHash,
+    resolutionDeadlineDays: company.resolution_deadline_days,
+    categoryIds,
+    fields: input.fields,
     // The labels' assignees (current staff only) get the case by default.
-    const candidates = await companyReadModelRepository.assigneesOf(tx, company.id, categoryIds);
-    const assignees = (await staffRepository.current(tx, company.id, candidates)).map((member) => member.user_id);
-    await caseRepository.addAssignees(tx, company.id, id, assignees);
-
-    const displayReportNumber = await companyReadModelRepository.numberReport(tx, company.id, id);
-    await tx.addEvent({
+    assigneeIds: company.assignee_ids,
+    ...(idempotencyKey && requestHash ? { idempotency: { key: idempotencyKey, requestHash } } : {}),
+  });
+  const events: NewEvent[] = [
+    {
       name: 'incident.created',
       company_id: company.id,
       payload: {
@@ -106,20 +104,32 @@ export async function createIncident(
         location_id: input.location_uuid,
       },
       actor: { type: 'DISCLOSER' },
+    },
+  ];
+  if (company.assignee_ids.length > 0)
+    events.push({
+      name: 'incident.assigned',
+      company_id: company.id,
+      payload: {
+        incident_id: id,
+        display_report_number: displayReportNumber,
+        assignee_ids: company.assignee_ids,
+        added_ids: company.assignee_ids,
+        removed_ids: [],
+      },
+      actor: { type: 'SYSTEM' },
     });
-    if (assignees.length > 0)
-      await tx.addEvent({
-        name: 'incident.assigned',
-        company_id: company.id,
-        payload: {
-          incident_id: id,
-          display_report_number: displayReportNumber,
-          assignee_ids: assignees,
-          added_ids: assignees,
-          removed_ids: [],
-        },
-        actor: { type: 'SYSTEM' },
-      });
-    return { uuid: id, retrieval_id: retrievalId };
+  const { created } = await deps.writeWithEvents<{ created: boolean }>({
+    ...statement,
+    events,
+    onlyIf: statement.stored,
+    name: 'incident-create',
   });
+  if (created) return { uuid: id, retrieval_id: retrievalId };
+
+  // A copy of this request with the same key was stored meanwhile (its number is left unused).
+  if (!idempotencyKey) throw new Error('A report without an idempotency key was not stored');
+  const earlier = await reportRequestRepository.earlier(deps.db, company.id, idempotencyKey);
+  if (!earlier) throw new Error('An idempotency key conflicted but its report is gone');
+  return answerEarlier(earlier);
 }

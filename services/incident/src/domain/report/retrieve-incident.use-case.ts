@@ -4,6 +4,7 @@ import { hashDiscloserAuthToken, verifyDiscloserAuthToken } from '@whistle/crypt
 import { AuthenticationError, type Database } from '@whistle/service-kit';
 import { incidentRepository } from '../../data-access/incident.repository';
 import type { IncidentSessionSigner } from '../tokens/incident-session-signer';
+import { nodeSha256 } from '../tokens/sha256';
 
 export interface RetrieveIncidentDependencies {
   db: Database;
@@ -14,7 +15,7 @@ export interface RetrieveIncidentDependencies {
 export const invalidSecretCode = () => new AuthenticationError('Invalid secret code');
 
 // Checked when the retrieval id matches nothing, so both paths do the same hashing work.
-const decoyHash = hashDiscloserAuthToken(randomBytes(32).toString('base64url'));
+const decoyHash = hashDiscloserAuthToken(randomBytes(32).toString('base64url'), nodeSha256);
 
 /**
  * The review page's fetch: the secret code's retrieval id finds the incident, its auth token proves
@@ -31,7 +32,11 @@ export async function retrieveIncidentAsDiscloser(
     query.retrievalId.toLowerCase(),
   );
   const presented = query.authToken ?? '';
-  const matches = await verifyDiscloserAuthToken(presented, incident?.discloser_auth_token_hash ?? (await decoyHash));
+  const matches = await verifyDiscloserAuthToken(
+    presented,
+    incident?.discloser_auth_token_hash ?? (await decoyHash),
+    nodeSha256,
+  );
   if (!incident || !matches || query.authToken === undefined) throw invalidSecretCode();
 
   const categories = await incidentRepository.categoriesOf(deps.db, incident.company_id, incident.id);

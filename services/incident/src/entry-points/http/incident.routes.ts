@@ -13,6 +13,7 @@ import {
   type Database,
   type RateLimitCounters,
   type UnitOfWork,
+  type WriteWithEvents,
 } from '@whistle/service-kit';
 import { bearerToken } from '@whistle/tokens';
 import { listFiles } from '../../domain/files/file-read-model';
@@ -27,6 +28,8 @@ import { incidentIdOf } from './incident-id';
 export interface IncidentRoutesDependencies extends IncidentAccessDependencies {
   db: Database;
   unitOfWork: UnitOfWork;
+  /** Report creation: one statement (incidentRepository.newReportStatement). */
+  writeWithEvents: WriteWithEvents;
   signer: IncidentSessionSigner;
   limits: {
     reportPerClient: number;
