@@ -2,7 +2,14 @@ import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import express, { type Request, type RequestHandler, type Response, type NextFunction, type Router } from 'express';
 import expressStaticGzip from 'express-static-gzip';
-import { localeNamespaceOwner, prefixesOf, workloads, type WorkloadName } from '@whistle/contracts';
+import { readFileSync } from 'node:fs';
+import {
+  localeNamespaceOwner,
+  prefixesOf,
+  workloads,
+  type BrowserErrorReportingConfig,
+  type WorkloadName,
+} from '@whistle/contracts';
 
 /** Where each frontend workload's build output lives in this repository (its `dist/`). */
 export function frontendDist(rootDir: string, workload: WorkloadName): string {
@@ -53,8 +60,20 @@ const serveAs =
  * routing-table prefix, translations from the frontend that owns the namespace, and the shell's
  * index.html for every other page (the SPA decides what to show).
  */
-export function frontendRouter(rootDir: string): Router {
+export function frontendRouter(
+  rootDir: string,
+  { errorReporting }: { errorReporting?: BrowserErrorReportingConfig } = {},
+): Router {
   const router = express.Router();
+  if (errorReporting) {
+    // The shell's run-time manifest with the browser's error reporting beside the remotes, as a cluster's
+    // ConfigMap holds it (SENTRY_BROWSER_DSN set; without it the built file is served as it is).
+    const manifest = JSON.parse(readFileSync(path.join(frontendDist(rootDir, 'shell'), 'remotes.json'), 'utf8'));
+    const body = JSON.stringify({ ...manifest, errorReporting });
+    router.get('/remotes.json', (_req: Request, res: Response) => {
+      res.set('Cache-Control', 'no-cache').type('application/json').send(body);
+    });
+  }
   const locales = new Map(
     frontendNames.map((name) => [name, serveBuilt(path.join(frontendDist(rootDir, name), 'locales'))]),
   );

@@ -5,12 +5,15 @@ import {
   createHttpApp,
   dependenciesFor,
   errorHandler,
+  errorReportTunnel,
+  noErrorReporter,
   loadConfig,
   notFoundHandler,
   portReadiness,
   readinessChecks,
   unionOfPorts,
   type Environment,
+  type ErrorReporter,
   type OpenedAdapters,
   type PortSet,
   type ServiceDefinition,
@@ -81,6 +84,7 @@ export function createPlatform({
   env,
   deps,
   rootDir,
+  errorReporter = noErrorReporter,
 }: {
   config: StandaloneConfig;
   /** The process environment with the platform secrets: each service reads its own keys from it, as alone. */
@@ -88,6 +92,8 @@ export function createPlatform({
   /** The adapters of `platformPorts`. */
   deps: PlatformDependencies;
   rootDir: string;
+  /** Where faults of every service go (`startErrorReporting`: one SDK client for the process). */
+  errorReporter?: ErrorReporter;
 }): Platform {
   // The platform's port is not a service's: each service would otherwise take its own default.
   const serviceEnv = { ...env, PORT: undefined };
@@ -113,6 +119,11 @@ export function createPlatform({
     trustProxy: config.TRUST_PROXY,
     strictTransportSecurity: overHttps,
     readiness: readinessChecks(portReadiness(platformPorts, deps)),
+    errorReporter,
+    // The routing table gives /api/error-reports to auth, the API edge: here it is the API app's.
+    errorReportTunnel: config.SENTRY_BROWSER_DSN
+      ? errorReportTunnel({ dsn: config.SENTRY_BROWSER_DSN, logger: deps.logger })
+      : undefined,
   });
 
   const app = express();
@@ -127,9 +138,20 @@ export function createPlatform({
   const discloserPages = pageHeaders(["'self'"], overHttps);
   const staffPages = pageHeaders(["'self'", 'https:', ...(overHttps ? [] : ['http:'])], overHttps);
   app.use((req, res, next) => (req.path.startsWith('/disclose') ? discloserPages : staffPages)(req, res, next));
-  app.use(frontendRouter(rootDir));
+  app.use(
+    frontendRouter(rootDir, {
+      errorReporting: config.SENTRY_BROWSER_DSN
+        ? {
+            dsn: config.SENTRY_BROWSER_DSN,
+            tracesSampleRate: config.SENTRY_TRACES_SAMPLE_RATE,
+            environment: config.SENTRY_ENVIRONMENT,
+            release: config.SENTRY_RELEASE,
+          }
+        : undefined,
+    }),
+  );
   app.use(notFoundHandler);
-  app.use(errorHandler(deps.logger));
+  app.use(errorHandler(deps.logger, errorReporter));
 
   return {
     app,

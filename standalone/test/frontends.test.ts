@@ -194,3 +194,20 @@ describe('entry files', () => {
     expect((await get('/locales/en/nope.json')).status).toBe(404);
   });
 });
+
+describe('the run-time manifest with error reporting', () => {
+  it('when the browser has a DSN, then /remotes.json is the built one with its errorReporting entry, revalidated on every use', async () => {
+    const errorReporting = { dsn: 'https://key@errors.example.com/2', tracesSampleRate: 1, environment: 'test' };
+    const withReporting = express().use(frontendRouter(rootDir, { errorReporting })).listen(0, '127.0.0.1');
+    await new Promise((resolve) => withReporting.once('listening', resolve));
+    try {
+      const { port } = withReporting.address() as AddressInfo;
+      const response = await fetch(`http://127.0.0.1:${port}/remotes.json`);
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      const built = JSON.parse(readFileSync(path.join(frontendDist(rootDir, 'shell'), 'remotes.json'), 'utf8'));
+      expect(await response.json()).toEqual({ ...built, errorReporting });
+    } finally {
+      await new Promise((resolve) => withReporting.close(resolve));
+    }
+  });
+});

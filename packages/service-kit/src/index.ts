@@ -20,6 +20,7 @@ export { createHttpApp, type HttpAppOptions } from './http/http-app';
 export { errorHandler, httpErrorAnswer, notFoundHandler, type HttpErrorAnswer } from './http/error-handler';
 export { healthRouter, readinessChecks, type Readiness } from './http/health';
 export { requestLogger, routeOf } from './http/request-logger';
+export { trackRequests, type RequestTracker } from './http/request-tracker';
 export { clientAddress, rateLimit, type RateLimitOptions } from './http/rate-limit';
 export {
   processRateLimitCounters,
@@ -29,6 +30,13 @@ export {
   type RateLimitCounters,
 } from './http/rate-limit-counters';
 export { parseBody, parseQuery } from './http/validation';
+export {
+  noErrorReporter,
+  startErrorReporting,
+  type ErrorReporter,
+  type ErrorReportingConfig,
+} from './error-reporting/error-reporter';
+export { errorReportTunnel, type ErrorReportTunnelOptions } from './error-reporting/tunnel';
 
 export * from './database';
 export * from './messaging';
@@ -50,3 +58,4 @@ export {
 export { runService, type RunningService, type RunServiceOptions } from './run-service';
 export { eventsConsumed, httpRequestDuration, mailsSent, metricsRegistry, rateLimitRefusals } from './metrics/metrics';
 export { startMetricsServer, type MetricsServer } from './metrics/metrics-server';
+export { noTracing, startTracing, tracesRequested, type Tracing } from './tracing';

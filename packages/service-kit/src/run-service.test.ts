@@ -1,6 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Router } from 'express';
 import { z } from 'zod';
 import { platformConfigSchema } from './config/platform-config';
@@ -127,6 +129,86 @@ describe('runService', () => {
     expect(events).toEqual(['service started', 'request started', 'request answered', 'service stopped', 'exit']);
     await expect(service.deps()!.db.query('SELECT 1')).rejects.toThrow();
     expect(signalListeners()).toBe(listenersBefore);
+  });
+
+  /** A GET whose client gives up (closes its socket) once the handler has the request. */
+  async function abandonedRequest(url: string, arrived: Promise<void>): Promise<void> {
+    const request = http.get(url);
+    request.on('error', () => undefined);
+    const closed = new Promise((resolve) => request.once('close', resolve));
+    await arrived;
+    request.destroy();
+    await closed;
+  }
+
+  it('when the client of a request leaves and SIGTERM follows, then its handler still finishes its queries before the pool closes', async () => {
+    const events: string[] = [];
+    const release = deferred();
+    const arrived = deferred();
+    let deps: Deps | undefined;
+    const create = (opened: Deps): WhistleService => {
+      deps = opened;
+      const router = Router();
+      router.get('/api/slow', async (_req, res) => {
+        arrived.resolve();
+        await release.promise;
+        try {
+          await opened.db.query('SELECT 1');
+          events.push('queried');
+        } catch (error) {
+          events.push(`query failed: ${(error as Error).message}`);
+        }
+        res.json({ done: true });
+      });
+      return {
+        name: 'test',
+        router,
+        start: async () => undefined,
+        stop: async () => void events.push('service stopped'),
+      };
+    };
+    const exited = deferred();
+    const exit = jest.fn(() => {
+      events.push('exit');
+      exited.resolve();
+    });
+    const running = await runService({ name: 'test', configSchema: schema, ports, create, env, exit });
+
+    await abandonedRequest(`http://127.0.0.1:${running!.port}/api/slow`, arrived.promise);
+    const stopping = running!.shutdown('test');
+    // The socket is gone: only the handler keeps the shutdown waiting (before, the pool closed under it).
+    await Promise.race([exited.promise, sleep(500)]);
+    release.resolve();
+    await stopping;
+
+    expect(events).toEqual(['queried', 'service stopped', 'exit']);
+    expect(exit).toHaveBeenCalledWith(0);
+    await expect(deps!.db.query('SELECT 1')).rejects.toThrow();
+  });
+
+  it('when a handler never finishes, then shutdown still ends after the grace period', async () => {
+    const arrived = deferred();
+    const create = (): WhistleService => {
+      const router = Router();
+      router.get('/api/stuck', () => arrived.resolve());
+      return { name: 'test', router, start: async () => undefined, stop: async () => undefined };
+    };
+    const exit = jest.fn();
+    const running = await runService({
+      name: 'test',
+      configSchema: schema,
+      ports,
+      create,
+      env,
+      exit,
+      shutdownGraceMs: 300,
+    });
+
+    await abandonedRequest(`http://127.0.0.1:${running!.port}/api/stuck`, arrived.promise);
+    const started = Date.now();
+    await running!.shutdown('test');
+    expect(exit).toHaveBeenCalledWith(0);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(250);
   });
 
   it('when the configuration is invalid, then nothing is created and the process exits 1', async () => {

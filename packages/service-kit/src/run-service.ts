@@ -1,12 +1,16 @@
-import { createServer, type Server, type ServerResponse } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadConfig, type Environment } from './config/load-config';
+import { noErrorReporter, startErrorReporting, type ErrorReporter } from './error-reporting/error-reporter';
+import { errorReportTunnel } from './error-reporting/tunnel';
 import { ConfigError } from './errors/errors';
 import { readinessChecks } from './http/health';
 import { createHttpApp } from './http/http-app';
+import { trackRequests } from './http/request-tracker';
 import { createLogger, logLevels, type Logger } from './logging/logger';
 import { startMetricsServer, type MetricsServer } from './metrics/metrics-server';
 import { adapterKinds, closePorts, openPorts, portReadiness } from './ports/open-ports';
+import { noTracing, startTracing, type Tracing } from './tracing/start-tracing';
 import type { PortSet, ServiceDependencies } from './ports/port';
 import type { ServiceConfigSchema, ServiceDefinition, WhistleService } from './service';
 
@@ -64,12 +68,17 @@ export async function runService<P extends PortSet, S extends ServiceConfigSchem
   let deps: ServiceDependencies<P> | undefined;
   let started: WhistleService | undefined;
   let metrics: MetricsServer | undefined;
+  let tracing: Tracing = noTracing;
+  let reporter: ErrorReporter = noErrorReporter;
   try {
     // Alone (cluster mode) a service cannot guess the public origin its links must point to.
     if (!env.PUBLIC_URL)
       throw new ConfigError('PUBLIC_URL is required: the public origin of the platform, base of links in e-mails');
     const config = loadConfig(configSchema, env);
     logger = createLogger({ name, level: config.LOG_LEVEL });
+    // Before the ports open, so their first queries are traced too; off unless the OTEL_* variables ask.
+    tracing = await startTracing(name, env);
+    reporter = await startErrorReporting(config, name);
     const opened = await openPorts(ports, config, logger);
     deps = opened;
     const service = create(opened, config);
@@ -83,6 +92,10 @@ export async function runService<P extends PortSet, S extends ServiceConfigSchem
       bodyLimit: config.BODY_LIMIT,
       trustProxy: config.TRUST_PROXY,
       strictTransportSecurity: config.PUBLIC_URL.startsWith('https:'),
+      errorReporter: reporter,
+      errorReportTunnel: config.SENTRY_BROWSER_DSN
+        ? errorReportTunnel({ dsn: config.SENTRY_BROWSER_DSN, logger })
+        : undefined,
       readiness: readinessChecks({
         ...portReadiness(ports, opened),
         accepting: async () => {
@@ -91,17 +104,14 @@ export async function runService<P extends PortSet, S extends ServiceConfigSchem
       }),
     });
     const server: Server = createServer(app);
-    // Answers still being prepared when shutdown begins close their connection when sent, so a
-    // keep-alive client cannot hold the server open with new requests.
-    const inFlight = new Set<ServerResponse>();
-    server.on('request', (_req, res: ServerResponse) => {
-      if (draining) res.setHeader('Connection', 'close');
-      inFlight.add(res);
-      res.once('close', () => inFlight.delete(res));
-    });
+    // Shutdown waits for every handler to be done, including those whose client already left.
+    const requests = trackRequests(server);
     const port = await listen(server, config.PORT);
     if (config.METRICS_PORT !== undefined) metrics = await startMetricsServer(config.METRICS_PORT);
-    logger.info({ port, metricsPort: metrics?.port, ...adapterKinds(ports, opened) }, 'service listening');
+    logger.info(
+      { port, metricsPort: metrics?.port, traces: tracing.enabled, ...adapterKinds(ports, opened) },
+      'service listening',
+    );
 
     let stopping: Promise<void> | undefined;
     const onSignal = (signal: NodeJS.Signals) => void shutdown(signal);
@@ -111,16 +121,16 @@ export async function runService<P extends PortSet, S extends ServiceConfigSchem
         for (const each of signals) process.off(each, onSignal);
         logger.info({ signal }, 'shutting down');
         draining = true;
-        for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
-        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-        server.closeIdleConnections();
-        const deadline = setTimeout(() => server.closeAllConnections(), shutdownGraceMs).unref();
         try {
-          await closed;
-          clearTimeout(deadline);
+          // The ports close only once every handler has answered (or the grace period is over).
+          const handled = await requests.close(shutdownGraceMs);
+          if (!handled) logger.warn({ inFlight: requests.inFlight }, 'requests still running after the grace period');
           await service.stop();
           await closePorts(ports, opened);
           await metrics?.close();
+          // The last spans (the shutdown's own queries and events) are exported before the process exits.
+          await tracing.shutdown();
+          await reporter.flush();
           logger.info('stopped');
           exit(0);
         } catch (error) {
@@ -139,6 +149,7 @@ export async function runService<P extends PortSet, S extends ServiceConfigSchem
     await started?.stop().catch(() => undefined);
     if (deps) await closePorts(ports, deps).catch(() => undefined);
     await metrics?.close().catch(() => undefined);
+    await tracing.shutdown().catch(() => undefined);
     exit(1);
     return undefined;
   }

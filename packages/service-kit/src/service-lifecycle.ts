@@ -6,6 +6,7 @@ import type { EventBus } from './messaging/event-bus';
 import { createOutbox, messagingMigrations } from './messaging/outbox';
 import { startOutboxRelay, type OutboxRelay } from './messaging/outbox-relay';
 import { subscribeIdempotently } from './messaging/idempotent-consumer';
+import { createWriteWithEvents, type WriteWithEvents } from './messaging/statement-with-events';
 import { createUnitOfWork, type UnitOfWork } from './messaging/unit-of-work';
 
 export interface ServiceSubscription {
@@ -29,6 +30,8 @@ export interface ServiceLifecycleOptions {
 export interface ServiceLifecycle {
   /** Every write that announces an event runs here: one transaction with the outbox, published after COMMIT. */
   readonly unitOfWork: UnitOfWork;
+  /** A write and its events as one statement, committed on its own (a hot write: one round trip). */
+  readonly writeWithEvents: WriteWithEvents;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -46,8 +49,10 @@ export function createServiceLifecycle({
 }: ServiceLifecycleOptions): ServiceLifecycle {
   const logger = deps.logger.child({ service: name });
   let relay: OutboxRelay | undefined;
+  const writing = { db: deps.db, outbox: createOutbox(schema), afterCommit: () => relay?.notify() };
   return {
-    unitOfWork: createUnitOfWork({ db: deps.db, outbox: createOutbox(schema), afterCommit: () => relay?.notify() }),
+    unitOfWork: createUnitOfWork(writing),
+    writeWithEvents: createWriteWithEvents(writing),
     async start() {
       await migrate(deps.db, schema, [...messagingMigrations(schema), ...migrations]);
       relay = startOutboxRelay({ db: deps.db, schema, bus: deps.bus, logger });

@@ -19,11 +19,15 @@ describe('loadConfig with the platform schema', () => {
       PORT: 8080,
       LOG_LEVEL: 'info',
       DATA_DIR: './data',
+      PGLITE_SHARED_BUFFERS: '32MB',
+      PGLITE_FSYNC: 'on',
       AMQP_EXCHANGE: 'whistle.events',
       S3_REGION: 'us-east-1',
       MAIL_FROM: 'Whistle <no-reply@whistle.local>',
       PUBLIC_URL: 'http://localhost:8080',
       BODY_LIMIT: '1mb',
+      // Spec §8: trace sample rate 1 (error reporting itself is off without SENTRY_DSN).
+      SENTRY_TRACES_SAMPLE_RATE: 1,
     });
   });
 
@@ -52,6 +56,8 @@ describe('loadConfig with the platform schema', () => {
         DATABASE_URL: 'mysql://db',
         S3_BUCKET: 'files',
         BODY_LIMIT: 'huge',
+        PGLITE_SHARED_BUFFERS: 'lots',
+        PGLITE_FSYNC: 'sometimes',
       }),
     );
     expect(error.message).toMatch(/^Invalid configuration: /);
@@ -61,11 +67,33 @@ describe('loadConfig with the platform schema', () => {
     expect(error.message).toContain('S3_ACCESS_KEY_ID is required when S3_BUCKET is set');
     expect(error.message).toContain('S3_SECRET_ACCESS_KEY is required when S3_BUCKET is set');
     expect(error.message).toContain('BODY_LIMIT must be a size such as 512kb or 1mb');
+    expect(error.message).toContain('PGLITE_SHARED_BUFFERS must be a size such as 32MB');
+    expect(error.message).toContain('PGLITE_FSYNC must be one of on, off');
   });
 
   it('when an invalid value is rejected, then the value itself is not echoed in the message', () => {
     const error = configError(() => loadConfig(platformConfigSchema, { SMTP_URL: 'user:secret-password@mail' }));
     expect(error.message).toBe('Invalid configuration: SMTP_URL must be an smtp:// or smtps:// URL');
+  });
+
+  it('when an error-reporting DSN is no DSN, then it is named without its value; a DSN and a sample rate are read', () => {
+    const error = configError(() =>
+      loadConfig(platformConfigSchema, {
+        SENTRY_DSN: 'https://errors.example.com/1',
+        SENTRY_BROWSER_DSN: 'key@errors.example.com',
+        SENTRY_TRACES_SAMPLE_RATE: '2',
+      }),
+    );
+    expect(error.message).toContain('SENTRY_DSN must be a Sentry DSN such as https://key@sentry.example.com/1');
+    expect(error.message).toContain('SENTRY_BROWSER_DSN must be a Sentry DSN');
+    expect(error.message).toContain('SENTRY_TRACES_SAMPLE_RATE must be at most 1');
+    expect(error.message).not.toContain('errors.example.com');
+    expect(
+      loadConfig(platformConfigSchema, {
+        SENTRY_DSN: 'https://key@errors.example.com/1',
+        SENTRY_TRACES_SAMPLE_RATE: '0.25',
+      }),
+    ).toMatchObject({ SENTRY_DSN: 'https://key@errors.example.com/1', SENTRY_TRACES_SAMPLE_RATE: 0.25 });
   });
 
   it('when a variable is set to the empty string, then it counts as unset', () => {

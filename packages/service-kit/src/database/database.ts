@@ -1,6 +1,18 @@
 /** A connection (or a transaction) that runs parameterised SQL. Domain code sees only this. */
 export interface Queryable {
-  query<R = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<R>>;
+  query<R = Record<string, unknown>>(
+    sql: string,
+    params?: readonly unknown[],
+    options?: QueryOptions,
+  ): Promise<QueryResult<R>>;
+}
+
+export interface QueryOptions {
+  /**
+   * Prepares the statement under this name once per connection and reuses its plan (PostgreSQL; PGlite's API
+   * has no named statements and ignores it). For hot queries of fixed text: one name, one SQL text, always.
+   */
+  name?: string;
 }
 
 export interface QueryResult<R> {
@@ -15,9 +27,32 @@ export interface QueryResult<R> {
  */
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
+  /**
+   * Receives what is sent with `NOTIFY channel` (or `pg_notify`) by any connection to this database, this
+   * process's and other replicas', once the sending transaction commits. `channel`: a lowercase identifier.
+   */
+  listen(channel: string, listener: NotificationListener): Promise<NotificationSubscription>;
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+}
+
+export interface NotificationListener {
+  /** A committed notification's payload. */
+  notified(payload: string): void;
+  /** Listening (again): called when listening starts and after every reconnection. */
+  listening(): void;
+  /** The listening connection was lost: notifications are missed until `listening` is called again. */
+  interrupted(): void;
+}
+
+export interface NotificationSubscription {
+  close(): Promise<void>;
+}
+
+/** LISTEN takes an identifier, not a parameter: only plain lowercase names are accepted. */
+export function assertChannelName(channel: string): void {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`Not a notification channel name: ${channel}`);
 }
 
 /** One forward-only migration of a service schema. `id` orders them (e.g. `001_company`). */

@@ -1,7 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite, types, type Results, type Transaction } from '@electric-sql/pglite';
-import type { Database, Queryable, QueryResult } from './database';
+import {
+  assertChannelName,
+  type Database,
+  type NotificationListener,
+  type NotificationSubscription,
+  type Queryable,
+  type QueryResult,
+} from './database';
+import { DurableNodeFS, syncDirectoryTree } from './pglite-durable-fs';
 
 /**
  * PGlite parses a few types differently from `pg`; these make both adapters return the same values,
@@ -13,6 +21,16 @@ const parsers = {
   [types.INTERVAL]: (value: string) => value,
   [types.BYTEA]: (value: string) => Buffer.from(value.slice(2), 'hex'),
 };
+
+/**
+ * PGlite's defaults without `-F` (fsync off), with fsync() as the WAL's sync method: fdatasync() is a no-op in
+ * Emscripten, fsync() reaches the disk through {@link DurableNodeFS}.
+ */
+export const durableStartParams: readonly string[] = [
+  ...PGlite.defaultStartParams.filter((param) => param !== '-F'),
+  '-c',
+  'wal_sync_method=fsync',
+];
 
 /** Data directories open in this process: a second PGlite on the same files would corrupt them. */
 const openDataDirs = new Set<string>();
@@ -49,8 +67,16 @@ export class PgliteDatabase implements Database {
     private readonly dataDirKey: string | undefined,
   ) {}
 
-  /** Opens (or creates) the database in `dataDir`, or in memory when it is omitted. */
-  static async open(dataDir?: string): Promise<PgliteDatabase> {
+  /**
+   * Opens (or creates) the database in `dataDir`, or in memory when it is omitted. `sharedBuffers`: PostgreSQL's
+   * shared_buffers (`32MB`), all of it resident once started. `fsync` (default true, data folder only): a commit
+   * returns once its WAL is on disk, as on a PostgreSQL server; false keeps PGlite's defaults (`-F`: fsync off,
+   * a power cut can lose recent commits or corrupt the folder). In memory there is nothing to sync.
+   */
+  static async open(
+    dataDir?: string,
+    { sharedBuffers, fsync = true }: { sharedBuffers?: string; fsync?: boolean } = {},
+  ): Promise<PgliteDatabase> {
     const key = dataDir === undefined ? undefined : path.resolve(dataDir);
     if (key !== undefined) {
       if (openDataDirs.has(key))
@@ -61,7 +87,22 @@ export class PgliteDatabase implements Database {
       openDataDirs.add(key);
     }
     try {
-      const pglite = await PGlite.create(key, { parsers });
+      const durableDir = fsync ? key : undefined;
+      const startParams = [
+        ...(durableDir ? durableStartParams : PGlite.defaultStartParams),
+        ...(sharedBuffers ? ['-c', `shared_buffers=${sharedBuffers}`] : []),
+      ];
+      const pglite = durableDir
+        ? await PGlite.create({ fs: new DurableNodeFS(durableDir), parsers, startParams })
+        : await PGlite.create(key, { parsers, startParams });
+      if (durableDir) {
+        try {
+          syncDirectoryTree(durableDir);
+        } catch (error) {
+          await pglite.close();
+          throw error;
+        }
+      }
       return new PgliteDatabase(pglite, key);
     } catch (error) {
       if (key !== undefined) openDataDirs.delete(key);
@@ -71,6 +112,14 @@ export class PgliteDatabase implements Database {
 
   query<R = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<R>> {
     return run<R>(this.pglite, sql, params);
+  }
+
+  /** One connection, one process: its own notifications are the only ones, and it never loses them. */
+  async listen(channel: string, listener: NotificationListener): Promise<NotificationSubscription> {
+    assertChannelName(channel);
+    const unlisten = await this.pglite.listen(channel, (payload) => listener.notified(payload));
+    listener.listening();
+    return { close: () => (this.pglite.closed ? Promise.resolve() : unlisten()) };
   }
 
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {

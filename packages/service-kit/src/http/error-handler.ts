@@ -10,6 +10,7 @@ import {
   WhistleError,
 } from '../errors/errors';
 import { inputErrorFromZod } from '../errors/input-error-from-zod';
+import { noErrorReporter, type ErrorReporter } from '../error-reporting/error-reporter';
 import type { Logger } from '../logging/logger';
 import { routeOf } from './request-logger';
 
@@ -78,15 +79,19 @@ export const notFoundHandler: RequestHandler = (_req, _res, next) => next(new No
 /**
  * The one place errors become HTTP answers: always JSON, never a stack trace. Only 5xx are logged
  * as errors (with the stack); client errors are expected and logged at debug level, and so is a 503 for a
- * dependency that is down: its adapter says so once per outage, not once per request.
+ * dependency that is down: its adapter says so once per outage, not once per request. The errors logged as
+ * errors (faults of the service) also go to the error-reporting service; what the client is meant to be
+ * told (4xx, a 503 of an outage) does not.
  */
-export function errorHandler(logger: Logger): ErrorRequestHandler {
+export function errorHandler(logger: Logger, reporter: ErrorReporter = noErrorReporter): ErrorRequestHandler {
   return (error, req, res, _next) => {
     const answer = httpErrorAnswer(error);
     const context = { method: req.method, route: routeOf(req), status: answer.status };
     if (error instanceof ServiceUnavailableError) logger.debug(context, 'request refused: a dependency is unavailable');
-    else if (answer.status >= 500) logger.error({ ...context, err: error }, 'request failed');
-    else logger.debug({ ...context, error: answer.body.message }, 'request rejected');
+    else if (answer.status >= 500) {
+      logger.error({ ...context, err: error }, 'request failed');
+      reporter.captureServerError(error, context);
+    } else logger.debug({ ...context, error: answer.body.message }, 'request rejected');
 
     if (res.headersSent) {
       // Part of an answer is out: the only honest end is to cut the connection.

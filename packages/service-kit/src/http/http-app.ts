@@ -1,5 +1,6 @@
 import express, { type Express, type RequestHandler, type Router } from 'express';
 import helmet from 'helmet';
+import type { ErrorReporter } from '../error-reporting/error-reporter';
 import { MethodNotAllowedError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../errors/errors';
 import type { Logger } from '../logging/logger';
 import { errorHandler, notFoundHandler } from './error-handler';
@@ -24,6 +25,13 @@ export interface HttpAppOptions {
    * browsers ignore it over plain HTTP, where it only misleads.
    */
   strictTransportSecurity?: boolean;
+  /** Receives the errors that become 500 answers; none by default. */
+  errorReporter?: ErrorReporter;
+  /**
+   * The same-origin tunnel of the browser's error reports (`errorReportTunnel`), when SENTRY_BROWSER_DSN is
+   * set: mounted before the body parsers, since it reads the envelope itself.
+   */
+  errorReportTunnel?: Router;
 }
 
 const parsedContentTypes = ['application/json', 'application/*+json', 'application/x-www-form-urlencoded'];
@@ -77,6 +85,8 @@ export function createHttpApp({
   readiness,
   trustProxy = false,
   strictTransportSecurity = false,
+  errorReporter,
+  errorReportTunnel,
 }: HttpAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -97,6 +107,7 @@ export function createHttpApp({
   // No cross-origin use of the API is intended, so there is no CORS preflight to answer.
   app.use((req, _res, next) => next(req.method === 'OPTIONS' ? new MethodNotAllowedError() : undefined));
   app.use(healthRouter(logger, readiness));
+  if (errorReportTunnel) app.use(errorReportTunnel);
 
   app.use(
     rejectUnknownBodies([...parsedContentTypes, ...services.flatMap((service) => service.extraContentTypes ?? [])]),
@@ -108,6 +119,6 @@ export function createHttpApp({
   for (const service of services) app.use(service.router);
 
   app.use(notFoundHandler);
-  app.use(errorHandler(logger));
+  app.use(errorHandler(logger, errorReporter));
   return app;
 }

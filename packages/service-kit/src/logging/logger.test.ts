@@ -84,6 +84,21 @@ describe('createLogger', () => {
     ]);
   });
 
+  it('when a child is made without redaction, then its entries are written as given, with the bindings of its parents', () => {
+    const { logger, entries } = capture();
+    logger
+      .child({ service: 'auth' })
+      .child({}, { redact: false })
+      .info({ method: 'GET', route: '/api/x/:id', status: 200, token: 'not a secret here' }, 'request');
+    logger.child({}, { redact: false }).child({ part: 'x' }).warn({ token: 'abc' }, 'unredacted grandchild');
+    logger.info({ token: 'abc' }, 'the parent still redacts');
+    expect(entries()).toEqual([
+      expect.objectContaining({ service: 'auth', method: 'GET', route: '/api/x/:id', token: 'not a secret here' }),
+      expect.objectContaining({ part: 'x', token: 'abc' }),
+      expect.objectContaining({ token: '[redacted]', msg: 'the parent still redacts' }),
+    ]);
+  });
+
   it('when the level is warn, then info and debug entries are dropped', () => {
     const { logger, entries } = capture('warn');
     logger.debug('d');

@@ -1,4 +1,4 @@
-import { pino, stdSerializers, stdTimeFunctions, type DestinationStream } from 'pino';
+import { pino, stdSerializers, stdTimeFunctions, type DestinationStream, type Logger as PinoLogger } from 'pino';
 
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof logLevels)[number];
@@ -8,9 +8,17 @@ export interface LogFn {
   (bindings: object, message?: string): void;
 }
 
+export interface ChildLoggerOptions {
+  /**
+   * `false`: the child's entries skip the redaction walk (tens of microseconds an entry with the paths below).
+   * Only for entries whose fields are fixed and never secret, such as the one line per request.
+   */
+  redact?: false;
+}
+
 /** The logger every part of the platform receives. Domain code depends on this, never on pino. */
 export interface Logger {
-  child(bindings: Record<string, unknown>): Logger;
+  child(bindings: Record<string, unknown>, options?: ChildLoggerOptions): Logger;
   debug: LogFn;
   info: LogFn;
   warn: LogFn;
@@ -113,9 +121,23 @@ export interface CreateLoggerOptions {
   destination?: DestinationStream;
 }
 
+/** The platform's Logger over a pino instance; a child without redaction gets an empty list of paths. */
+function platformLogger(instance: PinoLogger): Logger {
+  return {
+    child: (bindings, options) =>
+      platformLogger(
+        instance.child(bindings, options?.redact === false ? { redact: { paths: [], censor } } : undefined),
+      ),
+    debug: instance.debug.bind(instance),
+    info: instance.info.bind(instance),
+    warn: instance.warn.bind(instance),
+    error: instance.error.bind(instance),
+  };
+}
+
 /** A pino logger writing one JSON line per entry, with secrets censored as "[redacted]". */
 export function createLogger({ name, level = 'info', destination }: CreateLoggerOptions): Logger {
-  return pino(
+  const instance = pino(
     {
       name,
       level,
@@ -126,4 +148,5 @@ export function createLogger({ name, level = 'info', destination }: CreateLogger
     },
     destination,
   );
+  return platformLogger(instance);
 }

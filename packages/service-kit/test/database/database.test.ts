@@ -1,8 +1,10 @@
+import fs from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { migrate, openDatabase, type Database, type Migration } from '../../src/database';
 import { createTestDatabase } from '../../src/testing/postgres';
+import { waitFor } from '../../src/testing/wait-for';
 
 interface Engine {
   db: Database;
@@ -239,6 +241,79 @@ describe.each(engines)('Database on $name', ({ start }) => {
     });
   });
 
+  it('when a query is named, then it answers as an unnamed one, and PostgreSQL keeps it prepared on the connection', async () => {
+    const prepared = await db.transaction(async (tx) => {
+      for (const id of [1, 2]) {
+        const { rows } = await tx.query('select $1::int + 1 as next', [id], { name: 'test_next' });
+        expect(rows).toEqual([{ next: id + 1 }]);
+      }
+      return (await tx.query<{ name: string }>('select name from pg_prepared_statements')).rows.map((row) => row.name);
+    });
+    if (engine.openAnother) expect(prepared).toContain('test_next');
+    expect((await db.query('select $1::int + 1 as next', [41], { name: 'test_next' })).rows).toEqual([{ next: 42 }]);
+  });
+
+  describe('listen', () => {
+    function recorder() {
+      const events: string[] = [];
+      return {
+        events,
+        listener: {
+          notified: (payload: string) => events.push(`notified ${payload}`),
+          listening: () => events.push('listening'),
+          interrupted: () => events.push('interrupted'),
+        },
+      };
+    }
+
+    it('when a transaction that notifies commits, then listeners get the payload (from another connection too); a rolled back one sends nothing', async () => {
+      const sender = engine.openAnother ? await engine.openAnother() : db;
+      const { events, listener } = recorder();
+      const subscription = await db.listen('test_changes', listener);
+      try {
+        await expect(
+          sender.transaction(async (tx) => {
+            await tx.query('select pg_notify($1, $2)', ['test_changes', 'rolled back']);
+            throw new Error('abort');
+          }),
+        ).rejects.toThrow('abort');
+        await sender.transaction(async (tx) => {
+          await tx.query('select pg_notify($1, $2)', ['test_changes', 'committed']);
+        });
+        await sender.query('select pg_notify($1, $2)', ['other_channel', 'elsewhere']);
+        await waitFor(() => events.includes('notified committed'), { what: 'the notification' });
+        await sender.query('select pg_notify($1, $2)', ['test_changes', 'last']);
+        await waitFor(() => events.includes('notified last'), { what: 'the last notification' });
+        expect(events).toEqual(['listening', 'notified committed', 'notified last']);
+      } finally {
+        await subscription.close();
+        if (sender !== db) await sender.close();
+      }
+    });
+
+    it('when the listening connection is lost, then the listener hears of it, and of listening again, and gets later notifications', async () => {
+      if (!engine.openAnother) return; // PGlite: the connection is the process itself.
+      const { events, listener } = recorder();
+      const subscription = await db.listen('test_changes', listener);
+      try {
+        await db.query(
+          `select pg_terminate_backend(pid) from pg_stat_activity
+            where datname = current_database() and pid <> pg_backend_pid() and query = 'LISTEN test_changes'`,
+        );
+        await waitFor(() => events.filter((event) => event === 'listening').length === 2, { what: 'listening again' });
+        await db.query('select pg_notify($1, $2)', ['test_changes', 'after']);
+        await waitFor(() => events.includes('notified after'), { what: 'the notification after reconnecting' });
+        expect(events).toEqual(['listening', 'interrupted', 'listening', 'notified after']);
+      } finally {
+        await subscription.close();
+      }
+    });
+
+    it('when the channel is not a plain identifier, then listening is refused', async () => {
+      await expect(db.listen('x; drop table app.item', recorder().listener)).rejects.toThrow(/channel name/);
+    });
+  });
+
   it('when the PGlite data folder is opened a second time in this process, then it is refused', async () => {
     if (!engine.openSameFolder) return; // PostgreSQL: many pools on one database are normal.
     await expect(engine.openSameFolder()).rejects.toThrow(/already open in this process/);
@@ -257,6 +332,72 @@ describe.each(engines)('Database on $name', ({ start }) => {
 });
 
 describe('openDatabase', () => {
+  it('when PGlite is given a shared_buffers size, then it runs with it (resident memory); without, with its own default', async () => {
+    const small = await openDatabase({ pgliteSharedBuffers: '16MB' });
+    try {
+      expect((await small.query('show shared_buffers')).rows).toEqual([{ shared_buffers: '16MB' }]);
+    } finally {
+      await small.close();
+    }
+    const standard = await openDatabase({});
+    try {
+      expect((await standard.query('show shared_buffers')).rows).toEqual([{ shared_buffers: '128MB' }]);
+    } finally {
+      await standard.close();
+    }
+  });
+
+  /** Files PGlite's commits fsync(2), relative to `dataDir` (read from /proc: Linux, like the servers). */
+  async function filesSyncedBy(dataDir: string, work: () => Promise<unknown>): Promise<string[]> {
+    const realFsync = fs.fsyncSync;
+    const synced: string[] = [];
+    const spy = jest.spyOn(fs, 'fsyncSync').mockImplementation((fd) => {
+      synced.push(path.relative(dataDir, fs.readlinkSync(`/proc/self/fd/${fd}`)));
+      realFsync(fd);
+    });
+    try {
+      await work();
+    } finally {
+      spy.mockRestore();
+    }
+    return synced;
+  }
+
+  it('when PGlite opens a data folder, then fsync is on and a commit returns after fsync(2) of its WAL file', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'whistle-db-'));
+    let db = await openDatabase({ dataDir, pgliteFsync: false });
+    await db.close();
+    // What was written with fsync off (here: the whole new folder) is synced when it is opened with fsync on.
+    const syncedAtOpen = await filesSyncedBy(dataDir, async () => {
+      db = await openDatabase({ dataDir });
+    });
+    expect(syncedAtOpen).toEqual(expect.arrayContaining(['pgdata/PG_VERSION', 'pgdata/global/pg_control', 'pgdata']));
+    try {
+      expect((await db.query('show fsync')).rows).toEqual([{ fsync: 'on' }]);
+      // fdatasync() is a no-op in PGlite's Emscripten layer; fsync() is the one that reaches the disk.
+      expect((await db.query('show wal_sync_method')).rows).toEqual([{ wal_sync_method: 'fsync' }]);
+      await db.query('CREATE TABLE kept (id int)');
+      const synced = await filesSyncedBy(dataDir, () => db.query('INSERT INTO kept VALUES (1)'));
+      expect(synced).toContainEqual(expect.stringMatching(/^pgdata\/pg_wal\/[0-9A-F]{24}$/));
+    } finally {
+      await db.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('when PGlite fsync is turned off, then it runs with its own default and a commit syncs nothing', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'whistle-db-'));
+    const db = await openDatabase({ dataDir, pgliteFsync: false });
+    try {
+      expect((await db.query('show fsync')).rows).toEqual([{ fsync: 'off' }]);
+      await db.query('CREATE TABLE kept (id int)');
+      expect(await filesSyncedBy(dataDir, () => db.query('INSERT INTO kept VALUES (1)'))).toEqual([]);
+    } finally {
+      await db.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
   it('when PostgreSQL is unreachable, then it fails at once with the URL (password hidden)', async () => {
     await expect(openDatabase({ databaseUrl: 'postgres://app:secret@127.0.0.1:1/none' })).rejects.toThrow(
       /Cannot reach PostgreSQL at postgres:\/\/app:\*\*\*@127\.0\.0\.1:1\/none/,
