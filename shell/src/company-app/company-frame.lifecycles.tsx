@@ -9,5 +9,5 @@ export const { bootstrap, mount, unmount } = singleSpaReact({
   React,
   ReactDOMClient,
   rootComponent: CompanyFrame,
-  errorBoundary: () => <ErrorPage />,
+  errorBoundary: (error) => <ErrorPage error={error} />,
 });

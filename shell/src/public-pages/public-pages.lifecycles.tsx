@@ -8,5 +8,5 @@ export const { bootstrap, mount, unmount } = singleSpaReact({
   React,
   ReactDOMClient,
   rootComponent: PublicPagesApp,
-  errorBoundary: () => <ErrorPage />,
+  errorBoundary: (error) => <ErrorPage error={error} />,
 });

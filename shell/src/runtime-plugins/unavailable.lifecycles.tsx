@@ -16,4 +16,9 @@ function UnavailablePage() {
 
 /** Lifecycles standing in for a remote that could not be loaded. */
 export const unavailableLifecycles = () =>
-  singleSpaReact({ React, ReactDOMClient, rootComponent: UnavailablePage, errorBoundary: () => <ErrorPage /> });
+  singleSpaReact({
+    React,
+    ReactDOMClient,
+    rootComponent: UnavailablePage,
+    errorBoundary: (error) => <ErrorPage error={error} />,
+  });

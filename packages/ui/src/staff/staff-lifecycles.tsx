@@ -15,6 +15,6 @@ export function staffLifecycles(routes: RouteObject[]) {
     React,
     ReactDOMClient,
     rootComponent: ({ session }) => <StaffApp session={session} routes={routes} />,
-    errorBoundary: () => <ErrorPage />,
+    errorBoundary: (error) => <ErrorPage error={error} />,
   });
 }
