@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, useRouteError, type RouteObject } from 'react-router';
 import type { ApiClient } from '@whistle/api-client';
-import { ErrorPage, MessagePage, Spinner } from '@whistle/ui';
+import { ErrorPage, MessagePage, Spinner, useErrorReport } from '@whistle/ui';
 import { useTranslation } from 'react-i18next';
 import { CompanyError, CompanyLayout, companyLoader } from './company/company.layout';
 import { DiscloserFrame } from './company/discloser-frame.component';
@@ -19,6 +19,7 @@ function NotFoundPage() {
 
 function RouteError() {
   const error = useRouteError();
+  useErrorReport(error);
   // 405: a form posted to a page of this area that does not exist (yet), like an unknown path.
   if (isRouteErrorResponse(error) && (error.status === 404 || error.status === 405)) return <NotFoundPage />;
   return (

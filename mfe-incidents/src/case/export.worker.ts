@@ -17,8 +17,10 @@ export type ExportMessage =
   | { type: 'done'; csv: string; count: number }
   | { type: 'failed'; status: number | null };
 
-/** Cases decrypted at once: WebCrypto works in parallel, and the progress bar moves in steps. */
+/** Cases decrypted at once: WebCrypto works in parallel. */
 const BATCH = 50;
+/** Progress reports at most this often: each one is a render on the page's main thread. */
+const PROGRESS_INTERVAL_MS = 100;
 
 /** The worker's global scope, as much as this worker uses (the webworker lib would retype every window). */
 declare const self: {
@@ -30,6 +32,7 @@ self.onmessage = async ({ data }: MessageEvent<ExportRequest>) => {
   const post = (message: ExportMessage) => self.postMessage(message);
   const api = createApiClient({ baseUrl: data.baseUrl, getToken: () => data.token });
   let total = 0;
+  let reportedAt = 0;
   const records: string[][] = [];
   try {
     let batch: Parameters<typeof csvRecord>[0][] = [];
@@ -37,6 +40,8 @@ self.onmessage = async ({ data }: MessageEvent<ExportRequest>) => {
       const identities = await Promise.all(batch.map((row) => identityOf(row, data.companyPrivateKey)));
       batch.forEach((row, index) => records.push(csvRecord(row, identities[index]!)));
       batch = [];
+      if (performance.now() - reportedAt < PROGRESS_INTERVAL_MS) return;
+      reportedAt = performance.now();
       post({ type: 'progress', done: records.length, total });
     };
     for await (const row of exportCases(api, data.query, { onTotal: (count) => (total = count) })) {

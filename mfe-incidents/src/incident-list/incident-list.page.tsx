@@ -19,7 +19,7 @@ import {
   type FilterKey,
   type SortKey,
 } from './list-query';
-import { useCsvExport } from './use-csv-export';
+import { CsvExport } from './csv-export.component';
 import { useIdentities } from './use-identities';
 import '../case/case.css';
 
@@ -73,7 +73,6 @@ export function IncidentListPage() {
     answer && 'list' in answer ? answer.list.results : undefined,
     session.companyPrivateKey(),
   );
-  const csv = useCsvExport(session);
   useDocumentTitle(t('list.title'));
 
   useEffect(() => {
@@ -100,27 +99,8 @@ export function IncidentListPage() {
     <>
       <div className="case-toolbar">
         <h1>{t('list.title')}</h1>
-        <Button variant="secondary" onClick={() => csv.start(query)} busy={csv.state.phase === 'running'}>
-          {t('export.action')}
-        </Button>
+        <CsvExport session={session} query={query} />
       </div>
-      {csv.state.phase === 'running' && (
-        <p role="status">
-          {t('export.running', { done: csv.state.done, total: csv.state.total })}{' '}
-          <progress max={Math.max(1, csv.state.total)} value={csv.state.done} aria-label={t('export.progress')} />
-        </p>
-      )}
-      {csv.state.phase === 'done' && <p role="status">{t('export.done', { count: csv.state.count })}</p>}
-      {csv.state.phase === 'failed' && (
-        <p className="wh-alert" role="alert">
-          {t('export.failed')}
-        </p>
-      )}
-      {csv.state.phase === 'locked' && (
-        <p className="wh-alert" role="alert">
-          {t('identity.lockedHelp')}
-        </p>
-      )}
 
       <form
         className="case-filters wh-card"

@@ -1,26 +1,13 @@
 import { lazy, Suspense, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { updateCompany } from '@whistle/api-client';
-import { countries } from '@whistle/contracts';
-import { Button, SelectField, Spinner, TextField, useDocumentTitle, type SelectOption } from '@whistle/ui';
+import { countryOptions } from '@whistle/contracts';
+import { Button, SelectField, Spinner, TextField, useDocumentTitle } from '@whistle/ui';
 import { useStaffSession, useStaffState } from '@whistle/ui/staff';
 import { fieldErrors, useSettingsToast } from '../settings-feedback';
 
 /** The landing page's customisation, its editor and sanitiser: downloaded when this page opens, not before. */
 const LandingCustomization = lazy(() => import('./landing/landing-customization.section'));
-
-/** Every country of the contracts list, named in the page language by the browser. */
-function countryOptions(language: string): SelectOption[] {
-  let names: Intl.DisplayNames | undefined;
-  try {
-    names = new Intl.DisplayNames([language], { type: 'region' });
-  } catch {
-    names = undefined;
-  }
-  return countries
-    .map((country) => ({ value: country.code, label: names?.of(country.code) ?? country.name }))
-    .sort((a, b) => a.label.localeCompare(b.label, language));
-}
 
 /**
  * /company/settings/company (ADMIN): the company's name and country (both required, spec §5), then the

@@ -1,10 +1,9 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { deleteCategory, updateCategory } from '@whistle/api-client';
-import { Button, ConfirmDialog, Spinner, useDocumentTitle } from '@whistle/ui';
+import { Button, Spinner, useDocumentTitle } from '@whistle/ui';
 import { useStaffSession, useStaffState } from '@whistle/ui/staff';
-import { useSettingsToast } from '../settings-feedback';
+import { LabelDeleteDialog, useLabelActions } from './label-actions';
 
 type CompanyCategory = NonNullable<ReturnType<typeof useStaffState>>['company']['categories'][number];
 
@@ -13,44 +12,24 @@ export function CategoriesPage() {
   const { t } = useTranslation('settings');
   const session = useStaffSession();
   const state = useStaffState();
-  const { toast, show } = useSettingsToast();
-  const [deleting, setDeleting] = useState<CompanyCategory>();
-  const [busy, setBusy] = useState<string>();
-  const [failure, setFailure] = useState<{ error: unknown }>();
+  const actions = useLabelActions<CompanyCategory>();
   useDocumentTitle(t('categories.title'));
-  if (failure) throw failure.error;
   if (!state) return <Spinner />;
 
   const { categories, user_profiles: users } = state.company;
   const nameOf = (uuid: string) => users.find((user) => user.uuid === uuid)?.full_name ?? t('categories.formerUser');
   const topLevel = categories.filter((category) => category.parent_uuid === null);
 
-  async function run(categoryUuid: string, work: () => Promise<string>) {
-    setBusy(categoryUuid);
-    try {
-      const message = await work();
-      await session.reloadStaff();
-      show(message);
-    } catch (error) {
-      setFailure({ error });
-    } finally {
-      setBusy(undefined);
-    }
-  }
-
   const toggle = (category: CompanyCategory) =>
-    run(category.uuid, async () => {
+    actions.run(category, async () => {
       await updateCategory(session.api, category.uuid, { is_active: !category.is_active });
       return t('categories.updated');
     });
-
-  const confirmDelete = (category: CompanyCategory) => {
-    setDeleting(undefined);
-    void run(category.uuid, async () => {
+  const confirmDelete = (category: CompanyCategory) =>
+    actions.confirmDelete(category, async () => {
       const { outcome } = await deleteCategory(session.api, category.uuid);
       return outcome === 'deleted' ? t('categories.deleted') : t('categories.deactivated');
     });
-  };
 
   return (
     <>
@@ -78,25 +57,21 @@ export function CategoriesPage() {
               category={category}
               children_={categories.filter((child) => child.parent_uuid === category.uuid)}
               assignees={category.user_profiles.map(nameOf).join(', ')}
-              busy={busy === category.uuid}
+              busy={actions.isBusy(category)}
               onToggle={() => void toggle(category)}
-              onDelete={() => setDeleting(category)}
+              onDelete={() => actions.askDelete(category)}
             />
           ))}
         </tbody>
       </table>
-      <ConfirmDialog
-        open={deleting !== undefined}
-        title={t('categories.deleteTitle', { name: deleting?.name ?? '' })}
-        confirmLabel={t('actions.delete')}
-        cancelLabel={t('actions.cancel')}
-        onConfirm={() => deleting && confirmDelete(deleting)}
-        onCancel={() => setDeleting(undefined)}
-      >
-        <p>{t('labels.deleteWarning')}</p>
-        <p>{t('categories.deleteInUse')}</p>
-      </ConfirmDialog>
-      {toast}
+      <LabelDeleteDialog
+        open={actions.deleting !== undefined}
+        title={t('categories.deleteTitle', { name: actions.deleting?.name ?? '' })}
+        inUse={t('categories.deleteInUse')}
+        onConfirm={() => actions.deleting && confirmDelete(actions.deleting)}
+        onCancel={actions.cancelDelete}
+      />
+      {actions.toast}
     </>
   );
 }

@@ -1,10 +1,9 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { deleteLocation, updateLocation } from '@whistle/api-client';
-import { Button, ConfirmDialog, Spinner, useDocumentTitle } from '@whistle/ui';
+import { Button, Spinner, useDocumentTitle } from '@whistle/ui';
 import { useStaffSession, useStaffState } from '@whistle/ui/staff';
-import { useSettingsToast } from '../settings-feedback';
+import { LabelDeleteDialog, useLabelActions } from './label-actions';
 
 type CompanyLocation = NonNullable<ReturnType<typeof useStaffState>>['company']['locations'][number];
 
@@ -13,39 +12,20 @@ export function LocationsPage() {
   const { t } = useTranslation('settings');
   const session = useStaffSession();
   const state = useStaffState();
-  const { toast, show } = useSettingsToast();
-  const [deleting, setDeleting] = useState<CompanyLocation>();
-  const [busy, setBusy] = useState<string>();
-  const [failure, setFailure] = useState<{ error: unknown }>();
+  const actions = useLabelActions<CompanyLocation>();
   useDocumentTitle(t('locations.title'));
-  if (failure) throw failure.error;
   if (!state) return <Spinner />;
 
-  async function run(locationUuid: string, work: () => Promise<string>) {
-    setBusy(locationUuid);
-    try {
-      const message = await work();
-      await session.reloadStaff();
-      show(message);
-    } catch (error) {
-      setFailure({ error });
-    } finally {
-      setBusy(undefined);
-    }
-  }
-
   const toggle = (location: CompanyLocation) =>
-    run(location.uuid, async () => {
+    actions.run(location, async () => {
       await updateLocation(session.api, location.uuid, { name: location.name, is_active: !location.is_active });
       return t('locations.edited');
     });
-  const confirmDelete = (location: CompanyLocation) => {
-    setDeleting(undefined);
-    void run(location.uuid, async () => {
+  const confirmDelete = (location: CompanyLocation) =>
+    actions.confirmDelete(location, async () => {
       const { outcome } = await deleteLocation(session.api, location.uuid);
       return outcome === 'deleted' ? t('locations.deleted') : t('locations.deactivated');
     });
-  };
 
   return (
     <>
@@ -81,7 +61,7 @@ export function LocationsPage() {
                   </Link>
                   <Button
                     variant="secondary"
-                    busy={busy === location.uuid}
+                    busy={actions.isBusy(location)}
                     onClick={() => void toggle(location)}
                     aria-label={t(location.is_active ? 'labels.deactivateNamed' : 'labels.activateNamed', {
                       name: location.name,
@@ -91,8 +71,8 @@ export function LocationsPage() {
                   </Button>
                   <Button
                     variant="secondary"
-                    disabled={busy === location.uuid}
-                    onClick={() => setDeleting(location)}
+                    disabled={actions.isBusy(location)}
+                    onClick={() => actions.askDelete(location)}
                     aria-label={t('labels.deleteNamed', { name: location.name })}
                   >
                     {t('actions.delete')}
@@ -103,18 +83,14 @@ export function LocationsPage() {
           ))}
         </tbody>
       </table>
-      <ConfirmDialog
-        open={deleting !== undefined}
-        title={t('locations.deleteTitle', { name: deleting?.name ?? '' })}
-        confirmLabel={t('actions.delete')}
-        cancelLabel={t('actions.cancel')}
-        onConfirm={() => deleting && confirmDelete(deleting)}
-        onCancel={() => setDeleting(undefined)}
-      >
-        <p>{t('labels.deleteWarning')}</p>
-        <p>{t('locations.deleteInUse')}</p>
-      </ConfirmDialog>
-      {toast}
+      <LabelDeleteDialog
+        open={actions.deleting !== undefined}
+        title={t('locations.deleteTitle', { name: actions.deleting?.name ?? '' })}
+        inUse={t('locations.deleteInUse')}
+        onConfirm={() => actions.deleting && confirmDelete(actions.deleting)}
+        onCancel={actions.cancelDelete}
+      />
+      {actions.toast}
     </>
   );
 }

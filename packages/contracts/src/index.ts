@@ -12,3 +12,4 @@ export * from './http/case-management';
 export * from './http/audit';
 export * from './http/reporting';
 export * from './http/retention';
+export * from './http/error-reports';

@@ -1,5 +1,5 @@
 import { Outlet, isRouteErrorResponse, useRouteError, type RouteObject } from 'react-router';
-import { ErrorPage, Spinner } from '@whistle/ui';
+import { ErrorPage, Spinner, useErrorReport } from '@whistle/ui';
 import { ShellFrame } from '../shell-frame.component';
 import { LoginPage } from './login/login.page';
 import { MfaPage } from './login/mfa.page';
@@ -20,6 +20,7 @@ function PublicLayout() {
 
 function RouteError() {
   const error = useRouteError();
+  useErrorReport(error);
   const page = isRouteErrorResponse(error) && error.status === 404 ? <NotFoundPage /> : <ErrorPage />;
   return <ShellFrame>{page}</ShellFrame>;
 }

@@ -1,7 +1,7 @@
 import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, isRouteErrorResponse, useRouteError, type RouteObject } from 'react-router';
-import { ErrorPage, MessagePage, Spinner } from '@whistle/ui';
+import { ErrorPage, MessagePage, Spinner, useErrorReport } from '@whistle/ui';
 import { StaffFrame } from './staff-frame.component';
 
 type Frame = ComponentType<{ children: ReactNode }>;
@@ -27,6 +27,7 @@ export function StaffNotFound({ namespace }: { namespace: string }) {
 
 function StaffRouteError({ namespace, Frame }: { namespace: string; Frame: Frame }) {
   const error = useRouteError();
+  useErrorReport(error);
   return (
     <Frame>
       {isRouteErrorResponse(error) && error.status === 404 ? <StaffNotFound namespace={namespace} /> : <ErrorPage />}

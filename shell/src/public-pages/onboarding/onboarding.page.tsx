@@ -2,9 +2,9 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { createCompany } from '@whistle/api-client';
+import { countryOptions } from '@whistle/contracts';
 import { Button, SelectField, TextField, useDocumentTitle } from '@whistle/ui';
 import { api } from '../../api';
-import { countryOptions } from './country-options';
 import { ONBOARDING_FIELDS, readOnboardingValues, validateOnboarding, type OnboardingField } from './onboarding-form';
 import { readServerRejection, type ServerMessage } from './server-rejection';
 

@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '@whistle/ui';
+import { useStaffSession } from '@whistle/ui/staff';
+import { useSettingsToast } from '../settings-feedback';
+
+interface Label {
+  uuid: string;
+  name: string;
+}
+
+/**
+ * What the reporting-label and location lists do alike: run an action on one row (that row's buttons busy),
+ * reload the company so every page sees the change, toast what happened; and ask before deleting. A failure
+ * is thrown to the page's error boundary.
+ */
+export function useLabelActions<Row extends Label>() {
+  const session = useStaffSession();
+  const { toast, show } = useSettingsToast();
+  const [busy, setBusy] = useState<string>();
+  const [deleting, setDeleting] = useState<Row>();
+  const [failure, setFailure] = useState<{ error: unknown }>();
+  if (failure) throw failure.error;
+
+  /** Runs `work` for the row; its answer is the toast's text. */
+  async function run(row: Row, work: () => Promise<string>) {
+    setBusy(row.uuid);
+    try {
+      const message = await work();
+      await session.reloadStaff();
+      show(message);
+    } catch (error) {
+      setFailure({ error });
+    } finally {
+      setBusy(undefined);
+    }
+  }
+
+  return {
+    toast,
+    isBusy: (row: Row) => busy === row.uuid,
+    run,
+    /** The row whose deletion is being confirmed. */
+    deleting,
+    askDelete: (row: Row) => setDeleting(row),
+    cancelDelete: () => setDeleting(undefined),
+    /** Closes the confirmation and runs the deletion. */
+    confirmDelete: (row: Row, work: () => Promise<string>) => {
+      setDeleting(undefined);
+      void run(row, work);
+    },
+  };
+}
+
+/** 'Deleting cannot be undone' (spec §8), with what happens to a label cases still use. */
+export function LabelDeleteDialog({
+  title,
+  inUse,
+  open,
+  onConfirm,
+  onCancel,
+}: {
+  title: string;
+  inUse: string;
+  open: boolean;
+  onConfirm(): void;
+  onCancel(): void;
+}) {
+  const { t } = useTranslation('settings');
+  return (
+    <ConfirmDialog
+      open={open}
+      title={title}
+      confirmLabel={t('actions.delete')}
+      cancelLabel={t('actions.cancel')}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+    >
+      <p>{t('labels.deleteWarning')}</p>
+      <p>{inUse}</p>
+    </ConfirmDialog>
+  );
+}
