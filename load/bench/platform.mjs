@@ -1,10 +1,12 @@
-// What both benchmarks need: free ports, the built standalone platform in a fresh data folder, onboarding.
+// What the benchmarks need: free ports, the bare Express baseline, the built standalone platform in a fresh data folder,
+// onboarding.
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import express from 'express';
 import crypto from '@whistle/crypto';
 
 const { createCompanyCredentials } = crypto;
@@ -20,16 +22,34 @@ export const freePort = () =>
   });
 
 /**
+ * Runs `measure` with the URL of a bare Express 5 app answering GET /hello on loopback: the ceiling each benchmark
+ * compares the platform's throughput with, measured in the same run on the same (shared) machine.
+ */
+export async function withExpressBaseline(measure) {
+  const port = await freePort();
+  const server = express()
+    .get('/hello', (_req, res) => res.json({ hello: 'world' }))
+    .listen(port, '127.0.0.1');
+  try {
+    return await measure(`http://127.0.0.1:${port}/hello`);
+  } finally {
+    server.close();
+  }
+}
+
+/**
  * `standalone/dist/main.js` in a temporary data folder, or in `dataDir` (PGlite there unless `env` names a
  * DATABASE_URL), ready when `/readyz` answers. `stop({ keepData: true })` leaves the folder for a restart.
+ * `stdout: 'ignore'` drops its log lines (with LOG_LEVEL info, one a request).
  */
 export async function startStandalone(env = {}, options = {}) {
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'whistle-bench-')));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [path.join(root, 'standalone', 'dist', 'main.js')], {
+  // `options.root`: another tree's build (a before/after comparison in one run).
+  const child = spawn(process.execPath, [path.join(options.root ?? root, 'standalone', 'dist', 'main.js')], {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: baseUrl, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', options.stdout ?? 'inherit', 'inherit'],
   });
   for (let i = 0; i < 300; i += 1) {
     try {

@@ -7,28 +7,13 @@
 // REPORT_LIMIT_PER_COMPANY (and RETRIEVAL_*) on the incident service of the cluster under test.
 import http from 'k6/http';
 import { check, sleep } from 'k6';
+import { randomBytes } from 'k6/crypto';
 import { SharedArray } from 'k6/data';
-
-const shapes = {
-  smoke: { vus: 2, duration: '30s' },
-  load: {
-    stages: [
-      { duration: '2m', target: 50 },
-      { duration: '5m', target: 50 },
-      { duration: '1m', target: 0 },
-    ],
-  },
-  spike: {
-    stages: [
-      { duration: '20s', target: 300 },
-      { duration: '1m', target: 300 },
-      { duration: '20s', target: 0 },
-    ],
-  },
-};
+import { b64encode } from 'k6/encoding';
+import { shape } from './shapes.js';
 
 export const options = {
-  ...shapes[__ENV.SHAPE || 'smoke'],
+  ...shape(__ENV.SHAPE, { steady: 50, peak: 300 }),
   thresholds: {
     http_req_failed: ['rate<0.01'],
     'http_req_duration{name:company_view}': ['p(95)<100', 'p(99)<250'],
@@ -54,8 +39,9 @@ export default function discloserReportsAndFollowsUp() {
   check(view, { 'company view is 200': (r) => r.status === 200 });
   sleep(2); // filling the form
 
+  // As the report page sends it: a key of its own (128 random bits), so a retried create stores nothing twice.
   const created = http.post(`${base}/api/incident/`, JSON.stringify(report.body), {
-    headers: json,
+    headers: { ...json, 'Idempotency-Key': b64encode(randomBytes(16), 'rawurl') },
     tags: { name: 'create' },
   });
   if (!check(created, { 'report is created': (r) => r.status === 201 })) return;

@@ -3,27 +3,10 @@
 // Companies are created beforehand (onboarding is rate-limited per client on purpose).
 import http from 'k6/http';
 import { check, sleep } from 'k6';
-
-const shapes = {
-  smoke: { vus: 2, duration: '30s' },
-  load: {
-    stages: [
-      { duration: '2m', target: 100 },
-      { duration: '5m', target: 100 },
-      { duration: '1m', target: 0 },
-    ],
-  },
-  spike: {
-    stages: [
-      { duration: '20s', target: 500 },
-      { duration: '1m', target: 500 },
-      { duration: '20s', target: 0 },
-    ],
-  },
-};
+import { shape } from './shapes.js';
 
 export const options = {
-  ...shapes[__ENV.SHAPE || 'smoke'],
+  ...shape(__ENV.SHAPE, { steady: 100, peak: 500 }),
   thresholds: {
     http_req_failed: ['rate<0.01'],
     'http_req_duration{name:company_view}': ['p(95)<100', 'p(99)<250'],
