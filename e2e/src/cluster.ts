@@ -9,7 +9,7 @@ import {
   type TcpProxy,
   type TestDatabase,
 } from '@whistle/service-kit/testing';
-import { startS3Server, startSmtpCatcher, type SmtpCatcher } from '@whistle/test-support';
+import { startS3Server, startSmtpCatcher, type SmtpCatcher, type TestS3Server } from '@whistle/test-support';
 import { freePort, waitForHttp } from './free-port';
 import { startNodeProcess, type RunningProcess } from './process-group';
 import { repoRoot } from './repo';
@@ -19,6 +19,8 @@ export interface ClusterPlatform {
   readonly baseUrl: string;
   /** The database, reached directly (not through the fault proxy). */
   readonly databaseUrl: string;
+  /** The deployment's secrets (KEK, token keys): a cluster started on a restored backup needs the same. */
+  readonly secrets: Readonly<Record<(typeof secretNames)[number], string>>;
   readonly amqpUrl: string;
   readonly exchange: string;
   readonly smtp: SmtpCatcher;
@@ -48,6 +50,15 @@ function keyPair(privateName: string, publicName: string): Record<string, string
   };
 }
 
+/** What a deployment keeps in its Secret: a restored database is readable only with the same. */
+const secretNames = [
+  'KEY_ENCRYPTION_KEY',
+  'TOKEN_SIGNING_KEY',
+  'TOKEN_PUBLIC_KEY',
+  'DISCLOSER_TOKEN_PRIVATE_KEY',
+  'DISCLOSER_TOKEN_PUBLIC_KEY',
+] as const;
+
 const serviceNames = (Object.keys(workloads) as WorkloadName[]).filter((name) => workloads[name].kind === 'service');
 
 /**
@@ -57,8 +68,20 @@ const serviceNames = (Object.keys(workloads) as WorkloadName[]).filter((name) =>
 export async function startCluster({
   faults = false,
   env = {},
-}: { faults?: boolean; env?: Record<string, string> } = {}): Promise<ClusterPlatform> {
-  const database: TestDatabase = await createTestDatabase();
+  databaseUrl,
+  objectStore,
+}: {
+  faults?: boolean;
+  /** Extra or overriding variables of every service (the secrets of another cluster, limits...). */
+  env?: Record<string, string>;
+  /** A database of the caller's (a restored backup), used as it is and left in place; else a fresh one, dropped. */
+  databaseUrl?: string;
+  /** An S3 server of the caller's with the bucket `whistle-files` (one object store for two clusters), left running. */
+  objectStore?: TestS3Server;
+} = {}): Promise<ClusterPlatform> {
+  const database: TestDatabase = databaseUrl
+    ? { url: databaseUrl, drop: async () => undefined }
+    : await createTestDatabase();
   const amqpUrl = process.env.AMQP_URL || 'amqp://guest:guest@127.0.0.1:5672';
   const proxies = faults
     ? {
@@ -69,7 +92,7 @@ export async function startCluster({
         broker: await createTcpProxy({ host: new URL(amqpUrl).hostname, port: Number(new URL(amqpUrl).port || 5672) }),
       }
     : undefined;
-  const s3 = await startS3Server({ buckets: ['whistle-files'] });
+  const s3 = objectStore ?? (await startS3Server({ buckets: ['whistle-files'] }));
   const smtp = await startSmtpCatcher();
   const gatewayPort = await freePort();
   const baseUrl = `http://127.0.0.1:${gatewayPort}`;
@@ -140,7 +163,7 @@ export async function startCluster({
     await Promise.all(processes.map((running) => running.stop()));
     await new Promise<void>((resolve) => gateway.close(() => resolve()));
     await smtp.close();
-    await s3.stop();
+    if (!objectStore) await s3.stop();
     await proxies?.database.close();
     await proxies?.broker.close();
     await database.drop();
@@ -158,6 +181,9 @@ export async function startCluster({
   return {
     baseUrl,
     databaseUrl: database.url,
+    secrets: Object.fromEntries(
+      secretNames.map((name) => [name, (shared as Record<string, string>)[name]!]),
+    ) as ClusterPlatform['secrets'],
     amqpUrl,
     exchange: shared.AMQP_EXCHANGE,
     smtp,

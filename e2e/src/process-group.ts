@@ -10,7 +10,17 @@ export interface RunningProcess {
 
 /** Starts `node <script>` with `env`, capturing its output; `stop()` sends SIGTERM and waits for the exit. */
 export function startNodeProcess(name: string, script: string, env: Record<string, string>): RunningProcess {
-  const child = spawn(process.execPath, [script], {
+  return startProcess(name, process.execPath, [script], env);
+}
+
+/** Starts `command args` with `env` added to this process's, capturing its output; `stop()` as above. */
+export function startProcess(
+  name: string,
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+): RunningProcess {
+  const child = spawn(command, args, {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,5 +1,5 @@
 import type { CompanyPublicView } from '@whistle/contracts';
-import { createIncidentCredentials, encryptFields } from '@whistle/crypto';
+import { createIncidentCredentials, encryptFields, type EncryptedFile } from '@whistle/crypto';
 
 /** A company's discloser view, as the landing page fetches it. */
 export async function publicView(baseUrl: string, urlIdentifier: string): Promise<CompanyPublicView> {
@@ -24,3 +24,15 @@ export async function reportBody(
     report_anonymously: true,
   };
 }
+
+/** A POST /api/incident/file/ body as the browser sends it: a file `encryptFile` encrypted, the ciphertext in base64. */
+export const fileUploadBody = (
+  encrypted: EncryptedFile,
+  file: { incident_uuid: string; incident_message_uuid: string; mime_type: string; file_size: number },
+) =>
+  JSON.stringify({
+    ...file,
+    file_name: encrypted.encrypted_file_name,
+    encrypted_key: encrypted.encrypted_key,
+    content: Buffer.from(encrypted.ciphertext).toString('base64'),
+  });

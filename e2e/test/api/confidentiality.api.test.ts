@@ -28,6 +28,7 @@ import { createTestDependencies, testStacks, waitFor, type TestDependencies } fr
 import { createPlatform, loadOrCreateSecrets, standaloneConfigSchema, type Platform } from '@whistle/standalone';
 import { companyPayload, postJson } from '../../src/company-fixtures';
 import { dumpTables } from '../../src/database-dump';
+import { fileUploadBody } from '../../src/reports';
 import { repoRoot } from '../../src/repo';
 
 /** The canary in the forms it could leak in: as is, and base64 at each of the three alignments. */
@@ -179,14 +180,11 @@ describe.each(testStacks)('confidentiality and anonymity of a report on %s', (st
     const uploaded = await fetch(`${baseUrl}/api/incident/file/`, {
       method: 'POST',
       headers: { 'content-type': FILE_UPLOAD_CONTENT_TYPE, ...session },
-      body: JSON.stringify({
+      body: fileUploadBody(encrypted, {
         incident_uuid: view.uuid,
         incident_message_uuid: messageId,
         mime_type: 'application/pdf',
-        file_name: encrypted.encrypted_file_name,
-        encrypted_key: encrypted.encrypted_key,
         file_size: fileContent.length,
-        content: Buffer.from(encrypted.ciphertext).toString('base64'),
       }),
     });
     expect(uploaded.status).toBe(201);
@@ -222,20 +220,16 @@ describe.each(testStacks)('confidentiality and anonymity of a report on %s', (st
       outcome: 'substantiated',
       motivation: await encryptField(staffHandle.publicKey, `${canary} in a close motivation`),
     });
-    const staffFile = await encryptFile(staffHandle.publicKey, Buffer.from(`${canary} in a staff file`), {
-      fileName: `${canary}-answer.txt`,
-    });
+    const staffFileContent = Buffer.from(`${canary} in a staff file`);
+    const staffFile = await encryptFile(staffHandle.publicKey, staffFileContent, { fileName: `${canary}-answer.txt` });
     const staffUpload = await fetch(`${baseUrl}/api/incident/file/`, {
       method: 'POST',
       headers: { 'content-type': FILE_UPLOAD_CONTENT_TYPE, authorization: `Bearer ${caseView.file_token}` },
-      body: JSON.stringify({
+      body: fileUploadBody(staffFile, {
         incident_uuid: view.uuid,
         incident_message_uuid: reply.uuid,
         mime_type: 'text/plain',
-        file_name: staffFile.encrypted_file_name,
-        encrypted_key: staffFile.encrypted_key,
-        file_size: Buffer.from(`${canary} in a staff file`).length,
-        content: Buffer.from(staffFile.ciphertext).toString('base64'),
+        file_size: staffFileContent.length,
       }),
     });
     expect(staffUpload.status).toBe(201);

@@ -2,7 +2,14 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { launchChromium, openWatchedPage, seriousAccessibilityViolations } from '../../src/browser';
 import { translationOf } from '../../src/locales';
-import { STAFF_PASSWORD, browserToken, onboardCompany, submitLogin, type OnboardedCompany } from '../../src/staff';
+import {
+  STAFF_PASSWORD,
+  browserToken,
+  onboardCompany,
+  signInInFrench,
+  submitLogin,
+  type OnboardedCompany,
+} from '../../src/staff';
 import { startStandalone, type StandalonePlatform } from '../../src/standalone';
 
 /**
@@ -293,20 +300,12 @@ test('when the company page and the customised landing page are checked by axe-c
   // The first test left the description holding what the server kept of the injected markup. With CSP bypassed
   // (axe is an inline script) only the sanitiser stands between that markup and the page.
   expect((await publicCustomization()).description).toContain('API hover me');
-  const context = await browser.newContext({ bypassCSP: true, locale: 'fr-FR' });
-  const page = await context.newPage();
+  const { context, page } = await signInInFrench(browser, platform.baseUrl, company.adminEmail);
   const dialogs: string[] = [];
   page.on('dialog', (dialog) => {
     dialogs.push(dialog.message());
     void dialog.dismiss();
   });
-  await page.goto(`${platform.baseUrl}/company/login`);
-  await page.evaluate(() => localStorage.setItem('i18n-language', 'fr'));
-  await page.reload();
-  await page.locator('input[name="email"]').fill(company.adminEmail);
-  await page.locator('input[type="password"]').fill(STAFF_PASSWORD);
-  await page.locator('form button[type="submit"]').click();
-  await page.waitForURL(/\/company\/incidents/);
 
   await page.goto(`${platform.baseUrl}/company/settings/company`);
   await page.getByRole('heading', { name: 'Entreprise', level: 1 }).waitFor();
