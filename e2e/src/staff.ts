@@ -1,5 +1,6 @@
-import type { Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { generate } from 'otplib';
+import type { SsoSettingsRequest } from '@whistle/contracts';
 import { companyPayload, postJson } from './company-fixtures';
 
 export const STAFF_PASSWORD = 'correct horse battery staple';
@@ -49,6 +50,20 @@ export async function invite(
   if (response.status !== 201) throw new Error(`Invitation answered ${response.status}: ${await response.text()}`);
 }
 
+/** The admin saves the company's SSO settings through the API, as the settings page does. */
+export async function saveSsoSettings(
+  baseUrl: string,
+  adminToken: string,
+  settings: Pick<SsoSettingsRequest, 'enabled' | 'entry_point' | 'idp_certificate' | 'email_attribute'>,
+): Promise<void> {
+  const response = await fetch(`${baseUrl}/api/account/company/sso`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${adminToken}` },
+    body: JSON.stringify(settings),
+  });
+  if (response.status !== 200) throw new Error(`SSO settings answered ${response.status}: ${await response.text()}`);
+}
+
 /** Fills and sends the login form of `page` (already on it). */
 export async function submitLogin(page: Page, email: string, password: string): Promise<void> {
   await page.getByLabel('Email').fill(email);
@@ -58,3 +73,32 @@ export async function submitLogin(page: Page, email: string, password: string): 
 
 /** The browser's session token (for API calls a journey makes as that user). */
 export const browserToken = (page: Page) => page.evaluate(() => localStorage.getItem('token'));
+
+/**
+ * An admin signed in with French chosen, in a fresh context (CSP bypassed for axe-core), as a returning visitor who
+ * picked it: the choice is in the context's storage before the first page loads, not written by the page and
+ * followed at once by a reload. The answer comes once the company app shows the signed-in header in French (the
+ * account menu needs the loaded session), not as soon as the URL is /company/incidents: that changes before the new
+ * page has loaded anything, and a journey navigating away at that moment raced the sign-in.
+ */
+export async function signInInFrench(
+  browser: Browser,
+  baseUrl: string,
+  email: string,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    bypassCSP: true,
+    locale: 'fr-FR',
+    storageState: {
+      cookies: [],
+      origins: [{ origin: baseUrl, localStorage: [{ name: 'i18n-language', value: 'fr' }] }],
+    },
+  });
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}/company/login`);
+  await page.getByLabel('E-mail', { exact: true }).fill(email);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(STAFF_PASSWORD);
+  await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
+  await page.getByRole('button', { name: /^Menu du compte de / }).waitFor();
+  return { context, page };
+}

@@ -1,7 +1,15 @@
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, openWatchedPage, seriousAccessibilityViolations } from '../../src/browser';
 import { passwordLinkIn, waitForMail } from '../../src/mailbox';
-import { STAFF_PASSWORD, apiToken, invite, onboardCompany, submitLogin, type OnboardedCompany } from '../../src/staff';
+import {
+  STAFF_PASSWORD,
+  apiToken,
+  invite,
+  onboardCompany,
+  signInInFrench,
+  submitLogin,
+  type OnboardedCompany,
+} from '../../src/staff';
 import { startStandalone, type StandalonePlatform } from '../../src/standalone';
 
 /**
@@ -176,15 +184,7 @@ test('when an admin invites a handler from the Team page, then the handler sets 
 });
 
 test('when every admin settings and team page is checked by axe-core in French, then there are no serious violations', async () => {
-  const context = await browser.newContext({ bypassCSP: true, locale: 'fr-FR' });
-  const page = await context.newPage();
-  await page.goto(`${platform.baseUrl}/company/login`);
-  await page.evaluate(() => localStorage.setItem('i18n-language', 'fr'));
-  await page.reload();
-  await page.locator('input[type="email"], input[name="email"]').first().fill(company.adminEmail);
-  await page.locator('input[type="password"]').fill(STAFF_PASSWORD);
-  await page.locator('form button[type="submit"]').click();
-  await page.waitForURL(/\/company\/incidents/);
+  const { context, page } = await signInInFrench(browser, platform.baseUrl, company.adminEmail);
   const pages: Array<[string, string]> = [
     ['settings/categories', 'Catégories de signalement'],
     ['settings/categories/add', 'Ajouter une catégorie'],

@@ -2,7 +2,15 @@ import type { Browser, Page } from 'playwright-core';
 import { startIdentityProvider, type TestIdentityProvider } from '@whistle/test-support';
 import { launchChromium, openWatchedPage, seriousAccessibilityViolations } from '../../src/browser';
 import { passwordLinkIn, waitForMail } from '../../src/mailbox';
-import { STAFF_PASSWORD, apiToken, invite, onboardCompany, submitLogin, type OnboardedCompany } from '../../src/staff';
+import {
+  STAFF_PASSWORD,
+  apiToken,
+  invite,
+  onboardCompany,
+  signInInFrench,
+  submitLogin,
+  type OnboardedCompany,
+} from '../../src/staff';
 import { startStandalone, type StandalonePlatform } from '../../src/standalone';
 
 /**
@@ -123,16 +131,8 @@ test('when an admin sets up single sign-on from its page and tries it, then the 
 });
 
 test('when the single sign-on and security pages are checked by axe-core in French, then there are no serious violations', async () => {
-  const context = await browser.newContext({ bypassCSP: true, locale: 'fr-FR' });
-  const page = await context.newPage();
-  await page.goto(`${platform.baseUrl}/company/login`);
-  await page.evaluate(() => localStorage.setItem('i18n-language', 'fr'));
-  await page.reload();
   // Admins keep their password while SSO is required: the break-glass way in.
-  await page.locator('input[name="email"]').fill(company.adminEmail);
-  await page.locator('input[type="password"]').fill(STAFF_PASSWORD);
-  await page.locator('form button[type="submit"]').click();
-  await page.waitForURL(/\/company\/incidents/);
+  const { context, page } = await signInInFrench(browser, platform.baseUrl, company.adminEmail);
   for (const [path, heading] of [
     ['settings/sso', 'Authentification unique'],
     ['settings/security', 'Sécurité'],
