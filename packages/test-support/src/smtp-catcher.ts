@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { waitUntilFound } from './wait-until-found';
 
 export interface SmtpCatcher {
   readonly url: string;
@@ -29,15 +30,11 @@ export async function startSmtpCatcher(): Promise<SmtpCatcher> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
-    async waitFor(predicate, what = 'matching') {
-      const deadline = Date.now() + 20_000;
-      for (;;) {
-        const found = mails.find(predicate);
-        if (found) return found;
-        if (Date.now() > deadline) throw new Error(`No ${what} e-mail arrived (${mails.length} caught)`);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    },
+    waitFor: (predicate, what = 'matching') =>
+      waitUntilFound(
+        () => mails.find(predicate),
+        () => `No ${what} e-mail arrived (${mails.length} caught)`,
+      ),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
