@@ -2,7 +2,7 @@ import { createPublicKey, type JsonWebKey, type KeyObject } from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { errors as joseErrors, jwtVerify } from 'jose';
 import type { EventEnvelope, Role } from '@whistle/contracts';
-import { AuthenticationError, NotAllowedError } from '@whistle/service-kit';
+import { asTenant, AuthenticationError, NotAllowedError } from '@whistle/service-kit';
 
 /** Fixed by the auth service that signs staff tokens; any other issuer, audience or algorithm is refused. */
 export const STAFF_TOKEN_ISSUER = 'whistle-auth';
@@ -107,7 +107,8 @@ const principals = new WeakMap<Request, StaffPrincipal>();
 
 /**
  * Express middleware: 401 without a valid staff token, 403 when the roles do not fit or MFA set-up
- * is still due. Handlers then read the caller with `staffOf(req)`; its companyId scopes every query.
+ * is still due. Handlers then read the caller with `staffOf(req)`; its companyId scopes every query, and the
+ * handlers run in its tenant scope, so a query that forgets it still sees no other company's rows.
  */
 export function requireStaff(
   verifier: StaffTokenVerifier,
@@ -125,7 +126,8 @@ export function requireStaff(
         if (principal.mfaEnrollmentRequired && !allowMfaEnrollment) throw new NotAllowedError('MFA setup required');
         if (allowed && !principal.roles.some((role) => allowed.includes(role))) throw new NotAllowedError();
         principals.set(req, principal);
-        next();
+        // The rest of the request runs as the token's company: the database's second wall (asTenant).
+        asTenant(principal.companyId, next);
       }, next)
       .catch(next);
   };

@@ -12,3 +12,4 @@ export { PgliteDatabase } from './pglite-database';
 export { PostgresDatabase, type PostgresDatabaseOptions } from './postgres-database';
 export { openDatabase, type OpenDatabaseOptions } from './open-database';
 export { migrate, assertSchemaName, type MigrateResult } from './migrate';
+export { asTenant, currentTenant, tenantWallSql, TENANT_ROLE, TENANT_SETTING, type TenantTable } from './tenant-scope';

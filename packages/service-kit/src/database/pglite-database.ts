@@ -10,6 +10,7 @@ import {
   type QueryResult,
 } from './database';
 import { DurableNodeFS, syncDirectoryTree } from './pglite-durable-fs';
+import { currentTenant, tenantTransactionStart } from './tenant-scope';
 
 /**
  * PGlite parses a few types differently from `pg`; these make both adapters return the same values,
@@ -111,6 +112,8 @@ export class PgliteDatabase implements Database {
   }
 
   query<R = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<R>> {
+    // In a tenant's scope a statement needs its transaction: the role and company id last only that long.
+    if (currentTenant() !== undefined) return this.transaction((tx) => tx.query<R>(sql, params));
     return run<R>(this.pglite, sql, params);
   }
 
@@ -123,7 +126,9 @@ export class PgliteDatabase implements Database {
   }
 
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
+    const tenant = currentTenant();
     return this.pglite.transaction(async (pgliteTx) => {
+      if (tenant !== undefined) await pgliteTx.exec(tenantTransactionStart(tenant));
       let open = true;
       const tx: Queryable = {
         query: <R>(sql: string, params?: readonly unknown[]) => {

@@ -11,6 +11,7 @@ import {
 import { ServiceUnavailableError } from '../errors/errors';
 import type { Logger } from '../logging/logger';
 import { readDatabasePool } from '../metrics/metrics';
+import { currentTenant, tenantTransactionStart } from './tenant-scope';
 
 /** Interval as its text form, like the PGlite adapter (pg's default is an object). */
 const INTERVAL_OID = 1186;
@@ -145,6 +146,8 @@ export class PostgresDatabase implements Database {
     params?: readonly unknown[],
     options?: QueryOptions,
   ): Promise<QueryResult<R>> {
+    // In a tenant's scope a statement needs its transaction: the role and company id last only that long.
+    if (currentTenant() !== undefined) return this.transaction((tx) => tx.query<R>(sql, params, options));
     try {
       const result = await run<R>(this.pool, sql, params, options);
       this.served();
@@ -315,7 +318,8 @@ export class PostgresDatabase implements Database {
       },
     };
     try {
-      await client.query('BEGIN');
+      const tenant = currentTenant();
+      await client.query(tenant === undefined ? 'BEGIN' : `BEGIN; ${tenantTransactionStart(tenant)}`);
       const result = await work(tx);
       open = false;
       await previous; // A statement the callback did not await still belongs to this transaction.

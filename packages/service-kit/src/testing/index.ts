@@ -5,3 +5,4 @@ export { waitFor } from './wait-for';
 export { createTestDependencies, testStacks, type TestStack, type TestDependencies } from './dependencies';
 export { serveService, type ServedService } from './serve-service';
 export { createTcpProxy, type TcpProxy } from './tcp-proxy';
+export { tablesOutsideTenantWall } from './tenant-wall';
