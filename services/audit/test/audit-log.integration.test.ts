@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { AuditLogResponse, AuditVerification, EventEnvelope } from '@whistle/contracts';
-import type { Queryable } from '@whistle/service-kit';
-import { createTestDependencies, testStacks, waitFor, type TestDependencies } from '@whistle/service-kit/testing';
+import { asTenant, type Queryable } from '@whistle/service-kit';
+import {
+  createTestDependencies,
+  tablesOutsideTenantWall,
+  testStacks,
+  waitFor,
+  type TestDependencies,
+} from '@whistle/service-kit/testing';
+import { auditEventRepository } from '../src/data-access/audit-event.repository';
 import { auditEntryFacts } from '../src/domain/audit-entry';
 import { publish, staffToken, startAudit } from './support';
 
@@ -294,6 +301,50 @@ describe.each(testStacks)('audit trail on %s', (stack) => {
     } finally {
       await test$.deps.db.query('alter table audit.audit_event enable trigger audit_event_append_only');
     }
+  });
+
+  test('when a query forgets its company condition in a company’s tenant scope, then it sees only that company’s entries, staff and chain head', async () => {
+    const first = await company();
+    const second = await company();
+    // A platform entry, as the trail records events of no company.
+    await auditEventRepository.insert(test$.deps.db, {
+      id: randomUUID(),
+      companyId: null,
+      name: 'company.created',
+      version: 1,
+      action: 'company-created',
+      success: true,
+      tableIdentifier: 'company',
+      objectId: second.companyId,
+      incidentId: null,
+      actor: { type: 'SYSTEM', userId: null, name: 'Whistle' },
+      occurredAt: new Date().toISOString(),
+      payload: {},
+    });
+    const everyone = await test$.deps.db.query<{ company_id: string | null }>(
+      'select distinct company_id from audit.audit_event',
+    );
+    expect(everyone.rows.map((row) => row.company_id)).toEqual(
+      expect.arrayContaining([first.companyId, second.companyId, null]),
+    );
+
+    const entries = await asTenant(first.companyId, () =>
+      test$.deps.db.query<{ company_id: string }>('select company_id from audit.audit_event'),
+    );
+    expect(entries.rows).toEqual([{ company_id: first.companyId }, { company_id: first.companyId }]);
+    const staff = await asTenant(first.companyId, () =>
+      test$.deps.db.query<{ user_id: string }>('select user_id from audit.staff_member order by full_name'),
+    );
+    expect(staff.rows).toEqual([{ user_id: first.admin.userId }, { user_id: first.handler.userId }]);
+    const heads = await asTenant(first.companyId, () =>
+      test$.deps.db.query<{ company_key: string; seq: string }>('select company_key, seq::text from audit.chain_head'),
+    );
+    expect(heads.rows).toEqual([{ company_key: first.companyId, seq: '2' }]);
+  });
+
+  test('when the schema is migrated, then every table holding a company’s rows is behind the tenant wall', async () => {
+    // outbox: the kit's relay table, which the audit service never writes to (it publishes no event).
+    expect(await tablesOutsideTenantWall(test$.deps.db, 'audit', ['outbox'])).toEqual([]);
   });
 
   test('when anyone tries to rewrite history through the application, then the database refuses', async () => {

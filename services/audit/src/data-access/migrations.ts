@@ -1,4 +1,4 @@
-import type { Migration } from '@whistle/service-kit';
+import { tenantWallSql, type Migration } from '@whistle/service-kit';
 
 export const AUDIT_SCHEMA = 'audit';
 
@@ -117,5 +117,17 @@ export const auditMigrations: Migration[] = [
       create trigger audit_event_link before insert on audit.audit_event
         for each row execute function audit.link_entry();
     `,
+  },
+  {
+    // The tenant wall (docs/security.md): an admin's request reads its company's trail only, even through a query
+    // that forgets company_id. Platform entries (no company) match no tenant. chain_head is a company's too: its
+    // seq tells how many entries another company has. revoked_token (jtis) and the kit's outbox (audit publishes no
+    // event) hold no company's data and stay open. The verification reads the caller's chain in its scope.
+    id: '003_tenant_wall',
+    sql: tenantWallSql(AUDIT_SCHEMA, [
+      { table: 'audit_event', companyColumn: 'company_id' },
+      { table: 'staff_member', companyColumn: 'company_id' },
+      { table: 'chain_head', companyColumn: 'company_key' },
+    ]),
   },
 ];
