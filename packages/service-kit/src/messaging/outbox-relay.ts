@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import { context, ROOT_CONTEXT } from '@opentelemetry/api';
 import type { EventEnvelope } from '@whistle/contracts';
 import type { Database } from '../database/database';
@@ -141,12 +142,15 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     return queued;
   }
 
+  // notify() is called right after a commit, inside that request's trace and tenant scope (asTenant): the round
+  // publishes other requests' events too, of any company, so it runs in no trace (each event's publish span
+  // continues its own) and in the async context the relay was started in, as the service itself — and so do the
+  // consumers the in-process bus calls from it, which a company's scope would hold to that company's rows.
+  const flushAsRelay = AsyncResource.bind(() => context.with(ROOT_CONTEXT, flushAndLog));
   let stopped = false;
   function notify(): void {
     if (stopped) return;
-    // Called right after a commit, inside that request's trace: the round publishes other requests' events too,
-    // so it runs in no trace (each event's publish span continues its own).
-    context.with(ROOT_CONTEXT, flushAndLog);
+    flushAsRelay();
   }
   // A broker outage fails every round (one per write and per tick): it is logged when it starts and when
   // it ends, not once per round.

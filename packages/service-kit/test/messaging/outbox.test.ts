@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EventEnvelope } from '@whistle/contracts';
-import { migrate, openDatabase, type Database } from '../../src/database';
+import { asTenant, currentTenant, migrate, openDatabase, type Database } from '../../src/database';
 import {
   createOutbox,
   InProcessEventBus,
@@ -135,6 +135,8 @@ describe.each(platforms)('outbox and idempotent consumer on $name', ({ name, ope
   /** Every user.created event id one plain subscriber received, in order. */
   const received: string[] = [];
   const envelopes = new Map<string, EventEnvelope>();
+  /** The tenant scope (asTenant) that subscriber ran in, per event id. */
+  const tenantAtDelivery = new Map<string, string>();
 
   beforeAll(async () => {
     logger = createRecordingLogger();
@@ -154,6 +156,7 @@ describe.each(platforms)('outbox and idempotent consumer on $name', ({ name, ope
       handle: async (event) => {
         received.push(event.id);
         envelopes.set(event.id, event);
+        tenantAtDelivery.set(event.id, currentTenant() ?? 'none');
       },
     });
     // A long interval: these tests drive the relay with flush()/notify() unless they say otherwise.
@@ -296,6 +299,15 @@ describe.each(platforms)('outbox and idempotent consumer on $name', ({ name, ope
     const event = await db.transaction((tx) => outbox.add(tx, userCreated()));
     relay.notify();
     await waitFor(() => received.includes(event.id), { what: 'the notified event' });
+  });
+
+  it('when a tenant’s request notifies the relay, then the round and the consumers it reaches run outside that tenant’s scope', async () => {
+    // The round reads every company's events: in the scope it would run as the tenant role, which this schema
+    // grants nothing, and the in-process bus would hand each event to its consumers in that company's scope.
+    const event = await db.transaction((tx) => outbox.add(tx, userCreated()));
+    asTenant(randomUUID(), () => relay.notify());
+    await waitFor(() => received.includes(event.id), { what: 'the event notified in a tenant scope' });
+    expect(tenantAtDelivery.get(event.id)).toBe('none');
   });
 
   it('when left alone, then the relay publishes on its interval', async () => {
