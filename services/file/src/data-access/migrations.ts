@@ -1,4 +1,4 @@
-import type { Migration } from '@whistle/service-kit';
+import { tenantWallSql, type Migration } from '@whistle/service-kit';
 
 export const FILE_SCHEMA = 'file';
 
@@ -50,5 +50,16 @@ export const fileMigrations: Migration[] = [
       alter table file.file add column uploader text check (uploader in ('DISCLOSER', 'STAFF'));
       create index file_message_idx on file.file (incident_id, incident_message_id);
     `,
+  },
+  {
+    // The tenant wall (docs/security.md): a verified caller's request sees its company's files, messages and deleted
+    // cases only, even through a query that forgets company_id. The outbox (ids of events the relay must publish for
+    // every company) and rate_limit_counter (HMAC-ed client addresses) hold no company's data and stay open.
+    id: '004_tenant_wall',
+    sql: tenantWallSql(FILE_SCHEMA, [
+      { table: 'file', companyColumn: 'company_id' },
+      { table: 'incident_message', companyColumn: 'company_id' },
+      { table: 'deleted_incident', companyColumn: 'company_id' },
+    ]),
   },
 ];

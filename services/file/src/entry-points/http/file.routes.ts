@@ -3,6 +3,7 @@ import { Router, type Request, type Response } from 'express';
 import { FILE_UPLOAD_CONTENT_TYPE } from '@whistle/contracts';
 import type { ObjectStore } from '@whistle/object-store';
 import {
+  asTenant,
   NotFoundError,
   PayloadTooLargeError,
   UnsupportedMediaTypeError,
@@ -37,9 +38,15 @@ export const ENCRYPTED_FILE_NAME_HEADER = 'X-Whistle-Encrypted-File-Name';
 
 export function fileRoutes(deps: FileRoutesDependencies): Router {
   const router = Router();
-  // An incident session token: a discloser's, or a staff member's file token that the incident service
-  // handed out after checking their access to the case. Either opens that one incident's files only.
-  const callerOf = (req: Request): Promise<IncidentSessionPrincipal> => deps.verifier.verifyRequest(req);
+  /**
+   * Verifies the caller's incident session token — a discloser's, or a staff member's file token that the incident
+   * service handed out after checking their access to the case; either opens that one incident's files only — then
+   * runs `work` in its company's tenant scope: the database's second wall holds if a query forgets its company.
+   */
+  const asCaller = async <T>(req: Request, work: (session: IncidentSessionPrincipal) => Promise<T>): Promise<T> => {
+    const session = await deps.verifier.verifyRequest(req);
+    return asTenant(session.companyId, () => work(session));
+  };
   const discloserUploadsPerClient = rateLimit({
     name: 'upload-client',
     counters: deps.rateLimits,
@@ -56,13 +63,14 @@ export function fileRoutes(deps: FileRoutesDependencies): Router {
   router.post('/api/incident/file', async (req, res) => {
     try {
       // Checked before reading: the body streams only to a verified caller, and within the limit.
-      const session = await callerOf(req);
-      if (session.actor.type === 'DISCLOSER') await countDiscloserUpload(req, res);
-      if (!req.is(FILE_UPLOAD_CONTENT_TYPE))
-        throw new UnsupportedMediaTypeError(`Send the upload as ${FILE_UPLOAD_CONTENT_TYPE}`);
-      if (Number(req.headers['content-length'] ?? 0) > MAX_UPLOAD_BODY_BYTES)
-        throw new PayloadTooLargeError(MAX_FILE_SIZE_MESSAGE);
-      res.status(201).json(await uploadFile(deps, session, uploadBodyReader(req)));
+      await asCaller(req, async (session) => {
+        if (session.actor.type === 'DISCLOSER') await countDiscloserUpload(req, res);
+        if (!req.is(FILE_UPLOAD_CONTENT_TYPE))
+          throw new UnsupportedMediaTypeError(`Send the upload as ${FILE_UPLOAD_CONTENT_TYPE}`);
+        if (Number(req.headers['content-length'] ?? 0) > MAX_UPLOAD_BODY_BYTES)
+          throw new PayloadTooLargeError(MAX_FILE_SIZE_MESSAGE);
+        res.status(201).json(await uploadFile(deps, session, uploadBodyReader(req)));
+      });
     } catch (error) {
       // The rest of a refused body is not read: the connection closes after the answer.
       if (!req.complete) res.set('Connection', 'close');
@@ -73,20 +81,21 @@ export function fileRoutes(deps: FileRoutesDependencies): Router {
   router.get('/api/incident/file/:file_uuid', async (req, res) => {
     const fileId = String(req.params.file_uuid);
     if (!uuidPattern.test(fileId)) throw new NotFoundError('File not found');
-    const session = await callerOf(req);
-    if (req.accepts(['application/octet-stream', 'application/json']) === 'application/json') {
-      res.json(await findFile(deps.db, session, fileId.toLowerCase()));
-      return;
-    }
-    const { file, ciphertextBytes, content } = await openFile(deps, session, fileId.toLowerCase());
-    res.set({
-      'Content-Type': 'application/octet-stream',
-      'Content-Length': String(ciphertextBytes),
-      [ENCRYPTED_KEY_HEADER]: file.encrypted_key,
-      [ENCRYPTED_FILE_NAME_HEADER]: file.file_name,
+    await asCaller(req, async (session) => {
+      if (req.accepts(['application/octet-stream', 'application/json']) === 'application/json') {
+        res.json(await findFile(deps.db, session, fileId.toLowerCase()));
+        return;
+      }
+      const { file, ciphertextBytes, content } = await openFile(deps, session, fileId.toLowerCase());
+      res.set({
+        'Content-Type': 'application/octet-stream',
+        'Content-Length': String(ciphertextBytes),
+        [ENCRYPTED_KEY_HEADER]: file.encrypted_key,
+        [ENCRYPTED_FILE_NAME_HEADER]: file.file_name,
+      });
+      // A store failure after the first bytes cuts the connection (error middleware): never a short file that looks whole.
+      await pipeline(content, res);
     });
-    // A store failure after the first bytes cuts the connection (error middleware): never a short file that looks whole.
-    await pipeline(content, res);
   });
 
   return router;
