@@ -11,12 +11,12 @@ const CLAIM_SECONDS = 120;
 
 /** The mails waiting for the mail server (notification.mail_queue). */
 export const mailQueueRepository = {
-  async add(db: Queryable, message: MailMessage): Promise<void> {
-    await db.query('insert into notification.mail_queue (recipient, subject, body) values ($1, $2, $3)', [
-      message.to,
-      message.subject,
-      message.text,
-    ]);
+  /** A mail to one of `companyId`'s people, or about it. */
+  async add(db: Queryable, companyId: string, message: MailMessage): Promise<void> {
+    await db.query(
+      'insert into notification.mail_queue (company_id, recipient, subject, body) values ($1, $2, $3, $4)',
+      [companyId, message.to, message.subject, message.text],
+    );
   },
 
   /**

@@ -1,4 +1,4 @@
-import type { Migration } from '@whistle/service-kit';
+import { tenantWallSql, type Migration } from '@whistle/service-kit';
 
 export const NOTIFICATION_SCHEMA = 'notification';
 
@@ -64,6 +64,24 @@ export const notificationMigrations: Migration[] = [
         claimed_until timestamptz
       );
       create index mail_queue_due_idx on notification.mail_queue (not_before);
+    `,
+  },
+  {
+    // The tenant wall (docs/security.md), for any request that will read this schema in a company's scope (none
+    // does yet: the service only consumes events and sends mails, outside any scope). A queued mail is a company's
+    // too (a staff address, a case number): it now says whose; one queued before has no company and matches no
+    // tenant, while the dispatcher, which is no tenant, still sends it. The outbox (the kit's; the service
+    // publishes nothing) holds no company's data and stays open.
+    id: '004_tenant_wall',
+    sql: `
+      alter table notification.mail_queue add column company_id uuid;
+      ${tenantWallSql(NOTIFICATION_SCHEMA, [
+        { table: 'company_preferences', companyColumn: 'company_id' },
+        { table: 'staff_member', companyColumn: 'company_id' },
+        { table: 'category_assignees', companyColumn: 'company_id' },
+        { table: 'incident', companyColumn: 'company_id' },
+        { table: 'mail_queue', companyColumn: 'company_id' },
+      ])}
     `,
   },
 ];

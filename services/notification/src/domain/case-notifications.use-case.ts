@@ -28,7 +28,7 @@ async function notify(
     incidentId: incident.incidentId,
   });
   for (const recipient of recipients)
-    await mailQueueRepository.add(tx, caseMail(recipient, event, incident, deps.publicUrl));
+    await mailQueueRepository.add(tx, companyId, caseMail(recipient, event, incident, deps.publicUrl));
 }
 
 /** incident.created: admins and the default assignees of the report's labels (spec §3 new_incidents). */

@@ -20,5 +20,5 @@ export async function welcomeCompany(
     urlIdentifier: company.url_identifier,
     name: company.name,
   });
-  await mailQueueRepository.add(tx, welcomeMail(company, deps.publicUrl));
+  await mailQueueRepository.add(tx, company.company_id, welcomeMail(company, deps.publicUrl));
 }
