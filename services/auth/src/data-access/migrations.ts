@@ -1,4 +1,4 @@
-import type { Migration } from '@whistle/service-kit';
+import { tenantWallSql, type Migration } from '@whistle/service-kit';
 
 export const AUTH_SCHEMA = 'auth';
 
@@ -179,5 +179,23 @@ export const authMigrations: Migration[] = [
       -- the owner's notice.
       alter table auth.user_profile drop column locked_until;
     `,
+  },
+  {
+    // The tenant wall (docs/security.md, "Tenant isolation"): in a staff request only the caller's company's
+    // rows are there, even for a query that forgets its company condition. Left open, holding no company's
+    // data: revoked_token (token ids), rate_limit_counter (hashed keys), the outbox and inbox (read by the
+    // relay and the consumers, outside any tenant scope) and schema_migration.
+    id: '008_tenant_wall',
+    sql: tenantWallSql(AUTH_SCHEMA, [
+      { table: 'company', companyColumn: 'id' },
+      { table: 'user_profile', companyColumn: 'company_id' },
+      { table: 'category', companyColumn: 'company_id' },
+      { table: 'category_assignee', parent: { table: 'category', foreignKey: 'category_id' } },
+      { table: 'location', companyColumn: 'company_id' },
+      { table: 'label_in_use', companyColumn: 'company_id' },
+      { table: 'one_time_secret', companyColumn: 'company_id' },
+      { table: 'sso_settings', companyColumn: 'company_id' },
+      { table: 'saml_request', companyColumn: 'company_id' },
+    ]),
   },
 ];

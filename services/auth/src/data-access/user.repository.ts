@@ -54,11 +54,6 @@ export const userRepository = {
     );
   },
 
-  async emailTaken(db: Queryable, email: string): Promise<boolean> {
-    const { rows } = await db.query('select 1 from auth.user_profile where lower(email) = lower($1)', [email]);
-    return rows.length > 0;
-  },
-
   /** The company's team as the admin's team page shows it. */
   async ofCompany(db: Queryable, companyId: string) {
     const { rows } = await db.query<{

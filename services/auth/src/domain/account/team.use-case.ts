@@ -22,7 +22,6 @@ export async function inviteUser(
   const link = newOneTimeSecret();
   // Worded without saying why: an admin of one company learns nothing about another's accounts.
   const refused = () => new InputError('Bad Request', { email: ['This email address cannot be invited'] });
-  if (await userRepository.emailTaken(deps.db, email)) throw refused();
   try {
     await deps.unitOfWork(async (tx) => {
       await userRepository.insert(tx, {
@@ -48,6 +47,9 @@ export async function inviteUser(
       });
     });
   } catch (error) {
+    // An address is one account across all companies (user_profile_email_key), but this request runs behind the
+    // tenant wall and sees only its own company's members: the unique index is the check, for every company, and
+    // its violation gets the same answer whoever holds the address.
     if ((error as { code?: string }).code === '23505') throw refused();
     throw error;
   }
