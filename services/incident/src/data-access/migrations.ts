@@ -1,4 +1,4 @@
-import type { Migration } from '@whistle/service-kit';
+import { tenantWallSql, type Migration } from '@whistle/service-kit';
 
 export const INCIDENT_SCHEMA = 'incident';
 
@@ -637,5 +637,33 @@ export const incidentMigrations: Migration[] = [
       create index incident_next_due_idx on incident.incident (company_id, next_due_at) include (id)
         where next_due_at is not null;
     `,
+  },
+  {
+    // The tenant wall (docs/security.md, "Tenant isolation"): a request run as a company (asTenant) sees and writes
+    // only that company's rows, even through a query that forgets its company_id. Every table of company data is
+    // here; the service's bookkeeping stays open: the outbox (every company's events, ids only, which the relay
+    // reads as the service), inbox, revoked_token, rate_limit_counter, schema_migration. The reporting triggers
+    // write their deltas as the caller, for the caller's case: the policy accepts them.
+    id: '012_tenant_wall',
+    sql: tenantWallSql(INCIDENT_SCHEMA, [
+      { table: 'company', companyColumn: 'id' },
+      { table: 'category', companyColumn: 'company_id' },
+      { table: 'location', companyColumn: 'company_id' },
+      { table: 'staff_member', companyColumn: 'company_id' },
+      { table: 'incident', companyColumn: 'company_id' },
+      { table: 'incident_category', parent: { table: 'incident', foreignKey: 'incident_id' } },
+      { table: 'incident_field', parent: { table: 'incident', foreignKey: 'incident_id' } },
+      { table: 'message', companyColumn: 'company_id' },
+      { table: 'file', companyColumn: 'company_id' },
+      { table: 'assignee', companyColumn: 'company_id' },
+      { table: 'exclusion', companyColumn: 'company_id' },
+      { table: 'status_change', companyColumn: 'company_id' },
+      { table: 'note', companyColumn: 'company_id' },
+      { table: 'deadline_reminder', companyColumn: 'company_id' },
+      { table: 'report_request', companyColumn: 'company_id' },
+      { table: 'retention_warning', companyColumn: 'company_id' },
+      { table: 'reporting_summary', companyColumn: 'company_id' },
+      { table: 'reporting_delta', companyColumn: 'company_id' },
+    ]),
   },
 ];

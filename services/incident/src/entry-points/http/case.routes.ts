@@ -1,4 +1,4 @@
-import { Router, type Request } from 'express';
+import { Router } from 'express';
 import {
   INCIDENT_EXPORT_CONTENT_TYPE,
   incidentExportQuerySchema,
@@ -9,7 +9,6 @@ import {
 } from '@whistle/contracts';
 import { NotAllowedError, parseBody, parseQuery, type Database, type UnitOfWork } from '@whistle/service-kit';
 import type { StaffTokenVerifier } from '@whistle/tokens';
-import type { StaffViewer } from '../../domain/access/staff-access';
 import { exportCases } from '../../domain/cases/export-cases.use-case';
 import { listCases } from '../../domain/cases/list-cases.use-case';
 import { addNote, listNotes } from '../../domain/cases/notes.use-case';
@@ -17,7 +16,7 @@ import { updateCase } from '../../domain/cases/update-case.use-case';
 import { viewCase } from '../../domain/cases/view-case.use-case';
 import { companyReport } from '../../domain/reporting/company-report.use-case';
 import type { IncidentSessionSigner } from '../../domain/tokens/incident-session-signer';
-import { staffViewerOf } from './incident-access';
+import { callerScope, staffViewerOf } from './incident-access';
 import { incidentIdOf } from './incident-id';
 
 export interface CaseRoutesDependencies {
@@ -27,20 +26,25 @@ export interface CaseRoutesDependencies {
   staffTokens: StaffTokenVerifier;
 }
 
-/** Case management for staff: list, export, reporting, the case itself, its update and its private notes. */
+/**
+ * Case management for staff: list, export, reporting, the case itself, its update and its private notes; each run
+ * as the staff member's company (callerScope).
+ */
 export function caseRoutes(deps: CaseRoutesDependencies): Router {
   const router = Router();
-  const viewer = (req: Request): Promise<StaffViewer> => staffViewerOf(deps.staffTokens, req);
+  const staff = callerScope(deps);
 
-  router.get('/api/incident', async (req, res) => {
-    const staff = await viewer(req);
-    res.json(await listCases(deps.db, staff, parseQuery(incidentListQuerySchema, req.query)));
+  router.get('/api/incident', staff, async (req, res) => {
+    res.json(await listCases(deps.db, staffViewerOf(req), parseQuery(incidentListQuerySchema, req.query)));
   });
 
   // NDJSON, one case per line, streamed in batches: the browser decrypts and builds the CSV.
-  router.get('/api/incident/export', async (req, res) => {
-    const staff = await viewer(req);
-    const { count, rows } = await exportCases(deps, staff, parseQuery(incidentExportQuerySchema, req.query));
+  router.get('/api/incident/export', staff, async (req, res) => {
+    const { count, rows } = await exportCases(
+      deps,
+      staffViewerOf(req),
+      parseQuery(incidentExportQuerySchema, req.query),
+    );
     res.set({ 'Content-Type': INCIDENT_EXPORT_CONTENT_TYPE, 'X-Total-Count': String(count) });
     for await (const row of rows) {
       if (!res.write(`${JSON.stringify(row)}\n`)) await new Promise((resolve) => res.once('drain', resolve));
@@ -49,30 +53,28 @@ export function caseRoutes(deps: CaseRoutesDependencies): Router {
   });
 
   // Before /:incident_uuid. The role is checked before the period: a non-admin learns nothing from a 400.
-  router.get('/api/incident/reporting', async (req, res) => {
-    const staff = await viewer(req);
-    if (!staff.roles.includes('ADMIN')) throw new NotAllowedError('Reporting is for admins');
-    res.json(await companyReport(deps.db, staff, parseQuery(reportingQuerySchema, req.query)));
+  router.get('/api/incident/reporting', staff, async (req, res) => {
+    const viewer = staffViewerOf(req);
+    if (!viewer.roles.includes('ADMIN')) throw new NotAllowedError('Reporting is for admins');
+    res.json(await companyReport(deps.db, viewer, parseQuery(reportingQuerySchema, req.query)));
   });
 
-  router.post('/api/incident/note', async (req, res) => {
-    const staff = await viewer(req);
+  router.post('/api/incident/note', staff, async (req, res) => {
     const input = parseBody(noteCreateRequestSchema, req.body);
-    res.status(201).json(await addNote(deps, staff, input.incident_uuid.toLowerCase(), input.content));
+    res.status(201).json(await addNote(deps, staffViewerOf(req), input.incident_uuid.toLowerCase(), input.content));
   });
 
-  router.get('/api/incident/:incident_uuid/note', async (req, res) => {
-    res.json(await listNotes(deps.db, await viewer(req), incidentIdOf(req)));
+  router.get('/api/incident/:incident_uuid/note', staff, async (req, res) => {
+    res.json(await listNotes(deps.db, staffViewerOf(req), incidentIdOf(req)));
   });
 
-  router.get('/api/incident/:incident_uuid', async (req, res) => {
-    res.json(await viewCase(deps, await viewer(req), incidentIdOf(req)));
+  router.get('/api/incident/:incident_uuid', staff, async (req, res) => {
+    res.json(await viewCase(deps, staffViewerOf(req), incidentIdOf(req)));
   });
 
-  router.put('/api/incident/:incident_uuid', async (req, res) => {
-    const staff = await viewer(req);
+  router.put('/api/incident/:incident_uuid', staff, async (req, res) => {
     const input = parseBody(incidentUpdateRequestSchema, req.body);
-    res.json(await updateCase(deps, staff, incidentIdOf(req), input));
+    res.json(await updateCase(deps, staffViewerOf(req), incidentIdOf(req), input));
   });
 
   return router;

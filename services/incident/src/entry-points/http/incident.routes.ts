@@ -22,10 +22,10 @@ import { listMessages, postMessage } from '../../domain/messages/incident-messag
 import { createIncident } from '../../domain/report/create-incident.use-case';
 import { retrieveIncidentAsDiscloser } from '../../domain/report/retrieve-incident.use-case';
 import type { IncidentSessionSigner } from '../../domain/tokens/incident-session-signer';
-import { carriesStaffToken, incidentAccess, type IncidentAccessDependencies } from './incident-access';
+import { actorOf, callerScope, carriesStaffToken, type CallerScopeDependencies } from './incident-access';
 import { incidentIdOf } from './incident-id';
 
-export interface IncidentRoutesDependencies extends IncidentAccessDependencies {
+export interface IncidentRoutesDependencies extends Required<CallerScopeDependencies> {
   db: Database;
   unitOfWork: UnitOfWork;
   /** Report creation: one statement (incidentRepository.newReportStatement). */
@@ -62,7 +62,8 @@ function idempotencyKeyOf(req: Request): string | undefined {
 /** What disclosers call (report, retrieval) and what disclosers and staff share (a case's thread and files). */
 export function incidentRoutes(deps: IncidentRoutesDependencies): Router {
   const router = Router();
-  const actorFor = incidentAccess(deps);
+  // The case's thread and files, for its discloser (session token) or staff; run as the token's company.
+  const discloserOrStaff = callerScope(deps);
   const tooManyReports = 'Too many reports were sent, please try again later';
   const tooManyRetrievals = 'Too many attempts to open a report, please try again later';
 
@@ -129,20 +130,20 @@ export function incidentRoutes(deps: IncidentRoutesDependencies): Router {
     carriesStaffToken(req) ? next() : discloserMessagesPerClient(req, res, next);
 
   // Staff may mark a reply as the feedback the directive requires; a discloser's body has no such field.
-  router.post('/api/incident/message', messageLimit, async (req, res) => {
+  router.post('/api/incident/message', messageLimit, discloserOrStaff, async (req, res) => {
     const input = carriesStaffToken(req)
       ? parseBody(staffMessageCreateRequestSchema, req.body)
       : { ...parseBody(messageCreateRequestSchema, req.body), feedback: false };
-    const actor = await actorFor(req, input.incident_uuid.toLowerCase());
+    const actor = await actorOf(deps.db, req, input.incident_uuid.toLowerCase());
     res.status(201).json(await postMessage(deps, actor, input.content, { feedback: input.feedback }));
   });
 
-  router.get('/api/incident/:incident_uuid/message', async (req, res) => {
-    res.json(await listMessages(deps.db, await actorFor(req, incidentIdOf(req))));
+  router.get('/api/incident/:incident_uuid/message', discloserOrStaff, async (req, res) => {
+    res.json(await listMessages(deps.db, await actorOf(deps.db, req, incidentIdOf(req))));
   });
 
-  router.get('/api/incident/:incident_uuid/file', async (req, res) => {
-    res.json(await listFiles(deps.db, await actorFor(req, incidentIdOf(req))));
+  router.get('/api/incident/:incident_uuid/file', discloserOrStaff, async (req, res) => {
+    res.json(await listFiles(deps.db, await actorOf(deps.db, req, incidentIdOf(req))));
   });
 
   return router;

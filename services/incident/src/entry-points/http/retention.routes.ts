@@ -8,7 +8,7 @@ import {
   setRetentionPolicy,
   type RetentionPolicyOptions,
 } from '../../domain/retention/retention-policy.use-case';
-import { staffViewerOf } from './incident-access';
+import { callerScope, staffViewerOf } from './incident-access';
 
 export interface RetentionRoutesDependencies {
   db: Database;
@@ -23,17 +23,17 @@ export interface RetentionRoutesDependencies {
  */
 export function retentionRoutes(deps: RetentionRoutesDependencies): Router {
   const router = Router();
+  const staff = callerScope(deps);
 
-  router.get('/api/incident/retention', async (req, res) => {
-    const staff = await staffViewerOf(deps.staffTokens, req);
-    res.json(await getRetentionPolicy(deps.db, staff, deps.policy));
+  router.get('/api/incident/retention', staff, async (req, res) => {
+    res.json(await getRetentionPolicy(deps.db, staffViewerOf(req), deps.policy));
   });
 
-  router.put('/api/incident/retention', async (req, res) => {
-    const staff = await staffViewerOf(deps.staffTokens, req);
-    assertRetentionAdmin(staff);
+  router.put('/api/incident/retention', staff, async (req, res) => {
+    const viewer = staffViewerOf(req);
+    assertRetentionAdmin(viewer);
     const { retention_months } = parseBody(retentionUpdateRequestSchema, req.body);
-    res.json(await setRetentionPolicy(deps, staff, retention_months, deps.policy));
+    res.json(await setRetentionPolicy(deps, viewer, retention_months, deps.policy));
   });
 
   return router;
