@@ -1,5 +1,7 @@
 import { reportingResponseSchema, type ReportingResponse } from '@whistle/contracts';
+import { asTenant, type Queryable } from '@whistle/service-kit';
 import { createTestDependencies, testStacks, type TestDependencies } from '@whistle/service-kit/testing';
+import { reportingRepository } from '../src/data-access/reporting.repository';
 import {
   announceStaff,
   call,
@@ -14,6 +16,14 @@ import {
 } from './support';
 
 const PERIOD = 'from=2025-01-01&to=2025-06-30';
+
+/** A plan node of EXPLAIN (FORMAT JSON), as far as the test reads it. */
+interface PlanNode {
+  'Index Name'?: string;
+  'Index Cond'?: string;
+  Plans?: PlanNode[];
+}
+const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
 
 /**
  * What a case of the seed becomes, set by hand after a real report was made: when it was received, how it
@@ -211,6 +221,35 @@ describe.each(testStacks)('reporting on %s', (stack) => {
       // day 96); never, clock run out: the case in investigation and the NEW one.
       feedback_within_3_months: { met: 2, counted: 5, share: 0.4 },
     });
+  });
+
+  test("when the medians are read in a company's scope, then each clock's index is searched by its bucket, not filtered by it after the wall", async () => {
+    const plans: PlanNode[] = [];
+    await asTenant(companyA.companyId, () =>
+      test$.deps.db.transaction(async (tx) => {
+        // A handful of cases: without this the planner reads the table whole, as it would not for a real company.
+        await tx.query('set local enable_seqscan = off');
+        const explaining: Queryable = {
+          query: (async (sql: string, params?: unknown[]) => {
+            const { rows } = await tx.query<{ 'QUERY PLAN': unknown }>(`explain (format json) ${sql}`, params);
+            const plan = rows[0]!['QUERY PLAN'];
+            plans.push((typeof plan === 'string' ? JSON.parse(plan) : plan)[0].Plan);
+            return tx.query(sql, params);
+          }) as Queryable['query'],
+        };
+        const range = { start: new Date('2025-01-01T00:00:00Z'), end: new Date('2025-07-01T00:00:00Z') };
+        await reportingRepository.medians(explaining, { companyId: companyA.companyId, userId: adminA.userId }, range);
+      }),
+    );
+    expect(plans).toHaveLength(3);
+    const nodes = plans.flatMap(nodesOf);
+    for (const clock of ['ack', 'feedback', 'close'])
+      expect(nodes).toContainEqual(
+        expect.objectContaining({
+          'Index Name': `incident_${clock}_time_idx`,
+          'Index Cond': expect.stringMatching(new RegExp(`\\b${clock}_time_bucket = `)),
+        }),
+      );
   });
 
   test('when asked, then open and overdue count the company now, whatever the period', async () => {

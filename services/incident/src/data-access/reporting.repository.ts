@@ -62,10 +62,21 @@ const OWN_READS = `array['next_due', 'ack_time', 'feedback_time', 'close_time']`
 
 /** The clocks whose medians are given: the summary's dimension of their time buckets, when a case's clock stopped. */
 const CLOCKS = {
-  ack: { dimension: 'ack_time', stoppedAt: 'i.acknowledged_at', stopped: 'i.acknowledged_at is not null' },
-  feedback: { dimension: 'feedback_time', stoppedAt: 'i.feedback_at', stopped: 'i.feedback_at is not null' },
+  ack: {
+    dimension: 'ack_time',
+    bucket: 'i.ack_time_bucket',
+    stoppedAt: 'i.acknowledged_at',
+    stopped: 'i.acknowledged_at is not null',
+  },
+  feedback: {
+    dimension: 'feedback_time',
+    bucket: 'i.feedback_time_bucket',
+    stoppedAt: 'i.feedback_at',
+    stopped: 'i.feedback_at is not null',
+  },
   close: {
     dimension: 'close_time',
+    bucket: 'i.close_time_bucket',
     stoppedAt: 'i.closed_at',
     stopped: `i.status = 'CLOSED' and i.closed_at is not null`,
   },
@@ -77,12 +88,11 @@ const CLOCKS = {
  * less the caller's excluded cases) give how many times there are and in which bucket the middle ranks fall;
  * only that bucket's cases of the period are then read, from the clock's index (incident_ack_time_idx …), and
  * sorted by their interval (in the order of their seconds; only the one or two taken are turned into seconds,
- * a numeric's conversion to float8 being what costs most) to take the value at the rank within it. Answers the
- * count, and one row per middle rank with its time, in order.
+ * a numeric's conversion to float8 being what costs most) to take the value at the rank within it. The bucket is
+ * the stored column (migration 013), not its expression: in a company's scope only a leakproof comparison reaches
+ * the index. Answers the count, and one row per middle rank with its time, in order.
  */
-const medianOf = ({ dimension, stoppedAt, stopped }: (typeof CLOCKS)[keyof typeof CLOCKS]) => {
-  const time = `extract(epoch from (${stoppedAt} - i.created_at))`;
-  return `
+const medianOf = ({ dimension, bucket, stoppedAt, stopped }: (typeof CLOCKS)[keyof typeof CLOCKS]) => `
   with buckets as (
          select f.bucket::int as bucket, sum(f.count)::int as n
            from (select s.value, s.count from incident.reporting_summary s
@@ -91,7 +101,7 @@ const medianOf = ({ dimension, stoppedAt, stopped }: (typeof CLOCKS)[keyof typeo
                  select d.value, d.change from incident.reporting_delta d
                   where d.company_id = $1 and d.dimension = '${dimension}' and d.day >= $5::date and d.day < $6::date
                  union all
-                 select incident.reporting_time_bucket(${time})::text, -1 from incident.incident i
+                 select ${bucket}::text, -1 from incident.incident i
                   where i.company_id = $1 and i.id = any(${EXCLUDED_IDS}) and ${stopped}
                     and i.created_at >= $3 and i.created_at < $4
                 ) f(bucket, count)
@@ -109,11 +119,10 @@ const medianOf = ({ dimension, stoppedAt, stopped }: (typeof CLOCKS)[keyof typeo
     left join wanted w on true
     left join lateral (
           select ${stoppedAt} - i.created_at as time from incident.incident i
-           where i.company_id = $1 and ${stopped} and incident.reporting_time_bucket(${time}) = w.bucket
+           where i.company_id = $1 and ${stopped} and ${bucket} = w.bucket
              and i.created_at >= $3 and i.created_at < $4 and i.id <> all(${EXCLUDED_IDS})
            order by 1 offset w.skip limit w.take) v on true
    order by 2`;
-};
 
 /**
  * The period's figures from the per-day summary (migration 008): its rows, the deltas not folded into it yet,
