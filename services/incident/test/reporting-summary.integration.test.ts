@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { incidentOutcomes, incidentStatuses, reportChannels, type ReportingResponse } from '@whistle/contracts';
+import { asTenant, type Queryable } from '@whistle/service-kit';
 import { createTestDependencies, testStacks, type TestDependencies } from '@whistle/service-kit/testing';
 import { incidentMigrations } from '../src/data-access/migrations';
+import { reportingRepository } from '../src/data-access/reporting.repository';
 import { monthsOf } from '../src/domain/reporting/company-report.use-case';
 import {
   announceStaff,
@@ -23,6 +26,14 @@ const quiet = {
 };
 const DAY_MS = 24 * 60 * 60 * 1000;
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);
+
+/** A plan node of EXPLAIN (FORMAT JSON), as far as the tests read it. */
+interface PlanNode {
+  'Index Cond'?: string;
+  'Join Filter'?: string;
+  Plans?: PlanNode[];
+}
+const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
 
 /**
  * The figures straight from the cases' rows, as the endpoint computed them before the per-day summary
@@ -282,6 +293,63 @@ describe.each(testStacks)('reporting summary on %s', (stack) => {
     await expectFiguresFromRows();
     await incident.service.reportingFold.runOnce();
     await expectFiguresFromRows();
+  });
+
+  test("when the running clocks falling due today are counted in a company's scope, then only the cases of their days are read, searched by the index", async () => {
+    // A company of its own, with enough cases that reading all of them is not what the planner would choose:
+    // 2,000 received an hour apart, copied from a real report, none due today but one.
+    const busy = await seedCompany(test$.deps);
+    const template = await makeCase(busy);
+    const { rows: columns } = await db().query<{ name: string }>(
+      `select column_name as name from information_schema.columns
+        where table_schema = 'incident' and table_name = 'incident' and is_generated = 'NEVER'
+        order by ordinal_position`,
+    );
+    const copied: Record<string, string> = {
+      id: 'gen_random_uuid()',
+      display_report_number: '1 + g',
+      retrieval_id: `t.retrieval_id || '-' || g`,
+      created_at: `now() - g * interval '1 hour'`,
+      acknowledgement_due_at: `now() + interval '30 days'`,
+    };
+    await db().query(
+      `insert into incident.incident (${columns.map((column) => column.name).join(', ')})
+       select ${columns.map((column) => copied[column.name] ?? `t.${column.name}`).join(', ')}
+         from incident.incident t, generate_series(1, 2000) g where t.id = $1`,
+      [template],
+    );
+    await setCase(template, { created: 3, ackDueIn: 3 });
+    await db().query('analyze incident.incident');
+    const statements: { sql: string; plan: PlanNode }[] = [];
+    await asTenant(busy.companyId, () =>
+      db().transaction(async (tx) => {
+        const explaining: Queryable = {
+          query: (async (sql: string, params?: unknown[]) => {
+            const { rows } = await tx.query<{ 'QUERY PLAN': unknown }>(`explain (format json) ${sql}`, params);
+            const plan = rows[0]!['QUERY PLAN'];
+            statements.push({ sql, plan: (typeof plan === 'string' ? JSON.parse(plan) : plan)[0].Plan });
+            return tx.query(sql, params);
+          }) as Queryable['query'],
+        };
+        const range = { start: new Date(today.getTime() - 365 * DAY_MS), end: new Date(today.getTime() + DAY_MS) };
+        const counts = await reportingRepository.counts(
+          explaining,
+          { companyId: busy.companyId, userId: randomUUID() },
+          range,
+          new Date(),
+        );
+        // The template's clock ran out just now: counted, so the cases of its day were read.
+        expect(counts.ack_counted).toBe(1);
+      }),
+    );
+    const byDay = statements.find(({ sql }) => sql.includes(' received'));
+    expect(byDay).toBeDefined();
+    const nodes = nodesOf(byDay!.plan);
+    expect(nodes.filter((node) => node['Join Filter']?.includes('created_at'))).toEqual([]);
+    // The received day's bounds in the search of the cases (plain or bitmap index scan).
+    expect(nodes).toContainEqual(
+      expect.objectContaining({ 'Index Cond': expect.stringMatching(/\(created_at >= .*\bday\.day\b/) }),
+    );
   });
 
   test('when the summary is built by the upgrade from cases already there, then it gives the same figures', async () => {

@@ -357,7 +357,13 @@ function interpolated(rows: { cases: number; seconds: number | null }[]) {
   return { cases, median: rows.length === 1 ? lower : lower + (upper - lower) * 0.5 };
 }
 
-/** Who passes for a running clock falling due today ran out by `now`: read from the cases of the few days given. */
+/**
+ * Who passes for a running clock falling due today ran out by `now`: read from the cases of the few days given.
+ * Each day's bounds are the received subquery's columns (its DISTINCT keeps it from being flattened): in a
+ * company's scope a join condition that calls a function not marked LEAKPROOF (the casts, AT TIME ZONE) is kept
+ * after the policy, and every case of the company was read to find the day's (108 ms instead of 0.2 ms at
+ * 100,000 cases); a comparison of two columns reaches the index.
+ */
 async function pendingDueToday(
   db: Queryable,
   scope: ReportingScope,
@@ -371,9 +377,9 @@ async function pendingDueToday(
                                and i.acknowledgement_due_at >= $7::date::timestamp at time zone 'UTC' and i.acknowledgement_due_at <= $5)::int as ack,
             count(*) filter (where received.day = any($8::date[]) and ${FEEDBACK_PENDING}
                                and i.feedback_due_at >= $7::date::timestamp at time zone 'UTC' and i.feedback_due_at <= $5)::int as feedback
-       from (select distinct unnest($6::date[] || $8::date[]) as day) received
-       join incident.incident i on i.created_at >= received.day::timestamp at time zone 'UTC'
-                               and i.created_at < (received.day + 1)::timestamp at time zone 'UTC'
+       from (select distinct day, day::timestamp at time zone 'UTC' as starts, (day + 1)::timestamp at time zone 'UTC' as ends
+               from unnest($6::date[] || $8::date[]) day) received
+       join incident.incident i on i.created_at >= received.starts and i.created_at < received.ends
       where ${CASES_OF_PERIOD}`,
     [...paramsOf(scope, range), now, days.ack, dayOf(now), days.feedback],
   );
