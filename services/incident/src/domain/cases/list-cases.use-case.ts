@@ -6,7 +6,9 @@ import { listItems } from './case-view';
 
 /**
  * GET /api/incident/: one page of the cases the viewer may see, with how many match, counted up to
- * `countLimit` (a tenant's whole history is not counted for every page).
+ * `countLimit` (a tenant's whole history is not counted for every page). One transaction: in the caller's tenant
+ * scope each statement alone would be a transaction of its own (BEGIN with the role, the statement, COMMIT), so the
+ * page, the count, the labels and the assignees share one instead of paying that three round trips each.
  */
 export async function listCases(
   db: Database,
@@ -15,13 +17,16 @@ export async function listCases(
   countLimit = CASE_COUNT_LIMIT,
 ): Promise<IncidentListResponse> {
   const scope = scopeOf(viewer);
-  const rows = await caseRepository.page(db, scope, filter, sort, { offset: (page - 1) * page_size, limit: page_size });
-  const counted = await caseRepository.count(db, scope, filter, countLimit + 1);
-  return {
-    count: Math.min(counted, countLimit),
-    count_capped: counted > countLimit,
-    page,
-    page_size,
-    results: await listItems(db, viewer.companyId, rows),
-  };
+  return db.transaction(async (tx) => {
+    const offset = (page - 1) * page_size;
+    const rows = await caseRepository.page(tx, scope, filter, sort, { offset, limit: page_size });
+    const counted = await caseRepository.count(tx, scope, filter, countLimit + 1);
+    return {
+      count: Math.min(counted, countLimit),
+      count_capped: counted > countLimit,
+      page,
+      page_size,
+      results: await listItems(tx, viewer.companyId, rows),
+    };
+  });
 }
