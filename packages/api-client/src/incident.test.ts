@@ -1,7 +1,7 @@
 import { ApiError } from './api-error';
 import { createApiClient, withToken } from './client';
 import { FILE_UPLOAD_CONTENT_TYPE as CONTRACT_CONTENT_TYPE } from '@whistle/contracts';
-import { FILE_UPLOAD_CONTENT_TYPE, downloadIncidentFile, toBase64, uploadIncidentFile } from './file';
+import { FILE_UPLOAD_CONTENT_TYPE, downloadIncidentFile } from './file';
 import { getDiscloserIncident, listIncidentFiles, listIncidentMessages, sendIncidentMessage } from './incident';
 
 const realFetch = global.fetch;
@@ -66,81 +66,7 @@ describe('file calls', () => {
     await expect(downloadIncidentFile(api, uuid)).rejects.toBeInstanceOf(ApiError);
   });
 
-  it('when uploading, then the ciphertext goes as base64 under the upload media type with the client’s Bearer, and progress is reported', async () => {
-    const sent = new FakeUpload();
-    const realXhr = globalThis.XMLHttpRequest;
-    globalThis.XMLHttpRequest = jest.fn(() => sent) as unknown as typeof XMLHttpRequest;
-    try {
-      const progress: number[] = [];
-      const uploading = uploadIncidentFile(
-        createApiClient({ baseUrl: '/base', getToken: () => 'session' }),
-        {
-          incident_uuid: uuid,
-          incident_message_uuid: null,
-          ciphertext: new Uint8Array([1, 2, 3]),
-          file_name: 'v1.n',
-          encrypted_key: 'v1.k',
-          file_size: 3,
-          mime_type: 'text/plain',
-        },
-        { onProgress: (fraction) => progress.push(fraction) },
-      );
-      sent.upload.onprogress?.({ lengthComputable: true, loaded: 1, total: 4 } as ProgressEvent);
-      sent.respond(201, { uuid });
-      await expect(uploading).resolves.toEqual({ uuid });
-      expect(sent.opened).toEqual(['POST', '/base/api/incident/file/']);
-      expect(sent.headers).toEqual({
-        Accept: 'application/json',
-        Authorization: 'Bearer session',
-        'Content-Type': FILE_UPLOAD_CONTENT_TYPE,
-      });
-      expect(JSON.parse(sent.body!)).toMatchObject({ file_name: 'v1.n', content: 'AQID' });
-      expect(progress).toEqual([0.25]);
-    } finally {
-      globalThis.XMLHttpRequest = realXhr;
-    }
-  });
-
   it("when uploading, then the media type is the contract's", () => {
     expect(FILE_UPLOAD_CONTENT_TYPE).toBe(CONTRACT_CONTENT_TYPE);
   });
-
-  it('when encoding a large file, then base64 matches the standard one', () => {
-    const bytes = new Uint8Array(100_000).map((_, index) => index % 251);
-    expect(toBase64(bytes)).toBe(Buffer.from(bytes).toString('base64'));
-  });
 });
-
-/** The part of XMLHttpRequest an upload uses, answering when told to. */
-class FakeUpload {
-  opened: string[] = [];
-  headers: Record<string, string> = {};
-  body: string | undefined;
-  status = 0;
-  statusText = '';
-  responseText = '';
-  upload: { onprogress?: (event: ProgressEvent) => void } = {};
-  onload?: () => void;
-  onerror?: () => void;
-  onabort?: () => void;
-  open(method: string, url: string) {
-    this.opened = [method, url];
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name] = value;
-  }
-  send(body: string) {
-    this.body = body;
-  }
-  getResponseHeader(name: string) {
-    return name.toLowerCase() === 'content-type' ? 'application/json' : null;
-  }
-  abort() {
-    this.onabort?.();
-  }
-  respond(status: number, body: unknown) {
-    this.status = status;
-    this.responseText = JSON.stringify(body);
-    this.onload?.();
-  }
-}

@@ -1,0 +1,113 @@
+/**
+ * @jest-environment jsdom
+ */
+// The upload encodes with the browser's FileReader and sends a Blob: jsdom has both, Node's test environment not.
+import { createApiClient } from './client';
+import { RequestAbortedError } from './api-error';
+import { FILE_UPLOAD_CONTENT_TYPE, toBase64, uploadIncidentFile } from './file';
+
+const uuid = '6f1c3f44-3b4e-4c55-8f5c-0c7f4c1b2a10';
+const metadata = {
+  incident_uuid: uuid,
+  incident_message_uuid: null,
+  file_name: 'v1.n',
+  encrypted_key: 'v1.k',
+  file_size: 3,
+  mime_type: 'text/plain',
+};
+
+const textOf = (blob: Blob) =>
+  new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as string);
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(blob);
+  });
+
+/** The part of XMLHttpRequest an upload uses, answering when told to. */
+class FakeUpload {
+  opened: string[] = [];
+  headers: Record<string, string> = {};
+  body: Blob | undefined;
+  private markSent!: () => void;
+  /** Settles when `send` is called: the body is encoded before the request starts. */
+  sent = new Promise<void>((resolve) => (this.markSent = resolve));
+  status = 0;
+  statusText = '';
+  responseText = '';
+  upload: { onprogress?: (event: ProgressEvent) => void } = {};
+  onload?: () => void;
+  onerror?: () => void;
+  onabort?: () => void;
+  open(method: string, url: string) {
+    this.opened = [method, url];
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  send(body: Blob) {
+    this.body = body;
+    this.markSent();
+  }
+  getResponseHeader(name: string) {
+    return name.toLowerCase() === 'content-type' ? 'application/json' : null;
+  }
+  abort() {
+    this.onabort?.();
+  }
+  respond(status: number, body: unknown) {
+    this.status = status;
+    this.responseText = JSON.stringify(body);
+    this.onload?.();
+  }
+}
+
+describe('file upload', () => {
+  const realXhr = globalThis.XMLHttpRequest;
+  let sent: FakeUpload;
+  beforeEach(() => {
+    sent = new FakeUpload();
+    globalThis.XMLHttpRequest = jest.fn(() => sent) as unknown as typeof XMLHttpRequest;
+  });
+  afterEach(() => {
+    globalThis.XMLHttpRequest = realXhr;
+  });
+
+  it('when uploading, then the ciphertext goes as base64 in a JSON body under the upload media type with the client’s Bearer, and progress is reported', async () => {
+    const progress: number[] = [];
+    const uploading = uploadIncidentFile(
+      createApiClient({ baseUrl: '/base', getToken: () => 'session' }),
+      { ...metadata, ciphertext: new Uint8Array([1, 2, 3]) },
+      { onProgress: (fraction) => progress.push(fraction) },
+    );
+    await sent.sent;
+    sent.upload.onprogress?.({ lengthComputable: true, loaded: 1, total: 4 } as ProgressEvent);
+    sent.respond(201, { uuid });
+    await expect(uploading).resolves.toEqual({ uuid });
+    expect(sent.opened).toEqual(['POST', '/base/api/incident/file/']);
+    expect(sent.headers).toEqual({
+      Accept: 'application/json',
+      Authorization: 'Bearer session',
+      'Content-Type': FILE_UPLOAD_CONTENT_TYPE,
+    });
+    expect(JSON.parse(await textOf(sent.body!))).toEqual({ ...metadata, content: 'AQID' });
+    expect(progress).toEqual([0.25]);
+  });
+
+  it('when the upload is aborted while its file is being encoded, then nothing is sent', async () => {
+    const controller = new AbortController();
+    const uploading = uploadIncidentFile(
+      createApiClient({ getToken: () => 'session' }),
+      { ...metadata, ciphertext: new Uint8Array([1, 2, 3]) },
+      { signal: controller.signal },
+    );
+    controller.abort();
+    await expect(uploading).rejects.toBeInstanceOf(RequestAbortedError);
+    expect(sent.body).toBeUndefined();
+  });
+
+  it('when encoding a large file, then base64 matches the standard one', async () => {
+    const bytes = new Uint8Array(100_000).map((_, index) => index % 251);
+    await expect(toBase64(bytes)).resolves.toBe(Buffer.from(bytes).toString('base64'));
+  });
+});
