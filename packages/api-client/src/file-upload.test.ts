@@ -106,8 +106,11 @@ describe('file upload', () => {
     expect(sent.body).toBeUndefined();
   });
 
-  it('when encoding a large file, then base64 matches the standard one', async () => {
-    const bytes = new Uint8Array(100_000).map((_, index) => index % 251);
-    await expect(toBase64(bytes)).resolves.toBe(Buffer.from(bytes).toString('base64'));
-  });
+  it.each([0, 1, 2, 3, 786_432, 786_433, 2 * 786_432 + 2])(
+    'when encoding %i bytes (slices of 768 KiB joined), then base64 matches the standard one',
+    async (size) => {
+      const bytes = new Uint8Array(size).map((_, index) => (index * 7) % 251);
+      await expect(toBase64(bytes).then(textOf)).resolves.toBe(Buffer.from(bytes).toString('base64'));
+    },
+  );
 });

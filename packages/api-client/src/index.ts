@@ -48,7 +48,6 @@ export {
   FILE_UPLOAD_CONTENT_TYPE,
   downloadIncidentFile,
   getIncidentFile,
-  toBase64,
   uploadIncidentFile,
   type DownloadedFile,
   type FileUpload,
