@@ -235,6 +235,41 @@ describe.each(testStacks)('case management on %s', (stack) => {
       expect((await api('GET', '/api/incident/?assigned_to_me=true', await reviewer.token())).body.count).toBe(0);
     });
 
+    test('when a caseload is paged and filtered, then each page counts every case of it that matches, past the last page too', async () => {
+      const hers = await announceStaff(test$.deps, company, 'Cora Caseload', ['HANDLER']);
+      const cases = [await report(), await report(undefined, { report_channel: 'telephone' }), await report()];
+      for (const { id } of cases)
+        await test$.deps.db.query(
+          'insert into incident.assignee (incident_id, user_id, company_id) values ($1, $2, $3)',
+          [id, hers.userId, company.companyId],
+        );
+      const query = { sort: '-created', page: 1, page_size: 2 } as const;
+      const counts = async (extra: object, countLimit?: number) => {
+        const { count, count_capped, results } = await listCases(
+          test$.deps.db,
+          hers,
+          { ...query, ...extra },
+          countLimit,
+        );
+        return { count, count_capped, listed: results.length };
+      };
+      expect(await counts({})).toEqual({ count: 3, count_capped: false, listed: 2 });
+      expect(await counts({ page: 2 })).toEqual({ count: 3, count_capped: false, listed: 1 });
+      expect(await counts({ page: 3 })).toEqual({ count: 3, count_capped: false, listed: 0 });
+      expect(await counts({ channel: ['telephone'] })).toEqual({ count: 1, count_capped: false, listed: 1 });
+      expect(await counts({}, 2)).toEqual({ count: 2, count_capped: true, listed: 2 });
+      // An admin's own caseload is read the same way.
+      await test$.deps.db.query(
+        'insert into incident.assignee (incident_id, user_id, company_id) values ($1, $2, $3)',
+        [cases[0]!.id, admin.userId, company.companyId],
+      );
+      const adminsOwn = await listCases(test$.deps.db, admin, { ...query, assigned_to_me: true });
+      expect({ count: adminsOwn.count, uuids: adminsOwn.results.map((row) => row.uuid) }).toEqual({
+        count: 1,
+        uuids: [cases[0]!.id],
+      });
+    });
+
     test('when an admin excludes someone from a case, then that person can neither list, open, write to, note nor export it', async () => {
       const otherAdmin = await announceStaff(test$.deps, company, 'Oscar Other', ['ADMIN']);
       const sensitive = await report();

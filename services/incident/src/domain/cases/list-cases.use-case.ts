@@ -20,7 +20,8 @@ export async function listCases(
   return db.transaction(async (tx) => {
     const offset = (page - 1) * page_size;
     const rows = await caseRepository.page(tx, scope, filter, sort, { offset, limit: page_size });
-    const counted = await caseRepository.count(tx, scope, filter, countLimit + 1);
+    // A caseload's page counts its matches itself; an empty page (past the last) or a company-wide one does not.
+    const counted = rows[0]?.matching ?? (await caseRepository.count(tx, scope, filter, countLimit + 1));
     return {
       count: Math.min(counted, countLimit),
       count_capped: counted > countLimit,
