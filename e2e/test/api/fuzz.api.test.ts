@@ -14,7 +14,7 @@ import { createTestDependencies, waitFor, type TestDependencies } from '@whistle
 import { createPlatform, loadOrCreateSecrets, standaloneConfigSchema, type Platform } from '@whistle/standalone';
 import { companyPayload, postJson } from '../../src/company-fixtures';
 import { publicView } from '../../src/reports';
-import { apiToken } from '../../src/staff';
+import { apiToken, invite } from '../../src/staff';
 import { repoRoot } from '../../src/repo';
 
 /** An HTTP route as a service's router declares it. */
@@ -38,6 +38,21 @@ function routesOf(router: Router): RouteSpec[] {
 }
 
 /**
+ * Routes that sign someone in or up, by what their body says (an e-mail and password, a code): no token decides
+ * whose data they reach, so they are not swept with another company's token.
+ */
+const SIGN_IN =
+  /^POST \/api\/account\/(token|token\/mfa|company|company\/sso\/(redirect|token|acs))$|^PUT \/api\/account\/profile\/password\/reset$/;
+
+/**
+ * Routes only an ADMIN may call (spec §6 and the settings pages): company settings, labels, locations, team, SSO, MFA
+ * policy, customisation, the audit log, reporting and retention. Reading the company and one's own profile is for all
+ * staff.
+ */
+const ADMIN_ONLY =
+  /^(POST|PUT|DELETE) \/api\/account\/company\/(category|location|user_profile|customization|sso$|mfa)|^PUT \/api\/account\/company$|^GET \/api\/account\/company\/(audit_log|sso$|customization$)|^(GET|PUT) \/api\/incident\/(reporting|retention)$/;
+
+/**
  * Tables holding what people and cases are: a refused request must leave them exactly as they were. The
  * audit trail is not among them: recording attempts, refused ones included, is its job.
  */
@@ -54,6 +69,37 @@ async function businessFingerprint(db: Queryable): Promise<string> {
       `select md5(string_agg(t::text, '|' order by t::text)) as digest from ${name} t`,
     );
     parts.push(`${name}:${rows[0]?.digest ?? ''}`);
+  }
+  return parts.join('\n');
+}
+
+/**
+ * One company's rows in every business table: those with its `company_id` (its `id` in a company table), and those
+ * of its cases by `incident_id`. Another company's admin, whatever they send, must leave it as it was. Left out with
+ * the message tables: what the platform's own jobs rewrite on their schedule (the reporting summary's fold, the mail
+ * queue's dispatch).
+ */
+async function companyFingerprint(db: Queryable, companyId: string): Promise<string> {
+  const { rows: tables } = await db.query<{ name: string; scope: string }>(
+    `select c.table_schema || '.' || c.table_name as name, c.column_name as scope
+       from information_schema.columns c join information_schema.tables t using (table_schema, table_name)
+      where c.table_schema in ('auth', 'incident', 'file', 'notification') and t.table_type = 'BASE TABLE'
+        and (c.column_name in ('company_id', 'incident_id') or (c.table_name = 'company' and c.column_name = 'id'))
+        and c.table_name not in ('inbox', 'outbox', 'revoked_token', 'one_time_secret', 'saml_request',
+                                 'reporting_delta', 'reporting_summary', 'mail_queue')
+      order by 1, 2`,
+  );
+  const parts: string[] = [];
+  for (const { name, scope } of tables) {
+    const mine =
+      scope === 'incident_id'
+        ? 'incident_id in (select id from incident.incident where company_id = $1)'
+        : `${scope} = $1`;
+    const { rows } = await db.query<{ digest: string | null }>(
+      `select md5(string_agg(t::text, '|' order by t::text)) as digest from ${name} t where ${mine}`,
+      [companyId],
+    );
+    parts.push(`${name} by ${scope}:${rows[0]?.digest ?? ''}`);
   }
   return parts.join('\n');
 }
@@ -191,6 +237,8 @@ function exampleBodies(context: {
       fields: [{ name: 'description', value: ciphertext }],
     },
     'POST /api/incident/message': { incident_uuid: context.incidentId, content: ciphertext },
+    'POST /api/incident/note': { incident_uuid: context.incidentId, content: ciphertext },
+    'PUT /api/incident/:incident_uuid': { status: 'ACKNOWLEDGED' },
   } as Record<string, Record<string, unknown>>;
 }
 
@@ -217,6 +265,7 @@ const hostileQuery = fc.dictionary(
  * business row. Routes are read from the services' routers, so a new endpoint is fuzzed without a change here.
  */
 describe('fuzzing every endpoint of the platform (PGlite, in-process bus)', () => {
+  const mailer = createRecordingMailer();
   let test$: TestDependencies;
   let dataDir: string;
   let platform: Platform;
@@ -234,7 +283,7 @@ describe('fuzzing every endpoint of the platform (PGlite, in-process bus)', () =
       deps: {
         ...test$.deps,
         objects: new DiskObjectStore(path.join(dataDir, 'objects')),
-        mailer: createRecordingMailer(),
+        mailer,
       },
       rootDir: repoRoot,
     });
@@ -251,7 +300,8 @@ describe('fuzzing every endpoint of the platform (PGlite, in-process bus)', () =
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('when any route gets hostile input with any credential, then it never answers 5xx, errors are JSON, and refusals change nothing', async () => {
+  /** A company onboarded through the API with one anonymous report, and what the routes need of it. */
+  async function companyWithReport() {
     const payload = await companyPayload();
     const created = await postJson(baseUrl, '/api/account/company', payload);
     expect(created.status).toBe(201);
@@ -278,7 +328,6 @@ describe('fuzzing every endpoint of the platform (PGlite, in-process bus)', () =
       { headers: { authorization: `Bearer ${await deriveDiscloserAuthToken(credentials.discloserPassphrase)}` } },
     );
     const discloserToken = ((await opened.json()) as { token: string }).token;
-
     const examples = exampleBodies({
       email: payload.user_profile.email,
       urlIdentifier: url_identifier,
@@ -286,8 +335,19 @@ describe('fuzzing every endpoint of the platform (PGlite, in-process bus)', () =
       categoryId: view.categories[0]!.uuid,
       locationId: view.locations[0]!.uuid,
     });
-    const routes = platform.services.flatMap((service) => routesOf(service.router));
-    expect(routes.length).toBeGreaterThan(20);
+    const companyId = (
+      await test$.deps.db.query<{ id: string }>('select id from incident.company where url_identifier = $1', [
+        url_identifier,
+      ])
+    ).rows[0]!.id;
+    return { payload, url_identifier, view, incidentId, discloserToken, examples, companyId };
+  }
+
+  const routes = () => platform.services.flatMap((service) => routesOf(service.router));
+
+  it('when any route gets hostile input with any credential, then it never answers 5xx, errors are JSON, and refusals change nothing', async () => {
+    const { payload, url_identifier, incidentId, discloserToken, examples } = await companyWithReport();
+    expect(routes().length).toBeGreaterThan(20);
     const pathValue = fc.constantFrom(
       incidentId,
       randomUUID(),
@@ -302,7 +362,7 @@ describe('fuzzing every endpoint of the platform (PGlite, in-process bus)', () =
     const failures: string[] = [];
     let requests = 0;
 
-    for (const route of routes) {
+    for (const route of routes()) {
       // Fresh credentials per route: a fuzzed logout or password change must not blind the next routes.
       const adminToken = await apiToken(baseUrl, payload.user_profile.email, payload.user_profile.password);
       // noBias: each credential as often as the others (fast-check favours the first constants otherwise).
@@ -359,5 +419,91 @@ describe('fuzzing every endpoint of the platform (PGlite, in-process bus)', () =
     }
     expect(failures).toEqual([]);
     expect(requests).toBeGreaterThan(500);
+  });
+  /**
+   * Issue 11 item 7c. Every route the services declare, called with this company's ids in its path and its example
+   * body: by another company's admin (nothing of this company changes, no answer carries its case or admin, no
+   * success on a path naming its case, labels or locations), and by this company's reviewer (every admin route 403).
+   */
+  it('when another company’s admin or a reviewer calls every route, then the company’s data is out of reach and every admin route answers 403', async () => {
+    const a = await companyWithReport();
+    const b = await companyWithReport();
+    const adminA = await apiToken(baseUrl, a.payload.user_profile.email, a.payload.user_profile.password);
+    const reviewerEmail = `rita@${a.payload.user_profile.email.split('@')[1]}`;
+    await invite(baseUrl, adminA, { email: reviewerEmail, full_name: 'Rita Reviewer', roles: ['REVIEWER'] });
+    const invitation = await waitFor(() => mailer.sent.find((mail) => mail.to === reviewerEmail), {
+      what: 'the invitation mail',
+    });
+    const linkToken = /\/company\/password\/change\?token=([A-Za-z0-9_-]+)/.exec(invitation.text)?.[1];
+    const reviewerPassword = 'reviewer sweeps every route';
+    const passwordSet = await fetch(`${baseUrl}/api/account/profile`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${linkToken}` },
+      body: JSON.stringify({ password: reviewerPassword }),
+    });
+    expect(passwordSet.status).toBe(204);
+
+    const idsOfA: Record<string, string> = {
+      categoryId: a.view.categories[0]!.uuid,
+      locationId: a.view.locations[0]!.uuid,
+      url_identifier: a.url_identifier,
+    };
+    const call = async (route: RouteSpec, token: string, client: string) => {
+      const url = `${baseUrl}${route.path.replace(/:([A-Za-z_]+)/g, (_, name: string) => idsOfA[name] ?? a.incidentId)}`;
+      const hasBody = route.method !== 'GET' && route.method !== 'HEAD';
+      const response = await fetch(url, {
+        method: route.method,
+        headers: {
+          accept: 'application/json',
+          'x-forwarded-for': client,
+          authorization: `Bearer ${token}`,
+          ...(hasBody ? { 'content-type': 'application/json' } : {}),
+        },
+        body: hasBody ? JSON.stringify(a.examples[`${route.method} ${route.path}`] ?? {}) : undefined,
+        redirect: 'manual',
+      });
+      return { status: response.status, text: await response.text() };
+    };
+
+    const failures: string[] = [];
+    // A's report and reviewer are still being told to the other services: measured once that has settled.
+    let before = '';
+    await waitFor(
+      async () => {
+        const now = await companyFingerprint(test$.deps.db, a.companyId);
+        const settled = now === before;
+        before = now;
+        return settled;
+      },
+      { what: "company A's rows settled", intervalMs: 300 },
+    );
+    for (const [index, route] of routes().entries()) {
+      const where = `${route.method} ${route.path}`;
+      if (SIGN_IN.test(where)) continue;
+      // A fresh token per route: a revocation or a password change among the routes must not blind the next ones.
+      const adminB = await apiToken(baseUrl, b.payload.user_profile.email, b.payload.user_profile.password);
+      const foreign = await call(route, adminB, `198.51.100.${index % 250}`);
+      if (foreign.status >= 500) failures.push(`${where} as B's admin → ${foreign.status}`);
+      if (foreign.text.includes(a.incidentId) || foreign.text.includes(a.payload.user_profile.email))
+        failures.push(`${where} as B's admin → ${foreign.status} carries A's case or admin`);
+      if (/:(incident_uuid|file_uuid|categoryId|locationId)/.test(route.path) && foreign.status < 400)
+        failures.push(`${where} as B's admin → ${foreign.status}`);
+    }
+    expect(failures).toEqual([]);
+    expect(await companyFingerprint(test$.deps.db, a.companyId)).toBe(before);
+
+    const reviewerStatus: Record<string, number> = {};
+    for (const [index, route] of routes().entries()) {
+      const reviewer = await apiToken(baseUrl, reviewerEmail, reviewerPassword);
+      const own = await call(route, reviewer, `203.0.113.${index % 250}`);
+      if (own.status >= 500) failures.push(`${route.method} ${route.path} as A's reviewer → ${own.status}`);
+      reviewerStatus[`${route.method} ${route.path}`] = own.status;
+    }
+    expect(failures).toEqual([]);
+    const adminOnly = Object.keys(reviewerStatus).filter((where) => ADMIN_ONLY.test(where));
+    expect(adminOnly.length).toBeGreaterThan(15);
+    expect(Object.fromEntries(adminOnly.map((where) => [where, reviewerStatus[where]]))).toEqual(
+      Object.fromEntries(adminOnly.map((where) => [where, 403])),
+    );
   });
 });
