@@ -14,6 +14,8 @@ export interface OpenDatabaseOptions {
   pgliteSharedBuffers?: string;
   /** PGlite: a commit returns once it is on disk (default true); false: PGlite's fsync-off default. */
   pgliteFsync?: boolean;
+  /** PGlite with a data folder: how often autovacuum's work is done (default a minute, as autovacuum_naptime). */
+  pgliteMaintenanceIntervalMs?: number;
   logger?: Logger;
 }
 
@@ -34,8 +36,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     }
     return db;
   }
-  return PgliteDatabase.open(options.dataDir === undefined ? undefined : path.join(options.dataDir, 'pgdata'), {
+  if (options.dataDir === undefined)
+    return PgliteDatabase.open(undefined, { sharedBuffers: options.pgliteSharedBuffers });
+  // A data folder lives on: it needs what autovacuum does on a server. An in-memory database (tests) does not.
+  return PgliteDatabase.open(path.join(options.dataDir, 'pgdata'), {
     sharedBuffers: options.pgliteSharedBuffers,
     fsync: options.pgliteFsync,
+    maintenanceIntervalMs: options.pgliteMaintenanceIntervalMs ?? 60_000,
+    logger: options.logger,
   });
 }

@@ -10,6 +10,8 @@ import {
   type QueryResult,
 } from './database';
 import { DurableNodeFS, syncDirectoryTree } from './pglite-durable-fs';
+import { maintainPglite, startPgliteMaintenance, type MaintainedTable } from './pglite-maintenance';
+import type { Logger } from '../logging/logger';
 import { currentTenant, tenantTransactionStart } from './tenant-scope';
 
 /**
@@ -66,6 +68,7 @@ export class PgliteDatabase implements Database {
   private constructor(
     private readonly pglite: PGlite,
     private readonly dataDirKey: string | undefined,
+    private readonly maintenance: { stop(): Promise<void> } | undefined,
   ) {}
 
   /**
@@ -73,10 +76,16 @@ export class PgliteDatabase implements Database {
    * shared_buffers (`32MB`), all of it resident once started. `fsync` (default true, data folder only): a commit
    * returns once its WAL is on disk, as on a PostgreSQL server; false keeps PGlite's defaults (`-F`: fsync off,
    * a power cut can lose recent commits or corrupt the folder). In memory there is nothing to sync.
+   * `maintenanceIntervalMs`: how often autovacuum's work is done (pglite-maintenance.ts); none when omitted.
    */
   static async open(
     dataDir?: string,
-    { sharedBuffers, fsync = true }: { sharedBuffers?: string; fsync?: boolean } = {},
+    {
+      sharedBuffers,
+      fsync = true,
+      maintenanceIntervalMs,
+      logger,
+    }: { sharedBuffers?: string; fsync?: boolean; maintenanceIntervalMs?: number; logger?: Logger } = {},
   ): Promise<PgliteDatabase> {
     const key = dataDir === undefined ? undefined : path.resolve(dataDir);
     if (key !== undefined) {
@@ -104,7 +113,11 @@ export class PgliteDatabase implements Database {
           throw error;
         }
       }
-      return new PgliteDatabase(pglite, key);
+      const maintenance =
+        maintenanceIntervalMs === undefined
+          ? undefined
+          : startPgliteMaintenance(pglite, { intervalMs: maintenanceIntervalMs, logger });
+      return new PgliteDatabase(pglite, key, maintenance);
     } catch (error) {
       if (key !== undefined) openDataDirs.delete(key);
       throw error;
@@ -147,7 +160,13 @@ export class PgliteDatabase implements Database {
     });
   }
 
+  /** One round of autovacuum's work now (pglite-maintenance.ts): what was vacuumed or analysed. */
+  maintain(): Promise<MaintainedTable[]> {
+    return maintainPglite(this.pglite);
+  }
+
   async close(): Promise<void> {
+    await this.maintenance?.stop();
     if (this.pglite.closed) return;
     try {
       await this.pglite.close();

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { migrate, openDatabase, type Database, type Migration } from '../../src/database';
+import { migrate, openDatabase, PgliteDatabase, type Database, type Migration } from '../../src/database';
 import { createTestDatabase } from '../../src/testing/postgres';
 import { waitFor } from '../../src/testing/wait-for';
 
@@ -392,6 +392,71 @@ describe('openDatabase', () => {
       expect((await db.query('show fsync')).rows).toEqual([{ fsync: 'off' }]);
       await db.query('CREATE TABLE kept (id int)');
       expect(await filesSyncedBy(dataDir, () => db.query('INSERT INTO kept VALUES (1)'))).toEqual([]);
+    } finally {
+      await db.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  /** Rows of an index-only scan over `churn` that were read from the table: the visibility map did not vouch for them. */
+  async function heapFetches(db: Database): Promise<number> {
+    const { rows } = await db.query<{ 'QUERY PLAN': string }>(
+      'explain (analyze, costs off) select count(*) from churn where id between 1 and 20000',
+    );
+    const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+    expect(plan).toContain('Index Only Scan');
+    return Number(/Heap Fetches: (\d+)/.exec(plan)?.[1]);
+  }
+
+  it('when PGlite tables pass autovacuum’s thresholds, then a maintenance round vacuums or analyses just those, and index-only scans stop reading the table', async () => {
+    const db = await PgliteDatabase.open();
+    try {
+      await db.query(`
+        create table churn (id int primary key, v text);
+        insert into churn select g, 'x' from generate_series(1, 20000) g;
+        delete from churn where id % 2 = 0;
+        create table settled (id int primary key, v text);
+        insert into settled select g, 'x' from generate_series(1, 1000) g;
+      `);
+      await db.query('vacuum analyze settled'); // a statement of its own: VACUUM runs in no transaction
+      await db.query(`
+        update settled set v = 'y' where id <= 200;
+        create table quiet (id int primary key);
+        insert into quiet select g from generate_series(1, 10) g;
+      `);
+      await db.query('set enable_seqscan = off; set enable_bitmapscan = off'); // the plan under test: index-only
+      expect(await heapFetches(db)).toBeGreaterThan(0);
+      // 10,000 dead rows in churn (threshold 50 + 20 % of its rows); 200 changed rows in settled: past analyze's
+      // threshold (50 + 10 % of 1,000) but not vacuum's (50 + 20 %); quiet: 10 new rows, under both.
+      expect(await db.maintain()).toEqual([
+        { table: 'public.churn', action: 'vacuum' },
+        { table: 'public.settled', action: 'analyze' },
+      ]);
+      expect(await heapFetches(db)).toBe(0);
+      expect(await db.maintain()).toEqual([]);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('when PGlite opens a data folder, then maintenance rounds run on their own until it closes', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'whistle-db-'));
+    const db = await openDatabase({ dataDir, pgliteFsync: false, pgliteMaintenanceIntervalMs: 100 });
+    try {
+      await db.query(`
+        create table churn (id int primary key, v text);
+        insert into churn select g, 'x' from generate_series(1, 5000) g;
+        delete from churn where id % 2 = 0;
+      `);
+      await waitFor(
+        async () =>
+          (
+            await db.query<{ last_vacuum: Date | null }>(
+              `select last_vacuum from pg_stat_user_tables where relname = 'churn'`,
+            )
+          ).rows[0]?.last_vacuum,
+        { what: 'a vacuum of churn' },
+      );
     } finally {
       await db.close();
       await rm(dataDir, { recursive: true, force: true });
