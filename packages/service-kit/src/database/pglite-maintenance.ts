@@ -12,7 +12,7 @@ import type { Logger } from '../logging/logger';
  * processes them one at a time: VACUUM (ANALYZE) where dead or newly inserted rows passed the vacuum thresholds,
  * ANALYZE where only changes since the last analysis did.
  */
-export const AUTOVACUUM_DEFAULTS = {
+const AUTOVACUUM_DEFAULTS = {
   /** autovacuum_vacuum_threshold and autovacuum_vacuum_scale_factor */
   vacuumThreshold: 50,
   vacuumScaleFactor: 0.2,
