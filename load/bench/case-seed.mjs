@@ -295,15 +295,13 @@ export async function seededTenant() {
 
 /**
  * Runs `work` on `db` (a pg client, or PGlite's Database while the platform is stopped: one connection either way)
- * in a transaction switched to the tenant role with `companyId` set, as service-kit's asTenant does for a signed-in
- * company's requests; rolled back after, as it only reads.
+ * in a transaction switched to the tenant role with `companyId` set, by the statement service-kit's asTenant starts
+ * a signed-in company's transactions with; rolled back after, as it only reads.
  */
 export async function asTenantOn(db, companyId, work) {
   await db.query('begin');
   try {
-    await db.query("select set_config('role', 'whistle_tenant', true), set_config('whistle.company_id', $1, true)", [
-      companyId,
-    ]);
+    await db.query(serviceKit.tenantTransactionStart(companyId));
     return await work();
   } finally {
     await db.query('rollback');

@@ -12,4 +12,12 @@ export { PgliteDatabase } from './pglite-database';
 export { PostgresDatabase, type PostgresDatabaseOptions } from './postgres-database';
 export { openDatabase, type OpenDatabaseOptions } from './open-database';
 export { migrate, assertSchemaName, type MigrateResult } from './migrate';
-export { asTenant, currentTenant, tenantWallSql, TENANT_ROLE, TENANT_SETTING, type TenantTable } from './tenant-scope';
+export {
+  asTenant,
+  currentTenant,
+  tenantTransactionStart,
+  tenantWallSql,
+  TENANT_ROLE,
+  TENANT_SETTING,
+  type TenantTable,
+} from './tenant-scope';
