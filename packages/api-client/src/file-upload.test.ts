@@ -4,7 +4,7 @@
 // The upload encodes with the browser's FileReader and sends a Blob: jsdom has both, Node's test environment not.
 import { createApiClient } from './client';
 import { RequestAbortedError } from './api-error';
-import { FILE_UPLOAD_CONTENT_TYPE, toBase64, uploadIncidentFile } from './file';
+import { FILE_UPLOAD_CONTENT_TYPE, base64Blob, uploadIncidentFile } from './file';
 
 const uuid = '6f1c3f44-3b4e-4c55-8f5c-0c7f4c1b2a10';
 const metadata = {
@@ -110,7 +110,7 @@ describe('file upload', () => {
     'when encoding %i bytes (slices of 768 KiB joined), then base64 matches the standard one',
     async (size) => {
       const bytes = new Uint8Array(size).map((_, index) => (index * 7) % 251);
-      await expect(toBase64(bytes).then(textOf)).resolves.toBe(Buffer.from(bytes).toString('base64'));
+      await expect(base64Blob(bytes).then(textOf)).resolves.toBe(Buffer.from(bytes).toString('base64'));
     },
   );
 });
