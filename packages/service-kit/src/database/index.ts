@@ -21,3 +21,4 @@ export {
   TENANT_SETTING,
   type TenantTable,
 } from './tenant-scope';
+export { createWriteBatcher, type WriteBatcher, type WriteBatcherOptions } from './write-batcher';
