@@ -58,4 +58,4 @@ export {
 export { runService, type RunningService, type RunServiceOptions } from './run-service';
 export { eventsConsumed, httpRequestDuration, mailsSent, metricsRegistry, rateLimitRefusals } from './metrics/metrics';
 export { startMetricsServer, type MetricsServer } from './metrics/metrics-server';
-export { noTracing, startTracing, tracesRequested, type Tracing } from './tracing';
+export { noTracing, startTracing, traceContextOf, tracesRequested, type TraceContext, type Tracing } from './tracing';

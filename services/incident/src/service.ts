@@ -16,6 +16,7 @@ import { reportRequestRepository } from './data-access/report-request.repository
 import { staffRepository } from './data-access/staff.repository';
 import { sendDeadlineReminders } from './domain/deadlines/send-deadline-reminders.use-case';
 import { foldReportingDeltas } from './domain/reporting/fold-reporting-deltas.use-case';
+import { createReportWriter } from './domain/report/report-writer';
 import { runRetention } from './domain/retention/purge-expired-cases.use-case';
 import { createIncidentSessionSigner } from './domain/tokens/incident-session-signer';
 import { caseRoutes } from './entry-points/http/case.routes';
@@ -74,7 +75,7 @@ export function createIncidentService(deps: IncidentDependencies, config: Incide
   router.use(
     incidentRoutes({
       ...shared,
-      writeWithEvents: lifecycle.writeWithEvents,
+      reports: createReportWriter({ db: deps.db, writeWithEvents: lifecycle.writeWithEvents }),
       incidentSessions: createIncidentSessionVerifier(signer.publicKeyPem),
       limits: {
         reportPerClient: config.REPORT_LIMIT_PER_CLIENT,

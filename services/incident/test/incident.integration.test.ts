@@ -291,6 +291,134 @@ describe.each(testStacks)('incident service on %s', (stack) => {
       expect(await storedCounts(test$.deps.db)).toEqual(before);
     });
 
+    test('when reports of two companies, refused reports and copies of one retried report arrive at once, then each is answered as if it came alone', async () => {
+      const numbersOf = async (companyId: string) =>
+        (
+          await test$.deps.db.query<{ n: number }>(
+            'select display_report_number as n from incident.incident where company_id = $1 order by 1',
+            [companyId],
+          )
+        ).rows.map((row) => row.n);
+      const otherBefore = (await numbersOf(otherCompany.companyId)).at(-1) ?? 0;
+      const copied = await reportFor(company, { description: 'Sent twice' });
+      const key = randomUUID();
+      const sent = [
+        // Valid ones of both companies, each with its own labels and fields.
+        ...(await Promise.all(
+          Array.from({ length: 6 }, (_, i) =>
+            reportFor(
+              company,
+              { description: `mine ${i}`, ...(i % 2 ? { full_name: `Person ${i}` } : {}) },
+              {
+                category_uuids:
+                  i % 2 ? [company.categories.fraud] : [company.categories.fraud, company.categories.bribery],
+              },
+            ),
+          ),
+        )),
+        ...(await Promise.all(
+          Array.from({ length: 6 }, (_, i) => reportFor(otherCompany, { description: `theirs ${i}` })),
+        )),
+      ].map((report) => ({ report, send: () => create(report.body) }));
+      const refused = [
+        {
+          body: (await reportFor(company, undefined, { category_uuids: [company.categories.retired] })).body,
+          field: 'category_uuids',
+        },
+        {
+          body: (await reportFor(company, undefined, { category_uuids: [otherCompany.categories.fraud] })).body,
+          field: 'category_uuids',
+        },
+        {
+          body: (await reportFor(company, undefined, { location_uuid: company.locations.closed })).body,
+          field: 'location_uuid',
+        },
+        {
+          body: (await reportFor(company, undefined, { url_identifier: 'no-such-company' })).body,
+          field: 'url_identifier',
+        },
+      ];
+
+      const [validAnswers, refusedAnswers, copyAnswers] = await Promise.all([
+        Promise.all(sent.map(({ send }) => send())),
+        Promise.all(refused.map(({ body }) => create(body))),
+        Promise.all([createWithKey(copied.body, key), createWithKey(copied.body, key)]),
+      ]);
+
+      expect(validAnswers.map((answer) => answer.status)).toEqual(sent.map(() => 201));
+      const created = (await Promise.all(validAnswers.map((answer) => answer.json()))) as { uuid: string }[];
+      expect(new Set(created.map((each) => each.uuid)).size).toBe(sent.length);
+      for (const [index, { report }] of sent.entries()) {
+        const id = created[index]!.uuid;
+        const { rows: labels } = await test$.deps.db.query<{ category_id: string }>(
+          'select category_id from incident.incident_category where incident_id = $1 order by category_id',
+          [id],
+        );
+        expect(labels.map((row) => row.category_id)).toEqual([...(report.body.category_uuids as string[])].sort());
+        const { rows: fields } = await test$.deps.db.query<{ name: string; value: string }>(
+          'select name, value from incident.incident_field where incident_id = $1 order by position',
+          [id],
+        );
+        expect(fields).toEqual(report.body.fields);
+      }
+
+      expect(refusedAnswers.map((answer) => answer.status)).toEqual(refused.map(() => 400));
+      const errors = (await Promise.all(refusedAnswers.map((answer) => answer.json()))) as { errors: object }[];
+      expect(errors.map((each) => Object.keys(each.errors))).toEqual(refused.map(({ field }) => [field]));
+
+      const copies = await Promise.all(copyAnswers.map(async (answer) => [answer.status, await answer.json()]));
+      expect(copies[0]![0]).toBe(201);
+      expect(copies[1]).toEqual(copies[0]);
+
+      // Numbers stay unique; the other company, with no copies among its reports, has no gap.
+      const mine = await numbersOf(company.companyId);
+      expect(new Set(mine).size).toBe(mine.length);
+      expect((await numbersOf(otherCompany.companyId)).slice(-6)).toEqual(
+        Array.from({ length: 6 }, (_, i) => otherBefore + 1 + i),
+      );
+      // Each stored report is announced once.
+      const ids = [...created.map((each) => each.uuid), (copies[0]![1] as { uuid: string }).uuid];
+      await waitFor(
+        () =>
+          ids.every((id) =>
+            published.some((event) => event.name === 'incident.created' && event.payload.incident_id === id),
+          ),
+        { what: 'every report announced' },
+      );
+      for (const id of ids)
+        expect(
+          published.filter((event) => event.name === 'incident.created' && event.payload.incident_id === id),
+        ).toHaveLength(1);
+    });
+
+    test('when the database refuses one report of those arriving at once, then only that one fails, and it leaves nothing behind', async () => {
+      const reports = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => reportFor(company, { description: `r${i}` })),
+      );
+      const poisoned = reports[3]!.body.fields as { name: string; value: string }[];
+      // A refusal the service cannot foresee (as a constraint or a disk error would be), for this one report.
+      await test$.deps.db.query(`
+        create function incident.refuse_one_field() returns trigger language plpgsql as $$
+        begin
+          if new.value = '${poisoned[0]!.value}' then raise exception 'refused for the test'; end if;
+          return new;
+        end $$;
+        create trigger refuse_one_field before insert on incident.incident_field
+          for each row execute function incident.refuse_one_field();`);
+      try {
+        const before = await storedCounts(test$.deps.db);
+        const answers = await Promise.all(reports.map((report) => create(report.body)));
+        expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201, 500, 201, 201, 201, 201]);
+        const after = await storedCounts(test$.deps.db);
+        expect(after.incidents).toBe(before.incidents + 7);
+        expect(after.fields).toBe(before.fields + 7);
+      } finally {
+        await test$.deps.db.query(
+          'drop trigger refuse_one_field on incident.incident_field; drop function incident.refuse_one_field();',
+        );
+      }
+    });
+
     test('when two companies happen to use one key, then each gets its own report', async () => {
       const key = randomUUID();
       const mine = (await (await createWithKey((await reportFor(company)).body, key)).json()) as { uuid: string };

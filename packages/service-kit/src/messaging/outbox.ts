@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eventEnvelopeSchema, parseEventPayload, type EventActor, type EventEnvelope } from '@whistle/contracts';
 import type { Migration, Queryable } from '../database/database';
 import { assertSchemaName } from '../database/migrate';
-import { traceContextOf } from '../tracing/trace-context';
+import { traceContextOf, type TraceContext } from '../tracing/trace-context';
 
 /**
  * The tables behind the transactional outbox and the idempotent inbox, in the service's own schema.
@@ -61,6 +61,11 @@ export interface NewEvent {
   payload: unknown;
   /** Who caused it; absent means the platform itself (SYSTEM). */
   actor?: EventActor;
+  /**
+   * The trace context of the request that caused it, when the event is written later, outside that request's
+   * context (a batch of many requests' writes); the context active at writing by default.
+   */
+  trace_context?: TraceContext | null;
 }
 
 export interface Outbox {
@@ -72,8 +77,9 @@ export interface Outbox {
   /**
    * The same writes as a CTE body (`insert into <schema>.outbox … returning id`) for a statement of the caller's,
    * so one statement stores a change and its events: `$<param>` takes the returned `value`; `onlyIf`, an SQL
-   * condition over the statement's CTEs, writes them only if it holds (the change was stored). Payloads are
-   * checked against the catalogue here, at the source.
+   * condition over the statement's CTEs and the event (its envelope as jsonb, `e.event`), writes each event only
+   * if it holds (the change it announces was stored). Payloads are checked against the catalogue here, at the
+   * source.
    */
   insertCte(
     events: readonly NewEvent[],
@@ -109,9 +115,13 @@ export function createOutbox(schema: string): Outbox {
        WHERE ${onlyIf}
        ORDER BY e.position
       RETURNING id`;
-    const traceContext = traceContextOf();
+    const current = traceContextOf();
     const value = JSON.stringify(
-      envelopes.map((envelope) => ({ actor: null, ...envelope, trace_context: traceContext })),
+      envelopes.map((envelope, index) => ({
+        actor: null,
+        ...envelope,
+        trace_context: events[index]!.trace_context === undefined ? current : events[index]!.trace_context,
+      })),
     );
     return { sql, value, envelopes };
   };

@@ -1,15 +1,5 @@
 import type { Queryable } from '@whistle/service-kit';
 
-/** A company as a new report sees it (companyReadModelRepository.reportContext). */
-export interface ReportContext {
-  id: string;
-  resolution_deadline_days: number;
-  active_category_ids: string[];
-  location_active: boolean;
-  /** Current staff members who get reports of the requested labels by default. */
-  assignee_ids: string[];
-}
-
 /**
  * What the incident service knows of companies, their reporting labels and locations (kept from auth's
  * events), and each company's report counter. Upserts: a replayed event changes nothing.
@@ -97,36 +87,6 @@ export const companyReadModelRepository = {
   /** Auth deleted the location: no new report takes it; cases keep its name. */
   async deactivateLocation(db: Queryable, companyId: string, id: string): Promise<void> {
     await db.query('update incident.location set is_active = false where company_id = $1 and id = $2', [companyId, id]);
-  },
-
-  /**
-   * What a new report is checked against, in one query: the company of `urlIdentifier` (undefined if unknown),
-   * which of `categoryIds` are its active labels (a sub-label also needs an active parent), whether the location
-   * is one of its active ones, and the labels' default assignees who are current staff.
-   */
-  async reportContext(
-    db: Queryable,
-    urlIdentifier: string,
-    categoryIds: readonly string[],
-    locationId: string,
-  ): Promise<ReportContext | undefined> {
-    const { rows } = await db.query<ReportContext>(
-      `select c.id, c.resolution_deadline_days,
-              array(select l.id::text from incident.category l
-                      left join incident.category parent on parent.company_id = l.company_id and parent.id = l.parent_id
-                     where l.company_id = c.id and l.id = any($2::uuid[]) and l.is_active
-                       and (l.parent_id is null or parent.is_active)) as active_category_ids,
-              exists (select 1 from incident.location l
-                       where l.company_id = c.id and l.id = $3::uuid and l.is_active) as location_active,
-              array(select distinct s.user_id::text from incident.category l
-                      cross join unnest(l.assignee_ids) as assignee(user_id)
-                      join incident.staff_member s on s.company_id = c.id and s.user_id = assignee.user_id
-                     where l.company_id = c.id and l.id = any($2::uuid[]) and s.removed_at is null) as assignee_ids
-         from incident.company c where c.url_identifier = $1`,
-      [urlIdentifier, categoryIds, locationId],
-      { name: 'incident-report-context' },
-    );
-    return rows[0];
   },
 
   /** The ids among `ids` that are active reporting labels of the company (a sub-label also needs an active parent). */

@@ -7,16 +7,7 @@ export interface EarlierReport {
   retrievalId: string;
 }
 
-/**
- * The request company $1 stored under key $2, with its report's retrieval id (no row for a null key): read on
- * its own (reportRequestRepository.earlier) and within the statement that numbers a report
- * (incidentRepository.takeReportNumber).
- */
-export const EARLIER_REQUEST = `select r.request_hash, r.incident_id, i.retrieval_id
-  from incident.report_request r join incident.incident i on i.id = r.incident_id
- where r.company_id = $1 and r.idempotency_key = $2`;
-
-/** A row of EARLIER_REQUEST (its columns null when outer-joined to nothing) as the report it names. */
+/** A stored request's row joined to its report (its columns null when outer-joined to nothing) as the report it names. */
 export function earlierReportOf(row: {
   request_hash: string | null;
   incident_id: string | null;
@@ -33,13 +24,15 @@ export function earlierReportOf(row: {
  */
 export const reportRequestRepository = {
   /**
-   * The report an earlier request stored under `key` (the key is claimed in the statement that stores a report,
-   * incidentRepository.newReportStatement; a concurrent claim of the same key waits there for the first one's
+   * The report an earlier request stored under `key` (the key is claimed in the statement that stores reports,
+   * newReportsRepository.storeStatement; a concurrent claim of the same key waits there for the first one's
    * commit, then sees its report here, or takes the key over if that one failed).
    */
   async earlier(db: Queryable, companyId: string, key: string): Promise<EarlierReport | undefined> {
     const { rows } = await db.query<{ request_hash: string; incident_id: string; retrieval_id: string }>(
-      EARLIER_REQUEST,
+      `select r.request_hash, r.incident_id, i.retrieval_id
+         from incident.report_request r join incident.incident i on i.id = r.incident_id
+        where r.company_id = $1 and r.idempotency_key = $2`,
       [companyId, key],
     );
     return rows[0] && earlierReportOf(rows[0]);

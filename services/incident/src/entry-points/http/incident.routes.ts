@@ -13,13 +13,13 @@ import {
   type Database,
   type RateLimitCounters,
   type UnitOfWork,
-  type WriteWithEvents,
 } from '@whistle/service-kit';
 import { bearerToken } from '@whistle/tokens';
 import { listFiles } from '../../domain/files/file-read-model';
 import { discloserMessageLimits } from '../../domain/messages/discloser-message-limits';
 import { listMessages, postMessage } from '../../domain/messages/incident-messages.use-case';
 import { createIncident } from '../../domain/report/create-incident.use-case';
+import type { ReportWriter } from '../../domain/report/report-writer';
 import { retrieveIncidentAsDiscloser } from '../../domain/report/retrieve-incident.use-case';
 import type { IncidentSessionSigner } from '../../domain/tokens/incident-session-signer';
 import { actorOf, callerScope, carriesStaffToken, type CallerScopeDependencies } from './incident-access';
@@ -28,8 +28,8 @@ import { incidentIdOf } from './incident-id';
 export interface IncidentRoutesDependencies extends Required<CallerScopeDependencies> {
   db: Database;
   unitOfWork: UnitOfWork;
-  /** Report creation: one statement (incidentRepository.newReportStatement). */
-  writeWithEvents: WriteWithEvents;
+  /** Where new reports are written, together with those arriving at the same time. */
+  reports: ReportWriter;
   signer: IncidentSessionSigner;
   limits: {
     reportPerClient: number;

@@ -1,0 +1,256 @@
+import type { ReportField } from '@whistle/contracts';
+import type { Queryable } from '@whistle/service-kit';
+import { earlierReportOf, type EarlierReport } from './report-request.repository';
+
+/** What a report asks for, before it is numbered (newReportsRepository.number). */
+export interface ReportRequest {
+  urlIdentifier: string;
+  /** The browser's Idempotency-Key, if it sent one. */
+  idempotencyKey: string | null;
+  /** Without repeats. */
+  categoryIds: readonly string[];
+  locationId: string;
+}
+
+/** What became of a report request once numbered: a report to store, a retry, or a request that cannot be one. */
+export type Numbering =
+  | { kind: 'unknown-company' }
+  | { kind: 'invalid'; companyId: string; unknownCategory: boolean; unknownLocation: boolean }
+  | { kind: 'earlier'; companyId: string; earlier: EarlierReport }
+  | {
+      kind: 'numbered';
+      companyId: string;
+      number: number;
+      /** The company's internal target for its cases, in days (the resolution clock). */
+      resolutionDeadlineDays: number;
+      /** Current staff members who get reports of the requested labels by default. */
+      assigneeIds: string[];
+    };
+
+/** A new report, numbered (newReportsRepository.storeStatement). */
+export interface NewReport {
+  id: string;
+  companyId: string;
+  displayReportNumber: number;
+  retrievalId: string;
+  reportChannel: string;
+  reportAnonymously: boolean;
+  locationId: string;
+  publicKey: string;
+  aesEncryptedPrivateKey: string;
+  aesSalt: string;
+  aesIv: string;
+  companyEncryptedPassphrase: string;
+  discloserEncryptedPassphrase: string;
+  discloserAuthTokenHash: string;
+  resolutionDeadlineDays: number;
+  /** Its labels: the first top-level one names it in the category__name sort. */
+  categoryIds: readonly string[];
+  /** Encrypted to the incident key in the browser, stored in this order. */
+  fields: readonly ReportField[];
+  /** Staff who get the case by default (its labels' assignees). */
+  assigneeIds: readonly string[];
+  /** The browser's Idempotency-Key and the hash of the request it came with. */
+  idempotency?: { key: string; requestHash: string };
+}
+
+/**
+ * Report creation's two statements, each for a batch of reports (docs/performance.md, "Report creation"). Both
+ * take arrays, so a batch of any size is one round trip each, and their text never changes (prepared once).
+ */
+export const newReportsRepository = {
+  /**
+   * Checks each request against the company's read model (its company, active labels and location, the labels'
+   * assignees who are current staff), finds a retry's earlier report by its key (a retry takes no number), and
+   * numbers the others: each company's counter moves once by its count of new reports, which take the numbers in
+   * the order of `requests`. Counters are locked in id order, so batches of several companies never deadlock.
+   *
+   * Committed on its own without waiting for the WAL flush (synchronous_commit off for this statement alone): a
+   * counter's row lock is held only while the server runs it, never through a flush or a round trip, so no
+   * company's reports queue behind each other's. Nothing is lost by it: the reports that use the numbers are
+   * committed durably after it, and that flush writes this commit too. A crash in between, a report that fails
+   * after this, or two copies of one retried request at once can only leave a number unused (a gap).
+   */
+  async number(db: Queryable, requests: readonly ReportRequest[]): Promise<Numbering[]> {
+    const { rows } = await db.query<{
+      company_id: string | null;
+      resolution_deadline_days: number | null;
+      categories_known: boolean;
+      location_known: boolean;
+      assignee_ids: string[];
+      request_hash: string | null;
+      incident_id: string | null;
+      retrieval_id: string | null;
+      number: number | null;
+    }>(
+      `with request as (
+         select * from jsonb_to_recordset($1::jsonb)
+           as r(ord int, url_identifier text, idempotency_key text, category_ids uuid[], location_id uuid)),
+       context as (
+         select r.ord, c.id as company_id, c.resolution_deadline_days,
+                (select count(*) from incident.category l
+                   left join incident.category parent on parent.company_id = l.company_id and parent.id = l.parent_id
+                  where l.company_id = c.id and l.id = any(r.category_ids) and l.is_active
+                    and (l.parent_id is null or parent.is_active)) = cardinality(r.category_ids) as categories_known,
+                exists (select 1 from incident.location l
+                         where l.company_id = c.id and l.id = r.location_id and l.is_active) as location_known,
+                array(select distinct s.user_id::text from incident.category l
+                        cross join unnest(l.assignee_ids) as assignee(user_id)
+                        join incident.staff_member s on s.company_id = c.id and s.user_id = assignee.user_id
+                       where l.company_id = c.id and l.id = any(r.category_ids) and s.removed_at is null) as assignee_ids,
+                earlier.request_hash, earlier.incident_id, earlier.retrieval_id
+           from request r
+           left join incident.company c on c.url_identifier = r.url_identifier
+           left join lateral (
+             select q.request_hash, q.incident_id, i.retrieval_id
+               from incident.report_request q join incident.incident i on i.id = q.incident_id
+              where q.company_id = c.id and q.idempotency_key = r.idempotency_key) earlier on true),
+       wanted as (
+         select ord, company_id, row_number() over (partition by company_id order by ord) as nth
+           from context
+          where company_id is not null and categories_known and location_known and incident_id is null),
+       locked as (
+         select c.id from incident.company c
+          where c.id in (select company_id from wanted) order by c.id for update),
+       taken as (
+         update incident.company c set next_report_number = c.next_report_number + w.count
+           from (select company_id, count(*)::int as count from wanted group by company_id) w
+          where c.id = w.company_id and c.id in (select id from locked)
+            and set_config('synchronous_commit', 'off', true) = 'off'
+         returning c.id, c.next_report_number - w.count as first)
+       select context.company_id, context.resolution_deadline_days, context.categories_known, context.location_known,
+              context.assignee_ids, context.request_hash, context.incident_id, context.retrieval_id,
+              (taken.first + wanted.nth - 1)::int as number
+         from context
+         left join wanted on wanted.ord = context.ord
+         left join taken on taken.id = wanted.company_id
+        order by context.ord`,
+      [
+        JSON.stringify(
+          requests.map((request, ord) => ({
+            ord,
+            url_identifier: request.urlIdentifier,
+            idempotency_key: request.idempotencyKey,
+            category_ids: request.categoryIds,
+            location_id: request.locationId,
+          })),
+        ),
+      ],
+      { name: 'incident-number-reports' },
+    );
+    if (rows.length !== requests.length) throw new Error(`${requests.length} reports numbered as ${rows.length}`);
+    return rows.map((row): Numbering => {
+      if (!row.company_id) return { kind: 'unknown-company' };
+      const earlier = earlierReportOf(row);
+      if (earlier) return { kind: 'earlier', companyId: row.company_id, earlier };
+      if (!row.categories_known || !row.location_known)
+        return {
+          kind: 'invalid',
+          companyId: row.company_id,
+          unknownCategory: !row.categories_known,
+          unknownLocation: !row.location_known,
+        };
+      if (row.number === null) throw new Error(`Company ${row.company_id} has no report counter`);
+      return {
+        kind: 'numbered',
+        companyId: row.company_id,
+        number: row.number,
+        resolutionDeadlineDays: row.resolution_deadline_days!,
+        assigneeIds: row.assignee_ids,
+      };
+    });
+  },
+
+  /**
+   * New reports as one statement's CTEs (run by `WriteWithEvents` with their events): each one's Idempotency-Key
+   * claimed (if any), the case with its labels, encrypted fields (in the order the form sent them) and default
+   * assignees. A report whose key another request claimed meanwhile stores nothing. `select` answers the ids of
+   * the reports stored (`created_ids`); `eventStored` holds for an event whose payload names one of them.
+   */
+  storeStatement(reports: readonly NewReport[]): {
+    ctes: string;
+    params: unknown[];
+    select: string;
+    eventStored: string;
+  } {
+    const column = <T>(value: (report: NewReport) => T) => reports.map(value);
+    const labels = reports.flatMap((report) => report.categoryIds.map((id) => [report.id, id] as const));
+    const fields = reports.flatMap((report) =>
+      report.fields.map((field, position) => [report.id, field.name, field.value, position] as const),
+    );
+    const assignees = reports.flatMap((report) => report.assigneeIds.map((id) => [report.id, id] as const));
+    return {
+      ctes: `report as (
+          select * from unnest($1::uuid[], $2::uuid[], $3::int[], $4::text[], $5::text[], $6::bool[], $7::uuid[],
+                               $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[],
+                               $15::int[], $16::text[], $17::text[])
+            as r(id, company_id, display_report_number, retrieval_id, report_channel, report_anonymously, location_id,
+                 public_key, aes_encrypted_private_key, aes_salt, aes_iv, company_encrypted_passphrase,
+                 discloser_encrypted_passphrase, discloser_auth_token_hash, resolution_deadline_days, idempotency_key,
+                 request_hash)),
+        label as (select * from unnest($18::uuid[], $19::uuid[]) as l(incident_id, category_id)),
+        claim as (
+          insert into incident.report_request (company_id, idempotency_key, request_hash, incident_id)
+          select company_id, idempotency_key, request_hash, id from report where idempotency_key is not null
+          on conflict do nothing returning incident_id),
+        created as (
+          insert into incident.incident (id, company_id, display_report_number, retrieval_id, report_channel,
+            report_anonymously, location_id, public_key, aes_encrypted_private_key, aes_salt, aes_iv,
+            company_encrypted_passphrase, discloser_encrypted_passphrase, discloser_auth_token_hash,
+            acknowledgement_due_at, feedback_due_at, resolution_due_at, sort_category)
+          select r.id, r.company_id, r.display_report_number, r.retrieval_id, r.report_channel, r.report_anonymously,
+            r.location_id, r.public_key, r.aes_encrypted_private_key, r.aes_salt, r.aes_iv,
+            r.company_encrypted_passphrase, r.discloser_encrypted_passphrase, r.discloser_auth_token_hash,
+            now() + interval '7 days', now() + interval '7 days' + interval '3 months',
+            now() + make_interval(days => r.resolution_deadline_days),
+            coalesce((select c.name from label l join incident.category c on c.id = l.category_id
+                       where l.incident_id = r.id and c.company_id = r.company_id and c.parent_id is null
+                       order by c.name limit 1), '')
+            from report r
+           where r.idempotency_key is null or r.id in (select incident_id from claim)
+          returning id),
+        labels as (
+          insert into incident.incident_category (incident_id, category_id)
+          select l.incident_id, l.category_id from label l where l.incident_id in (select id from created)),
+        fields as (
+          insert into incident.incident_field (incident_id, name, value, position)
+          select f.incident_id, f.name, f.value, f.position
+            from unnest($20::uuid[], $21::text[], $22::text[], $23::int[]) as f(incident_id, name, value, position)
+           where f.incident_id in (select id from created)),
+        assigned as (
+          insert into incident.assignee (incident_id, user_id, company_id)
+          select a.incident_id, a.user_id, r.company_id
+            from unnest($24::uuid[], $25::uuid[]) as a(incident_id, user_id) join report r on r.id = a.incident_id
+           where a.incident_id in (select id from created))`,
+      params: [
+        column((report) => report.id),
+        column((report) => report.companyId),
+        column((report) => report.displayReportNumber),
+        column((report) => report.retrievalId),
+        column((report) => report.reportChannel),
+        column((report) => report.reportAnonymously),
+        column((report) => report.locationId),
+        column((report) => report.publicKey),
+        column((report) => report.aesEncryptedPrivateKey),
+        column((report) => report.aesSalt),
+        column((report) => report.aesIv),
+        column((report) => report.companyEncryptedPassphrase),
+        column((report) => report.discloserEncryptedPassphrase),
+        column((report) => report.discloserAuthTokenHash),
+        column((report) => report.resolutionDeadlineDays),
+        column((report) => report.idempotency?.key ?? null),
+        column((report) => report.idempotency?.requestHash ?? null),
+        labels.map(([incidentId]) => incidentId),
+        labels.map(([, categoryId]) => categoryId),
+        fields.map(([incidentId]) => incidentId),
+        fields.map(([, name]) => name),
+        fields.map(([, , value]) => value),
+        fields.map(([, , , position]) => position),
+        assignees.map(([incidentId]) => incidentId),
+        assignees.map(([, userId]) => userId),
+      ],
+      select: 'select array(select id::text from created) as created_ids',
+      eventStored: `(e.event->'payload'->>'incident_id')::uuid in (select id from created)`,
+    };
+  },
+};
