@@ -1,6 +1,7 @@
 import { parseEventPayload, type EventEnvelope } from '@whistle/contracts';
 import type { Database, Queryable } from '../database/database';
 import { assertSchemaName } from '../database/migrate';
+import { createWriteBatcher } from '../database/write-batcher';
 import type { Logger } from '../logging/logger';
 import type { EventBus } from './event-bus';
 import { UnprocessableEventError } from './unprocessable-event-error';
@@ -17,6 +18,11 @@ export interface IdempotentSubscription {
   logger: Logger;
 }
 
+/** Events handled in one transaction at most; deliveries in flight are bounded by the bus's prefetch anyway. */
+const MAX_BATCH_SIZE = 32;
+/** Transactions of one consumer at once: one can run its handlers while another commits. */
+const MAX_CONCURRENT_BATCHES = 2;
+
 /**
  * Subscribes a handler that runs at most once per event id and consumer: the inbox row and the
  * handler's writes commit together (or not at all), and the bus acknowledges only after that commit.
@@ -24,10 +30,56 @@ export interface IdempotentSubscription {
  * PostgreSQL a concurrent duplicate waits on the first one's uncommitted inbox row, then skips.
  * The payload is checked against the event catalogue first; one that does not fit is dead-lettered
  * at once, since retrying cannot fix it.
+ *
+ * The events delivered together are handled together (a write batcher: group commit): one transaction, one
+ * statement for their inbox rows, the handler run for each new one in delivery order, one commit, then each is
+ * acknowledged. If that transaction fails, each of its events is handled again alone in a transaction of its
+ * own, so an event that cannot be handled fails alone and gets its own retries, and no other waits on it.
  */
 export function subscribeIdempotently(options: IdempotentSubscription): Promise<void> {
   const { db, schema, bus, consumer, events, handle, logger } = options;
   assertSchemaName(schema);
+
+  /** Handles `batch` in one transaction; resolves with whether each was new (false: processed before). */
+  const handleTogether = (batch: readonly EventEnvelope[]) =>
+    db.transaction(async (tx) => {
+      const inserted = await tx.query<{ event_id: string }>(
+        `INSERT INTO ${schema}.inbox (consumer, event_id) SELECT $1, unnest($2::uuid[]) ON CONFLICT DO NOTHING
+         RETURNING event_id`,
+        [consumer, [...new Set(batch.map((event) => event.id))]],
+      );
+      const unprocessed = new Set(inserted.rows.map((row) => row.event_id));
+      const processed: boolean[] = [];
+      for (const event of batch) {
+        // A copy of an event in the same batch (redelivered meanwhile) is handled once.
+        const fresh = unprocessed.delete(event.id);
+        if (fresh) await handle(tx, event);
+        processed.push(fresh);
+      }
+      return processed;
+    });
+
+  const batcher = createWriteBatcher<EventEnvelope, boolean>({
+    async write(batch) {
+      try {
+        return await handleTogether(batch);
+      } catch (error) {
+        if (batch.length === 1) throw error;
+        const alone: (boolean | Error)[] = [];
+        for (const event of batch)
+          alone.push(
+            await handleTogether([event]).then(
+              ([fresh]) => fresh!,
+              (e: Error) => e,
+            ),
+          );
+        return alone;
+      }
+    },
+    maxBatchSize: MAX_BATCH_SIZE,
+    maxConcurrentBatches: MAX_CONCURRENT_BATCHES,
+  });
+
   return bus.subscribe({
     consumer,
     events,
@@ -41,15 +93,7 @@ export function subscribeIdempotently(options: IdempotentSubscription): Promise<
           { cause: error },
         );
       }
-      const processed = await db.transaction(async (tx) => {
-        const inserted = await tx.query(
-          `INSERT INTO ${schema}.inbox (consumer, event_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
-          [consumer, event.id],
-        );
-        if (inserted.rowCount === 0) return false;
-        await handle(tx, { ...event, payload });
-        return true;
-      });
+      const processed = await batcher.write({ ...event, payload });
       if (!processed)
         logger.debug({ consumer, eventName: event.name, eventId: event.id }, 'Event already processed; skipped');
     },

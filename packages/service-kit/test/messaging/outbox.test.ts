@@ -9,6 +9,7 @@ import {
   consumerQueues,
   startOutboxRelay,
   subscribeIdempotently,
+  UnprocessableEventError,
   type EventBus,
   type OutboxRelay,
 } from '../../src/messaging';
@@ -396,6 +397,48 @@ describe.each(platforms)('outbox and idempotent consumer on $name', ({ name, ope
       expect(calls).toBe(2);
       // The projector of the previous test also writes one row per user.created: count only this consumer's effect.
       expect(await projectionRows(event.id)).toBe(2);
+    });
+
+    it('when many events arrive together and the handler refuses one, then that one alone is dead-lettered and every other is handled, its inbox row committed', async () => {
+      const consumer = `${run}.batched`;
+      let refused: string | undefined;
+      await subscribeIdempotently({
+        db,
+        schema: SCHEMA,
+        bus,
+        consumer,
+        events: ['user.created'],
+        logger,
+        handle: async (tx, event) => {
+          await tx.query(`INSERT INTO ${SCHEMA}.projection (event_id, user_id) VALUES ($1, $2)`, [
+            event.id,
+            event.payload.user_id,
+          ]);
+          if (event.id === refused) throw new UnprocessableEventError('this one cannot be handled');
+        },
+      });
+      const events = await db.transaction(async (tx) => {
+        const written: EventEnvelope[] = [];
+        for (let i = 0; i < 24; i += 1) written.push(await outbox.add(tx, userCreated()));
+        return written;
+      });
+      refused = events[9]!.id;
+      await relay.flush();
+      const inboxOf = async () =>
+        (
+          await db.query<{ event_id: string }>(`SELECT event_id FROM ${SCHEMA}.inbox WHERE consumer = $1`, [consumer])
+        ).rows.map((row) => row.event_id);
+      await waitFor(
+        async () => (await platform.deadLetterIds(consumer)).includes(refused!) && (await inboxOf()).length === 23,
+        { what: 'the refused event dead-lettered and the others handled' },
+      );
+      expect((await inboxOf()).sort()).toEqual(
+        events
+          .map((event) => event.id)
+          .filter((id) => id !== refused)
+          .sort(),
+      );
+      expect(await platform.deadLetterIds(consumer)).toEqual([refused]);
     });
 
     it('when the payload does not match the catalogue, then the event is dead-lettered without running the handler', async () => {
