@@ -89,6 +89,9 @@ describe('rateLimit', () => {
       router.post('/api/account/token/mfa', limited('mfa'), (_req, res) => {
         res.status(401).json({});
       });
+      router.post('/api/report', rateLimit({ name: 'report', counters, windowMs: 60_000, limit: 5 }), (_req, res) => {
+        res.status(201).json({});
+      });
       const { logger } = captureLogger();
       return listen(createHttpApp({ logger, services: [{ router }] }));
     }
@@ -116,6 +119,34 @@ describe('rateLimit', () => {
         expect(JSON.stringify(rows)).not.toMatch(/127\.0\.0\.1|::1|::ffff/);
       } finally {
         await Promise.all([first.close(), second.close()]);
+      }
+    });
+
+    it('when a client sends many requests at once to two replicas, then their counts are batched yet exact: the limit passes, the rest are refused, each request counted once', async () => {
+      const [first, second] = await Promise.all([replica(), replica()]);
+      try {
+        const answers = await Promise.all(
+          Array.from({ length: 40 }, (_, index) =>
+            fetch(`${(index % 2 ? first : second).url}/api/report`, { method: 'POST' }).then((res) => res.status),
+          ),
+        );
+        expect(answers.filter((status) => status === 201)).toHaveLength(5);
+        expect(answers.filter((status) => status === 429)).toHaveLength(35);
+        const { rows } = await opened[0]!.query<{ hits: number }>(
+          "SELECT hits FROM limited.rate_limit_counter WHERE key LIKE 'report:%'",
+        );
+        expect(rows).toEqual([{ hits: 40 }]);
+      } finally {
+        await Promise.all([first.close(), second.close()]);
+      }
+    });
+
+    it('when a replica restarts, then it still counts the window the others counted', async () => {
+      const warmup = await replica();
+      try {
+        for (let i = 0; i < 3; i += 1) await fetch(`${warmup.url}/api/account/token?fail=1`, { method: 'POST' });
+      } finally {
+        await warmup.close();
       }
       // A replica started afterwards (a restart) still counts the same window.
       const restarted = await replica();
