@@ -75,7 +75,11 @@ export function createIncidentService(deps: IncidentDependencies, config: Incide
   router.use(
     incidentRoutes({
       ...shared,
-      reports: createReportWriter({ db: deps.db, writeWithEvents: lifecycle.writeWithEvents }),
+      reports: createReportWriter({
+        db: deps.db,
+        writeWithEvents: lifecycle.writeWithEvents,
+        dueSoonWindowMs: config.DEADLINE_DUE_SOON_DAYS * DAY_MS,
+      }),
       incidentSessions: createIncidentSessionVerifier(signer.publicKeyPem),
       limits: {
         reportPerClient: config.REPORT_LIMIT_PER_CLIENT,

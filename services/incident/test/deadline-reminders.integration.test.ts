@@ -1,4 +1,4 @@
-import type { EventEnvelope } from '@whistle/contracts';
+import { DUE_SOON_DAYS, type EventEnvelope } from '@whistle/contracts';
 import { encryptField } from '@whistle/crypto';
 import { openDatabase, openEventBus, type EventBus } from '@whistle/service-kit';
 import {
@@ -16,6 +16,8 @@ import {
   type TestDependencies,
   type TestStack,
 } from '@whistle/service-kit/testing';
+import type { ClockTimes } from '../src/domain/cases/clocks';
+import { planReminders } from '../src/domain/deadlines/deadline-reminders';
 import type { IncidentDependencies } from '../src/service';
 import {
   announceStaff,
@@ -148,6 +150,27 @@ describe.each(testStacks)('deadline reminders on %s', (stack) => {
     ).rows;
   const statesOf = async (id: string) =>
     (await remindersOf(id)).map(({ payload }) => `${String(payload.clock)} ${String(payload.state)}`);
+
+  test('when a report comes in, then the scheduler first looks at it when its first clock enters the due-soon window, as it would plan it, and a scan before then leaves it alone', async () => {
+    const id = await report();
+    const caseRow = async () =>
+      (
+        await test$.deps.db.query<ClockTimes & { created_at: Date; deadline_check_at: Date }>(
+          `select status, acknowledgement_due_at, feedback_due_at, resolution_due_at, acknowledged_at, feedback_at,
+                  closed_at, created_at, deadline_check_at
+             from incident.incident where id = $1`,
+          [id],
+        )
+      ).rows[0]!;
+    const stored = await caseRow();
+    const planned = planReminders(stored, stored.created_at, DUE_SOON_DAYS * 24 * 60 * 60 * 1000);
+    expect(planned.reminders).toEqual([]);
+    expect(stored.deadline_check_at.toISOString()).toBe(planned.nextCheckAt?.toISOString());
+
+    await incident.service.deadlines.runOnce();
+    expect((await caseRow()).deadline_check_at).toEqual(stored.deadline_check_at);
+    expect(await remindersOf(id)).toEqual([]);
+  });
 
   test('when a case’s acknowledgement falls due in 1 day, then exactly one due_soon reminder goes out, to its assignees, by SYSTEM, with no content', async () => {
     const id = await report();

@@ -166,8 +166,14 @@ export const newReportsRepository = {
    * claimed (if any), the case with its labels, encrypted fields (in the order the form sent them) and default
    * assignees. A report whose key another request claimed meanwhile stores nothing. `select` answers the ids of
    * the reports stored (`created_ids`); `eventStored` holds for an event whose payload names one of them.
+   *
+   * Each case's clocks start now; the deadline scheduler first looks at it when its first clock enters the
+   * due-soon window `dueSoonWindowMs` (or now, if one already has), as planReminders plans it.
    */
-  storeStatement(reports: readonly NewReport[]): {
+  storeStatement(
+    reports: readonly NewReport[],
+    { dueSoonWindowMs }: { dueSoonWindowMs: number },
+  ): {
     ctes: string;
     params: unknown[];
     select: string;
@@ -197,16 +203,21 @@ export const newReportsRepository = {
           insert into incident.incident (id, company_id, display_report_number, retrieval_id, report_channel,
             report_anonymously, location_id, public_key, aes_encrypted_private_key, aes_salt, aes_iv,
             company_encrypted_passphrase, discloser_encrypted_passphrase, discloser_auth_token_hash,
-            acknowledgement_due_at, feedback_due_at, resolution_due_at, sort_category)
+            acknowledgement_due_at, feedback_due_at, resolution_due_at, deadline_check_at, sort_category)
           select r.id, r.company_id, r.display_report_number, r.retrieval_id, r.report_channel, r.report_anonymously,
             r.location_id, r.public_key, r.aes_encrypted_private_key, r.aes_salt, r.aes_iv,
             r.company_encrypted_passphrase, r.discloser_encrypted_passphrase, r.discloser_auth_token_hash,
-            now() + interval '7 days', now() + interval '7 days' + interval '3 months',
-            now() + make_interval(days => r.resolution_deadline_days),
+            due.acknowledgement, due.feedback, due.resolution,
+            greatest(now(), least(due.acknowledgement, due.feedback, due.resolution)
+                            - make_interval(secs => $26::double precision / 1000)),
             coalesce((select c.name from label l join incident.category c on c.id = l.category_id
                        where l.incident_id = r.id and c.company_id = r.company_id and c.parent_id is null
                        order by c.name limit 1), '')
             from report r
+            cross join lateral (
+              select now() + interval '7 days' as acknowledgement,
+                     now() + interval '7 days' + interval '3 months' as feedback,
+                     now() + make_interval(days => r.resolution_deadline_days) as resolution) due
            where r.idempotency_key is null or r.id in (select incident_id from claim)
           returning id),
         labels as (
@@ -248,6 +259,7 @@ export const newReportsRepository = {
         fields.map(([, , , position]) => position),
         assignees.map(([incidentId]) => incidentId),
         assignees.map(([, userId]) => userId),
+        dueSoonWindowMs,
       ],
       select: 'select array(select id::text from created) as created_ids',
       eventStored: `(e.event->'payload'->>'incident_id')::uuid in (select id from created)`,

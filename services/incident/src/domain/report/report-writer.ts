@@ -34,6 +34,8 @@ export type ReportWriter = WriteBatcher<PendingReport, ReportOutcome>;
 export interface ReportWriterDependencies {
   db: Queryable;
   writeWithEvents: WriteWithEvents;
+  /** The deadline reminders' due-soon window: a new case is first looked at when its first clock enters it. */
+  dueSoonWindowMs: number;
 }
 
 /**
@@ -87,7 +89,10 @@ function eventsOf(report: NewReport, traceContext: TraceContext | null): NewEven
  */
 export function createReportWriter(deps: ReportWriterDependencies): ReportWriter {
   async function store(reports: readonly { report: NewReport; traceContext: TraceContext | null }[]) {
-    const statement = newReportsRepository.storeStatement(reports.map(({ report }) => report));
+    const statement = newReportsRepository.storeStatement(
+      reports.map(({ report }) => report),
+      { dueSoonWindowMs: deps.dueSoonWindowMs },
+    );
     const { created_ids: createdIds } = await deps.writeWithEvents<{ created_ids: string[] }>({
       ctes: statement.ctes,
       params: statement.params,
