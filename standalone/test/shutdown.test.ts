@@ -49,7 +49,8 @@ describe('standalone shutdown', () => {
       graceMs,
     });
 
-    // Sign-ins wait on the locked rate-limit counters (their first query); each has more queries to run after.
+    // Sign-ins wait on the locked rate-limit counters (their first query; arriving together, their increments may
+    // share one statement); each has more queries to run after.
     const locker = new PostgresDatabase({ connectionString: database.url });
     let unlock!: () => void;
     const locked = new Promise<void>((resolve) => {
@@ -67,10 +68,12 @@ describe('standalone shutdown', () => {
           `select count(*)::int as waiting from pg_stat_activity
             where datname = current_database() and wait_event_type = 'Lock'`,
         );
-        return rows[0]!.waiting >= 3;
+        return rows[0]!.waiting >= 1;
       },
-      { what: 'three sign-ins waiting for the lock' },
+      { what: 'the sign-ins waiting for the lock' },
     );
+    // The three are counted by one statement or by a few, at most two at once: let every one reach the lock.
+    await sleep(300);
     for (const request of requests) request.destroy();
 
     const started = Date.now();
