@@ -34,7 +34,9 @@ const MAX_CONCURRENT_BATCHES = 2;
  * The events delivered together are handled together (a write batcher: group commit): one transaction, one
  * statement for their inbox rows, the handler run for each new one in delivery order, one commit, then each is
  * acknowledged. If that transaction fails, each of its events is handled again alone in a transaction of its
- * own, so an event that cannot be handled fails alone and gets its own retries, and no other waits on it.
+ * own, so an event that cannot be handled fails alone and gets its own retries, and no other waits on it. That
+ * covers a deadlock too (two batches updating the same rows in another order): PostgreSQL undoes one of them,
+ * whose events are then handled alone.
  */
 export function subscribeIdempotently(options: IdempotentSubscription): Promise<void> {
   const { db, schema, bus, consumer, events, handle, logger } = options;
