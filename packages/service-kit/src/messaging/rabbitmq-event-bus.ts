@@ -48,7 +48,10 @@ export interface RabbitMqEventBusOptions {
   logger: Logger;
   /** Durable topic exchange every service publishes to. */
   exchange?: string;
-  /** Unacknowledged deliveries per consumer, i.e. how many events one consumer handles at once. */
+  /**
+   * Unacknowledged deliveries per consumer, i.e. how many events one consumer has at once: 64 by default, two
+   * of its transactions' worth (subscribeIdempotently handles up to 32 events delivered together in one).
+   */
   prefetch?: number;
   /** Deliveries per event and consumer, the first included, before it goes to the consumer's DLQ. */
   maxAttempts?: number;
@@ -104,7 +107,7 @@ export class RabbitMqEventBus implements EventBus {
 
   private constructor(options: RabbitMqEventBusOptions) {
     this.exchange = options.exchange ?? DEFAULT_EXCHANGE;
-    this.prefetch = options.prefetch ?? 10;
+    this.prefetch = options.prefetch ?? 64;
     this.maxAttempts = options.maxAttempts ?? 5;
     this.retryDelayMs = options.retryDelayMs ?? 5000;
     this.confirmTimeoutMs = options.confirmTimeoutMs ?? 10000;
