@@ -13,7 +13,7 @@ export interface CreateIncidentDependencies {
  * A retrieval id says nothing by itself: 80 random bits in lower-case hex, easy to type back and
  * unguessable (the discloser passphrase adds its 140 bits; retrieval is rate-limited besides).
  */
-export function newRetrievalId(): string {
+function newRetrievalId(): string {
   return randomBytes(10).toString('hex');
 }
 

@@ -15,7 +15,7 @@ import {
 import { reportRequestRepository } from '../../data-access/report-request.repository';
 
 /** Every report starts here; staff move it on. */
-export const INITIAL_STATUS = 'NEW';
+const INITIAL_STATUS = 'NEW';
 
 /** A report as the request brought it, validated and hashed, waiting for its batch. */
 export interface PendingReport {
