@@ -1,4 +1,4 @@
-import { createCompanyCredentials } from './company';
+import { createCompanyCredentials } from './legacy-company-key';
 import { decryptField, decryptFields, decryptFile, encryptField, encryptFields, encryptFile } from './content';
 import { CryptoFormatError, DecryptionError } from './errors';
 import { createIncidentCredentials, type IncidentHandle } from './incident';

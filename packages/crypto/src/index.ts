@@ -2,15 +2,52 @@ export { PARAMS } from './params';
 export { CryptoFormatError, DecryptionError } from './errors';
 export { fromBase64Url, toBase64Url, type Bytes } from './encoding';
 export { constantTimeEqual } from './compare';
+export { versionOf } from './format';
 export { wrapToPublicKey, unwrapWithPrivateKey, type WrapPurpose } from './wrap';
-export { createCompanyCredentials, unlockCompanyPrivateKey, type CompanyCredentials } from './company';
+export {
+  createCompanyCredentials,
+  openLegacyCompanySecret,
+  unlockCompanyPrivateKey,
+  type CompanyCredentials,
+  type LegacyCompanyKeys,
+} from './legacy-company-key';
+export { deriveStaffSecrets, isAuthSecret, newKdfSalt, unlockKeyFromPrf, type StaffSecrets } from './staff-secrets';
+export {
+  createPersonKeys,
+  importPersonKeys,
+  openPersonSecret,
+  personFingerprint,
+  sealPersonSecret,
+  unlockPersonKeys,
+  type PersonKeys,
+  type PersonPublicKeys,
+  type PersonSecret,
+} from './person-keys';
+export {
+  companyFingerprint,
+  createCompanyKeyPair,
+  grantCompanyKey,
+  importCompanyPrivateKey,
+  openCompanyKeyGrant,
+  openCompanyKeyWithRecovery,
+  sealCompanyKeyForRecovery,
+  type CompanySecret,
+} from './company-keys';
+export { createRecoveryKey, parseRecoveryKey, type RecoveryKey } from './recovery-key';
+export { fingerprintOf } from './fingerprint';
 export {
   createIncidentCredentials,
+  grantIncident,
+  incidentPassphraseFromCompany,
+  incidentPassphraseFromGrant,
   openIncidentAsCompany,
   openIncidentAsDiscloser,
+  openIncidentAsGrantee,
+  type CaseRecipient,
   type IncidentCreatePayloadKeys,
   type IncidentCredential,
   type IncidentCredentials,
+  type IncidentGrant,
   type IncidentHandle,
 } from './incident';
 export {

@@ -30,4 +30,33 @@ export const PARAMS = {
   discloserPassphrase: { alphabet: '0123456789abcdefghjkmnpqrstvwxyz', length: 28, groupSize: 4 },
   /** Server-generated retrieval ids as the secret code accepts them. */
   retrievalIdPattern: /^[A-Za-z0-9_-]{1,128}$/,
+  /**
+   * Keys held by people (README, "Keys held by people"). v2 values carry associated data that names
+   * what they are and whose they are, so none can be moved to another place and still open.
+   */
+  v2: {
+    version: 'v2',
+    /**
+     * Argon2id for a human-chosen password or unlock passphrase, in the browser (WebAssembly). At least
+     * 64 MiB and 2 passes (the issue's floor), measured in docs/performance.md ("Staff sign-in").
+     * A change is a new `kdf` name: accounts keep the one their salt was made with.
+     */
+    argon2id: { name: 'argon2id-v1', memoryKiB: 65536, iterations: 3, parallelism: 1, hashBytes: 32, saltBytes: 16 },
+    /** The authentication secret sent as the spec's `password`: `v2.` and 32 bytes of base64url. */
+    authSecretPattern: /^v2\.[A-Za-z0-9_-]{43}$/,
+    ecdsa: { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' },
+    /** Fingerprints: SHA-256 of the key, first 100 bits as 20 Crockford base32 symbols in groups of 4. */
+    fingerprint: { symbols: 20, groupSize: 4 },
+    /** Recovery key: 256 random bits plus a 16-bit checksum, typed back as grouped Crockford base32. */
+    recoveryKey: { bytes: 32, checksumBytes: 2, groupSize: 5 },
+    info: {
+      staffAuthSecret: 'whistle/v2/staff/auth-secret',
+      staffUnlockKey: 'whistle/v2/staff/unlock-key',
+      passkeyUnlockKey: 'whistle/v2/staff/passkey-unlock-key',
+      personKeys: 'whistle/v2/person-keys',
+      recovery: 'whistle/v2/recovery/company-private-key',
+      fingerprint: 'whistle/v2/fingerprint',
+      wrap: 'whistle/v2/wrap/',
+    },
+  },
 } as const;

@@ -1,4 +1,4 @@
-import { utf8Encode, type Bytes } from './encoding';
+import { concatBytes, fromBase64Url, utf8Encode, type Bytes } from './encoding';
 import { DecryptionError } from './errors';
 import { PARAMS } from './params';
 
@@ -101,4 +101,38 @@ export async function ecdhSharedSecret(privateKey: CryptoKey, publicKey: CryptoK
 
 export async function sha256(data: Bytes): Promise<Bytes> {
   return new Uint8Array(await subtle().digest(PARAMS.digest, data));
+}
+
+const ecdsa = { name: PARAMS.v2.ecdsa.name, namedCurve: PARAMS.v2.ecdsa.namedCurve } as const;
+
+/** A person's signing pair: extractable once, to be sealed with their decryption key. */
+export function generateExportableSigningKeyPair(): Promise<CryptoKeyPair> {
+  return subtle().generateKey(ecdsa, true, ['sign', 'verify']);
+}
+
+export function importSigningKeyPkcs8(pkcs8: Bytes): Promise<CryptoKey> {
+  return subtle().importKey('pkcs8', pkcs8, ecdsa, false, ['sign']);
+}
+
+export function importVerifyingKeyRaw(raw: Bytes): Promise<CryptoKey> {
+  return subtle().importKey('raw', raw, ecdsa, true, ['verify']);
+}
+
+/**
+ * The raw public point of a pkcs8 private key (ECDH or ECDSA), read from its JWK form: lets a browser check that
+ * a private key it was handed belongs to the public key it expects, before using it.
+ */
+export async function publicPointOfPkcs8(pkcs8: Bytes, algorithm: 'ECDH' | 'ECDSA'): Promise<Bytes> {
+  const params = algorithm === 'ECDH' ? ecdh : ecdsa;
+  const usages: KeyUsage[] = algorithm === 'ECDH' ? ['deriveBits'] : ['sign'];
+  let jwk: JsonWebKey;
+  try {
+    const key = await subtle().importKey('pkcs8', pkcs8, params, true, usages);
+    jwk = await subtle().exportKey('jwk', key);
+  } catch {
+    throw new DecryptionError('Not a P-256 private key');
+  }
+  const x = fromBase64Url(jwk.x ?? '');
+  const y = fromBase64Url(jwk.y ?? '');
+  return concatBytes(new Uint8Array([4]), x, y);
 }

@@ -1,7 +1,7 @@
-import { createCompanyCredentials, unlockCompanyPrivateKey } from './company';
+import { createCompanyCredentials, unlockCompanyPrivateKey } from './legacy-company-key';
 import { DecryptionError, CryptoFormatError } from './errors';
 import { isVersionedString, tamperedVariants } from './test-support';
-import { unwrapWithPrivateKey, wrapToPublicKey } from './wrap';
+import { unwrapBound, unwrapWithPrivateKey, wrapBound, wrapToPublicKey } from './wrap';
 
 async function companyKeys() {
   const { credential, passphrase } = await createCompanyCredentials();
@@ -75,5 +75,22 @@ describe('wrapToPublicKey / unwrapWithPrivateKey (ECIES P-256, HKDF-SHA-256, AES
   it('refuses a public key that is not a point on P-256', async () => {
     const offCurve = 'v1.' + Buffer.concat([Buffer.of(4), Buffer.alloc(64, 1)]).toString('base64url');
     await expect(wrapToPublicKey(offCurve, Uint8Array.of(1), 'content')).rejects.toThrow();
+  });
+});
+
+describe('wrapBound / unwrapBound (v2: the context as associated data)', () => {
+  it('when opened in its own context, then it round-trips; in another context or purpose, it does not open', async () => {
+    const { publicKey, privateKey } = await companyKeys();
+    const wrapped = await wrapBound(publicKey, Uint8Array.of(1, 2, 3), 'company-key', 'company-key\nA\nB');
+    expect(wrapped).toMatch(/^v2\./);
+    expect(Array.from(await unwrapBound(privateKey, wrapped, 'company-key', 'company-key\nA\nB'))).toEqual([1, 2, 3]);
+    await expect(unwrapBound(privateKey, wrapped, 'company-key', 'company-key\nA\nC')).rejects.toThrow(DecryptionError);
+    await expect(unwrapBound(privateKey, wrapped, 'incident-passphrase', 'company-key\nA\nB')).rejects.toThrow(
+      DecryptionError,
+    );
+    // A v2 value is not read as v1, nor the other way round.
+    await expect(unwrapWithPrivateKey(privateKey, wrapped, 'content')).rejects.toThrow(CryptoFormatError);
+    const v1 = await wrapToPublicKey(publicKey, Uint8Array.of(1), 'content');
+    await expect(unwrapBound(privateKey, v1, 'company-key', 'x')).rejects.toThrow(CryptoFormatError);
   });
 });

@@ -1,4 +1,4 @@
-import { createCompanyCredentials, unlockCompanyPrivateKey } from './company';
+import { createCompanyCredentials, unlockCompanyPrivateKey } from './legacy-company-key';
 import { fromBase64Url } from './encoding';
 import { CryptoFormatError, DecryptionError } from './errors';
 import { isRandomSecret, isVersionedString, tamperedVariants } from './test-support';

@@ -22,7 +22,7 @@ export interface CompanyCredentials {
 }
 
 /**
- * Onboarding, in the admin's browser: a P-256 key pair whose private key (pkcs8) is sealed with
+ * Onboarding until people held keys (v1), in the admin's browser: a P-256 key pair whose private key (pkcs8) is sealed with
  * AES-256-GCM under HKDF(passphrase, random salt). Output `v1.<salt>.<iv>.<ciphertext+tag>`.
  */
 export async function createCompanyCredentials(): Promise<CompanyCredentials> {
@@ -44,10 +44,28 @@ export async function createCompanyCredentials(): Promise<CompanyCredentials> {
 }
 
 /** Staff browser: the company private key (non-extractable) from its sealed form and passphrase. */
-export async function unlockCompanyPrivateKey(input: {
+export async function unlockCompanyPrivateKey(input: LegacyCompanyKeys): Promise<CryptoKey> {
+  const pkcs8 = await openLegacyCompanySecret(input);
+  try {
+    return await importPrivateKeyPkcs8(pkcs8);
+  } catch {
+    throw new DecryptionError('Decrypted company private key is not a P-256 key');
+  } finally {
+    pkcs8.fill(0);
+  }
+}
+
+/** What a company made before people held keys has: its private key sealed under a passphrase the server kept. */
+export interface LegacyCompanyKeys {
   aes_encrypted_private_key: string;
   passphrase: string;
-}): Promise<CryptoKey> {
+}
+
+/**
+ * The company private key's bytes, for the one migration that re-wraps a legacy company key to its first admin
+ * and to a recovery kit (docs/security.md, "Migration").
+ */
+export async function openLegacyCompanySecret(input: LegacyCompanyKeys): Promise<Bytes> {
   let secret: Bytes;
   try {
     secret = fromBase64Url(input.passphrase);
@@ -61,12 +79,5 @@ export async function unlockCompanyPrivateKey(input: {
     { min: PARAMS.aes.tagBytes + 1 },
   ]);
   const key = await deriveAesKey(secret, salt, PARAMS.info.companyPrivateKey, ['decrypt']);
-  const pkcs8 = await aesDecrypt(key, iv, sealed);
-  try {
-    return await importPrivateKeyPkcs8(pkcs8);
-  } catch {
-    throw new DecryptionError('Decrypted company private key is not a P-256 key');
-  } finally {
-    pkcs8.fill(0);
-  }
+  return aesDecrypt(key, iv, sealed);
 }

@@ -1,0 +1,76 @@
+import { argon2id } from 'hash-wasm';
+import { fromBase64Url, toBase64Url, utf8Encode, type Bytes } from './encoding';
+import { CryptoFormatError } from './errors';
+import { PARAMS } from './params';
+import { deriveAesKey, deriveBytes, randomBytes } from './webcrypto';
+
+const { argon2id: argon, info } = PARAMS.v2;
+
+/** What a password (or an SSO user's unlock passphrase) gives the browser. */
+export interface StaffSecrets {
+  /** Sent as the spec's `password` field: the server hashes it again and never sees the password. */
+  authSecret: string;
+  /** Opens the person's private keys; never leaves the browser (non-extractable). */
+  unlockKey: CryptoKey;
+}
+
+/** A fresh per-person salt for a new password or unlock passphrase (base64url, 22 characters). */
+export function newKdfSalt(): string {
+  return toBase64Url(randomBytes(argon.saltBytes));
+}
+
+function parseSalt(salt: string): Bytes {
+  let bytes: Bytes;
+  try {
+    bytes = fromBase64Url(salt);
+  } catch {
+    throw new CryptoFormatError('Malformed salt');
+  }
+  if (bytes.length !== argon.saltBytes) throw new CryptoFormatError('Malformed salt');
+  return bytes;
+}
+
+/**
+ * Argon2id(password, salt) → master key; HKDF splits it in two keys that tell nothing of each other:
+ * the authentication secret the server verifies, and the unlock key it must never be able to derive.
+ * The password is NFKC-normalised, so the same password typed on two keyboards gives the same keys.
+ */
+export async function deriveStaffSecrets(
+  password: string,
+  salt: string,
+  kdf: string = argon.name,
+): Promise<StaffSecrets> {
+  if (kdf !== argon.name) throw new CryptoFormatError(`Unsupported key derivation ${kdf}`);
+  if (!password) throw new CryptoFormatError('Empty password');
+  const master = await argon2id({
+    password: utf8Encode(password.normalize('NFKC')),
+    salt: parseSalt(salt),
+    parallelism: argon.parallelism,
+    iterations: argon.iterations,
+    memorySize: argon.memoryKiB,
+    hashLength: argon.hashBytes,
+    outputType: 'binary',
+  });
+  const masterKey = new Uint8Array(master) as Bytes;
+  try {
+    const [auth, unlockKey] = await Promise.all([
+      deriveBytes(masterKey, new Uint8Array(0), info.staffAuthSecret, 32),
+      deriveAesKey(masterKey, new Uint8Array(0), info.staffUnlockKey, ['encrypt', 'decrypt']),
+    ]);
+    return { authSecret: `${PARAMS.v2.version}.${toBase64Url(auth)}`, unlockKey };
+  } finally {
+    masterKey.fill(0);
+  }
+}
+
+/** Is this a value `deriveStaffSecrets` made (and not, say, a password typed by a person)? */
+export const isAuthSecret = (value: string) => PARAMS.v2.authSecretPattern.test(value);
+
+/** A passkey's WebAuthn PRF output (32 bytes) → the key that opens that passkey's copy of the private keys. */
+export function unlockKeyFromPrf(prfOutput: Uint8Array): Promise<CryptoKey> {
+  if (prfOutput.length < 32) throw new CryptoFormatError('PRF output too short');
+  return deriveAesKey(new Uint8Array(prfOutput) as Bytes, new Uint8Array(0), info.passkeyUnlockKey, [
+    'encrypt',
+    'decrypt',
+  ]);
+}
