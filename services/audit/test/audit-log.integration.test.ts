@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AuditLogResponse, AuditVerification, EventEnvelope } from '@whistle/contracts';
-import { asTenant, type Queryable } from '@whistle/service-kit';
+import { asTenant, type Queryable, serviceDatabase } from '@whistle/service-kit';
 import {
   createTestDependencies,
   tablesOutsideTenantWall,
@@ -328,16 +328,17 @@ describe.each(testStacks)('audit trail on %s', (stack) => {
       expect.arrayContaining([first.companyId, second.companyId, null]),
     );
 
+    const auditDb = serviceDatabase(test$.deps.db, 'audit');
     const entries = await asTenant(first.companyId, () =>
-      test$.deps.db.query<{ company_id: string }>('select company_id from audit.audit_event'),
+      auditDb.query<{ company_id: string }>('select company_id from audit.audit_event'),
     );
     expect(entries.rows).toEqual([{ company_id: first.companyId }, { company_id: first.companyId }]);
     const staff = await asTenant(first.companyId, () =>
-      test$.deps.db.query<{ user_id: string }>('select user_id from audit.staff_member order by full_name'),
+      auditDb.query<{ user_id: string }>('select user_id from audit.staff_member order by full_name'),
     );
     expect(staff.rows).toEqual([{ user_id: first.admin.userId }, { user_id: first.handler.userId }]);
     const heads = await asTenant(first.companyId, () =>
-      test$.deps.db.query<{ company_key: string; seq: string }>('select company_key, seq::text from audit.chain_head'),
+      auditDb.query<{ company_key: string; seq: string }>('select company_key, seq::text from audit.chain_head'),
     );
     expect(heads.rows).toEqual([{ company_key: first.companyId, seq: '2' }]);
   });

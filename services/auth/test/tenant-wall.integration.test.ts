@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createRecordingMailer, type RecordingMailer } from '@whistle/mailer/testing';
-import { asTenant } from '@whistle/service-kit';
+import { asTenant, serviceDatabase } from '@whistle/service-kit';
 import {
   createTestDependencies,
   tablesOutsideTenantWall,
@@ -92,7 +92,7 @@ describe.each(testStacks)('the tenant wall of the auth schema on %s', (stack) =>
   test('when a query forgets its company condition in a company’s scope, then it gets that company’s rows of every walled table and no other’s', async () => {
     const a = await company();
     const b = await company();
-    const { db } = test$.deps;
+    const db = serviceDatabase(test$.deps.db, 'auth');
 
     const emails = await asTenant(a.companyId, () =>
       db.query<{ email: string }>('select email from auth.user_profile order by email'),
@@ -128,7 +128,7 @@ describe.each(testStacks)('the tenant wall of the auth schema on %s', (stack) =>
   test('when a write in a company’s scope names another company, then it is refused and nothing is written', async () => {
     const a = await company();
     const b = await company();
-    const { db } = test$.deps;
+    const db = serviceDatabase(test$.deps.db, 'auth');
     await expect(
       asTenant(a.companyId, () =>
         db.query(`insert into auth.location (id, company_id, name) values ($1, $2, 'Planted')`, [

@@ -6,3 +6,4 @@ export { createTestDependencies, testStacks, type TestStack, type TestDependenci
 export { serveService, type ServedService } from './serve-service';
 export { createTcpProxy, type TcpProxy } from './tcp-proxy';
 export { tablesOutsideTenantWall } from './tenant-wall';
+export { crossSchemaAttempts, serviceLoginSql, type CrossSchemaAttempt } from './service-logins';
