@@ -1,5 +1,5 @@
 import type { Queryable } from '../database';
-import { tenantRoleFor } from '../database/tenant-scope';
+import { SHARED_TENANT_ROLE, tenantRoleFor } from '../database/tenant-scope';
 
 /**
  * What an administrator runs once per service (docs/operations.md, "Database roles"): a login of its own (no
@@ -32,14 +32,17 @@ export function serviceLoginSql({
 /** A statement one login tried on another service's schema, and what PostgreSQL answered. */
 export interface CrossSchemaAttempt {
   sql: string;
-  /** The SQLSTATE of the refusal, or `allowed`. `42501` (insufficient_privilege) is the one expected. */
+  /** The SQLSTATE of the refusal, or `allowed`. */
   outcome: string;
+  /** Refused for want of privilege (`42501`); the shared tenant role may also not exist at all (`42704`). */
+  refused: boolean;
 }
 
 /**
  * Tries, as a service's login (`asLogin` runs one statement as it), to read and write every table of each of
- * `otherSchemas` and to switch to their tenant roles. Statements that write change nothing even if they were allowed
- * (`where false`). Returns every attempt; a login kept to its own schema gets `42501` on each. `admin` lists the tables.
+ * `otherSchemas` and to switch to their tenant roles or the shared one of old. Statements that write change nothing
+ * even if they were allowed (`where false`). Returns every attempt; a login kept to its own schema has each refused.
+ * `admin` (a superuser) lists the tables.
  */
 export async function crossSchemaAttempts(
   admin: Queryable,
@@ -68,6 +71,9 @@ export async function crossSchemaAttempts(
     const role = tenantRoleFor(schema);
     statements.push(`set role ${role}`, `select set_config('role', '${role}', false)`, `grant ${role} to current_user`);
   }
+  // The role every schema once shared: a login still its member would reach every schema not yet upgraded.
+  const shared = `set role ${SHARED_TENANT_ROLE}`;
+  statements.push(shared);
   const attempts: CrossSchemaAttempt[] = [];
   for (const sql of statements) {
     let outcome = 'allowed';
@@ -78,7 +84,7 @@ export async function crossSchemaAttempts(
     }
     // A switch that went through must not colour the next attempts.
     if (outcome === 'allowed' && /role/.test(sql)) await asLogin('reset role').catch(() => undefined);
-    attempts.push({ sql, outcome });
+    attempts.push({ sql, outcome, refused: outcome === '42501' || (sql === shared && outcome === '42704') });
   }
   return attempts;
 }
