@@ -1,5 +1,5 @@
 export { createTestDatabase, testDatabaseUrl, type TestDatabase } from './postgres';
-export { testAmqpUrl, uniqueTestName, deleteRabbitTopology } from './rabbitmq';
+export { createBrokerUser, deleteRabbitTopology, testAmqpUrl, uniqueTestName, type TestBrokerUser } from './rabbitmq';
 export { createRecordingLogger, type RecordingLogger, type LogEntry } from './recording-logger';
 export { waitFor } from './wait-for';
 export { createTestDependencies, testStacks, type TestStack, type TestDependencies } from './dependencies';

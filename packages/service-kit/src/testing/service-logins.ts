@@ -34,7 +34,7 @@ export interface CrossSchemaAttempt {
   sql: string;
   /** The SQLSTATE of the refusal, or `allowed`. */
   outcome: string;
-  /** Refused for want of privilege (`42501`); the shared tenant role may also not exist at all (`42704`). */
+  /** Refused for want of privilege (`42501`); the shared tenant role may also not exist at all (`22023`, `42704`). */
   refused: boolean;
 }
 
@@ -84,7 +84,11 @@ export async function crossSchemaAttempts(
     }
     // A switch that went through must not colour the next attempts.
     if (outcome === 'allowed' && /role/.test(sql)) await asLogin('reset role').catch(() => undefined);
-    attempts.push({ sql, outcome, refused: outcome === '42501' || (sql === shared && outcome === '42704') });
+    attempts.push({
+      sql,
+      outcome,
+      refused: outcome === '42501' || (sql === shared && ['22023', '42704'].includes(outcome)),
+    });
   }
   return attempts;
 }

@@ -1,4 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import pg from 'pg';
 import {
   asTenant,
@@ -139,7 +141,7 @@ describe.each(stacks)('one login per service on $name', ({ open }) => {
         await stack.service[schema].query(`insert into ${schema}.company values ($1, 'key of ${schema}')`, [company]);
       });
     }
-  });
+  }, 180_000);
   afterAll(() => stack?.dispose());
 
   test.each(SCHEMAS)(
@@ -164,6 +166,65 @@ describe.each(stacks)('one login per service on $name', ({ open }) => {
         await expect(asTenant(company, () => db.query(`select secret from ${other}.company`))).rejects.toMatchObject({
           code: '42501',
         });
+      });
+    },
+  );
+});
+
+/**
+ * The hand-over block of docs/operations.md ("Upgrading from the shared role"), for `schema` and `login`: what an
+ * operator runs when one login ran every service.
+ */
+function handOverSql(schema: string, login: string): string {
+  const docs = readFileSync(path.join(__dirname, '../../../../docs/operations.md'), 'utf8');
+  const marked = docs.slice(docs.indexOf('<!-- tested: hand-over'));
+  const block = /```sql\n([\s\S]*?)```/.exec(marked)?.[1];
+  if (!block) throw new Error('docs/operations.md has no hand-over block');
+  return block.replaceAll('whistle_auth', login).replace(/\bauth\b/g, schema);
+}
+
+describe.each(stacks)('one login for every service, handed over to a login per service, on $name', ({ open }) => {
+  let stack: Stack;
+  const company = randomUUID();
+
+  beforeAll(async () => {
+    stack = await open();
+    // What a database looks like after the releases before per-service roles ran with one login: both schemas
+    // owned by it (here the administrator), with their rows.
+    for (const schema of SCHEMAS) {
+      await stack.admin.query(`alter schema ${schema} owner to current_user`);
+      await migrate(stack.admin, schema, migrationsOf(schema));
+      await stack.admin.query(`insert into ${schema}.company values ($1, 'key of ${schema}')`, [company]);
+      await stack.admin.query(`insert into ${schema}.entry (company_id, body) values ($1, 'entry')`, [company]);
+      await stack.admin.query(handOverSql(schema, loginOf(schema)));
+    }
+  }, 180_000);
+  afterAll(() => stack?.dispose());
+
+  test.each(SCHEMAS)(
+    'when the %s login has its schema handed over, then it owns all of it and nothing else',
+    async (schema) => {
+      const { rows } = await stack.admin.query<{ object: string; owner: string }>(
+        `select c.relname as object, pg_get_userbyid(c.relowner) as owner
+         from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = $1 and c.relkind in ('r', 'S')
+       union all select nspname, pg_get_userbyid(nspowner) from pg_namespace where nspname = $1`,
+        [schema],
+      );
+      expect(rows.length).toBeGreaterThan(3);
+      expect(rows.filter((row) => row.owner !== loginOf(schema))).toEqual([]);
+      const others = SCHEMAS.filter((other) => other !== schema);
+      const attempts = await crossSchemaAttempts(stack.admin, (sql) => stack.asLogin(schema, sql), others);
+      expect(attempts.filter((attempt) => !attempt.refused)).toEqual([]);
+      // The service goes on as its own login: migrations (none pending), its rows, a new row through its sequence.
+      await stack.withLogin(schema, async () => {
+        await migrate(stack.service[schema], schema, migrationsOf(schema));
+        const db = serviceDatabase(stack.service[schema], schema);
+        await asTenant(company, () =>
+          db.query(`insert into ${schema}.entry (company_id, body) values ($1, 'more')`, [company]),
+        );
+        const seen = await asTenant(company, () => db.query(`select body from ${schema}.entry order by id`));
+        expect(seen.rows).toEqual([{ body: 'entry' }, { body: 'more' }]);
       });
     },
   );
