@@ -343,6 +343,34 @@ describe.each(testStacks)('audit trail on %s', (stack) => {
     expect(heads.rows).toEqual([{ company_key: first.companyId, seq: '2' }]);
   });
 
+  test('when a statement in a company’s tenant scope writes the trail, then PostgreSQL refuses it: the role only reads', async () => {
+    const first = await company();
+    const auditDb = serviceDatabase(test$.deps.db, 'audit');
+    const writes = [
+      // A forged entry of the tenant's own company, as an injection in a staff request would try.
+      () =>
+        auditEventRepository.insert(auditDb, {
+          id: randomUUID(),
+          companyId: first.companyId,
+          name: 'user.signed_in',
+          version: 1,
+          action: 'user-signed-in',
+          success: true,
+          tableIdentifier: 'user_profile',
+          objectId: first.admin.userId,
+          incidentId: null,
+          actor: { type: 'STAFF', userId: first.admin.userId, name: 'Forged' },
+          occurredAt: new Date().toISOString(),
+          payload: {},
+        }),
+      () => auditDb.query(`update audit.audit_event set actor_name = 'Someone else'`),
+      () => auditDb.query('delete from audit.audit_event'),
+      () => auditDb.query(`update audit.chain_head set seq = seq + 1`),
+      () => auditDb.query(`update audit.staff_member set full_name = 'Someone else'`),
+    ];
+    for (const write of writes) await expect(asTenant(first.companyId, write)).rejects.toMatchObject({ code: '42501' });
+  });
+
   test('when the schema is migrated, then every table holding a company’s rows is behind the tenant wall', async () => {
     // outbox: the kit's relay table, which the audit service never writes to (it publishes no event).
     expect(await tablesOutsideTenantWall(test$.deps.db, 'audit', ['outbox'])).toEqual([]);

@@ -149,6 +149,26 @@ describe.each(testStacks)('the tenant wall of the auth schema on %s', (stack) =>
     expect(rows.rows).toEqual([]);
   });
 
+  test('when a statement in a company’s scope writes the company’s keys or identity, or a member’s e-mail or company, then PostgreSQL refuses it', async () => {
+    const a = await company();
+    const db = serviceDatabase(test$.deps.db, 'auth');
+    for (const sql of [
+      `update auth.company set public_key = 'planted'`,
+      `update auth.company set aes_encrypted_private_key = 'planted'`,
+      `update auth.company set wrapped_passphrase = 'planted'`,
+      `update auth.company set url_identifier = 'planted'`,
+      `update auth.company set email_domain = 'planted.example'`,
+      'delete from auth.company',
+      `update auth.user_profile set email = 'planted@planted.example'`,
+      'update auth.user_profile set company_id = company_id',
+      `update auth.one_time_secret set secret_hash = 'planted'`,
+    ])
+      await expect(asTenant(a.companyId, () => db.query(sql))).rejects.toMatchObject({ code: '42501' });
+    // What staff requests write still goes through, for the tenant's own rows only.
+    const renamed = await asTenant(a.companyId, () => db.query(`update auth.company set title = 'Walled'`));
+    expect(renamed.rowCount).toBe(1);
+  });
+
   test('when an admin invites an address another company uses, then 400 in the same words as for an own member, and no account or mail is made', async () => {
     const a = await company();
     const b = await company();
