@@ -346,7 +346,7 @@ describe.each(testStacks)('audit trail on %s', (stack) => {
   test('when a statement in a company’s tenant scope writes the trail, then PostgreSQL refuses it: the role only reads', async () => {
     const first = await company();
     const auditDb = serviceDatabase(test$.deps.db, 'audit');
-    const writes = [
+    const writes: (() => Promise<unknown>)[] = [
       // A forged entry of the tenant's own company, as an injection in a staff request would try.
       () =>
         auditEventRepository.insert(auditDb, {
