@@ -12,6 +12,8 @@ npm install --prefix tools/lint --no-audit --no-fund --loglevel=error
 npx prettier --check . --log-level warn
 tools/lint/node_modules/.bin/eslint -c tools/lint/eslint.config.mjs .
 npx tsc -p tsconfig.json
+# Offline supply-chain check: lockfiles (registry, integrity) and the images' production trees (npm ls).
+node scripts/supply-chain.mjs
 npx lerna run typecheck --concurrency 2
 npx lerna run build
 # Frontends first: their Pact consumer tests write pacts/*.json, which the services' provider tests verify.

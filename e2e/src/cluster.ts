@@ -1,12 +1,18 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
-import { resolveWorkload, workloads, type WorkloadName } from '@whistle/contracts';
+import amqplib from 'amqplib';
+import pg from 'pg';
+import { eventProducers, resolveWorkload, workloads, type WorkloadName } from '@whistle/contracts';
 import {
+  createBrokerUser,
   createTcpProxy,
   createTestDatabase,
   deleteRabbitTopology,
+  serviceLoginSql,
+  testDatabaseUrl,
   type TcpProxy,
+  type TestBrokerUser,
   type TestDatabase,
 } from '@whistle/service-kit/testing';
 import { startS3Server, startSmtpCatcher, type SmtpCatcher, type TestS3Server } from '@whistle/test-support';
@@ -26,6 +32,8 @@ export interface ClusterPlatform {
   readonly smtp: SmtpCatcher;
   /** The service processes now running (a restarted one replaces its predecessor). */
   readonly processes: readonly RunningProcess[];
+  /** With `leastPrivilege: true`: each service's own database login and broker user, as URLs. */
+  readonly credentials?: Record<string, { databaseUrl: string; amqpUrl: string }>;
   /** With `faults: true`: the proxies the services reach PostgreSQL and RabbitMQ through, to cut and restore. */
   readonly faults?: { database: TcpProxy; broker: TcpProxy };
   /** Kills a service without warning (SIGKILL, as an OOM kill or a node failure would) and starts it again. */
@@ -61,17 +69,84 @@ const secretNames = [
 
 const serviceNames = (Object.keys(workloads) as WorkloadName[]).filter((name) => workloads[name].kind === 'service');
 
+interface ServiceCredentials {
+  urls: Record<string, { databaseUrl: string; amqpUrl: string }>;
+  remove(): Promise<void>;
+}
+
+/**
+ * A database login and a broker user per service, as docs/operations.md ("Database roles", "Broker users") makes
+ * them: each login owns its service's schema (named after the service) and has its tenant role, each broker user
+ * publishes only its service's events. The shared exchange is declared here, by the administrator.
+ */
+async function createServiceCredentials(
+  databaseUrl: string,
+  amqpUrl: string,
+  exchange: string,
+): Promise<ServiceCredentials> {
+  const suffix = randomBytes(4).toString('hex');
+  const loginOf = (service: string) => `whistle_${service}_${suffix}`;
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  try {
+    await admin.query(`revoke all on database ${new URL(databaseUrl).pathname.slice(1)} from public`);
+    for (const service of serviceNames) {
+      for (const sql of serviceLoginSql({ login: loginOf(service), schema: service })) await admin.query(sql);
+      await admin.query(`grant connect on database ${new URL(databaseUrl).pathname.slice(1)} to ${loginOf(service)}`);
+    }
+  } finally {
+    await admin.end();
+  }
+  const broker = await amqplib.connect(amqpUrl);
+  await (await broker.createChannel()).assertExchange(exchange, 'topic', { durable: true });
+  await broker.close();
+  const users: Record<string, TestBrokerUser> = {};
+  await Promise.all(
+    serviceNames.map(async (service) => {
+      users[service] = await createBrokerUser({
+        exchange,
+        consumer: service,
+        publishes: eventProducers[service as keyof typeof eventProducers],
+        url: amqpUrl,
+      });
+    }),
+  );
+  return {
+    urls: Object.fromEntries(
+      serviceNames.map((service) => {
+        const url = new URL(databaseUrl);
+        url.username = loginOf(service);
+        return [service, { databaseUrl: url.toString(), amqpUrl: users[service]!.url }];
+      }),
+    ),
+    async remove() {
+      await Promise.all(Object.values(users).map((user) => user.remove()));
+      // After the database is dropped: the logins own nothing else.
+      const cleanup = new pg.Client({ connectionString: testDatabaseUrl() });
+      await cleanup.connect();
+      try {
+        for (const service of serviceNames) await cleanup.query(`drop role if exists ${loginOf(service)}`);
+      } finally {
+        await cleanup.end();
+      }
+    },
+  };
+}
+
 /**
  * Cluster mode on one machine: each service its own process, on PostgreSQL and RabbitMQ on loopback,
  * an S3 API (s3rver) and a real SMTP server — the configuration a Kubernetes deployment gives them.
  */
 export async function startCluster({
   faults = false,
+  leastPrivilege = false,
   env = {},
   databaseUrl,
   objectStore,
 }: {
   faults?: boolean;
+  /** Each service with its own database login and broker user (docs/operations.md), not the administrator's. */
+  leastPrivilege?: boolean;
   /** Extra or overriding variables of every service (the secrets of another cluster, limits...). */
   env?: Record<string, string>;
   /** A database of the caller's (a restored backup), used as it is and left in place; else a fresh one, dropped. */
@@ -96,12 +171,14 @@ export async function startCluster({
   const smtp = await startSmtpCatcher();
   const gatewayPort = await freePort();
   const baseUrl = `http://127.0.0.1:${gatewayPort}`;
+  // A fresh exchange per run keeps parallel runs on one broker apart.
+  const exchange = `whistle.test.${randomBytes(4).toString('hex')}`;
+  const credentials = leastPrivilege ? await createServiceCredentials(database.url, amqpUrl, exchange) : undefined;
 
   const shared = {
     DATABASE_URL: proxies ? through(database.url, proxies.database) : database.url,
     AMQP_URL: proxies ? through(amqpUrl, proxies.broker) : amqpUrl,
-    // A fresh exchange per run keeps parallel runs on one broker apart.
-    AMQP_EXCHANGE: `whistle.test.${randomBytes(4).toString('hex')}`,
+    AMQP_EXCHANGE: exchange,
     S3_ENDPOINT: s3.endpoint,
     S3_BUCKET: 'whistle-files',
     S3_ACCESS_KEY_ID: s3.accessKeyId,
@@ -119,6 +196,16 @@ export async function startCluster({
   const start = (name: WorkloadName) =>
     startNodeProcess(name, path.join(repoRoot, 'services', name, 'dist', 'main.js'), {
       ...shared,
+      ...(credentials
+        ? {
+            DATABASE_URL: proxies
+              ? through(credentials.urls[name]!.databaseUrl, proxies.database)
+              : credentials.urls[name]!.databaseUrl,
+            AMQP_URL: proxies
+              ? through(credentials.urls[name]!.amqpUrl, proxies.broker)
+              : credentials.urls[name]!.amqpUrl,
+          }
+        : {}),
       PORT: String(ports.get(name)),
     });
   for (const name of serviceNames) {
@@ -169,6 +256,7 @@ export async function startCluster({
     await database.drop();
     // Every service consumes under its own name (createServiceLifecycle's default consumer).
     await deleteRabbitTopology({ exchanges: [shared.AMQP_EXCHANGE], consumers: serviceNames }, amqpUrl);
+    await credentials?.remove();
   };
   try {
     for (const running of processes) {
@@ -188,6 +276,7 @@ export async function startCluster({
     exchange: shared.AMQP_EXCHANGE,
     smtp,
     processes,
+    credentials: credentials?.urls,
     faults: proxies,
     async killAndRestart(name) {
       const index = processes.findIndex((running) => running.name === name);

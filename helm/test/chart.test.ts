@@ -124,7 +124,8 @@ const sets: ValuesSet[] = [
     },
   },
   {
-    name: 'production-like (like k8s/overlays/production)',
+    // Each service with its own database login and broker user (docs/operations.md, "Database roles", "Broker users").
+    name: 'production-like (like k8s/overlays/production), each service with its own database login and broker user',
     values: {
       ...required,
       image: { registry: 'registry.example.com', tag: '0.1.0' },
@@ -134,7 +135,9 @@ const sets: ValuesSet[] = [
           w,
           {
             replicaCount: productionOverlay.replicas[w],
-            ...(table.workloads[w].kind === 'service' ? { resources: productionOverlay.serviceResources } : {}),
+            ...(table.workloads[w].kind === 'service'
+              ? { resources: productionOverlay.serviceResources, credentialsSecret: `whistle-${w}-credentials` }
+              : {}),
           },
         ]),
       ),
@@ -142,6 +145,8 @@ const sets: ValuesSet[] = [
     },
     expected: {
       ...defaultExpectations('whistle', 'whistle'),
+      secretOf: (workload, variable) =>
+        ['DATABASE_URL', 'AMQP_URL'].includes(variable) ? `whistle-${workload}-credentials` : 'whistle-secrets',
       imageOf: (workload) => `registry.example.com/${imageRepositoryOf(workload)}:0.1.0`,
       replicas: productionOverlay.replicas,
       ingress: { ...defaultExpectations('whistle', 'whistle').ingress!, tlsSecret: 'whistle-tls' },

@@ -24,8 +24,8 @@ import {
 export interface ReleaseExpectations {
   /** Name of a workload's Deployment, Service and PodDisruptionBudget. */
   nameOf: (workload: string) => string;
-  /** Secret holding a workload's credentials. */
-  secretOf: (workload: string) => string;
+  /** Secret holding a workload's credential for an environment variable. */
+  secretOf: (workload: string, variable: string) => string;
   /** Key of that Secret for an environment variable (default: the variable's name). */
   secretKeyOf?: (variable: string) => string;
   /** Ingresses, or undefined when the release renders none: the main one and the file service's (uploads). */
@@ -186,7 +186,7 @@ export function itChecksTheRelease(render: () => K8sObject[], expected: ReleaseE
       const refs = env.filter((e) => e.valueFrom?.secretKeyRef);
       for (const e of refs)
         expect(e.valueFrom.secretKeyRef).toEqual({
-          name: expected.secretOf(workload),
+          name: expected.secretOf(workload, e.name),
           key: keyOf(e.name),
           ...(expectedSecretEnv[workload].optional.includes(e.name) ? { optional: true } : {}),
         });

@@ -295,13 +295,13 @@ export async function seededTenant() {
 
 /**
  * Runs `work` on `db` (a pg client, or PGlite's Database while the platform is stopped: one connection either way)
- * in a transaction switched to the tenant role with `companyId` set, by the statement service-kit's asTenant starts
- * a signed-in company's transactions with; rolled back after, as it only reads.
+ * in a transaction switched to the incident schema's tenant role with `companyId` set, by the statement service-kit's
+ * asTenant starts a signed-in company's transactions with; rolled back after, as it only reads.
  */
 export async function asTenantOn(db, companyId, work) {
   await db.query('begin');
   try {
-    await db.query(serviceKit.tenantTransactionStart(companyId));
+    await db.query(serviceKit.tenantStatement(serviceKit.tenantRoleFor('incident'), companyId));
     return await work();
   } finally {
     await db.query('rollback');

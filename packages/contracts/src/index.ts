@@ -13,3 +13,4 @@ export * from './http/audit';
 export * from './http/reporting';
 export * from './http/retention';
 export * from './http/error-reports';
+export * from './events/producers';

@@ -4,6 +4,7 @@ import {
   databasePort,
   defineService,
   eventBusPort,
+  serviceDatabase,
   type ServiceDependencies,
   type WhistleService,
 } from '@whistle/service-kit';
@@ -23,7 +24,9 @@ const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
  * Consumes every event of the platform into each company's append-only, hash-chained trail, and serves it
  * to the company's admins (`/api/account/company/audit_log/`: read, verify, export).
  */
-export function createAuditService(deps: AuditDependencies, config: AuditConfig): WhistleService {
+export function createAuditService(given: AuditDependencies, config: AuditConfig): WhistleService {
+  // Its tenant scopes run as the audit schema's own tenant role (docs/security.md, "Tenant isolation").
+  const deps = { ...given, db: serviceDatabase(given.db, AUDIT_SCHEMA) };
   const lifecycle = createServiceLifecycle({
     name: 'audit',
     schema: AUDIT_SCHEMA,

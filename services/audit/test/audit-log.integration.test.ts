@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AuditLogResponse, AuditVerification, EventEnvelope } from '@whistle/contracts';
-import { asTenant, type Queryable } from '@whistle/service-kit';
+import { asTenant, type Queryable, serviceDatabase } from '@whistle/service-kit';
 import {
   createTestDependencies,
   tablesOutsideTenantWall,
@@ -328,18 +328,47 @@ describe.each(testStacks)('audit trail on %s', (stack) => {
       expect.arrayContaining([first.companyId, second.companyId, null]),
     );
 
+    const auditDb = serviceDatabase(test$.deps.db, 'audit');
     const entries = await asTenant(first.companyId, () =>
-      test$.deps.db.query<{ company_id: string }>('select company_id from audit.audit_event'),
+      auditDb.query<{ company_id: string }>('select company_id from audit.audit_event'),
     );
     expect(entries.rows).toEqual([{ company_id: first.companyId }, { company_id: first.companyId }]);
     const staff = await asTenant(first.companyId, () =>
-      test$.deps.db.query<{ user_id: string }>('select user_id from audit.staff_member order by full_name'),
+      auditDb.query<{ user_id: string }>('select user_id from audit.staff_member order by full_name'),
     );
     expect(staff.rows).toEqual([{ user_id: first.admin.userId }, { user_id: first.handler.userId }]);
     const heads = await asTenant(first.companyId, () =>
-      test$.deps.db.query<{ company_key: string; seq: string }>('select company_key, seq::text from audit.chain_head'),
+      auditDb.query<{ company_key: string; seq: string }>('select company_key, seq::text from audit.chain_head'),
     );
     expect(heads.rows).toEqual([{ company_key: first.companyId, seq: '2' }]);
+  });
+
+  test('when a statement in a company’s tenant scope writes the trail, then PostgreSQL refuses it: the role only reads', async () => {
+    const first = await company();
+    const auditDb = serviceDatabase(test$.deps.db, 'audit');
+    const writes: (() => Promise<unknown>)[] = [
+      // A forged entry of the tenant's own company, as an injection in a staff request would try.
+      () =>
+        auditEventRepository.insert(auditDb, {
+          id: randomUUID(),
+          companyId: first.companyId,
+          name: 'user.signed_in',
+          version: 1,
+          action: 'user-signed-in',
+          success: true,
+          tableIdentifier: 'user_profile',
+          objectId: first.admin.userId,
+          incidentId: null,
+          actor: { type: 'STAFF', userId: first.admin.userId, name: 'Forged' },
+          occurredAt: new Date().toISOString(),
+          payload: {},
+        }),
+      () => auditDb.query(`update audit.audit_event set actor_name = 'Someone else'`),
+      () => auditDb.query('delete from audit.audit_event'),
+      () => auditDb.query(`update audit.chain_head set seq = seq + 1`),
+      () => auditDb.query(`update audit.staff_member set full_name = 'Someone else'`),
+    ];
+    for (const write of writes) await expect(asTenant(first.companyId, write)).rejects.toMatchObject({ code: '42501' });
   });
 
   test('when the schema is migrated, then every table holding a company’s rows is behind the tenant wall', async () => {

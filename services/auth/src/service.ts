@@ -8,6 +8,7 @@ import {
   eventBusPort,
   rateLimitCountersFor,
   rateLimitMigrations,
+  serviceDatabase,
   type ServiceDependencies,
   type WhistleService,
 } from '@whistle/service-kit';
@@ -35,7 +36,9 @@ const authPorts = { db: databasePort, bus: eventBusPort, mailer: mailerPort, obj
 export type AuthDependencies = ServiceDependencies<typeof authPorts>;
 
 /** Companies, staff accounts and reporting labels: everything under /api/account/ except the audit log. */
-export function createAuthService(deps: AuthDependencies, config: AuthConfig): WhistleService {
+export function createAuthService(given: AuthDependencies, config: AuthConfig): WhistleService {
+  // Its tenant scopes run as the auth schema's own tenant role (docs/security.md, "Tenant isolation").
+  const deps = { ...given, db: serviceDatabase(given.db, AUTH_SCHEMA) };
   const lifecycle = createServiceLifecycle({
     name: 'auth',
     schema: AUTH_SCHEMA,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createRecordingMailer, type RecordingMailer } from '@whistle/mailer/testing';
-import { asTenant } from '@whistle/service-kit';
+import { asTenant, serviceDatabase } from '@whistle/service-kit';
 import {
   createTestDependencies,
   tablesOutsideTenantWall,
@@ -92,7 +92,7 @@ describe.each(testStacks)('the tenant wall of the auth schema on %s', (stack) =>
   test('when a query forgets its company condition in a company’s scope, then it gets that company’s rows of every walled table and no other’s', async () => {
     const a = await company();
     const b = await company();
-    const { db } = test$.deps;
+    const db = serviceDatabase(test$.deps.db, 'auth');
 
     const emails = await asTenant(a.companyId, () =>
       db.query<{ email: string }>('select email from auth.user_profile order by email'),
@@ -128,7 +128,7 @@ describe.each(testStacks)('the tenant wall of the auth schema on %s', (stack) =>
   test('when a write in a company’s scope names another company, then it is refused and nothing is written', async () => {
     const a = await company();
     const b = await company();
-    const { db } = test$.deps;
+    const db = serviceDatabase(test$.deps.db, 'auth');
     await expect(
       asTenant(a.companyId, () =>
         db.query(`insert into auth.location (id, company_id, name) values ($1, $2, 'Planted')`, [
@@ -147,6 +147,26 @@ describe.each(testStacks)('the tenant wall of the auth schema on %s', (stack) =>
       [b.companyId],
     );
     expect(rows.rows).toEqual([]);
+  });
+
+  test('when a statement in a company’s scope writes the company’s keys or identity, or a member’s e-mail or company, then PostgreSQL refuses it', async () => {
+    const a = await company();
+    const db = serviceDatabase(test$.deps.db, 'auth');
+    for (const sql of [
+      `update auth.company set public_key = 'planted'`,
+      `update auth.company set aes_encrypted_private_key = 'planted'`,
+      `update auth.company set wrapped_passphrase = 'planted'`,
+      `update auth.company set url_identifier = 'planted'`,
+      `update auth.company set email_domain = 'planted.example'`,
+      'delete from auth.company',
+      `update auth.user_profile set email = 'planted@planted.example'`,
+      'update auth.user_profile set company_id = company_id',
+      `update auth.one_time_secret set secret_hash = 'planted'`,
+    ])
+      await expect(asTenant(a.companyId, () => db.query(sql))).rejects.toMatchObject({ code: '42501' });
+    // What staff requests write still goes through, for the tenant's own rows only.
+    const renamed = await asTenant(a.companyId, () => db.query(`update auth.company set title = 'Walled'`));
+    expect(renamed.rowCount).toBe(1);
   });
 
   test('when an admin invites an address another company uses, then 400 in the same words as for an own member, and no account or mail is made', async () => {

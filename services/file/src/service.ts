@@ -9,6 +9,7 @@ import {
   processRateLimitCounters,
   rateLimitCountersFor,
   rateLimitMigrations,
+  serviceDatabase,
   type ServiceDependencies,
   type WhistleService,
 } from '@whistle/service-kit';
@@ -28,7 +29,9 @@ const filePorts = { db: databasePort, bus: eventBusPort, objects: objectStorePor
 export type FileDependencies = ServiceDependencies<typeof filePorts>;
 
 /** Encrypted incident files: bytes in the object store, metadata in the `file` schema (/api/incident/file*). */
-export function createFileService(deps: FileDependencies, config: FileConfig): WhistleService {
+export function createFileService(given: FileDependencies, config: FileConfig): WhistleService {
+  // Its tenant scopes run as the file schema's own tenant role (docs/security.md, "Tenant isolation").
+  const deps = { ...given, db: serviceDatabase(given.db, FILE_SCHEMA) };
   const lifecycle = createServiceLifecycle({
     name: 'file',
     schema: FILE_SCHEMA,

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { FILE_UPLOAD_CONTENT_TYPE } from '@whistle/contracts';
 import { createCompanyCredentials, createIncidentCredentials } from '@whistle/crypto';
-import { asTenant, currentTenant, type Database, type Queryable } from '@whistle/service-kit';
+import { asTenant, currentTenant, type Database, type Queryable, serviceDatabase } from '@whistle/service-kit';
 import {
   createTestDependencies,
   tablesOutsideTenantWall,
@@ -133,7 +133,7 @@ describe.each(testStacks)('tenant wall of the file service on %s', (stack) => {
         expect.arrayContaining([first.companyId, second.companyId]),
       );
       const seen = await asTenant(first.companyId, () =>
-        test$.deps.db.query<{ company_id: string }>(`select company_id from ${table}`),
+        serviceDatabase(test$.deps.db, FILE_SCHEMA).query<{ company_id: string }>(`select company_id from ${table}`),
       );
       expect({ table, rows: seen.rows }).toEqual({ table, rows: [{ company_id: first.companyId }] });
     }

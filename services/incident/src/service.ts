@@ -6,6 +6,7 @@ import {
   eventBusPort,
   rateLimitCountersFor,
   rateLimitMigrations,
+  serviceDatabase,
   type ServiceDependencies,
   type WhistleService,
 } from '@whistle/service-kit';
@@ -46,7 +47,9 @@ export interface IncidentService extends WhistleService {
 }
 
 /** Incidents, messages, notes, export and deadlines (/api/incident/*, except files, which are the file service's). */
-export function createIncidentService(deps: IncidentDependencies, config: IncidentConfig): IncidentService {
+export function createIncidentService(given: IncidentDependencies, config: IncidentConfig): IncidentService {
+  // Its tenant scopes run as the incident schema's own tenant role (docs/security.md, "Tenant isolation").
+  const deps = { ...given, db: serviceDatabase(given.db, INCIDENT_SCHEMA) };
   const lifecycle = createServiceLifecycle({
     name: 'incident',
     schema: INCIDENT_SCHEMA,

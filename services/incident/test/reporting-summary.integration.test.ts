@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { incidentOutcomes, incidentStatuses, reportChannels, type ReportingResponse } from '@whistle/contracts';
-import { asTenant, type Queryable } from '@whistle/service-kit';
+import { asTenant, type Queryable, serviceDatabase } from '@whistle/service-kit';
 import { createTestDependencies, testStacks, type TestDependencies } from '@whistle/service-kit/testing';
 import { incidentMigrations } from '../src/data-access/migrations';
 import { reportingRepository } from '../src/data-access/reporting.repository';
@@ -322,7 +322,7 @@ describe.each(testStacks)('reporting summary on %s', (stack) => {
     await db().query('analyze incident.incident');
     const statements: { sql: string; plan: PlanNode }[] = [];
     await asTenant(busy.companyId, () =>
-      db().transaction(async (tx) => {
+      serviceDatabase(db(), 'incident').transaction(async (tx) => {
         const explaining: Queryable = {
           query: (async (sql: string, params?: unknown[]) => {
             const { rows } = await tx.query<{ 'QUERY PLAN': unknown }>(`explain (format json) ${sql}`, params);

@@ -1,5 +1,5 @@
 import { reportingResponseSchema, type ReportingResponse } from '@whistle/contracts';
-import { asTenant, type Queryable } from '@whistle/service-kit';
+import { asTenant, type Queryable, serviceDatabase } from '@whistle/service-kit';
 import { createTestDependencies, testStacks, type TestDependencies } from '@whistle/service-kit/testing';
 import { reportingRepository } from '../src/data-access/reporting.repository';
 import {
@@ -226,7 +226,7 @@ describe.each(testStacks)('reporting on %s', (stack) => {
   test("when the medians are read in a company's scope, then each clock's index is searched by its bucket, not filtered by it after the wall", async () => {
     const plans: PlanNode[] = [];
     await asTenant(companyA.companyId, () =>
-      test$.deps.db.transaction(async (tx) => {
+      serviceDatabase(test$.deps.db, 'incident').transaction(async (tx) => {
         // A handful of cases: without this the planner reads the table whole, as it would not for a real company.
         await tx.query('set local enable_seqscan = off');
         const explaining: Queryable = {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { deriveDiscloserAuthToken } from '@whistle/crypto';
-import { asTenant, currentTenant, type Database, type Queryable } from '@whistle/service-kit';
+import { asTenant, currentTenant, type Database, type Queryable, serviceDatabase } from '@whistle/service-kit';
 import {
   createTestDependencies,
   tablesOutsideTenantWall,
@@ -88,7 +88,7 @@ describe.each(testStacks)('tenant wall of the incident service on %s', (stack) =
 
   beforeAll(async () => {
     test$ = await createTestDependencies(stack, ['incident']);
-    db = test$.deps.db;
+    db = serviceDatabase(test$.deps.db, 'incident');
     await prepareProducer(test$.deps);
     // The jobs wait an hour: the statements each test notes are the requests' alone.
     incident = await startIncident(

@@ -5,6 +5,7 @@ import {
   databasePort,
   defineService,
   eventBusPort,
+  serviceDatabase,
   type ServiceDependencies,
   type WhistleService,
 } from '@whistle/service-kit';
@@ -17,7 +18,9 @@ const notificationPorts = { db: databasePort, bus: eventBusPort, mailer: mailerP
 export type NotificationDependencies = ServiceDependencies<typeof notificationPorts>;
 
 /** Turns events into e-mails, per company notification settings. Never puts report content in a mail. */
-export function createNotificationService(deps: NotificationDependencies, config: NotificationConfig): WhistleService {
+export function createNotificationService(given: NotificationDependencies, config: NotificationConfig): WhistleService {
+  // Its tenant scopes run as the notification schema's own tenant role (docs/security.md, "Tenant isolation").
+  const deps = { ...given, db: serviceDatabase(given.db, NOTIFICATION_SCHEMA) };
   const lifecycle = createServiceLifecycle({
     name: 'notification',
     schema: NOTIFICATION_SCHEMA,

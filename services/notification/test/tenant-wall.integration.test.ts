@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Mailer } from '@whistle/mailer';
-import { asTenant, createOutbox, messagingMigrations, migrate, type WhistleService } from '@whistle/service-kit';
+import {
+  asTenant,
+  createOutbox,
+  messagingMigrations,
+  migrate,
+  serviceDatabase,
+  type WhistleService,
+} from '@whistle/service-kit';
 import {
   createTestDependencies,
   tablesOutsideTenantWall,
@@ -101,7 +108,9 @@ describe.each(testStacks)('tenant wall of the notification service on %s', (stac
       );
       expect(all.rows.map((row) => row.company_id)).toEqual(expect.arrayContaining([first, second]));
       const seen = await asTenant(first, () =>
-        test$.deps.db.query<{ company_id: string }>(`select distinct company_id from notification.${table}`),
+        serviceDatabase(test$.deps.db, NOTIFICATION_SCHEMA).query<{ company_id: string }>(
+          `select distinct company_id from notification.${table}`,
+        ),
       );
       expect({ table, rows: seen.rows }).toEqual({ table, rows: [{ company_id: first }] });
     }

@@ -15,9 +15,14 @@ export { migrate, assertSchemaName, type MigrateResult } from './migrate';
 export {
   asTenant,
   currentTenant,
-  tenantTransactionStart,
+  serviceDatabase,
+  SHARED_TENANT_ROLE,
+  tenantRoleFor,
+  tenantRolePerSchemaSql,
+  tenantRoleSql,
+  tenantStatement,
   tenantWallSql,
-  TENANT_ROLE,
+  TENANT_ROLE_PREFIX,
   TENANT_SETTING,
   type TenantTable,
 } from './tenant-scope';

@@ -48,7 +48,10 @@ export async function migrate(db: Database, schema: string, migrations: readonly
   // CREATE SCHEMA IF NOT EXISTS is not safe against a concurrent creator, hence the lock here too.
   const alreadyApplied = await db.transaction(async (tx) => {
     await lock(tx, schema);
-    await tx.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+    // Created only when missing: CREATE SCHEMA IF NOT EXISTS needs CREATE on the database even when the schema is
+    // there, and a service's login need not have it when an administrator created its schema for it.
+    const exists = await tx.query('SELECT 1 FROM pg_namespace WHERE nspname = $1', [schema]);
+    if (exists.rowCount === 0) await tx.query(`CREATE SCHEMA ${schema}`);
     await tx.query(
       `CREATE TABLE IF NOT EXISTS ${schema}.schema_migration (id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
     );

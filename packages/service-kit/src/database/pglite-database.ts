@@ -139,9 +139,14 @@ export class PgliteDatabase implements Database {
   }
 
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
-    const tenant = currentTenant();
+    let tenant: string | undefined;
+    try {
+      tenant = tenantTransactionStart();
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
     return this.pglite.transaction(async (pgliteTx) => {
-      if (tenant !== undefined) await pgliteTx.exec(tenantTransactionStart(tenant));
+      if (tenant !== undefined) await pgliteTx.exec(tenant);
       let open = true;
       const tx: Queryable = {
         query: <R>(sql: string, params?: readonly unknown[]) => {

@@ -318,8 +318,8 @@ export class PostgresDatabase implements Database {
       },
     };
     try {
-      const tenant = currentTenant();
-      await client.query(tenant === undefined ? 'BEGIN' : `BEGIN; ${tenantTransactionStart(tenant)}`);
+      const tenant = tenantTransactionStart();
+      await client.query(tenant === undefined ? 'BEGIN' : `BEGIN; ${tenant}`);
       const result = await work(tx);
       open = false;
       await previous; // A statement the callback did not await still belongs to this transaction.

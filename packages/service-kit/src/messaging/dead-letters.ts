@@ -1,5 +1,12 @@
 import amqplib, { type GetMessage } from 'amqplib';
-import { ATTEMPT_HEADER, ERROR_HEADER, consumerQueues, DEFAULT_EXCHANGE } from './rabbitmq-event-bus';
+import {
+  ATTEMPT_HEADER,
+  ERROR_HEADER,
+  consumerQueues,
+  consumerRouter,
+  DEFAULT_EXCHANGE,
+  ROUTER_KEYS,
+} from './rabbitmq-event-bus';
 
 /** Where a consumer's dead letters are: the broker, the deployment's exchange and the consumer's name. */
 export interface DeadLetterQueue {
@@ -51,9 +58,11 @@ async function walk(
       if (!message) break;
       const replay = async () => {
         const { [ATTEMPT_HEADER]: _attempt, ...headers } = message.properties.headers ?? {};
+        // Through the consumer's router: its broker user may write there, not to the default exchange.
         await new Promise<void>((resolve, reject) =>
-          channel.sendToQueue(
-            queues.main,
+          channel.publish(
+            consumerRouter(queue.exchange ?? DEFAULT_EXCHANGE, queue.consumer),
+            ROUTER_KEYS.main,
             message.content,
             {
               persistent: true,

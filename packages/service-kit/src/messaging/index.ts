@@ -4,6 +4,8 @@ export {
   RabbitMqEventBus,
   DEFAULT_EXCHANGE,
   consumerQueues,
+  consumerRouter,
+  ROUTER_KEYS,
   deliveryAttempt,
   type RabbitMqEventBusOptions,
 } from './rabbitmq-event-bus';
@@ -15,3 +17,4 @@ export { subscribeIdempotently, type IdempotentSubscription } from './idempotent
 export { UnprocessableEventError } from './unprocessable-event-error';
 export { topicMatches } from './topic-pattern';
 export { listDeadLetters, replayDeadLetters, type DeadLetterQueue, type DeadLetterSummary } from './dead-letters';
+export { brokerPermissionCommands, brokerPermissions, type BrokerPermissions } from './broker-permissions';

@@ -26,12 +26,26 @@ const CONSUMER_NAME = /^[a-z0-9][a-z0-9_.-]{0,200}$/;
 /**
  * The queues of `consumer` on `exchange`. Named after the exchange, so two deployments sharing a vhost
  * (each with its own AMQP_EXCHANGE) never take each other's events, and their teardown never touches
- * the other's queues.
+ * the other's queues. `retry` is `….backoff`: the `….retry` queue of earlier releases dead-lettered through the
+ * default exchange, which would let every broker user write into any queue (docs/operations.md, "Broker users").
  */
 export function consumerQueues(exchange: string, consumer: string): { main: string; retry: string; dlq: string } {
   const main = `${exchange}.${consumer}`;
-  return { main, retry: `${main}.retry`, dlq: `${main}.dlq` };
+  return { main, retry: `${main}.backoff`, dlq: `${main}.dlq` };
 }
+
+/**
+ * The consumer's own direct exchange, which moves its messages between its queues (routing keys `main`, `backoff`,
+ * `dlq`): a failed event to `backoff` or `dlq`, a waited-out one back to `main`, a replayed dead letter to `main`.
+ * Only the consumer's broker user may write to it, so no service needs the default exchange, through which it could
+ * put anything into any queue.
+ */
+export function consumerRouter(exchange: string, consumer: string): string {
+  return `${exchange}.${consumer}.router`;
+}
+
+/** The routing keys of consumerRouter: each one binds the queue of the same role. */
+export const ROUTER_KEYS = { main: 'main', retry: 'backoff', dlq: 'dlq' } as const;
 
 /**
  * The delivery attempt a message is on. The header is ours, but a message can arrive with anything in it
@@ -80,8 +94,9 @@ interface ConsumerState {
  * The cluster bus over RabbitMQ: a durable topic exchange; publishes on a confirm channel (persistent,
  * messageId = event id, type = event name) resolve once the broker has the message; each consumer owns a
  * durable queue `${exchange}.${consumer}` bound to its event patterns, acknowledged after its handler
- * resolves. A failed event is republished to `….retry`, whose TTL sends it back to the main queue, until
- * `maxAttempts`; then (or at once when malformed or unprocessable) it goes to `….dlq` (consumerQueues).
+ * resolves. A failed event is republished to `….backoff`, whose TTL sends it back to the main queue, until
+ * `maxAttempts`; then (or at once when malformed or unprocessable) it goes to `….dlq` (consumerQueues), both through
+ * the consumer's own router exchange (consumerRouter).
  * A lost connection is re-established with backoff and every consumer is set up again.
  */
 export class RabbitMqEventBus implements EventBus {
@@ -253,9 +268,7 @@ export class RabbitMqEventBus implements EventBus {
 
   /** Runs on every (re)connection, before the connection is handed out: exchange, then every consumer. */
   private async setUp(model: ChannelModel): Promise<void> {
-    const channel = await model.createChannel();
-    await channel.assertExchange(this.exchange, 'topic', { durable: true });
-    await channel.close();
+    await ensureExchange(model, this.exchange, 'topic');
     await Promise.all([...this.consumers.values()].map((state) => this.ensureConsumer(model, state)));
     this.model = model;
     this.publisher = undefined;
@@ -312,17 +325,21 @@ export class RabbitMqEventBus implements EventBus {
     );
     channel.on('close', () => this.onConsumerChannelClosed(model, state, channel));
     const queues = consumerQueues(this.exchange, consumer);
-    await channel.assertExchange(this.exchange, 'topic', { durable: true });
+    const router = consumerRouter(this.exchange, consumer);
+    await ensureExchange(model, this.exchange, 'topic');
+    await channel.assertExchange(router, 'direct', { durable: true });
     await channel.assertQueue(queues.main, { durable: true });
     await channel.assertQueue(queues.retry, {
       durable: true,
       arguments: {
         'x-message-ttl': this.retryDelayMs,
-        'x-dead-letter-exchange': '',
-        'x-dead-letter-routing-key': queues.main,
+        'x-dead-letter-exchange': router,
+        'x-dead-letter-routing-key': ROUTER_KEYS.main,
       },
     });
     await channel.assertQueue(queues.dlq, { durable: true });
+    for (const role of ['main', 'retry', 'dlq'] as const)
+      await channel.bindQueue(queues[role], router, ROUTER_KEYS[role]);
     for (const pattern of events) await channel.bindQueue(queues.main, this.exchange, pattern);
     await channel.prefetch(this.prefetch);
     const { consumerTag } = await channel.consume(queues.main, (message) => {
@@ -356,7 +373,6 @@ export class RabbitMqEventBus implements EventBus {
 
   private async handleDelivery(channel: ConfirmChannel, state: ConsumerState, message: ConsumeMessage): Promise<void> {
     const { consumer, handle } = state.subscription;
-    const queues = consumerQueues(this.exchange, consumer);
     const attempt = deliveryAttempt(message.properties.headers?.[ATTEMPT_HEADER]);
     const fields = {
       consumer,
@@ -370,7 +386,19 @@ export class RabbitMqEventBus implements EventBus {
         event = eventEnvelopeSchema.parse(JSON.parse(message.content.toString('utf8')));
       } catch {
         this.logger.error(fields, 'Malformed event message; dead-lettered');
-        await this.forward(channel, queues.dlq, message, { [ERROR_HEADER]: 'malformed event envelope' });
+        await this.forward(channel, consumer, 'dlq', message, { [ERROR_HEADER]: 'malformed event envelope' });
+        channel.ack(message);
+        eventsConsumed.inc({ consumer, outcome: 'dead_lettered' });
+        return;
+      }
+      // The broker lets a service's user publish only its own events' routing keys (topic permissions): an event
+      // from the shared exchange counts only under the routing key it was let through with.
+      if (message.fields.exchange === this.exchange && message.fields.routingKey !== event.name) {
+        this.logger.error(
+          { ...fields, routingKey: message.fields.routingKey },
+          'Event published under another routing key than its name; dead-lettered',
+        );
+        await this.forward(channel, consumer, 'dlq', message, { [ERROR_HEADER]: 'routing key is not the event name' });
         channel.ack(message);
         eventsConsumed.inc({ consumer, outcome: 'dead_lettered' });
         return;
@@ -385,14 +413,14 @@ export class RabbitMqEventBus implements EventBus {
         const errorText = ((error as Error)?.message ?? String(error)).slice(0, 500);
         if (error instanceof UnprocessableEventError || attempt >= this.maxAttempts) {
           this.logger.error({ ...fields, err: error }, 'Event dead-lettered');
-          await this.forward(channel, queues.dlq, message, {
+          await this.forward(channel, consumer, 'dlq', message, {
             [ATTEMPT_HEADER]: attempt,
             [ERROR_HEADER]: errorText,
           });
           eventsConsumed.inc({ consumer, outcome: 'dead_lettered' });
         } else {
           this.logger.warn({ ...fields, err: error }, 'Event handler failed; retrying');
-          await this.forward(channel, queues.retry, message, {
+          await this.forward(channel, consumer, 'retry', message, {
             [ATTEMPT_HEADER]: attempt + 1,
             [ERROR_HEADER]: errorText,
           });
@@ -406,10 +434,11 @@ export class RabbitMqEventBus implements EventBus {
     }
   }
 
-  /** Republishes a delivery to a queue of this consumer and waits for the broker's confirm. */
+  /** Republishes a delivery to a queue of this consumer, through its router, and waits for the broker's confirm. */
   private forward(
     channel: ConfirmChannel,
-    queue: string,
+    consumer: string,
+    queue: 'retry' | 'dlq',
     message: ConsumeMessage,
     headers: Record<string, unknown>,
   ): Promise<void> {
@@ -421,7 +450,9 @@ export class RabbitMqEventBus implements EventBus {
       contentType: properties.contentType as string | undefined,
       headers: { ...properties.headers, ...headers },
     };
-    return this.confirmed(`forward to ${queue}`, (done) => channel.sendToQueue(queue, message.content, options, done));
+    return this.confirmed(`forward to ${queue}`, (done) =>
+      channel.publish(consumerRouter(this.exchange, consumer), ROUTER_KEYS[queue], message.content, options, done),
+    );
   }
 
   private confirmed(what: string, send: (done: (error: unknown) => void) => void): Promise<void> {
@@ -442,4 +473,24 @@ export class RabbitMqEventBus implements EventBus {
       }
     });
   }
+}
+
+/**
+ * Declares `name` only when it is missing: redeclaring an existing exchange needs the `configure` permission, which
+ * a service's broker user has only on its own queues and router, not on the shared exchange (which it could then
+ * delete). A passive check needs none; it closes its channel when the exchange is missing, hence a channel of its own.
+ */
+async function ensureExchange(model: ChannelModel, name: string, type: 'topic' | 'direct'): Promise<void> {
+  const probe = await model.createChannel();
+  probe.on('error', () => undefined);
+  try {
+    await probe.checkExchange(name);
+    await probe.close();
+    return;
+  } catch {
+    // 404: missing. The channel is closed by the broker.
+  }
+  const channel = await model.createChannel();
+  await channel.assertExchange(name, type, { durable: true });
+  await channel.close();
 }

@@ -1,8 +1,9 @@
 export { createTestDatabase, testDatabaseUrl, type TestDatabase } from './postgres';
-export { testAmqpUrl, uniqueTestName, deleteRabbitTopology } from './rabbitmq';
+export { createBrokerUser, deleteRabbitTopology, testAmqpUrl, uniqueTestName, type TestBrokerUser } from './rabbitmq';
 export { createRecordingLogger, type RecordingLogger, type LogEntry } from './recording-logger';
 export { waitFor } from './wait-for';
 export { createTestDependencies, testStacks, type TestStack, type TestDependencies } from './dependencies';
 export { serveService, type ServedService } from './serve-service';
 export { createTcpProxy, type TcpProxy } from './tcp-proxy';
 export { tablesOutsideTenantWall } from './tenant-wall';
+export { crossSchemaAttempts, serviceLoginSql, type CrossSchemaAttempt } from './service-logins';

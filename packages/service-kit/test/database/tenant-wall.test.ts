@@ -4,8 +4,11 @@ import {
   asTenant,
   migrate,
   openDatabase,
+  serviceDatabase,
+  SHARED_TENANT_ROLE,
+  tenantRoleFor,
+  tenantRolePerSchemaSql,
   tenantWallSql,
-  TENANT_ROLE,
   type Database,
   type Migration,
 } from '../../src/database';
@@ -111,11 +114,14 @@ const engines: { name: string; open: () => Promise<{ db: Database; dispose: () =
 ];
 
 describe.each(engines)('tenant wall on $name', ({ open }) => {
+  let raw: Database;
   let db: Database;
   let dispose: () => Promise<void>;
 
   beforeAll(async () => {
-    ({ db, dispose } = await open());
+    ({ db: raw, dispose } = await open());
+    // As a service sees its database: its tenant scopes run as its schema's role.
+    db = serviceDatabase(raw, SCHEMA);
     await seed(db);
   });
   afterAll(() => dispose());
@@ -171,7 +177,7 @@ describe.each(engines)('tenant wall on $name', ({ open }) => {
            from walled.case_file`,
       );
       expect(rows[0]?.count).toBe('2');
-      expect(rows[0]?.who).not.toBe(TENANT_ROLE);
+      expect(rows[0]?.who).not.toBe(tenantRoleFor(SCHEMA));
       expect(rows[0]?.company || null).toBeNull();
     }
   });
@@ -184,6 +190,74 @@ describe.each(engines)('tenant wall on $name', ({ open }) => {
     // A table open to the role (no policy) is the service's own bookkeeping: a tenant scope can use it.
     await asTenant(companyA, () => db.query(`insert into walled.counter values ('k', 1)`));
     expect((await db.query('select hits from walled.counter')).rows).toEqual([{ hits: 1 }]);
+  });
+
+  test('when a tenant scope reaches a database that is no service’s, then nothing runs: no role spans every schema', async () => {
+    await expect(asTenant(companyA, () => raw.query('select title from walled.case_file'))).rejects.toThrow(
+      /without a tenant role/,
+    );
+    await expect(
+      asTenant(companyA, () => raw.transaction((tx) => tx.query('select title from walled.case_file'))),
+    ).rejects.toThrow(/without a tenant role/);
+  });
+
+  test('when a schema walled with the role every service shared is upgraded, then its own role holds the wall and the shared one keeps nothing', async () => {
+    // The 'legacy' schema as tenantWallSql built it before each schema had its own role (migrations already run
+    // in existing databases keep that SQL).
+    await raw.query(`
+      do $$ begin
+        if not exists (select from pg_roles where rolname = '${SHARED_TENANT_ROLE}') then
+          create role ${SHARED_TENANT_ROLE} nologin nosuperuser nobypassrls;
+        end if;
+      exception when duplicate_object or unique_violation then null;
+      end $$;
+      do $$ begin
+        if not pg_has_role(current_user, '${SHARED_TENANT_ROLE}', 'MEMBER') then
+          execute format('grant ${SHARED_TENANT_ROLE} to %I', current_user);
+        end if;
+      end $$;
+      create schema legacy;
+      create table legacy.item (id serial primary key, company_id uuid not null, name text not null);
+      grant usage on schema legacy to ${SHARED_TENANT_ROLE};
+      grant select, insert, update, delete on all tables in schema legacy to ${SHARED_TENANT_ROLE};
+      grant usage, select on all sequences in schema legacy to ${SHARED_TENANT_ROLE};
+      alter default privileges in schema legacy grant select, insert, update, delete on tables to ${SHARED_TENANT_ROLE};
+      alter table legacy.item enable row level security;
+      create policy tenant_wall on legacy.item to ${SHARED_TENANT_ROLE}
+        using (company_id = nullif(current_setting('whistle.company_id', true), '')::uuid)
+        with check (company_id = nullif(current_setting('whistle.company_id', true), '')::uuid);
+    `);
+    await raw.query(`insert into legacy.item (company_id, name) values ($1, 'of A'), ($2, 'of B')`, [
+      companyA,
+      companyB,
+    ]);
+
+    await raw.query(tenantRolePerSchemaSql('legacy'));
+
+    const policies = await raw.query<{ roles: string[] }>(
+      `select roles::text[] as roles from pg_policies where schemaname = 'legacy' and policyname = 'tenant_wall'`,
+    );
+    expect(policies.rows).toEqual([{ roles: [tenantRoleFor('legacy')] }]);
+    const shared = await raw.query<{ usage: boolean; item: boolean; sequence: boolean }>(
+      `select has_schema_privilege('${SHARED_TENANT_ROLE}', 'legacy', 'usage') as usage,
+              has_table_privilege('${SHARED_TENANT_ROLE}', 'legacy.item', 'select, insert, update, delete') as item,
+              has_sequence_privilege('${SHARED_TENANT_ROLE}', 'legacy.item_id_seq', 'usage, select') as sequence`,
+    );
+    expect(shared.rows).toEqual([{ usage: false, item: false, sequence: false }]);
+    // A table created later is not the shared role's either (default privileges), and the wall still holds.
+    await raw.query('create table legacy.later (id int)');
+    const later = await raw.query<{ granted: boolean }>(
+      `select has_table_privilege('${SHARED_TENANT_ROLE}', 'legacy.later', 'select') as granted`,
+    );
+    expect(later.rows).toEqual([{ granted: false }]);
+    const legacy = serviceDatabase(raw, 'legacy');
+    const seen = await asTenant(companyA, () => legacy.query<{ name: string }>('select name from legacy.item'));
+    expect(seen.rows).toEqual([{ name: 'of A' }]);
+    // Run again (a schema walled with its own role from the start gets it too): nothing changes.
+    await raw.query(tenantRolePerSchemaSql('legacy'));
+    expect((await asTenant(companyB, () => legacy.query('select name from legacy.item'))).rows).toEqual([
+      { name: 'of B' },
+    ]);
   });
 
   test('when the company id is not a UUID, then no scope is opened', () => {

@@ -297,7 +297,7 @@ describe('RabbitMQ queues of two deployments on one broker', () => {
       expect(received).toEqual([[first.id], [second.id]]);
       expect(consumerQueues(exchanges[0]!, 'audit')).toEqual({
         main: `${exchanges[0]}.audit`,
-        retry: `${exchanges[0]}.audit.retry`,
+        retry: `${exchanges[0]}.audit.backoff`,
         dlq: `${exchanges[0]}.audit.dlq`,
       });
     } finally {

@@ -1,4 +1,4 @@
-import { tenantWallSql, type Migration } from '@whistle/service-kit';
+import { tenantRolePerSchemaSql, tenantWallSql, type Migration } from '@whistle/service-kit';
 
 export const AUDIT_SCHEMA = 'audit';
 
@@ -129,5 +129,18 @@ export const auditMigrations: Migration[] = [
       { table: 'staff_member', companyColumn: 'company_id' },
       { table: 'chain_head', companyColumn: 'company_key' },
     ]),
+  },
+  {
+    // One tenant role per schema (docs/security.md, "Tenant isolation"): the schema's own role replaces the one every
+    // service shared, which keeps no right here. Another service's login can no longer switch to a role that
+    // reaches this schema.
+    // The role only reads here.
+    id: '004_tenant_role_per_schema',
+    sql: `${tenantRolePerSchemaSql(AUDIT_SCHEMA)}
+      -- A tenant scope here only reads (admins read, verify and export the trail); entries come from the consumer,
+      -- outside any scope. So the role reads: no tenant-scoped statement can write or rewrite an entry.
+      revoke insert, update, delete, truncate on all tables in schema audit from whistle_tenant_audit;
+      alter default privileges in schema audit revoke insert, update, delete on tables from whistle_tenant_audit;
+    `,
   },
 ];

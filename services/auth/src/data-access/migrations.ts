@@ -1,4 +1,4 @@
-import { tenantWallSql, type Migration } from '@whistle/service-kit';
+import { tenantRolePerSchemaSql, tenantWallSql, type Migration } from '@whistle/service-kit';
 
 export const AUTH_SCHEMA = 'auth';
 
@@ -197,5 +197,27 @@ export const authMigrations: Migration[] = [
       { table: 'sso_settings', companyColumn: 'company_id' },
       { table: 'saml_request', companyColumn: 'company_id' },
     ]),
+  },
+  {
+    // One tenant role per schema (docs/security.md, "Tenant isolation"): the schema's own role replaces the one every
+    // service shared, which keeps no right here. Another service's login can no longer switch to a role that
+    // reaches this schema.
+    // It writes only the columns staff requests write.
+    id: '009_tenant_role_per_schema',
+    sql: `${tenantRolePerSchemaSql(AUTH_SCHEMA)}
+      -- What staff requests (a tenant scope) write, and nothing else: the company's keys and identity (public key,
+      -- encrypted private key, wrapped passphrase, url identifier, e-mail domain) are written at onboarding, outside
+      -- any scope, and a member's id, company and e-mail never change. A tenant-scoped statement that tried (a bug, a
+      -- forgotten condition) is refused by PostgreSQL. A new column a tenant scope writes needs its grant here.
+      revoke insert, update, delete on auth.company from whistle_tenant_auth;
+      grant update (name, country, resolution_deadline_days, notifications, mfa_required, title, description, logo,
+                    logo_content_type, updated_at) on auth.company to whistle_tenant_auth;
+      revoke update on auth.user_profile from whistle_tenant_auth;
+      grant update (full_name, password_hash, roles, mfa_secret, mfa_factor_id, mfa_pending_secret, mfa_last_time_step,
+                    failed_logins, sessions_valid_after, last_sign_in_at, language, notifications, updated_at)
+        on auth.user_profile to whistle_tenant_auth;
+      revoke update on auth.one_time_secret from whistle_tenant_auth;
+      grant update (attempts, used_at) on auth.one_time_secret to whistle_tenant_auth;
+    `,
   },
 ];

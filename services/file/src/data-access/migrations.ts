@@ -1,4 +1,4 @@
-import { tenantWallSql, type Migration } from '@whistle/service-kit';
+import { tenantRolePerSchemaSql, tenantWallSql, type Migration } from '@whistle/service-kit';
 
 export const FILE_SCHEMA = 'file';
 
@@ -61,5 +61,12 @@ export const fileMigrations: Migration[] = [
       { table: 'incident_message', companyColumn: 'company_id' },
       { table: 'deleted_incident', companyColumn: 'company_id' },
     ]),
+  },
+  {
+    // One tenant role per schema (docs/security.md, "Tenant isolation"): the schema's own role replaces the one every
+    // service shared, which keeps no right here. Another service's login can no longer switch to a role that
+    // reaches this schema.
+    id: '005_tenant_role_per_schema',
+    sql: tenantRolePerSchemaSql(FILE_SCHEMA),
   },
 ];

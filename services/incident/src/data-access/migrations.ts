@@ -1,4 +1,4 @@
-import { tenantWallSql, type Migration } from '@whistle/service-kit';
+import { tenantRolePerSchemaSql, tenantWallSql, type Migration } from '@whistle/service-kit';
 
 export const INCIDENT_SCHEMA = 'incident';
 
@@ -735,5 +735,12 @@ export const incidentMigrations: Migration[] = [
       end;
       $$;
     `,
+  },
+  {
+    // One tenant role per schema (docs/security.md, "Tenant isolation"): the schema's own role replaces the one every
+    // service shared, which keeps no right here. Another service's login can no longer switch to a role that
+    // reaches this schema.
+    id: '015_tenant_role_per_schema',
+    sql: tenantRolePerSchemaSql(INCIDENT_SCHEMA),
   },
 ];

@@ -1,4 +1,4 @@
-import { tenantWallSql, type Migration } from '@whistle/service-kit';
+import { tenantRolePerSchemaSql, tenantWallSql, type Migration } from '@whistle/service-kit';
 
 export const NOTIFICATION_SCHEMA = 'notification';
 
@@ -83,5 +83,12 @@ export const notificationMigrations: Migration[] = [
         { table: 'mail_queue', companyColumn: 'company_id' },
       ])}
     `,
+  },
+  {
+    // One tenant role per schema (docs/security.md, "Tenant isolation"): the schema's own role replaces the one every
+    // service shared, which keeps no right here. Another service's login can no longer switch to a role that
+    // reaches this schema.
+    id: '005_tenant_role_per_schema',
+    sql: tenantRolePerSchemaSql(NOTIFICATION_SCHEMA),
   },
 ];

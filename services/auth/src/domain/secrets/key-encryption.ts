@@ -31,9 +31,11 @@ export class KeyEncryptionKey {
     const [version, iv, data] = wrapped.split('.');
     if (version !== VERSION || !iv || !data) throw new Error('Unsupported wrapped secret format');
     const bytes = Buffer.from(data, 'base64url');
-    const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url')).setAAD(
-      Buffer.from(companyId),
-    );
+    // GCM accepts tags cut down to 4 bytes, each a prefix of the full one: a short tag must never reach it.
+    if (bytes.length < TAG_BYTES) throw new Error('Wrapped secret refused: its authentication tag is too short');
+    const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'), {
+      authTagLength: TAG_BYTES,
+    }).setAAD(Buffer.from(companyId));
     decipher.setAuthTag(bytes.subarray(bytes.length - TAG_BYTES));
     return Buffer.concat([decipher.update(bytes.subarray(0, bytes.length - TAG_BYTES)), decipher.final()]).toString(
       'utf8',
