@@ -60,7 +60,8 @@ async function businessFingerprint(db: Queryable): Promise<string> {
   const { rows: tables } = await db.query<{ name: string }>(
     `select table_schema || '.' || table_name as name from information_schema.tables
       where table_schema in ('auth', 'incident', 'file', 'notification') and table_type = 'BASE TABLE'
-        and table_name not in ('schema_migration', 'inbox', 'outbox', 'revoked_token', 'one_time_secret', 'saml_request')
+        and table_name not in ('schema_migration', 'inbox', 'outbox', 'token_revocation', 'user_session_revocation',
+                               'one_time_secret', 'saml_request')
       order by 1`,
   );
   const parts: string[] = [];
@@ -85,7 +86,7 @@ async function companyFingerprint(db: Queryable, companyId: string): Promise<str
        from information_schema.columns c join information_schema.tables t using (table_schema, table_name)
       where c.table_schema in ('auth', 'incident', 'file', 'notification') and t.table_type = 'BASE TABLE'
         and (c.column_name in ('company_id', 'incident_id') or (c.table_name = 'company' and c.column_name = 'id'))
-        and c.table_name not in ('inbox', 'outbox', 'revoked_token', 'one_time_secret', 'saml_request',
+        and c.table_name not in ('inbox', 'outbox', 'token_revocation', 'one_time_secret', 'saml_request',
                                  'reporting_delta', 'reporting_summary', 'mail_queue')
       order by 1, 2`,
   );

@@ -6,6 +6,7 @@ import {
   databasePort,
   defineService,
   eventBusPort,
+  housekeepingWords,
   rateLimitCountersFor,
   rateLimitMigrations,
   type ServiceDependencies,
@@ -17,6 +18,7 @@ import { AUTH_SCHEMA, authMigrations } from './data-access/migrations';
 import type { AccountDependencies } from './domain/account/account-dependencies';
 import { removeExpired } from './domain/account/remove-expired.use-case';
 import { isSessionRevoked } from './domain/account/session.use-case';
+import { tokenRevocations } from './domain/account/token-revocations';
 import { announcingPublicViewChanges } from './domain/company/company-public-view.use-case';
 import { PublicCompanyCache } from './domain/company/public-company-cache';
 import { KeyEncryptionKey } from './domain/secrets/key-encryption';
@@ -39,7 +41,7 @@ export function createAuthService(deps: AuthDependencies, config: AuthConfig): W
   const lifecycle = createServiceLifecycle({
     name: 'auth',
     schema: AUTH_SCHEMA,
-    migrations: [...rateLimitMigrations(AUTH_SCHEMA), ...authMigrations],
+    migrations: [...rateLimitMigrations(AUTH_SCHEMA), ...tokenRevocations.migrations, ...authMigrations],
     deps,
     subscriptions: [labelUseSubscription],
   });
@@ -87,20 +89,20 @@ export function createAuthService(deps: AuthDependencies, config: AuthConfig): W
     }),
   );
 
-  let cleanup: NodeJS.Timeout | undefined;
-  const removeExpiredNow = () =>
-    removeExpired(deps.db).catch((err: unknown) => logger.warn({ err }, 'expired secrets not removed'));
+  lifecycle.periodic({
+    name: 'expired-secrets',
+    run: () => removeExpired(deps.db),
+    intervalMs: CLEANUP_INTERVAL_MS,
+    words: housekeepingWords('Removing expired secrets'),
+  });
   return {
     name: 'auth',
     router,
     async start() {
       await lifecycle.start();
       await publicCompanies.start();
-      await removeExpiredNow();
-      cleanup = setInterval(removeExpiredNow, CLEANUP_INTERVAL_MS).unref();
     },
     async stop() {
-      clearInterval(cleanup);
       await publicCompanies.stop();
       await lifecycle.stop();
     },
