@@ -9,7 +9,14 @@ import {
   type TcpProxy,
   type TestDatabase,
 } from '@whistle/service-kit/testing';
-import { startS3Server, startSmtpCatcher, type SmtpCatcher, type TestS3Server } from '@whistle/test-support';
+import {
+  recipientOf,
+  startS3Server,
+  startSmtpCatcher,
+  type SmtpCatcher,
+  type TestS3Server,
+} from '@whistle/test-support';
+import type { Mailbox } from './mailbox';
 import { freePort, waitForHttp } from './free-port';
 import { startNodeProcess, type RunningProcess } from './process-group';
 import { repoRoot } from './repo';
@@ -24,6 +31,8 @@ export interface ClusterPlatform {
   readonly amqpUrl: string;
   readonly exchange: string;
   readonly smtp: SmtpCatcher;
+  /** The deployment's outgoing mail, as the SMTP server received it. */
+  readonly mailbox: Mailbox;
   /** The service processes now running (a restarted one replaces its predecessor). */
   readonly processes: readonly RunningProcess[];
   /** With `faults: true`: the proxies the services reach PostgreSQL and RabbitMQ through, to cut and restore. */
@@ -187,6 +196,13 @@ export async function startCluster({
     amqpUrl,
     exchange: shared.AMQP_EXCHANGE,
     smtp,
+    mailbox: async (to, subject) => {
+      const mail = await smtp.waitFor(
+        (candidate) => recipientOf(candidate) === to.toLowerCase() && subject.test(candidate.subject ?? ''),
+        `${subject} to ${to}`,
+      );
+      return { subject: mail.subject ?? '', text: mail.text ?? '' };
+    },
     processes,
     faults: proxies,
     async killAndRestart(name) {

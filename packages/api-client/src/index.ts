@@ -13,7 +13,7 @@ export {
   type HttpMethod,
   type RequestOptions,
 } from './client';
-export { companyQrCodeUrl, createCompany, getCompanyPublicView } from './company';
+export { companyQrCodeUrl, confirmCompany, createCompany, getCompanyPublicView } from './company';
 export { removeLogo, updateCustomization, uploadLogo } from './customization';
 export {
   answerMfaChallenge,

@@ -9,7 +9,13 @@ import { startAuth, type RunningAuth } from '../support';
  * Auth on an in-memory PGlite for one provider verification file: started before its tests, closed
  * after. Provider states write through `testDependencies()` or call auth at `baseUrl()`.
  */
-export function authProvider(): { testDependencies(): TestDependencies; baseUrl(): string; objects(): ObjectStore } {
+export function authProvider(): {
+  testDependencies(): TestDependencies;
+  baseUrl(): string;
+  objects(): ObjectStore;
+  mailTo: RunningAuth['mailTo'];
+  mailCount(): number;
+} {
   let test$: TestDependencies | undefined;
   let auth: RunningAuth | undefined;
   let folder: string | undefined;
@@ -26,5 +32,11 @@ export function authProvider(): { testDependencies(): TestDependencies; baseUrl(
     await test$?.dispose();
     if (folder) await rm(folder, { recursive: true, force: true });
   });
-  return { testDependencies: () => test$!, baseUrl: () => auth!.baseUrl, objects: () => objects! };
+  return {
+    testDependencies: () => test$!,
+    baseUrl: () => auth!.baseUrl,
+    objects: () => objects!,
+    mailTo: (to, subject, since) => auth!.mailTo(to, subject, since),
+    mailCount: () => auth!.mails.length,
+  };
 }
