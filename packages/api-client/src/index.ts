@@ -14,6 +14,7 @@ export {
   type RequestOptions,
 } from './client';
 export { companyQrCodeUrl, confirmCompany, createCompany, getCompanyPublicView } from './company';
+export { isCommonPassword } from './common-password';
 export { removeLogo, updateCustomization, uploadLogo } from './customization';
 export {
   answerMfaChallenge,

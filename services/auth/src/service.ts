@@ -24,6 +24,7 @@ import { PublicCompanyCache } from './domain/company/public-company-cache';
 import { KeyEncryptionKey } from './domain/secrets/key-encryption';
 import { signingKeyFrom, TokenIssuer } from './domain/tokens/token-issuer';
 import { accountRoutes } from './entry-points/http/account.routes';
+import { commonPasswordRoutes } from './entry-points/http/common-password.routes';
 import { companyRoutes } from './entry-points/http/company.routes';
 import { customizationRoutes } from './entry-points/http/customization.routes';
 import { settingsRoutes } from './entry-points/http/settings.routes';
@@ -72,6 +73,7 @@ export function createAuthService(deps: AuthDependencies, config: AuthConfig): W
   const router = Router();
   // Before the company routes: their `/api/account/company/:url_identifier` would otherwise take `profile`, `sso`...
   router.use(accountRoutes(account, verifier));
+  router.use(commonPasswordRoutes());
   router.use(ssoRoutes(account, verifier));
   router.use(settingsRoutes({ db: deps.db, unitOfWork }, verifier));
   router.use(
