@@ -21,7 +21,6 @@ interface Harness {
 
 async function standaloneHarness(): Promise<Harness> {
   const platform: StandalonePlatform = await startStandalone();
-  const mailDir = path.join(platform.dataDir, 'mail');
   return {
     baseUrl: platform.baseUrl,
     mailbox: platform.mailbox,

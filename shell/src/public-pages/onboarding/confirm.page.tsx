@@ -9,11 +9,9 @@ import { readServerRejection } from './server-rejection';
 type Refusal =
   'shell:confirm.invalid' | 'shell:onboarding.exists' | 'shell:onboarding.invalid' | 'shell:onboarding.closed';
 
-/** The link's token, from the fragment (never sent to a server by the browser), then wiped from the address bar. */
-function takeTokenFromFragment(): string | undefined {
-  const token = new URLSearchParams(window.location.hash.slice(1)).get('token') ?? undefined;
-  if (window.location.hash) window.history.replaceState(window.history.state, '', window.location.pathname);
-  return token;
+/** The link's token, from the fragment of the address (a browser never sends a fragment to a server). */
+function tokenInFragment(): string | undefined {
+  return new URLSearchParams(window.location.hash.slice(1)).get('token') ?? undefined;
 }
 
 /**
@@ -23,20 +21,18 @@ function takeTokenFromFragment(): string | undefined {
 export function ConfirmPage() {
   const { t } = useTranslation(['shell', 'common']);
   const navigate = useNavigate();
-  const [refusal, setRefusal] = useState<Refusal>();
+  const [token] = useState(tokenInFragment);
+  const [refusal, setRefusal] = useState<Refusal | undefined>(token ? undefined : 'shell:confirm.invalid');
   const [failure, setFailure] = useState<{ error: unknown }>();
   // One confirmation per visit (the link works once): StrictMode's second effect run must not send another.
   const sent = useRef(false);
   useDocumentTitle(t('confirm.title'));
 
   useEffect(() => {
-    if (sent.current) return;
+    // The secret leaves the address bar (and so the history and any later Referer) at once.
+    if (window.location.hash) window.history.replaceState(window.history.state, '', window.location.pathname);
+    if (!token || sent.current) return;
     sent.current = true;
-    const token = takeTokenFromFragment();
-    if (!token) {
-      setRefusal('shell:confirm.invalid');
-      return;
-    }
     confirmCompany(api, token).then(
       ({ url_identifier }) =>
         navigate(`/company/${encodeURIComponent(url_identifier)}/success`, {
@@ -51,7 +47,7 @@ export function ConfirmPage() {
         setFailure({ error });
       },
     );
-  }, [navigate]);
+  }, [navigate, token]);
   if (failure) throw failure.error;
 
   return (
