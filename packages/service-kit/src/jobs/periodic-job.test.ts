@@ -5,7 +5,15 @@ import { waitFor } from '../testing/wait-for';
 import { createPeriodicJob } from './periodic-job';
 
 /** A job in the words of deadline reminders: the runs' result is the number of reminders sent. */
-function createDeadlineScheduler({ scan, intervalMs, logger }: { scan: () => Promise<number>; intervalMs: number; logger: Logger }) {
+function createDeadlineScheduler({
+  scan,
+  intervalMs,
+  logger,
+}: {
+  scan: () => Promise<number>;
+  intervalMs: number;
+  logger: Logger;
+}) {
   return createPeriodicJob({
     run: scan,
     intervalMs,
