@@ -49,6 +49,8 @@ export const authConfigSchema = platformConfigSchema.safeExtend({
     .default('open'),
   /** Comma-separated e-mail domains that may register a company when ONBOARDING_MODE is `allowlist`. */
   ONBOARDING_ALLOWED_EMAIL_DOMAINS: domainList,
+  /** Registrations mailed to one address per hour: each sends that address a confirmation link. */
+  ONBOARDING_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(3),
 });
 
 export type AuthConfig = z.infer<typeof authConfigSchema>;

@@ -93,6 +93,7 @@ export function createAuthService(deps: AuthDependencies, config: AuthConfig): W
       mailer: deps.mailer,
       logger,
       rateLimits,
+      onboardingsPerAddress: config.ONBOARDING_LIMIT_PER_ADDRESS,
       publicUrl: config.PUBLIC_URL,
     }),
   );

@@ -23,8 +23,6 @@ export const abuseLimits = {
   resetRequestsPerAccount: 3,
   resetRequestsPerClient: 10,
   ssoRequestsPerClient: 30,
-  /** Onboardings per e-mail address per hour: each one mails that address, which must not be a way to flood it. */
-  onboardingsPerAddress: 3,
   /** Invitations (and resent invitations) per hour, per admin and per company: each one mails an address the admin chose. */
   invitationWindowMs: 60 * 60 * 1000,
   invitationsPerAdmin: 20,

@@ -4,7 +4,6 @@ import { LRUCache } from 'lru-cache';
 import QRCode from 'qrcode';
 import { companyConfirmationRequestSchema, companyCreateRequestSchema, urlIdentifierSchema } from '@whistle/contracts';
 import { NotFoundError, parseBody, rateLimit, type Database, type RateLimitCounters } from '@whistle/service-kit';
-import { abuseLimits } from '../../domain/account/abuse-limits';
 import { confirmCompany, type ConfirmCompanyDependencies } from '../../domain/company/confirm-company.use-case';
 import { createCompany, type CreateCompanyDependencies } from '../../domain/company/create-company.use-case';
 import type { PublicCompanyCache } from '../../domain/company/public-company-cache';
@@ -15,6 +14,8 @@ export interface CompanyRoutesDependencies extends CreateCompanyDependencies, Co
   publicUrl: string;
   rateLimits: RateLimitCounters;
   publicCompanies: PublicCompanyCache;
+  /** Registrations per address per hour (ONBOARDING_LIMIT_PER_ADDRESS). */
+  onboardingsPerAddress: number;
 }
 
 /** Disclosers' browsers and CDNs keep the answer but ask again each time; unchanged, it is a bodiless 304. */
@@ -42,7 +43,7 @@ export function companyRoutes(deps: CompanyRoutesDependencies): Router {
     name: 'onboarding-address',
     counters: deps.rateLimits,
     windowMs: 60 * 60 * 1000,
-    limit: abuseLimits.onboardingsPerAddress,
+    limit: deps.onboardingsPerAddress,
     message: 'Too many accounts created from this network, please try again later',
     key: (req) => {
       const email = (req.body as { user_profile?: { email?: unknown } } | undefined)?.user_profile?.email;
