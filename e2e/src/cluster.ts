@@ -15,7 +15,14 @@ import {
   type TestBrokerUser,
   type TestDatabase,
 } from '@whistle/service-kit/testing';
-import { startS3Server, startSmtpCatcher, type SmtpCatcher, type TestS3Server } from '@whistle/test-support';
+import {
+  recipientOf,
+  startS3Server,
+  startSmtpCatcher,
+  type SmtpCatcher,
+  type TestS3Server,
+} from '@whistle/test-support';
+import type { Mailbox } from './mailbox';
 import { freePort, waitForHttp } from './free-port';
 import { startNodeProcess, type RunningProcess } from './process-group';
 import { repoRoot } from './repo';
@@ -30,6 +37,8 @@ export interface ClusterPlatform {
   readonly amqpUrl: string;
   readonly exchange: string;
   readonly smtp: SmtpCatcher;
+  /** The deployment's outgoing mail, as the SMTP server received it. */
+  readonly mailbox: Mailbox;
   /** The service processes now running (a restarted one replaces its predecessor). */
   readonly processes: readonly RunningProcess[];
   /** With `leastPrivilege: true`: each service's own database login and broker user, as URLs. */
@@ -275,6 +284,13 @@ export async function startCluster({
     amqpUrl,
     exchange: shared.AMQP_EXCHANGE,
     smtp,
+    mailbox: async (to, subject) => {
+      const mail = await smtp.waitFor(
+        (candidate) => recipientOf(candidate) === to.toLowerCase() && subject.test(candidate.subject ?? ''),
+        `${subject} to ${to}`,
+      );
+      return { subject: mail.subject ?? '', text: mail.text ?? '' };
+    },
     processes,
     credentials: credentials?.urls,
     faults: proxies,

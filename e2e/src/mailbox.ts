@@ -7,6 +7,9 @@ export interface ReceivedMail {
   text: string;
 }
 
+/** Where a platform's mail can be read: the first mail to `to` whose subject matches, waiting for it. */
+export type Mailbox = (to: string, subject: RegExp) => Promise<ReceivedMail>;
+
 /**
  * The e-mails the standalone platform wrote as .eml files under `${dataDir}/mail`, waiting for one
  * to `to` whose subject matches. Mail goes out after the API answers, hence the polling.
@@ -41,3 +44,20 @@ export function passwordLinkIn(mail: ReceivedMail): string {
   if (!link) throw new Error(`No password link in "${mail.subject}"`);
   return link;
 }
+
+/** The token of an onboarding mail's confirmation link (it rides in the link's fragment). */
+export function confirmationTokenIn(mail: ReceivedMail): string {
+  const token = /\/company\/onboarding\/confirm#token=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
+  if (!token) throw new Error(`No confirmation link in "${mail.subject}"`);
+  return token;
+}
+
+/** The confirmation link itself, for a browser to follow. */
+export function confirmationLinkIn(mail: ReceivedMail): string {
+  const link = /https?:\/\/\S+\/company\/onboarding\/confirm#token=[A-Za-z0-9_-]+/.exec(mail.text)?.[0];
+  if (!link) throw new Error(`No confirmation link in "${mail.subject}"`);
+  return link;
+}
+
+/** The subject of the mail onboarding sends the first admin. */
+export const CONFIRMATION_SUBJECT = /^Confirm your company/;

@@ -1,7 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { generate } from 'otplib';
 import type { SsoSettingsRequest } from '@whistle/contracts';
-import { companyPayload, postJson } from './company-fixtures';
+import { companyPayload, onboardAndConfirm, postJson } from './company-fixtures';
+import type { Mailbox } from './mailbox';
 
 export const STAFF_PASSWORD = 'correct horse battery staple';
 
@@ -11,14 +12,12 @@ export interface OnboardedCompany {
   domain: string;
 }
 
-/** A company onboarded through the API (the onboarding page has its own journey). */
-export async function onboardCompany(baseUrl: string): Promise<OnboardedCompany> {
+/** A company onboarded through the API and confirmed from its admin's mailbox (the onboarding page has its own journey). */
+export async function onboardCompany(platform: { baseUrl: string; mailbox: Mailbox }): Promise<OnboardedCompany> {
   const payload = await companyPayload();
-  const response = await postJson(baseUrl, '/api/account/company', payload);
-  if (response.status !== 201) throw new Error(`Onboarding answered ${response.status}: ${await response.text()}`);
-  const { url_identifier } = (await response.json()) as { url_identifier: string };
+  const urlIdentifier = await onboardAndConfirm(platform, payload);
   const adminEmail = payload.user_profile.email;
-  return { urlIdentifier: url_identifier, adminEmail, domain: adminEmail.split('@')[1] };
+  return { urlIdentifier, adminEmail, domain: adminEmail.split('@')[1] };
 }
 
 /**

@@ -2,12 +2,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort, waitForHttp } from './free-port';
+import { waitForMail, type Mailbox } from './mailbox';
 import { startNodeProcess, type RunningProcess } from './process-group';
 import { repoRoot } from './repo';
 
 export interface StandalonePlatform {
   readonly baseUrl: string;
   readonly dataDir: string;
+  /** The platform's outgoing mail (.eml files under the data folder). */
+  readonly mailbox: Mailbox;
   readonly process: RunningProcess;
   /** Stops the process; the data folder stays until `dispose()` so a restart can reuse it. */
   stop(): Promise<void>;
@@ -38,6 +41,7 @@ export async function startStandalone(
   return {
     baseUrl,
     dataDir,
+    mailbox: (to, subject) => waitForMail(dataDir, to, subject),
     process: running,
     stop: () => running.stop(),
     async dispose() {

@@ -223,7 +223,7 @@ const browser = await chromium.launch({
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-sync'],
 });
 try {
-  const { urlIdentifier } = await onboard(platform.baseUrl, 0);
+  const { urlIdentifier } = await onboard(platform, 0);
   const url = `${platform.baseUrl}/disclose/${urlIdentifier}`;
 
   const visits = await landing(browser, url);

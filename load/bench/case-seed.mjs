@@ -166,6 +166,7 @@ async function openBackend() {
     return {
       api: (path) => `${platform.baseUrl}${path}`,
       baseUrl: () => platform.baseUrl,
+      dataDir,
       db: null,
       describe: `PGlite in ${dataDir}`,
       async withDb(work) {
@@ -207,6 +208,7 @@ async function openBackend() {
   return {
     api: (path) => `${platform.baseUrl}${path}`,
     baseUrl: () => platform.baseUrl,
+    dataDir: platform.dataDir,
     db,
     describe: `PostgreSQL ${(await db.query('show server_version')).rows[0].server_version}`,
     withDb: (work) => work(db),
@@ -223,7 +225,7 @@ export async function seededTenant() {
   const backend = await openBackend();
   const { api, withDb, close } = backend;
   try {
-    const company = await onboard(backend.baseUrl(), 0);
+    const company = await onboard({ baseUrl: backend.baseUrl(), dataDir: backend.dataDir }, 0);
 
     // Real reports, encrypted as the discloser's browser does, to clone.
     const view = await json(await fetch(api(`/api/account/company/${company.urlIdentifier}`)));

@@ -62,5 +62,5 @@ export async function startClusterAuth(env = {}, { nodeArgs = [] } = {}) {
     await stop();
     throw new Error('auth did not become ready');
   }
-  return { baseUrl, child, stop };
+  return { baseUrl, dataDir, child, stop };
 }

@@ -18,7 +18,8 @@
 // Requires `npm run build` first.
 import { spawn } from 'node:child_process';
 import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
-import { cpus, loadavg } from 'node:os';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -81,6 +82,8 @@ async function waitReady(url, child) {
 /** auth and incident as in a cluster, each its own process on PostgreSQL and RabbitMQ. */
 async function startCluster() {
   const database = await createTestDatabase(process.env.BENCH_DATABASE_URL);
+  // Where auth writes its mail (the onboarding confirmation the bench follows).
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'whistle-bench-journey-'));
   const exchange = `whistle.bench.${randomBytes(4).toString('hex')}`;
   const shared = {
     ...process.env,
@@ -102,7 +105,7 @@ async function startCluster() {
     const profile = name === 'incident' && process.env.BENCH_CPU_PROFILE;
     const flags = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [];
     const child = spawn(process.execPath, [...flags, path.join(buildRoot, 'services', name, 'dist', 'main.js')], {
-      env: { ...shared, PORT: String(port), PUBLIC_URL: url },
+      env: { ...shared, PORT: String(port), PUBLIC_URL: url, DATA_DIR: dataDir },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
     children.push(child);
@@ -112,6 +115,7 @@ async function startCluster() {
   return {
     describe: `PostgreSQL, cluster mode (auth and incident processes, RabbitMQ; ${buildRoot})`,
     authUrl: services.auth.url,
+    dataDir,
     incidentUrl: services.incident.url,
     incidentPid: services.incident.child.pid,
     databaseUrl: database.url,
@@ -123,6 +127,7 @@ async function startCluster() {
       }
       await database.drop();
       await deleteRabbitTopology({ exchanges: [exchange], consumers: ['auth', 'incident'] }, AMQP_URL);
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -132,6 +137,7 @@ async function startPglite() {
   return {
     describe: `PGlite, standalone platform (one process; ${buildRoot})`,
     authUrl: platform.baseUrl,
+    dataDir: platform.dataDir,
     incidentUrl: platform.baseUrl,
     incidentPid: platform.child.pid,
     stop: () => platform.stop(),
@@ -184,7 +190,7 @@ async function cannon(options) {
 async function benchStack(stack, baselineUrl) {
   const platform = stack === 'postgres' ? await startCluster() : await startPglite();
   try {
-    const company = await onboard(platform.authUrl, 0);
+    const company = await onboard({ baseUrl: platform.authUrl, dataDir: platform.dataDir }, 0);
     const view = await expectOk(await fetch(`${platform.authUrl}/api/account/company/${company.urlIdentifier}`));
     const started = performance.now();
     const reports = await discloserReports(company.urlIdentifier, view, PAYLOADS);

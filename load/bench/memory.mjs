@@ -67,7 +67,7 @@ async function measure(sharedBuffers) {
   try {
     await settle();
     figures.idleFirstStart = rssMb(platform.child.pid);
-    const company = await onboard(platform.baseUrl, 0);
+    const company = await onboard(platform, 0);
     const view = await json(await fetch(`${platform.baseUrl}/api/account/company/${company.urlIdentifier}`));
     const started = performance.now();
     let next = 0;

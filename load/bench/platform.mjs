@@ -1,12 +1,13 @@
 // What the benchmarks need: free ports, the bare Express baseline, the built standalone platform in a fresh data folder,
 // onboarding.
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express from 'express';
+import { simpleParser } from 'mailparser';
 import crypto from '@whistle/crypto';
 
 const { createCompanyCredentials } = crypto;
@@ -73,13 +74,33 @@ export async function startStandalone(env = {}, options = {}) {
   };
 }
 
-/** Onboards a company (credentials made as the admin's browser makes them); resolves its timing and url_identifier. */
-export async function onboard(baseUrl, index) {
+/**
+ * The token of the confirmation link onboarding mailed to `to`, read from the platform's mail folder
+ * (`DATA_DIR/mail`, where every bench platform's mail goes).
+ */
+async function confirmationToken(mailDir, to) {
+  for (let i = 0; i < 300; i += 1) {
+    for (const name of (await readdir(mailDir).catch(() => [])).filter((file) => file.endsWith('.eml'))) {
+      const mail = await simpleParser(await readFile(path.join(mailDir, name)));
+      const token = /\/company\/onboarding\/confirm#token=([A-Za-z0-9_-]+)/.exec(mail.text ?? '')?.[1];
+      if (token && mail.to?.text.includes(to)) return token;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no confirmation mail to ${to} in ${mailDir}`);
+}
+
+/**
+ * Onboards a company (credentials made as the admin's browser makes them) and confirms it from the mail folder of
+ * `platform` (`{ baseUrl, dataDir }`); resolves the registration's timing (argon2id hash included), the admin's
+ * credentials and the url_identifier.
+ */
+export async function onboard(platform, index) {
   const { credential, passphrase } = await createCompanyCredentials();
   const email = `admin@bench-${index}-${Date.now()}.example`;
   const password = 'a long enough password';
   const started = performance.now();
-  const response = await fetch(`${baseUrl}/api/account/company`, {
+  const response = await fetch(`${platform.baseUrl}/api/account/company`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
@@ -96,7 +117,14 @@ export async function onboard(baseUrl, index) {
   });
   const elapsed = performance.now() - started;
   if (response.status !== 201) throw new Error(`onboarding answered ${response.status}`);
-  return { elapsed, email, password, urlIdentifier: (await response.json()).url_identifier };
+  const token = await confirmationToken(path.join(platform.dataDir, 'mail'), email);
+  const confirmed = await fetch(`${platform.baseUrl}/api/account/company/confirmation`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token }),
+  });
+  if (confirmed.status !== 200) throw new Error(`confirmation answered ${confirmed.status}`);
+  return { elapsed, email, password, urlIdentifier: (await confirmed.json()).url_identifier };
 }
 
 export const median = (values) => {

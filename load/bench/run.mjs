@@ -41,8 +41,8 @@ async function companyViewBenchmark(bareUrl) {
   const standalone = await startStandalone({ LOG_LEVEL: 'info' }, { stdout: 'ignore' });
   const cluster = await startClusterAuth();
   try {
-    const onStandalone = await onboard(standalone.baseUrl, 0);
-    const onCluster = await onboard(cluster.baseUrl, 0);
+    const onStandalone = await onboard(standalone, 0);
+    const onCluster = await onboard(cluster, 0);
     const views = [
       ['standalone (PGlite)', `${standalone.baseUrl}/api/account/company/${onStandalone.urlIdentifier}`],
       ['cluster auth (PostgreSQL)', `${cluster.baseUrl}/api/account/company/${onCluster.urlIdentifier}`],
@@ -97,7 +97,7 @@ async function onboardingBenchmark() {
   const platform = await startStandalone();
   try {
     const onboardings = [];
-    for (let i = 0; i < 10; i += 1) onboardings.push(await onboard(platform.baseUrl, i));
+    for (let i = 0; i < 10; i += 1) onboardings.push(await onboard(platform, i));
     const sorted = onboardings.map((o) => o.elapsed).sort((a, b) => a - b);
     console.log(
       `\nOnboarding POST /api/account/company, 10 sequential: median ${sorted[5].toFixed(0)} ms, max ${sorted[9].toFixed(0)} ms (argon2id hash included)`,

@@ -1,3 +1,4 @@
+import { createHash, webcrypto } from 'node:crypto';
 import type { i18n } from 'i18next';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
@@ -138,6 +139,31 @@ describe('settings remote routes', () => {
       current_password: 'old password here',
     });
     expect(session.replaceToken).toHaveBeenCalledWith('new-token');
+  });
+
+  it('when the new password is a common one, then it is refused under the field and the password is not changed', async () => {
+    const jsdomCrypto = globalThis.crypto;
+    // jsdom has no WebCrypto digest: the browser's, as Node provides it.
+    Object.defineProperty(globalThis, 'crypto', { value: webcrypto, configurable: true });
+    try {
+      const hash = createHash('sha256').update('qwertyuiop').digest('hex');
+      fetchMock.mockImplementation(async (url: string) =>
+        url.startsWith('/api/account/password/common/')
+          ? answer(200, { suffixes: [hash.slice(2, 18)] })
+          : answer(200, { ...profile, token: 'new-token' }),
+      );
+      const { session } = open('/company/settings/account');
+      await screen.findByLabelText('Current password');
+      fireEvent.change(screen.getByLabelText('Current password'), { target: { value: 'old password here' } });
+      fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'QWERTYuiop' } });
+      fireEvent.change(screen.getByLabelText('Repeat new password'), { target: { value: 'QWERTYuiop' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+      expect(await screen.findByText('This password is too common; choose another')).toBeInTheDocument();
+      expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([`/api/account/password/common/${hash.slice(0, 2)}`]);
+      expect(session.replaceToken).not.toHaveBeenCalled();
+    } finally {
+      Object.defineProperty(globalThis, 'crypto', { value: jsdomCrypto, configurable: true });
+    }
   });
 
   it('when MFA set-up gets a wrong code, then the same dialog and QR code stay with error styling; the right code enables it', async () => {

@@ -1,10 +1,8 @@
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { simpleParser } from 'mailparser';
 import { companyPublicViewSchema } from '@whistle/contracts';
 import { openDatabase, type Queryable } from '@whistle/service-kit';
 import { startCluster, type ClusterPlatform } from '../../src/cluster';
-import { companyPayload, postJson, uniqueDomain } from '../../src/company-fixtures';
+import { companyPayload, confirmRegistration, postJson, uniqueDomain } from '../../src/company-fixtures';
+import type { Mailbox } from '../../src/mailbox';
 import { startStandalone, type StandalonePlatform } from '../../src/standalone';
 
 /**
@@ -14,8 +12,8 @@ import { startStandalone, type StandalonePlatform } from '../../src/standalone';
  */
 interface Harness {
   baseUrl: string;
-  /** Text of the welcome mail sent to `to`, waiting for the notification service to send it. */
-  mailTo(to: string): Promise<string>;
+  /** The platform's outgoing mail. */
+  mailbox: Mailbox;
   /** Runs `read` on the platform's database (standalone: after stopping it, PGlite allows one process). */
   inDatabase<T>(read: (db: Queryable) => Promise<T>): Promise<T>;
   stop(): Promise<void>;
@@ -23,21 +21,9 @@ interface Harness {
 
 async function standaloneHarness(): Promise<Harness> {
   const platform: StandalonePlatform = await startStandalone();
-  const mailDir = path.join(platform.dataDir, 'mail');
   return {
     baseUrl: platform.baseUrl,
-    async mailTo(to) {
-      const deadline = Date.now() + 20_000;
-      for (;;) {
-        const files = await readdir(mailDir).catch(() => [] as string[]);
-        for (const file of files) {
-          const mail = await simpleParser(await readFile(path.join(mailDir, file)));
-          if (mail.to && !Array.isArray(mail.to) && mail.to.text.includes(to)) return mail.text ?? '';
-        }
-        if (Date.now() > deadline) throw new Error(`No mail to ${to} in ${mailDir}`);
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-    },
+    mailbox: platform.mailbox,
     async inDatabase(read) {
       await platform.stop();
       const db = await openDatabase({ dataDir: platform.dataDir });
@@ -55,12 +41,7 @@ async function clusterHarness(): Promise<Harness> {
   const platform: ClusterPlatform = await startCluster();
   return {
     baseUrl: platform.baseUrl,
-    async mailTo(to) {
-      const mail = await platform.smtp.waitFor((caught) =>
-        Boolean(caught.to && !Array.isArray(caught.to) && caught.to.text.includes(to)),
-      );
-      return mail.text ?? '';
-    },
+    mailbox: platform.mailbox,
     async inDatabase(read) {
       const db = await openDatabase({ databaseUrl: platform.databaseUrl });
       try {
@@ -94,6 +75,11 @@ describe.each([
     const { url_identifier } = (await response.json()) as { url_identifier: string };
     expect(url_identifier).toMatch(/^acme-corporation-[a-z0-9]{6}$/);
     created = { url_identifier, email: payload.user_profile.email };
+    // Nothing of it exists for disclosers until its admin confirms the e-mailed link.
+    expect((await fetch(`${harness.baseUrl}/api/account/company/${url_identifier}`)).status).toBe(404);
+    expect(await confirmRegistration(harness.baseUrl, harness.mailbox, payload.user_profile.email)).toBe(
+      url_identifier,
+    );
 
     const view = companyPublicViewSchema.parse(
       await (await fetch(`${harness.baseUrl}/api/account/company/${url_identifier}`)).json(),
@@ -143,7 +129,7 @@ describe.each([
   });
 
   test('when a company is created, then its first admin receives the welcome mail with both links', async () => {
-    const text = await harness.mailTo(created.email);
+    const { text } = await harness.mailbox(created.email, /is ready$/);
     expect(text).toContain(`${harness.baseUrl}/disclose/${created.url_identifier}`);
     expect(text).toContain(`${harness.baseUrl}/company/login`);
   });

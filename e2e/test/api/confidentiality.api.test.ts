@@ -26,7 +26,7 @@ import { DiskObjectStore } from '@whistle/object-store';
 import { loadConfig } from '@whistle/service-kit';
 import { createTestDependencies, testStacks, waitFor, type TestDependencies } from '@whistle/service-kit/testing';
 import { createPlatform, loadOrCreateSecrets, standaloneConfigSchema, type Platform } from '@whistle/standalone';
-import { companyPayload, postJson } from '../../src/company-fixtures';
+import { companyPayload, onboardAndConfirm, postJson, recordingMailbox } from '../../src/company-fixtures';
 import { dumpTables } from '../../src/database-dump';
 import { fileUploadBody } from '../../src/reports';
 import { repoRoot } from '../../src/repo';
@@ -92,9 +92,7 @@ describe.each(testStacks)('confidentiality and anonymity of a report on %s', (st
     CompanyPublicView & { companyId: string; admin: { username: string; password: string } }
   > {
     const payload = await companyPayload();
-    const created = await postJson(baseUrl, '/api/account/company', payload);
-    expect(created.status).toBe(201);
-    const { url_identifier } = (await created.json()) as { url_identifier: string };
+    const url_identifier = await onboardAndConfirm({ baseUrl, mailbox: recordingMailbox(mailer.sent) }, payload);
     const companyId = await waitFor(
       async () =>
         (

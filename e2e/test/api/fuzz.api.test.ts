@@ -12,7 +12,7 @@ import { DiskObjectStore } from '@whistle/object-store';
 import { loadConfig, type Queryable } from '@whistle/service-kit';
 import { createTestDependencies, waitFor, type TestDependencies } from '@whistle/service-kit/testing';
 import { createPlatform, loadOrCreateSecrets, standaloneConfigSchema, type Platform } from '@whistle/standalone';
-import { companyPayload, postJson } from '../../src/company-fixtures';
+import { companyPayload, onboardAndConfirm, postJson, recordingMailbox } from '../../src/company-fixtures';
 import { publicView } from '../../src/reports';
 import { apiToken, invite } from '../../src/staff';
 import { repoRoot } from '../../src/repo';
@@ -60,7 +60,8 @@ async function businessFingerprint(db: Queryable): Promise<string> {
   const { rows: tables } = await db.query<{ name: string }>(
     `select table_schema || '.' || table_name as name from information_schema.tables
       where table_schema in ('auth', 'incident', 'file', 'notification') and table_type = 'BASE TABLE'
-        and table_name not in ('schema_migration', 'inbox', 'outbox', 'revoked_token', 'one_time_secret', 'saml_request')
+        and table_name not in ('schema_migration', 'inbox', 'outbox', 'token_revocation', 'user_session_revocation',
+                               'one_time_secret', 'saml_request')
       order by 1`,
   );
   const parts: string[] = [];
@@ -85,7 +86,7 @@ async function companyFingerprint(db: Queryable, companyId: string): Promise<str
        from information_schema.columns c join information_schema.tables t using (table_schema, table_name)
       where c.table_schema in ('auth', 'incident', 'file', 'notification') and t.table_type = 'BASE TABLE'
         and (c.column_name in ('company_id', 'incident_id') or (c.table_name = 'company' and c.column_name = 'id'))
-        and c.table_name not in ('inbox', 'outbox', 'revoked_token', 'one_time_secret', 'saml_request',
+        and c.table_name not in ('inbox', 'outbox', 'token_revocation', 'one_time_secret', 'saml_request',
                                  'reporting_delta', 'reporting_summary', 'mail_queue')
       order by 1, 2`,
   );
@@ -193,6 +194,7 @@ function exampleBodies(context: {
   return {
     'POST /api/account/token': { username: context.email, password: 'correct horse battery staple' },
     'POST /api/account/token/mfa': { challenge_code: '123456' },
+    'POST /api/account/company/confirmation': { token: 'not-a-link-token' },
     'PUT /api/account/profile': { full_name: 'Ada Lovelace' },
     'PUT /api/account/profile/notifications': {
       language: 'fr',
@@ -303,9 +305,7 @@ describe('fuzzing every endpoint of the platform (PGlite, in-process bus)', () =
   /** A company onboarded through the API with one anonymous report, and what the routes need of it. */
   async function companyWithReport() {
     const payload = await companyPayload();
-    const created = await postJson(baseUrl, '/api/account/company', payload);
-    expect(created.status).toBe(201);
-    const { url_identifier } = (await created.json()) as { url_identifier: string };
+    const url_identifier = await onboardAndConfirm({ baseUrl, mailbox: recordingMailbox(mailer.sent) }, payload);
     await waitFor(
       async () =>
         (await test$.deps.db.query('select 1 from incident.company where url_identifier = $1', [url_identifier])).rows

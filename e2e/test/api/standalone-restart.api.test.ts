@@ -1,9 +1,7 @@
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import jsQR from 'jsqr';
-import { simpleParser } from 'mailparser';
 import { PNG } from 'pngjs';
-import { companyPayload, postJson } from '../../src/company-fixtures';
+import { companyPayload, confirmRegistration, onboardAndConfirm, postJson } from '../../src/company-fixtures';
+import { CONFIRMATION_SUBJECT, confirmationLinkIn } from '../../src/mailbox';
 import { startStandalone } from '../../src/standalone';
 
 /** The text a QR code PNG encodes. */
@@ -12,24 +10,10 @@ function decodeQrCode(png: Buffer): string | undefined {
   return jsQR(new Uint8ClampedArray(image.data), image.width, image.height)?.data;
 }
 
-async function welcomeMailText(mailDir: string, to: string): Promise<string> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    for (const file of await readdir(mailDir).catch(() => [] as string[])) {
-      const mail = await simpleParser(await readFile(path.join(mailDir, file)));
-      if (mail.to && !Array.isArray(mail.to) && mail.to.text.includes(to)) return mail.text ?? '';
-    }
-    if (Date.now() > deadline) throw new Error(`No mail to ${to} in ${mailDir}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
 test('when the standalone platform restarts on its data folder without PUBLIC_URL, then companies created before are still there, and links follow the port it listens on', async () => {
   const first = await startStandalone();
   try {
-    const response = await postJson(first.baseUrl, '/api/account/company', await companyPayload());
-    expect(response.status).toBe(201);
-    const { url_identifier } = (await response.json()) as { url_identifier: string };
+    const url_identifier = await onboardAndConfirm(first, await companyPayload());
     await first.stop();
 
     // `PORT=<port> npm start` with no PUBLIC_URL: QR codes and e-mails must point at that port.
@@ -45,8 +29,11 @@ test('when the standalone platform restarts on its data folder without PUBLIC_UR
 
       const payload = await companyPayload();
       const created = await postJson(second.baseUrl, '/api/account/company', payload);
-      const { url_identifier: newIdentifier } = (await created.json()) as { url_identifier: string };
-      const welcome = await welcomeMailText(path.join(second.dataDir, 'mail'), payload.user_profile.email);
+      expect(created.status).toBe(201);
+      const confirmation = await second.mailbox(payload.user_profile.email, CONFIRMATION_SUBJECT);
+      expect(confirmationLinkIn(confirmation).startsWith(`${origin}/company/onboarding/confirm#token=`)).toBe(true);
+      const newIdentifier = await confirmRegistration(second.baseUrl, second.mailbox, payload.user_profile.email);
+      const welcome = (await second.mailbox(payload.user_profile.email, /is ready$/)).text;
       expect(welcome).toContain(`${origin}/disclose/${newIdentifier}`);
       expect(welcome).toContain(`${origin}/company/login`);
       expect(welcome).not.toContain('localhost:8080');

@@ -127,7 +127,7 @@ describe('traces in cluster mode', () => {
   });
 
   it('when a report is posted, then its request, the outbox publish and the audit and notification consumptions are one trace with the right parents, and no span holds a value of the request', async () => {
-    const company = await onboardCompany(platform.baseUrl);
+    const company = await onboardCompany(platform);
     const view = await publicView(platform.baseUrl, company.urlIdentifier);
     const body = await reportBody(view, { description: 'canary-description-in-clear' });
     // A company just onboarded reaches the incident service through its event: until then, 'Unknown company'.

@@ -17,7 +17,7 @@ let incidentUuid: string;
 
 beforeAll(async () => {
   [platform, browser] = await Promise.all([startStandalone(), launchChromium()]);
-  company = await onboardCompany(platform.baseUrl);
+  company = await onboardCompany(platform);
   const response = await fetch(`${platform.baseUrl}/api/incident/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json' },

@@ -29,7 +29,7 @@ const REPORTS = [
 
 beforeAll(async () => {
   [platform, browser] = await Promise.all([startStandalone(), launchChromium()]);
-  company = await onboardCompany(platform.baseUrl);
+  company = await onboardCompany(platform);
   const view = await publicView(platform.baseUrl, company.urlIdentifier);
   for (const fields of REPORTS) {
     const response = await postJson(platform.baseUrl, '/api/incident/', {

@@ -17,7 +17,7 @@ let company: OnboardedCompany;
 
 beforeAll(async () => {
   [platform, browser] = await Promise.all([startStandalone(), launchChromium()]);
-  company = await onboardCompany(platform.baseUrl);
+  company = await onboardCompany(platform);
 });
 afterAll(async () => {
   await browser?.close();

@@ -40,7 +40,7 @@ const injected = (tag: string) =>
 
 beforeAll(async () => {
   [platform, browser] = await Promise.all([startStandalone(), launchChromium()]);
-  company = await onboardCompany(platform.baseUrl);
+  company = await onboardCompany(platform);
 });
 afterAll(async () => {
   await browser?.close();

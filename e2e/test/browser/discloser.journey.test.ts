@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, openWatchedPage, seriousAccessibilityViolations } from '../../src/browser';
-import { companyPayload, postJson } from '../../src/company-fixtures';
+import { companyPayload, onboardAndConfirm } from '../../src/company-fixtures';
 import { dumpDatabase, readTree } from '../../src/database-dump';
 import { translationOf } from '../../src/locales';
 import { startStandalone, type StandalonePlatform } from '../../src/standalone';
@@ -22,9 +22,7 @@ const CANARY = `cnry${randomBytes(6).toString('hex')}`;
 
 beforeAll(async () => {
   [platform, browser] = await Promise.all([startStandalone(), launchChromium()]);
-  const response = await postJson(platform.baseUrl, '/api/account/company', await companyPayload());
-  expect(response.status).toBe(201);
-  ({ url_identifier: urlIdentifier } = (await response.json()) as { url_identifier: string });
+  urlIdentifier = await onboardAndConfirm(platform, await companyPayload());
 });
 afterAll(async () => {
   await browser?.close();

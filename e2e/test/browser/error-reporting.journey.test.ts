@@ -33,7 +33,7 @@ beforeAll(async () => {
     }),
     launchChromium(),
   ]);
-  company = await onboardCompany(platform.baseUrl);
+  company = await onboardCompany(platform);
 });
 afterAll(async () => {
   await browser?.close();

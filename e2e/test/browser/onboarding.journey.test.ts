@@ -1,12 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, openWatchedPage, seriousAccessibilityViolations } from '../../src/browser';
 import { uniqueDomain } from '../../src/company-fixtures';
+import { CONFIRMATION_SUBJECT, confirmationLinkIn } from '../../src/mailbox';
 import { translationOf } from '../../src/locales';
 import { startStandalone, type StandalonePlatform } from '../../src/standalone';
 
 /**
  * The first journey in Chromium through the real microfrontends, services and database:
- * company onboarding → success page → the employees' disclosure page.
+ * company onboarding → success page (waiting for confirmation) → the link mailed to the admin → success page
+ * (active) → the employees' disclosure page.
  */
 let platform: StandalonePlatform;
 let browser: Browser;
@@ -19,7 +21,8 @@ afterAll(async () => {
   await platform?.dispose();
 });
 
-async function onboard(page: Page, domain: string): Promise<string> {
+/** Fills and sends the onboarding form; the success page then waits for the admin's confirmation. */
+async function register(page: Page, domain: string): Promise<string> {
   await page.goto(`${platform.baseUrl}/company/onboarding`);
   await page.locator('input[name="email"]').fill(`  ada@${domain}  `);
   await page.locator('input[name="full_name"]').fill('Ada Lovelace');
@@ -29,7 +32,24 @@ async function onboard(page: Page, domain: string): Promise<string> {
   await page.locator('select[name="country"]').selectOption('FR');
   await page.locator('button[type="submit"]').click();
   await page.waitForURL(/\/company\/[a-z0-9-]+\/success$/, { timeout: 30_000 });
+  await page.getByText(/^Confirm your e-mail address: we sent a link/).waitFor();
   return /\/company\/([a-z0-9-]+)\/success$/.exec(page.url())![1];
+}
+
+/** The admin opens the link mailed to them, in this browser: the company becomes active. */
+async function confirmFromMailbox(page: Page, domain: string, urlIdentifier: string): Promise<void> {
+  const mail = await platform.mailbox(`ada@${domain}`, CONFIRMATION_SUBJECT);
+  await page.goto(confirmationLinkIn(mail));
+  await page.waitForURL(new RegExp(`/company/${urlIdentifier}/success$`), { timeout: 30_000 });
+  await page.getByText('Your e-mail address is confirmed: your company’s account is active.').waitFor();
+  // The link's token left the address bar with the fragment.
+  expect(page.url()).not.toContain('token');
+}
+
+async function onboard(page: Page, domain: string): Promise<string> {
+  const urlIdentifier = await register(page, domain);
+  await confirmFromMailbox(page, domain, urlIdentifier);
+  return urlIdentifier;
 }
 
 test('when an admin onboards a company, then the success page gives the disclosure link and QR code, and the disclosure page works', async () => {
@@ -48,8 +68,28 @@ test('when an admin onboards a company, then the success page gives the disclosu
   await page.getByText('Passwords do not match').waitFor();
   expect(await page.locator('select[name="country"] option').count()).toBeGreaterThanOrEqual(240);
 
-  const urlIdentifier = await onboard(page, uniqueDomain());
+  // A common password is refused in the form, before anything is registered.
+  const domain = uniqueDomain();
+  await page.goto(`${platform.baseUrl}/company/onboarding`);
+  await page.locator('input[name="password"]').fill('Password1234');
+  await page.locator('input[name="repeat_password"]').fill('Password1234');
+  await page.locator('input[name="email"]').fill(`ada@${domain}`);
+  await page.locator('input[name="full_name"]').fill('Ada Lovelace');
+  await page.locator('input[name="company_name"]').fill('Acme Corporation');
+  await page.locator('select[name="country"]').selectOption('FR');
+  await page.locator('button[type="submit"]').click();
+  await page.getByText('This password is too common; choose another').waitFor();
+
+  const urlIdentifier = await register(page, domain);
   const disclosureLink = `${platform.baseUrl}/disclose/${urlIdentifier}`;
+  // Until the admin confirms, the company does not exist: not for disclosers, not for sign-in.
+  expect(await page.locator('input[name="disclosure_link"]').inputValue()).toBe(disclosureLink);
+  expect((await page.request.get(`${platform.baseUrl}/api/account/company/${urlIdentifier}`)).status()).toBe(404);
+  const signIn = await page.request.post(`${platform.baseUrl}/api/account/token`, {
+    data: { username: `ada@${domain}`, password: 'correct horse battery staple' },
+  });
+  expect(signIn.status()).toBe(401);
+  await confirmFromMailbox(page, domain, urlIdentifier);
   expect(await page.locator('input[name="disclosure_link"]').inputValue()).toBe(disclosureLink);
   const qrSelector = `img[src*="/api/account/company/${urlIdentifier}/qrcode"]`;
   await page.locator(qrSelector).waitFor();

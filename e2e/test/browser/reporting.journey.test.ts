@@ -18,7 +18,7 @@ let locationName: string;
 
 beforeAll(async () => {
   [platform, browser] = await Promise.all([startStandalone(), launchChromium()]);
-  company = await onboardCompany(platform.baseUrl);
+  company = await onboardCompany(platform);
   const view = await publicView(platform.baseUrl, company.urlIdentifier);
   labelName = view.categories.find((category) => category.parent_uuid === null)!.name;
   locationName = view.locations[0]!.name;

@@ -23,7 +23,7 @@ let company: OnboardedCompany;
 
 beforeAll(async () => {
   [platform, browser] = await Promise.all([startStandalone(), launchChromium()]);
-  company = await onboardCompany(platform.baseUrl);
+  company = await onboardCompany(platform);
   const adminToken = await apiToken(platform.baseUrl, company.adminEmail);
   await invite(platform.baseUrl, adminToken, {
     email: `rita@${company.domain}`,

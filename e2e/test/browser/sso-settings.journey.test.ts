@@ -31,7 +31,7 @@ beforeAll(async () => {
     entity_id: `${platform.baseUrl}/api/account/company/sso/metadata`,
     acs_url: `${platform.baseUrl}/api/account/company/sso/acs`,
   });
-  company = await onboardCompany(platform.baseUrl);
+  company = await onboardCompany(platform);
   // A reviewer with a password of their own, chosen from the invitation link.
   await invite(platform.baseUrl, await apiToken(platform.baseUrl, company.adminEmail), {
     email: reviewerEmail(),

@@ -23,7 +23,7 @@ let company: OnboardedCompany;
 
 beforeAll(async () => {
   [platform, browser] = await Promise.all([startStandalone(), launchChromium()]);
-  company = await onboardCompany(platform.baseUrl);
+  company = await onboardCompany(platform);
 });
 afterAll(async () => {
   await browser?.close();
@@ -129,7 +129,7 @@ test('when an admin signs in, enables MFA, logs out and signs in again with a co
 
 test('when a staff member forgets the password, then the e-mailed link sets a new one that signs in', async () => {
   const { page, pageErrors } = await newPage();
-  const { adminEmail } = await onboardCompany(platform.baseUrl);
+  const { adminEmail } = await onboardCompany(platform);
 
   await page.goto(`${platform.baseUrl}/company/login`);
   await page.getByRole('link', { name: 'Forgot password?' }).click();
@@ -166,7 +166,7 @@ test('when a staff member forgets the password, then the e-mailed link sets a ne
 
 test('when an invited reviewer sets a password and signs in, then Team and Reporting are absent and admin pages redirect', async () => {
   const { page, pageErrors } = await newPage();
-  const admin = await onboardCompany(platform.baseUrl);
+  const admin = await onboardCompany(platform);
   const reviewerEmail = `grace@${admin.domain}`;
   await invite(platform.baseUrl, await apiToken(platform.baseUrl, admin.adminEmail), {
     email: reviewerEmail,
@@ -205,7 +205,7 @@ test('when staff pages are checked with axe-core, then none has serious accessib
   // axe-core is injected as an inline script, which the page's CSP rightly refuses: bypass it for this check only.
   const context = await browser.newContext({ bypassCSP: true });
   const page = await context.newPage();
-  const { adminEmail } = await onboardCompany(platform.baseUrl);
+  const { adminEmail } = await onboardCompany(platform);
 
   await page.goto(`${platform.baseUrl}/company/login`);
   await page.getByRole('heading', { name: 'Log in' }).waitFor();

@@ -53,7 +53,7 @@ function journey() {
 
   beforeAll(async () => {
     [platform, browser] = await Promise.all([startStandalone(), launchChromium()]);
-    company = await onboardCompany(platform.baseUrl);
+    company = await onboardCompany(platform);
     // An invited handler: SSO needs their account, never a Whistle password.
     await invite(platform.baseUrl, await apiToken(platform.baseUrl, company.adminEmail), {
       email: handlerEmail(),

@@ -23,7 +23,7 @@ afterAll(async () => {
 });
 
 test('when a staff member signs in through the company’s identity provider, then the incidents page opens', async () => {
-  const company = await onboardCompany(platform.baseUrl);
+  const company = await onboardCompany(platform);
   await saveSsoSettings(platform.baseUrl, await apiToken(platform.baseUrl, company.adminEmail), {
     enabled: true,
     entry_point: idp.entryPoint,

@@ -69,7 +69,7 @@ describe('cluster under faults', () => {
   });
 
   it('when PostgreSQL restarts, sessions are terminated, the broker is down, a consumer is killed and poison arrives during a burst of reports, then nothing crashes, is lost or is duplicated', async () => {
-    const company = await onboardCompany(platform.baseUrl);
+    const company = await onboardCompany(platform);
     const view = await publicView(platform.baseUrl, company.urlIdentifier);
     const bodies = await Promise.all(Array.from({ length: 40 }, () => reportBody(view)));
     const send = (body: unknown, idempotencyKey: string) =>

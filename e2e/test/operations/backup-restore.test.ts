@@ -129,7 +129,7 @@ describe('backup and restore', () => {
 
   it('when the database is dumped while running and restored into a fresh one beside the same object store, then disclosers and staff find everything', async () => {
     original = await startCluster({ objectStore, env: limits });
-    const company = await onboardCompany(original.baseUrl);
+    const company = await onboardCompany(original);
     const view = await publicView(original.baseUrl, company.urlIdentifier);
     const reports = [
       await fileReport(original.baseUrl, view, 'Invoices approved without any delivery'),

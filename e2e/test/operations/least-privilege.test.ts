@@ -22,7 +22,7 @@ describe('cluster with a database login and a broker user per service', () => {
 
   test('when each service runs with its own credentials, then onboarding, a report, the case list, settings, the audit trail and the welcome mail all work', async () => {
     const { baseUrl } = platform;
-    const company = await onboardCompany(baseUrl);
+    const company = await onboardCompany(platform);
     // notification consumed company.created (published by auth's user) and mailed the admin.
     await platform.smtp.waitFor((mail) =>
       Boolean(mail.to && !Array.isArray(mail.to) && mail.to.text.includes(company.adminEmail)),

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router';
-import { changePassword, updateFullName } from '@whistle/api-client';
+import { changePassword, isCommonPassword, updateFullName } from '@whistle/api-client';
 import { Button, Spinner, TextField, Toast, useDocumentTitle } from '@whistle/ui';
 import { useStaffSession, useStaffState } from '@whistle/ui/staff';
 import { fieldErrors } from '../settings-feedback';
@@ -67,6 +67,11 @@ export function AccountPage() {
     if (Object.values(invalid).some(Boolean)) return;
     setBusy('password');
     try {
+      if (await isCommonPassword(session.api, password)) {
+        setPasswordErrors({ password: t('common:validation.passwordTooCommon') });
+        (form.elements.namedItem('password') as HTMLElement | null)?.focus();
+        return;
+      }
       const { token } = await changePassword(session.api, current, password);
       // The server ended every earlier session, this one included: continue with the new token.
       if (token) await session.replaceToken(token);

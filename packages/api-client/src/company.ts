@@ -14,3 +14,7 @@ export const getCompanyPublicView = (api: ApiClient, urlIdentifier: string, sign
 /** URL of the company's QR code image (PNG), for an `<img src>`. */
 export const companyQrCodeUrl = (api: ApiClient, urlIdentifier: string) =>
   `${api.baseUrl}${companyPath(urlIdentifier)}/qrcode`;
+
+/** POST /api/account/company/confirmation: the first admin confirms the e-mailed link; the company becomes active. */
+export const confirmCompany = (api: ApiClient, token: string, signal?: AbortSignal) =>
+  api.request<CompanyCreateResponse>('POST', '/api/account/company/confirmation', { body: { token }, signal });

@@ -13,7 +13,8 @@ export {
   type HttpMethod,
   type RequestOptions,
 } from './client';
-export { companyQrCodeUrl, createCompany, getCompanyPublicView } from './company';
+export { companyQrCodeUrl, confirmCompany, createCompany, getCompanyPublicView } from './company';
+export { isCommonPassword } from './common-password';
 export { removeLogo, updateCustomization, uploadLogo } from './customization';
 export {
   answerMfaChallenge,

@@ -54,7 +54,9 @@ export {
   type ServiceLifecycle,
   type ServiceLifecycleOptions,
   type ServiceSubscription,
+  type PeriodicJobOptions,
 } from './service-lifecycle';
+export { createPeriodicJob, housekeepingWords, type PeriodicJob, type PeriodicJobWords } from './jobs/periodic-job';
 export { runService, type RunningService, type RunServiceOptions } from './run-service';
 export { eventsConsumed, httpRequestDuration, mailsSent, metricsRegistry, rateLimitRefusals } from './metrics/metrics';
 export { startMetricsServer, type MetricsServer } from './metrics/metrics-server';

@@ -1,6 +1,7 @@
 import type { EventEnvelope } from '@whistle/contracts';
 import type { Database, Migration, Queryable } from './database/database';
 import { migrate } from './database/migrate';
+import { createPeriodicJob, type PeriodicJob, type PeriodicJobWords } from './jobs/periodic-job';
 import type { Logger } from './logging/logger';
 import type { EventBus } from './messaging/event-bus';
 import { createOutbox, messagingMigrations } from './messaging/outbox';
@@ -32,8 +33,22 @@ export interface ServiceLifecycle {
   readonly unitOfWork: UnitOfWork;
   /** A write and its events as one statement, committed on its own (a hot write: one round trip). */
   readonly writeWithEvents: WriteWithEvents;
+  /**
+   * A job the service runs on an interval in every replica (see createPeriodicJob): started once the schema is
+   * migrated and the consumers subscribed, stopped (a run in progress awaited) before the relay stops, so the
+   * events a last run commits still leave. `runOnce()` runs it now (tests, operations).
+   */
+  periodic<T>(job: PeriodicJobOptions<T>): PeriodicJob<T>;
   start(): Promise<void>;
   stop(): Promise<void>;
+}
+
+export interface PeriodicJobOptions<T> {
+  /** Names the job in the logs (`component`). */
+  name: string;
+  run: () => Promise<T>;
+  intervalMs: number;
+  words: PeriodicJobWords<T>;
 }
 
 /**
@@ -50,9 +65,17 @@ export function createServiceLifecycle({
   const logger = deps.logger.child({ service: name });
   let relay: OutboxRelay | undefined;
   const writing = { db: deps.db, outbox: createOutbox(schema), afterCommit: () => relay?.notify() };
+  const jobs: PeriodicJob<unknown>[] = [];
+  let started = false;
   return {
     unitOfWork: createUnitOfWork(writing),
     writeWithEvents: createWriteWithEvents(writing),
+    periodic(options) {
+      const job = createPeriodicJob({ ...options, logger: logger.child({ component: options.name }) });
+      jobs.push(job as PeriodicJob<unknown>);
+      if (started) job.start();
+      return job;
+    },
     async start() {
       await migrate(deps.db, schema, [...messagingMigrations(schema), ...migrations]);
       relay = startOutboxRelay({ db: deps.db, schema, bus: deps.bus, logger });
@@ -69,8 +92,13 @@ export function createServiceLifecycle({
       }
       // Events written before a restart (or while the bus was down) leave now.
       relay.notify();
+      started = true;
+      for (const job of jobs) job.start();
     },
     async stop() {
+      started = false;
+      // Before the relay stops: a run in progress commits its events, which the relay may still send.
+      await Promise.all(jobs.map((job) => job.stop()));
       await relay?.stop();
       relay = undefined;
     },

@@ -61,7 +61,18 @@ const bearer = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function createIncidentSessionVerifier(publicKeyPem: string): IncidentSessionVerifier {
+export interface IncidentSessionVerifierOptions {
+  /**
+   * Consulted for a staff file token once its signature checks out: the verifying service's revocation list, so a
+   * removed user's, or one whose password or roles changed, file tokens die with their staff tokens.
+   */
+  isStaffRevoked?(token: { userId: string; issuedAt: Date }): Promise<boolean>;
+}
+
+export function createIncidentSessionVerifier(
+  publicKeyPem: string,
+  { isStaffRevoked }: IncidentSessionVerifierOptions = {},
+): IncidentSessionVerifier {
   const key = p256KeyFromPem(publicKeyPem, 'public', 'DISCLOSER_TOKEN_PUBLIC_KEY');
   const verify = async (token: string): Promise<IncidentSessionPrincipal> => {
     let payload;
@@ -84,8 +95,12 @@ export function createIncidentSessionVerifier(publicKeyPem: string): IncidentSes
       expiresAt: new Date(payload.exp! * 1000),
     };
     if (payload.scope === DISCLOSER_TOKEN_SCOPE) return { ...session, actor: { type: 'DISCLOSER' } };
-    if (payload.scope === STAFF_FILE_TOKEN_SCOPE && typeof payload.user_id === 'string' && UUID.test(payload.user_id))
-      return { ...session, actor: { type: 'STAFF', userId: payload.user_id } };
+    if (payload.scope === STAFF_FILE_TOKEN_SCOPE && typeof payload.user_id === 'string' && UUID.test(payload.user_id)) {
+      const userId = payload.user_id;
+      if (isStaffRevoked && (await isStaffRevoked({ userId, issuedAt: new Date(payload.iat! * 1000) })))
+        throw new AuthenticationError();
+      return { ...session, actor: { type: 'STAFF', userId } };
+    }
     throw new AuthenticationError();
   };
   return {

@@ -7,14 +7,12 @@ export {
   STAFF_TOKEN_ISSUER,
   bearerToken,
   createStaffTokenVerifier,
-  createTokenDenylist,
   requireStaff,
   staffOf,
   type RequireStaffOptions,
   type StaffPrincipal,
   type StaffTokenVerifier,
   type StaffTokenVerifierOptions,
-  type TokenDenylist,
 } from './staff-token';
 export {
   createIncidentSessionVerifier,
@@ -28,4 +26,11 @@ export {
   STAFF_FILE_TOKEN_SCOPE,
   type IncidentSessionPrincipal,
   type IncidentSessionVerifier,
+  type IncidentSessionVerifierOptions,
 } from './incident-session-token';
+export {
+  TOKEN_REVOCATION_EVENTS,
+  revocationListFor,
+  type RevocableToken,
+  type RevocationList,
+} from './revocation/revocation-list';

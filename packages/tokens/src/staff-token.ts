@@ -1,7 +1,7 @@
 import { createPublicKey, type JsonWebKey, type KeyObject } from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { errors as joseErrors, jwtVerify } from 'jose';
-import type { EventEnvelope, Role } from '@whistle/contracts';
+import type { Role } from '@whistle/contracts';
 import { asTenant, AuthenticationError, NotAllowedError } from '@whistle/service-kit';
 
 /** Fixed by the auth service that signs staff tokens; any other issuer, audience or algorithm is refused. */
@@ -33,7 +33,7 @@ export interface StaffTokenVerifier {
 export interface StaffTokenVerifierOptions {
   /** The auth service's public key: SPKI PEM, a JWK (object or JSON text), or a KeyObject. */
   publicKey: string | JsonWebKey | KeyObject;
-  /** Consulted after the signature checks out; a TokenDenylist's `isRevoked` fits. */
+  /** Consulted after the signature checks out: the service's revocation list (`revocationListFor`). */
   isRevoked?(principal: StaffPrincipal): boolean | Promise<boolean>;
 }
 
@@ -138,56 +138,4 @@ export function staffOf(req: Request): StaffPrincipal {
   const principal = principals.get(req);
   if (!principal) throw new Error('staffOf() on a route without requireStaff()');
   return principal;
-}
-
-/**
- * Refusals a service learns from `token.revoked` and `user.deleted` events, kept in memory until the
- * refused tokens would have expired anyway. Feed it from a bus subscription with `handle(event)`.
- * Being in memory, it must see every event in every process: a durable consumer shared by a service's
- * replicas delivers each event to one of them only, and a restart forgets what was acked. Where that
- * matters, keep the revoked jtis in the service's own table instead and answer `isRevoked` from it.
- */
-export interface TokenDenylist {
-  revokeToken(tokenId: string, expiresAt: Date): void;
-  /** Refuses the user's tokens issued up to `at`. */
-  revokeUser(userId: string, at: Date): void;
-  isRevoked(principal: StaffPrincipal): boolean;
-  /** Applies a `token.revoked` or `user.deleted` event; ignores any other. */
-  handle(event: EventEnvelope): void;
-}
-
-/** `maxTokenLifetimeMs` bounds how long a user refusal must be remembered (the longest token lifetime). */
-export function createTokenDenylist({
-  maxTokenLifetimeMs = 24 * 60 * 60 * 1000,
-  now = () => Date.now(),
-} = {}): TokenDenylist {
-  const tokens = new Map<string, number>();
-  const users = new Map<string, number>();
-  const forgetExpired = () => {
-    const at = now();
-    for (const [id, until] of tokens) if (until <= at) tokens.delete(id);
-    for (const [id, revokedAt] of users) if (revokedAt + maxTokenLifetimeMs <= at) users.delete(id);
-  };
-  const list: TokenDenylist = {
-    revokeToken(tokenId, expiresAt) {
-      forgetExpired();
-      tokens.set(tokenId, expiresAt.getTime());
-    },
-    revokeUser(userId, at) {
-      forgetExpired();
-      users.set(userId, Math.max(users.get(userId) ?? 0, at.getTime()));
-    },
-    isRevoked(principal) {
-      const until = tokens.get(principal.tokenId);
-      if (until !== undefined && until > now()) return true;
-      const revokedAt = users.get(principal.userId);
-      return revokedAt !== undefined && principal.issuedAt.getTime() <= revokedAt;
-    },
-    handle(event) {
-      const payload = event.payload as Record<string, string>;
-      if (event.name === 'token.revoked') list.revokeToken(payload.jti, new Date(payload.expires_at));
-      else if (event.name === 'user.deleted') list.revokeUser(payload.user_id, new Date(payload.deleted_at));
-    },
-  };
-  return list;
 }

@@ -4,6 +4,7 @@ import {
   databasePort,
   defineService,
   eventBusPort,
+  housekeepingWords,
   serviceDatabase,
   type ServiceDependencies,
   type WhistleService,
@@ -11,7 +12,7 @@ import {
 import { createStaffTokenVerifier } from '@whistle/tokens';
 import { auditConfigSchema, type AuditConfig } from './config';
 import { AUDIT_SCHEMA, auditMigrations } from './data-access/migrations';
-import { revokedTokenRepository } from './data-access/revoked-token.repository';
+import { tokenRevocations } from './domain/token-revocations';
 import { auditLogRoutes } from './entry-points/http/audit-log.routes';
 import { auditLogSubscription } from './entry-points/messaging/audit-log.subscription';
 
@@ -30,41 +31,30 @@ export function createAuditService(given: AuditDependencies, config: AuditConfig
   const lifecycle = createServiceLifecycle({
     name: 'audit',
     schema: AUDIT_SCHEMA,
-    migrations: auditMigrations,
+    migrations: [...tokenRevocations.migrations, ...auditMigrations],
     deps,
     subscriptions: [auditLogSubscription],
   });
-  const logger = deps.logger.child({ service: 'audit' });
-  // Revocations are the audit service's own rows (from token.revoked and user.deleted): every replica,
-  // and a restarted one, refuses a logged-out or removed user's token.
+  // Revocations are the audit service's own rows (from auth's events): every replica, and a restarted one,
+  // refuses a logged-out or removed user's token, and those issued before a new password or new roles.
   const verifier = createStaffTokenVerifier({
     publicKey: config.TOKEN_PUBLIC_KEY,
-    isRevoked: (principal) =>
-      revokedTokenRepository.isRevoked(deps.db, {
-        jti: principal.tokenId,
-        userId: principal.userId,
-        issuedAt: principal.issuedAt,
-      }),
+    isRevoked: (principal) => tokenRevocations.isRevoked(deps.db, principal),
+  });
+  lifecycle.periodic({
+    name: 'expired-revocations',
+    run: () => tokenRevocations.removeExpired(deps.db),
+    intervalMs: CLEANUP_INTERVAL_MS,
+    words: housekeepingWords('Removing expired revocations'),
   });
   const router = Router();
   router.use(auditLogRoutes({ db: deps.db }, verifier));
 
-  let cleanup: NodeJS.Timeout | undefined;
-  const removeExpired = () =>
-    revokedTokenRepository
-      .removeExpired(deps.db)
-      .catch((err: unknown) => logger.warn({ err }, 'expired revocations not removed'));
   return {
     name: 'audit',
     router,
-    async start() {
-      await lifecycle.start();
-      cleanup = setInterval(removeExpired, CLEANUP_INTERVAL_MS).unref();
-    },
-    async stop() {
-      clearInterval(cleanup);
-      await lifecycle.stop();
-    },
+    start: lifecycle.start,
+    stop: lifecycle.stop,
   };
 }
 

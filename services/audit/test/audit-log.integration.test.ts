@@ -463,7 +463,8 @@ describe('audit trail migration', () => {
            values ($1, $2, 'incident.viewed', 1, 'incident', $3, now(), '{}', now() + ($4 || ' seconds')::interval)`,
           [randomUUID(), companyId, randomUUID(), String(i)],
         );
-      await migrate(test$.deps.db, 'audit', auditMigrations);
+      const { tokenRevocations } = await import('../src/domain/token-revocations');
+      await migrate(test$.deps.db, 'audit', [...tokenRevocations.migrations, ...auditMigrations]);
       expect(await auditEventRepository.firstBrokenLink(test$.deps.db, companyId)).toEqual({
         checked: 3,
         truncated: false,

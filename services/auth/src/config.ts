@@ -2,6 +2,17 @@ import { z } from 'zod';
 import { platformConfigSchema } from '@whistle/service-kit';
 import { signingKeyFrom } from './domain/tokens/token-issuer';
 
+/** A comma-separated list of e-mail domains, lower-cased. */
+const domainList = z
+  .string()
+  .default('')
+  .transform((list) =>
+    list
+      .split(',')
+      .map((domain) => domain.trim().toLowerCase())
+      .filter(Boolean),
+  );
+
 export const authConfigSchema = platformConfigSchema.safeExtend({
   PORT: z.coerce.number().int().min(0).max(65535).default(8081),
   /** 32 random bytes, base64: wraps company passphrases (envelope encryption). From a Secret/KMS, never from the database. */
@@ -26,15 +37,20 @@ export const authConfigSchema = platformConfigSchema.safeExtend({
       }
     }, 'TOKEN_SIGNING_KEY must be an EC P-256 private key, PKCS#8 PEM or JWK'),
   /** Comma-separated e-mail domains refused at onboarding, on top of the built-in public webmail list. */
-  ONBOARDING_BLOCKED_EMAIL_DOMAINS: z
-    .string()
-    .default('')
-    .transform((list) =>
-      list
-        .split(',')
-        .map((domain) => domain.trim().toLowerCase())
-        .filter(Boolean),
-    ),
+  ONBOARDING_BLOCKED_EMAIL_DOMAINS: domainList,
+  /**
+   * Who may register a company (docs/operations.md "Onboarding"): `open` (any organisation's address), `allowlist`
+   * (only ONBOARDING_ALLOWED_EMAIL_DOMAINS) or `closed` (nobody: the onboarding page says so).
+   */
+  ONBOARDING_MODE: z
+    .enum(['open', 'allowlist', 'closed'], {
+      error: 'ONBOARDING_MODE must be open, allowlist or closed',
+    })
+    .default('open'),
+  /** Comma-separated e-mail domains that may register a company when ONBOARDING_MODE is `allowlist`. */
+  ONBOARDING_ALLOWED_EMAIL_DOMAINS: domainList,
+  /** Registrations mailed to one address per hour: each sends that address a confirmation link. */
+  ONBOARDING_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(3),
 });
 
 export type AuthConfig = z.infer<typeof authConfigSchema>;

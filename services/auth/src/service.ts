@@ -6,6 +6,7 @@ import {
   databasePort,
   defineService,
   eventBusPort,
+  housekeepingWords,
   rateLimitCountersFor,
   rateLimitMigrations,
   serviceDatabase,
@@ -18,11 +19,13 @@ import { AUTH_SCHEMA, authMigrations } from './data-access/migrations';
 import type { AccountDependencies } from './domain/account/account-dependencies';
 import { removeExpired } from './domain/account/remove-expired.use-case';
 import { isSessionRevoked } from './domain/account/session.use-case';
+import { tokenRevocations } from './domain/account/token-revocations';
 import { announcingPublicViewChanges } from './domain/company/company-public-view.use-case';
 import { PublicCompanyCache } from './domain/company/public-company-cache';
 import { KeyEncryptionKey } from './domain/secrets/key-encryption';
 import { signingKeyFrom, TokenIssuer } from './domain/tokens/token-issuer';
 import { accountRoutes } from './entry-points/http/account.routes';
+import { commonPasswordRoutes } from './entry-points/http/common-password.routes';
 import { companyRoutes } from './entry-points/http/company.routes';
 import { customizationRoutes } from './entry-points/http/customization.routes';
 import { settingsRoutes } from './entry-points/http/settings.routes';
@@ -42,7 +45,7 @@ export function createAuthService(given: AuthDependencies, config: AuthConfig): 
   const lifecycle = createServiceLifecycle({
     name: 'auth',
     schema: AUTH_SCHEMA,
-    migrations: [...rateLimitMigrations(AUTH_SCHEMA), ...authMigrations],
+    migrations: [...rateLimitMigrations(AUTH_SCHEMA), ...tokenRevocations.migrations, ...authMigrations],
     deps,
     subscriptions: [labelUseSubscription],
   });
@@ -73,6 +76,7 @@ export function createAuthService(given: AuthDependencies, config: AuthConfig): 
   const router = Router();
   // Before the company routes: their `/api/account/company/:url_identifier` would otherwise take `profile`, `sso`...
   router.use(accountRoutes(account, verifier));
+  router.use(commonPasswordRoutes());
   router.use(ssoRoutes(account, verifier));
   router.use(settingsRoutes({ db: deps.db, unitOfWork }, verifier));
   router.use(
@@ -84,26 +88,33 @@ export function createAuthService(given: AuthDependencies, config: AuthConfig): 
       unitOfWork,
       publicCompanies,
       kek,
-      blockedEmailDomains: config.ONBOARDING_BLOCKED_EMAIL_DOMAINS,
+      onboarding: {
+        mode: config.ONBOARDING_MODE,
+        allowedDomains: config.ONBOARDING_ALLOWED_EMAIL_DOMAINS,
+        blockedDomains: config.ONBOARDING_BLOCKED_EMAIL_DOMAINS,
+      },
+      mailer: deps.mailer,
+      logger,
       rateLimits,
+      onboardingsPerAddress: config.ONBOARDING_LIMIT_PER_ADDRESS,
       publicUrl: config.PUBLIC_URL,
     }),
   );
 
-  let cleanup: NodeJS.Timeout | undefined;
-  const removeExpiredNow = () =>
-    removeExpired(deps.db).catch((err: unknown) => logger.warn({ err }, 'expired secrets not removed'));
+  lifecycle.periodic({
+    name: 'expired-secrets',
+    run: () => removeExpired(deps.db),
+    intervalMs: CLEANUP_INTERVAL_MS,
+    words: housekeepingWords('Removing expired secrets'),
+  });
   return {
     name: 'auth',
     router,
     async start() {
       await lifecycle.start();
       await publicCompanies.start();
-      await removeExpiredNow();
-      cleanup = setInterval(removeExpiredNow, CLEANUP_INTERVAL_MS).unref();
     },
     async stop() {
-      clearInterval(cleanup);
       await publicCompanies.stop();
       await lifecycle.stop();
     },

@@ -35,7 +35,7 @@ describe.each(testStacks)('company settings, reporting labels and locations on %
 
   /** A company with its admin's token, its id, and members with the given roles signed in. */
   async function company() {
-    const onboarded = await onboardCompany(auth.baseUrl);
+    const onboarded = await onboardCompany(auth);
     const client = staffClient(auth.baseUrl);
     const adminToken = (await client.login(onboarded.email, adminPassword)).body.token as string;
     const own = await client.call('GET', '/api/account/company/', { bearer: adminToken });

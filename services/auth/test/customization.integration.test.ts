@@ -61,7 +61,7 @@ describe.each(testStacks)('landing page customisation on %s', (stack) => {
   });
 
   async function company() {
-    const onboarded = await onboardCompany(auth.baseUrl);
+    const onboarded = await onboardCompany(auth);
     const client = staffClient(auth.baseUrl);
     const adminToken = (await client.login(onboarded.email, adminPassword)).body.token as string;
     const own = await client.call('GET', '/api/account/company/', { bearer: adminToken });

@@ -23,8 +23,9 @@ const PNG = Buffer.from(
 const get = (url: string, headers: Record<string, string> = {}) => fetch(url, { headers });
 
 /** A new company onboarded on `baseUrl`, its admin's calls (on any replica) and its public view (from any replica). */
-async function companyOn(baseUrl: string) {
-  const onboarded = await onboardCompany(baseUrl);
+async function companyOn(auth: RunningAuth) {
+  const { baseUrl } = auth;
+  const onboarded = await onboardCompany(auth);
   const token = (await staffClient(baseUrl).login(onboarded.email, adminPassword)).body.token as string;
   const admin = (method: string, path: string, body?: unknown, on = baseUrl) =>
     staffClient(on).call(method, path, { bearer: token, body });
@@ -52,7 +53,7 @@ describe.each(testStacks)('public company view, its cache and its validators on 
     await test$?.dispose();
   });
 
-  const company = () => companyOn(auth.baseUrl);
+  const company = () => companyOn(auth);
 
   it('when the view is asked again with its ETag, then it is a bodiless 304; any other validator gets the view', async () => {
     const co = await company();
@@ -223,7 +224,7 @@ describe('two auth replicas on one PostgreSQL database and one RabbitMQ exchange
 
   it('when one replica changes the company, its labels or its landing page, then the other drops its cached view', async () => {
     const [first, second] = replicas.map((replica) => replica.auth.baseUrl) as [string, string];
-    const co = await companyOn(first);
+    const co = await companyOn(replicas[0]!.auth);
     // Both replicas hold the view.
     expect((await co.view(second)).etag).toBe((await co.view(first)).etag);
 

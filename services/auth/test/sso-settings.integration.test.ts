@@ -52,7 +52,7 @@ describe.each(testStacks)('auth single sign-on settings and requirement on %s', 
 
   /** A company, its admin's token, and a way to add members (invited, password chosen) by role. */
   async function company() {
-    const onboarded = await onboardCompany(auth.baseUrl);
+    const onboarded = await onboardCompany(auth);
     const client = staffClient(auth.baseUrl);
     const adminToken = (await client.login(onboarded.email, adminPassword)).body.token as string;
     const admin = (method: string, path: string, body?: unknown) =>

@@ -32,7 +32,7 @@ describe.each(testStacks)('auth SAML single sign-on on %s', (stack) => {
 
   /** A company whose admin configured the loopback IdP. */
   async function companyWithSso(certificate = idp.certificate, emailAttribute = '') {
-    const company = await onboardCompany(auth.baseUrl);
+    const company = await onboardCompany(auth);
     const client = staffClient(auth.baseUrl);
     const adminToken = (await client.login(company.email, adminPassword)).body.token as string;
     const saved = await client.call('PUT', '/api/account/company/sso', {

@@ -38,10 +38,23 @@ export function staffClient(
 
 export const adminPassword = 'admin password 1234';
 
-/** Onboards a company through the API; its admin's e-mail and the passphrase that unlocks its key. */
-export async function onboardCompany(baseUrl: string) {
+/** Where the auth service under test sends its mail (RunningAuth fits). */
+export interface AuthUnderTest {
+  baseUrl: string;
+  readonly mails: readonly unknown[];
+  mailTo(to: string, subject: RegExp, since?: number): Promise<{ text: string }>;
+}
+
+/** The token of the confirmation link in an onboarding mail (it rides in the link's fragment). */
+export function confirmationTokenIn(mail: { text: string }): string {
+  const token = /\/company\/onboarding\/confirm#token=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
+  if (!token) throw new Error('No confirmation link in the mail');
+  return token;
+}
+
+/** Registers a company through the API (not yet confirmed): its admin's e-mail and its credentials. */
+export async function registerCompany(baseUrl: string, domain = `co-${randomUUID().slice(0, 8)}.example`) {
   const { credential, passphrase } = await createCompanyCredentials();
-  const domain = `co-${randomUUID().slice(0, 8)}.example`;
   const email = `admin@${domain}`;
   const response = await fetch(`${baseUrl}/api/account/company`, {
     method: 'POST',
@@ -55,5 +68,22 @@ export async function onboardCompany(baseUrl: string) {
     }),
   });
   if (response.status !== 201) throw new Error(`onboarding failed: ${response.status} ${await response.text()}`);
-  return { email, domain, passphrase, credential };
+  const { url_identifier } = (await response.json()) as { url_identifier: string };
+  return { email, domain, passphrase, credential, urlIdentifier: url_identifier };
+}
+
+/** Follows the confirmation link mailed to `email` (from the `since`-th mail on), as the admin's browser does. */
+export async function confirmCompany(auth: AuthUnderTest, email: string, since = 0) {
+  const token = confirmationTokenIn(await auth.mailTo(email, /^Confirm your company/, since));
+  return staffClient(auth.baseUrl).call('POST', '/api/account/company/confirmation', { body: { token } });
+}
+
+/** Onboards a company through the API and confirms its admin's address: an active company. */
+export async function onboardCompany(auth: AuthUnderTest) {
+  const since = auth.mails.length;
+  const registered = await registerCompany(auth.baseUrl);
+  const confirmed = await confirmCompany(auth, registered.email, since);
+  if (confirmed.status !== 200)
+    throw new Error(`confirmation failed: ${confirmed.status} ${JSON.stringify(confirmed.body)}`);
+  return registered;
 }

@@ -43,7 +43,7 @@ describe.each(testStacks)('auth staff sign-in on %s', (stack) => {
 
   /** A company, its admin's token, and a member invited with `roles` who has set a password through the invitation link. */
   async function companyWithMember(roles: string[] = ['REVIEWER']) {
-    const company = await onboardCompany(auth.baseUrl);
+    const company = await onboardCompany(auth);
     const client = staffClient(auth.baseUrl);
     const adminToken = (await client.login(company.email, adminPassword)).body.token as string;
     const memberEmail = `member-${roles.join('-').toLowerCase()}@${company.domain}`;
@@ -81,7 +81,7 @@ describe.each(testStacks)('auth staff sign-in on %s', (stack) => {
   }
 
   test('when an admin signs in with the right password, then a short-lived ES256 token any service verifies with the published key comes back', async () => {
-    const company = await onboardCompany(auth.baseUrl);
+    const company = await onboardCompany(auth);
     const client = staffClient(auth.baseUrl);
     const answer = await client.login(company.email.toUpperCase(), adminPassword);
     expect(answer.status).toBe(200);
@@ -116,7 +116,7 @@ describe.each(testStacks)('auth staff sign-in on %s', (stack) => {
   });
 
   test('when the password is wrong or the e-mail unknown, then both get the same 401 and no token', async () => {
-    const company = await onboardCompany(auth.baseUrl);
+    const company = await onboardCompany(auth);
     const client = staffClient(auth.baseUrl);
     const wrong = await client.login(company.email, 'not the password');
     const unknown = await client.login(`nobody@${company.domain}`, adminPassword);
@@ -130,7 +130,7 @@ describe.each(testStacks)('auth staff sign-in on %s', (stack) => {
   });
 
   test('when a staff member logs out, then the token is refused and token.revoked goes out without the token', async () => {
-    const company = await onboardCompany(auth.baseUrl);
+    const company = await onboardCompany(auth);
     const client = staffClient(auth.baseUrl);
     const { token } = (await client.login(company.email, adminPassword)).body;
     expect((await client.call('POST', '/api/account/token/revoke', { bearer: token })).status).toBe(204);
@@ -150,7 +150,7 @@ describe.each(testStacks)('auth staff sign-in on %s', (stack) => {
   });
 
   test('when a token is refreshed, then the new one works and the old one is refused', async () => {
-    const company = await onboardCompany(auth.baseUrl);
+    const company = await onboardCompany(auth);
     const client = staffClient(auth.baseUrl);
     const { token } = (await client.login(company.email, adminPassword)).body;
     const refreshed = await client.call('POST', '/api/account/token/refresh', { bearer: token });
@@ -452,7 +452,7 @@ describe.each(testStacks)('auth staff sign-in on %s', (stack) => {
   });
 
   test('when a reset is requested, then a one-time link arrives by e-mail, sets the password once, and an unknown address gets the same answer and no mail', async () => {
-    const company = await onboardCompany(auth.baseUrl);
+    const company = await onboardCompany(auth);
     const client = staffClient(auth.baseUrl);
     const known = await client.call('PUT', '/api/account/profile/password/reset', { bearer: company.email });
     const unknown = await client.call('PUT', '/api/account/profile/password/reset', {
@@ -482,7 +482,7 @@ describe.each(testStacks)('auth staff sign-in on %s', (stack) => {
   });
 
   test('when a reset link has expired, then it is refused', async () => {
-    const company = await onboardCompany(auth.baseUrl);
+    const company = await onboardCompany(auth);
     const client = staffClient(auth.baseUrl);
     await client.call('PUT', '/api/account/profile/password/reset', { bearer: company.email });
     const mail = await smtp.waitFor(
@@ -504,7 +504,7 @@ describe.each(testStacks)('auth staff sign-in on %s', (stack) => {
   });
 
   test('when a staff member changes the password, then the current one is required, older sessions end and the caller continues with a new token', async () => {
-    const company = await onboardCompany(auth.baseUrl);
+    const company = await onboardCompany(auth);
     const client = staffClient(auth.baseUrl);
     const { token } = (await client.login(company.email, adminPassword)).body;
     const withoutCurrent = await client.call('PUT', '/api/account/profile', {
@@ -533,7 +533,7 @@ describe.each(testStacks)('auth staff sign-in on %s', (stack) => {
   });
 
   test('when someone else types wrong passwords for an account, then that client is refused for it, the owner still signs in from elsewhere and is told by e-mail', async () => {
-    const company = await onboardCompany(auth.baseUrl);
+    const company = await onboardCompany(auth);
     const guesser = staffClient(auth.baseUrl, '10.210.0.1');
     for (let i = 0; i < 5; i += 1) expect((await guesser.login(company.email, `wrong ${i}`)).status).toBe(401);
     const notice = await smtp.waitFor(
@@ -552,7 +552,7 @@ describe.each(testStacks)('auth staff sign-in on %s', (stack) => {
 
   // 100 argon2id verifications: slow on a loaded machine, hence its own time budget.
   test('when guesses for one account come from many addresses, then each adds at most 5 failures and the account is refused past 100', async () => {
-    const company = await onboardCompany(auth.baseUrl);
+    const company = await onboardCompany(auth);
     const target = `nobody-${Date.now()}@${company.domain}`;
     for (let client = 0; client < 20; client += 1) {
       const from = staffClient(auth.baseUrl, `10.220.${client}.1`);
@@ -566,7 +566,7 @@ describe.each(testStacks)('auth staff sign-in on %s', (stack) => {
   }, 180_000);
 
   test('when one account or one client keeps failing, then it gets 429 while others are unaffected', async () => {
-    const company = await onboardCompany(auth.baseUrl);
+    const company = await onboardCompany(auth);
     const noisy = staffClient(auth.baseUrl, '10.200.0.1');
     for (let i = 0; i < 50; i += 1) await noisy.login(`spray-${i}@${company.domain}`, 'guess');
     expect((await noisy.login(company.email, adminPassword)).status).toBe(429);

@@ -2,17 +2,24 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Mailer } from '@whistle/mailer';
+import type { MailMessage, Mailer } from '@whistle/mailer';
 import { DiskObjectStore, type ObjectStore } from '@whistle/object-store';
 import { createRecordingMailer } from '@whistle/mailer/testing';
 import type { WhistleService } from '@whistle/service-kit';
-import { serveService } from '@whistle/service-kit/testing';
+import { serveService, waitFor } from '@whistle/service-kit/testing';
 import { authConfigSchema } from '../src/config';
 import { createAuthService, type AuthDependencies } from '../src/service';
 
 export interface RunningAuth {
   baseUrl: string;
   service: WhistleService;
+  /** Every mail the service sent (whatever its mailer), for links a test follows. */
+  readonly mails: readonly MailMessage[];
+  /**
+   * The first mail to `to` whose subject matches, among those sent from the `since`-th on (`mails.length` before
+   * the request that sends it), once it is sent: mail leaves after the answer.
+   */
+  mailTo(to: string, subject: RegExp, since?: number): Promise<MailMessage>;
   close(): Promise<void>;
 }
 
@@ -38,12 +45,27 @@ export async function startAuth(
   });
   const folder = deps.objects ? undefined : await mkdtemp(path.join(tmpdir(), 'whistle-auth-objects-'));
   const objects = deps.objects ?? new DiskObjectStore(folder!);
-  const service = createAuthService({ ...deps, objects, mailer: deps.mailer ?? createRecordingMailer() }, config);
+  const inner = deps.mailer ?? createRecordingMailer();
+  const mails: MailMessage[] = [];
+  const mailer: Mailer = {
+    kind: inner.kind,
+    async send(message) {
+      await inner.send(message);
+      mails.push(message);
+    },
+    close: () => inner.close(),
+  };
+  const service = createAuthService({ ...deps, objects, mailer }, config);
   // Loopback is the trusted proxy: tests name distinct clients with X-Forwarded-For, as an ingress would.
   const served = await serveService(service, deps.logger, { trustProxy: 'loopback' });
   return {
     service,
     baseUrl: served.baseUrl,
+    mails,
+    mailTo: (to, subject, since = 0) =>
+      waitFor(async () => mails.slice(since).find((mail) => mail.to === to && subject.test(mail.subject)), {
+        what: `a mail to ${to} matching ${subject}`,
+      }),
     async close() {
       await served.close();
       if (folder) await rm(folder, { recursive: true, force: true });

@@ -51,7 +51,7 @@ describe.each(testStacks)('the tenant wall of the auth schema on %s', (stack) =>
    * SAML request.
    */
   async function company() {
-    const onboarded = await onboardCompany(auth.baseUrl);
+    const onboarded = await onboardCompany(auth);
     const client = staffClient(auth.baseUrl);
     const adminToken = (await client.login(onboarded.email, adminPassword)).body.token as string;
     const admin = (method: string, path: string, body?: unknown) =>

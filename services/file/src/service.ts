@@ -6,6 +6,7 @@ import {
   databasePort,
   defineService,
   eventBusPort,
+  housekeepingWords,
   processRateLimitCounters,
   rateLimitCountersFor,
   rateLimitMigrations,
@@ -16,6 +17,7 @@ import {
 import { createIncidentSessionVerifier } from '@whistle/tokens';
 import { fileConfigSchema, type FileConfig } from './config';
 import { FILE_SCHEMA, fileMigrations } from './data-access/migrations';
+import { tokenRevocations } from './domain/token-revocations';
 import { fileRoutes } from './entry-points/http/file.routes';
 import { fileEventsSubscription } from './entry-points/messaging/file-events.subscription';
 
@@ -35,7 +37,7 @@ export function createFileService(given: FileDependencies, config: FileConfig): 
   const lifecycle = createServiceLifecycle({
     name: 'file',
     schema: FILE_SCHEMA,
-    migrations: [...rateLimitMigrations(FILE_SCHEMA), ...fileMigrations],
+    migrations: [...rateLimitMigrations(FILE_SCHEMA), ...tokenRevocations.migrations, ...fileMigrations],
     deps,
     subscriptions: [fileEventsSubscription({ objects: deps.objects })],
   });
@@ -45,7 +47,9 @@ export function createFileService(given: FileDependencies, config: FileConfig): 
       db: deps.db,
       objects: deps.objects,
       unitOfWork: lifecycle.unitOfWork,
-      verifier: createIncidentSessionVerifier(config.DISCLOSER_TOKEN_PUBLIC_KEY),
+      verifier: createIncidentSessionVerifier(config.DISCLOSER_TOKEN_PUBLIC_KEY, {
+        isStaffRevoked: (token) => tokenRevocations.isRevoked(deps.db, token),
+      }),
       limits: {
         filesPerMessage: config.FILES_PER_MESSAGE_MAX,
         filesPerIncident: config.FILES_PER_INCIDENT_MAX,
@@ -61,6 +65,12 @@ export function createFileService(given: FileDependencies, config: FileConfig): 
         : processRateLimitCounters(),
     }),
   );
+  lifecycle.periodic({
+    name: 'expired-revocations',
+    run: () => tokenRevocations.removeExpired(deps.db),
+    intervalMs: 60 * 60 * 1000,
+    words: housekeepingWords('Removing expired revocations'),
+  });
   return {
     name: 'file',
     router,

@@ -4,6 +4,8 @@ import {
   databasePort,
   defineService,
   eventBusPort,
+  housekeepingWords,
+  type PeriodicJob,
   rateLimitCountersFor,
   rateLimitMigrations,
   serviceDatabase,
@@ -14,22 +16,17 @@ import { createIncidentSessionVerifier, createStaffTokenVerifier } from '@whistl
 import { incidentConfigSchema, type IncidentConfig } from './config';
 import { INCIDENT_SCHEMA, incidentMigrations } from './data-access/migrations';
 import { reportRequestRepository } from './data-access/report-request.repository';
-import { staffRepository } from './data-access/staff.repository';
 import { sendDeadlineReminders } from './domain/deadlines/send-deadline-reminders.use-case';
 import { foldReportingDeltas } from './domain/reporting/fold-reporting-deltas.use-case';
 import { createReportWriter } from './domain/report/report-writer';
-import { runRetention } from './domain/retention/purge-expired-cases.use-case';
+import { runRetention, type RetentionRunResult } from './domain/retention/purge-expired-cases.use-case';
+import { tokenRevocations } from './domain/staff/token-revocations';
 import { createIncidentSessionSigner } from './domain/tokens/incident-session-signer';
 import { caseRoutes } from './entry-points/http/case.routes';
 import { incidentRoutes } from './entry-points/http/incident.routes';
 import { retentionRoutes } from './entry-points/http/retention.routes';
 import { readModelsSubscription } from './entry-points/messaging/read-models.subscription';
-import { createDeadlineScheduler, type DeadlineScheduler } from './entry-points/scheduler/deadline-scheduler';
-import {
-  createReportingFoldScheduler,
-  type ReportingFoldScheduler,
-} from './entry-points/scheduler/reporting-fold-scheduler';
-import { createRetentionScheduler, type RetentionScheduler } from './entry-points/scheduler/retention-scheduler';
+import { deadlineScanWords, reportingFoldWords, retentionWords } from './entry-points/scheduler/job-words';
 
 const incidentPorts = { db: databasePort, bus: eventBusPort };
 export type IncidentDependencies = ServiceDependencies<typeof incidentPorts>;
@@ -39,11 +36,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface IncidentService extends WhistleService {
   /** The deadline reminders: scanned on an interval once started; `runOnce()` scans now (tests, operations). */
-  readonly deadlines: Pick<DeadlineScheduler, 'runOnce'>;
+  readonly deadlines: Pick<PeriodicJob<number>, 'runOnce'>;
   /** The retention job (warnings, then deletions): on an interval once started; `runOnce()` runs it now. */
-  readonly retention: Pick<RetentionScheduler, 'runOnce'>;
+  readonly retention: Pick<PeriodicJob<RetentionRunResult>, 'runOnce'>;
   /** The reporting fold (deltas into the per-day summary): on an interval once started; `runOnce()` folds now. */
-  readonly reportingFold: Pick<ReportingFoldScheduler, 'runOnce'>;
+  readonly reportingFold: Pick<PeriodicJob<number>, 'runOnce'>;
 }
 
 /** Incidents, messages, notes, export and deadlines (/api/incident/*, except files, which are the file service's). */
@@ -53,22 +50,16 @@ export function createIncidentService(given: IncidentDependencies, config: Incid
   const lifecycle = createServiceLifecycle({
     name: 'incident',
     schema: INCIDENT_SCHEMA,
-    migrations: [...rateLimitMigrations(INCIDENT_SCHEMA), ...incidentMigrations],
+    migrations: [...rateLimitMigrations(INCIDENT_SCHEMA), ...tokenRevocations.migrations, ...incidentMigrations],
     deps,
     subscriptions: [readModelsSubscription],
   });
-  const logger = deps.logger.child({ service: 'incident' });
   const signer = createIncidentSessionSigner(config.DISCLOSER_TOKEN_PRIVATE_KEY);
-  // Revocations are this service's own rows (from token.revoked and user.deleted): every replica, and a
-  // restarted one, refuses a logged-out or removed user's token.
+  // Revocations are this service's own rows (from auth's events): every replica, and a restarted one, refuses a
+  // logged-out or removed user's token, and those issued before a new password or new roles.
   const staffTokens = createStaffTokenVerifier({
     publicKey: config.TOKEN_PUBLIC_KEY,
-    isRevoked: (principal) =>
-      staffRepository.isRevoked(deps.db, {
-        jti: principal.tokenId,
-        userId: principal.userId,
-        issuedAt: principal.issuedAt,
-      }),
+    isRevoked: (principal) => tokenRevocations.isRevoked(deps.db, principal),
   });
   const shared = { db: deps.db, unitOfWork: lifecycle.unitOfWork, signer, staffTokens };
   const router = Router();
@@ -101,64 +92,58 @@ export function createIncidentService(given: IncidentDependencies, config: Incid
   router.use(caseRoutes(shared));
 
   // Every replica runs one; the record of each reminder and SKIP LOCKED keep each reminder to one emission.
-  const deadlines = createDeadlineScheduler({
-    scan: () =>
+  const deadlines = lifecycle.periodic({
+    name: 'deadline-scheduler',
+    run: () =>
       sendDeadlineReminders(
         { unitOfWork: lifecycle.unitOfWork },
         { windowMs: config.DEADLINE_DUE_SOON_DAYS * DAY_MS, batchSize: config.DEADLINE_SCAN_BATCH_SIZE },
       ),
     intervalMs: config.DEADLINE_SCAN_INTERVAL_MS,
-    logger: logger.child({ component: 'deadline-scheduler' }),
+    words: deadlineScanWords,
   });
 
   // Every replica runs one; SKIP LOCKED and the record of each warning keep each case to one warning and one deletion.
-  const retention = createRetentionScheduler({
+  const retention = lifecycle.periodic({
+    name: 'retention-scheduler',
     run: () =>
       runRetention(
         { unitOfWork: lifecycle.unitOfWork },
         { warningMs: config.RETENTION_WARNING_DAYS * DAY_MS, batchSize: config.RETENTION_SCAN_BATCH_SIZE },
       ),
     intervalMs: config.RETENTION_SCAN_INTERVAL_MS,
-    logger: logger.child({ component: 'retention-scheduler' }),
+    words: retentionWords,
   });
 
   // Every replica runs one; an advisory lock lets one fold at a time, the others find it taken and skip.
-  const reportingFold = createReportingFoldScheduler({
+  const reportingFold = lifecycle.periodic({
+    name: 'reporting-fold',
     run: () => foldReportingDeltas({ db: deps.db }, { batchSize: config.REPORTING_FOLD_BATCH_SIZE }),
     intervalMs: config.REPORTING_FOLD_INTERVAL_MS,
-    logger: logger.child({ component: 'reporting-fold' }),
+    words: reportingFoldWords,
   });
 
-  let cleanup: NodeJS.Timeout | undefined;
-  const removeExpired = () => {
-    staffRepository
-      .removeExpiredRevocations(deps.db)
-      .catch((err: unknown) => logger.warn({ err }, 'expired revocations not removed'));
-    reportRequestRepository
-      .removeExpired(deps.db)
-      .catch((err: unknown) => logger.warn({ err }, 'expired report idempotency keys not removed'));
-  };
+  lifecycle.periodic({
+    name: 'expired-revocations',
+    run: () => tokenRevocations.removeExpired(deps.db),
+    intervalMs: CLEANUP_INTERVAL_MS,
+    words: housekeepingWords('Removing expired revocations'),
+  });
+  lifecycle.periodic({
+    name: 'expired-report-requests',
+    run: () => reportRequestRepository.removeExpired(deps.db),
+    intervalMs: CLEANUP_INTERVAL_MS,
+    words: housekeepingWords('Removing expired report idempotency keys'),
+  });
+
   return {
     name: 'incident',
     router,
     deadlines: { runOnce: deadlines.runOnce },
     retention: { runOnce: retention.runOnce },
     reportingFold: { runOnce: reportingFold.runOnce },
-    async start() {
-      await lifecycle.start();
-      cleanup = setInterval(removeExpired, CLEANUP_INTERVAL_MS).unref();
-      deadlines.start();
-      retention.start();
-      reportingFold.start();
-    },
-    async stop() {
-      clearInterval(cleanup);
-      // Before the relay stops: a scan in progress commits its events, which the relay may still send.
-      await deadlines.stop();
-      await retention.stop();
-      await reportingFold.stop();
-      await lifecycle.stop();
-    },
+    start: lifecycle.start,
+    stop: lifecycle.stop,
   };
 }
 

@@ -39,8 +39,9 @@ const OPEN = [
   'inbox', // event ids each consumer processed
   'outbox', // see EXEMPT
   'rate_limit_counter', // HMACs of client addresses and companies asked for, before any token
-  'revoked_token', // logged-out token ids, checked before a request's scope opens
   'schema_migration', // migration ids
+  'token_revocation', // logged-out token ids, checked before a request's scope opens
+  'user_session_revocation', // user ids whose older tokens are refused, checked likewise
 ];
 
 interface Statement {
@@ -233,7 +234,7 @@ describe.each(testStacks)('tenant wall of the incident service on %s', (stack) =
       ).toEqual(['A']);
       // The token is checked before the scope opens: revocations are every company's.
       expect(
-        await scopesOf('revoked_token', async () => {
+        await scopesOf('token_revocation', async () => {
           await call(incident.baseUrl, 'GET', '/api/incident/?page_size=1', { token });
         }),
       ).toEqual(['service']);

@@ -5,6 +5,7 @@ import { LoginPage } from './login/login.page';
 import { MfaPage } from './login/mfa.page';
 import { SsoPage } from './login/sso.page';
 import { NotFoundPage } from './not-found.page';
+import { ConfirmPage } from './onboarding/confirm.page';
 import { OnboardingPage } from './onboarding/onboarding.page';
 import { PasswordChangePage } from './password/password-change.page';
 import { PasswordResetPage } from './password/password-reset.page';
@@ -40,6 +41,7 @@ export const publicRoutes: RouteObject[] = [
       { path: 'company/password/reset', Component: PasswordResetPage },
       { path: 'company/password/change', Component: PasswordChangePage },
       { path: 'company/onboarding', Component: OnboardingPage },
+      { path: 'company/onboarding/confirm', Component: ConfirmPage },
       { path: 'company/:urlIdentifier/success', Component: SuccessPage },
       { path: '*', Component: NotFoundPage },
     ],

@@ -3,7 +3,16 @@
  */
 import path from 'node:path';
 import { MatchersV3, PactV4 } from '@pact-foundation/pact';
-import { ApiError, companyQrCodeUrl, createApiClient, createCompany, getCompanyPublicView } from '@whistle/api-client';
+import {
+  ApiError,
+  companyQrCodeUrl,
+  confirmCompany,
+  createApiClient,
+  createCompany,
+  getCompanyPublicView,
+  isCommonPassword,
+} from '@whistle/api-client';
+import { createHash } from 'node:crypto';
 import { createCompanyCredentials } from '@whistle/crypto';
 
 const { arrayContaining, like, eachLike, regex, uuid } = MatchersV3;
@@ -140,6 +149,53 @@ describe('shell → auth', () => {
         const response = await fetch(companyQrCodeUrl(createApiClient({ baseUrl: server.url }), KNOWN_COMPANY));
         expect(response.status).toBe(200);
         expect(response.headers.get('content-type')).toBe('image/png');
+      });
+  });
+
+  test('when the admin opens the confirmation link, then the company is confirmed and its url_identifier comes back', async () => {
+    await pact
+      .addInteraction()
+      .given('a company registration awaits confirmation with the token pact-confirmation-token')
+      .uponReceiving('a company confirmation')
+      .withRequest('POST', '/api/account/company/confirmation', (request) =>
+        request.headers(jsonHeaders).jsonBody({ token: 'pact-confirmation-token' }),
+      )
+      .willRespondWith(200, (response) =>
+        response.jsonBody({ url_identifier: regex(/^[a-z0-9-]+$/, 'acme-corporation-k7m2qa') }),
+      )
+      .executeTest(async (server) => {
+        const confirmed = await confirmCompany(createApiClient({ baseUrl: server.url }), 'pact-confirmation-token');
+        expect(confirmed.url_identifier).toBe('acme-corporation-k7m2qa');
+      });
+  });
+
+  test('when the confirmation link expired or was used, then 401', async () => {
+    await pact
+      .addInteraction()
+      .uponReceiving('a confirmation with an unknown token')
+      .withRequest('POST', '/api/account/company/confirmation', (request) =>
+        request.headers(jsonHeaders).jsonBody({ token: 'used-or-expired' }),
+      )
+      .willRespondWith(401, (response) => response.jsonBody({ message: like('Invalid or expired link') }))
+      .executeTest(async (server) => {
+        const error = (await confirmCompany(createApiClient({ baseUrl: server.url }), 'used-or-expired').catch(
+          (caught: unknown) => caught,
+        )) as ApiError;
+        expect(error.status).toBe(401);
+      });
+  });
+
+  test('when a new password is checked, then the listed hash suffixes of its prefix come back', async () => {
+    const hash = createHash('sha256').update('password123').digest('hex');
+    await pact
+      .addInteraction()
+      .uponReceiving('a common-password check of one hash prefix')
+      .withRequest('GET', `/api/account/password/common/${hash.slice(0, 2)}`, (request) =>
+        request.headers({ Accept: 'application/json' }),
+      )
+      .willRespondWith(200, (response) => response.jsonBody({ suffixes: arrayContaining(hash.slice(2, 18)) }))
+      .executeTest(async (server) => {
+        expect(await isCommonPassword(createApiClient({ baseUrl: server.url }), 'password123')).toBe(true);
       });
   });
 });

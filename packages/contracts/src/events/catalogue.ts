@@ -65,6 +65,17 @@ export const eventCatalogue = {
   'user.deleted': {
     1: z.object({ user_id: z.uuid(), deleted_at: z.iso.datetime({ offset: true }) }),
   },
+  /**
+   * Every session a staff account had before `not_before` ends (its password was changed, reset or first set, or its
+   * roles changed): every service refuses the account's tokens issued before that second.
+   */
+  'user.sessions_revoked': {
+    1: z.object({
+      user_id: z.uuid(),
+      not_before: z.iso.datetime({ offset: true }),
+      reason: z.enum(['password_changed', 'roles_changed']),
+    }),
+  },
   /** A staff member signed in: the factor that completed it (`mfa`: a TOTP code after a password or SSO). */
   'user.signed_in': {
     1: z.object({ user_id: z.uuid(), method: z.enum(['password', 'sso', 'mfa']) }),

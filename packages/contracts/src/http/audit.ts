@@ -28,6 +28,7 @@ export const auditActions = [
   'login-failed',
   'logout',
   'mfa-enabled',
+  'sessions-revoked',
   'user-created',
   'user-invited',
   'user-updated',

@@ -39,6 +39,16 @@ export type CompanyCreateRequest = z.infer<typeof companyCreateRequestSchema>;
 export const companyCreateResponseSchema = z.object({ url_identifier: urlIdentifier });
 export type CompanyCreateResponse = z.infer<typeof companyCreateResponseSchema>;
 
+/**
+ * POST /api/account/company/confirmation: the token of the link e-mailed to the first admin at onboarding (it
+ * travels in the page's fragment, then in this body: never in a URL a server logs). Answers the company's
+ * url_identifier: the company is active from then on.
+ */
+export const companyConfirmationRequestSchema = z.strictObject({
+  token: z.string({ error: requiredWhenMissing }).trim().min(1, required).max(128),
+});
+export type CompanyConfirmationRequest = z.infer<typeof companyConfirmationRequestSchema>;
+
 export const categorySummarySchema = z.object({
   uuid: z.uuid(),
   name: z.string(),

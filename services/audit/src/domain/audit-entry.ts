@@ -33,6 +33,7 @@ const actions: Record<string, (event: EventEnvelope) => string> = {
   'user.signed_in': () => 'login-succeeded',
   'user.sign_in_failed': () => 'login-failed',
   'user.mfa_enabled': () => 'mfa-enabled',
+  'user.sessions_revoked': () => 'sessions-revoked',
   'token.revoked': () => 'logout',
   'incident.created': () => 'incident-reported',
   'incident.viewed': () => 'incident-opened',

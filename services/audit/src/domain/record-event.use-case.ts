@@ -1,16 +1,17 @@
 import type { EventEnvelope } from '@whistle/contracts';
 import type { Queryable } from '@whistle/service-kit';
 import { auditEventRepository } from '../data-access/audit-event.repository';
-import { revokedTokenRepository } from '../data-access/revoked-token.repository';
 import { staffMemberRepository } from '../data-access/staff-member.repository';
 import { auditEntryFacts } from './audit-entry';
+import { tokenRevocations } from './token-revocations';
 
 /** Names shown for actors without an account. */
 export const DISCLOSER_NAME = 'Discloser';
 export const SYSTEM_NAME = 'Whistle';
 
-/** Keeps the staff read model and the token denylist current from auth's events. */
+/** Keeps the staff read model and the revocation list current from auth's events. */
 async function followStaff(tx: Queryable, event: EventEnvelope): Promise<void> {
+  await tokenRevocations.handle(tx, event);
   const payload = event.payload as Record<string, string>;
   if (!event.company_id) return;
   if (event.name === 'user.created' || event.name === 'user.updated')
@@ -21,7 +22,6 @@ async function followStaff(tx: Queryable, event: EventEnvelope): Promise<void> {
     });
   else if (event.name === 'user.deleted')
     await staffMemberRepository.markRemoved(tx, event.company_id, payload.user_id, payload.deleted_at);
-  else if (event.name === 'token.revoked') await revokedTokenRepository.insert(tx, payload.jti, payload.expires_at);
 }
 
 /** The actor as the trail shows it: a staff member with the name they had when they acted. */

@@ -108,11 +108,17 @@ export const userRepository = {
    * New roles for a member of the company; their earlier tokens stop being accepted here (they carry the old
    * roles). Answers false when the member is not the company's.
    */
-  async setRoles(db: Queryable, companyId: string, userId: string, roles: readonly Role[]): Promise<boolean> {
+  async setRoles(
+    db: Queryable,
+    companyId: string,
+    userId: string,
+    roles: readonly Role[],
+    sessionsValidAfter: Date,
+  ): Promise<boolean> {
     const { rowCount } = await db.query(
-      `update auth.user_profile set roles = $3, sessions_valid_after = now(), updated_at = now()
+      `update auth.user_profile set roles = $3, sessions_valid_after = $4, updated_at = now()
         where company_id = $1 and id = $2`,
-      [companyId, userId, roles],
+      [companyId, userId, roles, sessionsValidAfter],
     );
     return rowCount === 1;
   },

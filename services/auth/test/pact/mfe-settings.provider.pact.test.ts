@@ -3,7 +3,7 @@ import { staffStates } from './staff-states';
 import { verifyProviderPact } from '@whistle/test-support';
 
 const provider = authProvider();
-const states = staffStates(provider.testDependencies, provider.baseUrl);
+const states = staffStates(provider.testDependencies, provider.baseUrl, provider);
 
 test('when the account settings pact is replayed against auth, then every interaction is honoured', async () => {
   await verifyProviderPact({

@@ -4,6 +4,7 @@ import { generate } from 'otplib';
 import { createCompanyCredentials } from '@whistle/crypto';
 import type { TestDependencies } from '@whistle/service-kit/testing';
 import { selfSignedCertificate } from '@whistle/test-support';
+import { confirmationTokenIn } from '../staff-client';
 
 export const STAFF_PASSWORD = 'correct horse battery staple';
 
@@ -12,7 +13,14 @@ export const STAFF_PASSWORD = 'correct horse battery staple';
  * call names a fresh client (X-Forwarded-For; loopback is the trusted proxy) so the per-client abuse
  * limits of onboarding and login never trip over the states themselves.
  */
-export function staffStates(test$: () => TestDependencies, baseUrl: () => string) {
+export function staffStates(
+  test$: () => TestDependencies,
+  baseUrl: () => string,
+  mailbox: {
+    mailTo: (to: string, subject: RegExp, since: number) => Promise<{ text: string }>;
+    mailCount(): number;
+  },
+) {
   /** Real Bearers replacing the consumers' placeholders ('staff-token', 'mfa-challenge'). */
   const bearers = new Map<string, string>();
 
@@ -37,12 +45,17 @@ export function staffStates(test$: () => TestDependencies, baseUrl: () => string
     await test$().deps.db.query('delete from auth.company');
     bearers.clear();
     const { credential, passphrase } = await createCompanyCredentials();
+    const since = mailbox.mailCount();
     await call('POST', '/api/account/company', {
       user_profile: { email, password: STAFF_PASSWORD, full_name: 'Ada Lovelace' },
       name: 'Acme Corporation',
       credential,
       passphrase,
       country: 'FR',
+    });
+    // Its admin confirms the e-mailed link, as onboarding asks: only then does the company exist.
+    await call('POST', '/api/account/company/confirmation', {
+      token: confirmationTokenIn(await mailbox.mailTo(email, /^Confirm your company/, since)),
     });
     const { token } = await call<{ token: string }>('POST', '/api/account/token', {
       username: email,

@@ -6,7 +6,7 @@ export interface StaffMemberRow {
   roles: string[];
 }
 
-/** Staff as auth announced them (`user.*` events) and the tokens they logged out, scoped by company. */
+/** Staff as auth announced them (`user.*` events), scoped by company. */
 export const staffRepository = {
   async upsert(
     db: Queryable,
@@ -48,27 +48,5 @@ export const staffRepository = {
       [companyId, ids],
     );
     return new Map(rows.map((row) => [row.user_id, row.full_name]));
-  },
-
-  async revokeToken(db: Queryable, jti: string, expiresAt: string): Promise<void> {
-    await db.query('insert into incident.revoked_token (jti, expires_at) values ($1, $2) on conflict do nothing', [
-      jti,
-      expiresAt,
-    ]);
-  },
-
-  /** Whether a staff token was logged out, or its user removed after it was issued. One indexed query. */
-  async isRevoked(db: Queryable, token: { jti: string; userId: string; issuedAt: Date }): Promise<boolean> {
-    const { rows } = await db.query(
-      `select 1 from incident.revoked_token where jti = $1
-       union all
-       select 1 from incident.staff_member where user_id = $2 and removed_at >= $3`,
-      [token.jti, token.userId, token.issuedAt],
-    );
-    return rows.length > 0;
-  },
-
-  async removeExpiredRevocations(db: Queryable): Promise<void> {
-    await db.query('delete from incident.revoked_token where expires_at < now()');
   },
 };

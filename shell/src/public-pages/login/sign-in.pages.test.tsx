@@ -1,3 +1,4 @@
+import { createHash, webcrypto } from 'node:crypto';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { navigateToUrl } from 'single-spa';
@@ -179,6 +180,35 @@ describe('password pages', () => {
     expect(url).toBe('/api/account/profile');
     expect((init.headers as Record<string, string>).Authorization).toBe('Bearer link-token');
     expect(JSON.parse(init.body as string)).toEqual({ password: 'a new passphrase' });
+  });
+});
+
+describe('password change page with the common-password check', () => {
+  const jsdomCrypto = globalThis.crypto;
+  beforeAll(() => {
+    // jsdom has no WebCrypto digest: the browser's, as Node provides it.
+    Object.defineProperty(globalThis, 'crypto', { value: webcrypto, configurable: true });
+  });
+  afterAll(() => {
+    Object.defineProperty(globalThis, 'crypto', { value: jsdomCrypto, configurable: true });
+  });
+
+  it('when an invitation or reset link sets a common password, then it is refused under the field and nothing is set', async () => {
+    const hash = createHash('sha256').update('iloveyou123').digest('hex');
+    fetchMock.mockImplementation(async (url: string) =>
+      url.startsWith('/api/account/password/common/') ? answer(200, { suffixes: [hash.slice(2, 18)] }) : answer(204),
+    );
+    open('/company/password/change?token=link-token');
+    fireEvent.change(await screen.findByLabelText('New password'), { target: { value: 'ILoveYou123' } });
+    fireEvent.change(screen.getByLabelText('Repeat password'), { target: { value: 'ILoveYou123' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Set password' }));
+    expect(await screen.findByText('This password is too common; choose another')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([`/api/account/password/common/${hash.slice(0, 2)}`]);
+
+    fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'a rarer passphrase 7' } });
+    fireEvent.change(screen.getByLabelText('Repeat password'), { target: { value: 'a rarer passphrase 7' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Set password' }));
+    expect(await screen.findByText('Your password has been set.')).toBeInTheDocument();
   });
 });
 

@@ -1,3 +1,4 @@
+import { createHash, webcrypto } from 'node:crypto';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import type { i18n } from 'i18next';
@@ -17,6 +18,8 @@ let fetchMock: jest.SpyInstance;
 
 beforeAll(async () => {
   i18nInstance = await initTestI18n<i18n>('en');
+  // jsdom has no WebCrypto digest: the browser's, as Node provides it, for the common-password check.
+  Object.defineProperty(globalThis, 'crypto', { value: webcrypto, configurable: true });
 });
 beforeEach(() => {
   fetchMock = jest.spyOn(globalThis, 'fetch');
@@ -28,6 +31,17 @@ afterEach(() => {
 
 const answer = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const COMMON_CHECK = '/api/account/password/common/';
+/** Every call answers `reply` (a fresh copy), but the common-password check, which answers `suffixes`. */
+function answerWith(reply: () => Response | Promise<Response>, suffixes: string[] = []) {
+  fetchMock.mockImplementation(async (url: string) =>
+    String(url).startsWith(COMMON_CHECK) ? answer(200, { suffixes }) : reply(),
+  );
+}
+/** The calls other than the common-password check. */
+const apiCalls = () =>
+  (fetchMock.mock.calls as [string, RequestInit][]).filter(([url]) => !String(url).startsWith(COMMON_CHECK));
 
 function renderOnboarding() {
   const router = createMemoryRouter(publicRoutes, { initialEntries: ['/company/onboarding'] });
@@ -106,13 +120,18 @@ describe('onboarding page', () => {
   });
 
   it('when valid, then the trimmed payload with browser-made credentials is posted and the success page follows', async () => {
-    fetchMock.mockResolvedValue(answer(201, { url_identifier: 'acme' }));
+    // Registered, not yet confirmed: the company's public view does not exist yet.
+    fetchMock.mockImplementation(async (url: string) => {
+      if (String(url).startsWith(COMMON_CHECK)) return answer(200, { suffixes: [] });
+      if (url === '/api/account/company') return answer(201, { url_identifier: 'acme' });
+      return answer(404, { message: 'Company not found' });
+    });
     const router = renderOnboarding();
     await screen.findByRole('heading', { name: 'Create a whistleblowing account' });
     fill(valid);
     submit();
     await waitFor(() => expect(router.state.location.pathname).toBe('/company/acme/success'));
-    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    const [url, init] = apiCalls()[0]!;
     expect(url).toBe('/api/account/company');
     expect(JSON.parse(init.body as string)).toEqual({
       user_profile: { email: 'ada@acme.example', password: 'correct horse battery', full_name: 'Ada Lovelace' },
@@ -122,18 +141,19 @@ describe('onboarding page', () => {
       country: 'FR',
     });
     expect(await screen.findByRole('heading', { name: 'Your account has been created' })).toBeInTheDocument();
+    expect(await screen.findByText(/^Confirm your e-mail address: we sent a link/)).toBeInTheDocument();
     expect(screen.getByLabelText('Employees’ disclosure link')).toHaveValue(`${window.location.origin}/disclose/acme`);
-    expect(screen.getByRole('img')).toHaveAttribute('src', '/api/account/company/acme/qrcode');
+    // No QR code of a link that does not work yet.
+    expect(screen.queryByRole('img')).toBeNull();
     expect(screen.getByRole('link', { name: 'Log in to your account' })).toHaveAttribute('href', '/company/login');
   });
 
   it('when submitting, then the button shows the busy state', async () => {
     let reply: (response: Response) => void = () => undefined;
-    fetchMock.mockReturnValue(
-      new Promise<Response>((resolve) => {
-        reply = resolve;
-      }),
-    );
+    const pending = new Promise<Response>((resolve) => {
+      reply = resolve;
+    });
+    answerWith(() => pending);
     renderOnboarding();
     await screen.findByRole('heading', { name: 'Create a whistleblowing account' });
     fill(valid);
@@ -145,7 +165,7 @@ describe('onboarding page', () => {
   });
 
   it('when the server answers field errors, then each shows next to its input', async () => {
-    fetchMock.mockResolvedValue(
+    answerWith(() =>
       answer(400, {
         message: 'Bad Request',
         errors: {
@@ -174,7 +194,7 @@ describe('onboarding page', () => {
       'Your email address is not approved for a Whistleblowing account. Please use your work email address.',
     ],
   ])('when the server flags %j, then the form explains it', async (flag, message) => {
-    fetchMock.mockResolvedValue(answer(400, { message: 'Bad Request', ...flag }));
+    answerWith(() => answer(400, { message: 'Bad Request', ...flag }));
     renderOnboarding();
     await screen.findByRole('heading', { name: 'Create a whistleblowing account' });
     fill(valid);
@@ -182,9 +202,39 @@ describe('onboarding page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
   });
 
+  it('when the operator closed registration (403), then the form says so', async () => {
+    answerWith(() => answer(403, { message: 'Company registration is closed on this platform' }));
+    renderOnboarding();
+    await screen.findByRole('heading', { name: 'Create a whistleblowing account' });
+    fill(valid);
+    submit();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Company registration is closed on this platform. Please contact its operator.',
+    );
+  });
+
+  it('when the password is one of the common ones, then it is refused under its field and nothing is registered', async () => {
+    const common = 'Password1234';
+    const hash = createHash('sha256').update(common.toLowerCase()).digest('hex');
+    answerWith(() => answer(201, { url_identifier: 'acme' }), ['0123456789abcdef', hash.slice(2, 18)]);
+    renderOnboarding();
+    await screen.findByRole('heading', { name: 'Create a whistleblowing account' });
+    fill({ ...valid, password: common, repeat_password: common });
+    submit();
+    await waitFor(() => expect(errorOf('password')).toBe('This password is too common; choose another'));
+    expect(document.activeElement).toBe(document.querySelector('[name="password"]'));
+    expect(apiCalls()).toEqual([]);
+    // Only the hash's first two characters left the page.
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([`${COMMON_CHECK}${hash.slice(0, 2)}`]);
+    // Another password goes through.
+    fill({ password: 'a far less usual passphrase', repeat_password: 'a far less usual passphrase' });
+    submit();
+    await waitFor(() => expect(apiCalls().map(([url]) => url)).toContain('/api/account/company'));
+  });
+
   it('when the server fails otherwise, then the error page shows', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    fetchMock.mockResolvedValue(answer(500, { message: 'Internal Server Error' }));
+    answerWith(() => answer(500, { message: 'Internal Server Error' }));
     renderOnboarding();
     await screen.findByRole('heading', { name: 'Create a whistleblowing account' });
     fill(valid);

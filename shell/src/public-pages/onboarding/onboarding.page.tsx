@@ -1,7 +1,7 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { createCompany } from '@whistle/api-client';
+import { createCompany, isCommonPassword } from '@whistle/api-client';
 import { countryOptions } from '@whistle/contracts';
 import { Button, SelectField, TextField, useDocumentTitle } from '@whistle/ui';
 import { api } from '../../api';
@@ -43,6 +43,11 @@ export function OnboardingPage() {
     }
     setBusy(true);
     try {
+      if (await isCommonPassword(api, values.password)) {
+        setErrors({ password: { key: 'common:validation.passwordTooCommon' } });
+        (form.elements.namedItem('password') as HTMLElement | null)?.focus();
+        return;
+      }
       // Loaded on submit only: no other page pays for the crypto code.
       const { createCompanyCredentials } = await import('@whistle/crypto');
       const { credential, passphrase } = await createCompanyCredentials();

@@ -23,7 +23,7 @@ export type ServerMessage = { key: string } | { text: string };
 
 export interface ServerRejection {
   fields: Partial<Record<OnboardingField, ServerMessage>>;
-  notice?: 'shell:onboarding.exists' | 'shell:onboarding.invalid';
+  notice?: 'shell:onboarding.exists' | 'shell:onboarding.invalid' | 'shell:onboarding.closed';
 }
 
 const toMessage = (text: string): ServerMessage =>
@@ -33,10 +33,11 @@ const isErrorBody = (body: unknown): body is ErrorBody =>
   typeof body === 'object' && body !== null && typeof (body as ErrorBody).message === 'string';
 
 /**
- * A 400 answer the form can explain (spec §8: per-field errors, `exists`, `invalid`), or undefined
- * for anything else, which the caller rethrows.
+ * A 400 answer the form can explain (spec §8: per-field errors, `exists`, `invalid`), the 403 of a platform whose
+ * operator closed company registration, or undefined for anything else, which the caller rethrows.
  */
 export function readServerRejection(error: unknown): ServerRejection | undefined {
+  if (error instanceof ApiError && error.status === 403) return { fields: {}, notice: 'shell:onboarding.closed' };
   if (!(error instanceof ApiError) || error.status !== 400 || !isErrorBody(error.body)) return undefined;
   const { errors = {}, exists, invalid } = error.body;
   const fields: ServerRejection['fields'] = {};

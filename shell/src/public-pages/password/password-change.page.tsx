@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { ApiError, setPasswordWithLink } from '@whistle/api-client';
+import { ApiError, isCommonPassword, setPasswordWithLink } from '@whistle/api-client';
 import { Button, TextField, useDocumentTitle } from '@whistle/ui';
 import { api } from '../../api';
 
@@ -21,7 +21,8 @@ export function PasswordChangePage() {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
+    const formElement = event.currentTarget;
+    const form = new FormData(formElement);
     const password = String(form.get('password') ?? '');
     const repeat = String(form.get('repeat_password') ?? '');
     const invalid = {
@@ -39,6 +40,11 @@ export function PasswordChangePage() {
     if (!token) return setOutcome('failed');
     setBusy(true);
     try {
+      if (await isCommonPassword(api, password)) {
+        setErrors({ password: t('common:validation.passwordTooCommon') });
+        (formElement.elements.namedItem('password') as HTMLElement | null)?.focus();
+        return;
+      }
       await setPasswordWithLink(api, token, password);
       setOutcome('changed');
     } catch (caught) {

@@ -23,6 +23,10 @@ export const abuseLimits = {
   resetRequestsPerAccount: 3,
   resetRequestsPerClient: 10,
   ssoRequestsPerClient: 30,
+  /** Invitations (and resent invitations) per hour, per admin and per company: each one mails an address the admin chose. */
+  invitationWindowMs: 60 * 60 * 1000,
+  invitationsPerAdmin: 20,
+  invitationsPerCompany: 50,
 } as const;
 
 /** How long one-time secrets live. */
@@ -31,4 +35,6 @@ export const secretLifetimes = {
   password_reset: 60 * 60 * 1000,
   invitation: 7 * 24 * 60 * 60 * 1000,
   sso_code: 2 * 60 * 1000,
+  /** An onboarding waits a day for its admin to confirm the address; then the registration is deleted. */
+  company_confirmation: 24 * 60 * 60 * 1000,
 } as const;

@@ -22,6 +22,7 @@ import { sendInBackground, type AccountDependencies } from './account-dependenci
 import { hashOfSecret, newOneTimeSecret } from './one-time-secret';
 import { revokeSession } from './session.use-case';
 import { acceptTotp, mfaSecretContext } from './sign-in.use-case';
+import { announceSessionsRevoked } from './token-revocations';
 import { announceUserUpdated } from './user-events';
 
 async function signedInUser(deps: AccountDependencies, principal: StaffPrincipal): Promise<UserRow> {
@@ -85,9 +86,17 @@ async function setPassword(
   password: string,
 ): Promise<void> {
   const passwordHash = await hash(password, passwordHashOptions);
-  await deps.db.transaction(async (tx) => {
-    await userRepository.setPassword(tx, companyId, userId, passwordHash, new Date());
+  const changedAt = new Date();
+  await deps.unitOfWork(async (tx) => {
+    await userRepository.setPassword(tx, companyId, userId, passwordHash, changedAt);
     await oneTimeSecretRepository.retire(tx, userId, ['password_reset', 'invitation', 'mfa_challenge', 'sso_code']);
+    await announceSessionsRevoked(tx, {
+      companyId,
+      userId,
+      notBefore: changedAt,
+      reason: 'password_changed',
+      actorId: userId,
+    });
   });
 }
 

@@ -2,6 +2,7 @@ import { AuthenticationError } from '@whistle/service-kit';
 import type { StaffPrincipal } from '@whistle/tokens';
 import { userRepository } from '../../data-access/user.repository';
 import { sessionRepository } from '../../data-access/session.repository';
+import { tokenRevocations } from './token-revocations';
 import type { AccountDependencies } from './account-dependencies';
 
 /**
@@ -12,7 +13,10 @@ export async function isSessionRevoked(
   deps: Pick<AccountDependencies, 'db'>,
   principal: StaffPrincipal,
 ): Promise<boolean> {
-  return sessionRepository.isRevoked(deps.db, principal);
+  return (
+    (await tokenRevocations.isRevoked(deps.db, principal)) ||
+    (await sessionRepository.userSessionEnded(deps.db, principal))
+  );
 }
 
 /** POST /api/account/token/revoke (logout): the jti is refused here at once and, through the event, by every service. */
@@ -21,7 +25,7 @@ export async function revokeSession(
   principal: StaffPrincipal,
 ): Promise<void> {
   await deps.unitOfWork(async (tx) => {
-    if (!(await sessionRepository.revokeToken(tx, principal.tokenId, principal.userId, principal.expiresAt))) return;
+    if (!(await tokenRevocations.revokeToken(tx, principal.tokenId, principal.expiresAt))) return;
     await tx.addEvent({
       name: 'token.revoked',
       company_id: principal.companyId,

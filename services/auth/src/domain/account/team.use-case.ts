@@ -9,6 +9,7 @@ import { accountMails } from './account-mails';
 import { sendInBackground, type AccountDependencies } from './account-dependencies';
 import { newOneTimeSecret } from './one-time-secret';
 import { passwordLink } from './profile.use-case';
+import { announceSessionsRevoked } from './token-revocations';
 import { announceUserUpdated } from './user-events';
 
 /** POST /api/account/company/user_profile/ (ADMIN): a user without password, invited by e-mail to choose one. */
@@ -92,9 +93,17 @@ export async function changeRoles(
     const demotesAnAdmin = member.roles.includes('ADMIN') && !input.roles.includes('ADMIN');
     if (demotesAnAdmin && (await userRepository.countWithRole(tx, principal.companyId, 'ADMIN')) <= 1)
       throw new InputError('Bad Request', { roles: ['A company needs at least one admin'] });
-    if (!(await userRepository.setRoles(tx, principal.companyId, input.uuid, input.roles)))
+    const changedAt = new Date();
+    if (!(await userRepository.setRoles(tx, principal.companyId, input.uuid, input.roles, changedAt)))
       throw new NotFoundError('User not found');
     await announceUserUpdated(tx, principal, principal.companyId, input.uuid);
+    await announceSessionsRevoked(tx, {
+      companyId: principal.companyId,
+      userId: input.uuid,
+      notBefore: changedAt,
+      reason: 'roles_changed',
+      actorId: principal.userId,
+    });
     const team = await userRepository.ofCompany(tx, principal.companyId);
     const row = team.find((candidate) => candidate.uuid === input.uuid)!;
     return { ...row, last_sign_in_at: row.last_sign_in_at?.toISOString() ?? null };

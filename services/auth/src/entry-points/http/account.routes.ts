@@ -33,6 +33,7 @@ import { challengeOwner, completeMfa, login } from '../../domain/account/sign-in
 import { changeRoles, deleteUser, inviteUser, resendInvitation } from '../../domain/account/team.use-case';
 
 const tooMany = 'Too many attempts, please try again later';
+const tooManyInvitations = 'Too many invitations, please try again later';
 const { windowMs } = abuseLimits;
 const accountKey = (prefix: string, value: unknown) =>
   `${prefix}:${typeof value === 'string' ? value.trim().toLowerCase() : ''}`;
@@ -213,7 +214,27 @@ export function accountRoutes(deps: AccountDependencies, verifier: StaffTokenVer
     );
   });
 
-  router.post('/api/account/company/user_profile', admin, async (req, res) => {
+  // Each invitation mails an address the admin chose: an admin's (or a stolen admin token's) flood stops here.
+  const invitationLimits = [
+    rateLimit({
+      name: 'invitation-admin',
+      counters: deps.rateLimits,
+      windowMs: abuseLimits.invitationWindowMs,
+      limit: abuseLimits.invitationsPerAdmin,
+      message: tooManyInvitations,
+      key: (req) => `invitation-admin:${staffOf(req).userId}`,
+    }),
+    rateLimit({
+      name: 'invitation-company',
+      counters: deps.rateLimits,
+      windowMs: abuseLimits.invitationWindowMs,
+      limit: abuseLimits.invitationsPerCompany,
+      message: tooManyInvitations,
+      key: (req) => `invitation-company:${staffOf(req).companyId}`,
+    }),
+  ];
+
+  router.post('/api/account/company/user_profile', admin, ...invitationLimits, async (req, res) => {
     res.status(201).json(await inviteUser(deps, staffOf(req), parseBody(userProfileCreateRequestSchema, req.body)));
   });
 
@@ -221,7 +242,7 @@ export function accountRoutes(deps: AccountDependencies, verifier: StaffTokenVer
     res.json(await changeRoles(deps, staffOf(req), parseBody(userRolesUpdateRequestSchema, req.body)));
   });
 
-  router.post('/api/account/company/user_profile/invitation', admin, async (req, res) => {
+  router.post('/api/account/company/user_profile/invitation', admin, ...invitationLimits, async (req, res) => {
     await resendInvitation(deps, staffOf(req), parseBody(invitationResendRequestSchema, req.body).uuid);
     res.status(204).end();
   });

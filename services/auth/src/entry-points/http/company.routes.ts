@@ -2,17 +2,20 @@ import { createHash } from 'node:crypto';
 import { Router } from 'express';
 import { LRUCache } from 'lru-cache';
 import QRCode from 'qrcode';
-import { companyCreateRequestSchema, urlIdentifierSchema } from '@whistle/contracts';
-import { NotFoundError, parseBody, rateLimit, type Queryable, type RateLimitCounters } from '@whistle/service-kit';
+import { companyConfirmationRequestSchema, companyCreateRequestSchema, urlIdentifierSchema } from '@whistle/contracts';
+import { NotFoundError, parseBody, rateLimit, type Database, type RateLimitCounters } from '@whistle/service-kit';
+import { confirmCompany, type ConfirmCompanyDependencies } from '../../domain/company/confirm-company.use-case';
 import { createCompany, type CreateCompanyDependencies } from '../../domain/company/create-company.use-case';
 import type { PublicCompanyCache } from '../../domain/company/public-company-cache';
 import { notModified } from './conditional-get';
 
-export interface CompanyRoutesDependencies extends CreateCompanyDependencies {
-  db: Queryable;
+export interface CompanyRoutesDependencies extends CreateCompanyDependencies, ConfirmCompanyDependencies {
+  db: Database;
   publicUrl: string;
   rateLimits: RateLimitCounters;
   publicCompanies: PublicCompanyCache;
+  /** Registrations per address per hour (ONBOARDING_LIMIT_PER_ADDRESS). */
+  onboardingsPerAddress: number;
 }
 
 /** Disclosers' browsers and CDNs keep the answer but ask again each time; unchanged, it is a bodiless 304. */
@@ -35,8 +38,32 @@ export function companyRoutes(deps: CompanyRoutesDependencies): Router {
     message: 'Too many accounts created from this network, please try again later',
   });
 
-  router.post('/api/account/company', onboardingLimit, async (req, res) => {
+  // Each onboarding mails the address given: an address is not a target to flood, whoever sends.
+  const addressLimit = rateLimit({
+    name: 'onboarding-address',
+    counters: deps.rateLimits,
+    windowMs: 60 * 60 * 1000,
+    limit: deps.onboardingsPerAddress,
+    message: 'Too many accounts created from this network, please try again later',
+    key: (req) => {
+      const email = (req.body as { user_profile?: { email?: unknown } } | undefined)?.user_profile?.email;
+      return `onboarding-address:${typeof email === 'string' ? email.trim().toLowerCase() : ''}`;
+    },
+  });
+  const confirmationLimit = rateLimit({
+    name: 'onboarding-confirmation',
+    counters: deps.rateLimits,
+    windowMs: 60 * 60 * 1000,
+    limit: 30,
+    message: 'Too many attempts, please try again later',
+  });
+
+  router.post('/api/account/company', onboardingLimit, addressLimit, async (req, res) => {
     res.status(201).json(await createCompany(deps, parseBody(companyCreateRequestSchema, req.body)));
+  });
+
+  router.post('/api/account/company/confirmation', confirmationLimit, async (req, res) => {
+    res.json(await confirmCompany(deps, parseBody(companyConfirmationRequestSchema, req.body).token));
   });
 
   router.get('/api/account/company/:url_identifier', async (req, res) => {

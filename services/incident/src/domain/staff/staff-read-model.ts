@@ -23,7 +23,3 @@ export async function removeStaffMember(
 ): Promise<void> {
   await staffRepository.markRemoved(tx, companyId, user.user_id, user.deleted_at);
 }
-
-export async function recordRevocation(tx: Queryable, token: EventPayload<'token.revoked'>): Promise<void> {
-  await staffRepository.revokeToken(tx, token.jti, token.expires_at);
-}

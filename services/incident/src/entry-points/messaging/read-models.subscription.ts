@@ -9,7 +9,8 @@ import {
   removeLocation,
 } from '../../domain/company/company-read-model';
 import { recordAnnouncedFile } from '../../domain/files/file-read-model';
-import { recordRevocation, recordStaffMember, removeStaffMember } from '../../domain/staff/staff-read-model';
+import { recordStaffMember, removeStaffMember } from '../../domain/staff/staff-read-model';
+import { tokenRevocations } from '../../domain/staff/token-revocations';
 
 type Handler = (tx: Queryable, event: EventEnvelope) => Promise<void>;
 
@@ -38,8 +39,12 @@ const handlers: Record<string, Handler> = {
   ),
   'user.created': ofCompany<'user.created'>(recordStaffMember),
   'user.updated': ofCompany<'user.updated'>(recordStaffMember),
-  'user.deleted': ofCompany<'user.deleted'>(removeStaffMember),
-  'token.revoked': (tx, event) => recordRevocation(tx, event.payload as EventPayload<'token.revoked'>),
+  'user.deleted': ofCompany<'user.deleted'>(async (tx, companyId, user, event) => {
+    await removeStaffMember(tx, companyId, user);
+    await tokenRevocations.handle(tx, event);
+  }),
+  'token.revoked': (tx, event) => tokenRevocations.handle(tx, event),
+  'user.sessions_revoked': (tx, event) => tokenRevocations.handle(tx, event),
   'incident.file.created': ofCompany<'incident.file.created'>((tx, companyId, file, event) =>
     recordAnnouncedFile(tx, { ...file, companyId, createdAt: event.occurred_at }),
   ),

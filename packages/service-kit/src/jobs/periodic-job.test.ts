@@ -1,8 +1,34 @@
-import { ServiceUnavailableError } from '@whistle/service-kit';
-import { createRecordingLogger, waitFor } from '@whistle/service-kit/testing';
-import { createDeadlineScheduler } from './deadline-scheduler';
+import { ServiceUnavailableError } from '../errors/errors';
+import type { Logger } from '../logging/logger';
+import { createRecordingLogger } from '../testing/recording-logger';
+import { waitFor } from '../testing/wait-for';
+import { createPeriodicJob } from './periodic-job';
 
-describe('deadline scheduler', () => {
+/** A job in the words of deadline reminders: the runs' result is the number of reminders sent. */
+function createDeadlineScheduler({
+  scan,
+  intervalMs,
+  logger,
+}: {
+  scan: () => Promise<number>;
+  intervalMs: number;
+  logger: Logger;
+}) {
+  return createPeriodicJob({
+    run: scan,
+    intervalMs,
+    logger,
+    words: {
+      done: (sent) => (sent > 0 ? { fields: { sent }, message: 'Deadline reminders sent' } : undefined),
+      recovered: 'Deadline reminders scan again',
+      failed: 'Deadline reminder scan failed; the next tick tries again',
+      failedAgain: 'Deadline reminder scan failed again',
+      waitsForDatabase: 'Deadline reminder scan waits for the database',
+    },
+  });
+}
+
+describe('periodic job', () => {
   test('when scans are asked for while one runs, then they run one after the other, never overlapping', async () => {
     let active = 0;
     let most = 0;

@@ -1,4 +1,5 @@
-import { ServiceUnavailableError, type Logger } from '@whistle/service-kit';
+import { ServiceUnavailableError } from '../errors/errors';
+import type { Logger } from '../logging/logger';
 
 export interface PeriodicJob<T> {
   /** Starts running: once now (to catch up on what fell due while no replica ran), then once per interval. */
@@ -97,5 +98,16 @@ export function createPeriodicJob<T>({
       clearTimeout(timer);
       await tail;
     },
+  };
+}
+
+/** The words of a housekeeping job (removing what expired) that has nothing to report when it succeeds. */
+export function housekeepingWords(what: string): PeriodicJobWords<unknown> {
+  return {
+    done: () => undefined,
+    recovered: `${what} runs again`,
+    failed: `${what} failed; the next tick tries again`,
+    failedAgain: `${what} failed again`,
+    waitsForDatabase: `${what} waits for the database`,
   };
 }

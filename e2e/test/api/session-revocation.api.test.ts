@@ -1,0 +1,119 @@
+import { randomUUID } from 'node:crypto';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createRecordingMailer } from '@whistle/mailer/testing';
+import { DiskObjectStore } from '@whistle/object-store';
+import { loadConfig } from '@whistle/service-kit';
+import { createTestDependencies, testStacks, waitFor, type TestDependencies } from '@whistle/service-kit/testing';
+import { createPlatform, loadOrCreateSecrets, standaloneConfigSchema, type Platform } from '@whistle/standalone';
+import { companyPayload, onboardAndConfirm, postJson, recordingMailbox } from '../../src/company-fixtures';
+import { publicView, reportBody } from '../../src/reports';
+import { repoRoot } from '../../src/repo';
+
+/**
+ * A password change ends a staff member's sessions in every service at once: auth announces it
+ * (user.sessions_revoked) and incident, file and audit refuse the old tokens as soon as they consume the event,
+ * not when the tokens expire 15 minutes later. Every service composed in one process, on each test stack.
+ */
+describe.each(testStacks)('sessions ended by a password change on %s', (stack) => {
+  let test$: TestDependencies;
+  let dataDir: string;
+  let platform: Platform;
+  let server: Server;
+  let baseUrl: string;
+  const mailer = createRecordingMailer();
+
+  beforeAll(async () => {
+    test$ = await createTestDependencies(stack, ['incident', 'audit', 'notification', 'file']);
+    dataDir = await mkdtemp(path.join(tmpdir(), 'whistle-sessions-'));
+    platform = createPlatform({
+      config: loadConfig(standaloneConfigSchema, {}),
+      env: { ...(await loadOrCreateSecrets(dataDir, {})) },
+      deps: { ...test$.deps, objects: new DiskObjectStore(path.join(dataDir, 'objects')), mailer },
+      rootDir: repoRoot,
+    });
+    await platform.start();
+    server = await new Promise<Server>((resolve) => {
+      const listening = platform.app.listen(0, '127.0.0.1', () => resolve(listening));
+    });
+    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+    await platform?.stop();
+    await test$?.dispose();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const call = async (token: string, method: string, url: string, body?: unknown) =>
+    (
+      await fetch(`${baseUrl}${url}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, accept: 'application/json', 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      })
+    ).status;
+
+  test('when an admin changes their password, then their older staff and file tokens are refused by incident, file and audit, and the new token works', async () => {
+    const payload = await companyPayload();
+    const urlIdentifier = await onboardAndConfirm({ baseUrl, mailbox: recordingMailbox(mailer.sent) }, payload);
+    const signIn = await postJson(baseUrl, '/api/account/token', {
+      username: payload.user_profile.email,
+      password: payload.user_profile.password,
+    });
+    const { token: old } = (await signIn.json()) as { token: string };
+    // A case, so that the incident service hands out a staff file token for it.
+    const view = await waitFor(() => publicView(baseUrl, urlIdentifier).catch(() => undefined), {
+      what: 'the company open to reports',
+    });
+    const report = await waitFor(
+      async () => {
+        const response = await postJson(baseUrl, '/api/incident/', await reportBody(view));
+        return response.status === 201 ? response : undefined;
+      },
+      { what: 'a report accepted' },
+    );
+    expect(report.status).toBe(201);
+    const incidentId = await waitFor(
+      async () => {
+        const response = await fetch(`${baseUrl}/api/incident/?page_size=1`, {
+          headers: { authorization: `Bearer ${old}`, accept: 'application/json' },
+        });
+        const page = (await response.json()) as { results?: Array<{ uuid: string }> };
+        return page.results?.[0]?.uuid;
+      },
+      { what: 'the case in the list' },
+    );
+    const caseView = await fetch(`${baseUrl}/api/incident/${incidentId}`, {
+      headers: { authorization: `Bearer ${old}`, accept: 'application/json' },
+    });
+    const { file_token: fileToken } = (await caseView.json()) as { file_token: string };
+    // An unknown file is a 404 to a valid token, a 401 to a refused one.
+    const unknownFile = `/api/incident/file/${randomUUID()}`;
+    expect(await call(old, 'GET', '/api/incident/?page_size=1')).toBe(200);
+    expect(await call(old, 'GET', '/api/account/company/audit_log/')).toBe(200);
+    expect(await call(fileToken, 'GET', unknownFile)).toBe(404);
+
+    const changed = await fetch(`${baseUrl}/api/account/profile`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${old}`, accept: 'application/json', 'content-type': 'application/json' },
+      body: JSON.stringify({ password: 'a brand new passphrase 42', current_password: payload.user_profile.password }),
+    });
+    expect(changed.status).toBe(200);
+    const { token: fresh } = (await changed.json()) as { token: string };
+
+    await waitFor(
+      async () =>
+        (await call(old, 'GET', '/api/incident/?page_size=1')) === 401 &&
+        (await call(old, 'GET', '/api/account/company/audit_log/')) === 401 &&
+        (await call(fileToken, 'GET', unknownFile)) === 401,
+      { what: 'the old tokens refused by incident, audit and file' },
+    );
+    expect(await call(old, 'GET', '/api/account/company/')).toBe(401);
+    expect(await call(fresh, 'GET', '/api/incident/?page_size=1')).toBe(200);
+    expect(await call(fresh, 'GET', '/api/account/company/audit_log/')).toBe(200);
+  });
+});

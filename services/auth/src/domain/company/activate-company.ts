@@ -1,0 +1,76 @@
+import { randomUUID } from 'node:crypto';
+import type { Transaction } from '@whistle/service-kit';
+import { categoryRepository } from '../../data-access/category.repository';
+import { companyRepository } from '../../data-access/company.repository';
+import type { CompanyRegistrationRow } from '../../data-access/company-registration.repository';
+import { locationRepository } from '../../data-access/location.repository';
+import { userRepository } from '../../data-access/user.repository';
+import { defaultCategories, defaultLocations } from './default-labels';
+
+/**
+ * A confirmed registration becomes the company: the company, its first ADMIN, default reporting labels and
+ * locations, and the events that make it exist for the other services (company.created, user.created), in the
+ * caller's transaction — a failure anywhere leaves no partial company behind.
+ */
+export async function activateCompany(tx: Transaction, registration: CompanyRegistrationRow): Promise<void> {
+  const companyId = registration.id;
+  const adminId = randomUUID();
+  const email = registration.email;
+  await companyRepository.insert(tx, {
+    id: companyId,
+    urlIdentifier: registration.url_identifier,
+    name: registration.name,
+    country: registration.country,
+    emailDomain: registration.email_domain,
+    publicKey: registration.public_key,
+    aesEncryptedPrivateKey: registration.aes_encrypted_private_key,
+    wrappedPassphrase: registration.wrapped_passphrase,
+  });
+  await userRepository.insert(tx, {
+    id: adminId,
+    companyId,
+    email,
+    fullName: registration.full_name,
+    passwordHash: registration.password_hash,
+    roles: ['ADMIN'],
+  });
+
+  const categories: Array<{ uuid: string; name: string; parent_uuid: string | null; is_active: boolean }> = [];
+  for (const [position, top] of defaultCategories.entries()) {
+    const parentId = randomUUID();
+    await categoryRepository.insert(tx, { id: parentId, companyId, parentId: null, name: top.name, position });
+    categories.push({ uuid: parentId, name: top.name, parent_uuid: null, is_active: true });
+    for (const [childPosition, child] of top.children.entries()) {
+      const childId = randomUUID();
+      await categoryRepository.insert(tx, { id: childId, companyId, parentId, name: child, position: childPosition });
+      categories.push({ uuid: childId, name: child, parent_uuid: parentId, is_active: true });
+    }
+  }
+  const locations = [];
+  for (const [position, name] of defaultLocations.entries()) {
+    const id = randomUUID();
+    await locationRepository.insert(tx, { id, companyId, name, position });
+    locations.push({ uuid: id, name, is_active: true });
+  }
+
+  await tx.addEvent({
+    name: 'company.created',
+    company_id: companyId,
+    payload: {
+      company_id: companyId,
+      url_identifier: registration.url_identifier,
+      name: registration.name,
+      country: registration.country,
+      created_by: { user_id: adminId, email },
+      categories,
+      locations,
+    },
+    actor: { type: 'STAFF', user_id: adminId },
+  });
+  await tx.addEvent({
+    name: 'user.created',
+    company_id: companyId,
+    payload: { user_id: adminId, email, full_name: registration.full_name, roles: ['ADMIN'] },
+    actor: { type: 'STAFF', user_id: adminId },
+  });
+}
