@@ -20,6 +20,7 @@ export {
   changePassword,
   confirmMfaSetup,
   exchangeSsoCode,
+  fieldErrorsOf,
   getMailPreferences,
   getOwnCompany,
   getOwnProfile,
