@@ -102,6 +102,17 @@ describe('useLoad', () => {
     expect(screen.getByText('data: B')).toBeInTheDocument();
   });
 
+  it('when the page keeps the previous answer and that was a failure, then the failure stays until the next answer', async () => {
+    const { requests, load } = loader();
+    render(<Page load={load} options={{ keepPrevious: true, shows: () => true }} />);
+    await refuse(requests[0], 'refused');
+    fireEvent.click(screen.getByText('b'));
+    expect(screen.getByText('error: refused')).toBeInTheDocument();
+    await answer(requests[1], 'B');
+    expect(screen.getByText('error: -')).toBeInTheDocument();
+    expect(screen.getByText('data: B')).toBeInTheDocument();
+  });
+
   it('when a failure is one the page shows, then it is handed back; after a reload the data stays beside it', async () => {
     const { requests, load } = loader();
     render(<Page load={load} options={{ shows: (error) => error === 'offline' }} />);

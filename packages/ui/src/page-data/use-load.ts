@@ -7,7 +7,7 @@ export interface LoadOptions {
    * `error`. Any other is thrown while rendering, to the route's error boundary.
    */
   shows?(error: unknown): boolean;
-  /** While the answer for new dependencies comes, the last one stays on screen (a list's next page). */
+  /** While the answer for new dependencies comes, the last answer (or failure) stays on screen (a list's next page). */
   keepPrevious?: boolean;
 }
 
@@ -88,7 +88,7 @@ export function useLoad<T>(
   const answered = answer?.of === current;
   return {
     data: answered || keepPrevious ? answer?.data : undefined,
-    error: answered ? answer.error : undefined,
+    error: answered || keepPrevious ? answer?.error : undefined,
     loading: !answered,
     reload,
     replace,
