@@ -37,7 +37,7 @@ function Page({
   options?: LoadOptions;
 }) {
   const [key, setKey] = useState('a');
-  const { data, error, loading, reload, replace } = useLoad(load(key), [key], options);
+  const { data, error, loading, reload, replace } = useLoad((signal) => load(key)(signal), [load, key], options);
   return (
     <>
       <p>{loading ? 'loading' : 'answered'}</p>
