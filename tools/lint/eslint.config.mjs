@@ -5,6 +5,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
+import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
 
 /** An import-boundary rule: `group` are gitignore-style patterns of import specifiers. */
@@ -44,6 +45,19 @@ const domain = forbid(
 );
 
 const restrict = (...patterns) => ['error', { patterns }];
+
+/** The frontends and the packages only they use: pages, components, hooks, the API client. */
+const FRONTEND = ['shell/**', 'mfe-*/**', 'packages/ui/**', 'packages/api-client/**'];
+
+/**
+ * Workspace packages resolve to their TypeScript sources (the `source` export condition), as the builds and
+ * jest resolve them, so an import circle through another package's index is seen too.
+ */
+const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.mjs', '.cjs'];
+const resolver = importX.createNodeResolver({
+  extensions: [...SOURCE_EXTENSIONS, '.json'],
+  conditionNames: ['source', 'types', 'import', 'require', 'default'],
+});
 
 export default tseslint.config(
   {
@@ -102,7 +116,31 @@ export default tseslint.config(
   {
     files: ['**/*.tsx', 'packages/ui/**/*.ts', 'mfe-*/**/*.ts', 'shell/**/*.ts'],
     plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
-    rules: { ...reactHooks.configs.recommended.rules, ...jsxA11y.flatConfigs.recommended.rules },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // useLoad takes its load function's dependencies like useCallback: checked at every call.
+      'react-hooks/exhaustive-deps': ['warn', { additionalHooks: '^useLoad$' }],
+    },
+  },
+  {
+    // No import circle: a module imports what it builds on, never what builds on it.
+    files: FRONTEND.map((folder) => `${folder.replace('/**', '')}/**/*.{ts,tsx,js,mjs,cjs}`),
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [resolver], 'import-x/extensions': SOURCE_EXTENSIONS },
+    rules: { 'import-x/no-cycle': 'error' },
+  },
+  {
+    // Files stay small enough to read whole. Longer ones say why in a first-line comment that turns the
+    // rule off: `/* eslint-disable max-lines -- why */`.
+    files: FRONTEND,
+    rules: { 'max-lines': ['error', { max: 300, skipBlankLines: true, skipComments: true }] },
+  },
+  {
+    // Pages are views: what they load, decide and show lives in hooks and components with names. A longer
+    // function says why: `// eslint-disable-next-line max-lines-per-function -- why`.
+    files: ['shell/src/**/*.page.tsx', 'mfe-*/src/**/*.page.tsx'],
+    rules: { 'max-lines-per-function': ['error', { max: 120, skipBlankLines: true, skipComments: true }] },
   },
   // Import boundaries (docs/architecture.md, "Layers").
   { files: ['services/*/src/**', 'services/*/test/**'], rules: { 'no-restricted-imports': restrict(otherServices) } },

@@ -153,12 +153,12 @@ test('when a discloser reports with a file, keeps the code and checks the status
 
   // A reply with a file.
   await page.locator('textarea[name="text"]').fill(`Message ${CANARY}`);
-  await page.locator('.disclose-reply input[name="files"]').setInputFiles({
+  await page.locator('.wh-reply input[name="files"]').setInputFiles({
     name: `reply-${CANARY}.txt`,
     mimeType: 'text/plain',
     buffer: Buffer.from(`reply content ${CANARY}`),
   });
-  await page.locator('.disclose-reply button[type="submit"]:enabled').click();
+  await page.locator('.wh-reply button[type="submit"]:enabled').click();
   await page.getByText('Incident details updated').waitFor();
   expect(await page.locator('textarea[name="text"]').inputValue()).toBe('');
   // Success toasts vanish after 5 s.
@@ -169,8 +169,8 @@ test('when a discloser reports with a file, keeps the code and checks the status
   await page.reload();
   await page.waitForURL(new RegExp(`/disclose/${urlIdentifier}$`));
   await checkStatus(page, code);
-  await page.locator('.disclose-message').getByText(`Message ${CANARY}`).waitFor({ timeout: 30_000 });
-  await page.locator('.disclose-message .wh-files__name', { hasText: `reply-${CANARY}.txt` }).waitFor();
+  await page.locator('.wh-message').getByText(`Message ${CANARY}`).waitFor({ timeout: 30_000 });
+  await page.locator('.wh-message .wh-files__name', { hasText: `reply-${CANARY}.txt` }).waitFor();
   firstCode = code;
 
   expect(foreignRequests).toEqual([]);
@@ -247,7 +247,7 @@ test('when the report, code and review pages are checked by axe-core, then there
   await submitAndReadCode(page);
   expect(await seriousAccessibilityViolations(page)).toEqual([]);
   await checkStatus(page, firstCode);
-  await page.locator('.disclose-message').first().waitFor({ timeout: 30_000 });
+  await page.locator('.wh-message').first().waitFor({ timeout: 30_000 });
   expect(await seriousAccessibilityViolations(page)).toEqual([]);
   await context.close();
 });

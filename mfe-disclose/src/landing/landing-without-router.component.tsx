@@ -1,7 +1,5 @@
-import { useEffect, useState } from 'react';
 import { getCompanyPublicView, type ApiClient } from '@whistle/api-client';
-import type { CompanyPublicView } from '@whistle/contracts';
-import { Spinner } from '@whistle/ui';
+import { Spinner, useLoad } from '@whistle/ui';
 import { CompanyErrorView } from '../company/company-error.component';
 import { DiscloserFrame } from '../company/discloser-frame.component';
 import type { RouterEntry } from '../routed.app';
@@ -18,20 +16,13 @@ export interface LandingWithoutRouterProps {
 
 /** The landing page of a first visit: the company loaded and shown without React Router. */
 export function LandingWithoutRouter({ api, urlIdentifier, onLeave, onIntent }: LandingWithoutRouterProps) {
-  const [loaded, setLoaded] = useState<{ company?: CompanyPublicView; error?: unknown }>({});
-  useEffect(() => {
-    const controller = new AbortController();
-    getCompanyPublicView(api, urlIdentifier, controller.signal).then(
-      (company) => setLoaded({ company }),
-      (error: unknown) => {
-        if (!controller.signal.aborted) setLoaded({ error });
-      },
-    );
-    return () => controller.abort();
-  }, [api, urlIdentifier]);
-
-  const { company, error } = loaded;
-  if (error) return <CompanyErrorView error={error} />;
+  // Every failure shows in the discloser's frame: an unknown company, or the error page (reported).
+  const { data: company, error } = useLoad(
+    (signal) => getCompanyPublicView(api, urlIdentifier, signal),
+    [api, urlIdentifier],
+    { shows: () => true },
+  );
+  if (error !== undefined) return <CompanyErrorView error={error} />;
   if (!company) return <Spinner />;
   const links = landingLinks(company.url_identifier);
   return (

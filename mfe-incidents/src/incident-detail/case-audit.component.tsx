@@ -8,10 +8,10 @@ import { CASE_AUDIT_PAGE_SIZE, useCaseAudit } from './use-case-audit';
  * Who did what to this case and when, from the audit trail (admins only: the caller decides). Mounted
  * once the case is open, so its request never delays the case's decryption.
  */
-export function CaseAuditTrail({ incidentUuid, revision }: { incidentUuid: string; revision: unknown }) {
+export function CaseAuditTrail({ view }: { view: { uuid: string } }) {
   const { t, i18n } = useTranslation('incidents');
   const words = useAuditWords();
-  const { state, more } = useCaseAudit(incidentUuid, revision);
+  const { state, more } = useCaseAudit(view);
   return (
     <section className="wh-stack" aria-labelledby="case-audit" aria-busy={state.phase === 'loading'}>
       <h3 id="case-audit">{t('history.trail')}</h3>

@@ -44,7 +44,7 @@ function History({ opened, isAdmin }: { opened: OpenedCase; isAdmin: boolean }) 
           ))}
         </ol>
       )}
-      {isAdmin && <CaseAuditTrail incidentUuid={opened.view.uuid} revision={opened.view} />}
+      {isAdmin && <CaseAuditTrail view={opened.view} />}
     </section>
   );
 }

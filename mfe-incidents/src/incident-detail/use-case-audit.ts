@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { listAuditLog } from '@whistle/api-client';
-import type { AuditLogEntry } from '@whistle/contracts';
+import type { AuditLogEntry, AuditLogResponse } from '@whistle/contracts';
+import { useLoad } from '@whistle/ui';
 import { useStaffSession } from '@whistle/ui/staff';
 
 /** Entries per request: a case's trail grows with every opening, so it comes a page at a time. */
@@ -19,51 +20,59 @@ export type CaseAuditState =
       moreFailed: boolean;
     };
 
+type Loaded = Extract<CaseAuditState, { phase: 'loaded' }>;
+
+/** The trail shown: a first page and the pages `more()` appended to it, which go when the first page does. */
+interface Trail extends Loaded {
+  first: AuditLogResponse;
+}
+
+const trailOf = (first: AuditLogResponse): Trail => ({
+  phase: 'loaded',
+  first,
+  entries: first.results,
+  count: first.count,
+  page: first.page,
+  loadingMore: false,
+  moreFailed: false,
+});
+
+const withoutFirstPage = ({ first: _first, ...loaded }: Trail): Loaded => loaded;
+
 /**
  * The audit trail of one case (GET /api/account/company/audit_log/?incident=…, ADMIN only), newest first,
- * a page at a time; `more()` appends the next page. Asked again whenever `revision` changes (the case was
- * reloaded after a change), so the newest entries show.
+ * a page at a time; `more()` appends the next page. Asked again whenever the case view changes (the case was
+ * reloaded after a change), so the newest entries show; the trail on screen stays meanwhile.
  */
-export function useCaseAudit(incidentUuid: string, revision: unknown) {
+export function useCaseAudit(view: { uuid: string }) {
   const { api } = useStaffSession();
-  const [state, setState] = useState<CaseAuditState>({ phase: 'loading' });
+  const first = useLoad(
+    (signal) => listAuditLog(api, { incident: view.uuid, page_size: CASE_AUDIT_PAGE_SIZE }, signal),
+    [api, view],
+    { shows: () => true, keepPrevious: true },
+  );
+  const [extended, setExtended] = useState<Trail>();
+  const trail = first.data && (extended?.first === first.data ? extended : trailOf(first.data));
 
-  useEffect(() => {
-    const controller = new AbortController();
-    listAuditLog(api, { incident: incidentUuid, page_size: CASE_AUDIT_PAGE_SIZE }, controller.signal).then(
-      ({ results, count, page }) =>
-        setState({ phase: 'loaded', entries: results, count, page, loadingMore: false, moreFailed: false }),
-      () => {
-        if (!controller.signal.aborted) setState({ phase: 'failed' });
-      },
-    );
-    return () => controller.abort();
-  }, [api, incidentUuid, revision]);
-
-  const more = useCallback(async () => {
-    if (state.phase !== 'loaded' || state.loadingMore) return;
-    const current = state;
-    setState({ ...current, loadingMore: true, moreFailed: false });
+  async function more() {
+    if (!trail || trail.loadingMore) return;
+    setExtended({ ...trail, loadingMore: true, moreFailed: false });
     try {
       const next = await listAuditLog(api, {
-        incident: incidentUuid,
-        page: current.page + 1,
+        incident: view.uuid,
+        page: trail.page + 1,
         page_size: CASE_AUDIT_PAGE_SIZE,
       });
       // Entries recorded meanwhile shift the pages: an entry already shown is not shown twice.
-      const shown = new Set(current.entries.map((entry) => entry.uuid));
-      setState({
-        phase: 'loaded',
-        entries: [...current.entries, ...next.results.filter((entry) => !shown.has(entry.uuid))],
-        count: next.count,
-        page: next.page,
-        loadingMore: false,
-        moreFailed: false,
-      });
+      const shown = new Set(trail.entries.map((entry) => entry.uuid));
+      const entries = [...trail.entries, ...next.results.filter((entry) => !shown.has(entry.uuid))];
+      setExtended({ ...trail, entries, count: next.count, page: next.page, loadingMore: false, moreFailed: false });
     } catch {
-      setState({ ...current, moreFailed: true });
+      setExtended({ ...trail, moreFailed: true });
     }
-  }, [api, incidentUuid, state]);
+  }
 
+  const state: CaseAuditState =
+    first.error !== undefined ? { phase: 'failed' } : trail ? withoutFirstPage(trail) : { phase: 'loading' };
   return { state, more };
 }

@@ -1,4 +1,3 @@
-import { useCallback, useEffect, useState } from 'react';
 import {
   getCase,
   getIncidentFile,
@@ -11,6 +10,7 @@ import {
 } from '@whistle/api-client';
 import type { IncidentMessage, IncidentNote, IncidentStaffView } from '@whistle/contracts';
 import { decryptField, type IncidentHandle } from '@whistle/crypto';
+import { useLoad } from '@whistle/ui';
 import { useStaffSession } from '@whistle/ui/staff';
 import { openCase } from '../case/case-key';
 
@@ -92,28 +92,22 @@ async function openWholeCase(api: ApiClient, companyPrivateKey: CryptoKey, incid
  * The case of the page, opened and decrypted in the browser with the company key (never sent anywhere);
  * `reload` after a change. Without the key (MFA not done in this session) the case cannot be read.
  */
-export function useCase(incidentUuid: string) {
+export function useCase(incidentUuid: string): { state: CaseState; reload(): Promise<void> } {
   const session = useStaffSession();
-  const [state, setState] = useState<CaseState>({ phase: 'loading' });
-  const load = useCallback(async () => {
-    // On a page load the shell unlocks the key while this page mounts: wait for the session, which
-    // includes the unlocking, before deciding the case is locked.
-    await session.staff().catch(() => undefined);
-    const companyPrivateKey = session.companyPrivateKey();
-    if (!companyPrivateKey) {
-      setState({ phase: 'locked' });
-      return;
-    }
-    try {
-      setState({ phase: 'opened', opened: await openWholeCase(session.api, companyPrivateKey, incidentUuid) });
-    } catch (error) {
-      setState({ phase: isApiError(error) && error.status === 404 ? 'notFound' : 'failed' });
-    }
-  }, [session, incidentUuid]);
-  useEffect(() => {
-    // load() sets state only after its awaits; the rule cannot see past them.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    void load();
-  }, [load]);
-  return { state, reload: load };
+  const { data, error, reload } = useLoad(
+    async () => {
+      // On a page load the shell unlocks the key while this page mounts: wait for the session, which
+      // includes the unlocking, before deciding the case is locked.
+      await session.staff().catch(() => undefined);
+      const companyPrivateKey = session.companyPrivateKey();
+      return companyPrivateKey ? openWholeCase(session.api, companyPrivateKey, incidentUuid) : null;
+    },
+    [session, incidentUuid],
+    // A case that cannot be opened is a message of the page, whatever the reason.
+    { shows: () => true },
+  );
+  if (error !== undefined)
+    return { state: { phase: isApiError(error) && error.status === 404 ? 'notFound' : 'failed' }, reload };
+  if (data === undefined) return { state: { phase: 'loading' }, reload };
+  return { state: data ? { phase: 'opened', opened: data } : { phase: 'locked' }, reload };
 }

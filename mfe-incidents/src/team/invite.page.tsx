@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { inviteMember, isApiError } from '@whistle/api-client';
-import { Button, TextField, useDocumentTitle } from '@whistle/ui';
-import { useStaffSession } from '@whistle/ui/staff';
+import { fieldErrorsOf, inviteMember } from '@whistle/api-client';
+import { Button, TextField, useAction, useDocumentTitle } from '@whistle/ui';
+import { type PageToastState, useStaffSession } from '@whistle/ui/staff';
 import { ROLES, type TeamRole } from './roles';
-import type { TeamToastState } from './team.page';
 
 type Field = 'email' | 'full_name' | 'roles';
 
@@ -16,10 +15,8 @@ export function InvitePage() {
   const navigate = useNavigate();
   const [roles, setRoles] = useState<TeamRole[]>(['HANDLER']);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<{ error: unknown }>();
+  const invitation = useAction();
   useDocumentTitle(t('team.inviteTitle'));
-  if (failure) throw failure.error;
 
   async function invite(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -34,32 +31,34 @@ export function InvitePage() {
     };
     setErrors(invalid);
     if (Object.values(invalid).some(Boolean)) return;
-    setBusy(true);
-    try {
-      await inviteMember(session.api, { email, full_name: fullName, roles });
-      await session.reloadStaff();
-      const toast: TeamToastState = { toast: t('team.invitationSent', { email }) };
-      await navigate('/company/team', { state: toast });
-    } catch (error) {
-      const fieldErrors =
-        isApiError(error) && error.status === 400
-          ? (error.body as { errors?: Record<string, string[]> }).errors
-          : undefined;
-      if (!fieldErrors) setFailure({ error });
-      else
-        setErrors({
-          email: fieldErrors.email?.[0],
-          full_name: fieldErrors.full_name?.[0],
-          roles: fieldErrors.roles?.[0],
-        });
-      setBusy(false);
-    }
+    await invitation.run(
+      async () => {
+        await inviteMember(session.api, { email, full_name: fullName, roles });
+        await session.reloadStaff();
+        const toast: PageToastState = { toast: t('team.invitationSent', { email }) };
+        await navigate('/company/team', { state: toast });
+      },
+      {
+        recover: (error) => {
+          const refused = fieldErrorsOf(error);
+          if (refused)
+            setErrors({ email: refused.email?.[0], full_name: refused.full_name?.[0], roles: refused.roles?.[0] });
+          return Boolean(refused);
+        },
+        leaves: true,
+      },
+    );
   }
 
   return (
     <>
       <h1>{t('team.inviteTitle')}</h1>
-      <form className="wh-card" noValidate onSubmit={(event) => void invite(event)} aria-busy={busy || undefined}>
+      <form
+        className="wh-card"
+        noValidate
+        onSubmit={(event) => void invite(event)}
+        aria-busy={invitation.busy || undefined}
+      >
         <TextField
           name="email"
           type="email"
@@ -101,7 +100,7 @@ export function InvitePage() {
           )}
         </fieldset>
         <div className="wh-actions">
-          <Button type="submit" busy={busy}>
+          <Button type="submit" busy={invitation.busy}>
             {t('team.sendInvitation')}
           </Button>
           <Link className="wh-button wh-button--secondary" to="/company/team">

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useOutletContext } from 'react-router';
 import { confirmMfaSetup, isApiError, startMfaSetup } from '@whistle/api-client';
 import type { MfaSetupResponse } from '@whistle/contracts';
-import { ConfirmDialog, TextField } from '@whistle/ui';
+import { ConfirmDialog, TextField, useAction } from '@whistle/ui';
 import { useStaffSession } from '@whistle/ui/staff';
 import type { AccountOutletContext } from './account.page';
 import './mfa-setup.css';
@@ -23,36 +23,31 @@ export function MfaSetupDialog() {
   const [setup, setSetup] = useState<MfaSetupResponse>();
   const [code, setCode] = useState('');
   const [invalid, setInvalid] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<{ error: unknown }>();
-  if (failure) throw failure.error;
+  const { busy, run } = useAction();
 
   const close = () => navigate('..', { replace: true });
 
-  async function proceed() {
-    setBusy(true);
-    try {
-      setSetup(await startMfaSetup(session.api));
-    } catch (error) {
-      setFailure({ error });
-    } finally {
-      setBusy(false);
-    }
-  }
+  const proceed = () => run(async () => setSetup(await startMfaSetup(session.api)));
 
   async function confirm() {
     if (!CODE.test(code)) return setInvalid(true);
-    setBusy(true);
-    try {
-      const { token } = await confirmMfaSetup(session.api, code);
-      await session.replaceToken(token);
-      onMfaEnabled();
-      close();
-    } catch (error) {
-      if (!isApiError(error) || error.status >= 500) return setFailure({ error });
-      setInvalid(true);
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        const { token } = await confirmMfaSetup(session.api, code);
+        await session.replaceToken(token);
+        onMfaEnabled();
+        close();
+      },
+      {
+        // A wrong code keeps the dialog and its QR code, the code box in error styling.
+        recover: (error) => {
+          const wrongCode = isApiError(error) && error.status < 500;
+          if (wrongCode) setInvalid(true);
+          return wrongCode;
+        },
+        leaves: true,
+      },
+    );
   }
 
   function change(event: ChangeEvent<HTMLInputElement>) {

@@ -1,7 +1,7 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getMailPreferences, setMailPreferences } from '@whistle/api-client';
-import { Button, SelectField, Spinner } from '@whistle/ui';
+import { Button, SelectField, Spinner, useAction, useLoad } from '@whistle/ui';
 import { useStaffSession } from '@whistle/ui/staff';
 import { NOTIFICATION_SETTINGS } from '../company/notifications.page';
 
@@ -14,22 +14,10 @@ type Preferences = Awaited<ReturnType<typeof getMailPreferences>>;
 export function MyMailsSection({ onSaved }: { onSaved(): void }) {
   const { t } = useTranslation('settings');
   const session = useStaffSession();
-  const [preferences, setPreferences] = useState<Preferences>();
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<{ error: unknown }>();
-  useEffect(() => {
-    let current = true;
-    getMailPreferences(session.api).then(
-      (loaded) => current && setPreferences(loaded),
-      (error: unknown) => current && setFailure({ error }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [session.api]);
-  if (failure) throw failure.error;
+  const { data: preferences, replace } = useLoad((signal) => getMailPreferences(session.api, signal), [session.api]);
+  const save = useAction();
 
-  async function save(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const values = new FormData(event.currentTarget);
     const wanted: Preferences = {
@@ -41,15 +29,10 @@ export function MyMailsSection({ onSaved }: { onSaved(): void }) {
         deadlines: values.get('deadlines') === 'on',
       },
     };
-    setBusy(true);
-    try {
-      setPreferences(await setMailPreferences(session.api, wanted));
+    await save.run(async () => {
+      replace(await setMailPreferences(session.api, wanted));
       onSaved();
-    } catch (error) {
-      setFailure({ error });
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
@@ -59,7 +42,7 @@ export function MyMailsSection({ onSaved }: { onSaved(): void }) {
       {!preferences ? (
         <Spinner />
       ) : (
-        <form onSubmit={(event) => void save(event)} aria-busy={busy || undefined}>
+        <form onSubmit={(event) => void submit(event)} aria-busy={save.busy || undefined}>
           <fieldset className="settings-checks">
             <legend>{t('account.mailLegend')}</legend>
             {NOTIFICATION_SETTINGS.map((name) => (
@@ -79,7 +62,7 @@ export function MyMailsSection({ onSaved }: { onSaved(): void }) {
             ]}
           />
           <div className="wh-actions">
-            <Button type="submit" busy={busy}>
+            <Button type="submit" busy={save.busy}>
               {t('account.saveMail')}
             </Button>
           </div>

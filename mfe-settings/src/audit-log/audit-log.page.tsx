@@ -1,11 +1,10 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { listAuditLog } from '@whistle/api-client';
-import type { AuditLogEntry, AuditLogResponse } from '@whistle/contracts';
-import { Button, Spinner, useDocumentTitle } from '@whistle/ui';
+import { fieldErrorsOf, listAuditLog } from '@whistle/api-client';
+import type { AuditLogEntry } from '@whistle/contracts';
+import { Button, Spinner, useDocumentTitle, useLoad } from '@whistle/ui';
 import { useAuditWords, useStaffSession } from '@whistle/ui/staff';
-import { fieldErrors } from '../settings-feedback';
 import { AuditLogFilters } from './audit-log-filters.component';
 import {
   FORM_FILTERS,
@@ -16,8 +15,6 @@ import {
   withPage,
 } from './audit-log-query';
 import { AuditLogTools } from './audit-log-tools.component';
-
-type Answer = { log: AuditLogResponse } | { errors: Record<string, string> } | { failed: true };
 
 const formatWhen = (iso: string, locale: string) =>
   new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' }).format(new Date(iso));
@@ -58,26 +55,17 @@ export function AuditLogPage() {
   const [params, setParams] = useSearchParams();
   const queryText = params.toString();
   const query = useMemo(() => auditParamsOf(new URLSearchParams(queryText)), [queryText]);
-  const [answer, setAnswer] = useState<{ for: string; answer: Answer }>();
+  // Every failure is worded here: a refused filter by its field, anything else as 'could not be loaded'.
+  const {
+    data: log,
+    error,
+    loading,
+  } = useLoad((signal) => listAuditLog(api, query, signal), [api, query], {
+    shows: () => true,
+  });
   useDocumentTitle(t('auditLog.title'));
-
-  useEffect(() => {
-    const controller = new AbortController();
-    listAuditLog(api, query, controller.signal).then(
-      (log) => setAnswer({ for: queryText, answer: { log } }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        const errors = fieldErrors(error);
-        setAnswer({ for: queryText, answer: errors ? { errors: errorsByParameter(errors) } : { failed: true } });
-      },
-    );
-    return () => controller.abort();
-  }, [api, query, queryText]);
-
-  // An answer for an earlier URL is not shown as this one's.
-  const current = answer?.for === queryText ? answer.answer : undefined;
-  const log = current && 'log' in current ? current.log : undefined;
-  const errors = current && 'errors' in current ? current.errors : {};
+  const refused = fieldErrorsOf(error);
+  const errors = refused ? errorsByParameter(refused) : {};
   const pages = log ? Math.max(1, Math.ceil(log.count / log.page_size)) : 1;
   return (
     <>
@@ -91,8 +79,8 @@ export function AuditLogPage() {
         errors={errors}
         onApply={(values) => setParams(withFilters(params, values))}
       />
-      {!current && <Spinner />}
-      {current && 'errors' in current && (
+      {loading && <Spinner />}
+      {refused && (
         <div className="wh-alert" role="alert">
           <p>{t('auditLog.badQuery')}</p>
           {/* Parameters the form does not show (a link's object or case, the page) are named here. */}
@@ -103,7 +91,7 @@ export function AuditLogPage() {
             ))}
         </div>
       )}
-      {current && 'failed' in current && (
+      {error !== undefined && !refused && (
         <p className="wh-alert" role="alert">
           {t('auditLog.loadFailed')}
         </p>

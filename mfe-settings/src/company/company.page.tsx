@@ -1,10 +1,9 @@
 import { lazy, Suspense, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { updateCompany } from '@whistle/api-client';
+import { fieldErrorsOf, updateCompany } from '@whistle/api-client';
 import { countryOptions } from '@whistle/contracts';
-import { Button, SelectField, Spinner, TextField, useDocumentTitle } from '@whistle/ui';
-import { useStaffSession, useStaffState } from '@whistle/ui/staff';
-import { fieldErrors, useSettingsToast } from '../settings-feedback';
+import { Button, SelectField, Spinner, TextField, useAction, useDocumentTitle } from '@whistle/ui';
+import { usePageToast, useStaffSession, useStaffState } from '@whistle/ui/staff';
 
 /** The landing page's customisation, its editor and sanitiser: downloaded when this page opens, not before. */
 const LandingCustomization = lazy(() => import('./landing/landing-customization.section'));
@@ -17,16 +16,14 @@ export function CompanyPage() {
   const { t, i18n } = useTranslation(['settings', 'common']);
   const session = useStaffSession();
   const state = useStaffState();
-  const { toast, show } = useSettingsToast();
+  const { toast, show } = usePageToast(t('dismiss'));
   const options = useMemo(() => countryOptions(i18n.language), [i18n.language]);
   const [errors, setErrors] = useState<{ name?: string; country?: string }>({});
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<{ error: unknown }>();
+  const save = useAction();
   useDocumentTitle(t('company.title'));
-  if (failure) throw failure.error;
   if (!state) return <Spinner />;
 
-  async function save(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const values = new FormData(event.currentTarget);
     const name = String(values.get('name') ?? '').trim();
@@ -35,25 +32,27 @@ export function CompanyPage() {
     const invalid = { name: name ? undefined : required, country: country ? undefined : required };
     setErrors(invalid);
     if (invalid.name || invalid.country) return;
-    setBusy(true);
-    try {
-      await updateCompany(session.api, { name, country });
-      await session.reloadStaff();
-      show(t('company.updated'));
-    } catch (error) {
-      const serverErrors = fieldErrors(error);
-      if (!serverErrors) setFailure({ error });
-      else setErrors({ name: serverErrors.name?.[0], country: serverErrors.country?.[0] });
-    } finally {
-      setBusy(false);
-    }
+    await save.run(
+      async () => {
+        await updateCompany(session.api, { name, country });
+        await session.reloadStaff();
+        show(t('company.updated'));
+      },
+      {
+        recover: (error) => {
+          const serverErrors = fieldErrorsOf(error);
+          if (serverErrors) setErrors({ name: serverErrors.name?.[0], country: serverErrors.country?.[0] });
+          return Boolean(serverErrors);
+        },
+      },
+    );
   }
 
   const { company } = state;
   return (
     <>
       <h1>{t('company.title')}</h1>
-      <form className="wh-card" noValidate onSubmit={(event) => void save(event)} aria-busy={busy || undefined}>
+      <form className="wh-card" noValidate onSubmit={(event) => void submit(event)} aria-busy={save.busy || undefined}>
         <TextField name="name" label={t('company.name')} defaultValue={company.name} required error={errors.name} />
         <SelectField
           name="country"
@@ -65,7 +64,7 @@ export function CompanyPage() {
         />
         <TextField name="url_identifier" label={t('company.urlIdentifier')} value={company.url_identifier} readOnly />
         <div className="wh-actions">
-          <Button type="submit" busy={busy}>
+          <Button type="submit" busy={save.busy}>
             {t('actions.save')}
           </Button>
         </div>

@@ -1,9 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { updateCompany } from '@whistle/api-client';
-import { Button, Spinner, TextField, useDocumentTitle } from '@whistle/ui';
-import { useStaffSession, useStaffState } from '@whistle/ui/staff';
-import { fieldErrors, useSettingsToast } from '../settings-feedback';
+import { fieldErrorsOf, updateCompany } from '@whistle/api-client';
+import { Button, Spinner, TextField, useAction, useDocumentTitle } from '@whistle/ui';
+import { usePageToast, useStaffSession, useStaffState } from '@whistle/ui/staff';
 
 /** Spec §5: the field's text as an integer, 0 when empty. */
 export const parseDeadlineDays = (text: string): number => (text.trim() === '' ? 0 : Number.parseInt(text, 10));
@@ -13,15 +12,13 @@ export function DeadlinePage() {
   const { t } = useTranslation(['settings', 'common']);
   const session = useStaffSession();
   const state = useStaffState();
-  const { toast, show } = useSettingsToast();
+  const { toast, show } = usePageToast(t('dismiss'));
   const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<{ error: unknown }>();
+  const save = useAction();
   useDocumentTitle(t('deadline.title'));
-  if (failure) throw failure.error;
   if (!state) return <Spinner />;
 
-  async function save(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const days = parseDeadlineDays(String(new FormData(event.currentTarget).get('resolution_deadline_days') ?? ''));
     if (Number.isNaN(days)) {
@@ -29,24 +26,26 @@ export function DeadlinePage() {
       return;
     }
     setError(undefined);
-    setBusy(true);
-    try {
-      await updateCompany(session.api, { settings: { resolution_deadline_days: days } });
-      await session.reloadStaff();
-      show(t('updatedSettings'));
-    } catch (caught) {
-      const errors = fieldErrors(caught);
-      if (!errors) setFailure({ error: caught });
-      else setError(errors['settings.resolution_deadline_days']?.[0] ?? t('deadline.invalid'));
-    } finally {
-      setBusy(false);
-    }
+    await save.run(
+      async () => {
+        await updateCompany(session.api, { settings: { resolution_deadline_days: days } });
+        await session.reloadStaff();
+        show(t('updatedSettings'));
+      },
+      {
+        recover: (caught) => {
+          const errors = fieldErrorsOf(caught);
+          if (errors) setError(errors['settings.resolution_deadline_days']?.[0] ?? t('deadline.invalid'));
+          return Boolean(errors);
+        },
+      },
+    );
   }
 
   return (
     <>
       <h1>{t('deadline.title')}</h1>
-      <form className="wh-card" noValidate onSubmit={(event) => void save(event)} aria-busy={busy || undefined}>
+      <form className="wh-card" noValidate onSubmit={(event) => void submit(event)} aria-busy={save.busy || undefined}>
         <p id="deadline-help">{t('deadline.help')}</p>
         <TextField
           name="resolution_deadline_days"
@@ -61,7 +60,7 @@ export function DeadlinePage() {
           error={error}
         />
         <div className="wh-actions">
-          <Button type="submit" busy={busy}>
+          <Button type="submit" busy={save.busy}>
             {t('actions.save')}
           </Button>
         </div>

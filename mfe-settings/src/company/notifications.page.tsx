@@ -1,9 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { updateCompany } from '@whistle/api-client';
-import { Button, Spinner, useDocumentTitle } from '@whistle/ui';
-import { useStaffSession, useStaffState } from '@whistle/ui/staff';
-import { useSettingsToast } from '../settings-feedback';
+import { Button, Spinner, useAction, useDocumentTitle } from '@whistle/ui';
+import { usePageToast, useStaffSession, useStaffState } from '@whistle/ui/staff';
 
 /**
  * Spec §3 notification settings options (kept here rather than imported from the contracts' schemas, which
@@ -21,34 +20,27 @@ export function NotificationsPage() {
   const { t } = useTranslation('settings');
   const session = useStaffSession();
   const state = useStaffState();
-  const { toast, show } = useSettingsToast();
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<{ error: unknown }>();
+  const { toast, show } = usePageToast(t('dismiss'));
+  const save = useAction();
   useDocumentTitle(t('notifications.title'));
-  if (failure) throw failure.error;
   if (!state) return <Spinner />;
   const current = state.company.settings.notifications;
 
-  async function save(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const values = new FormData(event.currentTarget);
     const notifications = Object.fromEntries(NOTIFICATION_SETTINGS.map((name) => [name, values.get(name) === 'on']));
-    setBusy(true);
-    try {
+    await save.run(async () => {
       await updateCompany(session.api, { settings: { notifications } });
       await session.reloadStaff();
       show(t('updatedSettings'));
-    } catch (error) {
-      setFailure({ error });
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
     <>
       <h1>{t('notifications.title')}</h1>
-      <form className="wh-card" onSubmit={(event) => void save(event)} aria-busy={busy || undefined}>
+      <form className="wh-card" onSubmit={(event) => void submit(event)} aria-busy={save.busy || undefined}>
         <fieldset className="settings-checks">
           <legend>{t('notifications.legend')}</legend>
           {NOTIFICATION_SETTINGS.map((name) => (
@@ -59,7 +51,7 @@ export function NotificationsPage() {
           ))}
         </fieldset>
         <div className="wh-actions">
-          <Button type="submit" busy={busy}>
+          <Button type="submit" busy={save.busy}>
             {t('actions.save')}
           </Button>
         </div>

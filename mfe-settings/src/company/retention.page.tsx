@@ -1,10 +1,8 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getRetentionPolicy, setRetentionPolicy } from '@whistle/api-client';
-import type { RetentionPolicy } from '@whistle/contracts';
-import { Button, Spinner, TextField, useDocumentTitle } from '@whistle/ui';
-import { useStaffSession } from '@whistle/ui/staff';
-import { fieldErrors, useSettingsToast } from '../settings-feedback';
+import { fieldErrorsOf, getRetentionPolicy, setRetentionPolicy } from '@whistle/api-client';
+import { Button, Spinner, TextField, useAction, useDocumentTitle, useLoad } from '@whistle/ui';
+import { usePageToast, useStaffSession } from '@whistle/ui/staff';
 
 /**
  * The server's bounds (packages/contracts retention.ts), repeated rather than imported: the contracts' index
@@ -24,25 +22,14 @@ export const parseRetentionMonths = (text: string): number | undefined =>
 export function RetentionPage() {
   const { t } = useTranslation('settings');
   const { api } = useStaffSession();
-  const { toast, show } = useSettingsToast();
-  const [policy, setPolicy] = useState<RetentionPolicy>();
+  const { toast, show } = usePageToast(t('dismiss'));
+  const { data: policy, replace } = useLoad((signal) => getRetentionPolicy(api, signal), [api]);
   const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<{ error: unknown }>();
+  const save = useAction();
   useDocumentTitle(t('retention.title'));
-
-  useEffect(() => {
-    const controller = new AbortController();
-    getRetentionPolicy(api, controller.signal).then(setPolicy, (caught: unknown) => {
-      if (!controller.signal.aborted) setFailure({ error: caught });
-    });
-    return () => controller.abort();
-  }, [api]);
-
-  if (failure) throw failure.error;
   if (!policy) return <Spinner />;
 
-  async function save(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const months = parseRetentionMonths(String(new FormData(event.currentTarget).get('retention_months') ?? ''));
     if (months === undefined || months < MIN_MONTHS || months > MAX_MONTHS) {
@@ -50,23 +37,26 @@ export function RetentionPage() {
       return;
     }
     setError(undefined);
-    setBusy(true);
-    try {
-      setPolicy(await setRetentionPolicy(api, { retention_months: months }));
-      show(t('updatedSettings'));
-    } catch (caught) {
-      const errors = fieldErrors(caught);
-      if (!errors) setFailure({ error: caught });
-      else setError(errors.retention_months?.[0] ?? t('retention.invalid', { min: MIN_MONTHS, max: MAX_MONTHS }));
-    } finally {
-      setBusy(false);
-    }
+    await save.run(
+      async () => {
+        replace(await setRetentionPolicy(api, { retention_months: months }));
+        show(t('updatedSettings'));
+      },
+      {
+        recover: (caught) => {
+          const errors = fieldErrorsOf(caught);
+          if (errors)
+            setError(errors.retention_months?.[0] ?? t('retention.invalid', { min: MIN_MONTHS, max: MAX_MONTHS }));
+          return Boolean(errors);
+        },
+      },
+    );
   }
 
   return (
     <>
       <h1>{t('retention.title')}</h1>
-      <form className="wh-card" noValidate onSubmit={(event) => void save(event)} aria-busy={busy || undefined}>
+      <form className="wh-card" noValidate onSubmit={(event) => void submit(event)} aria-busy={save.busy || undefined}>
         <div id="retention-help">
           <p>{t('retention.help')}</p>
           <p>{t('retention.what')}</p>
@@ -87,7 +77,7 @@ export function RetentionPage() {
           error={error}
         />
         <div className="wh-actions">
-          <Button type="submit" busy={busy}>
+          <Button type="submit" busy={save.busy}>
             {t('actions.save')}
           </Button>
         </div>

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '@whistle/ui';
-import { useStaffSession } from '@whistle/ui/staff';
-import { useSettingsToast } from '../settings-feedback';
+import { ConfirmDialog, useAction } from '@whistle/ui';
+import { usePageToast, useStaffSession } from '@whistle/ui/staff';
 
 interface Label {
   uuid: string;
@@ -15,30 +14,26 @@ interface Label {
  * is thrown to the page's error boundary.
  */
 export function useLabelActions<Row extends Label>() {
+  const { t } = useTranslation('settings');
   const session = useStaffSession();
-  const { toast, show } = useSettingsToast();
-  const [busy, setBusy] = useState<string>();
+  const { toast, show } = usePageToast(t('dismiss'));
+  const action = useAction();
   const [deleting, setDeleting] = useState<Row>();
-  const [failure, setFailure] = useState<{ error: unknown }>();
-  if (failure) throw failure.error;
 
   /** Runs `work` for the row; its answer is the toast's text. */
-  async function run(row: Row, work: () => Promise<string>) {
-    setBusy(row.uuid);
-    try {
-      const message = await work();
-      await session.reloadStaff();
-      show(message);
-    } catch (error) {
-      setFailure({ error });
-    } finally {
-      setBusy(undefined);
-    }
-  }
+  const run = (row: Row, work: () => Promise<string>) =>
+    action.run(
+      async () => {
+        const message = await work();
+        await session.reloadStaff();
+        show(message);
+      },
+      { key: row.uuid },
+    );
 
   return {
     toast,
-    isBusy: (row: Row) => busy === row.uuid,
+    isBusy: (row: Row) => action.isBusy(row.uuid),
     run,
     /** The row whose deletion is being confirmed. */
     deleting,

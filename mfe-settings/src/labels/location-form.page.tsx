@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { createLocation, updateLocation } from '@whistle/api-client';
-import { Button, Spinner, TextField, useDocumentTitle } from '@whistle/ui';
-import { useStaffSession, useStaffState } from '@whistle/ui/staff';
-import { fieldErrors, type ToastState } from '../settings-feedback';
+import { createLocation, fieldErrorsOf, updateLocation } from '@whistle/api-client';
+import { Button, Spinner, TextField, useAction, useDocumentTitle } from '@whistle/ui';
+import { type PageToastState, useStaffSession, useStaffState } from '@whistle/ui/staff';
 
 const LIST_PATH = '/company/settings/locations';
 
@@ -16,11 +15,9 @@ export function LocationFormPage() {
   const state = useStaffState();
   const navigate = useNavigate();
   const [nameError, setNameError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<{ error: unknown }>();
+  const save = useAction();
   const title = locationUuid ? t('locationForm.editTitle') : t('locationForm.addTitle');
   useDocumentTitle(title);
-  if (failure) throw failure.error;
   if (!state) return <Spinner />;
   const editing = locationUuid ? state.company.locations.find((location) => location.uuid === locationUuid) : undefined;
   if (locationUuid && !editing)
@@ -34,33 +31,37 @@ export function LocationFormPage() {
       </>
     );
 
-  async function save(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const name = String(new FormData(event.currentTarget).get('name') ?? '').trim();
     setNameError(name ? undefined : t('common:validation.required'));
     if (!name) return;
-    setBusy(true);
-    try {
-      if (locationUuid) await updateLocation(session.api, locationUuid, { name });
-      else await createLocation(session.api, { name });
-      await session.reloadStaff();
-      const toast: ToastState = { toast: locationUuid ? t('locations.edited') : t('locations.added') };
-      await navigate(LIST_PATH, { state: toast });
-    } catch (error) {
-      const errors = fieldErrors(error);
-      if (!errors) setFailure({ error });
-      else setNameError(errors.name?.[0] ?? t('locationForm.refused'));
-      setBusy(false);
-    }
+    await save.run(
+      async () => {
+        if (locationUuid) await updateLocation(session.api, locationUuid, { name });
+        else await createLocation(session.api, { name });
+        await session.reloadStaff();
+        const toast: PageToastState = { toast: locationUuid ? t('locations.edited') : t('locations.added') };
+        await navigate(LIST_PATH, { state: toast });
+      },
+      {
+        recover: (error) => {
+          const errors = fieldErrorsOf(error);
+          if (errors) setNameError(errors.name?.[0] ?? t('locationForm.refused'));
+          return Boolean(errors);
+        },
+        leaves: true,
+      },
+    );
   }
 
   return (
     <>
       <h1>{title}</h1>
-      <form className="wh-card" noValidate onSubmit={(event) => void save(event)} aria-busy={busy || undefined}>
+      <form className="wh-card" noValidate onSubmit={(event) => void submit(event)} aria-busy={save.busy || undefined}>
         <TextField name="name" label={t('locations.name')} defaultValue={editing?.name} required error={nameError} />
         <div className="wh-actions">
-          <Button type="submit" busy={busy}>
+          <Button type="submit" busy={save.busy}>
             {t('actions.save')}
           </Button>
           <Link className="wh-button wh-button--secondary" to={LIST_PATH}>

@@ -1,9 +1,8 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { setCompanyMfaRequired } from '@whistle/api-client';
-import { Button, Spinner, useDocumentTitle } from '@whistle/ui';
-import { useStaffSession, useStaffState } from '@whistle/ui/staff';
-import { useSettingsToast } from '../settings-feedback';
+import { Button, Spinner, useAction, useDocumentTitle } from '@whistle/ui';
+import { usePageToast, useStaffSession, useStaffState } from '@whistle/ui/staff';
 
 /**
  * /company/settings/security (ADMIN): the company's MFA policy. What it does to members without MFA is the
@@ -14,35 +13,28 @@ export function SecurityPage() {
   const { t } = useTranslation('settings');
   const session = useStaffSession();
   const state = useStaffState();
-  const { toast, show } = useSettingsToast();
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<{ error: unknown }>();
+  const { toast, show } = usePageToast(t('dismiss'));
+  const save = useAction();
   const helpId = useId();
   const membersId = useId();
   useDocumentTitle(t('securityPolicy.title'));
-  if (failure) throw failure.error;
   if (!state) return <Spinner />;
 
-  async function save(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const required = new FormData(event.currentTarget).get('mfa_required') === 'on';
-    setBusy(true);
-    try {
+    await save.run(async () => {
       await setCompanyMfaRequired(session.api, required);
       await session.reloadStaff();
       show(t('updatedSettings'));
-    } catch (error) {
-      setFailure({ error });
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   const withoutMfa = state.company.user_profiles.filter((member) => member.mfa_auth_factor_id === null);
   return (
     <>
       <h1>{t('securityPolicy.title')}</h1>
-      <form className="wh-card" onSubmit={(event) => void save(event)} aria-busy={busy || undefined}>
+      <form className="wh-card" onSubmit={(event) => void submit(event)} aria-busy={save.busy || undefined}>
         <fieldset className="settings-checks">
           <legend>{t('securityPolicy.mfaTitle')}</legend>
           <label>
@@ -68,7 +60,7 @@ export function SecurityPage() {
           </p>
         </fieldset>
         <div className="wh-actions">
-          <Button type="submit" busy={busy}>
+          <Button type="submit" busy={save.busy}>
             {t('securityPolicy.save')}
           </Button>
         </div>

@@ -1,4 +1,4 @@
-import { isApiError } from './account';
+import { fieldErrorsOf, isApiError } from './account';
 import { ApiError } from './api-error';
 
 describe('isApiError', () => {
@@ -15,5 +15,19 @@ describe('isApiError', () => {
     expect(isApiError(new Error('boom'))).toBe(false);
     expect(isApiError({ name: 'ApiError', status: 400 })).toBe(false);
     expect(isApiError(undefined)).toBe(false);
+  });
+});
+
+describe('fieldErrorsOf', () => {
+  it('when a 400 answer names fields, then their messages come back by field path', () => {
+    const refused = new ApiError('/a', 400, 'Bad Request', { message: 'Bad Request', errors: { name: ['Required'] } });
+    expect(fieldErrorsOf(refused)).toEqual({ name: ['Required'] });
+  });
+
+  it('when the answer is another status, has no errors, or is no answer, then there are none', () => {
+    expect(fieldErrorsOf(new ApiError('/a', 409, 'Conflict', { errors: { name: ['Taken'] } }))).toBeUndefined();
+    expect(fieldErrorsOf(new ApiError('/a', 400, 'Bad Request', { message: 'Bad Request' }))).toBeUndefined();
+    expect(fieldErrorsOf(new ApiError('/a', 400, 'Bad Request', undefined))).toBeUndefined();
+    expect(fieldErrorsOf(new TypeError('Network error'))).toBeUndefined();
   });
 });

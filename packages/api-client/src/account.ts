@@ -56,8 +56,8 @@ export const updateFullName = (api: ApiClient, fullName: string) =>
   api.request<ProfileUpdateResponse>('PUT', '/api/account/profile', { body: { full_name: fullName } });
 
 /** GET /api/account/profile/notifications: the signed-in member's mail language and the kinds they want. */
-export const getMailPreferences = (api: ApiClient) =>
-  api.request<MailPreferences>('GET', '/api/account/profile/notifications');
+export const getMailPreferences = (api: ApiClient, signal?: AbortSignal) =>
+  api.request<MailPreferences>('GET', '/api/account/profile/notifications', { signal });
 
 /** PUT /api/account/profile/notifications: the company's own switches still apply on top of these. */
 export const setMailPreferences = (api: ApiClient, preferences: MailPreferences) =>
@@ -107,3 +107,9 @@ export interface StaffSession {
 export const isApiError = (error: unknown): error is ApiError =>
   error instanceof ApiError ||
   (error instanceof Error && error.name === 'ApiError' && typeof (error as ApiError).status === 'number');
+
+/** Spec §8: the per-field messages of a 400 answer (`errors`, by field path), or undefined for any other failure. */
+export const fieldErrorsOf = (error: unknown): Readonly<Record<string, string[]>> | undefined =>
+  isApiError(error) && error.status === 400
+    ? (error.body as { errors?: Record<string, string[]> } | undefined)?.errors
+    : undefined;

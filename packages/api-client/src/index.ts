@@ -21,6 +21,7 @@ export {
   changePassword,
   confirmMfaSetup,
   exchangeSsoCode,
+  fieldErrorsOf,
   getMailPreferences,
   getOwnCompany,
   getOwnProfile,

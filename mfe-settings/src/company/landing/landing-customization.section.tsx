@@ -1,10 +1,9 @@
 import { lazy, Suspense, useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { removeLogo, updateCustomization, uploadLogo } from '@whistle/api-client';
+import { fieldErrorsOf, removeLogo, updateCustomization, uploadLogo } from '@whistle/api-client';
 import type { CompanyCustomization } from '@whistle/contracts';
-import { Button, Spinner, TextField } from '@whistle/ui';
+import { Button, Spinner, TextField, useAction } from '@whistle/ui';
 import { useStaffSession } from '@whistle/ui/staff';
-import { fieldErrors } from '../../settings-feedback';
 import './landing-customization.css';
 import { LandingPreview } from './landing-preview.component';
 import { logoFileProblem, readAsBase64 } from './logo-file';
@@ -37,43 +36,41 @@ export default function LandingCustomization({ companyName, initial, onSaved }: 
   const [title, setTitle] = useState(initial.title ?? '');
   const [description, setDescription] = useState(initial.description ?? '');
   const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState<'text' | 'logo'>();
-  const [failure, setFailure] = useState<{ error: unknown }>();
-
-  if (failure) throw failure.error;
+  const action = useAction();
+  const busy = { text: action.isBusy('text'), logo: action.isBusy('logo') };
 
   /** A 400 names the field; anything else is the page's failure. */
-  async function attempt(kind: 'text' | 'logo', call: () => Promise<CompanyCustomization>) {
-    setBusy(kind);
-    try {
-      const answer = await call();
-      setStored(answer);
-      setErrors({});
-      // The own-company view (and so this page's next visit) reads the same columns.
-      await session.reloadStaff();
-      onSaved();
-      return answer;
-    } catch (error) {
-      const serverErrors = fieldErrors(error);
-      if (!serverErrors) setFailure({ error });
-      else
-        setErrors({
-          title: serverErrors.title?.[0],
-          description: serverErrors.description?.[0],
-          logo: serverErrors.content?.[0],
-        });
-      return undefined;
-    } finally {
-      setBusy(undefined);
-    }
-  }
+  const attempt = (kind: 'text' | 'logo', call: () => Promise<CompanyCustomization>) =>
+    action.run(
+      async () => {
+        const answer = await call();
+        setStored(answer);
+        setErrors({});
+        if (kind === 'text') setTitle(answer.title ?? '');
+        // The own-company view (and so this page's next visit) reads the same columns.
+        await session.reloadStaff();
+        onSaved();
+      },
+      {
+        key: kind,
+        recover: (error) => {
+          const serverErrors = fieldErrorsOf(error);
+          if (serverErrors)
+            setErrors({
+              title: serverErrors.title?.[0],
+              description: serverErrors.description?.[0],
+              logo: serverErrors.content?.[0],
+            });
+          return Boolean(serverErrors);
+        },
+      },
+    );
 
   async function saveText(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const answer = await attempt('text', () =>
+    await attempt('text', () =>
       updateCustomization(session.api, { title: title.trim() || null, description: description || null }),
     );
-    if (answer) setTitle(answer.title ?? '');
   }
 
   async function chooseLogo(event: ChangeEvent<HTMLInputElement>) {
@@ -92,7 +89,7 @@ export default function LandingCustomization({ companyName, initial, onSaved }: 
         className="wh-card settings-landing"
         noValidate
         aria-labelledby="landing-customization-heading"
-        aria-busy={busy === 'text' || undefined}
+        aria-busy={busy.text || undefined}
         onSubmit={(event) => void saveText(event)}
       >
         <h2 id="landing-customization-heading">{t('customization.heading')}</h2>
@@ -128,7 +125,7 @@ export default function LandingCustomization({ companyName, initial, onSaved }: 
           )}
         </div>
         <div className="wh-actions">
-          <Button type="submit" busy={busy === 'text'}>
+          <Button type="submit" busy={busy.text}>
             {t('customization.save')}
           </Button>
         </div>
@@ -137,7 +134,7 @@ export default function LandingCustomization({ companyName, initial, onSaved }: 
       <section
         className="wh-card settings-landing"
         aria-labelledby="landing-logo-heading"
-        aria-busy={busy === 'logo' || undefined}
+        aria-busy={busy.logo || undefined}
       >
         <h2 id="landing-logo-heading">{t('customization.logo')}</h2>
         <p id={`${ids.logo}-help`}>{t('customization.logoHelp')}</p>
@@ -151,7 +148,7 @@ export default function LandingCustomization({ companyName, initial, onSaved }: 
             accept="image/png,image/jpeg,image/svg+xml"
             aria-describedby={`${ids.logo}-help`}
             aria-invalid={errors.logo ? true : undefined}
-            disabled={busy === 'logo'}
+            disabled={busy.logo}
             onChange={(event) => void chooseLogo(event)}
           />
           {errors.logo && (
@@ -164,7 +161,7 @@ export default function LandingCustomization({ companyName, initial, onSaved }: 
           <div className="wh-actions">
             <Button
               variant="secondary"
-              busy={busy === 'logo'}
+              busy={busy.logo}
               onClick={() => void attempt('logo', () => removeLogo(session.api))}
             >
               {t('customization.logoRemove')}

@@ -58,11 +58,13 @@ export async function uploadAttachment(
   );
 }
 
+export type UploadFailureKey = 'files.limitReached' | 'files.tooManyUploads' | 'files.uploadFailed';
+
 /**
  * What to tell about an upload the file service refused (the `common` namespace's key): 409 is a case or
  * message that has all the files it may take, 429 too many files sent in an hour; anything else, a failure.
  */
-export function uploadFailureKey(error: unknown): 'files.limitReached' | 'files.tooManyUploads' | 'files.uploadFailed' {
+export function uploadFailureKey(error: unknown): UploadFailureKey {
   if (error instanceof ApiError && error.status === 409) return 'files.limitReached';
   if (error instanceof ApiError && error.status === 429) return 'files.tooManyUploads';
   return 'files.uploadFailed';

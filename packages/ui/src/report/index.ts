@@ -1,5 +1,5 @@
 // What the discloser's and the staff's report pages share (@whistle/ui/report): formatting, the review
-// order, files chosen, encrypted and uploaded, and decrypted downloads. An entry of its own (a shared
+// order, files chosen, encrypted and uploaded, decrypted downloads, and the thread with its encrypted reply. An entry of its own (a shared
 // singleton of its own), so the discloser's landing page never loads it.
 export {
   MAX_FILE_SIZE,
@@ -9,9 +9,14 @@ export {
   uploadFailureKey,
   type Attachment,
   type PendingFile,
+  type UploadFailureKey,
 } from './attachment';
 export { saveDecryptedFile } from './download-file';
 export { FilePicker } from './file-picker.component';
 export { formatFileSize, formatInputDate, formatMessageTime } from './format';
 export { REPORT_DETAIL_ORDER, reportDetails, type DetailRow, type ReportDetailsSource } from './report-details';
 export { useAttachments } from './use-attachments';
+export { MessageThread, type SenderSource, type ThreadMessage, type ThreadWords } from './message-thread.component';
+export { ReplyForm, useReply, type ReplyOptions, type ReplyWords } from './reply-form.component';
+export { sendEncryptedMessage, type MessageChannel, type OutgoingMessage } from './send-message';
+export { StoredFiles, type StoredFile, type StoredFileWords } from './stored-files.component';

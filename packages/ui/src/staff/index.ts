@@ -7,3 +7,4 @@ export { staffLifecycles } from './staff-lifecycles';
 export { StaffNotFound, staffRoutes, type StaffRoutesOptions } from './staff-routes';
 export { StaffSessionContext, useStaffSession, useStaffState } from './staff-session.context';
 export { useBrowserRouter } from './use-browser-router';
+export { usePageToast, type PageToastState } from './use-page-toast';

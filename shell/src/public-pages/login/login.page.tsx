@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { navigateToUrl } from 'single-spa';
 import { ApiError, login } from '@whistle/api-client';
-import { Button, TextField, useDocumentTitle } from '@whistle/ui';
+import { Button, TextField, useAction, useDocumentTitle } from '@whistle/ui';
 import { api } from '../../api';
 import { completeSignIn, safeNextPath } from './sign-in';
 import './login.css';
@@ -14,10 +14,18 @@ export function LoginPage() {
   const [searchParams] = useSearchParams();
   const next = safeNextPath(searchParams.get('next'));
   const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<{ error: unknown }>();
+  const signIn = useAction();
   useDocumentTitle(t('login.title'));
-  if (failure) throw failure.error;
+
+  /** The refusals the page words; anything else is the page's failure. */
+  function refused(caught: unknown) {
+    if (caught instanceof ApiError && (caught.status === 401 || caught.status === 400)) setError(t('login.invalid'));
+    else if (caught instanceof ApiError && caught.status === 429) setError(t('login.tooMany'));
+    // The company lets its staff in only through its identity provider: the SSO link below is the way.
+    else if (caught instanceof ApiError && caught.status === 403) setError(t('login.ssoRequired'));
+    else return false;
+    return true;
+  }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -29,23 +37,16 @@ export function LoginPage() {
       setError(t('login.invalid'));
       return;
     }
-    setBusy(true);
-    try {
-      navigateToUrl(await completeSignIn(await login(api, email, password), next));
-    } catch (caught) {
-      setBusy(false);
-      if (caught instanceof ApiError && (caught.status === 401 || caught.status === 400)) setError(t('login.invalid'));
-      else if (caught instanceof ApiError && caught.status === 429) setError(t('login.tooMany'));
-      // The company lets its staff in only through its identity provider: the SSO link below is the way.
-      else if (caught instanceof ApiError && caught.status === 403) setError(t('login.ssoRequired'));
-      else setFailure({ error: caught });
-    }
+    await signIn.run(async () => navigateToUrl(await completeSignIn(await login(api, email, password), next)), {
+      recover: refused,
+      leaves: true,
+    });
   }
 
   return (
     <section className="wh-card" aria-labelledby="login-title">
       <h1 id="login-title">{t('login.title')}</h1>
-      <form noValidate onSubmit={(event) => void submit(event)} aria-busy={busy || undefined}>
+      <form noValidate onSubmit={(event) => void submit(event)} aria-busy={signIn.busy || undefined}>
         <TextField name="email" type="email" label={t('login.email')} autoComplete="username" required />
         <TextField
           name="password"
@@ -60,7 +61,7 @@ export function LoginPage() {
           </p>
         )}
         <div className="wh-actions">
-          <Button type="submit" busy={busy}>
+          <Button type="submit" busy={signIn.busy}>
             {t('login.submit')}
           </Button>
         </div>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { navigateToUrl } from 'single-spa';
 import { ApiError, answerMfaChallenge } from '@whistle/api-client';
-import { Button, TextField, useDocumentTitle } from '@whistle/ui';
+import { Button, TextField, useAction, useDocumentTitle } from '@whistle/ui';
 import { api } from '../../api';
 import { readToken } from '../../session/token-storage';
 import { completeSignIn, safeNextPath } from './sign-in';
@@ -17,11 +17,9 @@ export function MfaPage() {
   const next = safeNextPath(searchParams.get('next'));
   const [code, setCode] = useState('');
   const [invalid, setInvalid] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<{ error: unknown }>();
+  const verification = useAction();
   const sent = useRef<string>(undefined);
   useDocumentTitle(t('mfa.title'));
-  if (failure) throw failure.error;
   // Opened without a challenge (bookmark, another tab): there is nothing to answer.
   if (!readToken()) return <Navigate to="/company/login" replace />;
 
@@ -29,14 +27,17 @@ export function MfaPage() {
     const challengeId = readToken();
     if (!challengeId || sent.current === value) return;
     sent.current = value;
-    setBusy(true);
-    try {
-      navigateToUrl(await completeSignIn(await answerMfaChallenge(api, challengeId, value), next));
-    } catch (caught) {
-      setBusy(false);
-      if (caught instanceof ApiError && caught.status >= 400 && caught.status < 500) setInvalid(true);
-      else setFailure({ error: caught });
-    }
+    await verification.run(
+      async () => navigateToUrl(await completeSignIn(await answerMfaChallenge(api, challengeId, value), next)),
+      {
+        recover: (caught) => {
+          const wrongCode = caught instanceof ApiError && caught.status >= 400 && caught.status < 500;
+          if (wrongCode) setInvalid(true);
+          return wrongCode;
+        },
+        leaves: true,
+      },
+    );
   }
 
   function change(event: ChangeEvent<HTMLInputElement>) {
@@ -57,7 +58,7 @@ export function MfaPage() {
     <section className="wh-card" aria-labelledby="mfa-title">
       <h1 id="mfa-title">{t('mfa.title')}</h1>
       <p>{t('mfa.intro')}</p>
-      <form noValidate onSubmit={submit} aria-busy={busy || undefined}>
+      <form noValidate onSubmit={submit} aria-busy={verification.busy || undefined}>
         <TextField
           name="challenge_code"
           label={t('mfa.code')}
@@ -74,7 +75,7 @@ export function MfaPage() {
           error={invalid ? t('mfa.invalid') : undefined}
         />
         <div className="wh-actions">
-          <Button type="submit" busy={busy}>
+          <Button type="submit" busy={verification.busy}>
             {t('mfa.submit')}
           </Button>
         </div>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { navigateToUrl } from 'single-spa';
 import { ApiError, exchangeSsoCode, ssoRedirectUrl } from '@whistle/api-client';
-import { Button, Spinner, TextField, useDocumentTitle } from '@whistle/ui';
+import { Button, Spinner, TextField, useDocumentTitle, useFailure } from '@whistle/ui';
 import { api } from '../../api';
 import { completeSignIn, safeNextPath } from './sign-in';
 
@@ -22,7 +22,7 @@ export function SsoPage() {
   // The ACS sends the browser back here with the reason when the identity provider's answer was refused.
   const [failed, setFailed] = useState(searchParams.get('error') !== null);
   const reason = ssoFailureReasons.find((known) => known === searchParams.get('error'));
-  const [failure, setFailure] = useState<{ error: unknown }>();
+  const fail = useFailure();
   const exchanged = useRef(false);
   useDocumentTitle(t('sso.title'));
 
@@ -34,10 +34,9 @@ export function SsoPage() {
       .then((answer) => completeSignIn(answer, next))
       .then(navigateToUrl, (caught: unknown) => {
         if (caught instanceof ApiError && caught.status >= 400 && caught.status < 500) setFailed(true);
-        else setFailure({ error: caught });
+        else fail(caught);
       });
-  }, [code, next]);
-  if (failure) throw failure.error;
+  }, [code, next, fail]);
 
   if (code && !failed) return <Spinner />;
   return (

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { createCompany, isCommonPassword } from '@whistle/api-client';
 import { countryOptions } from '@whistle/contracts';
-import { Button, SelectField, TextField, useDocumentTitle } from '@whistle/ui';
+import { Button, SelectField, TextField, useAction, useDocumentTitle } from '@whistle/ui';
 import { api } from '../../api';
 import { ONBOARDING_FIELDS, readOnboardingValues, validateOnboarding, type OnboardingField } from './onboarding-form';
 import { readServerRejection, type ServerMessage } from './server-rejection';
@@ -16,12 +16,9 @@ export function OnboardingPage() {
   const navigate = useNavigate();
   const [errors, setErrors] = useState<FieldMessages>({});
   const [notice, setNotice] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  // Unexpected failures are rethrown while rendering so the route's error boundary shows them.
-  const [failure, setFailure] = useState<{ error: unknown }>();
+  const creation = useAction();
   const countries = useMemo(() => countryOptions(i18n.language), [i18n.language]);
   useDocumentTitle(t('onboarding.title'));
-  if (failure) throw failure.error;
 
   const errorText = (field: OnboardingField) => {
     const message = errors[field];
@@ -41,42 +38,42 @@ export function OnboardingPage() {
       (form.elements.namedItem(firstInvalid) as HTMLElement | null)?.focus();
       return;
     }
-    setBusy(true);
-    try {
-      if (await isCommonPassword(api, values.password)) {
-        setErrors({ password: { key: 'common:validation.passwordTooCommon' } });
-        (form.elements.namedItem('password') as HTMLElement | null)?.focus();
-        return;
-      }
-      // Loaded on submit only: no other page pays for the crypto code.
-      const { createCompanyCredentials } = await import('@whistle/crypto');
-      const { credential, passphrase } = await createCompanyCredentials();
-      const { url_identifier } = await createCompany(api, {
-        user_profile: { email: values.email, password: values.password, full_name: values.full_name },
-        name: values.company_name,
-        credential,
-        passphrase,
-        country: values.country,
-      });
-      navigate(`/company/${encodeURIComponent(url_identifier)}/success`);
-    } catch (error) {
-      const rejection = readServerRejection(error);
-      if (!rejection) {
-        setFailure({ error });
-        return;
-      }
-      setErrors(rejection.fields);
-      setNotice(rejection.notice);
-    } finally {
-      setBusy(false);
-    }
+    await creation.run(
+      async () => {
+        if (await isCommonPassword(api, values.password)) {
+          setErrors({ password: { key: 'common:validation.passwordTooCommon' } });
+          (form.elements.namedItem('password') as HTMLElement | null)?.focus();
+          return;
+        }
+        // Loaded on submit only: no other page pays for the crypto code.
+        const { createCompanyCredentials } = await import('@whistle/crypto');
+        const { credential, passphrase } = await createCompanyCredentials();
+        const { url_identifier } = await createCompany(api, {
+          user_profile: { email: values.email, password: values.password, full_name: values.full_name },
+          name: values.company_name,
+          credential,
+          passphrase,
+          country: values.country,
+        });
+        navigate(`/company/${encodeURIComponent(url_identifier)}/success`);
+      },
+      {
+        recover: (error) => {
+          const rejection = readServerRejection(error);
+          if (!rejection) return false;
+          setErrors(rejection.fields);
+          setNotice(rejection.notice);
+          return true;
+        },
+      },
+    );
   }
 
   return (
     <section className="wh-card" aria-labelledby="onboarding-title">
       <h1 id="onboarding-title">{t('onboarding.title')}</h1>
       <p>{t('onboarding.intro')}</p>
-      <form noValidate onSubmit={(event) => void submit(event)} aria-busy={busy || undefined}>
+      <form noValidate onSubmit={(event) => void submit(event)} aria-busy={creation.busy || undefined}>
         <TextField
           name="email"
           type="email"
@@ -129,8 +126,8 @@ export function OnboardingPage() {
           </p>
         )}
         <div className="wh-actions">
-          <Button type="submit" busy={busy}>
-            {busy ? t('onboarding.submitting') : t('onboarding.submit')}
+          <Button type="submit" busy={creation.busy}>
+            {creation.busy ? t('onboarding.submitting') : t('onboarding.submit')}
           </Button>
         </div>
       </form>

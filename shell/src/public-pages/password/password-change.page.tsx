@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError, isCommonPassword, setPasswordWithLink } from '@whistle/api-client';
-import { Button, TextField, useDocumentTitle } from '@whistle/ui';
+import { Button, TextField, useAction, useDocumentTitle } from '@whistle/ui';
 import { api } from '../../api';
 
 type Outcome = 'changed' | 'failed';
@@ -14,10 +14,17 @@ export function PasswordChangePage() {
   const token = searchParams.get('token');
   const [errors, setErrors] = useState<{ password?: string; repeat_password?: string }>({});
   const [outcome, setOutcome] = useState<Outcome>();
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<{ error: unknown }>();
+  const change = useAction();
   useDocumentTitle(t('passwordChange.title'));
-  if (failure) throw failure.error;
+
+  /** A refused link or password (4xx) is 'Failed to reset password', with the password's own error if any. */
+  function refused(caught: unknown) {
+    if (!(caught instanceof ApiError) || caught.status >= 500) return false;
+    const serverErrors = (caught.body as { errors?: Record<string, string[]> } | undefined)?.errors;
+    if (serverErrors?.password) setErrors({ password: serverErrors.password[0] });
+    setOutcome('failed');
+    return true;
+  }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -38,23 +45,18 @@ export function PasswordChangePage() {
     if (invalid.password || invalid.repeat_password) return;
     // Spec §5: without a token the change cannot succeed.
     if (!token) return setOutcome('failed');
-    setBusy(true);
-    try {
-      if (await isCommonPassword(api, password)) {
-        setErrors({ password: t('common:validation.passwordTooCommon') });
-        (formElement.elements.namedItem('password') as HTMLElement | null)?.focus();
-        return;
-      }
-      await setPasswordWithLink(api, token, password);
-      setOutcome('changed');
-    } catch (caught) {
-      if (!(caught instanceof ApiError) || caught.status >= 500) return setFailure({ error: caught });
-      const serverErrors = (caught.body as { errors?: Record<string, string[]> } | undefined)?.errors;
-      if (serverErrors?.password) setErrors({ password: serverErrors.password[0] });
-      setOutcome('failed');
-    } finally {
-      setBusy(false);
-    }
+    await change.run(
+      async () => {
+        if (await isCommonPassword(api, password)) {
+          setErrors({ password: t('common:validation.passwordTooCommon') });
+          (formElement.elements.namedItem('password') as HTMLElement | null)?.focus();
+          return;
+        }
+        await setPasswordWithLink(api, token, password);
+        setOutcome('changed');
+      },
+      { recover: refused },
+    );
   }
 
   return (
@@ -70,7 +72,7 @@ export function PasswordChangePage() {
           </p>
         </>
       ) : (
-        <form noValidate onSubmit={(event) => void submit(event)} aria-busy={busy || undefined}>
+        <form noValidate onSubmit={(event) => void submit(event)} aria-busy={change.busy || undefined}>
           <TextField
             name="password"
             type="password"
@@ -93,7 +95,7 @@ export function PasswordChangePage() {
             </p>
           )}
           <div className="wh-actions">
-            <Button type="submit" busy={busy}>
+            <Button type="submit" busy={change.busy}>
               {t('passwordChange.submit')}
             </Button>
           </div>

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError, requestPasswordReset } from '@whistle/api-client';
-import { Button, TextField, useDocumentTitle } from '@whistle/ui';
+import { Button, TextField, useAction, useDocumentTitle } from '@whistle/ui';
 import { api } from '../../api';
 
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
@@ -12,10 +12,8 @@ export function PasswordResetPage() {
   const { t } = useTranslation(['shell', 'common']);
   const [error, setError] = useState<string>();
   const [sent, setSent] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<{ error: unknown }>();
+  const request = useAction();
   useDocumentTitle(t('passwordReset.title'));
-  if (failure) throw failure.error;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -23,16 +21,19 @@ export function PasswordResetPage() {
     if (!email) return setError(t('common:validation.required'));
     if (!EMAIL.test(email)) return setError(t('common:validation.email'));
     setError(undefined);
-    setBusy(true);
-    try {
-      await requestPasswordReset(api, email);
-      setSent(true);
-    } catch (caught) {
-      if (caught instanceof ApiError && caught.status === 429) setError(t('passwordReset.tooMany'));
-      else setFailure({ error: caught });
-    } finally {
-      setBusy(false);
-    }
+    await request.run(
+      async () => {
+        await requestPasswordReset(api, email);
+        setSent(true);
+      },
+      {
+        recover: (caught) => {
+          const tooMany = caught instanceof ApiError && caught.status === 429;
+          if (tooMany) setError(t('passwordReset.tooMany'));
+          return tooMany;
+        },
+      },
+    );
   }
 
   return (
@@ -41,11 +42,11 @@ export function PasswordResetPage() {
       {sent ? (
         <p role="status">{t('passwordReset.sent')}</p>
       ) : (
-        <form noValidate onSubmit={(event) => void submit(event)} aria-busy={busy || undefined}>
+        <form noValidate onSubmit={(event) => void submit(event)} aria-busy={request.busy || undefined}>
           <p>{t('passwordReset.intro')}</p>
           <TextField name="email" type="email" label={t('login.email')} autoComplete="email" required error={error} />
           <div className="wh-actions">
-            <Button type="submit" busy={busy}>
+            <Button type="submit" busy={request.busy}>
               {t('passwordReset.submit')}
             </Button>
           </div>

@@ -1,67 +1,7 @@
 import type { i18n } from 'i18next';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { RouterProvider, createMemoryRouter } from 'react-router';
-import { createApiClient, type StaffSession, type StaffState } from '@whistle/api-client';
-import type { Role } from '@whistle/contracts';
-import { StaffSessionContext } from '@whistle/ui/staff';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { initTestI18n } from '../../../tools/webpack/test-i18n';
-import { renderWithI18n } from '../../test/render';
-import { settingsRoutes } from '../settings.routes';
-
-const answer = (status: number, body?: unknown) =>
-  new Response(body === undefined ? null : JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  });
-
-const member = (uuid: string, full_name: string, roles: Role[], mfa: boolean) => ({
-  uuid,
-  email: `${full_name.split(' ')[0].toLowerCase()}@acme.example`,
-  full_name,
-  roles,
-  mfa_auth_factor_id: mfa ? 'factor' : null,
-  last_sign_in_at: null,
-  invitation_pending: false,
-});
-const ada = member('00000000-0000-4000-8000-000000000001', 'Ada Admin', ['ADMIN'], true);
-
-function companyState(roles: Role[] = ['ADMIN'], mfaRequired = false): StaffState {
-  return {
-    profile: { ...ada, roles },
-    company: {
-      uuid: '00000000-0000-4000-8000-0000000000c1',
-      name: 'Acme',
-      country: 'DE',
-      url_identifier: 'acme',
-      public_key: 'pk',
-      logo: null,
-      title: null,
-      description: null,
-      mfa_required: mfaRequired,
-      sso_enabled: false,
-      settings: { resolution_deadline_days: 14, notifications: {} },
-      user_profiles: [
-        ada,
-        member('00000000-0000-4000-8000-000000000002', 'Rita Reviewer', ['REVIEWER'], false),
-        member('00000000-0000-4000-8000-000000000003', 'Hank Handler', ['HANDLER'], false),
-      ],
-      categories: [],
-      locations: [],
-    },
-  } as StaffState;
-}
-
-function fakeSession(state = companyState()) {
-  const session = {
-    api: createApiClient({ getToken: () => 'staff-token' }),
-    staff: async () => state,
-    reloadStaff: jest.fn(async () => state),
-    subscribe: () => () => undefined,
-    replaceToken: jest.fn(async () => undefined),
-    companyPrivateKey: () => undefined,
-  };
-  return session as StaffSession & typeof session;
-}
+import { ada, answer, fakeSession, openSettings, sentRequest } from '../../test/security-pages';
 
 const PEM = '-----BEGIN CERTIFICATE-----\nMIIC\n-----END CERTIFICATE-----';
 const serviceProvider = {
@@ -103,21 +43,8 @@ beforeEach(() => {
 });
 afterEach(() => fetchMock.mockRestore());
 
-function open(path: string, session = fakeSession(), instance = en) {
-  const router = createMemoryRouter(settingsRoutes, { initialEntries: [path] });
-  renderWithI18n(
-    <StaffSessionContext.Provider value={session}>
-      <RouterProvider router={router} />
-    </StaffSessionContext.Provider>,
-    instance,
-  );
-  return { router, session };
-}
-
-const call = (index: number) => {
-  const [url, init] = fetchMock.mock.calls[index] as [string, RequestInit];
-  return { url, method: init?.method ?? 'GET', body: init?.body ? JSON.parse(init.body as string) : undefined };
-};
+const open = (path: string, session = fakeSession(), instance = en) => openSettings(path, instance, session);
+const call = (index: number) => sentRequest(fetchMock, index);
 
 describe('single sign-on page', () => {
   it('when it opens, then the IdP settings, the saved certificate and what to give the IdP show; the test form posts the own e-mail to a new tab', async () => {
@@ -269,63 +196,5 @@ describe('single sign-on page', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: 'Enregistrer l’authentification unique' }));
     expect(await screen.findByText('Ce n’est pas un certificat. Collez un certificat PEM.')).toBeInTheDocument();
-  });
-});
-
-describe('security page (MFA policy)', () => {
-  it('when an admin requires MFA, then it is sent, the staff state reloads, "Updated settings" shows, and the members without MFA are named', async () => {
-    const { session } = open('/company/settings/security');
-    const mfa = await screen.findByRole('switch', { name: 'Require multi-factor authentication for all staff' });
-    expect(mfa).not.toBeChecked();
-    expect(mfa).toHaveAccessibleDescription(/taken to set it up the next time they sign in/);
-    expect(mfa).toHaveAccessibleDescription(/2 members have not set up multi-factor authentication yet/);
-    expect(screen.getByText(/Rita Reviewer, Hank Handler/)).toBeInTheDocument();
-    fireEvent.click(mfa);
-    fetchMock.mockResolvedValueOnce(answer(200, { mfa_required: true }));
-    fireEvent.click(screen.getByRole('button', { name: 'Save security settings' }));
-    expect(await screen.findByText('Updated settings')).toBeInTheDocument();
-    expect(call(0)).toEqual({ url: '/api/account/company/mfa', method: 'PUT', body: { mfa_required: true } });
-    expect(session.reloadStaff).toHaveBeenCalled();
-  });
-
-  it('when the company already requires MFA, then the switch is on and turning it off sends false', async () => {
-    open('/company/settings/security', fakeSession(companyState(['ADMIN'], true)));
-    const mfa = await screen.findByRole('switch', { name: 'Require multi-factor authentication for all staff' });
-    expect(mfa).toBeChecked();
-    fireEvent.click(mfa);
-    fetchMock.mockResolvedValueOnce(answer(200, { mfa_required: false }));
-    fireEvent.click(screen.getByRole('button', { name: 'Save security settings' }));
-    await screen.findByText('Updated settings');
-    expect(call(0).body).toEqual({ mfa_required: false });
-  });
-});
-
-describe('settings sidebar', () => {
-  it('when an admin opens settings, then Single sign-on and Security come after the entries of spec §2', async () => {
-    open('/company/settings/security');
-    await screen.findByRole('heading', { name: 'Security', level: 1 });
-    const links = Array.from(screen.getByRole('navigation', { name: 'Settings' }).querySelectorAll('a'));
-    const labels = links.map((link) => link.textContent);
-    expect(labels.slice(0, 6)).toEqual([
-      'Account',
-      'Reporting labels',
-      'Locations',
-      'Company',
-      'Resolution deadline',
-      'Notifications',
-    ]);
-    expect(labels.slice(-2)).toEqual(['Single sign-on', 'Security']);
-    expect(links.at(-2)).toHaveAttribute('href', '/company/settings/sso');
-    expect(links.at(-1)).toHaveAttribute('href', '/company/settings/security');
-  });
-
-  it('when a reviewer opens settings, then neither entry is in the sidebar', async () => {
-    fetchMock.mockResolvedValue(answer(200, { language: 'en', notifications: {} }));
-    open('/company/settings/account', fakeSession(companyState(['REVIEWER'])));
-    await screen.findByRole('heading', { name: 'Account', level: 1 });
-    const sidebar = screen.getByRole('navigation', { name: 'Settings' });
-    await waitFor(() =>
-      expect(Array.from(sidebar.querySelectorAll('a')).map((link) => link.textContent)).toEqual(['Account']),
-    );
   });
 });

@@ -1,0 +1,107 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import type { IncidentListItem } from '@whistle/contracts';
+import type { Identity } from '../case/case-key';
+import { ClockBadges } from '../case/clock-badges.component';
+import { formatDateTime } from '../case/format';
+import { sortDirectionOf, withSort, type SortKey } from './list-query';
+
+function IdentityCell({ identity, locked }: { identity: Identity | undefined; locked: boolean }) {
+  const { t } = useTranslation('incidents');
+  if (identity?.kind === 'named') return <>{identity.name}</>;
+  if (identity) return <>{t(`identity.${identity.kind}`)}</>;
+  return <span className="case-muted">{locked ? t('identity.locked') : t('identity.decrypting')}</span>;
+}
+
+function Categories({ item }: { item: IncidentListItem }) {
+  const top = item.management_categories.filter((category) => category.parent_uuid === null);
+  const sub = item.management_categories.filter((category) => category.parent_uuid !== null);
+  return (
+    <>
+      {top.map((category) => category.name).join(', ')}
+      {sub.length > 0 && <div className="case-muted">{sub.map((category) => category.name).join(', ')}</div>}
+    </>
+  );
+}
+
+function SortHeader({ sortKey }: { sortKey: SortKey }) {
+  const { t } = useTranslation('incidents');
+  const [params, setParams] = useSearchParams();
+  const direction = sortDirectionOf(params, sortKey);
+  return (
+    <th scope="col" aria-sort={direction}>
+      <button type="button" onClick={() => setParams(withSort(params, sortKey))}>
+        {t(`list.columns.${sortKey}`)} {direction === 'ascending' ? '▲' : direction === 'descending' ? '▼' : ''}
+      </button>
+    </th>
+  );
+}
+
+function CaseRow({
+  item,
+  identity,
+  locked,
+}: {
+  item: IncidentListItem;
+  identity: Identity | undefined;
+  locked: boolean;
+}) {
+  const { t, i18n } = useTranslation('incidents');
+  return (
+    <tr>
+      <td data-label={t('list.columns.number')}>
+        <Link to={`/company/incidents/${item.uuid}`}>{t('list.number', { number: item.display_report_number })}</Link>
+      </td>
+      <td data-label={t('list.columns.category__name')}>
+        <Categories item={item} />
+      </td>
+      <td data-label={t('list.columns.location')}>{item.location.name}</td>
+      <td data-label={t('list.columns.identity')}>
+        <IdentityCell identity={identity} locked={locked} />
+      </td>
+      <td data-label={t('list.columns.status')}>
+        <span className="case-status">{t(`statuses.${item.status.name}`)}</span>
+      </td>
+      <td data-label={t('list.columns.created')}>{formatDateTime(item.created, i18n.language)}</td>
+      <td data-label={t('list.columns.last_activity_at')}>{formatDateTime(item.last_activity_at, i18n.language)}</td>
+      <td data-label={t('list.columns.clocks')}>
+        <ClockBadges clocks={item.clocks} />
+      </td>
+    </tr>
+  );
+}
+
+/** One page of cases; identities are decrypted in the browser (or locked without the company key). */
+export function CaseTable({
+  items,
+  identities,
+  locked,
+}: {
+  items: readonly IncidentListItem[];
+  identities: ReadonlyMap<string, Identity>;
+  locked: boolean;
+}) {
+  const { t } = useTranslation('incidents');
+  return (
+    <table className="case-table">
+      <caption className="wh-visually-hidden">{t('list.caption')}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t('list.columns.number')}</th>
+          <SortHeader sortKey="category__name" />
+          <th scope="col">{t('list.columns.location')}</th>
+          <th scope="col">{t('list.columns.identity')}</th>
+          <th scope="col">{t('list.columns.status')}</th>
+          <SortHeader sortKey="created" />
+          <SortHeader sortKey="last_activity_at" />
+          <th scope="col">{t('list.columns.clocks')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {items.map((item) => (
+          <CaseRow key={item.uuid} item={item} identity={identities.get(item.uuid)} locked={locked} />
+        ))}
+      </tbody>
+    </table>
+  );
+}

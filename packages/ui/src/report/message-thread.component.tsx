@@ -1,0 +1,71 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatMessageTime } from './format';
+import './thread.css';
+
+/** Who sent a message: the reporter (DISCLOSER) or a case handler (STAFF). */
+export type SenderSource = 'DISCLOSER' | 'STAFF';
+
+/** A message as the thread shows it. */
+export interface ThreadMessage {
+  uuid: string;
+  created: string;
+  sender: { name: string; source: SenderSource };
+  /** A staff reply marked as the feedback the directive requires. */
+  feedback?: boolean;
+  /** The decrypted text: null while it is being decrypted, '' when it cannot be. */
+  text: string | null;
+}
+
+/** The words of each side (the discloser's and the staff's namespaces differ). */
+export interface ThreadWords {
+  empty: string;
+  sentBy(name: string): string;
+  receivedFrom(name: string): string;
+  /** Shown while a text is being decrypted (a side that decrypts before it shows needs none). */
+  decrypting?: string;
+  undecryptable: string;
+  /** The mark of a feedback reply; a side without it shows none. */
+  feedback?: string;
+}
+
+/**
+ * The messages of an incident, for the reporter and for staff alike. Spec §2: a message is 'Message sent by
+ * {name}' when its sender's source is the viewer's own (`ownSource`), otherwise 'Message received from
+ * {name}'; its date, then its time.
+ */
+export function MessageThread({
+  messages,
+  ownSource,
+  words,
+  filesOf,
+}: {
+  messages: readonly ThreadMessage[];
+  ownSource: SenderSource;
+  words: ThreadWords;
+  /** The files sent with a message, shown under it. */
+  filesOf(messageUuid: string): ReactNode;
+}) {
+  const { i18n } = useTranslation();
+  if (messages.length === 0) return <p>{words.empty}</p>;
+  return (
+    <ol className="wh-thread">
+      {messages.map((message) => {
+        const own = message.sender.source === ownSource;
+        return (
+          <li key={message.uuid} className={`wh-message wh-message--${own ? 'own' : 'other'}`}>
+            <p className="wh-message__meta">
+              <strong>{own ? words.sentBy(message.sender.name) : words.receivedFrom(message.sender.name)}</strong>{' '}
+              <time dateTime={message.created}>{formatMessageTime(message.created, i18n.language)}</time>
+              {message.feedback && words.feedback && <span className="wh-message__mark">{words.feedback}</span>}
+            </p>
+            <p className="wh-message__text">
+              {message.text === null ? words.decrypting : message.text || words.undecryptable}
+            </p>
+            {filesOf(message.uuid)}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

@@ -1,0 +1,46 @@
+import type { ApiClient } from '@whistle/api-client';
+import { encryptField, type IncidentHandle } from '@whistle/crypto';
+import { uploadAttachment, uploadFailureKey, type Attachment, type UploadFailureKey } from './attachment';
+
+/** Where a message goes and how: the same for the reporter and for staff, but for the call that posts it. */
+export interface MessageChannel {
+  /** The incident's key the text and the files are encrypted to. */
+  handle: Pick<IncidentHandle, 'publicKey'>;
+  incidentUuid: string;
+  /** Uploads the files: the discloser's session, or the case's file token. */
+  filesApi: ApiClient;
+  /** Posts the encrypted text (the discloser's endpoint or the staff's) and answers the new message. */
+  post(content: string): Promise<{ uuid: string }>;
+  /** An upload failure that ends the sending (the discloser's session ended) rather than leaving a file out. */
+  endsSending?(error: unknown): boolean;
+}
+
+export interface OutgoingMessage {
+  text: string;
+  files: readonly Attachment[];
+  onProgress(fileId: string, fraction: number): void;
+}
+
+/**
+ * Encrypts the text to the incident key and sends it, then each file, encrypted too. The message is sent once
+ * posted: a file refused afterwards (a limit, too many files) stops the uploads and says why (`refusedFile`, a
+ * `common` key) instead of failing the message.
+ */
+export async function sendEncryptedMessage(
+  channel: MessageChannel,
+  { text, files, onProgress }: OutgoingMessage,
+): Promise<{ refusedFile?: UploadFailureKey }> {
+  const content = await encryptField(channel.handle.publicKey, text);
+  const message = await channel.post(content);
+  for (const file of files) {
+    try {
+      await uploadAttachment(channel.filesApi, channel.handle, channel.incidentUuid, message.uuid, file, (fraction) =>
+        onProgress(file.id, fraction),
+      );
+    } catch (error) {
+      if (channel.endsSending?.(error)) throw error;
+      return { refusedFile: uploadFailureKey(error) };
+    }
+  }
+  return {};
+}

@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ApiClient } from '@whistle/api-client';
+import type { IncidentHandle } from '@whistle/crypto';
+import { Button } from '@whistle/ui';
+import { saveDecryptedFile } from './download-file';
+import { formatFileSize } from './format';
+import './files.css';
+
+/** A file kept with a report or a message. */
+export interface StoredFile {
+  uuid: string;
+  size: number;
+  /** The decrypted name: null while it is being decrypted, '' when it cannot be. */
+  name: string | null;
+}
+
+/** The words of each side (the discloser's and the staff's namespaces differ). */
+export interface StoredFileWords {
+  /** Shown while a name is being decrypted (a side that decrypts before it shows needs none). */
+  decrypting?: string;
+  undecryptable: string;
+  download: string;
+  downloadFailed: string;
+}
+
+/**
+ * Files with their human sizes, each downloaded and decrypted in the browser: `api` carries the token that
+ * opens the incident's files (the discloser's session, or a staff member's file token).
+ */
+export function StoredFiles({
+  files,
+  api,
+  handle,
+  words,
+}: {
+  files: readonly StoredFile[];
+  api: ApiClient;
+  handle: IncidentHandle;
+  words: StoredFileWords;
+}) {
+  const { i18n } = useTranslation();
+  const [failed, setFailed] = useState<string | null>(null);
+  if (files.length === 0) return null;
+  async function download(file: StoredFile) {
+    setFailed(null);
+    try {
+      await saveDecryptedFile(api, handle, file.uuid);
+    } catch {
+      setFailed(file.uuid);
+    }
+  }
+  return (
+    <ul className="wh-files">
+      {files.map((file) => (
+        <li key={file.uuid}>
+          <span className="wh-files__name">
+            {file.name === null ? words.decrypting : file.name || words.undecryptable}
+          </span>
+          <span className="wh-files__size">{formatFileSize(file.size, i18n.language)}</span>
+          <Button variant="secondary" onClick={() => download(file)}>
+            {words.download}
+            <span className="wh-visually-hidden"> {file.name}</span>
+          </Button>
+          {failed === file.uuid && (
+            <span className="wh-field__error" role="alert">
+              {words.downloadFailed}
+            </span>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
