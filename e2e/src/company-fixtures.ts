@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { createCompanyCredentials } from '@whistle/crypto';
 import type { CompanyCreateRequest } from '@whistle/contracts';
+import { onboardingPayload } from '@whistle/test-support';
+
+/** The onboarded admin's password: what a test types; the payload carries only the secret derived from it. */
+export const ADMIN_PASSWORD = 'correct horse battery staple';
 import { CONFIRMATION_SUBJECT, confirmationTokenIn, type Mailbox } from './mailbox';
 
 /** A company e-mail domain no other test uses: onboarding allows one company per domain. */
@@ -8,21 +11,22 @@ export function uniqueDomain(): string {
   return `acme-${randomBytes(5).toString('hex')}.example`;
 }
 
-/** A valid onboarding payload, with credentials made the way the admin's browser makes them. */
-export async function companyPayload(overrides: Partial<CompanyCreateRequest> = {}): Promise<CompanyCreateRequest> {
-  const { credential, passphrase } = await createCompanyCredentials();
-  return {
-    user_profile: {
-      email: `ada@${uniqueDomain()}`,
-      password: 'correct horse battery staple',
-      full_name: 'Ada Lovelace',
-    },
+/**
+ * A valid onboarding payload, made the way the admin's browser makes it: the password derived (ADMIN_PASSWORD, or
+ * `password`), the admin's keys, the company key granted to them and sealed for a recovery kit.
+ */
+export async function companyPayload(
+  overrides: Partial<CompanyCreateRequest> = {},
+  { email = `ada@${uniqueDomain()}`, password = ADMIN_PASSWORD } = {},
+): Promise<CompanyCreateRequest> {
+  const made = await onboardingPayload({
+    email,
+    password,
+    full_name: 'Ada Lovelace',
     name: 'Acme Corporation',
-    credential,
-    passphrase,
     country: 'FR',
-    ...overrides,
-  };
+  });
+  return { ...made.payload, ...overrides };
 }
 
 export async function postJson(baseUrl: string, path: string, body: unknown): Promise<Response> {

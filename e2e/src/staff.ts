@@ -1,7 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { generate } from 'otplib';
 import type { SsoSettingsRequest } from '@whistle/contracts';
-import { companyPayload, onboardAndConfirm, postJson } from './company-fixtures';
+import { fetchCall, onboardingPayload, signInBody } from '@whistle/test-support';
+import { onboardAndConfirm, postJson, uniqueDomain } from './company-fixtures';
 import type { Mailbox } from './mailbox';
 
 export const STAFF_PASSWORD = 'correct horse battery staple';
@@ -10,14 +11,24 @@ export interface OnboardedCompany {
   urlIdentifier: string;
   adminEmail: string;
   domain: string;
+  /** The recovery kit the admin printed at onboarding (its text, as typed back). */
+  recoveryKit: string;
 }
 
-/** A company onboarded through the API and confirmed from its admin's mailbox (the onboarding page has its own journey). */
+/**
+ * A company onboarded through the API as the onboarding page does it, and confirmed from its admin's mailbox (the
+ * page has its own journey).
+ */
 export async function onboardCompany(platform: { baseUrl: string; mailbox: Mailbox }): Promise<OnboardedCompany> {
-  const payload = await companyPayload();
-  const urlIdentifier = await onboardAndConfirm(platform, payload);
-  const adminEmail = payload.user_profile.email;
-  return { urlIdentifier, adminEmail, domain: adminEmail.split('@')[1] };
+  const made = await onboardingPayload({
+    email: `ada@${uniqueDomain()}`,
+    password: STAFF_PASSWORD,
+    full_name: 'Ada Lovelace',
+    name: 'Acme Corporation',
+  });
+  const urlIdentifier = await onboardAndConfirm(platform, made.payload);
+  const adminEmail = made.payload.user_profile.email;
+  return { urlIdentifier, adminEmail, domain: adminEmail.split('@')[1], recoveryKit: made.recovery.text };
 }
 
 /**
@@ -27,9 +38,9 @@ export async function onboardCompany(platform: { baseUrl: string; mailbox: Mailb
 export const totpCode = (secret: string, stepsAhead = 0) =>
   generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 * stepsAhead });
 
-/** An access token through the API (for a user without MFA). */
+/** An access token through the API (for a user without MFA), signing in as the login page does. */
 export async function apiToken(baseUrl: string, email: string, password = STAFF_PASSWORD): Promise<string> {
-  const response = await postJson(baseUrl, '/api/account/token', { username: email, password });
+  const response = await postJson(baseUrl, '/api/account/token', await signInBody(fetchCall(baseUrl), email, password));
   const body = (await response.json()) as { token?: string };
   if (!body.token) throw new Error(`Login of ${email} answered ${response.status} without a token`);
   return body.token;

@@ -18,6 +18,7 @@ import { cpus, loadavg } from 'node:os';
 import { chromium } from 'playwright-core';
 import crypto from '@whistle/crypto';
 import { median } from './platform.mjs';
+import { companyPrivateKey } from './staff-keys.mjs';
 
 const EXPORT_CASES = Number(process.env.BENCH_EXPORT_CASES || 10_000);
 const DETAIL_RUNS = Number(process.env.BENCH_DETAIL_RUNS || 12);
@@ -29,7 +30,7 @@ process.env.BENCH_CASES = String(EXPORT_CASES - TEMPLATES - 1);
 process.env.REPORT_LIMIT_PER_CLIENT ??= '100';
 const { seededTenant, json, post } = await import('./case-seed.mjs');
 const { createIncidentCredentials, deriveDiscloserAuthToken, encryptField, encryptFields, encryptFile } = crypto;
-const { openIncidentAsCompany, openIncidentAsDiscloser, unlockCompanyPrivateKey } = crypto;
+const { openIncidentAsCompany, openIncidentAsDiscloser } = crypto;
 const FILE_UPLOAD_CONTENT_TYPE = 'application/vnd.whistle.incident-file-upload';
 
 const MESSAGES = 20;
@@ -162,11 +163,10 @@ async function makeCase(tenant) {
   });
   const uuid = discloserView.uuid;
   const staffAuth = { authorization: `Bearer ${adminToken}` };
-  const keys = await json(await fetch(api('/api/account/company/profile/keys'), { headers: staffAuth }));
   const staffView = await json(await fetch(api(`/api/incident/${uuid}`), { headers: staffAuth }));
   const staff = await openIncidentAsCompany({
     ...staffView.keys,
-    companyPrivateKey: await unlockCompanyPrivateKey(keys),
+    companyPrivateKey: await companyPrivateKey(tenant.baseUrl, adminToken, company.password),
   });
   for (let i = 0; i < MESSAGES; i += 1) {
     const fromReporter = i % 2 === 0;

@@ -11,6 +11,7 @@ import pg from 'pg';
 import crypto from '@whistle/crypto';
 import serviceKit from '@whistle/service-kit';
 import { onboard, startStandalone } from './platform.mjs';
+import { signIn } from './staff-keys.mjs';
 
 const { createIncidentCredentials, encryptFields } = crypto;
 export const CASES = Number(process.env.BENCH_CASES || 100_000);
@@ -255,13 +256,13 @@ export async function seededTenant() {
       }
     }
 
-    // A handler with the admin's password hash (an invitation would need the mail), announced as auth would.
+    // A handler with the admin's password hash and salt (an invitation would need the mail), announced as auth would.
     const handlerEmail = company.email.replace('admin@', 'handler@');
     const { companyId, seconds } = await withDb(async (db) => {
       const { rows: handlerRows } = await db.query(
-        `insert into auth.user_profile (id, company_id, email, full_name, password_hash, roles)
-         select gen_random_uuid(), company_id, $2, 'Hank Handler', password_hash, array['HANDLER'] from auth.user_profile
-          where email = $1 returning id, company_id`,
+        `insert into auth.user_profile (id, company_id, email, full_name, password_hash, kdf, kdf_salt, roles)
+         select gen_random_uuid(), company_id, $2, 'Hank Handler', password_hash, kdf, kdf_salt, array['HANDLER']
+           from auth.user_profile where email = $1 returning id, company_id`,
         [company.email, handlerEmail],
       );
       const [{ id: handlerId, company_id: companyId }] = handlerRows;
@@ -271,8 +272,7 @@ export async function seededTenant() {
       );
       return { companyId, seconds: await seed(db, companyId, handlerId) };
     });
-    const token = async (username) =>
-      (await json(await post(api('/api/account/token'), { username, password: company.password }))).token;
+    const token = (username) => signIn(backend.baseUrl(), username, company.password);
     const [adminToken, handlerToken] = [await token(company.email), await token(handlerEmail)];
     return {
       api,

@@ -26,6 +26,7 @@ import pg from 'pg';
 import serviceKitTesting from '@whistle/service-kit/testing';
 import { discloserReports } from './discloser-data.mjs';
 import { freePort, median, onboard, root, startStandalone, withExpressBaseline } from './platform.mjs';
+import { signIn } from './staff-keys.mjs';
 
 const { createTestDatabase, deleteRabbitTopology } = serviceKitTesting;
 const STACKS = (process.env.BENCH_STACKS || 'postgres,pglite').split(',');
@@ -211,15 +212,7 @@ async function benchStack(stack, baselineUrl) {
       if (i > 100) throw new Error(`the incident service never took a report: ${response.status}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    const staffToken = (
-      await expectOk(
-        await fetch(`${platform.authUrl}/api/account/token`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ username: company.email, password: company.password }),
-        }),
-      )
-    ).token;
+    const staffToken = await signIn(platform.authUrl, company.email, company.password);
     const sessions = [];
 
     let sent = 0;

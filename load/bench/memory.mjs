@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import crypto from '@whistle/crypto';
 import { onboard, startStandalone } from './platform.mjs';
+import { signIn } from './staff-keys.mjs';
 
 const { createIncidentCredentials, encryptFields } = crypto;
 const REPORTS = Number(process.env.BENCH_REPORTS || 10_000);
@@ -45,9 +46,7 @@ async function report(view, i) {
 
 /** Staff reads: the case list with its sorts and filters, deep pages, and the public company view. */
 async function reads(baseUrl, company) {
-  const { token } = await json(
-    await post(`${baseUrl}/api/account/token`, { username: company.email, password: company.password }),
-  );
+  const token = await signIn(baseUrl, company.email, company.password);
   const headers = { authorization: `Bearer ${token}`, accept: 'application/json' };
   const paths = ['', '?sort=created', '?sort=-category__name', '?overdue=true', '?page=50', '?page=200', '?status=NEW'];
   for (let round = 0; round < 5; round += 1)

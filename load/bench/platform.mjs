@@ -8,9 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express from 'express';
 import { simpleParser } from 'mailparser';
-import crypto from '@whistle/crypto';
-
-const { createCompanyCredentials } = crypto;
+import { onboardingBody } from './staff-keys.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -91,29 +89,19 @@ async function confirmationToken(mailDir, to) {
 }
 
 /**
- * Onboards a company (credentials made as the admin's browser makes them) and confirms it from the mail folder of
+ * Onboards a company (keys made as the admin's browser makes them) and confirms it from the mail folder of
  * `platform` (`{ baseUrl, dataDir }`); resolves the registration's timing (argon2id hash included), the admin's
  * credentials and the url_identifier.
  */
 export async function onboard(platform, index) {
-  const { credential, passphrase } = await createCompanyCredentials();
   const email = `admin@bench-${index}-${Date.now()}.example`;
   const password = 'a long enough password';
+  const body = await onboardingBody({ email, password, name: `Bench ${index}` });
   const started = performance.now();
   const response = await fetch(`${platform.baseUrl}/api/account/company`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      user_profile: {
-        email,
-        password,
-        full_name: 'Bench Admin',
-      },
-      name: `Bench ${index}`,
-      credential,
-      passphrase,
-      country: 'FR',
-    }),
+    body: JSON.stringify(body),
   });
   const elapsed = performance.now() - started;
   if (response.status !== 201) throw new Error(`onboarding answered ${response.status}`);

@@ -1,6 +1,6 @@
 // k6 for a cluster: staff work through the case list (GET /api/incident/ with the list's sorts and filters, as the
 // incidents page asks for it), the staff side of the discloser journey.
-//   k6 run -e SHAPE=load -e BASE_URL=https://whistle.example -e USERNAME=handler@acme.example -e PASSWORD=… case-list.js
+//   k6 run -e SHAPE=load -e BASE_URL=https://whistle.example -e USERNAME=handler@acme.example -e AUTH_SECRET=… case-list.js
 // or with a staff token taken beforehand (an account with a second factor cannot sign in here): -e TOKEN=eyJ…
 // Each virtual user is one staff member's browser: a page of the list, a few seconds reading it, the next.
 import http from 'k6/http';
@@ -23,11 +23,13 @@ export function setup() {
   if (__ENV.TOKEN) return { token: __ENV.TOKEN };
   const signedIn = http.post(
     `${base}/api/account/token`,
-    JSON.stringify({ username: __ENV.USERNAME, password: __ENV.PASSWORD }),
+    // The password never travels: AUTH_SECRET is what the login page derives from it (Argon2id, which k6 has no
+    // WebAssembly for): `node load/bench/auth-secret.mjs BASE_URL USERNAME` prints it.
+    JSON.stringify({ username: __ENV.USERNAME, password: __ENV.AUTH_SECRET }),
     { headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, tags: { name: 'sign_in' } },
   );
   const token = signedIn.status === 200 ? signedIn.json('token') : undefined;
-  if (typeof token !== 'string') fail(`sign-in answered ${signedIn.status}: set USERNAME and PASSWORD, or TOKEN`);
+  if (typeof token !== 'string') fail(`sign-in answered ${signedIn.status}: set USERNAME and AUTH_SECRET, or TOKEN`);
   return { token };
 }
 

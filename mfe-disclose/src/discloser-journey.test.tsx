@@ -102,6 +102,8 @@ beforeAll(async () => {
     name: 'Acme',
     customization: { title: null, description: null, logo_url: null },
     public_key: credential.public_key,
+    key_version: 1,
+    case_team: [],
     categories: [fraud, invoices],
     locations: [paris],
   };

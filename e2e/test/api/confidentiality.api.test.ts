@@ -19,14 +19,20 @@ import {
   encryptFile,
   openIncidentAsCompany,
   openIncidentAsDiscloser,
-  unlockCompanyPrivateKey,
 } from '@whistle/crypto';
 import { createRecordingMailer } from '@whistle/mailer/testing';
 import { DiskObjectStore } from '@whistle/object-store';
 import { loadConfig } from '@whistle/service-kit';
 import { createTestDependencies, testStacks, waitFor, type TestDependencies } from '@whistle/service-kit/testing';
 import { createPlatform, loadOrCreateSecrets, standaloneConfigSchema, type Platform } from '@whistle/standalone';
-import { companyPayload, onboardAndConfirm, postJson, recordingMailbox } from '../../src/company-fixtures';
+import { fetchCall, openCompanyKey, signInBody, unlockOwnKeys } from '@whistle/test-support';
+import {
+  ADMIN_PASSWORD,
+  companyPayload,
+  onboardAndConfirm,
+  postJson,
+  recordingMailbox,
+} from '../../src/company-fixtures';
 import { dumpTables } from '../../src/database-dump';
 import { fileUploadBody } from '../../src/reports';
 import { repoRoot } from '../../src/repo';
@@ -106,7 +112,7 @@ describe.each(testStacks)('confidentiality and anonymity of a report on %s', (st
     return {
       ...view,
       companyId,
-      admin: { username: payload.user_profile.email, password: payload.user_profile.password },
+      admin: { username: payload.user_profile.email, password: ADMIN_PASSWORD },
     };
   }
 
@@ -189,20 +195,23 @@ describe.each(testStacks)('confidentiality and anonymity of a report on %s', (st
 
     // The admin signs in, unlocks the company key, opens the case and writes back: a reply with a file, a
     // private note and a close motivation, each with the canary, each encrypted in the staff browser.
-    const { token: staffToken } = (await (await postJson(baseUrl, '/api/account/token', company.admin)).json()) as {
+    const call = fetchCall(baseUrl);
+    const signIn = await signInBody(call, company.admin.username, company.admin.password);
+    const { token: staffToken } = (await (await postJson(baseUrl, '/api/account/token', signIn)).json()) as {
       token: string;
     };
-    const keys = (await staffCall(staffToken, 'GET', '/api/account/company/profile/keys')) as {
-      aes_encrypted_private_key: string;
-      passphrase: string;
-    };
+    const companyPrivateKey = await openCompanyKey(
+      call,
+      staffToken,
+      await unlockOwnKeys(call, staffToken, ADMIN_PASSWORD),
+    );
     const caseView = (await staffCall(staffToken, 'GET', `/api/incident/${view.uuid}`)) as {
       keys: Parameters<typeof openIncidentAsCompany>[0];
       file_token: string;
     };
     const staffHandle = await openIncidentAsCompany({
       ...caseView.keys,
-      companyPrivateKey: await unlockCompanyPrivateKey(keys),
+      companyPrivateKey,
     });
     const reply = (await staffCall(staffToken, 'POST', '/api/incident/message/', {
       incident_uuid: view.uuid,

@@ -12,7 +12,14 @@ import { DiskObjectStore } from '@whistle/object-store';
 import { loadConfig, type Queryable } from '@whistle/service-kit';
 import { createTestDependencies, waitFor, type TestDependencies } from '@whistle/service-kit/testing';
 import { createPlatform, loadOrCreateSecrets, standaloneConfigSchema, type Platform } from '@whistle/standalone';
-import { companyPayload, onboardAndConfirm, postJson, recordingMailbox } from '../../src/company-fixtures';
+import { newPasswordCredentials } from '@whistle/test-support';
+import {
+  ADMIN_PASSWORD,
+  companyPayload,
+  onboardAndConfirm,
+  postJson,
+  recordingMailbox,
+} from '../../src/company-fixtures';
 import { publicView } from '../../src/reports';
 import { apiToken, invite } from '../../src/staff';
 import { repoRoot } from '../../src/repo';
@@ -192,7 +199,7 @@ function exampleBodies(context: {
 }) {
   const ciphertext = 'v1.AAAA.BBBB';
   return {
-    'POST /api/account/token': { username: context.email, password: 'correct horse battery staple' },
+    'POST /api/account/token': { username: context.email, password: `v2.${'A'.repeat(43)}` },
     'POST /api/account/token/mfa': { challenge_code: '123456' },
     'POST /api/account/company/confirmation': { token: 'not-a-link-token' },
     'PUT /api/account/profile': { full_name: 'Ada Lovelace' },
@@ -364,7 +371,7 @@ describe('fuzzing every endpoint of the platform (PGlite, in-process bus)', () =
 
     for (const route of routes()) {
       // Fresh credentials per route: a fuzzed logout or password change must not blind the next routes.
-      const adminToken = await apiToken(baseUrl, payload.user_profile.email, payload.user_profile.password);
+      const adminToken = await apiToken(baseUrl, payload.user_profile.email, ADMIN_PASSWORD);
       // noBias: each credential as often as the others (fast-check favours the first constants otherwise).
       const credential = fc.noBias(fc.constantFrom(adminToken, discloserToken, undefined, 'garbage', `${adminToken}x`));
       const before = await businessFingerprint(test$.deps.db);
@@ -428,7 +435,7 @@ describe('fuzzing every endpoint of the platform (PGlite, in-process bus)', () =
   it('when another company’s admin or a reviewer calls every route, then the company’s data is out of reach and every admin route answers 403', async () => {
     const a = await companyWithReport();
     const b = await companyWithReport();
-    const adminA = await apiToken(baseUrl, a.payload.user_profile.email, a.payload.user_profile.password);
+    const adminA = await apiToken(baseUrl, a.payload.user_profile.email, ADMIN_PASSWORD);
     const reviewerEmail = `rita@${a.payload.user_profile.email.split('@')[1]}`;
     await invite(baseUrl, adminA, { email: reviewerEmail, full_name: 'Rita Reviewer', roles: ['REVIEWER'] });
     const invitation = await waitFor(() => mailer.sent.find((mail) => mail.to === reviewerEmail), {
@@ -439,7 +446,7 @@ describe('fuzzing every endpoint of the platform (PGlite, in-process bus)', () =
     const passwordSet = await fetch(`${baseUrl}/api/account/profile`, {
       method: 'PUT',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${linkToken}` },
-      body: JSON.stringify({ password: reviewerPassword }),
+      body: JSON.stringify((await newPasswordCredentials(reviewerPassword)).body),
     });
     expect(passwordSet.status).toBe(204);
 
@@ -481,7 +488,7 @@ describe('fuzzing every endpoint of the platform (PGlite, in-process bus)', () =
       const where = `${route.method} ${route.path}`;
       if (SIGN_IN.test(where)) continue;
       // A fresh token per route: a revocation or a password change among the routes must not blind the next ones.
-      const adminB = await apiToken(baseUrl, b.payload.user_profile.email, b.payload.user_profile.password);
+      const adminB = await apiToken(baseUrl, b.payload.user_profile.email, ADMIN_PASSWORD);
       const foreign = await call(route, adminB, `198.51.100.${index % 250}`);
       if (foreign.status >= 500) failures.push(`${where} as B's admin → ${foreign.status}`);
       if (foreign.text.includes(a.incidentId) || foreign.text.includes(a.payload.user_profile.email))

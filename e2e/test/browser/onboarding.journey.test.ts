@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, openWatchedPage, seriousAccessibilityViolations } from '../../src/browser';
 import { uniqueDomain } from '../../src/company-fixtures';
@@ -31,6 +32,18 @@ async function register(page: Page, domain: string): Promise<string> {
   await page.locator('input[name="repeat_password"]').fill('correct horse battery staple');
   await page.locator('select[name="country"]').selectOption('FR');
   await page.locator('button[type="submit"]').click();
+  // The recovery kit, shown once: Continue only once its keeping is confirmed.
+  await page.getByRole('heading', { name: 'Your recovery kit' }).waitFor({ timeout: 60_000 });
+  const kit = (await page.locator('.wh-recovery-kit__key').innerText()).trim();
+  expect(kit.split(/\s+/)).toHaveLength(11);
+  const proceed = page.getByRole('button', { name: 'Continue' });
+  expect(await proceed.isDisabled()).toBe(true);
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download as a text file' }).click();
+  const saved = await (await download).path();
+  expect(readFileSync(saved, 'utf8')).toContain(kit.split(/\s+/).join(' '));
+  await page.getByLabel('I have stored the recovery kit').check();
+  await proceed.click();
   await page.waitForURL(/\/company\/[a-z0-9-]+\/success$/, { timeout: 30_000 });
   await page.getByText(/^Confirm your e-mail address: we sent a link/).waitFor();
   return /\/company\/([a-z0-9-]+)\/success$/.exec(page.url())![1];

@@ -1,3 +1,4 @@
+import { newPasswordCredentials } from '@whistle/test-support';
 import type { Browser, Page } from 'playwright-core';
 import { startIdentityProvider, type TestIdentityProvider } from '@whistle/test-support';
 import { launchChromium, openWatchedPage, seriousAccessibilityViolations } from '../../src/browser';
@@ -46,7 +47,7 @@ beforeAll(async () => {
       accept: 'application/json',
       authorization: `Bearer ${link.searchParams.get('token')}`,
     },
-    body: JSON.stringify({ password: REVIEWER_PASSWORD }),
+    body: JSON.stringify((await newPasswordCredentials(REVIEWER_PASSWORD)).body),
   });
   expect(chosen.status).toBe(204);
 });

@@ -16,14 +16,13 @@ import {
   encryptFile,
   openIncidentAsCompany,
   openIncidentAsDiscloser,
-  unlockCompanyPrivateKey,
   type IncidentCredentials,
 } from '@whistle/crypto';
 import { testDatabaseUrl, waitFor } from '@whistle/service-kit/testing';
-import { startS3Server, type TestS3Server } from '@whistle/test-support';
+import { fetchCall, openCompanyKey, startS3Server, unlockOwnKeys, type TestS3Server } from '@whistle/test-support';
 import { startCluster, type ClusterPlatform } from '../../src/cluster';
 import { fileUploadBody, publicView } from '../../src/reports';
-import { apiToken, onboardCompany } from '../../src/staff';
+import { apiToken, onboardCompany, STAFF_PASSWORD } from '../../src/staff';
 
 const run = promisify(execFile);
 // Every request of this test comes from one address: the report limit must not count the retries below.
@@ -210,16 +209,20 @@ describe('backup and restore', () => {
       fetch(`${baseUrl}${url}`, { headers: { accept: 'application/json', authorization: `Bearer ${staffToken}` } });
     const list = (await (await staff('/api/incident/')).json()) as { count: number; results: { uuid: string }[] };
     expect(list.results.map((each) => each.uuid).sort()).toEqual(reports.map((report) => report.uuid).sort());
-    const keys = (await (await staff('/api/account/company/profile/keys')).json()) as Parameters<
-      typeof unlockCompanyPrivateKey
-    >[0];
+    // The admin's browser: the person's keys unlocked with the password, the company key opened from their grant.
+    const call = fetchCall(baseUrl);
+    const companyPrivateKey = await openCompanyKey(
+      call,
+      staffToken,
+      await unlockOwnKeys(call, staffToken, STAFF_PASSWORD),
+    );
     const caseView = (await (await staff(`/api/incident/${reports[1]!.uuid}`)).json()) as {
       keys: Parameters<typeof openIncidentAsCompany>[0];
       fields: { name: string; value: string }[];
     };
     const staffHandle = await openIncidentAsCompany({
       ...caseView.keys,
-      companyPrivateKey: await unlockCompanyPrivateKey(keys),
+      companyPrivateKey,
     });
     expect(await decryptFields(staffHandle, caseView.fields)).toEqual([
       expect.objectContaining({ name: 'description', value: reports[1]!.description }),

@@ -12,6 +12,8 @@ const company: CompanyPublicView = {
   name: 'Acme',
   customization: { title: null, description: null, logo_url: null },
   public_key: 'v1.key',
+  key_version: 1,
+  case_team: [],
   categories: [],
   locations: [],
 };

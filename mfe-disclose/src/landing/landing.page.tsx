@@ -2,6 +2,7 @@ import { useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CompanyPublicView } from '@whistle/contracts';
 import { Button, useDocumentTitle } from '@whistle/ui';
+import { KeyFingerprint } from './key-fingerprint.component';
 import { StatusForm } from './status-form.component';
 
 /** The pages the landing page leads to. */
@@ -76,6 +77,7 @@ export function LandingPage({ company, onReport, onCheckStatus, onIntent }: Land
           </Button>
         )}
       </div>
+      <KeyFingerprint publicKey={company.public_key} companyName={company.name} />
       {statusFormOpen && (
         <StatusForm action={links.review} onSubmitCode={onCheckStatus} onCancel={() => setStatusFormOpen(false)} />
       )}

@@ -1,19 +1,30 @@
 import type {
+  IncidentKeyMaterial,
+  LinkPasswordRequest,
+  LoginRequest,
   LoginResponse,
+  ProfileUpdateRequest,
+  SaltResponse,
   MailPreferences,
   MfaSetupResponse,
   OwnCompany,
   ProfileUpdateResponse,
-  StaffKeysResponse,
   TokenResponse,
   UserProfile,
 } from '@whistle/contracts';
 import { ApiError } from './api-error';
 import { withToken, type ApiClient } from './client';
 
-/** POST /api/account/token: a token, or an MFA challenge whose id becomes the session token for the MFA screen. */
-export const login = (api: ApiClient, username: string, password: string) =>
-  api.request<LoginResponse>('POST', '/api/account/token', { body: { username, password } });
+/**
+ * POST /api/account/token: a token, or an MFA challenge whose id becomes the session token for the MFA screen.
+ * `password` is the authentication secret derived in the browser (or, once, a password from before with `upgrade`).
+ */
+export const login = (api: ApiClient, body: LoginRequest) =>
+  api.request<LoginResponse>('POST', '/api/account/token', { body });
+
+/** POST /api/account/token/salt: how to derive the authentication secret for this address. */
+export const getPasswordSalt = (api: ApiClient, username: string) =>
+  api.request<SaltResponse>('POST', '/api/account/token/salt', { body: { username } });
 
 /** POST /api/account/token/mfa with the challenge id as Bearer. */
 export const answerMfaChallenge = (api: ApiClient, challengeId: string, challengeCode: string) =>
@@ -40,10 +51,6 @@ export const getOwnCompany = (api: ApiClient, signal?: AbortSignal) =>
 export const getOwnProfile = (api: ApiClient, signal?: AbortSignal) =>
   api.request<UserProfile>('GET', '/api/account/company/profile/', { signal });
 
-/** GET /api/account/company/profile/keys: what unlocks the company private key; never stored or logged. */
-export const getStaffKeys = (api: ApiClient) =>
-  api.request<StaffKeysResponse>('GET', '/api/account/company/profile/keys');
-
 /** POST /api/account/company/profile/mfa without a body: a new pending factor and its QR code. */
 export const startMfaSetup = (api: ApiClient) =>
   api.request<MfaSetupResponse>('POST', '/api/account/company/profile/mfa');
@@ -63,19 +70,20 @@ export const getMailPreferences = (api: ApiClient, signal?: AbortSignal) =>
 export const setMailPreferences = (api: ApiClient, preferences: MailPreferences) =>
   api.request<MailPreferences>('PUT', '/api/account/profile/notifications', { body: preferences });
 
-/** A password change ends the other sessions; the answer's `token` replaces the caller's. */
-export const changePassword = (api: ApiClient, currentPassword: string, password: string) =>
-  api.request<ProfileUpdateResponse>('PUT', '/api/account/profile', {
-    body: { password, current_password: currentPassword },
-  });
+/**
+ * A password change (both as authentication secrets, the keys' password copy sealed again) ends the other sessions;
+ * the answer's `token` replaces the caller's.
+ */
+export const changePassword = (api: ApiClient, body: Extract<ProfileUpdateRequest, { password: string }>) =>
+  api.request<ProfileUpdateResponse>('PUT', '/api/account/profile', { body });
 
 /** PUT /api/account/profile/password/reset: the e-mail travels as the Bearer (spec §7 "temporary token"). */
 export const requestPasswordReset = (api: ApiClient, email: string) =>
   withToken(api, email).request<void>('PUT', '/api/account/profile/password/reset');
 
-/** PUT /api/account/profile with the token of a reset or invitation link as Bearer. */
-export const setPasswordWithLink = (api: ApiClient, linkToken: string, password: string) =>
-  withToken(api, linkToken).request<void>('PUT', '/api/account/profile', { body: { password } });
+/** PUT /api/account/profile with the token of a reset or invitation link as Bearer: the new password and keys. */
+export const setPasswordWithLink = (api: ApiClient, linkToken: string, body: LinkPasswordRequest) =>
+  withToken(api, linkToken).request<void>('PUT', '/api/account/profile', { body });
 
 export interface StaffState {
   profile: UserProfile;
@@ -96,8 +104,124 @@ export interface StaffSession {
   subscribe(listener: (state: StaffState) => void): () => void;
   /** Replaces the token (MFA enabled, password changed: the server ends the old session). */
   replaceToken(token: string): Promise<void>;
-  /** The company private key, in memory only; undefined until unlocked (or when MFA is still missing). */
-  companyPrivateKey(): CryptoKey | undefined;
+  /** The signed-in person's keys on this page: what opens cases and grants them on. */
+  readonly keyring: StaffKeyring;
+}
+
+/** An opened case: encrypt to `publicKey`, decrypt with `privateKey` (the IncidentHandle of @whistle/crypto). */
+export interface CaseHandle {
+  readonly publicKey: string;
+  readonly privateKey: CryptoKey;
+}
+
+/**
+ * `unlocked`: the person's keys are open on this page. `locked`: they must unlock them (password, passkey or
+ * unlock passphrase). `absent`: they have none yet (first SSO sign-in) and must set them up. `unavailable`: not
+ * before MFA is complete.
+ */
+export type KeyringState = 'unlocked' | 'locked' | 'absent' | 'unavailable';
+
+/**
+ * The person's keys, held by the shell (non-extractable, never in a remote's reach as bytes). Cases open with the
+ * caller's own grant, or for admins with the company key; neither is ever sent anywhere.
+ */
+export interface StaffKeyring {
+  state(): KeyringState;
+  subscribe(listener: (state: KeyringState) => void): () => void;
+  /** Opens a case; rejects with a `NoCaseAccessError` (name) when nothing the person holds opens it. */
+  openCase(keys: IncidentKeyMaterial): Promise<CaseHandle>;
+  /** The case's passphrase wrapped to another person (assigning, granting access that is missing). */
+  grantCase(keys: IncidentKeyMaterial, recipientPublicKey: string): Promise<string>;
+  /** Admins during a company key rotation: a case's passphrase re-wrapped from its key version to the current one. */
+  rewrapCase(keys: Pick<IncidentKeyMaterial, 'company_encrypted_passphrase' | 'company_key_version'>): Promise<string>;
+  /**
+   * The keys as non-extractable CryptoKeys, to hand to a worker (export, search) that opens many cases: the
+   * person's decryption key and public key, and the company private keys the person holds by version.
+   */
+  workerMaterial(): KeyringWorkerMaterial | undefined;
+
+  /** The person's own public keys and fingerprint once unlocked (what the team and approval dialogs compare). */
+  person(): { publicKey: string; signingPublicKey: string; fingerprint: string } | undefined;
+  /** Unlocks with the password (a reload in a new browser session, or after the lock). */
+  unlockWithPassword(password: string): Promise<void>;
+  /** Unlocks with one of the person's passkeys (WebAuthn PRF); rejects when the browser has no PRF. */
+  unlockWithPasskey(): Promise<void>;
+  unlockWithPassphrase(passphrase: string): Promise<void>;
+  /** `absent` only: makes the person's keys, sealed under a new passkey or an unlock passphrase (SSO users). */
+  setUpWithPasskey(label: string): Promise<void>;
+  setUpWithPassphrase(passphrase: string): Promise<void>;
+  /** Unlocked only: one more way to unlock (registers the passkey, or sets the unlock passphrase) and saves it. */
+  addPasskey(label: string): Promise<void>;
+  addPassphrase(passphrase: string): Promise<void>;
+  /**
+   * The account page's password change: both passwords derived here (neither travels), the keys' password copy
+   * sealed again under the new one. Answers the server's answer, whose `token` replaces the session's.
+   */
+  changePassword(currentPassword: string, newPassword: string): Promise<ProfileUpdateResponse>;
+  /** Forgets the unlocked keys on this page and in this browser (sign-out, "lock now"). */
+  lock(): Promise<void>;
+
+  /** What the person holds of the company key: see CompanyKeyStatus. Reloads from the server. */
+  companyKeyStatus(): Promise<CompanyKeyStatus>;
+  /**
+   * Admin holding the key: the company key wrapped to another admin, after the page showed the recipient's
+   * fingerprint and the admin confirmed it matches. The keyring computes the fingerprint of the keys it wraps to and
+   * refuses when it is not the one shown (a server handing other keys than those it names). Posts the grant
+   * (`requestId` when it answers a request).
+   */
+  approveCompanyKey(recipient: KeyRecipient & { requestId?: string }): Promise<void>;
+  /** Admin without the key: opens the recovery kit's copy with the typed kit and grants the key to themselves. */
+  restoreWithRecoveryKit(recoveryKitText: string): Promise<void>;
+  /** Admin holding the key: a new recovery kit (its text is shown once, to print and store); the old kit stops working. */
+  rotateRecoveryKit(): Promise<{ text: string; fingerprint: string; createdAt: string }>;
+  /**
+   * Admin of a company from before: moves the company key to the admin and a new recovery kit (shown once), after
+   * which the server deletes the old way.
+   */
+  migrateCompanyKey(): Promise<{ text: string; fingerprint: string; createdAt: string }>;
+  /**
+   * Admin holding the key: a new company key pair granted to the given admins (their fingerprints shown and
+   * confirmed), sealed for a new recovery kit (shown once). The cases are re-wrapped afterwards (`rewrapCase`).
+   */
+  rotateCompanyKey(
+    admins: KeyRecipient[],
+  ): Promise<{ keyVersion: number; recoveryKit: { text: string; fingerprint: string; createdAt: string } }>;
+}
+
+/** A person the company key is wrapped to, with the fingerprint the page showed (and the admin compared). */
+export interface KeyRecipient {
+  userId: string;
+  publicKey: string;
+  signingPublicKey: string;
+  fingerprint: string;
+}
+
+/**
+ * `held`: the person holds the current company key (admins). `none`: not an admin, nothing to hold. `missing`: an
+ * admin whose keys do not open it (new admin, reset by e-mail): restore with the recovery kit or ask another admin
+ * (`requested` once asked). `legacy`: the company's key is still kept the old way: an admin moves it (migration).
+ */
+export interface CompanyKeyStatus {
+  state: 'held' | 'none' | 'missing' | 'legacy';
+  keyVersion: number;
+  publicKey: string;
+  fingerprint: string;
+  /** While a rotation re-wraps the cases. */
+  previousKeyVersion: number | null;
+  accessRequest: { id: string; expiresAt: string } | null;
+}
+
+export interface KeyringWorkerMaterial {
+  person: { publicKey: string; decryptionKey: CryptoKey };
+  companyKeys: Record<number, CryptoKey>;
+}
+
+/** What `openCase` rejects with when the person holds nothing that opens the case. */
+export class NoCaseAccessError extends Error {
+  override name = 'NoCaseAccessError';
+  constructor() {
+    super('You have no key to this case yet');
+  }
 }
 
 /**

@@ -171,10 +171,20 @@ describe('company calls', () => {
   it('when creating a company, then the payload is posted to /api/account/company', async () => {
     fetchMock.mockResolvedValue(json(201, { url_identifier: 'acme' }));
     const payload = {
-      user_profile: { email: 'a@acme.example', password: 'correct horse battery', full_name: 'Ada' },
+      user_profile: {
+        email: 'a@acme.example',
+        password: `v2.${'s'.repeat(43)}`,
+        full_name: 'Ada',
+        kdf_salt: 'k'.repeat(22),
+        keys: {
+          public_key: 'v1.p',
+          signing_public_key: 'v1.q',
+          unlock: { method: 'password' as const, sealed_private_keys: 'v2.a.b' },
+        },
+      },
       name: 'Acme',
-      credential: { aes_encrypted_private_key: 'v1.a', public_key: 'v1.b' },
-      passphrase: 'p'.repeat(43),
+      credential: { aes_encrypted_private_key: 'v2.a.b.c', public_key: 'v1.b' },
+      passphrase: 'v2.g.r.a',
       country: 'FR',
     };
     await expect(createCompany(createApiClient(), payload)).resolves.toEqual({ url_identifier: 'acme' });

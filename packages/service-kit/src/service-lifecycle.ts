@@ -1,5 +1,5 @@
 import type { EventEnvelope } from '@whistle/contracts';
-import type { Database, Migration, Queryable } from './database/database';
+import type { Database, Migration } from './database/database';
 import { migrate } from './database/migrate';
 import { createPeriodicJob, type PeriodicJob, type PeriodicJobWords } from './jobs/periodic-job';
 import type { Logger } from './logging/logger';
@@ -8,14 +8,17 @@ import { createOutbox, messagingMigrations } from './messaging/outbox';
 import { startOutboxRelay, type OutboxRelay } from './messaging/outbox-relay';
 import { subscribeIdempotently } from './messaging/idempotent-consumer';
 import { createWriteWithEvents, type WriteWithEvents } from './messaging/statement-with-events';
-import { createUnitOfWork, type UnitOfWork } from './messaging/unit-of-work';
+import { createUnitOfWork, type Transaction, type UnitOfWork } from './messaging/unit-of-work';
 
 export interface ServiceSubscription {
   /** Durable consumer name: its queue, and its key in the inbox. Defaults to the service name. */
   consumer?: string;
   events: readonly string[];
-  /** Runs once per event id, in one transaction with the inbox row. */
-  handle(tx: Queryable, event: EventEnvelope): Promise<void>;
+  /**
+   * Runs once per event id, in one transaction with the inbox row; the events it adds go to the outbox in that
+   * transaction (a consumer that announces what it did announces it exactly once).
+   */
+  handle(tx: Transaction, event: EventEnvelope): Promise<void>;
 }
 
 export interface ServiceLifecycleOptions {
@@ -86,7 +89,18 @@ export function createServiceLifecycle({
           bus: deps.bus,
           consumer: subscription.consumer ?? name,
           events: subscription.events,
-          handle: subscription.handle,
+          handle: async (tx, event) => {
+            let added = false;
+            await subscription.handle(
+              {
+                query: (sql, params, options) => tx.query(sql, params, options),
+                addEvent: (newEvent) => ((added = true), writing.outbox.add(tx, newEvent)),
+              },
+              event,
+            );
+            // Published once the consumer's transaction commits: the relay looks again now and on its own rounds.
+            if (added) queueMicrotask(() => relay?.notify());
+          },
           logger,
         });
       }

@@ -9,3 +9,15 @@ export {
   type ReceivedEnvelope,
   type SentryServer,
 } from './sentry-server';
+export {
+  fetchCall,
+  newPasswordCredentials,
+  onboardingPayload,
+  openCompanyKey,
+  passwordChangeBody,
+  signInBody,
+  staffSecrets,
+  unlockOwnKeys,
+  type Onboarding,
+  type StaffCall,
+} from './staff-browser';

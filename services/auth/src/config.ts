@@ -15,7 +15,7 @@ const domainList = z
 
 export const authConfigSchema = platformConfigSchema.safeExtend({
   PORT: z.coerce.number().int().min(0).max(65535).default(8081),
-  /** 32 random bytes, base64: wraps company passphrases (envelope encryption). From a Secret/KMS, never from the database. */
+  /** 32 random bytes, base64: wraps TOTP secrets and keys the rate limits (docs/security.md, what the KEK still does). From a Secret/KMS, never from the database. */
   KEY_ENCRYPTION_KEY: z
     .string({ error: 'KEY_ENCRYPTION_KEY is required (32 random bytes, base64)' })
     .refine(
@@ -36,6 +36,14 @@ export const authConfigSchema = platformConfigSchema.safeExtend({
         return false;
       }
     }, 'TOKEN_SIGNING_KEY must be an EC P-256 private key, PKCS#8 PEM or JWK'),
+  /**
+   * When passwords from before people held keys stop being accepted at sign-in (ISO date-time). Until then such an
+   * account's next sign-in migrates it; after, its owner resets the password by e-mail. Unset: no end.
+   */
+  LEGACY_PASSWORD_SIGN_IN_UNTIL: z.iso
+    .datetime({ offset: true, error: 'LEGACY_PASSWORD_SIGN_IN_UNTIL must be an ISO date-time' })
+    .transform((value) => new Date(value))
+    .optional(),
   /** Comma-separated e-mail domains refused at onboarding, on top of the built-in public webmail list. */
   ONBOARDING_BLOCKED_EMAIL_DOMAINS: domainList,
   /**

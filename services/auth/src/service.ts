@@ -30,6 +30,8 @@ import { companyRoutes } from './entry-points/http/company.routes';
 import { customizationRoutes } from './entry-points/http/customization.routes';
 import { settingsRoutes } from './entry-points/http/settings.routes';
 import { ssoRoutes } from './entry-points/http/sso.routes';
+import { keysRoutes } from './entry-points/http/keys.routes';
+import { keyRotationSubscription } from './entry-points/messaging/key-rotation.subscription';
 import { labelUseSubscription } from './entry-points/messaging/label-use.subscription';
 
 const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
@@ -47,7 +49,7 @@ export function createAuthService(given: AuthDependencies, config: AuthConfig): 
     schema: AUTH_SCHEMA,
     migrations: [...rateLimitMigrations(AUTH_SCHEMA), ...tokenRevocations.migrations, ...authMigrations],
     deps,
-    subscriptions: [labelUseSubscription],
+    subscriptions: [labelUseSubscription, keyRotationSubscription],
   });
   const logger = deps.logger.child({ service: 'auth' });
   // Every write that changes what disclosers see of a company announces it to all replicas' caches.
@@ -66,6 +68,7 @@ export function createAuthService(given: AuthDependencies, config: AuthConfig): 
     logger,
     publicUrl: config.PUBLIC_URL,
     rateLimits,
+    legacyPasswordSignInUntil: config.LEGACY_PASSWORD_SIGN_IN_UNTIL,
   };
   // Auth reads revocations from its own tables, so a logout counts here at once.
   const verifier = createStaffTokenVerifier({
@@ -76,6 +79,7 @@ export function createAuthService(given: AuthDependencies, config: AuthConfig): 
   const router = Router();
   // Before the company routes: their `/api/account/company/:url_identifier` would otherwise take `profile`, `sso`...
   router.use(accountRoutes(account, verifier));
+  router.use(keysRoutes({ db: deps.db, unitOfWork, kek }, verifier));
   router.use(commonPasswordRoutes());
   router.use(ssoRoutes(account, verifier));
   router.use(settingsRoutes({ db: deps.db, unitOfWork }, verifier));
@@ -87,7 +91,6 @@ export function createAuthService(given: AuthDependencies, config: AuthConfig): 
       db: deps.db,
       unitOfWork,
       publicCompanies,
-      kek,
       onboarding: {
         mode: config.ONBOARDING_MODE,
         allowedDomains: config.ONBOARDING_ALLOWED_EMAIL_DOMAINS,

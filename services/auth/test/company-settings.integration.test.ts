@@ -48,10 +48,7 @@ describe.each(testStacks)('company settings, reporting labels and locations on %
       expect(invited.status).toBe(201);
       const mail = await waitFor(async () => mailer.sent.find((sent) => sent.to === email), { what: 'invitation' });
       const token = new URL(/https:\/\/\S+/.exec(mail.text)![0]).searchParams.get('token')!;
-      expect(
-        (await client.call('PUT', '/api/account/profile', { bearer: token, body: { password: memberPassword } }))
-          .status,
-      ).toBe(204);
+      expect((await client.acceptLink(token, memberPassword)).status).toBe(204);
       return {
         id: invited.body.uuid as string,
         token: (await client.login(email, memberPassword)).body.token as string,
@@ -473,8 +470,7 @@ describe.each(testStacks)('company settings, reporting labels and locations on %
     const second = await waitFor(async () => mailer.sent.filter((sent) => sent.to === email)[1], {
       what: 'the second invitation',
     });
-    const setPassword = (text: string) =>
-      co.client.call('PUT', '/api/account/profile', { bearer: linkOf(text), body: { password: memberPassword } });
+    const setPassword = (text: string) => co.client.acceptLink(linkOf(text), memberPassword);
     expect((await setPassword(first.text)).status).toBe(401);
     expect((await setPassword(second.text)).status).toBe(204);
     team = (await co.admin('GET', '/api/account/company/')).body.user_profiles;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EventEnvelope } from '@whistle/contracts';
-import { createCompanyCredentials } from '@whistle/crypto';
+import { createCompanyCredentials, openCompanyKeyWithRecovery, type RecoveryKey } from '@whistle/crypto';
+import { onboardingPayload } from '@whistle/test-support';
 import { InProcessEventBus, type Database, type Queryable } from '@whistle/service-kit';
 import { createTestDependencies, testStacks, waitFor, type TestDependencies } from '@whistle/service-kit/testing';
 import { removeExpired } from '../src/domain/account/remove-expired.use-case';
@@ -8,21 +9,32 @@ import { confirmationTokenIn, staffClient } from './staff-client';
 import { startAuth, type RunningAuth } from './support';
 
 let domainCounter = 0;
-async function payload(overrides: Record<string, unknown> = {}) {
+/** What the admin typed, and the recovery kit they printed, by payload: the payload carries neither. */
+const typed = new WeakMap<object, { password: string; recovery: RecoveryKey; companyPublicKey: string }>();
+const passwordOf = (body: object) => typed.get(body)!.password;
+/**
+ * The onboarding page's payload: the password derived, the admin's keys, the company key granted to them and sealed
+ * for the recovery kit. `user_profile` overrides choose the address, password and name typed.
+ */
+async function payload(
+  overrides: { user_profile?: { email?: string; password?: string; full_name?: string } } & Record<
+    string,
+    unknown
+  > = {},
+) {
   domainCounter += 1;
-  const { credential, passphrase } = await createCompanyCredentials();
-  return {
-    user_profile: {
-      email: `Admin@Company-${domainCounter}-${Date.now()}.example`,
-      password: 'a long enough password',
-      full_name: ' Ada Lovelace ',
-    },
+  const { user_profile: profile = {}, ...rest } = overrides;
+  const password = profile.password ?? 'a long enough password';
+  const made = await onboardingPayload({
+    email: profile.email ?? `Admin@Company-${domainCounter}-${Date.now()}.example`,
+    password,
+    full_name: profile.full_name ?? ' Ada Lovelace ',
     name: 'Globex',
-    credential,
-    passphrase,
     country: 'DE',
-    ...overrides,
-  };
+  });
+  const body = { ...made.payload, ...rest };
+  typed.set(body, { password, recovery: made.recovery, companyPublicKey: made.companyPublicKey });
+  return body;
 }
 
 /** Each registration from its own client address, unless told: the per-network limit is not what these tests test. */
@@ -83,7 +95,7 @@ describe.each(testStacks)('auth company onboarding on %s', (stack) => {
     expect(await count(test$.deps.db, `auth.company where url_identifier = '${urlIdentifier}'`)).toBe(0);
     expect((await fetch(`${auth.baseUrl}/api/account/company/${urlIdentifier}`)).status).toBe(404);
     expect((await fetch(`${auth.baseUrl}/api/account/company/${urlIdentifier}/qrcode`)).status).toBe(404);
-    const signIn = await staffClient(auth.baseUrl).login(body.user_profile.email, body.user_profile.password);
+    const signIn = await staffClient(auth.baseUrl).login(body.user_profile.email, passwordOf(body));
     expect(signIn.status).toBe(401);
     expect(published.filter((event) => event.payload.url_identifier === urlIdentifier)).toEqual([]);
 
@@ -91,61 +103,114 @@ describe.each(testStacks)('auth company onboarding on %s', (stack) => {
     expect(confirmed.status).toBe(200);
     expect(confirmed.body).toEqual({ url_identifier: urlIdentifier });
     expect((await fetch(`${auth.baseUrl}/api/account/company/${urlIdentifier}`)).status).toBe(200);
-    const signedIn = await staffClient(auth.baseUrl).login(body.user_profile.email, body.user_profile.password);
+    const signedIn = await staffClient(auth.baseUrl).login(body.user_profile.email, passwordOf(body));
     expect(signedIn.status).toBe(200);
     // The link works once.
     expect((await confirm(auth.baseUrl, { token })).status).toBe(401);
   });
 
-  test('when a company is confirmed, then the company, its admin, labels, location and both events are stored together', async () => {
+  test('when a company is confirmed, then the company, its admin with their keys, the company key held by them and the recovery kit, labels, location and events are stored together', async () => {
     const body = await payload();
     const { urlIdentifier: url_identifier, token } = await register(body);
     expect((await confirm(auth.baseUrl, { token })).status).toBe(200);
 
     const { rows } = await test$.deps.db.query<{
       id: string;
-      name: string;
       email_domain: string;
-      wrapped_passphrase: string;
-    }>('select id, name, email_domain, wrapped_passphrase from auth.company where url_identifier = $1', [
-      url_identifier,
-    ]);
+      public_key: string;
+      wrapped_passphrase: string | null;
+      aes_encrypted_private_key: string | null;
+    }>(
+      'select id, email_domain, public_key, wrapped_passphrase, aes_encrypted_private_key from auth.company where url_identifier = $1',
+      [url_identifier],
+    );
     expect(rows).toHaveLength(1);
     const company = rows[0];
     expect(company.email_domain).toBe(body.user_profile.email.split('@')[1].toLowerCase());
-    // The company passphrase is never stored in clear.
-    expect(company.wrapped_passphrase).not.toContain(body.passphrase);
-    expect(company.wrapped_passphrase).toMatch(/^v1\./);
+    // Nothing the server could open the company key with: no KEK-wrapped passphrase, no server-side seal.
+    expect(company).toMatchObject({
+      public_key: typed.get(body)!.companyPublicKey,
+      wrapped_passphrase: null,
+      aes_encrypted_private_key: null,
+    });
+    const { rows: keys } = await test$.deps.db.query<{ version: number; recovery_sealed_private_key: string }>(
+      'select version, recovery_sealed_private_key from auth.company_key where company_id = $1',
+      [company.id],
+    );
+    expect(keys).toEqual([{ version: 1, recovery_sealed_private_key: body.credential.aes_encrypted_private_key }]);
+    // The kit the admin printed opens it; the server holds no kit.
+    await expect(
+      openCompanyKeyWithRecovery(typed.get(body)!.recovery, keys[0].recovery_sealed_private_key, company.public_key),
+    ).resolves.toBeDefined();
 
     const { rows: users } = await test$.deps.db.query<{
+      id: string;
       email: string;
       full_name: string;
       roles: string[];
       password_hash: string;
-    }>('select email, full_name, roles, password_hash from auth.user_profile where company_id = $1', [company.id]);
+      kdf_salt: string;
+    }>('select id, email, full_name, roles, password_hash, kdf_salt from auth.user_profile where company_id = $1', [
+      company.id,
+    ]);
     expect(users).toEqual([
       expect.objectContaining({
         email: body.user_profile.email.toLowerCase(),
         full_name: 'Ada Lovelace',
         roles: ['ADMIN'],
+        kdf_salt: body.user_profile.kdf_salt,
       }),
     ]);
     expect(users[0].password_hash).toMatch(/^\$argon2id\$/);
     expect(await count(test$.deps.db, `auth.company_registration where id = '${company.id}'`)).toBe(0);
+    const { rows: grants } = await test$.deps.db.query<{ user_id: string; wrapped_private_key: string }>(
+      'select user_id, wrapped_private_key from auth.company_key_grant where company_id = $1',
+      [company.id],
+    );
+    expect(grants).toEqual([{ user_id: users[0].id, wrapped_private_key: body.passphrase }]);
 
     const events = await waitFor(
       () => {
         const mine = published.filter((event) => event.company_id === company.id);
-        return mine.length === 2 ? mine : undefined;
+        return mine.length === 5 ? mine : undefined;
       },
       { what: 'company events on the bus' },
     );
-    expect(events.map((event) => event.name).sort()).toEqual(['company.created', 'user.created']);
+    expect(events.map((event) => event.name).sort()).toEqual([
+      'company.created',
+      'company.key_granted',
+      'user.created',
+      'user.keys_created',
+      'user.unlock_method_added',
+    ]);
     const created = events.find((event) => event.name === 'company.created')!;
     expect(created.payload).toMatchObject({ company_id: company.id, url_identifier, name: 'Globex', country: 'DE' });
-    // Events carry ids, names and labels; never credentials.
-    expect(JSON.stringify(events)).not.toContain(body.passphrase);
-    expect(JSON.stringify(events)).not.toContain(body.user_profile.password);
+    // Events carry ids, names, public keys and fingerprints; never a wrapping or a secret.
+    const text = JSON.stringify(events);
+    for (const secret of [
+      body.passphrase,
+      body.user_profile.password,
+      body.user_profile.keys.unlock.sealed_private_keys,
+      passwordOf(body),
+    ])
+      expect(text).not.toContain(secret);
+  });
+
+  test('when a page from before sends a password and a passphrase the server could keep, then 400 says to reload, and nothing is registered', async () => {
+    const before = await count(test$.deps.db, 'auth.company_registration');
+    const { credential, passphrase } = await createCompanyCredentials();
+    const response = await post(auth.baseUrl, {
+      user_profile: { email: `old@page-${Date.now()}.example`, password: 'a long enough password', full_name: 'Ada' },
+      name: 'Globex',
+      credential,
+      passphrase,
+      country: 'DE',
+    });
+    expect(response.status).toBe(400);
+    const answer = (await response.json()) as { errors: Record<string, string[]> };
+    expect(answer.errors['user_profile.password']).toEqual(['This page is out of date: reload it and try again']);
+    expect(answer.errors.passphrase).toEqual(['This page is out of date: reload it and try again']);
+    expect(await count(test$.deps.db, 'auth.company_registration')).toBe(before);
   });
 
   test('when someone registers a domain with an address they do not own, then the real owner still registers it and the squatter’s link dies', async () => {

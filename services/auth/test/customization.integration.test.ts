@@ -74,7 +74,7 @@ describe.each(testStacks)('landing page customisation on %s', (stack) => {
       expect(invited.status).toBe(201);
       const mail = await waitFor(async () => mailer.sent.find((sent) => sent.to === email), { what: 'invitation' });
       const token = new URL(/https:\/\/\S+/.exec(mail.text)![0]).searchParams.get('token')!;
-      await client.call('PUT', '/api/account/profile', { bearer: token, body: { password: 'member password 5678' } });
+      await client.acceptLink(token, 'member password 5678');
       return (await client.login(email, 'member password 5678')).body.token as string;
     };
     const publicView = async () => {

@@ -65,7 +65,7 @@ describe.each(testStacks)('auth single sign-on settings and requirement on %s', 
       ).toBe(201);
       const mail = await waitFor(async () => mailer.sent.find((sent) => sent.to === email), { what: 'invitation' });
       const link = new URL(/https:\/\/\S+/.exec(mail.text)![0]).searchParams.get('token')!;
-      await client.call('PUT', '/api/account/profile', { bearer: link, body: { password: memberPassword } });
+      await client.acceptLink(link, memberPassword);
       return { email, token: (await client.login(email, memberPassword)).body.token as string };
     };
     const settings = (overrides: Record<string, unknown> = {}) => ({

@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { createCompanyCredentials } from '@whistle/crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { newPasswordCredentials, onboardingPayload, passwordChangeBody, signInBody } from '@whistle/test-support';
 
 /** Requests as the browser makes them; each test names its client address, as an ingress would forward it. */
 export function staffClient(
@@ -32,7 +32,26 @@ export function staffClient(
   };
   return {
     call,
-    login: (username: string, password: string) => call('POST', '/api/account/token', { body: { username, password } }),
+    /** The login page: the salt, then the secret derived from the password (never the password). */
+    login: async (username: string, password: string) =>
+      call('POST', '/api/account/token', { body: await signInBody(call, username, password) }),
+    /**
+     * A wrong password as the server sees it: a well-formed secret that is nobody's. Without the derivation, which a
+     * test sending dozens of guesses need not pay for (a guesser need not either).
+     */
+    wrongLogin: (username: string) =>
+      call('POST', '/api/account/token', {
+        body: { username, password: `v2.${randomBytes(32).toString('base64url')}` },
+      }),
+    /** The set-password page of an invitation or reset link: the new password's secret and a new key pair. */
+    acceptLink: async (linkToken: string, password: string) =>
+      call('PUT', '/api/account/profile', { bearer: linkToken, body: (await newPasswordCredentials(password)).body }),
+    /** The account page's password change: both secrets derived, the keys sealed again under the new password. */
+    changePassword: async (token: string, current: string, next: string) =>
+      call('PUT', '/api/account/profile', {
+        bearer: token,
+        body: await passwordChangeBody(call, token, current, next),
+      }),
   };
 }
 
@@ -52,24 +71,21 @@ export function confirmationTokenIn(mail: { text: string }): string {
   return token;
 }
 
-/** Registers a company through the API (not yet confirmed): its admin's e-mail and its credentials. */
+/**
+ * Registers a company through the API as the onboarding page does (not yet confirmed): its admin's e-mail, keys and
+ * recovery kit.
+ */
 export async function registerCompany(baseUrl: string, domain = `co-${randomUUID().slice(0, 8)}.example`) {
-  const { credential, passphrase } = await createCompanyCredentials();
   const email = `admin@${domain}`;
+  const onboarding = await onboardingPayload({ email, password: adminPassword, name: 'Globex', country: 'DE' });
   const response = await fetch(`${baseUrl}/api/account/company`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.9.${Math.floor(Math.random() * 250)}.1` },
-    body: JSON.stringify({
-      user_profile: { email, password: adminPassword, full_name: 'Ada Admin' },
-      name: 'Globex',
-      credential,
-      passphrase,
-      country: 'DE',
-    }),
+    body: JSON.stringify(onboarding.payload),
   });
   if (response.status !== 201) throw new Error(`onboarding failed: ${response.status} ${await response.text()}`);
   const { url_identifier } = (await response.json()) as { url_identifier: string };
-  return { email, domain, passphrase, credential, urlIdentifier: url_identifier };
+  return { email, domain, ...onboarding, urlIdentifier: url_identifier };
 }
 
 /** Follows the confirmation link mailed to `email` (from the `since`-th mail on), as the admin's browser does. */

@@ -8,6 +8,7 @@ import { staffSession } from '../session/staff-session';
 import { writeToken } from '../session/token-storage';
 import { INCIDENTS_PATH, accessRedirect, loginPathFor } from './access';
 import { avatarColour, avatarInitials } from './avatar';
+import { KeysPanel } from './keys-panel.component';
 import './company-frame.css';
 
 /** Tokens live 15 minutes: renewed well before, while the app is open. */
@@ -78,44 +79,47 @@ export function CompanyFrame() {
 
   const isAdmin = state?.profile.roles.includes('ADMIN') ?? false;
   return (
-    <header className="wh-header shell-company-header">
-      <div className="wh-header__brand">{t('brand')}</div>
-      <nav aria-label={t('companyApp.navigation')} className="shell-company-nav">
-        <ul>
-          {NAVIGATION.filter((item) => !item.adminOnly || isAdmin).map((item) => (
-            <li key={item.key}>
-              <a
-                href={item.path}
-                onClick={followLink}
-                aria-current={matchesPrefix(path, item.path) ? 'page' : undefined}
-              >
-                {t(`companyApp.${item.key}`)}
-              </a>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <div className="wh-header__tools">
-        <LanguageChooser />
-        <a
-          className="shell-settings-link"
-          href="/company/settings/account"
-          onClick={followLink}
-          title={t('companyApp.settings')}
-          aria-current={matchesPrefix(path, '/company/settings') ? 'page' : undefined}
-        >
-          <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">
-            <path
-              fill="currentColor"
-              d="M19.4 13a7.5 7.5 0 0 0 0-2l2.1-1.6-2-3.4-2.5 1a7.3 7.3 0 0 0-1.7-1L15 3.4h-4l-.4 2.6a7.3 7.3 0 0 0-1.7 1l-2.5-1-2 3.4L6.6 11a7.5 7.5 0 0 0 0 2l-2.1 1.6 2 3.4 2.5-1a7.3 7.3 0 0 0 1.7 1l.4 2.6h4l.4-2.6a7.3 7.3 0 0 0 1.7-1l2.5 1 2-3.4ZM13 15.5a3.5 3.5 0 1 1 0-7 3.5 3.5 0 0 1 0 7Z"
-              transform="translate(-1 0)"
-            />
-          </svg>
-          <span className="wh-visually-hidden">{t('companyApp.settings')}</span>
-        </a>
-        {state && <AvatarMenu state={state} />}
-      </div>
-    </header>
+    <>
+      <header className="wh-header shell-company-header">
+        <div className="wh-header__brand">{t('brand')}</div>
+        <nav aria-label={t('companyApp.navigation')} className="shell-company-nav">
+          <ul>
+            {NAVIGATION.filter((item) => !item.adminOnly || isAdmin).map((item) => (
+              <li key={item.key}>
+                <a
+                  href={item.path}
+                  onClick={followLink}
+                  aria-current={matchesPrefix(path, item.path) ? 'page' : undefined}
+                >
+                  {t(`companyApp.${item.key}`)}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="wh-header__tools">
+          <LanguageChooser />
+          <a
+            className="shell-settings-link"
+            href="/company/settings/account"
+            onClick={followLink}
+            title={t('companyApp.settings')}
+            aria-current={matchesPrefix(path, '/company/settings') ? 'page' : undefined}
+          >
+            <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">
+              <path
+                fill="currentColor"
+                d="M19.4 13a7.5 7.5 0 0 0 0-2l2.1-1.6-2-3.4-2.5 1a7.3 7.3 0 0 0-1.7-1L15 3.4h-4l-.4 2.6a7.3 7.3 0 0 0-1.7 1l-2.5-1-2 3.4L6.6 11a7.5 7.5 0 0 0 0 2l-2.1 1.6 2 3.4 2.5-1a7.3 7.3 0 0 0 1.7 1l.4 2.6h4l.4-2.6a7.3 7.3 0 0 0 1.7-1l2.5 1 2-3.4ZM13 15.5a3.5 3.5 0 1 1 0-7 3.5 3.5 0 0 1 0 7Z"
+                transform="translate(-1 0)"
+              />
+            </svg>
+            <span className="wh-visually-hidden">{t('companyApp.settings')}</span>
+          </a>
+          {state && <AvatarMenu state={state} />}
+        </div>
+      </header>
+      {state && <KeysPanel state={state} />}
+    </>
   );
 }
 

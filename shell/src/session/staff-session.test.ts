@@ -1,8 +1,24 @@
 /**
  * @jest-environment node
  */
-// Node's environment: jsdom has no WebCrypto, and the point here is the real unlock.
-import { createCompanyCredentials, unwrapWithPrivateKey, wrapToPublicKey } from '@whistle/crypto';
+// Node's environment: jsdom has no WebCrypto, and the point here is the real protocol.
+import type { CompanyKeysResponse, OwnKeysResponse } from '@whistle/contracts';
+import {
+  createCompanyKeyPair,
+  createIncidentCredentials,
+  createPersonKeys,
+  createRecoveryKey,
+  deriveStaffSecrets,
+  encryptField,
+  decryptField,
+  grantCompanyKey,
+  newKdfSalt,
+  openCompanyKeyGrant,
+  personFingerprint,
+  sealCompanyKeyForRecovery,
+  sealPersonSecret,
+  importPersonKeys,
+} from '@whistle/crypto';
 import { createStaffSession } from './staff-session';
 
 const answer = (status: number, body?: unknown) =>
@@ -18,8 +34,9 @@ const profile = {
   roles: ['ADMIN'],
   mfa_auth_factor_id: null,
 };
+const PASSWORD = 'correct horse battery staple';
 
-/** localStorage as the browser has it (Node 20 has none). */
+/** localStorage as the browser has it (Node has none). */
 class MemoryStorage implements Storage {
   private readonly items = new Map<string, string>();
   get length() {
@@ -45,70 +62,270 @@ class MemoryStorage implements Storage {
   }
 }
 
+/** What the auth service holds for an admin made at onboarding: sealed keys, a grant, the kit's copy. */
+async function onboardedAdmin() {
+  const salt = newKdfSalt();
+  const { unlockKey } = await deriveStaffSecrets(PASSWORD, salt);
+  const { publicKeys, secret } = await createPersonKeys();
+  const person = await importPersonKeys(secret, publicKeys);
+  const sealed = await sealPersonSecret(unlockKey, secret, publicKeys);
+  const company = await createCompanyKeyPair();
+  const recovery = await createRecoveryKey();
+  const own: OwnKeysResponse = {
+    password: { kdf: 'argon2id-v1', salt },
+    person: {
+      ...publicKeys,
+      fingerprint: await personFingerprint(publicKeys),
+      unlock: [
+        {
+          id: 'a3b2e0a4-1111-4b8e-9f0e-000000000001',
+          method: 'password',
+          sealed_private_keys: sealed,
+          credential_id: null,
+          prf_salt: null,
+          kdf: null,
+          kdf_salt: null,
+          label: null,
+          created: new Date().toISOString(),
+        },
+      ],
+    },
+  };
+  const companyKeys: CompanyKeysResponse = {
+    key_version: 1,
+    public_key: company.public_key,
+    grant: await grantCompanyKey(company.secret, company.public_key, publicKeys.public_key),
+    previous: null,
+    recovery: {
+      aes_encrypted_private_key: await sealCompanyKeyForRecovery(recovery, company.secret, company.public_key),
+    },
+    legacy: null,
+    access_request: null,
+  };
+  return { unlockKey, person, own, companyKeys, company, recovery };
+}
+
 let localStorage: MemoryStorage;
 let fetchMock: jest.SpyInstance;
+let posted: { url: string; body: unknown }[];
 beforeEach(() => {
   fetchMock = jest.spyOn(globalThis, 'fetch');
   localStorage = new MemoryStorage();
+  posted = [];
 });
 afterEach(() => fetchMock.mockRestore());
 
-describe('staff session', () => {
-  it('when signing in, then the company private key is unlocked into memory only and opens what was wrapped to the company key', async () => {
-    const { credential, passphrase } = await createCompanyCredentials();
-    fetchMock.mockImplementation(async (url: string, init: RequestInit) => {
-      expect((init.headers as Record<string, string>).Authorization).toBe('Bearer staff-token');
-      if (url === '/api/account/company/profile/keys')
-        return answer(200, { aes_encrypted_private_key: credential.aes_encrypted_private_key, passphrase });
-      throw new Error(`unexpected ${url}`);
-    });
-    const session = createStaffSession(localStorage);
-    await session.signIn('staff-token');
+/** The auth service as far as the session asks it. */
+function serve(state: { own: OwnKeysResponse; companyKeys: CompanyKeysResponse } | 'mfa-required') {
+  fetchMock.mockImplementation(async (url: string, init: RequestInit = {}) => {
+    const body = init.body ? JSON.parse(String(init.body)) : undefined;
+    if (init.method && init.method !== 'GET') posted.push({ url, body });
+    if (url === '/api/account/company/profile/') return answer(200, profile);
+    if (url === '/api/account/company/') return answer(200, { name: 'Acme', url_identifier: 'acme' });
+    if (url === '/api/account/token/revoke') return answer(204);
+    if (state === 'mfa-required') return answer(403, { message: 'MFA required' });
+    if (url === '/api/account/profile/keys' && init.method === 'PUT') {
+      state.own = {
+        ...state.own,
+        person: {
+          ...body,
+          fingerprint: await personFingerprint(body),
+          unlock: [
+            {
+              ...body.unlock,
+              id: 'a3b2e0a4-1111-4b8e-9f0e-000000000002',
+              credential_id: null,
+              prf_salt: null,
+              label: null,
+              created: new Date().toISOString(),
+            },
+          ],
+        },
+      };
+      return answer(201, state.own);
+    }
+    if (url === '/api/account/profile/keys') return answer(200, state.own);
+    if (url === '/api/account/company/keys') return answer(200, state.companyKeys);
+    if (url === '/api/account/company/keys/grants') return answer(204);
+    if (url === '/api/account/profile' && init.method === 'PUT') return answer(200, { ...profile, token: 'new-token' });
+    throw new Error(`unexpected ${init.method ?? 'GET'} ${url}`);
+  });
+}
 
-    const key = session.companyPrivateKey();
-    expect(key).toBeDefined();
-    const wrapped = await wrapToPublicKey(
-      credential.public_key,
-      new TextEncoder().encode('incident passphrase'),
-      'incident-passphrase',
+describe('staff session and its keyring', () => {
+  it('when signing in with the key the password derived, then the keys open, cases open through the company key or a grant, and only the token is stored', async () => {
+    const admin = await onboardedAdmin();
+    serve(admin);
+    const session = createStaffSession(localStorage);
+    await session.signIn('staff-token', admin.unlockKey);
+    await session.staff();
+    expect(session.keyring.state()).toBe('unlocked');
+    expect(session.keyring.person()?.fingerprint).toBe(admin.own.person!.fingerprint);
+
+    const report = await createIncidentCredentials(admin.company.public_key);
+    const text = await encryptField(report.incident.publicKey, 'what happened');
+    const viaCompany = await session.keyring.openCase({
+      ...report.payload,
+      company_key_version: 1,
+      grant: null,
+    });
+    expect(await decryptField(viaCompany, text)).toBe('what happened');
+
+    // The admin grants the case to a handler; the handler's browser opens it with that grant alone.
+    const handler = await createPersonKeys();
+    const handlerKeys = await importPersonKeys(handler.secret, handler.publicKeys);
+    const grant = await session.keyring.grantCase(
+      { ...report.payload, company_key_version: 1, grant: null },
+      handler.publicKeys.public_key,
     );
-    expect(new TextDecoder().decode(await unwrapWithPrivateKey(key!, wrapped, 'incident-passphrase'))).toBe(
-      'incident passphrase',
-    );
+    const { openIncidentAsGrantee } = await import('@whistle/crypto');
+    const viaGrant = await openIncidentAsGrantee({ ...report.payload, person: handlerKeys, grant });
+    expect(await decryptField(viaGrant, text)).toBe('what happened');
+
     // Nothing but the token is kept in storage: no key, no passphrase.
     expect(localStorage.entries()).toEqual([['token', 'staff-token']]);
   });
 
-  it('when the keys need MFA not done yet (403), then sign-in succeeds with the key locked', async () => {
-    fetchMock.mockResolvedValue(answer(403, { message: 'MFA required' }));
+  it('when a case holds neither a grant nor a company wrapping for this person, then opening it says so', async () => {
+    const admin = await onboardedAdmin();
+    serve(admin);
     const session = createStaffSession(localStorage);
-    await session.signIn('staff-token');
-    expect(session.companyPrivateKey()).toBeUndefined();
+    await session.signIn('staff-token', admin.unlockKey);
+    await session.staff();
+    const report = await createIncidentCredentials((await createCompanyKeyPair()).public_key);
+    await expect(
+      session.keyring.openCase({
+        ...report.payload,
+        company_encrypted_passphrase: null,
+        company_key_version: 1,
+        grant: null,
+      }),
+    ).rejects.toThrow('You have no key to this case yet');
   });
 
-  it('when loading staff, then profile and company are fetched once; logout revokes, clears the token and forgets the key', async () => {
-    const { credential, passphrase } = await createCompanyCredentials();
-    fetchMock.mockImplementation(async (url: string) => {
-      if (url === '/api/account/company/profile/') return answer(200, profile);
-      if (url === '/api/account/company/') return answer(200, { name: 'Acme', url_identifier: 'acme' });
-      if (url === '/api/account/company/profile/keys')
-        return answer(200, { aes_encrypted_private_key: credential.aes_encrypted_private_key, passphrase });
-      if (url === '/api/account/token/revoke') return answer(204);
-      throw new Error(`unexpected ${url}`);
-    });
+  it('when the session needs MFA not done yet (403), then the keys are unavailable and nothing opens', async () => {
+    serve('mfa-required');
+    const session = createStaffSession(localStorage);
+    await session.signIn('staff-token');
+    await session.staff();
+    expect(session.keyring.state()).toBe('unavailable');
+    expect(session.keyring.workerMaterial()).toBeUndefined();
+  });
+
+  it('when reloaded without the key in memory, then the keys are locked until the password unlocks them; a wrong one does not', async () => {
+    const admin = await onboardedAdmin();
+    serve(admin);
     localStorage.setItem('token', 'from-before-reload');
     const session = createStaffSession(localStorage);
-    const [first, second] = await Promise.all([session.staff(), session.staff()]);
-    expect(first).toBe(second);
-    expect(first.profile.full_name).toBe('Ada Lovelace');
-    expect(session.companyPrivateKey()).toBeDefined();
+    await session.staff();
+    expect(session.keyring.state()).toBe('locked');
+    await expect(session.keyring.unlockWithPassword('not my password')).rejects.toThrow();
+    expect(session.keyring.state()).toBe('locked');
+    await session.keyring.unlockWithPassword(PASSWORD);
+    expect(session.keyring.state()).toBe('unlocked');
+    expect(session.keyring.workerMaterial()?.companyKeys[1]).toBeDefined();
 
     await session.signOut();
-    expect(
-      fetchMock.mock.calls.some(([url, init]) => url === '/api/account/token/revoke' && init.method === 'POST'),
-    ).toBe(true);
+    expect(posted.some((call) => call.url === '/api/account/token/revoke')).toBe(true);
     expect(localStorage.getItem('token')).toBeNull();
-    expect(session.companyPrivateKey()).toBeUndefined();
+    expect(session.keyring.state()).toBe('unavailable');
+    expect(session.keyring.workerMaterial()).toBeUndefined();
     await expect(session.staff()).rejects.toThrow('Not signed in');
+  });
+
+  it('when a person without keys (SSO) sets up an unlock passphrase, then keys are made, sealed under it, and open', async () => {
+    const admin = await onboardedAdmin();
+    const state = {
+      own: { password: null, person: null } as OwnKeysResponse,
+      companyKeys: { ...admin.companyKeys, grant: null },
+    };
+    serve(state);
+    localStorage.setItem('token', 'sso-token');
+    const session = createStaffSession(localStorage);
+    await session.staff();
+    expect(session.keyring.state()).toBe('absent');
+    await session.keyring.setUpWithPassphrase('a long unlock passphrase');
+    expect(session.keyring.state()).toBe('unlocked');
+    const put = posted.find((call) => call.url === '/api/account/profile/keys')!.body as {
+      unlock: { method: string; kdf_salt: string };
+    };
+    expect(put.unlock).toMatchObject({ method: 'passphrase', kdf: 'argon2id-v1' });
+    expect(JSON.stringify(posted)).not.toContain('a long unlock passphrase');
+  });
+
+  it('when an admin approves another admin, then the grant opens for the keys shown, and keys that do not match the shown fingerprint are refused', async () => {
+    const admin = await onboardedAdmin();
+    serve(admin);
+    const session = createStaffSession(localStorage);
+    await session.signIn('staff-token', admin.unlockKey);
+    await session.staff();
+    const bob = await createPersonKeys();
+    const bobKeys = await importPersonKeys(bob.secret, bob.publicKeys);
+    const mallory = await createPersonKeys();
+    const shown = await personFingerprint(bob.publicKeys);
+    // The server names Bob (and his fingerprint) but hands Mallory's keys: refused before anything is wrapped.
+    await expect(
+      session.keyring.approveCompanyKey({
+        userId: 'bob',
+        publicKey: mallory.publicKeys.public_key,
+        signingPublicKey: mallory.publicKeys.signing_public_key,
+        fingerprint: shown,
+      }),
+    ).rejects.toThrow('do not match the fingerprint shown');
+    expect(posted.filter((call) => call.url === '/api/account/company/keys/grants')).toHaveLength(0);
+
+    await session.keyring.approveCompanyKey({
+      userId: 'bob',
+      publicKey: bob.publicKeys.public_key,
+      signingPublicKey: bob.publicKeys.signing_public_key,
+      fingerprint: shown,
+      requestId: 'c1a1e7a2-8a66-4d1b-9b83-5b0c3a7c2d10',
+    });
+    const grant = posted.find((call) => call.url === '/api/account/company/keys/grants')!.body as {
+      grant: string;
+      fingerprint: string;
+      request_id: string;
+    };
+    expect(grant).toMatchObject({ fingerprint: shown, request_id: 'c1a1e7a2-8a66-4d1b-9b83-5b0c3a7c2d10' });
+    await expect(openCompanyKeyGrant(bobKeys, grant.grant, admin.company.public_key)).resolves.toBeDefined();
+  });
+
+  it('when an admin restores access with the recovery kit, then a grant to their own keys is posted; a wrong kit posts nothing', async () => {
+    const admin = await onboardedAdmin();
+    serve({ own: admin.own, companyKeys: { ...admin.companyKeys, grant: null } });
+    const session = createStaffSession(localStorage);
+    await session.signIn('staff-token', admin.unlockKey);
+    await session.staff();
+    await expect(session.keyring.restoreWithRecoveryKit((await createRecoveryKey()).text)).rejects.toThrow();
+    await expect(session.keyring.restoreWithRecoveryKit('not a kit')).rejects.toThrow();
+    expect(posted.filter((call) => call.url === '/api/account/company/keys/grants')).toHaveLength(0);
+    await session.keyring.restoreWithRecoveryKit(admin.recovery.text.toLowerCase());
+    const grant = posted.find((call) => call.url === '/api/account/company/keys/grants')!.body as { grant: string };
+    await expect(openCompanyKeyGrant(admin.person, grant.grant, admin.company.public_key)).resolves.toBeDefined();
+  });
+
+  it('when the password is changed, then neither password travels, and the keys are sealed under the new one', async () => {
+    const admin = await onboardedAdmin();
+    serve(admin);
+    const session = createStaffSession(localStorage);
+    await session.signIn('staff-token', admin.unlockKey);
+    await session.staff();
+    await expect(session.keyring.changePassword('not my password', 'a new password 2026')).rejects.toThrow(
+      'Bad Request',
+    );
+    const answer = await session.keyring.changePassword(PASSWORD, 'a new password 2026');
+    expect(answer.token).toBe('new-token');
+    const put = posted.find((call) => call.url === '/api/account/profile')!.body as {
+      password: string;
+      kdf_salt: string;
+      current_password: string;
+      sealed_private_keys: string;
+    };
+    expect(JSON.stringify(put)).not.toContain(PASSWORD);
+    expect(JSON.stringify(put)).not.toContain('a new password 2026');
+    const fresh = await deriveStaffSecrets('a new password 2026', put.kdf_salt);
+    expect(put.password).toBe(fresh.authSecret);
+    const { unlockPersonKeys } = await import('@whistle/crypto');
+    await expect(unlockPersonKeys(fresh.unlockKey, put.sealed_private_keys, admin.own.person!)).resolves.toBeDefined();
   });
 });

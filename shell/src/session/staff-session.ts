@@ -1,52 +1,41 @@
 import {
-  ApiError,
   createApiClient,
   getOwnCompany,
   getOwnProfile,
-  getStaffKeys,
   revokeToken,
   type ApiClient,
   type StaffSession,
   type StaffState,
 } from '@whistle/api-client';
+import { createKeyring } from './keyring';
 import { clearToken, readToken, writeToken } from './token-storage';
 
 /**
- * The signed-in staff session of this page. Module-level on purpose: the company private key is
- * held here, in memory only (never in storage), for as long as the page lives; a reload unlocks it
- * again from GET /api/account/company/profile/keys. Remotes reach it through the `session` custom
- * prop (the StaffSession interface), not by importing the shell.
+ * The signed-in staff session of this page. Module-level on purpose: the person's keys are held here (the keyring:
+ * non-extractable keys, in memory and in this browser's IndexedDB until sign-out), never handed to a remote as
+ * bytes. Remotes reach it through the `session` custom prop (the StaffSession interface), not by importing the shell.
  */
 export function createStaffSession(storage: Storage = globalThis.localStorage): StaffSession & {
-  signIn(token: string): Promise<void>;
+  keyring: ReturnType<typeof createKeyring>;
+  signIn(token: string, unlockKey?: CryptoKey): Promise<void>;
   signOut(): Promise<void>;
   isSignedIn(): boolean;
 } {
   const api: ApiClient = createApiClient({ getToken: () => readToken(storage) });
-  let privateKey: CryptoKey | undefined;
+  const keyring = createKeyring(api);
   let loading: Promise<StaffState> | undefined;
   const listeners = new Set<(state: StaffState) => void>();
 
   async function load(): Promise<StaffState> {
-    // After a reload the key is unlocked again here: it never outlives the page.
-    const [profile, company] = await Promise.all([getOwnProfile(api), getOwnCompany(api), unlockKey()]);
+    const [profile, company] = await Promise.all([getOwnProfile(api), getOwnCompany(api)]);
+    // The keys follow the profile: the same person keeps them across reloads, another one never sees them.
+    await keyring.refresh({
+      userId: profile.uuid,
+      email: profile.email,
+      fullName: profile.full_name,
+      isAdmin: profile.roles.includes('ADMIN'),
+    });
     return { profile, company };
-  }
-
-  /**
-   * Unlocks the company private key. A 403 means MFA is required and not done in this session (or
-   * must first be set up): the key stays locked and pages needing it say so; other failures propagate.
-   */
-  async function unlockKey(): Promise<void> {
-    if (privateKey) return;
-    try {
-      const keys = await getStaffKeys(api);
-      const { unlockCompanyPrivateKey } = await import('@whistle/crypto');
-      privateKey = await unlockCompanyPrivateKey(keys);
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 403) return;
-      throw error;
-    }
   }
 
   function staff(): Promise<StaffState> {
@@ -67,6 +56,7 @@ export function createStaffSession(storage: Storage = globalThis.localStorage): 
 
   return {
     api,
+    keyring,
     staff,
     reloadStaff,
     subscribe(listener) {
@@ -75,16 +65,15 @@ export function createStaffSession(storage: Storage = globalThis.localStorage): 
     },
     async replaceToken(token) {
       writeToken(token, storage);
-      // A new token may be MFA-complete where the old one was not (MFA just enabled).
-      await unlockKey();
+      // A new token may be MFA-complete where the old one was not (MFA just enabled): the keys may open now.
+      await reloadStaff();
     },
-    companyPrivateKey: () => privateKey,
     isSignedIn: () => Boolean(readToken(storage)),
-    async signIn(token) {
+    async signIn(token, unlockKey) {
       writeToken(token, storage);
-      privateKey = undefined;
+      // After MFA the page passes none: the key the password step left pending is the one.
+      if (unlockKey) keyring.setPendingUnlockKey(unlockKey);
       loading = undefined;
-      await unlockKey();
     },
     async signOut() {
       if (readToken(storage)) {
@@ -92,8 +81,8 @@ export function createStaffSession(storage: Storage = globalThis.localStorage): 
         await revokeToken(api).catch(() => undefined);
       }
       clearToken(storage);
-      privateKey = undefined;
       loading = undefined;
+      await keyring.refresh(undefined);
     },
   };
 }

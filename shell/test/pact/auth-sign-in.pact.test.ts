@@ -3,13 +3,17 @@
  */
 import path from 'node:path';
 import { MatchersV3, PactV4 } from '@pact-foundation/pact';
+import { deriveStaffSecrets } from '@whistle/crypto';
+import { PACT_KDF_SALT, PACT_PASSWORD } from './fixtures';
 import {
   answerMfaChallenge,
   createApiClient,
   exchangeSsoCode,
   getOwnCompany,
+  getCompanyKeys,
+  getOwnKeys,
   getOwnProfile,
-  getStaffKeys,
+  getPasswordSalt,
   login,
   refreshToken,
   requestPasswordReset,
@@ -34,7 +38,13 @@ const pact = new PactV4({
 
 const ADMIN = 'ada@signin.example';
 const MFA_USER = 'grace@signin-mfa.example';
-const PASSWORD = 'correct horse battery staple';
+/** What the login page sends for the right password and for a wrong one: derived secrets, never the password. */
+let RIGHT: string;
+let WRONG: string;
+beforeAll(async () => {
+  RIGHT = (await deriveStaffSecrets(PACT_PASSWORD, PACT_KDF_SALT)).authSecret;
+  WRONG = (await deriveStaffSecrets('wrong password', PACT_KDF_SALT)).authSecret;
+});
 const STAFF_BEARER = 'Bearer staff-token';
 const jsonHeaders = { Accept: 'application/json', 'Content-Type': 'application/json' };
 const staffHeaders = { Accept: 'application/json', Authorization: STAFF_BEARER };
@@ -45,6 +55,17 @@ const statusOf = (promise: Promise<unknown>) =>
     () => 0,
     (error: ApiError) => error.status,
   );
+
+/** A new password's secret and keys, as the set-password page sends them (fixed values: the link decides first). */
+const LINK_BODY = {
+  password: `v2.${'s'.repeat(43)}`,
+  kdf_salt: PACT_KDF_SALT,
+  keys: {
+    public_key: `v1.${'A'.repeat(87)}`,
+    signing_public_key: `v1.${'B'.repeat(87)}`,
+    unlock: { method: 'password' as const, sealed_private_keys: 'v2.aaaa.bbbb' },
+  },
+};
 
 const profileBody = {
   uuid: uuid(),
@@ -61,11 +82,11 @@ describe('shell sign-in → auth', () => {
       .given(`staff member ${ADMIN} without MFA exists`)
       .uponReceiving('a login request')
       .withRequest('POST', '/api/account/token', (request) =>
-        request.headers(jsonHeaders).jsonBody({ username: ADMIN, password: PASSWORD }),
+        request.headers(jsonHeaders).jsonBody({ username: ADMIN, password: RIGHT }),
       )
       .willRespondWith(200, (response) => response.jsonBody({ token: jwt }))
       .executeTest(async (server) => {
-        const answer = await login(createApiClient({ baseUrl: server.url }), ADMIN, PASSWORD);
+        const answer = await login(createApiClient({ baseUrl: server.url }), { username: ADMIN, password: RIGHT });
         expect('token' in answer).toBe(true);
       });
   });
@@ -76,11 +97,32 @@ describe('shell sign-in → auth', () => {
       .given(`staff member ${ADMIN} without MFA exists`)
       .uponReceiving('a login request with a wrong password')
       .withRequest('POST', '/api/account/token', (request) =>
-        request.headers(jsonHeaders).jsonBody({ username: ADMIN, password: 'wrong password' }),
+        request.headers(jsonHeaders).jsonBody({ username: ADMIN, password: WRONG }),
       )
       .willRespondWith(401, (response) => response.jsonBody({ message: 'Invalid email or password' }))
       .executeTest(async (server) => {
-        expect(await statusOf(login(createApiClient({ baseUrl: server.url }), ADMIN, 'wrong password'))).toBe(401);
+        expect(
+          await statusOf(login(createApiClient({ baseUrl: server.url }), { username: ADMIN, password: WRONG })),
+        ).toBe(401);
+      });
+  });
+
+  test("when the login page asks how to derive, then the account's salt comes back", async () => {
+    await pact
+      .addInteraction()
+      .given(`staff member ${ADMIN} without MFA exists`)
+      .uponReceiving('a salt request')
+      .withRequest('POST', '/api/account/token/salt', (request) =>
+        request.headers(jsonHeaders).jsonBody({ username: ADMIN }),
+      )
+      .willRespondWith(200, (response) =>
+        response.headers({ 'Cache-Control': 'no-store' }).jsonBody({ kdf: 'argon2id-v1', salt: PACT_KDF_SALT }),
+      )
+      .executeTest(async (server) => {
+        expect(await getPasswordSalt(createApiClient({ baseUrl: server.url }), ADMIN)).toEqual({
+          kdf: 'argon2id-v1',
+          salt: PACT_KDF_SALT,
+        });
       });
   });
 
@@ -90,11 +132,13 @@ describe('shell sign-in → auth', () => {
       .given(`staff member ${MFA_USER} with MFA exists`)
       .uponReceiving('a login request of a user with MFA')
       .withRequest('POST', '/api/account/token', (request) =>
-        request.headers(jsonHeaders).jsonBody({ username: MFA_USER, password: PASSWORD }),
+        request.headers(jsonHeaders).jsonBody({ username: MFA_USER, password: RIGHT }),
       )
       .willRespondWith(200, (response) => response.jsonBody({ mfa_required: true, challenge_id: like('challenge-id') }))
       .executeTest(async (server) => {
-        expect(await login(createApiClient({ baseUrl: server.url }), MFA_USER, PASSWORD)).toMatchObject({
+        expect(
+          await login(createApiClient({ baseUrl: server.url }), { username: MFA_USER, password: RIGHT }),
+        ).toMatchObject({
           mfa_required: true,
         });
       });
@@ -152,20 +196,57 @@ describe('shell sign-in → auth', () => {
       });
   });
 
-  test('when the staff browser unlocks the company key, then the encrypted key and passphrase come back', async () => {
+  test("when the staff browser opens the person's keys, then their public keys and sealed copies come back, uncached", async () => {
     await pact
       .addInteraction()
       .given(`staff member ${ADMIN} without MFA exists`)
-      .uponReceiving('a staff keys request')
-      .withRequest('GET', '/api/account/company/profile/keys', (request) => request.headers(staffHeaders))
+      .uponReceiving('an own keys request')
+      .withRequest('GET', '/api/account/profile/keys', (request) => request.headers(staffHeaders))
       .willRespondWith(200, (response) =>
         response.headers({ 'Cache-Control': 'no-store' }).jsonBody({
-          aes_encrypted_private_key: regex(/^v1\.[A-Za-z0-9_.-]+$/, 'v1.a.b.c'),
-          passphrase: like('p'.repeat(43)),
+          password: { kdf: 'argon2id-v1', salt: PACT_KDF_SALT },
+          person: {
+            public_key: regex(/^v1\.[A-Za-z0-9_-]{87}$/, `v1.${'A'.repeat(87)}`),
+            signing_public_key: regex(/^v1\.[A-Za-z0-9_-]{87}$/, `v1.${'B'.repeat(87)}`),
+            fingerprint: regex(/^[0-9A-Z]{4}( [0-9A-Z]{4}){4}$/, 'K3VQ 8M2X 7PQR 2HJD 9W4T'),
+            unlock: eachLike({
+              id: uuid(),
+              method: 'password',
+              sealed_private_keys: regex(/^v2\.[A-Za-z0-9_.-]+$/, 'v2.aaaa.bbbb'),
+              credential_id: null,
+              prf_salt: null,
+              kdf: null,
+              kdf_salt: null,
+              label: null,
+              created: like('2026-11-27T10:00:00.000Z'),
+            }),
+          },
         }),
       )
       .executeTest(async (server) => {
-        expect(await getStaffKeys(staffApi(server.url))).toHaveProperty('passphrase');
+        expect((await getOwnKeys(staffApi(server.url))).person?.unlock[0]?.method).toBe('password');
+      });
+  });
+
+  test("when an admin browser opens the company key, then the admin's grant and the kit's copy come back, uncached", async () => {
+    await pact
+      .addInteraction()
+      .given(`staff member ${ADMIN} without MFA exists`)
+      .uponReceiving('a company keys request')
+      .withRequest('GET', '/api/account/company/keys', (request) => request.headers(staffHeaders))
+      .willRespondWith(200, (response) =>
+        response.headers({ 'Cache-Control': 'no-store' }).jsonBody({
+          key_version: 1,
+          public_key: regex(/^v1\.[A-Za-z0-9_-]{87}$/, `v1.${'C'.repeat(87)}`),
+          grant: regex(/^v2\.[A-Za-z0-9_.-]+$/, 'v2.e.i.c'),
+          previous: null,
+          recovery: { aes_encrypted_private_key: regex(/^v2\.[A-Za-z0-9_.-]+$/, 'v2.s.i.c') },
+          legacy: null,
+          access_request: null,
+        }),
+      )
+      .executeTest(async (server) => {
+        expect((await getCompanyKeys(staffApi(server.url))).grant).toMatch(/^v2\./);
       });
   });
 
@@ -213,19 +294,13 @@ describe('shell sign-in → auth', () => {
       .addInteraction()
       .uponReceiving('a password set with an unknown link token')
       .withRequest('PUT', '/api/account/profile', (request) =>
-        request
-          .headers({ ...jsonHeaders, Authorization: 'Bearer unknown-link-token' })
-          .jsonBody({ password: 'a brand new passphrase' }),
+        request.headers({ ...jsonHeaders, Authorization: 'Bearer unknown-link-token' }).jsonBody(LINK_BODY),
       )
       .willRespondWith(401, (response) => response.jsonBody({ message: like('Invalid or expired link') }))
       .executeTest(async (server) => {
         expect(
           await statusOf(
-            setPasswordWithLink(
-              createApiClient({ baseUrl: server.url }),
-              'unknown-link-token',
-              'a brand new passphrase',
-            ),
+            setPasswordWithLink(createApiClient({ baseUrl: server.url }), 'unknown-link-token', LINK_BODY),
           ),
         ).toBe(401);
       });

@@ -13,7 +13,7 @@ import {
   isCommonPassword,
 } from '@whistle/api-client';
 import { createHash } from 'node:crypto';
-import { createCompanyCredentials } from '@whistle/crypto';
+import { onboardingKeys } from '../../src/public-pages/keys/password-keys';
 
 const { arrayContaining, like, eachLike, regex, uuid } = MatchersV3;
 
@@ -28,13 +28,14 @@ const pact = new PactV4({
 const KNOWN_COMPANY = 'acme-corporation-k7m2qa';
 const jsonHeaders = { Accept: 'application/json', 'Content-Type': 'application/json' };
 
+/** The payload the onboarding page sends, made by the page's own code. */
 async function onboardingPayload(email: string) {
-  const { credential, passphrase } = await createCompanyCredentials();
+  const keys = await onboardingKeys('correct horse battery staple');
   return {
-    user_profile: { email, password: 'correct horse battery staple', full_name: 'Ada Lovelace' },
+    user_profile: { email, full_name: 'Ada Lovelace', ...keys.user },
     name: 'Acme Corporation',
-    credential,
-    passphrase,
+    credential: keys.credential,
+    passphrase: keys.passphrase,
     country: 'FR',
   };
 }

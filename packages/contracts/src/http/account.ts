@@ -1,5 +1,12 @@
 import { z } from 'zod';
 import { roleSchema, REQUIRED_MESSAGE, requiredWhenMissing } from './common';
+import {
+  authSecretSchema,
+  kdfSaltSchema,
+  newPasswordPersonKeysSchema,
+  passwordUpgradeSchema,
+  sealedValueSchema,
+} from './keys';
 
 const required = REQUIRED_MESSAGE;
 const email = z
@@ -8,19 +15,17 @@ const email = z
   .min(1, required)
   .max(254)
   .pipe(z.email('Invalid email address'));
-/** Same rule as onboarding: long enough to resist guessing, short enough to bound argon2 input. */
-const newPassword = z
-  .string({ error: requiredWhenMissing })
-  .min(1, required)
-  .min(10, 'Password must be at least 10 characters')
-  .max(256);
 /** Spec §5/§9: exactly 6 numeric digits. */
 const sixDigits = z.string({ error: requiredWhenMissing }).regex(/^[0-9]{6}$/, 'The code has exactly 6 digits');
 
-/** POST /api/account/token. `username` is the e-mail address. */
+/**
+ * POST /api/account/token. `username` is the e-mail address; `password` the authentication secret the browser
+ * derived (docs/security.md, "Keys"), or once, for an account from before, the password with its `upgrade`.
+ */
 export const loginRequestSchema = z.object({
   username: z.string({ error: requiredWhenMissing }).trim().min(1, required).max(254),
   password: z.string({ error: requiredWhenMissing }).min(1, required).max(256),
+  upgrade: passwordUpgradeSchema.optional(),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
@@ -48,12 +53,33 @@ export type MfaSetupRequest = z.infer<typeof mfaSetupRequestSchema>;
 export const mfaSetupResponseSchema = z.object({ qr_code: z.string(), secret: z.string() });
 export type MfaSetupResponse = z.infer<typeof mfaSetupResponseSchema>;
 
-/** PUT /api/account/profile: the full name, or a new password (with the current one unless a reset token is the Bearer). */
+/**
+ * PUT /api/account/profile with a staff token: the full name, or a new password given the current one. Both are
+ * authentication secrets; the private keys come re-sealed under the new password's unlock key.
+ */
 export const profileUpdateRequestSchema = z.union([
   z.strictObject({ full_name: z.string({ error: requiredWhenMissing }).trim().min(1, required).max(200) }),
-  z.strictObject({ password: newPassword, current_password: z.string().max(256).optional() }),
+  z.strictObject({
+    password: authSecretSchema,
+    kdf_salt: kdfSaltSchema,
+    /** Checked by the service (absent or wrong: 'The current password is wrong'). */
+    current_password: z.string().max(256).optional(),
+    sealed_private_keys: sealedValueSchema().optional(),
+  }),
 ]);
 export type ProfileUpdateRequest = z.infer<typeof profileUpdateRequestSchema>;
+
+/**
+ * PUT /api/account/profile with an invitation or reset link's token: the first (or a new) password and, made with
+ * it, a new key pair. After a reset the old keys are gone with the old password: access to reports must be
+ * restored (recovery kit or another admin).
+ */
+export const linkPasswordRequestSchema = z.strictObject({
+  password: authSecretSchema,
+  kdf_salt: kdfSaltSchema,
+  keys: newPasswordPersonKeysSchema,
+});
+export type LinkPasswordRequest = z.infer<typeof linkPasswordRequestSchema>;
 
 export const userProfileSchema = z.object({
   uuid: z.uuid(),
@@ -156,13 +182,6 @@ export const ownCompanySchema = z.object({
   locations: z.array(z.object({ uuid: z.uuid(), name: z.string(), is_active: z.boolean() })),
 });
 export type OwnCompany = z.infer<typeof ownCompanySchema>;
-
-/** GET /api/account/company/profile/keys: what unlocks the company private key in the staff browser (MFA complete). */
-export const staffKeysResponseSchema = z.object({
-  aes_encrypted_private_key: z.string(),
-  passphrase: z.string(),
-});
-export type StaffKeysResponse = z.infer<typeof staffKeysResponseSchema>;
 
 /** PUT /api/account/company/sso (ADMIN): the company's SAML 2.0 identity provider. */
 export const ssoSettingsRequestSchema = z.strictObject({

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { countryCodes } from '../countries/countries';
 import { companyCustomizationSchema } from './customization';
-import { randomSecret, urlIdentifier, versionedString, REQUIRED_MESSAGE, requiredWhenMissing } from './common';
+import { urlIdentifier, REQUIRED_MESSAGE, requiredWhenMissing } from './common';
+import {
+  authSecretSchema,
+  kdfSaltSchema,
+  newPasswordPersonKeysSchema,
+  publicKeySchema,
+  sealedValueSchema,
+} from './keys';
 
 const required = REQUIRED_MESSAGE;
 const trimmedRequired = (max: number) => z.string({ error: requiredWhenMissing }).trim().min(1, required).max(max);
@@ -15,19 +22,21 @@ export const companyCreateRequestSchema = z.strictObject({
       .min(1, required)
       .max(254)
       .pipe(z.email('Invalid email address')),
-    password: z
-      .string({ error: requiredWhenMissing })
-      .min(1, required)
-      .min(10, 'Password must be at least 10 characters')
-      .max(256),
+    /** The authentication secret the browser derived from the password (the password never travels). */
+    password: authSecretSchema,
     full_name: trimmedRequired(200),
+    kdf_salt: kdfSaltSchema,
+    /** The admin's own key pairs, their private halves sealed under the password's unlock key. */
+    keys: newPasswordPersonKeysSchema,
   }),
   name: trimmedRequired(200),
   credential: z.strictObject({
-    aes_encrypted_private_key: versionedString(4096),
-    public_key: versionedString(1024),
+    /** The company private key sealed for the recovery kit (opens only with the kit the admin printed). */
+    aes_encrypted_private_key: sealedValueSchema(),
+    public_key: publicKeySchema,
   }),
-  passphrase: randomSecret,
+  /** The admin's grant: the company private key wrapped to their own public key (no secret the server can use). */
+  passphrase: sealedValueSchema(),
   country: z
     .string({ error: requiredWhenMissing })
     .trim()
@@ -62,7 +71,17 @@ export const companyPublicViewSchema = z.object({
   name: z.string(),
   /** The landing page's title, description and logo; each null when the company keeps the default. */
   customization: companyCustomizationSchema,
+  /** The company key a new report is wrapped to (its fingerprint is computed and shown by the landing page). */
   public_key: z.string(),
+  key_version: z.number().int().positive(),
+  /**
+   * Who a new report is granted to besides the admins, by opaque key id (no names): reviewers for every report
+   * (`category_uuids` null), and each label's default assignees for theirs. The discloser's browser wraps the
+   * report's passphrase to each of them.
+   */
+  case_team: z.array(
+    z.object({ key_id: z.uuid(), public_key: z.string(), category_uuids: z.array(z.uuid()).nullable() }),
+  ),
   categories: z.array(categorySummarySchema),
   locations: z.array(locationSummarySchema),
 });

@@ -7,4 +7,5 @@ export { staffLifecycles } from './staff-lifecycles';
 export { StaffNotFound, staffRoutes, type StaffRoutesOptions } from './staff-routes';
 export { StaffSessionContext, useStaffSession, useStaffState } from './staff-session.context';
 export { useBrowserRouter } from './use-browser-router';
+export { RecoveryKitSheet, type RecoveryKitSheetProps, type RecoveryKitView } from './recovery-kit.component';
 export { usePageToast, type PageToastState } from './use-page-toast';

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import type { i18n } from 'i18next';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-router';
-import type { StaffSession, StaffState } from '@whistle/api-client';
+import type { StaffKeyring, StaffSession, StaffState } from '@whistle/api-client';
 import { initTestI18n } from '../../../../tools/webpack/test-i18n';
 import { renderWithI18n } from '../../test/render';
 import { StaffFrame, StaffSessionContext, staffLifecycles, staffRoutes, useStaffSession, useStaffState } from './index';
@@ -25,7 +25,12 @@ function fakeSession(initial = state('Ada Lovelace')) {
       return () => listeners.delete(listener);
     },
     replaceToken: jest.fn(),
-    companyPrivateKey: () => undefined,
+    // The frame never touches keys: any use of the keyring here is a bug.
+    keyring: new Proxy({} as StaffKeyring, {
+      get: () => () => {
+        throw new Error('no keys in the frame');
+      },
+    }),
     tell: (next: StaffState) => listeners.forEach((listener) => listener(next)),
     listeners,
   } satisfies StaffSession & Record<string, unknown>;

@@ -1,3 +1,4 @@
+import type { NewPasswordPersonKeys } from '@whistle/contracts';
 import type { Queryable } from '@whistle/service-kit';
 
 /** An onboarding waiting for its first admin to confirm the e-mailed link (see migration 010). */
@@ -10,17 +11,21 @@ export interface CompanyRegistrationRow {
   name: string;
   country: string;
   password_hash: string;
+  /** The company public key, and the recovery kit's copy of its private key. */
   public_key: string;
   aes_encrypted_private_key: string;
-  wrapped_passphrase: string;
+  /** The salt of the admin's authentication secret, their keys, and their grant of the company key. */
+  kdf_salt: string;
+  admin_keys: NewPasswordPersonKeys;
+  admin_grant: string;
 }
 
 export const companyRegistrationRepository = {
   async insert(db: Queryable, row: CompanyRegistrationRow & { secretHash: string; ttlMs: number }): Promise<void> {
     await db.query(
       `insert into auth.company_registration (id, url_identifier, secret_hash, email, email_domain, full_name, name,
-         country, password_hash, public_key, aes_encrypted_private_key, wrapped_passphrase, expires_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, now() + $13 * interval '1 millisecond')`,
+         country, password_hash, public_key, aes_encrypted_private_key, kdf_salt, admin_keys, admin_grant, expires_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, now() + $15 * interval '1 millisecond')`,
       [
         row.id,
         row.url_identifier,
@@ -33,7 +38,9 @@ export const companyRegistrationRepository = {
         row.password_hash,
         row.public_key,
         row.aes_encrypted_private_key,
-        row.wrapped_passphrase,
+        row.kdf_salt,
+        JSON.stringify(row.admin_keys),
+        row.admin_grant,
         row.ttlMs,
       ],
     );
@@ -52,7 +59,7 @@ export const companyRegistrationRepository = {
     const { rows } = await db.query<CompanyRegistrationRow>(
       `delete from auth.company_registration where secret_hash = $1 and expires_at > now()
        returning id, url_identifier, email, email_domain, full_name, name, country, password_hash, public_key,
-                 aes_encrypted_private_key, wrapped_passphrase`,
+                 aes_encrypted_private_key, kdf_salt, admin_keys, admin_grant`,
       [secretHash],
     );
     return rows[0];

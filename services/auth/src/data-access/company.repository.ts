@@ -19,9 +19,8 @@ export interface NewCompanyRow {
   name: string;
   country: string;
   emailDomain: string;
+  /** The company key's public half; its private half exists only wrapped to admins and to the recovery kit. */
   publicKey: string;
-  aesEncryptedPrivateKey: string;
-  wrappedPassphrase: string;
 }
 
 /** Companies: their identity, keys and security settings. Reads by a staff caller are scoped by its company id. */
@@ -38,18 +37,9 @@ export const companyRepository = {
 
   async insert(db: Queryable, company: NewCompanyRow): Promise<void> {
     await db.query(
-      `insert into auth.company (id, url_identifier, name, country, email_domain, public_key, aes_encrypted_private_key, wrapped_passphrase)
-       values ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [
-        company.id,
-        company.urlIdentifier,
-        company.name,
-        company.country,
-        company.emailDomain,
-        company.publicKey,
-        company.aesEncryptedPrivateKey,
-        company.wrappedPassphrase,
-      ],
+      `insert into auth.company (id, url_identifier, name, country, email_domain, public_key)
+       values ($1, $2, $3, $4, $5, $6)`,
+      [company.id, company.urlIdentifier, company.name, company.country, company.emailDomain, company.publicKey],
     );
   },
 
@@ -121,14 +111,6 @@ export const companyRepository = {
     return rows[0];
   },
 
-  async keys(db: Queryable, companyId: string) {
-    const { rows } = await db.query<{ aes_encrypted_private_key: string; wrapped_passphrase: string }>(
-      'select aes_encrypted_private_key, wrapped_passphrase from auth.company where id = $1',
-      [companyId],
-    );
-    return rows[0];
-  },
-
   async setMfaRequired(db: Queryable, companyId: string, required: boolean): Promise<void> {
     await db.query('update auth.company set mfa_required = $2, updated_at = now() where id = $1', [
       companyId,
@@ -154,7 +136,22 @@ export const companyRepository = {
                 select json_agg(json_build_object('uuid', l.id, 'name', l.name) order by l.position, l.name)
                   from auth.location l
                  where l.company_id = c.id and l.is_active
-              ), '[]') as locations
+              ), '[]') as locations,
+              (select k.version from auth.company_key k where k.company_id = c.id and k.state = 'current') as key_version,
+              -- Who a new report is granted to besides the admins (who hold the company key): reviewers see every
+              -- report, default assignees their labels'. By opaque key id: a discloser learns no name from this.
+              coalesce((
+                select json_agg(json_build_object(
+                         'key_id', pk.key_id,
+                         'public_key', pk.public_key,
+                         'category_uuids', case when 'REVIEWER' = any(u.roles) then null else (
+                           select json_agg(ca.category_id order by ca.category_id)
+                             from auth.category_assignee ca where ca.user_id = u.id) end)
+                       order by pk.key_id)
+                  from auth.user_profile u join auth.person_key pk on pk.user_id = u.id
+                 where u.company_id = c.id and not 'ADMIN' = any(u.roles)
+                   and ('REVIEWER' = any(u.roles) or exists (select 1 from auth.category_assignee ca where ca.user_id = u.id))
+              ), '[]') as case_team
          from auth.company c
         where c.url_identifier = $1`,
       [urlIdentifier],

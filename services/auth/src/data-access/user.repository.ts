@@ -7,6 +7,9 @@ export interface UserRow {
   email: string;
   full_name: string;
   password_hash: string | null;
+  /** The browser's key derivation of the password (null with a password_hash: a password from before). */
+  kdf: 'argon2id-v1' | null;
+  kdf_salt: string | null;
   roles: Role[];
   mfa_secret: string | null;
   mfa_factor_id: string | null;
@@ -16,7 +19,7 @@ export interface UserRow {
   company_mfa_required: boolean;
 }
 
-const userColumns = `u.id, u.company_id, u.email, u.full_name, u.password_hash, u.roles, u.mfa_secret, u.mfa_factor_id,
+const userColumns = `u.id, u.company_id, u.email, u.full_name, u.password_hash, u.kdf, u.kdf_salt, u.roles, u.mfa_secret, u.mfa_factor_id,
   u.mfa_pending_secret, u.mfa_last_time_step, u.failed_logins, c.mfa_required as company_mfa_required`;
 
 /** Staff accounts and their sign-in state. Reads of a known user are scoped by company id as well. */
@@ -44,13 +47,24 @@ export const userRepository = {
       companyId: string;
       email: string;
       fullName: string;
-      passwordHash: string | null;
+      /** The argon2id hash of the authentication secret and the salt it was derived with (none: invited). */
+      password: { hash: string; kdfSalt: string } | null;
       roles: string[];
     },
   ): Promise<void> {
     await db.query(
-      'insert into auth.user_profile (id, company_id, email, full_name, password_hash, roles) values ($1, $2, $3, $4, $5, $6)',
-      [user.id, user.companyId, user.email, user.fullName, user.passwordHash, user.roles],
+      `insert into auth.user_profile (id, company_id, email, full_name, password_hash, kdf, kdf_salt, roles)
+       values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [
+        user.id,
+        user.companyId,
+        user.email,
+        user.fullName,
+        user.password?.hash ?? null,
+        user.password ? 'argon2id-v1' : null,
+        user.password?.kdfSalt ?? null,
+        user.roles,
+      ],
     );
   },
 
@@ -161,14 +175,29 @@ export const userRepository = {
     db: Queryable,
     companyId: string,
     userId: string,
-    passwordHash: string,
+    password: { hash: string; kdfSalt: string },
     sessionsValidAfter: Date,
   ): Promise<void> {
     await db.query(
-      `update auth.user_profile set password_hash = $3, failed_logins = 0, sessions_valid_after = $4, updated_at = now()
+      `update auth.user_profile
+          set password_hash = $3, kdf = 'argon2id-v1', kdf_salt = $4, failed_logins = 0, sessions_valid_after = $5,
+              updated_at = now()
         where company_id = $1 and id = $2`,
-      [companyId, userId, passwordHash, sessionsValidAfter],
+      [companyId, userId, password.hash, password.kdfSalt, sessionsValidAfter],
     );
+  },
+
+  /**
+   * The last sign-in with a password from before: its hash becomes that of the authentication secret the browser
+   * derived from it (nothing else changes, no session ends).
+   */
+  async upgradePassword(db: Queryable, userId: string, password: { hash: string; kdfSalt: string }): Promise<boolean> {
+    const { rowCount } = await db.query(
+      `update auth.user_profile set password_hash = $2, kdf = 'argon2id-v1', kdf_salt = $3, updated_at = now()
+        where id = $1 and kdf is null`,
+      [userId, password.hash, password.kdfSalt],
+    );
+    return rowCount === 1;
   },
 
   async delete(db: Queryable, companyId: string, userId: string): Promise<{ email: string } | undefined> {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { createCompanyCredentials } from '@whistle/crypto';
+import { createCompanyKeyPair } from '@whistle/crypto';
 import { companyRepository } from '../../src/data-access/company.repository';
+import { companyKeyRepository } from '../../src/data-access/company-key.repository';
 import { announcePublicViewChange } from '../../src/domain/company/company-public-view.use-case';
 import { readLogo } from '../../src/domain/customization/logo-image';
 import { logoObjectKey } from '../../src/domain/customization/customization.use-case';
@@ -21,7 +22,7 @@ const provider = authProvider();
 /** The company the discloser pact names, with the ids its report form sends. */
 async function insertPactCompany(): Promise<string> {
   await provider.testDependencies().deps.db.query('delete from auth.company');
-  const { credential } = await createCompanyCredentials();
+  const company = await createCompanyKeyPair();
   const companyId = randomUUID();
   await provider.testDependencies().deps.db.transaction(async (tx) => {
     await companyRepository.insert(tx, {
@@ -30,9 +31,13 @@ async function insertPactCompany(): Promise<string> {
       name: 'Acme Corporation',
       country: 'FR',
       emailDomain: 'acme-disclose.example',
-      publicKey: credential.public_key,
-      aesEncryptedPrivateKey: credential.aes_encrypted_private_key,
-      wrappedPassphrase: 'v1.unused.unused',
+      publicKey: company.public_key,
+    });
+    // Sealed for a recovery kit nobody keeps: the provider never opens it.
+    await companyKeyRepository.insertKey(tx, companyId, {
+      version: 1,
+      publicKey: company.public_key,
+      recoverySealed: 'v2.unused.unused.unused',
     });
     await categoryRepository.insert(tx, {
       id: PACT_CATEGORY,

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { createCompanyCredentials } from '@whistle/crypto';
+import { createCompanyKeyPair } from '@whistle/crypto';
+import { newPasswordCredentials } from '@whistle/test-support';
 import { companyRegistrationRepository } from '../../src/data-access/company-registration.repository';
 import { companyRepository } from '../../src/data-access/company.repository';
+import { companyKeyRepository } from '../../src/data-access/company-key.repository';
 import { hashOfSecret } from '../../src/domain/account/one-time-secret';
 import { categoryRepository } from '../../src/data-access/category.repository';
 import { locationRepository } from '../../src/data-access/location.repository';
@@ -12,7 +14,7 @@ const provider = authProvider();
 
 /** A company row as onboarding leaves it, with a fixed url_identifier the consumer's pact names. */
 async function insertCompany(urlIdentifier: string, emailDomain: string): Promise<void> {
-  const { credential } = await createCompanyCredentials();
+  const company = await createCompanyKeyPair();
   const companyId = randomUUID();
   await provider.testDependencies().deps.db.transaction(async (tx) => {
     await companyRepository.insert(tx, {
@@ -21,9 +23,13 @@ async function insertCompany(urlIdentifier: string, emailDomain: string): Promis
       name: 'Acme Corporation',
       country: 'FR',
       emailDomain,
-      publicKey: credential.public_key,
-      aesEncryptedPrivateKey: credential.aes_encrypted_private_key,
-      wrappedPassphrase: 'v1.unused.unused',
+      publicKey: company.public_key,
+    });
+    // Sealed for a recovery kit nobody keeps: the provider never opens it.
+    await companyKeyRepository.insertKey(tx, companyId, {
+      version: 1,
+      publicKey: company.public_key,
+      recoverySealed: 'v2.unused.unused.unused',
     });
     const parentId = randomUUID();
     await categoryRepository.insert(tx, {
@@ -45,7 +51,8 @@ async function clearCompanies(): Promise<void> {
 
 /** A registration as onboarding leaves it, whose mailed link carries `token`. */
 async function insertRegistration(token: string, urlIdentifier: string): Promise<void> {
-  const { credential } = await createCompanyCredentials();
+  const company = await createCompanyKeyPair();
+  const admin = await newPasswordCredentials('a password nobody types');
   await companyRegistrationRepository.insert(provider.testDependencies().deps.db, {
     id: randomUUID(),
     url_identifier: urlIdentifier,
@@ -55,9 +62,11 @@ async function insertRegistration(token: string, urlIdentifier: string): Promise
     name: 'Acme Corporation',
     country: 'FR',
     password_hash: '$argon2id$v=19$m=19456,t=2,p=1$unused$unused',
-    public_key: credential.public_key,
-    aes_encrypted_private_key: credential.aes_encrypted_private_key,
-    wrapped_passphrase: 'v1.unused.unused',
+    public_key: company.public_key,
+    aes_encrypted_private_key: 'v2.unused.unused.unused',
+    kdf_salt: admin.body.kdf_salt,
+    admin_keys: admin.body.keys,
+    admin_grant: 'v2.unused.unused.unused',
     secretHash: hashOfSecret(token),
     ttlMs: 60_000,
   });

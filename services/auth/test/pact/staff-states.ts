@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { generate } from 'otplib';
-import { createCompanyCredentials } from '@whistle/crypto';
 import type { TestDependencies } from '@whistle/service-kit/testing';
-import { selfSignedCertificate } from '@whistle/test-support';
+import { onboardingPayload, selfSignedCertificate, staffSecrets } from '@whistle/test-support';
+import { PACT_KDF_SALT, PACT_PASSWORD } from '../../../../shell/test/pact/fixtures';
 import { confirmationTokenIn } from '../staff-client';
 
-export const STAFF_PASSWORD = 'correct horse battery staple';
+export const STAFF_PASSWORD = PACT_PASSWORD;
+/** The sign-in secret of STAFF_PASSWORD with the pacts' fixed salt: what the consumers send as `password`. */
+const staffSecret = async () => (await staffSecrets(STAFF_PASSWORD, PACT_KDF_SALT)).authSecret;
 
 /**
  * Provider states for the staff pacts, made through auth's own API as a browser would. Each setup
@@ -44,22 +46,21 @@ export function staffStates(
   async function admin(email: string): Promise<string> {
     await test$().deps.db.query('delete from auth.company');
     bearers.clear();
-    const { credential, passphrase } = await createCompanyCredentials();
-    const since = mailbox.mailCount();
-    await call('POST', '/api/account/company', {
-      user_profile: { email, password: STAFF_PASSWORD, full_name: 'Ada Lovelace' },
-      name: 'Acme Corporation',
-      credential,
-      passphrase,
-      country: 'FR',
+    const onboarding = await onboardingPayload({
+      email,
+      password: STAFF_PASSWORD,
+      full_name: 'Ada Lovelace',
+      kdfSalt: PACT_KDF_SALT,
     });
+    const since = mailbox.mailCount();
+    await call('POST', '/api/account/company', onboarding.payload);
     // Its admin confirms the e-mailed link, as onboarding asks: only then does the company exist.
     await call('POST', '/api/account/company/confirmation', {
       token: confirmationTokenIn(await mailbox.mailTo(email, /^Confirm your company/, since)),
     });
     const { token } = await call<{ token: string }>('POST', '/api/account/token', {
       username: email,
-      password: STAFF_PASSWORD,
+      password: await staffSecret(),
     });
     bearers.set('staff-token', token);
     return token;
@@ -91,7 +92,7 @@ export function staffStates(
       await withMfa(email);
       const answer = await call<{ challenge_id: string }>('POST', '/api/account/token', {
         username: email,
-        password: STAFF_PASSWORD,
+        password: await staffSecret(),
       });
       bearers.set('mfa-challenge', answer.challenge_id);
     },

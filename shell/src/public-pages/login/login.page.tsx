@@ -5,7 +5,8 @@ import { navigateToUrl } from 'single-spa';
 import { ApiError, login } from '@whistle/api-client';
 import { Button, TextField, useAction, useDocumentTitle } from '@whistle/ui';
 import { api } from '../../api';
-import { completeSignIn, safeNextPath } from './sign-in';
+import { passwordSignIn } from '../keys/password-keys';
+import { completeSignIn, isLegacyPasswordEnded, safeNextPath } from './sign-in';
 import './login.css';
 
 /** /company/login (and /): e-mail and password. */
@@ -19,7 +20,9 @@ export function LoginPage() {
 
   /** The refusals the page words; anything else is the page's failure. */
   function refused(caught: unknown) {
-    if (caught instanceof ApiError && (caught.status === 401 || caught.status === 400)) setError(t('login.invalid'));
+    if (isLegacyPasswordEnded(caught)) setError(t('login.legacyEnded'));
+    else if (caught instanceof ApiError && (caught.status === 401 || caught.status === 400))
+      setError(t('login.invalid'));
     else if (caught instanceof ApiError && caught.status === 429) setError(t('login.tooMany'));
     // The company lets its staff in only through its identity provider: the SSO link below is the way.
     else if (caught instanceof ApiError && caught.status === 403) setError(t('login.ssoRequired'));
@@ -37,10 +40,14 @@ export function LoginPage() {
       setError(t('login.invalid'));
       return;
     }
-    await signIn.run(async () => navigateToUrl(await completeSignIn(await login(api, email, password), next)), {
-      recover: refused,
-      leaves: true,
-    });
+    await signIn.run(
+      async () => {
+        // The password stays in the page: what goes is the secret derived from it (and the unlock key stays too).
+        const { body, unlockKey } = await passwordSignIn(api, email, password);
+        navigateToUrl(await completeSignIn(await login(api, body), next, unlockKey));
+      },
+      { recover: refused, leaves: true },
+    );
   }
 
   return (

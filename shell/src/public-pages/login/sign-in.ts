@@ -1,3 +1,4 @@
+import { ApiError } from '@whistle/api-client';
 import type { LoginResponse } from '@whistle/contracts';
 import { INCIDENTS_PATH } from '../../company-app/access';
 import { staffSession } from '../../session/staff-session';
@@ -26,13 +27,23 @@ function mustEnrolMfa(token: string): boolean {
 
 /**
  * Spec §4: a token is stored and the user goes to `next` (or incidents); an MFA challenge id
- * becomes the session token and the MFA screen asks for the code. Answers the path to go to.
+ * becomes the session token and the MFA screen asks for the code. Answers the path to go to. `unlockKey`: what the
+ * password sign-in derived, which opens the person's keys (SSO users unlock them after, with a passkey or passphrase).
  */
-export async function completeSignIn(answer: LoginResponse, next: string): Promise<string> {
+export async function completeSignIn(answer: LoginResponse, next: string, unlockKey?: CryptoKey): Promise<string> {
   if ('mfa_required' in answer) {
     writeToken(answer.challenge_id);
+    // Kept in this page's memory until the MFA code completes the session: then the keys open without asking again.
+    staffSession.keyring.setPendingUnlockKey(unlockKey);
     return `${MFA_PAGE}?next=${encodeURIComponent(next)}`;
   }
-  await staffSession.signIn(answer.token);
+  await staffSession.signIn(answer.token, unlockKey);
   return mustEnrolMfa(answer.token) ? MFA_SETUP_PAGE : next;
 }
+
+/** The 400 of a password from before after the migration window: the page points to the reset. */
+export const isLegacyPasswordEnded = (error: unknown) =>
+  error instanceof ApiError &&
+  error.status === 400 &&
+  (error.body as { message?: string } | undefined)?.message ===
+    'Sign-in with a password from before has ended: reset your password by e-mail';

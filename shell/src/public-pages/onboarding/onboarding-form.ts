@@ -1,3 +1,5 @@
+import { MIN_PASSWORD_LENGTH } from '../keys/password-rules';
+
 /** Input names of the onboarding form (spec §5). */
 export const ONBOARDING_FIELDS = [
   'email',
@@ -19,8 +21,6 @@ export type OnboardingErrorKey =
 export type OnboardingErrors = Partial<Record<OnboardingField, OnboardingErrorKey>>;
 
 const REQUIRED: readonly OnboardingField[] = ['email', 'full_name', 'company_name', 'password', 'country'];
-/** Same rule as the server's schema (@whistle/contracts), so the user learns it before a round trip. */
-const MIN_PASSWORD_LENGTH = 10;
 const EMAIL = /^(?!\.)(?!.*\.\.)([A-Za-z0-9_'+\-.]*)[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 
 /** Values are trimmed (spec §5), passwords included. */

@@ -4,7 +4,9 @@ import { useNavigate } from 'react-router';
 import { createCompany, isCommonPassword } from '@whistle/api-client';
 import { countryOptions } from '@whistle/contracts';
 import { Button, SelectField, TextField, useAction, useDocumentTitle } from '@whistle/ui';
+import { RecoveryKitSheet, type RecoveryKitView } from '@whistle/ui/staff';
 import { api } from '../../api';
+import { onboardingKeys } from '../keys/password-keys';
 import { ONBOARDING_FIELDS, readOnboardingValues, validateOnboarding, type OnboardingField } from './onboarding-form';
 import { readServerRejection, type ServerMessage } from './server-rejection';
 
@@ -17,6 +19,7 @@ export function OnboardingPage() {
   const [errors, setErrors] = useState<FieldMessages>({});
   const [notice, setNotice] = useState<string>();
   const creation = useAction();
+  const [created, setCreated] = useState<{ urlIdentifier: string; kit: RecoveryKitView; companyName: string }>();
   const countries = useMemo(() => countryOptions(i18n.language), [i18n.language]);
   useDocumentTitle(t('onboarding.title'));
 
@@ -45,17 +48,17 @@ export function OnboardingPage() {
           (form.elements.namedItem('password') as HTMLElement | null)?.focus();
           return;
         }
-        // Loaded on submit only: no other page pays for the crypto code.
-        const { createCompanyCredentials } = await import('@whistle/crypto');
-        const { credential, passphrase } = await createCompanyCredentials();
+        // Made in this browser on submit: the admin's keys, the company key held by them, and its recovery kit.
+        const keys = await onboardingKeys(values.password);
         const { url_identifier } = await createCompany(api, {
-          user_profile: { email: values.email, password: values.password, full_name: values.full_name },
+          user_profile: { email: values.email, full_name: values.full_name, ...keys.user },
           name: values.company_name,
-          credential,
-          passphrase,
+          credential: keys.credential,
+          passphrase: keys.passphrase,
           country: values.country,
         });
-        navigate(`/company/${encodeURIComponent(url_identifier)}/success`);
+        // The kit is shown once, before anything else: only the kit restores the company key if every admin loses it.
+        setCreated({ urlIdentifier: url_identifier, kit: keys.kit, companyName: values.company_name });
       },
       {
         recover: (error) => {
@@ -68,6 +71,17 @@ export function OnboardingPage() {
       },
     );
   }
+
+  if (created)
+    return (
+      <section className="wh-card">
+        <RecoveryKitSheet
+          kit={created.kit}
+          companyName={created.companyName}
+          onConfirmed={() => navigate(`/company/${encodeURIComponent(created.urlIdentifier)}/success`)}
+        />
+      </section>
+    );
 
   return (
     <section className="wh-card" aria-labelledby="onboarding-title">

@@ -4,6 +4,8 @@ import { Link, useSearchParams } from 'react-router';
 import { ApiError, isCommonPassword, setPasswordWithLink } from '@whistle/api-client';
 import { Button, TextField, useAction, useDocumentTitle } from '@whistle/ui';
 import { api } from '../../api';
+import { MIN_PASSWORD_LENGTH } from '../keys/password-rules';
+import { newPasswordKeys } from '../keys/password-keys';
 
 type Outcome = 'changed' | 'failed';
 
@@ -33,7 +35,12 @@ export function PasswordChangePage() {
     const password = String(form.get('password') ?? '');
     const repeat = String(form.get('repeat_password') ?? '');
     const invalid = {
-      password: password ? undefined : t('common:validation.required'),
+      // The server never sees the password, so its rules are checked here.
+      password: !password
+        ? t('common:validation.required')
+        : password.length < MIN_PASSWORD_LENGTH
+          ? t('onboarding.passwordLength')
+          : undefined,
       repeat_password: !repeat
         ? t('common:validation.required')
         : repeat !== password
@@ -52,7 +59,7 @@ export function PasswordChangePage() {
           (formElement.elements.namedItem('password') as HTMLElement | null)?.focus();
           return;
         }
-        await setPasswordWithLink(api, token, password);
+        await setPasswordWithLink(api, token, await newPasswordKeys(password));
         setOutcome('changed');
       },
       { recover: refused },
@@ -65,6 +72,7 @@ export function PasswordChangePage() {
       {outcome === 'changed' ? (
         <>
           <p role="status">{t('passwordChange.changed')}</p>
+          <p>{t('passwordChange.newKeys')}</p>
           <p>
             <Link className="wh-button wh-button--primary" to="/company/login">
               {t('passwordChange.login')}

@@ -23,6 +23,8 @@ export const abuseLimits = {
   resetRequestsPerAccount: 3,
   resetRequestsPerClient: 10,
   ssoRequestsPerClient: 30,
+  /** Salt lookups per client: each sign-in asks once; a scan of addresses is slowed like guessing. */
+  saltRequestsPerClient: 100,
   /** Invitations (and resent invitations) per hour, per admin and per company: each one mails an address the admin chose. */
   invitationWindowMs: 60 * 60 * 1000,
   invitationsPerAdmin: 20,

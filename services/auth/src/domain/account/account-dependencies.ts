@@ -15,6 +15,8 @@ export interface AccountDependencies {
   publicUrl: string;
   /** Where the sign-in, MFA, reset and SSO limits count: shared by the replicas in a cluster. */
   rateLimits: RateLimitCounters;
+  /** When passwords from before stop being accepted at sign-in (docs/security.md, "Migration"); none: never. */
+  legacyPasswordSignInUntil?: Date;
 }
 
 /**

@@ -1,24 +1,26 @@
-import { hash, verify as verifyPassword } from '@node-rs/argon2';
 import QRCode from 'qrcode';
 import { randomUUID } from 'node:crypto';
 import { generateSecret, generateURI } from 'otplib';
 import type {
+  LinkPasswordRequest,
   MfaSetupResponse,
   ProfileUpdateRequest,
   ProfileUpdateResponse,
-  StaffKeysResponse,
   UserProfile,
 } from '@whistle/contracts';
-import { AuthenticationError, InputError, NotAllowedError } from '@whistle/service-kit';
+import { AuthenticationError, InputError, type Transaction } from '@whistle/service-kit';
 import type { StaffPrincipal } from '@whistle/tokens';
 import { userRepository, type UserRow } from '../../data-access/user.repository';
 import { oneTimeSecretRepository } from '../../data-access/one-time-secret.repository';
 import { mfaRepository } from '../../data-access/mfa.repository';
-import { companyRepository } from '../../data-access/company.repository';
-import { passwordHashOptions } from '../company/create-company.use-case';
+import { personKeyRepository } from '../../data-access/person-key.repository';
+import { putPersonKeys } from '../keys/person-keys';
+import { hashPassword, verifyPasswordHash } from './password-hash';
 import { secretLifetimes } from './abuse-limits';
 import { accountMails } from './account-mails';
 import { sendInBackground, type AccountDependencies } from './account-dependencies';
+import { OUTDATED_CLIENT_MESSAGE } from '@whistle/contracts';
+import { isAuthSecret } from '@whistle/crypto';
 import { hashOfSecret, newOneTimeSecret } from './one-time-secret';
 import { revokeSession } from './session.use-case';
 import { acceptTotp, mfaSecretContext } from './sign-in.use-case';
@@ -59,14 +61,34 @@ export async function updateProfile(
     });
     return profileView({ ...user, full_name: input.full_name });
   }
-  if (
-    !input.current_password ||
-    !user.password_hash ||
-    !(await verifyPassword(user.password_hash, input.current_password))
-  ) {
-    throw new InputError('Bad Request', { current_password: ['The current password is wrong'] });
-  }
-  await setPassword(deps, user.company_id, user.id, input.password);
+  const currentIsRight =
+    input.current_password !== undefined &&
+    user.password_hash !== null &&
+    // An account from before still compares the password itself; every other, the derived secret.
+    (user.kdf_salt === null || isAuthSecret(input.current_password)) &&
+    (await verifyPasswordHash(user.password_hash, input.current_password));
+  if (!currentIsRight) throw new InputError('Bad Request', { current_password: ['The current password is wrong'] });
+  await deps.unitOfWork(async (tx) => {
+    const keys = await personKeyRepository.ofUser(tx, user.company_id, user.id);
+    // The keys stay the same; their password copy is sealed again under the new password's unlock key.
+    if (keys) {
+      if (!input.sealed_private_keys)
+        throw new InputError('Bad Request', { sealed_private_keys: [OUTDATED_CLIENT_MESSAGE] });
+      const resealed = await personKeyRepository.resealPassword(
+        tx,
+        user.company_id,
+        user.id,
+        input.sealed_private_keys,
+      );
+      if (!resealed)
+        await personKeyRepository.addUnlockMethod(tx, user.company_id, user.id, {
+          id: randomUUID(),
+          method: 'password',
+          sealedPrivateKeys: input.sealed_private_keys,
+        });
+    }
+    await setPassword(tx, user.company_id, user.id, { secret: input.password, kdfSalt: input.kdf_salt });
+  });
   // Every session issued before the change is over, this one included; the caller continues with a new token.
   const { token } = await deps.issuer.issue({
     userId: user.id,
@@ -80,39 +102,44 @@ export async function updateProfile(
 }
 
 async function setPassword(
-  deps: AccountDependencies,
+  tx: Transaction,
   companyId: string,
   userId: string,
-  password: string,
+  password: { secret: string; kdfSalt: string },
 ): Promise<void> {
-  const passwordHash = await hash(password, passwordHashOptions);
+  const hash = await hashPassword(password.secret);
   const changedAt = new Date();
-  await deps.unitOfWork(async (tx) => {
-    await userRepository.setPassword(tx, companyId, userId, passwordHash, changedAt);
-    await oneTimeSecretRepository.retire(tx, userId, ['password_reset', 'invitation', 'mfa_challenge', 'sso_code']);
-    await announceSessionsRevoked(tx, {
-      companyId,
-      userId,
-      notBefore: changedAt,
-      reason: 'password_changed',
-      actorId: userId,
-    });
+  await userRepository.setPassword(tx, companyId, userId, { hash, kdfSalt: password.kdfSalt }, changedAt);
+  await oneTimeSecretRepository.retire(tx, userId, ['password_reset', 'invitation', 'mfa_challenge', 'sso_code']);
+  await announceSessionsRevoked(tx, {
+    companyId,
+    userId,
+    notBefore: changedAt,
+    reason: 'password_changed',
+    actorId: userId,
   });
 }
 
-/** PUT /api/account/profile with a reset or invitation link's token as Bearer: sets the password once. */
+/**
+ * PUT /api/account/profile with a reset or invitation link's token as Bearer: sets the password once, with the key
+ * pair the browser made for it. A reset replaces the person's keys (the old ones stay sealed under a password
+ * nobody remembers): what they could open must be granted again (recovery kit, another admin), so a reset by
+ * e-mail alone never opens a report.
+ */
 export async function setPasswordWithLink(
   deps: AccountDependencies,
   linkToken: string,
-  input: ProfileUpdateRequest,
+  input: LinkPasswordRequest,
 ): Promise<void> {
-  if (!('password' in input)) throw new InputError('Bad Request', { password: ['This field is required'] });
   const secretHash = hashOfSecret(linkToken);
   const link =
     (await oneTimeSecretRepository.consume(deps.db, secretHash, 'password_reset')) ??
     (await oneTimeSecretRepository.consume(deps.db, secretHash, 'invitation'));
   if (!link) throw new AuthenticationError('Invalid or expired link');
-  await setPassword(deps, link.company_id, link.user_id, input.password);
+  await deps.unitOfWork(async (tx) => {
+    await setPassword(tx, link.company_id, link.user_id, { secret: input.password, kdfSalt: input.kdf_salt });
+    await putPersonKeys(tx, { companyId: link.company_id, userId: link.user_id }, input.keys);
+  });
 }
 
 /**
@@ -188,19 +215,4 @@ export async function confirmMfaSetup(
     authTime: Math.floor(Date.now() / 1000),
   });
   return { token };
-}
-
-/**
- * GET /api/account/company/profile/keys: the company private key (encrypted) and the passphrase that
- * opens it. Given once MFA is complete, or to a user without MFA in a company that does not require it.
- */
-export async function staffKeys(deps: AccountDependencies, principal: StaffPrincipal): Promise<StaffKeysResponse> {
-  const user = await signedInUser(deps, principal);
-  const mfaSatisfied = principal.mfa || (user.mfa_secret === null && !user.company_mfa_required);
-  if (!mfaSatisfied) throw new NotAllowedError('MFA required');
-  const keys = await companyRepository.keys(deps.db, principal.companyId);
-  return {
-    aes_encrypted_private_key: keys.aes_encrypted_private_key,
-    passphrase: deps.kek.unwrap(keys.wrapped_passphrase, principal.companyId),
-  };
 }

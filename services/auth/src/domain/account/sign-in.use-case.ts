@@ -1,11 +1,11 @@
-import { hash, verify as verifyPassword } from '@node-rs/argon2';
 import { verify as verifyTotp } from 'otplib';
-import type { LoginResponse } from '@whistle/contracts';
-import { AuthenticationError, NotAllowedError, type Queryable } from '@whistle/service-kit';
+import { OUTDATED_CLIENT_MESSAGE, type LoginRequest, type LoginResponse, type SaltResponse } from '@whistle/contracts';
+import { isAuthSecret } from '@whistle/crypto';
+import { AuthenticationError, InputError, NotAllowedError, type Queryable } from '@whistle/service-kit';
 import { userRepository, type UserRow } from '../../data-access/user.repository';
 import { oneTimeSecretRepository } from '../../data-access/one-time-secret.repository';
 import { mfaRepository } from '../../data-access/mfa.repository';
-import { passwordHashOptions } from '../company/create-company.use-case';
+import { dummyPasswordHash, hashPassword, verifyPasswordHash } from './password-hash';
 import { ssoRequiredFor } from '../sso/sso-policy';
 import { abuseLimits, secretLifetimes } from './abuse-limits';
 import { accountMails } from './account-mails';
@@ -42,18 +42,47 @@ async function recordSignIn(
   });
 }
 
-// An unknown address costs the same argon2 work as a known one, so timing does not tell which exist.
-let dummyHash: Promise<string> | undefined;
-const dummyPasswordHash = () => (dummyHash ??= hash('not a password of anyone', passwordHashOptions));
+/** The answer to a page that still sends the password itself where the account expects its authentication secret. */
+const outdatedClient = () => new InputError(OUTDATED_CLIENT_MESSAGE, { password: [OUTDATED_CLIENT_MESSAGE] });
+/** A password from before, after the migration window closed (LEGACY_PASSWORD_SIGN_IN_UNTIL). */
+export const legacyPasswordEnded = 'Sign-in with a password from before has ended: reset your password by e-mail';
 
-/** POST /api/account/token: the password, then either a token or an MFA challenge (spec §4). */
-export async function login(deps: AccountDependencies, username: string, password: string): Promise<LoginResponse> {
+/** Whether an account still signs in with its password from before (not yet derived in the browser). */
+const isLegacy = (user: UserRow) => user.password_hash !== null && user.kdf_salt === null;
+const legacyWindowOpen = (deps: AccountDependencies) =>
+  deps.legacyPasswordSignInUntil === undefined || Date.now() < deps.legacyPasswordSignInUntil.getTime();
+
+/**
+ * POST /api/account/token/salt: the salt to derive the authentication secret with. An address without an account
+ * (or without a password) gets a salt of its own, stable (an HMAC under a key derived from the KEK), so neither
+ * the answer nor its repetition tells which accounts exist. Only an account from before says `legacy`.
+ */
+export async function passwordSalt(deps: AccountDependencies, username: string): Promise<SaltResponse> {
   const user = await userRepository.byEmail(deps.db, username);
+  if (user?.kdf === 'argon2id-v1' && user.kdf_salt) return { kdf: user.kdf, salt: user.kdf_salt };
+  if (user && isLegacy(user) && legacyWindowOpen(deps)) return { kdf: 'legacy' };
+  return {
+    kdf: 'argon2id-v1',
+    salt: deps.kek.mac('fake-kdf-salt', username.trim().toLowerCase()).subarray(0, 16).toString('base64url'),
+  };
+}
+
+/**
+ * POST /api/account/token: the authentication secret (or, once, a password from before with its upgrade), then
+ * either a token or an MFA challenge (spec §4).
+ */
+export async function login(deps: AccountDependencies, input: LoginRequest): Promise<LoginResponse> {
+  const { username, password, upgrade } = input;
+  const user = await userRepository.byEmail(deps.db, username);
+  // Only an account from before still accepts the password itself: anything else must be a derived secret.
+  const legacy = user !== undefined && isLegacy(user);
+  if (!legacy && !isAuthSecret(password)) throw outdatedClient();
+  if (legacy && !legacyWindowOpen(deps)) throw new InputError(legacyPasswordEnded, { password: [legacyPasswordEnded] });
   if (!user || !user.password_hash) {
-    await verifyPassword(await dummyPasswordHash(), password);
+    await verifyPasswordHash(await dummyPasswordHash(), password);
     throw new AuthenticationError(invalidCredentials);
   }
-  if (!(await verifyPassword(user.password_hash, password))) {
+  if (!(await verifyPasswordHash(user.password_hash, password))) {
     const failuresInARow = await userRepository.recordFailedLogin(deps.db, user.id);
     if (failuresInARow === abuseLimits.noticeAfterFailures)
       sendInBackground(deps, accountMails.failedSignIns(user.email, failuresInARow), 'failed sign-ins');
@@ -61,6 +90,12 @@ export async function login(deps: AccountDependencies, username: string, passwor
     throw new AuthenticationError(invalidCredentials);
   }
   await userRepository.clearFailedLogins(deps.db, user.id);
+  // The password from before is right: from now on the account knows only what the browser derives from it.
+  if (legacy && upgrade)
+    await userRepository.upgradePassword(deps.db, user.id, {
+      hash: await hashPassword(upgrade.auth_secret),
+      kdfSalt: upgrade.kdf_salt,
+    });
   // Checked only after the right password: a guess learns nothing of the company's policy.
   if (await ssoRequiredFor(deps, user)) {
     deps.logger.info({ company_id: user.company_id }, 'password sign-in refused: the company requires single sign-on');

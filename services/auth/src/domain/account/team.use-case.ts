@@ -11,6 +11,7 @@ import { newOneTimeSecret } from './one-time-secret';
 import { passwordLink } from './profile.use-case';
 import { announceSessionsRevoked } from './token-revocations';
 import { announceUserUpdated } from './user-events';
+import { revokeCompanyKey } from '../keys/key-revocation';
 
 /** POST /api/account/company/user_profile/ (ADMIN): a user without password, invited by e-mail to choose one. */
 export async function inviteUser(
@@ -30,7 +31,7 @@ export async function inviteUser(
         companyId: principal.companyId,
         email,
         fullName: input.full_name,
-        passwordHash: null,
+        password: null,
         roles: input.roles,
       });
       await oneTimeSecretRepository.insert(tx, {
@@ -67,6 +68,8 @@ export async function deleteUser(deps: AccountDependencies, principal: StaffPrin
   if (userId === principal.userId)
     throw new InputError('Bad Request', { uuid: ['You cannot delete your own account'] });
   await deps.unitOfWork(async (tx) => {
+    // Before the row goes (its keys and grants go with it): the trail says the key was taken away, and why.
+    await revokeCompanyKey(tx, principal, userId, 'user_deleted');
     const deleted = await userRepository.delete(tx, principal.companyId, userId);
     if (!deleted) throw new NotFoundError('User not found');
     await tx.addEvent({
@@ -96,6 +99,8 @@ export async function changeRoles(
     const changedAt = new Date();
     if (!(await userRepository.setRoles(tx, principal.companyId, input.uuid, input.roles, changedAt)))
       throw new NotFoundError('User not found');
+    // Only admins hold the company key: no longer an admin, no longer a wrapping of it.
+    if (demotesAnAdmin) await revokeCompanyKey(tx, principal, input.uuid, 'admin_role_removed');
     await announceUserUpdated(tx, principal, principal.companyId, input.uuid);
     await announceSessionsRevoked(tx, {
       companyId: principal.companyId,

@@ -5,12 +5,14 @@ import { companyRepository } from '../../data-access/company.repository';
 import type { CompanyRegistrationRow } from '../../data-access/company-registration.repository';
 import { locationRepository } from '../../data-access/location.repository';
 import { userRepository } from '../../data-access/user.repository';
+import { companyKeyRepository } from '../../data-access/company-key.repository';
+import { currentPersonKey, putPersonKeys } from '../keys/person-keys';
 import { defaultCategories, defaultLocations } from './default-labels';
 
 /**
  * A confirmed registration becomes the company: the company, its first ADMIN, default reporting labels and
- * locations, and the events that make it exist for the other services (company.created, user.created), in the
- * caller's transaction — a failure anywhere leaves no partial company behind.
+ * locations, the keys the onboarding page made, and the events that make it exist for the other services
+ * (company.created, user.created, user.keys_created, company.key_granted), in the caller's transaction — a failure anywhere leaves no partial company behind.
  */
 export async function activateCompany(tx: Transaction, registration: CompanyRegistrationRow): Promise<void> {
   const companyId = registration.id;
@@ -23,15 +25,13 @@ export async function activateCompany(tx: Transaction, registration: CompanyRegi
     country: registration.country,
     emailDomain: registration.email_domain,
     publicKey: registration.public_key,
-    aesEncryptedPrivateKey: registration.aes_encrypted_private_key,
-    wrappedPassphrase: registration.wrapped_passphrase,
   });
   await userRepository.insert(tx, {
     id: adminId,
     companyId,
     email,
     fullName: registration.full_name,
-    passwordHash: registration.password_hash,
+    password: { hash: registration.password_hash, kdfSalt: registration.kdf_salt },
     roles: ['ADMIN'],
   });
 
@@ -71,6 +71,40 @@ export async function activateCompany(tx: Transaction, registration: CompanyRegi
     name: 'user.created',
     company_id: companyId,
     payload: { user_id: adminId, email, full_name: registration.full_name, roles: ['ADMIN'] },
+    actor: { type: 'STAFF', user_id: adminId },
+  });
+  await holdCompanyKey(tx, companyId, adminId, registration);
+}
+
+/**
+ * The keys the onboarding page made: the admin's (sealed under their password), the company key as version 1 (its
+ * recovery kit's copy), and the admin's grant of it — the only ways it opens.
+ */
+async function holdCompanyKey(
+  tx: Transaction,
+  companyId: string,
+  adminId: string,
+  registration: CompanyRegistrationRow,
+): Promise<void> {
+  await putPersonKeys(tx, { companyId, userId: adminId }, registration.admin_keys);
+  await companyKeyRepository.insertKey(tx, companyId, {
+    version: 1,
+    publicKey: registration.public_key,
+    recoverySealed: registration.aes_encrypted_private_key,
+  });
+  const admin = (await currentPersonKey(tx, companyId, adminId))!;
+  await companyKeyRepository.grant(tx, companyId, {
+    key_version: 1,
+    user_id: adminId,
+    key_id: admin.key_id,
+    wrapped_private_key: registration.admin_grant,
+    grantedBy: adminId,
+    reason: 'onboarding',
+  });
+  await tx.addEvent({
+    name: 'company.key_granted',
+    company_id: companyId,
+    payload: { user_id: adminId, key_version: 1, fingerprint: admin.fingerprint, reason: 'onboarding' },
     actor: { type: 'STAFF', user_id: adminId },
   });
 }

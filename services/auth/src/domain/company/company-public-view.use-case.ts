@@ -42,8 +42,12 @@ export async function loadPublicCompany(db: Queryable, urlIdentifier: string): P
 export const announcePublicViewChange = (tx: Queryable, companyId: string) =>
   companyRepository.notifyPublicViewChanged(tx, PUBLIC_VIEW_CHANNEL, companyId);
 
-/** The events whose changes the public view shows: the company's name, its labels and locations. */
-const PUBLIC_VIEW_EVENTS = /^(company\.updated|category\.[a-z_]+|location\.[a-z_]+)$/;
+/**
+ * The events whose changes the public view shows: the company's name, its labels and locations, its key, and its
+ * case team (who has keys, in which role, assigned to which label).
+ */
+const PUBLIC_VIEW_EVENTS =
+  /^(company\.(updated|key_rotated)|category\.[a-z_]+|location\.[a-z_]+|user\.(keys_created|updated|deleted))$/;
 
 /**
  * The unit of work with one more duty: a transaction that writes one of the events above also announces the

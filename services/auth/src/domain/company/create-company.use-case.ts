@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { hash } from '@node-rs/argon2';
 import type { CompanyCreateRequest } from '@whistle/contracts';
 import type { Database, Logger } from '@whistle/service-kit';
 import type { Mailer } from '@whistle/mailer';
@@ -10,18 +9,14 @@ import { secretLifetimes } from '../account/abuse-limits';
 import { accountMails } from '../account/account-mails';
 import { sendInBackground } from '../account/account-dependencies';
 import { newOneTimeSecret } from '../account/one-time-secret';
-import type { KeyEncryptionKey } from '../secrets/key-encryption';
+import { hashPassword } from '../account/password-hash';
 import { emailDomainOf } from './email-domain-policy';
 import { domainExists } from './onboarding-errors';
 import { assertMayOnboard, type OnboardingPolicy } from './onboarding-policy';
 import { makeUrlIdentifier } from './url-identifier';
 
-/** OWASP's argon2id profile (19 MiB, 2 passes): strong, and cheap enough for a 2-core node. */
-export const passwordHashOptions = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
-
 export interface CreateCompanyDependencies {
   db: Database;
-  kek: KeyEncryptionKey;
   onboarding: OnboardingPolicy;
   mailer: Mailer;
   logger: Logger;
@@ -32,7 +27,8 @@ export interface CreateCompanyDependencies {
 /**
  * Onboarding: the company is registered, and exists only once its first admin confirms the link e-mailed to the
  * address given (confirm-company.use-case): nobody can take a domain, or its SSO, with an address they do not own.
- * The registration holds the prepared company (the password already hashed, the passphrase already wrapped).
+ * The registration holds the prepared company: the hash of the admin's authentication secret, their keys, the
+ * company key wrapped to them and sealed for the recovery kit — nothing the server could open a report with.
  */
 export async function createCompany(
   deps: CreateCompanyDependencies,
@@ -41,7 +37,7 @@ export async function createCompany(
   const email = input.user_profile.email.toLowerCase();
   const emailDomain = emailDomainOf(email);
   assertMayOnboard(deps.onboarding, emailDomain);
-  const passwordHash = await hash(input.user_profile.password, passwordHashOptions);
+  const passwordHash = await hashPassword(input.user_profile.password);
   const companyId = randomUUID();
   const link = newOneTimeSecret();
 
@@ -65,7 +61,10 @@ export async function createCompany(
       password_hash: passwordHash,
       public_key: input.credential.public_key,
       aes_encrypted_private_key: input.credential.aes_encrypted_private_key,
-      wrapped_passphrase: deps.kek.wrap(input.passphrase, companyId),
+      kdf_salt: input.user_profile.kdf_salt,
+      admin_keys: input.user_profile.keys,
+      // The spec's `passphrase` field carries the admin's grant: the company key wrapped to their own public key.
+      admin_grant: input.passphrase,
       secretHash: link.hash,
       ttlMs: secretLifetimes.company_confirmation,
     });

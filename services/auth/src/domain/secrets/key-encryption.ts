@@ -1,14 +1,15 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 
 const VERSION = 'v1';
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
 /**
- * Envelope encryption of company passphrases under the key-encryption key (KEK) that the environment
- * provides (a Kubernetes Secret or KMS in clusters, a 0600 file under DATA_DIR when standalone).
- * A database dump alone therefore never unlocks a company private key. The company id is bound as
- * associated data so a wrapped passphrase cannot be moved to another company's row.
+ * The key-encryption key (KEK) that the environment provides (a Kubernetes Secret or KMS in clusters, a 0600 file
+ * under DATA_DIR when standalone). It wraps what is not report content (TOTP secrets; the rate limits' and fake
+ * salts' keys derive from it), and reads, once per company, the passphrase of a company key from before people
+ * held keys (docs/security.md, "Migration"). Nothing it opens opens a report of a migrated company. The context is
+ * bound as associated data so a wrapped value cannot be moved to another row.
  */
 export class KeyEncryptionKey {
   private constructor(private readonly key: Buffer) {}
@@ -18,6 +19,12 @@ export class KeyEncryptionKey {
     const key = Buffer.from(base64Key, 'base64');
     if (key.length !== 32) throw new Error('KEY_ENCRYPTION_KEY must be 32 bytes, base64-encoded');
     return new KeyEncryptionKey(key);
+  }
+
+  /** HMAC-SHA-256 under a key derived for `purpose` alone, so no other use of the KEK shares its key. */
+  mac(purpose: string, data: string): Buffer {
+    const key = Buffer.from(hkdfSync('sha256', this.key, Buffer.alloc(0), `whistle/kek/${purpose}`, 32));
+    return createHmac('sha256', key).update(data).digest();
   }
 
   wrap(secret: string, companyId: string): string {

@@ -7,6 +7,8 @@ import {
   mfaSetupRequestSchema,
   profileUpdateRequestSchema,
   invitationResendRequestSchema,
+  linkPasswordRequestSchema,
+  saltRequestSchema,
   userProfileCreateRequestSchema,
   userProfileDeleteRequestSchema,
   userRolesUpdateRequestSchema,
@@ -23,13 +25,12 @@ import {
   ownProfile,
   requestPasswordReset,
   setPasswordWithLink,
-  staffKeys,
   startMfaSetup,
   updateProfile,
 } from '../../domain/account/profile.use-case';
 import { refreshSession, revokeSession } from '../../domain/account/session.use-case';
 import { ownMailPreferences, setMailPreferences } from '../../domain/account/mail-preferences.use-case';
-import { challengeOwner, completeMfa, login } from '../../domain/account/sign-in.use-case';
+import { challengeOwner, completeMfa, login, passwordSalt } from '../../domain/account/sign-in.use-case';
 import { changeRoles, deleteUser, inviteUser, resendInvitation } from '../../domain/account/team.use-case';
 
 const tooMany = 'Too many attempts, please try again later';
@@ -131,9 +132,22 @@ export function accountRoutes(deps: AccountDependencies, verifier: StaffTokenVer
     }),
   ];
 
+  // Limited like the sign-in it prepares, per client: a salt costs nothing, but a scan of addresses should too.
+  const saltLimit = rateLimit({
+    name: 'salt-client',
+    counters: deps.rateLimits,
+    windowMs,
+    limit: abuseLimits.saltRequestsPerClient,
+    message: tooMany,
+    key: (req) => `salt:${clientAddress(req)}`,
+  });
+  router.post('/api/account/token/salt', saltLimit, async (req, res) => {
+    const { username } = parseBody(saltRequestSchema, req.body);
+    res.set('Cache-Control', 'no-store').json(await passwordSalt(deps, username));
+  });
+
   router.post('/api/account/token', ...loginLimits, async (req, res) => {
-    const { username, password } = parseBody(loginRequestSchema, req.body);
-    res.json(await login(deps, username, password));
+    res.json(await login(deps, parseBody(loginRequestSchema, req.body)));
   });
 
   router.post('/api/account/token/mfa', mfaLimit, findChallengeOwner, mfaAccountLimit, async (req, res) => {
@@ -164,11 +178,6 @@ export function accountRoutes(deps: AccountDependencies, verifier: StaffTokenVer
     res.json(await ownProfile(deps, staffOf(req)));
   });
 
-  router.get('/api/account/company/profile/keys', staff, async (req, res) => {
-    const keys = await staffKeys(deps, staffOf(req));
-    res.set('Cache-Control', 'no-store').json(keys);
-  });
-
   router.post('/api/account/company/profile/mfa', mfaLimit, staffEnrolling, async (req, res) => {
     const { challenge_code } = parseBody(mfaSetupRequestSchema, req.body);
     res.json(
@@ -182,7 +191,7 @@ export function accountRoutes(deps: AccountDependencies, verifier: StaffTokenVer
   router.put('/api/account/profile', mfaLimit, (req, res, next) => {
     const token = bearerToken(req);
     if (token && !isJwt(token)) {
-      const input = parseBody(profileUpdateRequestSchema, req.body);
+      const input = parseBody(linkPasswordRequestSchema, req.body);
       setPasswordWithLink(deps, token, input).then(() => res.status(204).end(), next);
       return;
     }

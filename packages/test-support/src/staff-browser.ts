@@ -1,0 +1,177 @@
+import type { CompanyCreateRequest, CompanyKeysResponse, OwnKeysResponse, SaltResponse } from '@whistle/contracts';
+import {
+  createCompanyKeyPair,
+  createPersonKeys,
+  createRecoveryKey,
+  deriveStaffSecrets,
+  grantCompanyKey,
+  importCompanyPrivateKey,
+  importPersonKeys,
+  newKdfSalt,
+  openCompanyKeyGrant,
+  openPersonSecret,
+  sealCompanyKeyForRecovery,
+  sealPersonSecret,
+  unlockPersonKeys,
+  type PersonKeys,
+  type RecoveryKey,
+  type StaffSecrets,
+} from '@whistle/crypto';
+
+/**
+ * What a staff member's browser does with keys (docs/security.md, "Keys"), for tests that speak HTTP: derive the
+ * authentication secret from a password, make key pairs, open the company key. The same @whistle/crypto calls the
+ * pages make, so a test passes only if the protocol does.
+ */
+
+/** An HTTP call as the tests' clients make it. */
+export type StaffCall = (
+  method: string,
+  path: string,
+  options?: { body?: unknown; bearer?: string },
+) => Promise<{ status: number; body: unknown }>;
+
+/** A fetch-based StaffCall on `baseUrl`. */
+export function fetchCall(baseUrl: string, headers: Record<string, string> = {}): StaffCall {
+  return async (method, path, { body, bearer } = {}) => {
+    const response = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers: {
+        accept: 'application/json',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    return { status: response.status, body: text && text.startsWith('{') ? JSON.parse(text) : text };
+  };
+}
+
+// Argon2id at 64 MiB takes a good part of a second: a test signing in the same person again derives once.
+const derived = new Map<string, Promise<StaffSecrets>>();
+export function staffSecrets(password: string, salt: string): Promise<StaffSecrets> {
+  const key = `${salt}\n${password}`;
+  let secrets = derived.get(key);
+  if (!secrets) {
+    secrets = deriveStaffSecrets(password, salt);
+    derived.set(key, secrets);
+  }
+  return secrets;
+}
+
+/**
+ * A new password with the key pairs made for it, as the onboarding, invitation and reset pages send it
+ * (`password`, `kdf_salt`, `keys`), and the person's unlocked keys.
+ */
+export async function newPasswordCredentials(password: string, kdfSalt = newKdfSalt()) {
+  const { authSecret, unlockKey } = await staffSecrets(password, kdfSalt);
+  const { publicKeys, secret } = await createPersonKeys();
+  const sealed = await sealPersonSecret(unlockKey, secret, publicKeys);
+  const person = await importPersonKeys(secret, publicKeys);
+  secret.fill(0);
+  return {
+    body: {
+      password: authSecret,
+      kdf_salt: kdfSalt,
+      keys: { ...publicKeys, unlock: { method: 'password' as const, sealed_private_keys: sealed } },
+    },
+    person,
+  };
+}
+
+export interface Onboarding {
+  payload: CompanyCreateRequest;
+  /** What the admin printed: it opens the company key without any admin. */
+  recovery: RecoveryKey;
+  admin: PersonKeys;
+  companyPublicKey: string;
+}
+
+/** The onboarding payload as the page makes it: the admin's keys, the company key granted to them and sealed for the kit. */
+export async function onboardingPayload(input: {
+  email: string;
+  password: string;
+  full_name?: string;
+  name?: string;
+  country?: string;
+  /** A fixed salt (Pact: the consumer derives the same secret); a fresh one otherwise. */
+  kdfSalt?: string;
+}): Promise<Onboarding> {
+  const { body, person } = await newPasswordCredentials(input.password, input.kdfSalt);
+  const company = await createCompanyKeyPair();
+  const recovery = await createRecoveryKey();
+  const [grant, sealed] = await Promise.all([
+    grantCompanyKey(company.secret, company.public_key, person.publicKeys.public_key),
+    sealCompanyKeyForRecovery(recovery, company.secret, company.public_key),
+  ]);
+  company.secret.fill(0);
+  return {
+    payload: {
+      user_profile: { email: input.email, full_name: input.full_name ?? 'Ada Admin', ...body },
+      name: input.name ?? 'Acme Corporation',
+      credential: { public_key: company.public_key, aes_encrypted_private_key: sealed },
+      passphrase: grant,
+      country: input.country ?? 'FR',
+    },
+    recovery,
+    admin: person,
+    companyPublicKey: company.public_key,
+  };
+}
+
+/** The sign-in body the login page sends for this password: the salt call first, then the derived secret. */
+export async function signInBody(
+  call: StaffCall,
+  username: string,
+  password: string,
+): Promise<{ username: string; password: string }> {
+  const salt = (await call('POST', '/api/account/token/salt', { body: { username } })).body as SaltResponse;
+  if (salt.kdf === 'legacy') return { username, password };
+  return { username, password: (await staffSecrets(password, salt.salt)).authSecret };
+}
+
+/** The signed-in person's keys, unlocked with their password as the page does after sign-in. */
+export async function unlockOwnKeys(call: StaffCall, token: string, password: string): Promise<PersonKeys> {
+  const own = (await call('GET', '/api/account/profile/keys', { bearer: token })).body as OwnKeysResponse;
+  if (!own.person || !own.password) throw new Error('This person has no password keys');
+  const { unlockKey } = await staffSecrets(password, own.password.salt);
+  const copy = own.person.unlock.find((method) => method.method === 'password');
+  if (!copy) throw new Error('No password copy of the keys');
+  return unlockPersonKeys(unlockKey, copy.sealed_private_keys, own.person);
+}
+
+/** The company private key (current version) as an admin's browser opens it from its grant. */
+export async function openCompanyKey(call: StaffCall, token: string, person: PersonKeys): Promise<CryptoKey> {
+  const keys = (await call('GET', '/api/account/company/keys', { bearer: token })).body as CompanyKeysResponse;
+  if (!keys.grant) throw new Error('This person holds no grant of the company key');
+  const secret = await openCompanyKeyGrant(person, keys.grant, keys.public_key);
+  try {
+    return await importCompanyPrivateKey(secret);
+  } finally {
+    secret.fill(0);
+  }
+}
+
+/** The account page's password change: both secrets derived, the keys' password copy sealed again under the new one. */
+export async function passwordChangeBody(call: StaffCall, token: string, current: string, next: string) {
+  const own = (await call('GET', '/api/account/profile/keys', { bearer: token })).body as OwnKeysResponse;
+  if (!own.password) throw new Error('This person has no password');
+  const previous = await staffSecrets(current, own.password.salt);
+  const kdfSalt = newKdfSalt();
+  const fresh = await staffSecrets(next, kdfSalt);
+  const copy = own.person?.unlock.find((method) => method.method === 'password');
+  let sealed: string | undefined;
+  if (own.person && copy) {
+    const secret = await openPersonSecret(previous.unlockKey, copy.sealed_private_keys, own.person);
+    sealed = await sealPersonSecret(fresh.unlockKey, secret, own.person);
+    secret.fill(0);
+  }
+  return {
+    password: fresh.authSecret,
+    kdf_salt: kdfSalt,
+    current_password: previous.authSecret,
+    ...(sealed ? { sealed_private_keys: sealed } : {}),
+  };
+}
