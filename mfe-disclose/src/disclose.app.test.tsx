@@ -40,7 +40,6 @@ beforeAll(async () => {
     customization: { title: null, description: null, logo_url: null },
     public_key: credential.public_key,
     key_version: 1,
-    case_team: [],
     categories: [fraud],
     locations: [paris],
   };

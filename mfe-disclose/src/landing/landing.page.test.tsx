@@ -13,7 +13,6 @@ const company: CompanyPublicView = {
   customization: { title: null, description: null, logo_url: null },
   public_key: 'v1.key',
   key_version: 1,
-  case_team: [],
   categories: [],
   locations: [],
 };

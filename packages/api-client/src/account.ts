@@ -123,20 +123,16 @@ export type KeyringState = 'unlocked' | 'locked' | 'absent' | 'unavailable';
 
 /**
  * The person's keys, held by the shell (non-extractable, never in a remote's reach as bytes). Cases open with the
- * caller's own grant, or for admins with the company key; neither is ever sent anywhere.
+ * company key an admin granted to the person; it is never sent anywhere.
  */
 export interface StaffKeyring {
   state(): KeyringState;
   subscribe(listener: (state: KeyringState) => void): () => void;
   /** Opens a case; rejects with a `NoCaseAccessError` (name) when nothing the person holds opens it. */
   openCase(keys: IncidentKeyMaterial): Promise<CaseHandle>;
-  /** The case's passphrase wrapped to another person (assigning, granting access that is missing). */
-  grantCase(keys: IncidentKeyMaterial, recipientPublicKey: string): Promise<string>;
-  /** Admins during a company key rotation: a case's passphrase re-wrapped from its key version to the current one. */
-  rewrapCase(keys: Pick<IncidentKeyMaterial, 'company_encrypted_passphrase' | 'company_key_version'>): Promise<string>;
   /**
-   * The keys as non-extractable CryptoKeys, to hand to a worker (export, search) that opens many cases: the
-   * person's decryption key and public key, and the company private keys the person holds by version.
+   * The company private key as a non-extractable CryptoKey, to hand to a worker (export) that opens many cases;
+   * undefined while the person does not hold it.
    */
   workerMaterial(): KeyringWorkerMaterial | undefined;
 
@@ -164,7 +160,7 @@ export interface StaffKeyring {
   /** What the person holds of the company key: see CompanyKeyStatus. Reloads from the server. */
   companyKeyStatus(): Promise<CompanyKeyStatus>;
   /**
-   * Admin holding the key: the company key wrapped to another admin, after the page showed the recipient's
+   * Admin holding the key: the company key wrapped to a team member, after the page showed the recipient's
    * fingerprint and the admin confirmed it matches. The keyring computes the fingerprint of the keys it wraps to and
    * refuses when it is not the one shown (a server handing other keys than those it names). Posts the grant
    * (`requestId` when it answers a request).
@@ -179,13 +175,6 @@ export interface StaffKeyring {
    * which the server deletes the old way.
    */
   migrateCompanyKey(): Promise<{ text: string; fingerprint: string; createdAt: string }>;
-  /**
-   * Admin holding the key: a new company key pair granted to the given admins (their fingerprints shown and
-   * confirmed), sealed for a new recovery kit (shown once). The cases are re-wrapped afterwards (`rewrapCase`).
-   */
-  rotateCompanyKey(
-    admins: KeyRecipient[],
-  ): Promise<{ keyVersion: number; recoveryKit: { text: string; fingerprint: string; createdAt: string } }>;
 }
 
 /** A person the company key is wrapped to, with the fingerprint the page showed (and the admin compared). */
@@ -197,23 +186,20 @@ export interface KeyRecipient {
 }
 
 /**
- * `held`: the person holds the current company key (admins). `none`: not an admin, nothing to hold. `missing`: an
- * admin whose keys do not open it (new admin, reset by e-mail): restore with the recovery kit or ask another admin
- * (`requested` once asked). `legacy`: the company's key is still kept the old way: an admin moves it (migration).
+ * `held`: the person holds the current company key. `missing`: their keys do not open it (new team member, reset by
+ * e-mail): ask an admin (`accessRequest` once asked), or, admins, restore it with the recovery kit. `legacy`: the
+ * company's key is still kept the old way: an admin moves it (migration), then grants it to the team.
  */
 export interface CompanyKeyStatus {
-  state: 'held' | 'none' | 'missing' | 'legacy';
+  state: 'held' | 'missing' | 'legacy';
   keyVersion: number;
   publicKey: string;
   fingerprint: string;
-  /** While a rotation re-wraps the cases. */
-  previousKeyVersion: number | null;
   accessRequest: { id: string; expiresAt: string } | null;
 }
 
 export interface KeyringWorkerMaterial {
-  person: { publicKey: string; decryptionKey: CryptoKey };
-  companyKeys: Record<number, CryptoKey>;
+  companyPrivateKey: CryptoKey;
 }
 
 /** What `openCase` rejects with when the person holds nothing that opens the case. */

@@ -58,7 +58,6 @@ export {
   putRecoveryKit,
   removeUnlockMethod,
   requestCompanyKey,
-  rotateCompanyKeyPair,
 } from './keys';
 export {
   createIncident,

@@ -1,6 +1,5 @@
 import type {
   CompanyKeyGrantRequest,
-  CompanyKeyRotationRequest,
   CompanyKeysResponse,
   NewPersonKeys,
   OwnKeysResponse,
@@ -34,5 +33,3 @@ export const declineCompanyKeyRequest = (api: ApiClient, id: string) =>
   api.request<void>('DELETE', `/api/account/company/keys/requests/${encodeURIComponent(id)}`);
 export const putRecoveryKit = (api: ApiClient, body: { key_version: number; aes_encrypted_private_key: string }) =>
   api.request<void>('PUT', '/api/account/company/keys/recovery', { body });
-export const rotateCompanyKeyPair = (api: ApiClient, body: CompanyKeyRotationRequest) =>
-  api.request<{ key_version: number }>('POST', '/api/account/company/keys/rotation', { body });

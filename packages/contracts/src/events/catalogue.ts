@@ -84,20 +84,12 @@ export const eventCatalogue = {
   'user.sign_in_failed': {
     1: z.object({ user_id: z.uuid(), factor: z.enum(['password', 'mfa']) }),
   },
-  /**
-   * Every case wrapped to the previous company key version is re-wrapped to the current one (a rotation): the
-   * auth service deletes the previous private key's wrappings.
-   */
-  'incident.company_key_rewrapped': {
-    1: z.object({ key_version: z.number().int().positive(), previous_key_version: z.number().int().positive() }),
-  },
   /** A staff member enabled (or replaced) their TOTP second factor. */
   'user.mfa_enabled': { 1: z.object({ user_id: z.uuid() }) },
   /**
    * A person made their key pairs in their browser (onboarding, invitation, first SSO sign-in) or new ones after a
    * reset by e-mail (`replaced`: whatever was granted to the old keys is gone). Public keys are not secret: the
-   * incident service needs them to know whom a case is granted to. `key_id` is the opaque id the public company
-   * view lists the key under (no name).
+   * team compares their fingerprints. `key_id` is the key's opaque id.
    */
   'user.keys_created': {
     1: z.object({
@@ -116,13 +108,13 @@ export const eventCatalogue = {
   'user.unlock_method_removed': {
     1: z.object({ user_id: z.uuid(), unlock_id: z.uuid(), method: z.enum(['password', 'passkey', 'passphrase']) }),
   },
-  /** The company key was wrapped to a person (an admin) by someone's browser: who now holds which version. */
+  /** The company key was wrapped to a person by someone's browser: who now holds which version. */
   'company.key_granted': {
     1: z.object({
       user_id: z.uuid(),
       key_version: z.number().int().positive(),
       fingerprint: z.string(),
-      reason: z.enum(['onboarding', 'migration', 'approval', 'recovery', 'rotation']),
+      reason: z.enum(['onboarding', 'migration', 'approval', 'recovery']),
     }),
   },
   /** A person's wrapping of the company key was deleted (`key_version` null: every version they held). */
@@ -130,10 +122,10 @@ export const eventCatalogue = {
     1: z.object({
       user_id: z.uuid(),
       key_version: z.number().int().positive().nullable(),
-      reason: z.enum(['user_deleted', 'admin_role_removed', 'keys_replaced', 'rotation_finished']),
+      reason: z.enum(['user_deleted', 'keys_replaced']),
     }),
   },
-  /** An admin without access to reports asked the other admins to grant the company key to their new keys. */
+  /** A team member without access to reports asked the admins to grant the company key to their keys. */
   'company.key_access_requested': {
     1: z.object({ user_id: z.uuid(), request_id: z.uuid(), fingerprint: z.string() }),
   },
@@ -143,18 +135,6 @@ export const eventCatalogue = {
   /** A new recovery kit: the previous one no longer opens the company key. */
   'company.recovery_kit_rotated': {
     1: z.object({ key_version: z.number().int().positive(), fingerprint: z.string() }),
-  },
-  /**
-   * A new company key pair: new reports are wrapped to `public_key`; the cases wrapped to the previous version are
-   * re-wrapped by an admin's browser, after which its private key is deleted.
-   */
-  'company.key_rotated': {
-    1: z.object({
-      key_version: z.number().int().positive(),
-      public_key: z.string(),
-      fingerprint: z.string(),
-      previous_key_version: z.number().int().positive(),
-    }),
   },
   /** A report was filed. Ids, number and clear flags only: fields stay encrypted in the incident service. */
   'incident.created': {

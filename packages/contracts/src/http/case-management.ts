@@ -85,20 +85,14 @@ export type StaffMember = z.infer<typeof staffMemberSchema>;
 const managementCategorySchema = z.object({ uuid: z.uuid(), name: z.string(), parent_uuid: z.uuid().nullable() });
 
 /**
- * What opens the incident in a staff browser: an admin's through the company key (`openIncidentAsCompany` of
- * @whistle/crypto), anyone the case is granted to through their own grant (`openIncidentAsGrantee`). The server
- * hands each person only what is theirs.
+ * What opens the incident in the staff browser with the company private key
+ * (`openIncidentAsCompany` of @whistle/crypto).
  */
 export const incidentKeyMaterialSchema = z.object({
   credential: incidentCredentialSchema,
   aes_salt: z.string(),
   aes_iv: z.string(),
-  /** The passphrase wrapped to the company key: for admins who are not excluded, null for everyone else. */
-  company_encrypted_passphrase: z.string().nullable(),
-  /** The company key version it is wrapped to (a rotation re-wraps the older ones). */
-  company_key_version: z.number().int().positive(),
-  /** The caller's own grant of the case (the passphrase wrapped to their public key), null when they have none. */
-  grant: z.string().nullable(),
+  company_encrypted_passphrase: z.string(),
 });
 export type IncidentKeyMaterial = z.infer<typeof incidentKeyMaterialSchema>;
 

@@ -74,14 +74,6 @@ export const companyPublicViewSchema = z.object({
   /** The company key a new report is wrapped to (its fingerprint is computed and shown by the landing page). */
   public_key: z.string(),
   key_version: z.number().int().positive(),
-  /**
-   * Who a new report is granted to besides the admins, by opaque key id (no names): reviewers for every report
-   * (`category_uuids` null), and each label's default assignees for theirs. The discloser's browser wraps the
-   * report's passphrase to each of them.
-   */
-  case_team: z.array(
-    z.object({ key_id: z.uuid(), public_key: z.string(), category_uuids: z.array(z.uuid()).nullable() }),
-  ),
   categories: z.array(categorySummarySchema),
   locations: z.array(locationSummarySchema),
 });

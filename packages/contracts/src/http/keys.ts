@@ -115,12 +115,8 @@ export type OwnKeysResponse = z.infer<typeof ownKeysResponseSchema>;
 export const companyKeysResponseSchema = z.object({
   key_version: z.number().int().positive(),
   public_key: publicKeySchema,
-  /** The company private key wrapped to the caller (ADMIN with access), else null. */
+  /** The company private key wrapped to the caller (an admin approved them), else null. */
   grant: z.string().nullable(),
-  /** While a rotation re-wraps the cases: the previous key and the caller's grant of it. */
-  previous: z
-    .object({ key_version: z.number().int().positive(), public_key: z.string(), grant: z.string().nullable() })
-    .nullable(),
   /** ADMIN only: the recovery kit's copy of the current key (opens only with the kit). */
   recovery: z.object({ aes_encrypted_private_key: z.string() }).nullable(),
   /** ADMIN only, a company that has not migrated yet: what opens its key the old way, once. */
@@ -139,7 +135,7 @@ export const teamKeySchema = z.object({
   signing_public_key: z.string().nullable(),
   fingerprint: z.string().nullable(),
   /** For admins: whether they hold the current company key. */
-  company_key: z.enum(['granted', 'missing', 'not_admin']),
+  company_key: z.enum(['granted', 'missing']),
   access_request: z
     .object({
       id: z.uuid(),
@@ -180,13 +176,3 @@ export const recoveryKitRequestSchema = z.strictObject({
   aes_encrypted_private_key: sealedValueSchema(),
 });
 
-/** POST /api/account/company/keys/rotation (ADMIN with access): a new company key pair, granted to the admins. */
-export const companyKeyRotationRequestSchema = z.strictObject({
-  public_key: publicKeySchema,
-  aes_encrypted_private_key: sealedValueSchema(),
-  grants: z
-    .array(z.strictObject({ user_id: z.uuid(), fingerprint: fingerprintSchema, grant: sealedValueSchema() }))
-    .min(1, REQUIRED_MESSAGE)
-    .max(1000),
-});
-export type CompanyKeyRotationRequest = z.infer<typeof companyKeyRotationRequestSchema>;

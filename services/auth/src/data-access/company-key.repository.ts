@@ -14,11 +14,11 @@ export interface GrantRow {
   wrapped_private_key: string;
 }
 
-export type GrantReason = 'onboarding' | 'migration' | 'approval' | 'recovery' | 'rotation';
+export type GrantReason = 'onboarding' | 'migration' | 'approval' | 'recovery';
 
 /** The company's key pairs, who holds them, and who asks to. Only wrappings: nothing here opens a key. */
 export const companyKeyRepository = {
-  /** The current key first, then the previous one while a rotation runs. */
+  /** Every version of the company key, the current one first. */
   async keys(db: Queryable, companyId: string): Promise<CompanyKeyRow[]> {
     const { rows } = await db.query<CompanyKeyRow>(
       `select version, public_key, recovery_sealed_private_key, state from auth.company_key
@@ -28,7 +28,7 @@ export const companyKeyRepository = {
     return rows;
   },
 
-  /** Locks the company's key rows: two rotations, or a rotation and a grant, do not interleave. */
+  /** Locks the company's key rows: a migration, a recovery kit and a grant do not interleave. */
   async lockKeys(db: Queryable, companyId: string): Promise<CompanyKeyRow[]> {
     const { rows } = await db.query<CompanyKeyRow>(
       `select version, public_key, recovery_sealed_private_key, state from auth.company_key
@@ -57,26 +57,6 @@ export const companyKeyRepository = {
       [companyId, version, sealed],
     );
     return rowCount === 1;
-  },
-
-  /** The current key becomes the previous one (a rotation starts). */
-  async retireCurrent(db: Queryable, companyId: string): Promise<void> {
-    await db.query(`update auth.company_key set state = 'previous' where company_id = $1 and state = 'current'`, [
-      companyId,
-    ]);
-  },
-
-  /** A previous key whose cases are all re-wrapped: it goes, with every wrapping of it. */
-  async deletePrevious(db: Queryable, companyId: string, version: number): Promise<string[]> {
-    const { rows } = await db.query<{ user_id: string }>(
-      `delete from auth.company_key_grant where company_id = $1 and key_version = $2 returning user_id`,
-      [companyId, version],
-    );
-    await db.query(`delete from auth.company_key where company_id = $1 and version = $2 and state = 'previous'`, [
-      companyId,
-      version,
-    ]);
-    return rows.map((row) => row.user_id);
   },
 
   async grantsOf(db: Queryable, companyId: string, userId: string): Promise<GrantRow[]> {
@@ -199,10 +179,5 @@ export const companyKeyRepository = {
       [companyId],
     );
     return rowCount === 1;
-  },
-
-  /** The company's current public key, where the public view and the company's own view read it. */
-  async setCurrentPublicKey(db: Queryable, companyId: string, publicKey: string): Promise<void> {
-    await db.query('update auth.company set public_key = $2, updated_at = now() where id = $1', [companyId, publicKey]);
   },
 };

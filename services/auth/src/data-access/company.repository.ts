@@ -137,21 +137,7 @@ export const companyRepository = {
                   from auth.location l
                  where l.company_id = c.id and l.is_active
               ), '[]') as locations,
-              (select k.version from auth.company_key k where k.company_id = c.id and k.state = 'current') as key_version,
-              -- Who a new report is granted to besides the admins (who hold the company key): reviewers see every
-              -- report, default assignees their labels'. By opaque key id: a discloser learns no name from this.
-              coalesce((
-                select json_agg(json_build_object(
-                         'key_id', pk.key_id,
-                         'public_key', pk.public_key,
-                         'category_uuids', case when 'REVIEWER' = any(u.roles) then null else (
-                           select json_agg(ca.category_id order by ca.category_id)
-                             from auth.category_assignee ca where ca.user_id = u.id) end)
-                       order by pk.key_id)
-                  from auth.user_profile u join auth.person_key pk on pk.user_id = u.id
-                 where u.company_id = c.id and not 'ADMIN' = any(u.roles)
-                   and ('REVIEWER' = any(u.roles) or exists (select 1 from auth.category_assignee ca where ca.user_id = u.id))
-              ), '[]') as case_team
+              (select k.version from auth.company_key k where k.company_id = c.id and k.state = 'current') as key_version
          from auth.company c
         where c.url_identifier = $1`,
       [urlIdentifier],

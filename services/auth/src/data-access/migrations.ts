@@ -324,7 +324,7 @@ export const authMigrations: Migration[] = [
         key_id uuid not null,
         wrapped_private_key text not null,
         granted_by uuid,
-        reason text not null check (reason in ('onboarding', 'migration', 'approval', 'recovery', 'rotation')),
+        reason text not null check (reason in ('onboarding', 'migration', 'approval', 'recovery')),
         granted_at timestamptz not null default now(),
         primary key (company_id, key_version, user_id),
         foreign key (company_id, key_version) references auth.company_key (company_id, version) on delete cascade

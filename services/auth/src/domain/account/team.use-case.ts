@@ -99,8 +99,6 @@ export async function changeRoles(
     const changedAt = new Date();
     if (!(await userRepository.setRoles(tx, principal.companyId, input.uuid, input.roles, changedAt)))
       throw new NotFoundError('User not found');
-    // Only admins hold the company key: no longer an admin, no longer a wrapping of it.
-    if (demotesAnAdmin) await revokeCompanyKey(tx, principal, input.uuid, 'admin_role_removed');
     await announceUserUpdated(tx, principal, principal.companyId, input.uuid);
     await announceSessionsRevoked(tx, {
       companyId: principal.companyId,

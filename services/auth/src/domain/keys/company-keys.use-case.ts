@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type {
   CompanyKeyGrantRequest,
-  CompanyKeyRotationRequest,
   CompanyKeysResponse,
   TeamKeysResponse,
 } from '@whistle/contracts';
 import { companyFingerprint } from '@whistle/crypto';
-import { ConflictError, InputError, NotAllowedError, NotFoundError, type Transaction } from '@whistle/service-kit';
+import { ConflictError, NotAllowedError, NotFoundError, type Transaction } from '@whistle/service-kit';
 import type { StaffPrincipal } from '@whistle/tokens';
 import { companyKeyRepository, type CompanyKeyRow, type GrantReason } from '../../data-access/company-key.repository';
 import { personKeyRepository } from '../../data-access/person-key.repository';
@@ -18,9 +17,9 @@ const isAdmin = (principal: StaffPrincipal) => principal.roles.includes('ADMIN')
 const staffActor = (principal: StaffPrincipal) => ({ type: 'STAFF' as const, user_id: principal.userId });
 
 /**
- * GET /api/account/company/keys: the company key as the caller may hold it. Everyone sees the public key; an admin
- * gets their own wrapping (if any), the recovery kit's copy, and — once, for a company from before — what opens
- * the key the old way so their browser can migrate it.
+ * GET /api/account/company/keys: the company key as the caller may hold it. Everyone sees the public key and their own
+ * wrapping (if any); an admin also the recovery kit's copy, and — for a company from before — what opens the key
+ * the old way so their browser can migrate it.
  */
 export async function companyKeys(
   deps: KeyDependencies & { kek: KeyEncryptionKey },
@@ -32,18 +31,14 @@ export async function companyKeys(
     companyKeyRepository.request(deps.db, principal.companyId, principal.userId),
     isAdmin(principal) ? companyKeyRepository.legacy(deps.db, principal.companyId) : undefined,
   ]);
-  const [current, previous] = keys;
+  const [current] = keys;
   if (!current) throw new NotFoundError('Company not found');
   const grantOf = (key: CompanyKeyRow | undefined) =>
     grants.find((grant) => grant.key_version === key?.version)?.wrapped_private_key ?? null;
   return {
     key_version: current.version,
     public_key: current.public_key,
-    grant: isAdmin(principal) ? grantOf(current) : null,
-    previous:
-      previous && isAdmin(principal)
-        ? { key_version: previous.version, public_key: previous.public_key, grant: grantOf(previous) }
-        : null,
+    grant: grantOf(current),
     recovery:
       isAdmin(principal) && current.recovery_sealed_private_key
         ? { aes_encrypted_private_key: current.recovery_sealed_private_key }
@@ -78,11 +73,7 @@ export async function teamKeys(deps: KeyDependencies, principal: StaffPrincipal)
         public_key: person.public_key,
         signing_public_key: person.signing_public_key,
         fingerprint: person.fingerprint,
-        company_key: !person.roles.includes('ADMIN')
-          ? 'not_admin'
-          : holders.has(person.user_id)
-            ? 'granted'
-            : 'missing',
+        company_key: holders.has(person.user_id) ? 'granted' : 'missing',
         access_request:
           request && request.key_id === person.key_id && person.fingerprint
             ? {
@@ -165,7 +156,7 @@ export async function migrateCompanyKey(
 }
 
 /**
- * POST /api/account/company/keys/grants: the company key wrapped to an admin — by another admin who compared the
+ * POST /api/account/company/keys/grants: the company key wrapped to a team member — by an admin who compared the
  * fingerprint (approval), or by the person themselves with the recovery kit (recovery). The recipient's key must
  * still be the one whose fingerprint was compared.
  */
@@ -180,8 +171,6 @@ export async function grantCompanyKey(
       throw new ConflictError('The company key changed: reload the page');
     const recipient = await userRepository.byId(tx, principal.companyId, input.user_id);
     if (!recipient) throw new NotFoundError('User not found');
-    if (!recipient.roles.includes('ADMIN'))
-      throw new InputError('Bad Request', { user_id: ['Only admins hold the company key'] });
     const key = await personKeyRepository.ofUser(tx, principal.companyId, input.user_id);
     if (!key) throw new ConflictError('This person has no keys yet');
     if (key.fingerprint !== input.fingerprint)
@@ -205,7 +194,7 @@ export async function grantCompanyKey(
   });
 }
 
-/** POST /api/account/company/keys/requests: an admin without the key asks the others (expires in 7 days). */
+/** POST /api/account/company/keys/requests: a team member without the key asks the admins (expires in 7 days). */
 export async function requestCompanyKey(deps: KeyDependencies, principal: StaffPrincipal): Promise<{ id: string }> {
   const id = randomUUID();
   await deps.unitOfWork(async (tx) => {
@@ -268,82 +257,4 @@ export async function rotateRecoveryKit(
       actor: staffActor(principal),
     });
   });
-}
-
-/**
- * POST /api/account/company/keys/rotation: a new company key pair made in the admin's browser, granted to the
- * admins whose fingerprints it showed, sealed for a new recovery kit. New reports use it at once; the previous key
- * stays until the incident service says every case is re-wrapped (finishRotation).
- */
-export async function rotateCompanyKey(
-  deps: KeyDependencies,
-  principal: StaffPrincipal,
-  input: CompanyKeyRotationRequest,
-): Promise<{ key_version: number }> {
-  return deps.unitOfWork(async (tx) => {
-    const keys = await companyKeyRepository.lockKeys(tx, principal.companyId);
-    const [current] = keys;
-    if (!current) throw new NotFoundError('Company not found');
-    if (keys.length > 1) throw new ConflictError('The previous rotation is still re-wrapping cases');
-    if (!current.recovery_sealed_private_key) throw new ConflictError('Move the company key to its admins first');
-    await requireHolder(tx, principal, current.version);
-    if (!input.grants.some((grant) => grant.user_id === principal.userId))
-      throw new InputError('Bad Request', { grants: ['The new key must be granted to you too'] });
-    const recipients = [];
-    for (const grant of input.grants) {
-      const user = await userRepository.byId(tx, principal.companyId, grant.user_id);
-      const key = await personKeyRepository.ofUser(tx, principal.companyId, grant.user_id);
-      if (!user?.roles.includes('ADMIN') || !key)
-        throw new InputError('Bad Request', { grants: ['Only admins with keys hold the company key'] });
-      if (key.fingerprint !== grant.fingerprint)
-        throw new ConflictError("An admin's key changed since the page showed it: reload and compare again");
-      recipients.push({ grant, key });
-    }
-    const version = current.version + 1;
-    await companyKeyRepository.retireCurrent(tx, principal.companyId);
-    await companyKeyRepository.insertKey(tx, principal.companyId, {
-      version,
-      publicKey: input.public_key,
-      recoverySealed: input.aes_encrypted_private_key,
-    });
-    await companyKeyRepository.setCurrentPublicKey(tx, principal.companyId, input.public_key);
-    for (const { grant, key } of recipients)
-      await recordGrant(tx, principal, {
-        userId: grant.user_id,
-        keyId: key.key_id,
-        version,
-        wrapped: grant.grant,
-        fingerprint: key.fingerprint,
-        reason: 'rotation',
-      });
-    await tx.addEvent({
-      name: 'company.key_rotated',
-      company_id: principal.companyId,
-      payload: {
-        key_version: version,
-        public_key: input.public_key,
-        fingerprint: await companyFingerprint(input.public_key),
-        previous_key_version: current.version,
-      },
-      actor: staffActor(principal),
-    });
-    return { key_version: version };
-  });
-}
-
-/**
- * The incident service re-wrapped every case of the previous key to the current one: its private key goes, with
- * every admin's wrapping of it. In the consumer's transaction; a second announcement finds nothing to delete.
- */
-export async function finishRotation(tx: Transaction, companyId: string, previousVersion: number): Promise<void> {
-  const keys = await companyKeyRepository.lockKeys(tx, companyId);
-  if (!keys.some((key) => key.version === previousVersion && key.state === 'previous')) return;
-  const holders = await companyKeyRepository.deletePrevious(tx, companyId, previousVersion);
-  for (const userId of holders)
-    await tx.addEvent({
-      name: 'company.key_revoked',
-      company_id: companyId,
-      payload: { user_id: userId, key_version: previousVersion, reason: 'rotation_finished' },
-      actor: { type: 'SYSTEM' },
-    });
 }

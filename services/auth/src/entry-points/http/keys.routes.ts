@@ -2,7 +2,6 @@ import { Router, type RequestHandler } from 'express';
 import {
   companyKeyGrantRequestSchema,
   companyKeyMigrationRequestSchema,
-  companyKeyRotationRequestSchema,
   newPersonKeysSchema,
   recoveryKitRequestSchema,
   unlockMethodInputSchema,
@@ -18,7 +17,6 @@ import {
   grantCompanyKey,
   migrateCompanyKey,
   requestCompanyKey,
-  rotateCompanyKey,
   rotateRecoveryKit,
   teamKeys,
 } from '../../domain/keys/company-keys.use-case';
@@ -72,7 +70,7 @@ export function keysRoutes(deps: KeyDependencies & { kek: KeyEncryptionKey }, ve
     await grantCompanyKey(deps, staffOf(req), parseBody(companyKeyGrantRequestSchema, req.body));
     res.status(204).end();
   });
-  router.post('/api/account/company/keys/requests', ...admin, async (req, res) => {
+  router.post('/api/account/company/keys/requests', ...staff, async (req, res) => {
     res.status(201).json(await requestCompanyKey(deps, staffOf(req)));
   });
   router.delete('/api/account/company/keys/requests/:id', ...admin, async (req, res) => {
@@ -84,11 +82,6 @@ export function keysRoutes(deps: KeyDependencies & { kek: KeyEncryptionKey }, ve
   router.put('/api/account/company/keys/recovery', ...admin, async (req, res) => {
     await rotateRecoveryKit(deps, staffOf(req), parseBody(recoveryKitRequestSchema, req.body));
     res.status(204).end();
-  });
-  router.post('/api/account/company/keys/rotation', ...admin, async (req, res) => {
-    res
-      .status(201)
-      .json(await rotateCompanyKey(deps, staffOf(req), parseBody(companyKeyRotationRequestSchema, req.body)));
   });
   return router;
 }
