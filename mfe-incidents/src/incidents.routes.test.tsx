@@ -122,7 +122,7 @@ describe('incident list', () => {
     expect(screen.getByText('No case matches these filters.')).toBeInTheDocument();
   });
 
-  it('when the company key is locked (no MFA in this session), then names read Locked and the page says how to unlock them', async () => {
+  it('when the company key is locked or not granted yet, then names read Locked and the page says how to get access', async () => {
     const named = await encryptedReport(company, { full_name: 'Jane Doe' });
     const row = listItem({
       uuid: '00000000-0000-4000-8000-000000000003',
@@ -133,7 +133,7 @@ describe('incident list', () => {
     fetchMock.mockImplementation(async () => json(200, { ...emptyPage, count: 1, results: [row] }));
     open('/company/incidents', staffSession(undefined));
     expect(await screen.findByText('Locked')).toBeInTheDocument();
-    expect(screen.getByText(/unlocks only after two-factor authentication/)).toBeInTheDocument();
+    expect(screen.getByText(/ask an admin to grant you access to reports/)).toBeInTheDocument();
     expect(screen.queryByText('Jane Doe')).not.toBeInTheDocument();
   });
 

@@ -1,10 +1,17 @@
 import { webcrypto } from 'node:crypto';
-import { createApiClient, type StaffSession, type StaffState } from '@whistle/api-client';
+import {
+  createApiClient,
+  NoCaseAccessError,
+  type StaffKeyring,
+  type StaffSession,
+  type StaffState,
+} from '@whistle/api-client';
 import type { IncidentListItem, IncidentStaffView, ReportField } from '@whistle/contracts';
 import {
   createCompanyCredentials,
   createIncidentCredentials,
   encryptFields,
+  openIncidentAsCompany,
   unlockCompanyPrivateKey,
   type IncidentCredentials,
 } from '@whistle/crypto';
@@ -59,7 +66,48 @@ export const staffState = (roles: string[] = ['ADMIN']) =>
     },
   }) as unknown as StaffState;
 
-/** The shell's staff session as a remote receives it: a real API client (fetch is the test's), the key. */
+/**
+ * The shell's keyring as far as this remote uses it: the company key it holds (read at each call, so a test can
+ * unlock it later and `unlock()` tells the subscribers); anything else is not this remote's business.
+ */
+export function testKeyring(companyKey: () => CryptoKey | undefined): StaffKeyring & { unlocked(): void } {
+  const listeners = new Set<(state: 'unlocked' | 'locked') => void>();
+  const elsewhere = () => Promise.reject(new Error('The shell does this, not this remote'));
+  return {
+    state: () => (companyKey() ? 'unlocked' : 'locked'),
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    unlocked: () => listeners.forEach((listener) => listener('unlocked')),
+    openCase: async (keys) => {
+      const key = companyKey();
+      if (!key) throw new NoCaseAccessError();
+      return openIncidentAsCompany({ ...keys, companyPrivateKey: key });
+    },
+    workerMaterial: () => {
+      const key = companyKey();
+      return key && { companyPrivateKey: key };
+    },
+    person: () => undefined,
+    unlockWithPassword: elsewhere,
+    unlockWithPasskey: elsewhere,
+    unlockWithPassphrase: elsewhere,
+    setUpWithPasskey: elsewhere,
+    setUpWithPassphrase: elsewhere,
+    addPasskey: elsewhere,
+    addPassphrase: elsewhere,
+    changePassword: elsewhere,
+    lock: elsewhere,
+    companyKeyStatus: elsewhere,
+    approveCompanyKey: elsewhere,
+    restoreWithRecoveryKit: elsewhere,
+    rotateRecoveryKit: elsewhere,
+    migrateCompanyKey: elsewhere,
+  };
+}
+
+/** The shell's staff session as a remote receives it: a real API client (fetch is the test's), the keyring. */
 export function staffSession(privateKey: CryptoKey | undefined, state = staffState()): StaffSession {
   return {
     api: createApiClient({ getToken: () => 'staff-token' }),
@@ -67,7 +115,7 @@ export function staffSession(privateKey: CryptoKey | undefined, state = staffSta
     reloadStaff: async () => state,
     subscribe: () => () => undefined,
     replaceToken: async () => undefined,
-    companyPrivateKey: () => privateKey,
+    keyring: testKeyring(() => privateKey),
   };
 }
 

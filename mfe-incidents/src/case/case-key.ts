@@ -1,7 +1,7 @@
 import type { IncidentKeyMaterial } from '@whistle/contracts';
 import { decryptField, openIncidentAsCompany, type IncidentHandle } from '@whistle/crypto';
 
-/** Opens a case with the company private key (unlocked at sign-in, in memory only). */
+/** Opens a case with the company private key (from the shell's keyring: granted to the person, never extractable). */
 export const openCase = (keys: IncidentKeyMaterial, companyPrivateKey: CryptoKey): Promise<IncidentHandle> =>
   openIncidentAsCompany({ ...keys, companyPrivateKey });
 

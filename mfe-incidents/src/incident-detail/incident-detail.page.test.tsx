@@ -13,6 +13,7 @@ import {
   staffState,
   staffView,
   testCompany,
+  testKeyring,
   useNodeWebCrypto,
   type TestCompany,
 } from '../../test/staff-fixtures';
@@ -183,7 +184,7 @@ describe('a case', () => {
         privateKey = company.privateKey;
         return staffState();
       },
-      companyPrivateKey: () => privateKey,
+      keyring: testKeyring(() => privateKey),
     });
     await new Promise((resolve) => setTimeout(resolve, 50));
     unlock();

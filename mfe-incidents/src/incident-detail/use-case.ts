@@ -13,6 +13,7 @@ import { decryptField, type IncidentHandle } from '@whistle/crypto';
 import { useLoad } from '@whistle/ui';
 import { useStaffSession } from '@whistle/ui/staff';
 import { openCase } from '../case/case-key';
+import { useCompanyKey } from '../case/use-company-key';
 
 export interface ShownFile {
   uuid: string;
@@ -94,15 +95,16 @@ async function openWholeCase(api: ApiClient, companyPrivateKey: CryptoKey, incid
  */
 export function useCase(incidentUuid: string): { state: CaseState; reload(): Promise<void> } {
   const session = useStaffSession();
+  const companyPrivateKey = useCompanyKey(session);
   const { data, error, reload } = useLoad(
     async () => {
-      // On a page load the shell unlocks the key while this page mounts: wait for the session, which
-      // includes the unlocking, before deciding the case is locked.
+      // On a page load the shell unlocks the keys while this page mounts: wait for the session, which
+      // includes the unlocking, before deciding the case is locked (the keyring's change reloads it too).
       await session.staff().catch(() => undefined);
-      const companyPrivateKey = session.companyPrivateKey();
-      return companyPrivateKey ? openWholeCase(session.api, companyPrivateKey, incidentUuid) : null;
+      const key = companyPrivateKey ?? session.keyring.workerMaterial()?.companyPrivateKey;
+      return key ? openWholeCase(session.api, key, incidentUuid) : null;
     },
-    [session, incidentUuid],
+    [session, incidentUuid, companyPrivateKey],
     // A case that cannot be opened is a message of the page, whatever the reason.
     { shows: () => true },
   );

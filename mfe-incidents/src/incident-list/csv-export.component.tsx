@@ -35,7 +35,7 @@ function useCsvExport(session: StaffSession) {
 
   const start = useCallback(
     (query: CaseQuery) => {
-      const companyPrivateKey = session.companyPrivateKey();
+      const companyPrivateKey = session.keyring.workerMaterial()?.companyPrivateKey;
       // The worker calls the API itself, with the session's token (the client's only Bearer mechanism).
       const token = /^Bearer (.+)$/.exec(session.api.headers().Authorization ?? '')?.[1];
       if (!companyPrivateKey || !token) {

@@ -9,6 +9,7 @@ import { CaseFilters } from './case-filters.component';
 import { CaseTable } from './case-table.component';
 import { caseQueryOf, hasFilters, withPage } from './list-query';
 import { CsvExport } from './csv-export.component';
+import { useCompanyKey } from '../case/use-company-key';
 import { useIdentities } from './use-identities';
 import '../case/case.css';
 
@@ -70,7 +71,7 @@ export function IncidentListPage() {
     shows: () => true,
     keepPrevious: true,
   });
-  const { identities, locked } = useIdentities(list?.results, session.companyPrivateKey());
+  const { identities, locked } = useIdentities(list?.results, useCompanyKey(session));
   useDocumentTitle(t('list.title'));
   const filtered = hasFilters(params);
   return (

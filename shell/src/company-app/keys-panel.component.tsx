@@ -6,6 +6,7 @@ import { Button, TextField } from '@whistle/ui';
 import { RecoveryKitSheet, type RecoveryKitView } from '@whistle/ui/staff';
 import { staffSession } from '../session/staff-session';
 import { PasskeyUnavailableError } from '../session/passkeys';
+import { PendingKeyRequests } from './pending-key-requests.component';
 import { MIN_PASSWORD_LENGTH } from '../public-pages/keys/password-rules';
 import './keys-panel.css';
 
@@ -48,7 +49,7 @@ export function KeysPanel({ state }: { state: StaffState }) {
   const isAdmin = state.profile.roles.includes('ADMIN');
   if (keyringState === 'locked') return <UnlockPanel />;
   if (keyringState === 'absent') return <SetUpPanel />;
-  if (keyringState === 'unlocked' && isAdmin) return <CompanyKeyPanel companyName={state.company.name} />;
+  if (keyringState === 'unlocked') return <CompanyKeyPanel companyName={state.company.name} isAdmin={isAdmin} />;
   return null;
 }
 
@@ -183,7 +184,7 @@ function SetUpPanel() {
   );
 }
 
-function CompanyKeyPanel({ companyName }: { companyName: string }) {
+function CompanyKeyPanel({ companyName, isAdmin }: { companyName: string; isAdmin: boolean }) {
   const { t, i18n } = useTranslation('shell');
   const { message, run } = useFailure();
   const [status, setStatus] = useState<CompanyKeyStatus>();
@@ -201,7 +202,10 @@ function CompanyKeyPanel({ companyName }: { companyName: string }) {
         <RecoveryKitSheet kit={kit} companyName={companyName} onConfirmed={() => setKit(undefined)} />
       </section>
     );
-  if (!status || status.state === 'held' || status.state === 'none') return null;
+  if (!status) return null;
+  if (status.state === 'held') return isAdmin ? <PendingKeyRequests /> : null;
+  // Until an admin moves it, the team reads the old way; only an admin can move it.
+  if (status.state === 'legacy' && !isAdmin) return null;
 
   if (status.state === 'legacy')
     return (
@@ -247,15 +251,25 @@ function CompanyKeyPanel({ companyName }: { companyName: string }) {
   return (
     <section className="wh-card shell-keys-panel" aria-labelledby="keys-missing-title">
       <h2 id="keys-missing-title">{t('keys.missingTitle')}</h2>
-      <p>{t('keys.missingIntro')}</p>
-      <h3>{t('keys.restoreTitle')}</h3>
-      <form onSubmit={(event) => void restore(event)} aria-busy={busy || undefined}>
-        <TextField name="recovery_kit" label={t('keys.recoveryKit')} autoComplete="off" spellCheck={false} required />
-        <Button type="submit" busy={busy}>
-          {t('keys.restore')}
-        </Button>
-      </form>
-      <h3>{t('keys.askTitle')}</h3>
+      <p>{isAdmin ? t('keys.missingIntro') : t('keys.missingIntroTeam')}</p>
+      {isAdmin && (
+        <>
+          <h3>{t('keys.restoreTitle')}</h3>
+          <form onSubmit={(event) => void restore(event)} aria-busy={busy || undefined}>
+            <TextField
+              name="recovery_kit"
+              label={t('keys.recoveryKit')}
+              autoComplete="off"
+              spellCheck={false}
+              required
+            />
+            <Button type="submit" busy={busy}>
+              {t('keys.restore')}
+            </Button>
+          </form>
+        </>
+      )}
+      <h3>{isAdmin ? t('keys.askTitle') : t('keys.askTitleTeam')}</h3>
       {person && (
         <p>
           {t('keys.yourFingerprint')} <strong className="shell-keys-panel__fingerprint">{person.fingerprint}</strong>

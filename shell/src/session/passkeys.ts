@@ -55,12 +55,12 @@ export async function createPasskey(user: { id: string; email: string; name: str
   const first = results.prf.results?.first;
   const prfOutput = first
     ? new Uint8Array(first)
-    : (await usePasskey([{ credentialId, prfSalt: toBase64Url(salt) }])).prfOutput;
+    : (await passkeyAssertion([{ credentialId, prfSalt: toBase64Url(salt) }])).prfOutput;
   return { credentialId, prfSalt: toBase64Url(salt), prfOutput };
 }
 
 /** Asks the authenticator for one of these passkeys and answers which one, with its PRF output. */
-export async function usePasskey(
+export async function passkeyAssertion(
   passkeys: readonly { credentialId: string; prfSalt: string }[],
 ): Promise<{ credentialId: string; prfOutput: Uint8Array }> {
   if (!passkeysSupported() || passkeys.length === 0) throw new PasskeyUnavailableError();

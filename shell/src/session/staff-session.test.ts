@@ -95,7 +95,6 @@ async function onboardedAdmin() {
     key_version: 1,
     public_key: company.public_key,
     grant: await grantCompanyKey(company.secret, company.public_key, publicKeys.public_key),
-    previous: null,
     recovery: {
       aes_encrypted_private_key: await sealCompanyKeyForRecovery(recovery, company.secret, company.public_key),
     },
@@ -153,7 +152,7 @@ function serve(state: { own: OwnKeysResponse; companyKeys: CompanyKeysResponse }
 }
 
 describe('staff session and its keyring', () => {
-  it('when signing in with the key the password derived, then the keys open, cases open through the company key or a grant, and only the token is stored', async () => {
+  it('when signing in with the key the password derived, then the keys open, cases open through the granted company key, and only the token is stored', async () => {
     const admin = await onboardedAdmin();
     serve(admin);
     const session = createStaffSession(localStorage);
@@ -164,43 +163,36 @@ describe('staff session and its keyring', () => {
 
     const report = await createIncidentCredentials(admin.company.public_key);
     const text = await encryptField(report.incident.publicKey, 'what happened');
-    const viaCompany = await session.keyring.openCase({
-      ...report.payload,
-      company_key_version: 1,
-      grant: null,
-    });
-    expect(await decryptField(viaCompany, text)).toBe('what happened');
-
-    // The admin grants the case to a handler; the handler's browser opens it with that grant alone.
-    const handler = await createPersonKeys();
-    const handlerKeys = await importPersonKeys(handler.secret, handler.publicKeys);
-    const grant = await session.keyring.grantCase(
-      { ...report.payload, company_key_version: 1, grant: null },
-      handler.publicKeys.public_key,
-    );
-    const { openIncidentAsGrantee } = await import('@whistle/crypto');
-    const viaGrant = await openIncidentAsGrantee({ ...report.payload, person: handlerKeys, grant });
-    expect(await decryptField(viaGrant, text)).toBe('what happened');
+    const opened = await session.keyring.openCase(report.payload);
+    expect(await decryptField(opened, text)).toBe('what happened');
 
     // Nothing but the token is kept in storage: no key, no passphrase.
     expect(localStorage.entries()).toEqual([['token', 'staff-token']]);
   });
 
-  it('when a case holds neither a grant nor a company wrapping for this person, then opening it says so', async () => {
+  it('when no admin has granted the company key to this person yet, then opening a case says so', async () => {
     const admin = await onboardedAdmin();
-    serve(admin);
+    serve({ ...admin, companyKeys: { ...admin.companyKeys, grant: null, recovery: null } });
     const session = createStaffSession(localStorage);
     await session.signIn('staff-token', admin.unlockKey);
     await session.staff();
-    const report = await createIncidentCredentials((await createCompanyKeyPair()).public_key);
-    await expect(
-      session.keyring.openCase({
-        ...report.payload,
-        company_encrypted_passphrase: null,
-        company_key_version: 1,
-        grant: null,
-      }),
-    ).rejects.toThrow('You have no key to this case yet');
+    expect(session.keyring.state()).toBe('unlocked');
+    const report = await createIncidentCredentials(admin.company.public_key);
+    await expect(session.keyring.openCase(report.payload)).rejects.toThrow('You have no key to this case yet');
+    expect((await session.keyring.companyKeyStatus()).state).toBe('missing');
+  });
+
+  it('when the company key is wrapped to the person with another company public key, then it is refused and nothing opens', async () => {
+    const admin = await onboardedAdmin();
+    const other = await createCompanyKeyPair();
+    serve({ ...admin, companyKeys: { ...admin.companyKeys, public_key: other.public_key } });
+    const session = createStaffSession(localStorage);
+    await session.signIn('staff-token', admin.unlockKey);
+    await session.staff();
+    expect(session.keyring.state()).toBe('locked');
+    await expect(session.keyring.unlockWithPassword(PASSWORD)).rejects.toThrow();
+    expect(session.keyring.state()).toBe('locked');
+    expect(session.keyring.workerMaterial()).toBeUndefined();
   });
 
   it('when the session needs MFA not done yet (403), then the keys are unavailable and nothing opens', async () => {
@@ -223,7 +215,7 @@ describe('staff session and its keyring', () => {
     expect(session.keyring.state()).toBe('locked');
     await session.keyring.unlockWithPassword(PASSWORD);
     expect(session.keyring.state()).toBe('unlocked');
-    expect(session.keyring.workerMaterial()?.companyKeys[1]).toBeDefined();
+    expect(session.keyring.workerMaterial()?.companyPrivateKey).toBeDefined();
 
     await session.signOut();
     expect(posted.some((call) => call.url === '/api/account/token/revoke')).toBe(true);

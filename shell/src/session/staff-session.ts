@@ -33,7 +33,6 @@ export function createStaffSession(storage: Storage = globalThis.localStorage): 
       userId: profile.uuid,
       email: profile.email,
       fullName: profile.full_name,
-      isAdmin: profile.roles.includes('ADMIN'),
     });
     return { profile, company };
   }

@@ -119,7 +119,7 @@ export const companyKeysResponseSchema = z.object({
   grant: z.string().nullable(),
   /** ADMIN only: the recovery kit's copy of the current key (opens only with the kit). */
   recovery: z.object({ aes_encrypted_private_key: z.string() }).nullable(),
-  /** ADMIN only, a company that has not migrated yet: what opens its key the old way, once. */
+  /** A company that has not migrated yet: what opens its key the old way, until an admin moves it. */
   legacy: z.object({ aes_encrypted_private_key: z.string(), passphrase: z.string() }).nullable(),
   /** The caller's own pending request for access, if any. */
   access_request: z.object({ id: z.uuid(), expires_at: z.iso.datetime({ offset: true }) }).nullable(),
@@ -175,4 +175,3 @@ export const recoveryKitRequestSchema = z.strictObject({
   key_version: z.number().int().positive(),
   aes_encrypted_private_key: sealedValueSchema(),
 });
-

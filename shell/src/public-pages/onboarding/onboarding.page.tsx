@@ -11,6 +11,28 @@ import { ONBOARDING_FIELDS, readOnboardingValues, validateOnboarding, type Onboa
 import { readServerRejection, type ServerMessage } from './server-rejection';
 
 type FieldMessages = Partial<Record<OnboardingField, ServerMessage>>;
+type Created = { urlIdentifier: string; kit: RecoveryKitView; companyName: string };
+
+/** Made in this browser on submit: the admin's keys, the company key held by them, and its recovery kit. */
+async function createCompanyWithKeys(values: ReturnType<typeof readOnboardingValues>): Promise<Created> {
+  const keys = await onboardingKeys(values.password);
+  const { url_identifier } = await createCompany(api, {
+    user_profile: { email: values.email, full_name: values.full_name, ...keys.user },
+    name: values.company_name,
+    credential: keys.credential,
+    passphrase: keys.passphrase,
+    country: values.country,
+  });
+  return { urlIdentifier: encodeURIComponent(url_identifier), kit: keys.kit, companyName: values.company_name };
+}
+
+function CreatedKit({ created, onConfirmed }: { created: Created; onConfirmed(): void }) {
+  return (
+    <section className="wh-card">
+      <RecoveryKitSheet kit={created.kit} companyName={created.companyName} onConfirmed={onConfirmed} />
+    </section>
+  );
+}
 
 /** /company/onboarding: a company admin creates the company account and its key pair. */
 export function OnboardingPage() {
@@ -19,7 +41,7 @@ export function OnboardingPage() {
   const [errors, setErrors] = useState<FieldMessages>({});
   const [notice, setNotice] = useState<string>();
   const creation = useAction();
-  const [created, setCreated] = useState<{ urlIdentifier: string; kit: RecoveryKitView; companyName: string }>();
+  const [created, setCreated] = useState<Created>();
   const countries = useMemo(() => countryOptions(i18n.language), [i18n.language]);
   useDocumentTitle(t('onboarding.title'));
 
@@ -48,17 +70,8 @@ export function OnboardingPage() {
           (form.elements.namedItem('password') as HTMLElement | null)?.focus();
           return;
         }
-        // Made in this browser on submit: the admin's keys, the company key held by them, and its recovery kit.
-        const keys = await onboardingKeys(values.password);
-        const { url_identifier } = await createCompany(api, {
-          user_profile: { email: values.email, full_name: values.full_name, ...keys.user },
-          name: values.company_name,
-          credential: keys.credential,
-          passphrase: keys.passphrase,
-          country: values.country,
-        });
         // The kit is shown once, before anything else: only the kit restores the company key if every admin loses it.
-        setCreated({ urlIdentifier: url_identifier, kit: keys.kit, companyName: values.company_name });
+        setCreated(await createCompanyWithKeys(values));
       },
       {
         recover: (error) => {
@@ -73,15 +86,7 @@ export function OnboardingPage() {
   }
 
   if (created)
-    return (
-      <section className="wh-card">
-        <RecoveryKitSheet
-          kit={created.kit}
-          companyName={created.companyName}
-          onConfirmed={() => navigate(`/company/${encodeURIComponent(created.urlIdentifier)}/success`)}
-        />
-      </section>
-    );
+    return <CreatedKit created={created} onConfirmed={() => navigate(`/company/${created.urlIdentifier}/success`)} />;
 
   return (
     <section className="wh-card" aria-labelledby="onboarding-title">

@@ -1,9 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type {
-  CompanyKeyGrantRequest,
-  CompanyKeysResponse,
-  TeamKeysResponse,
-} from '@whistle/contracts';
+import type { CompanyKeyGrantRequest, CompanyKeysResponse, TeamKeysResponse } from '@whistle/contracts';
 import { companyFingerprint } from '@whistle/crypto';
 import { ConflictError, NotAllowedError, NotFoundError, type Transaction } from '@whistle/service-kit';
 import type { StaffPrincipal } from '@whistle/tokens';
@@ -18,8 +14,8 @@ const staffActor = (principal: StaffPrincipal) => ({ type: 'STAFF' as const, use
 
 /**
  * GET /api/account/company/keys: the company key as the caller may hold it. Everyone sees the public key and their own
- * wrapping (if any); an admin also the recovery kit's copy, and — for a company from before — what opens the key
- * the old way so their browser can migrate it.
+ * wrapping (if any); an admin also the recovery kit's copy. For a company from before, what opens the key the old
+ * way goes to the team until an admin's browser moves the key (as the KEK-wrapped passphrase went before).
  */
 export async function companyKeys(
   deps: KeyDependencies & { kek: KeyEncryptionKey },
@@ -29,7 +25,7 @@ export async function companyKeys(
     companyKeyRepository.keys(deps.db, principal.companyId),
     companyKeyRepository.grantsOf(deps.db, principal.companyId, principal.userId),
     companyKeyRepository.request(deps.db, principal.companyId, principal.userId),
-    isAdmin(principal) ? companyKeyRepository.legacy(deps.db, principal.companyId) : undefined,
+    companyKeyRepository.legacy(deps.db, principal.companyId),
   ]);
   const [current] = keys;
   if (!current) throw new NotFoundError('Company not found');

@@ -1,0 +1,193 @@
+import {
+  getCompanyKeys,
+  grantCompanyKeyTo,
+  migrateCompanyKey as postMigration,
+  NoCaseAccessError,
+  putRecoveryKit,
+  type ApiClient,
+  type CaseHandle,
+  type CompanyKeyStatus,
+  type KeyRecipient,
+  type KeyringWorkerMaterial,
+  type StaffKeyring,
+} from '@whistle/api-client';
+import type { CompanyKeysResponse, IncidentKeyMaterial } from '@whistle/contracts';
+import type { RecoveryKitView } from '@whistle/ui/staff';
+import type { StoredKeys } from './key-store';
+
+/** Loaded on the first use: the public pages (and the discloser's) never pay for the protocol. */
+const cryptoModule = () => import('@whistle/crypto');
+
+/**
+ * The company private key as the unlocked person holds it (docs/security.md, "Keys"): opened from their grant (or,
+ * for a company from before, the old way) into a non-extractable CryptoKey, and every operation that needs it —
+ * opening cases, granting it to a team member, the recovery kit, the migration. `person()` is the keyring's
+ * unlocked keys, undefined while locked.
+ */
+export function createCompanyKeyHolder(api: ApiClient, person: () => StoredKeys | undefined) {
+  let company: CompanyKeysResponse | undefined;
+  let companyKey: CryptoKey | undefined;
+
+  function requirePerson(): StoredKeys {
+    const keys = person();
+    if (!keys) throw new Error('Unlock your keys first');
+    return keys;
+  }
+
+  async function companySecret() {
+    const keys = requirePerson();
+    if (!company?.grant) throw new Error('You do not hold the company key');
+    const { openCompanyKeyGrant } = await cryptoModule();
+    return openCompanyKeyGrant(keys.person, company.grant, company.public_key);
+  }
+
+  /** The recipient's keys must be those whose fingerprint the page showed: else the server named someone else's. */
+  async function checkedRecipient(recipient: KeyRecipient) {
+    const { personFingerprint } = await cryptoModule();
+    const computed = await personFingerprint({
+      public_key: recipient.publicKey,
+      signing_public_key: recipient.signingPublicKey,
+    });
+    if (computed !== recipient.fingerprint)
+      throw new Error(
+        "This person's keys do not match the fingerprint shown: do not grant access, and tell your administrator",
+      );
+  }
+
+  async function newRecoveryKit(secret: Uint8Array<ArrayBuffer>, publicKey: string) {
+    const { companyFingerprint, createRecoveryKey, sealCompanyKeyForRecovery } = await cryptoModule();
+    const recovery = await createRecoveryKey();
+    return {
+      sealed: await sealCompanyKeyForRecovery(recovery, secret, publicKey),
+      view: {
+        text: recovery.text,
+        fingerprint: await companyFingerprint(publicKey),
+        createdAt: new Date().toISOString(),
+      } satisfies RecoveryKitView,
+    };
+  }
+
+  const holder = {
+    /**
+     * Opens the company key the person holds: their grant, checked against the company's public key; or, for a
+     * company whose key is still kept the old way (until an admin moves it), that way. Throws when what the server
+     * hands over is not the company's key.
+     */
+    async load(): Promise<void> {
+      const keys = person();
+      if (!keys) return;
+      const { importCompanyPrivateKey, openCompanyKeyGrant, openLegacyCompanySecret } = await cryptoModule();
+      company = await getCompanyKeys(api);
+      const secret = company.grant
+        ? await openCompanyKeyGrant(keys.person, company.grant, company.public_key)
+        : company.legacy
+          ? await openLegacyCompanySecret(company.legacy)
+          : undefined;
+      try {
+        companyKey = secret && (await importCompanyPrivateKey(secret));
+      } finally {
+        secret?.fill(0);
+      }
+    },
+
+    forget(): void {
+      company = undefined;
+      companyKey = undefined;
+    },
+
+    async openCase(keys: IncidentKeyMaterial): Promise<CaseHandle> {
+      if (!person() || !companyKey) throw new NoCaseAccessError();
+      const { openIncidentAsCompany } = await cryptoModule();
+      return openIncidentAsCompany({ ...keys, companyPrivateKey: companyKey });
+    },
+
+    workerMaterial(): KeyringWorkerMaterial | undefined {
+      return person() && companyKey ? { companyPrivateKey: companyKey } : undefined;
+    },
+
+    async status(): Promise<CompanyKeyStatus> {
+      if (person()) await holder.load();
+      const keys = company ?? (await getCompanyKeys(api));
+      const { companyFingerprint } = await cryptoModule();
+      return {
+        state: keys.legacy ? 'legacy' : keys.grant && companyKey ? 'held' : 'missing',
+        keyVersion: keys.key_version,
+        publicKey: keys.public_key,
+        fingerprint: await companyFingerprint(keys.public_key),
+        accessRequest: keys.access_request && { id: keys.access_request.id, expiresAt: keys.access_request.expires_at },
+      };
+    },
+
+    async approveCompanyKey(recipient: KeyRecipient & { requestId?: string }): Promise<void> {
+      await checkedRecipient(recipient);
+      const secret = await companySecret();
+      try {
+        const { grantCompanyKey } = await cryptoModule();
+        await grantCompanyKeyTo(api, {
+          user_id: recipient.userId,
+          key_version: company!.key_version,
+          fingerprint: recipient.fingerprint,
+          grant: await grantCompanyKey(secret, company!.public_key, recipient.publicKey),
+          ...(recipient.requestId ? { request_id: recipient.requestId } : {}),
+        });
+      } finally {
+        secret.fill(0);
+      }
+    },
+
+    async restoreWithRecoveryKit(text: string): Promise<void> {
+      const me = requirePerson();
+      const keys = await getCompanyKeys(api);
+      if (!keys.recovery) throw new Error('Only admins restore access with the recovery kit');
+      const { grantCompanyKey, openCompanyKeyWithRecovery, parseRecoveryKey } = await cryptoModule();
+      const recovery = await parseRecoveryKey(text);
+      const secret = await openCompanyKeyWithRecovery(
+        recovery,
+        keys.recovery.aes_encrypted_private_key,
+        keys.public_key,
+      );
+      try {
+        await grantCompanyKeyTo(api, {
+          user_id: me.userId,
+          key_version: keys.key_version,
+          fingerprint: me.fingerprint,
+          grant: await grantCompanyKey(secret, keys.public_key, me.person.publicKeys.public_key),
+        });
+      } finally {
+        secret.fill(0);
+      }
+      await holder.load();
+    },
+
+    async rotateRecoveryKit(): Promise<RecoveryKitView> {
+      const secret = await companySecret();
+      try {
+        const kit = await newRecoveryKit(secret, company!.public_key);
+        await putRecoveryKit(api, { key_version: company!.key_version, aes_encrypted_private_key: kit.sealed });
+        return kit.view;
+      } finally {
+        secret.fill(0);
+      }
+    },
+
+    async migrateCompanyKey(): Promise<RecoveryKitView> {
+      const me = requirePerson();
+      const keys = await getCompanyKeys(api);
+      if (!keys.legacy) throw new Error('The company key is already held by its admins');
+      const { grantCompanyKey, openLegacyCompanySecret } = await cryptoModule();
+      const secret = await openLegacyCompanySecret(keys.legacy);
+      try {
+        const kit = await newRecoveryKit(secret, keys.public_key);
+        await postMigration(api, {
+          grant: await grantCompanyKey(secret, keys.public_key, me.person.publicKeys.public_key),
+          aes_encrypted_private_key: kit.sealed,
+        });
+        await holder.load();
+        return kit.view;
+      } finally {
+        secret.fill(0);
+      }
+    },
+  } satisfies Partial<StaffKeyring> & Record<string, unknown>;
+  return holder;
+}

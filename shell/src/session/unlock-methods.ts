@@ -1,0 +1,38 @@
+import type { UnlockMethodInput } from '@whistle/contracts';
+import { createPasskey } from './passkeys';
+
+/** A new way to unlock a person's keys: the key it gives, and the method to store once the keys are sealed under it. */
+export interface NewUnlock {
+  key: CryptoKey;
+  method(sealed: string): UnlockMethodInput;
+}
+
+/** A passkey registered now (WebAuthn PRF): its PRF output is the unlock key; the server keeps its id and salt. */
+export async function newPasskeyUnlock(
+  person: { userId: string; email: string; fullName: string },
+  label: string,
+): Promise<NewUnlock> {
+  const passkey = await createPasskey({ id: person.userId, email: person.email, name: person.fullName });
+  const { unlockKeyFromPrf } = await import('@whistle/crypto');
+  return {
+    key: await unlockKeyFromPrf(passkey.prfOutput),
+    method: (sealed) => ({
+      method: 'passkey',
+      credential_id: passkey.credentialId,
+      prf_salt: passkey.prfSalt,
+      label,
+      sealed_private_keys: sealed,
+    }),
+  };
+}
+
+/** An unlock passphrase, derived like a password (Argon2id) with a salt of its own. */
+export async function newPassphraseUnlock(passphrase: string): Promise<NewUnlock> {
+  const { deriveStaffSecrets, newKdfSalt } = await import('@whistle/crypto');
+  const kdfSalt = newKdfSalt();
+  const { unlockKey } = await deriveStaffSecrets(passphrase, kdfSalt);
+  return {
+    key: unlockKey,
+    method: (sealed) => ({ method: 'passphrase', kdf: 'argon2id-v1', kdf_salt: kdfSalt, sealed_private_keys: sealed }),
+  };
+}
