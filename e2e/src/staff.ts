@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { generate } from 'otplib';
 import type { SsoSettingsRequest } from '@whistle/contracts';
-import { fetchCall, onboardingPayload, signInBody } from '@whistle/test-support';
+import { fetchCall, grantReportAccess, onboardingPayload, signInBody } from '@whistle/test-support';
 import { onboardAndConfirm, postJson, uniqueDomain } from './company-fixtures';
 import type { Mailbox } from './mailbox';
 
@@ -58,6 +58,26 @@ export async function invite(
     body: JSON.stringify(member),
   });
   if (response.status !== 201) throw new Error(`Invitation answered ${response.status}: ${await response.text()}`);
+}
+
+/**
+ * The admin approves a team member's access to reports through the API, as the security settings page does after
+ * comparing fingerprints (that page has its own journey). The member must have keys (signed in once).
+ */
+export async function approveReportAccess(
+  baseUrl: string,
+  admin: { email: string; password?: string },
+  memberFullName: string,
+): Promise<void> {
+  const password = admin.password ?? STAFF_PASSWORD;
+  const token = await apiToken(baseUrl, admin.email, password);
+  const call = fetchCall(baseUrl);
+  const team = (await call('GET', '/api/account/company/keys/people', { bearer: token })).body as {
+    people: { user_id: string; full_name: string }[];
+  };
+  const member = team.people.find((person) => person.full_name === memberFullName);
+  if (!member) throw new Error(`${memberFullName} is not in the team`);
+  await grantReportAccess(call, { token, password }, member.user_id);
 }
 
 /** The admin saves the company's SSO settings through the API, as the settings page does. */

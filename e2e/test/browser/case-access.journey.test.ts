@@ -4,7 +4,15 @@ import { launchChromium, openWatchedPage, type WatchedPage } from '../../src/bro
 import { postJson } from '../../src/company-fixtures';
 import { passwordLinkIn, waitForMail } from '../../src/mailbox';
 import { publicView, reportBody } from '../../src/reports';
-import { STAFF_PASSWORD, apiToken, invite, onboardCompany, submitLogin, type OnboardedCompany } from '../../src/staff';
+import {
+  STAFF_PASSWORD,
+  apiToken,
+  approveReportAccess,
+  invite,
+  onboardCompany,
+  submitLogin,
+  type OnboardedCompany,
+} from '../../src/staff';
 import { startStandalone, type StandalonePlatform } from '../../src/standalone';
 
 /**
@@ -127,6 +135,9 @@ test('when a handler is assigned two of three cases and then excluded from one, 
   await handler.page.getByText('Your password has been set.').waitFor();
   await signIn(handler.page, handlerEmail, HANDLER_PASSWORD);
   await handler.page.getByRole('heading', { name: 'No incident reports yet' }).waitFor();
+  // Their keys exist now; an admin's browser grants them the company key (the keys journey does it on the page).
+  await handler.page.getByRole('heading', { name: 'You have no access to reports yet' }).waitFor();
+  await approveReportAccess(platform.baseUrl, { email: company.adminEmail }, 'Hank Handler');
 
   // The admin sees all three and assigns Alice's and Carol's cases to the handler on their case pages.
   const admin = await watchedPage();

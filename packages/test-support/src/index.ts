@@ -11,6 +11,7 @@ export {
 } from './sentry-server';
 export {
   fetchCall,
+  grantReportAccess,
   newPasswordCredentials,
   onboardingPayload,
   openCompanyKey,

@@ -1,4 +1,10 @@
-import type { CompanyCreateRequest, CompanyKeysResponse, OwnKeysResponse, SaltResponse } from '@whistle/contracts';
+import type {
+  CompanyCreateRequest,
+  CompanyKeysResponse,
+  OwnKeysResponse,
+  SaltResponse,
+  TeamKeysResponse,
+} from '@whistle/contracts';
 import {
   createCompanyKeyPair,
   createPersonKeys,
@@ -149,6 +155,40 @@ export async function openCompanyKey(call: StaffCall, token: string, person: Per
   const secret = await openCompanyKeyGrant(person, keys.grant, keys.public_key);
   try {
     return await importCompanyPrivateKey(secret);
+  } finally {
+    secret.fill(0);
+  }
+}
+
+/**
+ * What an admin's browser does when it approves a team member: the company key wrapped to the member's current
+ * keys, with the fingerprint the admin compared (here: computed from those keys).
+ */
+export async function grantReportAccess(
+  call: StaffCall,
+  admin: { token: string; password: string },
+  userId: string,
+): Promise<void> {
+  const person = await unlockOwnKeys(call, admin.token, admin.password);
+  const keys = (await call('GET', '/api/account/company/keys', { bearer: admin.token })).body as CompanyKeysResponse;
+  const team = (await call('GET', '/api/account/company/keys/people', { bearer: admin.token }))
+    .body as TeamKeysResponse;
+  const member = team.people.find((candidate) => candidate.user_id === userId);
+  if (!keys.grant || !member?.public_key || !member.fingerprint)
+    throw new Error('The admin holds no company key, or the member has no keys yet');
+  const secret = await openCompanyKeyGrant(person, keys.grant, keys.public_key);
+  try {
+    const granted = await call('POST', '/api/account/company/keys/grants', {
+      bearer: admin.token,
+      body: {
+        user_id: userId,
+        key_version: keys.key_version,
+        fingerprint: member.fingerprint,
+        grant: await grantCompanyKey(secret, keys.public_key, member.public_key),
+        ...(member.access_request ? { request_id: member.access_request.id } : {}),
+      },
+    });
+    if (granted.status !== 204) throw new Error(`The grant was refused: ${granted.status}`);
   } finally {
     secret.fill(0);
   }

@@ -44,7 +44,7 @@ function signedInAs(roles: string[]) {
   fetchMock.mockImplementation(async (url: string) => {
     if (url === '/api/account/company/profile/') return answer(200, profile(roles));
     if (url === '/api/account/company/') return answer(200, { url_identifier: 'acme' });
-    if (url === '/api/account/company/profile/keys') return answer(403, { message: 'MFA required' });
+    if (url === '/api/account/profile/keys') return answer(403, { message: 'MFA required' });
     if (url === '/api/account/token/refresh') return answer(200, { token: 'renewed-token' });
     if (url === '/api/account/token/revoke') return answer(204);
     throw new Error(`unexpected ${url}`);

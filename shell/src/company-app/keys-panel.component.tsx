@@ -5,38 +5,18 @@ import { getOwnKeys, requestCompanyKey } from '@whistle/api-client';
 import { Button, TextField } from '@whistle/ui';
 import { RecoveryKitSheet, type RecoveryKitView } from '@whistle/ui/staff';
 import { staffSession } from '../session/staff-session';
-import { PasskeyUnavailableError } from '../session/passkeys';
 import { PendingKeyRequests } from './pending-key-requests.component';
+import { useKeyFailure } from './key-failure';
 import { MIN_PASSWORD_LENGTH } from '../public-pages/keys/password-rules';
 import './keys-panel.css';
 
 const { keyring } = staffSession;
+const KEY_STATUS_POLL_MS = 15_000;
 
 function useKeyringState(): KeyringState {
   const [state, setState] = useState(keyring.state());
   useEffect(() => keyring.subscribe(setState), []);
   return state;
-}
-
-/** What went wrong, in words a person can act on (a wrong password, a passkey the browser cannot use). */
-function useFailure() {
-  const { t } = useTranslation('shell');
-  const [message, setMessage] = useState<string>();
-  const run = async (work: () => Promise<void>) => {
-    setMessage(undefined);
-    try {
-      await work();
-    } catch (error) {
-      if (error instanceof PasskeyUnavailableError) setMessage(t('keys.passkeyUnavailable'));
-      else if (error instanceof Error && error.name === 'DecryptionError') setMessage(t('keys.wrongSecret'));
-      else if (error instanceof Error && error.name === 'CryptoFormatError') setMessage(t('keys.malformedKit'));
-      else if (error instanceof Error && error.name === 'NotAllowedError') setMessage(t('keys.passkeyCancelled'));
-      else if (error instanceof Error && 'status' in error)
-        setMessage((error as { body?: { message?: string } }).body?.message ?? error.message);
-      else setMessage(error instanceof Error ? error.message : String(error));
-    }
-  };
-  return { message, run };
 }
 
 /**
@@ -55,7 +35,7 @@ export function KeysPanel({ state }: { state: StaffState }) {
 
 function UnlockPanel() {
   const { t } = useTranslation('shell');
-  const { message, run } = useFailure();
+  const { message, run } = useKeyFailure();
   const [busy, setBusy] = useState(false);
   const [methods, setMethods] = useState<{ password: boolean; passkey: boolean; passphrase: boolean }>();
 
@@ -124,7 +104,7 @@ function UnlockPanel() {
 
 function SetUpPanel() {
   const { t } = useTranslation('shell');
-  const { message, run } = useFailure();
+  const { message, run } = useKeyFailure();
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<{ passphrase?: string; repeat?: string }>({});
 
@@ -186,7 +166,7 @@ function SetUpPanel() {
 
 function CompanyKeyPanel({ companyName, isAdmin }: { companyName: string; isAdmin: boolean }) {
   const { t, i18n } = useTranslation('shell');
-  const { message, run } = useFailure();
+  const { message, run } = useKeyFailure();
   const [status, setStatus] = useState<CompanyKeyStatus>();
   const [kit, setKit] = useState<RecoveryKitView>();
   const [busy, setBusy] = useState(false);
@@ -195,6 +175,13 @@ function CompanyKeyPanel({ companyName, isAdmin }: { companyName: string; isAdmi
   useEffect(() => {
     void reload();
   }, []);
+  // Until an admin's browser grants the key: asked again now and then, so the pages read as soon as it is there.
+  const missing = status?.state === 'missing';
+  useEffect(() => {
+    if (!missing) return undefined;
+    const timer = setInterval(() => void reload(), KEY_STATUS_POLL_MS);
+    return () => clearInterval(timer);
+  }, [missing]);
 
   if (kit)
     return (
@@ -250,7 +237,7 @@ function CompanyKeyPanel({ companyName, isAdmin }: { companyName: string; isAdmi
     : undefined;
   return (
     <section className="wh-card shell-keys-panel" aria-labelledby="keys-missing-title">
-      <h2 id="keys-missing-title">{t('keys.missingTitle')}</h2>
+      <h2 id="keys-missing-title">{isAdmin ? t('keys.missingTitle') : t('keys.missingTitleTeam')}</h2>
       <p>{isAdmin ? t('keys.missingIntro') : t('keys.missingIntroTeam')}</p>
       {isAdmin && (
         <>

@@ -262,7 +262,11 @@ export function createKeyring(api: ApiClient) {
     workerMaterial: companyKey.workerMaterial,
     async companyKeyStatus() {
       requireOwner();
-      return companyKey.status();
+      const before = companyKey.workerMaterial()?.companyPrivateKey;
+      const status = await companyKey.status();
+      // A key granted (or gone) since: the pages that wait for it hear of it.
+      if (companyKey.workerMaterial()?.companyPrivateKey !== before) setState(state);
+      return status;
     },
     approveCompanyKey: companyKey.approveCompanyKey,
     restoreWithRecoveryKit: companyKey.restoreWithRecoveryKit,

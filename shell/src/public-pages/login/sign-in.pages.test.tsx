@@ -12,9 +12,18 @@ jest.mock('single-spa', () => ({ navigateToUrl: jest.fn() }));
 
 let i18nInstance: i18n;
 let fetchMock: jest.SpyInstance;
+const jsdomCrypto = globalThis.crypto;
 beforeAll(async () => {
   i18nInstance = await initTestI18n<i18n>('en');
+  // jsdom has no WebCrypto: the browser's, as Node provides it (key derivation, the common-password check).
+  Object.defineProperty(globalThis, 'crypto', { value: webcrypto, configurable: true });
 });
+afterAll(() => {
+  Object.defineProperty(globalThis, 'crypto', { value: jsdomCrypto, configurable: true });
+});
+/** The account's salt, as auth answers it for a known or unknown address alike. */
+const SALT = { kdf: 'argon2id-v1', salt: 'c2FsdCBvZiB0aGlzIHVzZQ' };
+const AUTH_SECRET = /^v2\.[A-Za-z0-9_-]{43}$/;
 beforeEach(() => {
   fetchMock = jest.spyOn(globalThis, 'fetch');
   localStorage.clear();
@@ -72,36 +81,52 @@ describe('login page', () => {
 
   it('when the login answers a token, then it is stored under "token" and the user goes to next', async () => {
     fetchMock.mockImplementation(async (url: string) =>
-      url === '/api/account/token' ? answer(200, { token: 'a.e30.c' }) : answer(403, { message: 'MFA required' }),
+      url === '/api/account/token/salt'
+        ? answer(200, SALT)
+        : url === '/api/account/token'
+          ? answer(200, { token: 'a.e30.c' })
+          : answer(403, { message: 'MFA required' }),
     );
     open('/company/login?next=%2Fcompany%2Fsettings%2Faccount');
     await logIn('ada@acme.example', 'correct horse battery');
-    await waitFor(() => expect(navigateToUrl).toHaveBeenCalledWith('/company/settings/account'));
+    await waitFor(() => expect(navigateToUrl).toHaveBeenCalledWith('/company/settings/account'), { timeout: 20_000 });
     expect(localStorage.getItem('token')).toBe('a.e30.c');
-    expect(JSON.parse(fetchMock.mock.calls[0][1].body as string)).toEqual({
-      username: 'ada@acme.example',
-      password: 'correct horse battery',
-    });
+    const [salt, login] = fetchMock.mock.calls as [string, RequestInit][];
+    expect(JSON.parse(salt[1].body as string)).toEqual({ username: 'ada@acme.example' });
+    // What travels is the secret derived from the password, never the password.
+    const sent = JSON.parse(login[1].body as string);
+    expect(sent).toEqual({ username: 'ada@acme.example', password: expect.stringMatching(AUTH_SECRET) });
+    expect(login[1].body).not.toContain('correct horse battery');
   });
 
   it('when the login answers an MFA challenge, then the challenge id is the session token and the MFA page opens', async () => {
-    fetchMock.mockResolvedValue(answer(200, { mfa_required: true, challenge_id: 'challenge-1' }));
+    fetchMock.mockImplementation(async (url: string) =>
+      url === '/api/account/token/salt'
+        ? answer(200, SALT)
+        : answer(200, { mfa_required: true, challenge_id: 'challenge-1' }),
+    );
     open('/company/login');
     await logIn('ada@acme.example', 'correct horse battery');
-    await waitFor(() => expect(navigateToUrl).toHaveBeenCalledWith('/company/login/mfa?next=%2Fcompany%2Fincidents'));
+    await waitFor(() => expect(navigateToUrl).toHaveBeenCalledWith('/company/login/mfa?next=%2Fcompany%2Fincidents'), {
+      timeout: 20_000,
+    });
     expect(localStorage.getItem('token')).toBe('challenge-1');
   });
 
   it('when the token says MFA must be set up first (company requires it), then the MFA set-up dialog opens', async () => {
     const payload = Buffer.from(JSON.stringify({ mfa_enrollment_required: true })).toString('base64url');
     fetchMock.mockImplementation(async (url: string) =>
-      url === '/api/account/token'
-        ? answer(200, { token: `a.${payload}.c` })
-        : answer(403, { message: 'MFA setup required' }),
+      url === '/api/account/token/salt'
+        ? answer(200, SALT)
+        : url === '/api/account/token'
+          ? answer(200, { token: `a.${payload}.c` })
+          : answer(403, { message: 'MFA setup required' }),
     );
     open('/company/login');
     await logIn('ada@acme.example', 'correct horse battery');
-    await waitFor(() => expect(navigateToUrl).toHaveBeenCalledWith('/company/settings/account/mfa'));
+    await waitFor(() => expect(navigateToUrl).toHaveBeenCalledWith('/company/settings/account/mfa'), {
+      timeout: 20_000,
+    });
   });
 
   it('when next points elsewhere than this site, then incidents is used', () => {
@@ -175,24 +200,19 @@ describe('password pages', () => {
     fireEvent.change(await screen.findByLabelText('New password'), { target: { value: 'a new passphrase' } });
     fireEvent.change(screen.getByLabelText('Repeat password'), { target: { value: 'a new passphrase' } });
     fireEvent.click(screen.getByRole('button', { name: 'Set password' }));
-    expect(await screen.findByText('Your password has been set.')).toBeInTheDocument();
-    const [url, init] = fetchMock.mock.calls[0];
-    expect(url).toBe('/api/account/profile');
+    expect(await screen.findByText('Your password has been set.', undefined, { timeout: 20_000 })).toBeInTheDocument();
+    const [url, init] = fetchMock.mock.calls.find(([called]) => called === '/api/account/profile')!;
     expect((init.headers as Record<string, string>).Authorization).toBe('Bearer link-token');
-    expect(JSON.parse(init.body as string)).toEqual({ password: 'a new passphrase' });
+    // A new password makes new keys: the derived secret, its salt, and the key pairs sealed under it travel.
+    const sent = JSON.parse(init.body as string);
+    expect(sent.password).toMatch(AUTH_SECRET);
+    expect(sent.kdf_salt).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(sent.keys.unlock.method).toBe('password');
+    expect(init.body).not.toContain('a new passphrase');
   });
 });
 
 describe('password change page with the common-password check', () => {
-  const jsdomCrypto = globalThis.crypto;
-  beforeAll(() => {
-    // jsdom has no WebCrypto digest: the browser's, as Node provides it.
-    Object.defineProperty(globalThis, 'crypto', { value: webcrypto, configurable: true });
-  });
-  afterAll(() => {
-    Object.defineProperty(globalThis, 'crypto', { value: jsdomCrypto, configurable: true });
-  });
-
   it('when an invitation or reset link sets a common password, then it is refused under the field and nothing is set', async () => {
     const hash = createHash('sha256').update('iloveyou123').digest('hex');
     fetchMock.mockImplementation(async (url: string) =>

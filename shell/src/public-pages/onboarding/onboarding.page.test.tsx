@@ -6,19 +6,12 @@ import { initTestI18n } from '../../../../tools/webpack/test-i18n';
 import { renderWithI18n } from '../../../test/render';
 import { publicRoutes } from '../public-pages.routes';
 
-jest.mock('@whistle/crypto', () => ({
-  createCompanyCredentials: jest.fn(async () => ({
-    credential: { public_key: 'v1.public', aes_encrypted_private_key: 'v1.sealed' },
-    passphrase: 'p'.repeat(43),
-  })),
-}));
-
 let i18nInstance: i18n;
 let fetchMock: jest.SpyInstance;
 
 beforeAll(async () => {
   i18nInstance = await initTestI18n<i18n>('en');
-  // jsdom has no WebCrypto digest: the browser's, as Node provides it, for the common-password check.
+  // jsdom has no WebCrypto: the browser's, as Node provides it (keys, Argon2id's salt, the common-password check).
   Object.defineProperty(globalThis, 'crypto', { value: webcrypto, configurable: true });
 });
 beforeEach(() => {
@@ -119,7 +112,7 @@ describe('onboarding page', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('when valid, then the trimmed payload with browser-made credentials is posted and the success page follows', async () => {
+  it('when valid, then the trimmed payload with browser-made keys (no password) is posted, the recovery kit must be confirmed, and the success page follows', async () => {
     // Registered, not yet confirmed: the company's public view does not exist yet.
     fetchMock.mockImplementation(async (url: string) => {
       if (String(url).startsWith(COMMON_CHECK)) return answer(200, { suffixes: [] });
@@ -130,16 +123,27 @@ describe('onboarding page', () => {
     await screen.findByRole('heading', { name: 'Create a whistleblowing account' });
     fill(valid);
     submit();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/company/acme/success'));
+    const kit = await screen.findByRole('heading', { name: 'Your recovery kit' }, { timeout: 20_000 });
+    expect(kit).toBeInTheDocument();
     const [url, init] = apiCalls()[0]!;
     expect(url).toBe('/api/account/company');
-    expect(JSON.parse(init.body as string)).toEqual({
-      user_profile: { email: 'ada@acme.example', password: 'correct horse battery', full_name: 'Ada Lovelace' },
+    const sent = JSON.parse(init.body as string);
+    expect(sent).toMatchObject({
+      user_profile: { email: 'ada@acme.example', full_name: 'Ada Lovelace' },
       name: 'Acme',
-      credential: { public_key: 'v1.public', aes_encrypted_private_key: 'v1.sealed' },
-      passphrase: 'p'.repeat(43),
       country: 'FR',
     });
+    // The password never travels: the authentication secret derived from it does, with the admin's own keys.
+    expect(init.body).not.toContain('correct horse battery');
+    expect(sent.user_profile.password).toMatch(/^v2\.[A-Za-z0-9_-]{43}$/);
+    expect(sent.user_profile.keys.unlock.method).toBe('password');
+    expect(sent.passphrase).not.toBe(sent.credential.aes_encrypted_private_key);
+    // Continue only once the admin says the kit is stored.
+    const proceed = screen.getByRole('button', { name: 'Continue' });
+    expect(proceed).toBeDisabled();
+    fireEvent.click(screen.getByLabelText('I have stored the recovery kit'));
+    fireEvent.click(proceed);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/company/acme/success'));
     expect(await screen.findByRole('heading', { name: 'Your account has been created' })).toBeInTheDocument();
     expect(await screen.findByText(/^Confirm your e-mail address: we sent a link/)).toBeInTheDocument();
     expect(screen.getByLabelText('Employees’ disclosure link')).toHaveValue(`${window.location.origin}/disclose/acme`);
