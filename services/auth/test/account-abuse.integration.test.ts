@@ -103,7 +103,7 @@ describe.each(testStacks)('abuse of passwords, invitations and old sessions on %
       });
       expect(invited.status).toBe(201);
       const link = /token=([A-Za-z0-9_-]+)/.exec((await auth.mailTo(email, /invited/, since)).text)![1]!;
-      await co.client.call('PUT', '/api/account/profile', { bearer: link, body: { password: adminPassword } });
+      expect((await co.client.acceptLink(link, adminPassword)).status).toBe(204);
       admins.push((await co.client.login(email, adminPassword)).body.token as string);
     }
     const statuses: number[] = [];
@@ -125,10 +125,7 @@ describe.each(testStacks)('abuse of passwords, invitations and old sessions on %
     const own = await co.client.call('GET', '/api/account/company/profile/', { bearer: co.token });
     const userId = own.body.uuid as string;
     const before = Date.now() - 1000;
-    const changed = await co.client.call('PUT', '/api/account/profile', {
-      bearer: co.token,
-      body: { password: 'a brand new passphrase 42', current_password: adminPassword },
-    });
+    const changed = await co.client.changePassword(co.token, adminPassword, 'a brand new passphrase 42');
     expect(changed.status).toBe(200);
     const revoked = await waitFor(() => published.find((event) => event.payload.user_id === userId), {
       what: 'user.sessions_revoked',

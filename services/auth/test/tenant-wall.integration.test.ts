@@ -162,6 +162,8 @@ describe.each(testStacks)('the tenant wall of the auth schema on %s', (stack) =>
       `update auth.user_profile set email = 'planted@planted.example'`,
       'update auth.user_profile set company_id = company_id',
       `update auth.one_time_secret set secret_hash = 'planted'`,
+      `update auth.company_key set public_key = 'planted'`,
+      'delete from auth.company_key',
     ])
       await expect(asTenant(a.companyId, () => db.query(sql))).rejects.toMatchObject({ code: '42501' });
     // What staff requests write still goes through, for the tenant's own rows only.

@@ -1,11 +1,23 @@
 import { companyCreateRequestSchema } from './company';
 import { countries } from '../countries/countries';
 
+const point = `v1.B${'A'.repeat(86)}`;
+/** What the onboarding page posts: derived secret, salt, the admin's keys and grant, the kit's copy. */
 const valid = {
-  user_profile: { email: '  Ada@Acme.example ', password: 'a long enough password', full_name: '  Ada Lovelace ' },
+  user_profile: {
+    email: '  Ada@Acme.example ',
+    password: `v2.${'s'.repeat(43)}`,
+    full_name: '  Ada Lovelace ',
+    kdf_salt: 'c2FsdCBvZiB0aGlzIHVzZQ',
+    keys: {
+      public_key: point,
+      signing_public_key: point,
+      unlock: { method: 'password', sealed_private_keys: 'v2.aXY.Y3Q' },
+    },
+  },
   name: ' Acme ',
-  credential: { aes_encrypted_private_key: 'v1.c2FsdA.aXY.Y3Q', public_key: 'v1.cG9pbnQ' },
-  passphrase: 'a'.repeat(43),
+  credential: { aes_encrypted_private_key: 'v2.c2FsdA.aXY.Y3Q', public_key: point },
+  passphrase: 'v2.ZXBr.aXY.Y3Q',
   country: 'FR',
 };
 
@@ -35,6 +47,17 @@ describe('company create request', () => {
       'user_profile.email': 'Invalid email address',
     });
     expect(issues.unrecognized_keys).toBeDefined();
+  });
+
+  test('when a page from before sends the password itself, then it is told to reload', () => {
+    const result = companyCreateRequestSchema.safeParse({
+      ...valid,
+      user_profile: { ...valid.user_profile, password: 'a long enough password' },
+    });
+    expect(result.error?.issues[0]).toMatchObject({
+      path: ['user_profile', 'password'],
+      message: 'This page is out of date: reload it and try again',
+    });
   });
 
   test('when a credential is not a versioned ciphertext, then it is refused', () => {

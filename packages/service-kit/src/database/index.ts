@@ -21,6 +21,7 @@ export {
   tenantRolePerSchemaSql,
   tenantRoleSql,
   tenantStatement,
+  tenantPoliciesSql,
   tenantWallSql,
   TENANT_ROLE_PREFIX,
   TENANT_SETTING,

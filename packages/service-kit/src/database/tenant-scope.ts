@@ -153,6 +153,14 @@ function tenantGrantsSql(schema: string): string {
  * schema's wall test finds one that lacks it.
  */
 export function tenantWallSql(schema: string, tables: readonly TenantTable[]): string {
+  return `${tenantRoleSql(schema)}${tenantGrantsSql(schema)}${tenantPoliciesSql(schema, tables)}`;
+}
+
+/**
+ * The wall on tables added to a schema already walled: their policies only. The role's rights on them come from the
+ * schema's default privileges; granting every table again would undo the column grants a later migration narrowed.
+ */
+export function tenantPoliciesSql(schema: string, tables: readonly TenantTable[]): string {
   const role = tenantRoleFor(schema);
   const company = `nullif(current_setting('${TENANT_SETTING}', true), '')::uuid`;
   const policies = tables.map((entry) => {
@@ -165,7 +173,7 @@ export function tenantWallSql(schema: string, tables: readonly TenantTable[]): s
       alter table ${schema}.${entry.table} enable row level security;
       create policy tenant_wall on ${schema}.${entry.table} to ${role} using (${condition}) with check (${condition});`;
   });
-  return `${tenantRoleSql(schema)}${tenantGrantsSql(schema)}
+  return `
     ${policies.join('\n')}
   `;
 }

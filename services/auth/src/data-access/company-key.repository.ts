@@ -173,11 +173,9 @@ export const companyKeyRepository = {
 
   /** Ends the legacy way for good: the KEK-wrapped passphrase and the private key it sealed are deleted. */
   async dropLegacy(db: Queryable, companyId: string): Promise<boolean> {
-    const { rowCount } = await db.query(
-      `update auth.company set wrapped_passphrase = null, aes_encrypted_private_key = null, updated_at = now()
-        where id = $1 and wrapped_passphrase is not null`,
-      [companyId],
-    );
-    return rowCount === 1;
+    const { rows } = await db.query<{ ended: boolean | null }>('select auth.end_legacy_company_key($1) as ended', [
+      companyId,
+    ]);
+    return rows[0]?.ended === true;
   },
 };

@@ -1,4 +1,4 @@
-import { tenantRolePerSchemaSql, tenantWallSql, type Migration } from '@whistle/service-kit';
+import { tenantPoliciesSql, tenantRolePerSchemaSql, tenantWallSql, type Migration } from '@whistle/service-kit';
 
 export const AUTH_SCHEMA = 'auth';
 
@@ -341,9 +341,18 @@ export const authMigrations: Migration[] = [
         expires_at timestamptz not null
       );
 
-      -- Written by admins' browsers through staff requests: a rotation's new public key, and the end of the old way
-      -- (a migration nulls the KEK-wrapped passphrase and the seal it opened). Only auth's login reaches this role.
-      grant update (public_key, aes_encrypted_private_key, wrapped_passphrase) on auth.company to whistle_tenant_auth;
+      -- The end of the old way, from an admin's staff request once their browser holds the key: the KEK-wrapped
+      -- passphrase and the seal it opened are nulled, for the scope's own company only. A function, so the tenant
+      -- role can destroy both but never write them (it has no update right on the company's keys).
+      create function auth.end_legacy_company_key(target uuid) returns boolean
+        language sql security definer set search_path = pg_catalog as $fn$
+          update auth.company set wrapped_passphrase = null, aes_encrypted_private_key = null, updated_at = now()
+           where id = target and id = nullif(current_setting('whistle.company_id', true), '')::uuid
+             and wrapped_passphrase is not null
+          returning true
+        $fn$;
+      revoke execute on function auth.end_legacy_company_key(uuid) from public;
+      grant execute on function auth.end_legacy_company_key(uuid) to whistle_tenant_auth;
       -- A password change (a staff request) sets the new password's salt.
       grant update (kdf, kdf_salt) on auth.user_profile to whistle_tenant_auth;
 
@@ -366,12 +375,17 @@ export const authMigrations: Migration[] = [
   },
   {
     id: '013_person_keys_tenant_wall',
-    sql: tenantWallSql(AUTH_SCHEMA, [
+    sql: `${tenantPoliciesSql(AUTH_SCHEMA, [
       { table: 'person_key', companyColumn: 'company_id' },
       { table: 'unlock_method', companyColumn: 'company_id' },
       { table: 'company_key', companyColumn: 'company_id' },
       { table: 'company_key_grant', companyColumn: 'company_id' },
       { table: 'key_access_request', companyColumn: 'company_id' },
-    ]),
+    ])}
+      -- A company's key pairs are made at onboarding, outside any scope; a staff request only replaces the recovery
+      -- kit's copy. A tenant-scoped statement that tried to plant a public key is refused by PostgreSQL.
+      revoke insert, update, delete on auth.company_key from whistle_tenant_auth;
+      grant update (recovery_sealed_private_key) on auth.company_key to whistle_tenant_auth;
+    `,
   },
 ];
