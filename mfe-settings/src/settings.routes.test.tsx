@@ -7,6 +7,7 @@ import { StaffSessionContext } from '@whistle/ui/staff';
 import { initTestI18n } from '../../tools/webpack/test-i18n';
 import { renderWithI18n } from '../test/render';
 import { settingsRoutes } from './settings.routes';
+import { fakeKeyring, type FakeKeyring } from '../test/fake-keyring';
 
 const answer = (status: number, body?: unknown) =>
   new Response(body === undefined ? null : JSON.stringify(body), {
@@ -22,7 +23,7 @@ const profile = {
   mfa_auth_factor_id: null,
 };
 
-function fakeSession(): StaffSession & { replaceToken: jest.Mock; reloadStaff: jest.Mock } {
+function fakeSession(): StaffSession & { replaceToken: jest.Mock; reloadStaff: jest.Mock; keyring: FakeKeyring } {
   const state = { profile, company: { url_identifier: 'acme' } } as unknown as StaffState;
   return {
     api: createApiClient({ getToken: () => 'staff-token' }),
@@ -30,7 +31,7 @@ function fakeSession(): StaffSession & { replaceToken: jest.Mock; reloadStaff: j
     reloadStaff: jest.fn(async () => state),
     subscribe: () => () => undefined,
     replaceToken: jest.fn(async () => undefined),
-    companyPrivateKey: () => undefined,
+    keyring: fakeKeyring(),
   };
 }
 
@@ -130,14 +131,12 @@ describe('settings remote routes', () => {
     expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
 
-    fetchMock.mockResolvedValue(answer(200, { ...profile, token: 'new-token' }));
     fireEvent.change(screen.getByLabelText('Repeat new password'), { target: { value: 'new password here' } });
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText('Updated account')).toBeInTheDocument();
-    expect(JSON.parse(fetchMock.mock.calls[0][1].body as string)).toEqual({
-      password: 'new password here',
-      current_password: 'old password here',
-    });
+    // The keyring derives and sends: neither password goes out from this page.
+    expect(session.keyring.changePassword).toHaveBeenCalledWith('old password here', 'new password here');
+    expect(fetchMock).not.toHaveBeenCalled();
     expect(session.replaceToken).toHaveBeenCalledWith('new-token');
   });
 
@@ -161,6 +160,7 @@ describe('settings remote routes', () => {
       expect(await screen.findByText('This password is too common; choose another')).toBeInTheDocument();
       expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([`/api/account/password/common/${hash.slice(0, 2)}`]);
       expect(session.replaceToken).not.toHaveBeenCalled();
+      expect(session.keyring.changePassword).not.toHaveBeenCalled();
     } finally {
       Object.defineProperty(globalThis, 'crypto', { value: jsdomCrypto, configurable: true });
     }

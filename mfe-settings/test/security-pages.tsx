@@ -5,6 +5,7 @@ import type { Role } from '@whistle/contracts';
 import { StaffSessionContext } from '@whistle/ui/staff';
 import { settingsRoutes } from '../src/settings.routes';
 import { renderWithI18n } from './render';
+import { fakeKeyring } from './fake-keyring';
 
 /** The company, staff and session of the sign-in security pages' tests (single sign-on, MFA policy). */
 export const answer = (status: number, body?: unknown) =>
@@ -57,7 +58,7 @@ export function fakeSession(state = companyState()) {
     reloadStaff: jest.fn(async () => state),
     subscribe: () => () => undefined,
     replaceToken: jest.fn(async () => undefined),
-    companyPrivateKey: () => undefined,
+    keyring: fakeKeyring(),
   };
   return session as StaffSession & typeof session;
 }
