@@ -51,14 +51,15 @@ export function companyState(roles: Role[] = ['ADMIN'], mfaRequired = false): St
   } as StaffState;
 }
 
-export function fakeSession(state = companyState()) {
+/** The MFA and SSO tests leave report access aside: by default the admin does not hold the company key here. */
+export function fakeSession(state = companyState(), keyring = fakeKeyring({ state: 'missing' })) {
   const session = {
     api: createApiClient({ getToken: () => 'staff-token' }),
     staff: async () => state,
     reloadStaff: jest.fn(async () => state),
     subscribe: () => () => undefined,
     replaceToken: jest.fn(async () => undefined),
-    keyring: fakeKeyring(),
+    keyring,
   };
   return session as StaffSession & typeof session;
 }
