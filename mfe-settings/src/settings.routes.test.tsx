@@ -41,7 +41,7 @@ const mailPreferences = {
 };
 
 let i18nInstance: i18n;
-/** What the tests program: every call but the account page's loading of the member's mail preferences. */
+/** What the tests program: every call but the account page's loading of mail preferences and unlock methods. */
 let fetchMock: jest.Mock;
 beforeAll(async () => {
   i18nInstance = await initTestI18n<i18n>('en');
@@ -51,9 +51,13 @@ beforeEach(() => {
   jest
     .spyOn(globalThis, 'fetch')
     .mockImplementation((input, init) =>
-      String(input) === '/api/account/profile/notifications' && (init?.method ?? 'GET') === 'GET'
-        ? Promise.resolve(answer(200, mailPreferences))
-        : fetchMock(input, init),
+      (init?.method ?? 'GET') !== 'GET'
+        ? fetchMock(input, init)
+        : String(input) === '/api/account/profile/notifications'
+          ? Promise.resolve(answer(200, mailPreferences))
+          : String(input) === '/api/account/profile/keys'
+            ? Promise.resolve(answer(200, { password: null, person: null }))
+            : fetchMock(input, init),
     );
 });
 afterEach(() => jest.restoreAllMocks());

@@ -1,10 +1,11 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { declineCompanyKeyRequest, getTeamKeys, type KeyringState, type StaffKeyring } from '@whistle/api-client';
+import { declineCompanyKeyRequest, getTeamKeys } from '@whistle/api-client';
 import type { TeamKey } from '@whistle/contracts';
 import { Button, Spinner, useLoad } from '@whistle/ui';
 import { useStaffSession } from '@whistle/ui/staff';
 import { useKeysFailure } from '../keys-failure';
+import { useKeyringState } from '../use-keyring-state';
 import { CompareFingerprintDialog } from './compare-fingerprint.dialog';
 import { RecoveryKitAction } from './recovery-kit.action';
 
@@ -13,12 +14,6 @@ interface Grant {
   person: TeamKey;
   fingerprint: string;
   requestId?: string;
-}
-
-function useKeyringState(keyring: StaffKeyring): KeyringState {
-  const [state, setState] = useState(keyring.state());
-  useEffect(() => keyring.subscribe(setState), [keyring]);
-  return state;
 }
 
 /**
