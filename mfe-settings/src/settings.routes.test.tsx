@@ -2,7 +2,7 @@ import { createHash, webcrypto } from 'node:crypto';
 import type { i18n } from 'i18next';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
-import { createApiClient, type StaffSession, type StaffState } from '@whistle/api-client';
+import { ApiError, createApiClient, type StaffSession, type StaffState } from '@whistle/api-client';
 import { StaffSessionContext } from '@whistle/ui/staff';
 import { initTestI18n } from '../../tools/webpack/test-i18n';
 import { renderWithI18n } from '../test/render';
@@ -142,6 +142,24 @@ describe('settings remote routes', () => {
     expect(session.keyring.changePassword).toHaveBeenCalledWith('old password here', 'new password here');
     expect(fetchMock).not.toHaveBeenCalled();
     expect(session.replaceToken).toHaveBeenCalledWith('new-token');
+  });
+
+  it('when the keyring finds the current password wrong, then it says so under that field and the token stays', async () => {
+    const session = fakeSession();
+    session.keyring.changePassword.mockRejectedValueOnce(
+      new ApiError('/api/account/profile', 400, 'Bad Request', {
+        message: 'Bad Request',
+        errors: { current_password: ['The current password is wrong'] },
+      }),
+    );
+    open('/company/settings/account', session);
+    fireEvent.change(await screen.findByLabelText('Current password'), { target: { value: 'not my password' } });
+    fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'new password here' } });
+    fireEvent.change(screen.getByLabelText('Repeat new password'), { target: { value: 'new password here' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('The current password is wrong')).toBeInTheDocument();
+    expect(screen.getByLabelText('Current password')).toHaveAttribute('aria-invalid', 'true');
+    expect(session.replaceToken).not.toHaveBeenCalled();
   });
 
   it('when the new password is a common one, then it is refused under the field and the password is not changed', async () => {
