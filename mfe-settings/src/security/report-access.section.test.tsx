@@ -179,6 +179,14 @@ describe('security page, report access', () => {
     expect(fetchMock).not.toHaveBeenCalledWith('/api/account/company/keys/people', expect.anything());
   });
 
+  it('when the state of the company key cannot be read, then the section says so instead of pointing to the banner', async () => {
+    const keyring = fakeKeyring();
+    keyring.companyKeyStatus.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    open(keyring);
+    expect(await screen.findByRole('alert')).toHaveTextContent('The state of the company key could not be read.');
+    expect(screen.queryByText(/banner at the top of the page/)).toBeNull();
+  });
+
   it('when the page is in French, then the request, its advice and the comparison step are in French', async () => {
     open(fakeKeyring(), fr);
     expect(await screen.findByRole('heading', { name: 'Accès aux signalements' })).toBeInTheDocument();

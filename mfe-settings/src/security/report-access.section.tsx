@@ -38,6 +38,10 @@ export function ReportAccessSection({ companyName }: { companyName: string }) {
       <h2 id={titleId}>{t('reportAccess.title')}</h2>
       {status.loading ? (
         <Spinner />
+      ) : status.error ? (
+        <p className="wh-alert" role="alert">
+          {t('reportAccess.statusFailed')}
+        </p>
       ) : held ? (
         <>
           <TeamAccess />
