@@ -7,6 +7,7 @@ import { StaffSessionContext } from '@whistle/ui/staff';
 import { initTestI18n } from '../../tools/webpack/test-i18n';
 import { renderWithI18n } from '../test/render';
 import { settingsRoutes } from './settings.routes';
+import { fakeKeyring } from '../test/fake-keyring';
 
 const answer = (status: number, body?: unknown) =>
   new Response(body === undefined ? null : JSON.stringify(body), {
@@ -80,7 +81,7 @@ function fakeSession(state = companyState()) {
       return () => listeners.delete(listener);
     },
     replaceToken: jest.fn(async () => undefined),
-    companyPrivateKey: () => undefined,
+    keyring: fakeKeyring(),
   };
   return session as StaffSession & typeof session;
 }

@@ -2,11 +2,12 @@ import { createHash, webcrypto } from 'node:crypto';
 import type { i18n } from 'i18next';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
-import { createApiClient, type StaffSession, type StaffState } from '@whistle/api-client';
+import { ApiError, createApiClient, type StaffSession, type StaffState } from '@whistle/api-client';
 import { StaffSessionContext } from '@whistle/ui/staff';
 import { initTestI18n } from '../../tools/webpack/test-i18n';
 import { renderWithI18n } from '../test/render';
 import { settingsRoutes } from './settings.routes';
+import { fakeKeyring, type FakeKeyring } from '../test/fake-keyring';
 
 const answer = (status: number, body?: unknown) =>
   new Response(body === undefined ? null : JSON.stringify(body), {
@@ -22,7 +23,7 @@ const profile = {
   mfa_auth_factor_id: null,
 };
 
-function fakeSession(): StaffSession & { replaceToken: jest.Mock; reloadStaff: jest.Mock } {
+function fakeSession(): StaffSession & { replaceToken: jest.Mock; reloadStaff: jest.Mock; keyring: FakeKeyring } {
   const state = { profile, company: { url_identifier: 'acme' } } as unknown as StaffState;
   return {
     api: createApiClient({ getToken: () => 'staff-token' }),
@@ -30,7 +31,7 @@ function fakeSession(): StaffSession & { replaceToken: jest.Mock; reloadStaff: j
     reloadStaff: jest.fn(async () => state),
     subscribe: () => () => undefined,
     replaceToken: jest.fn(async () => undefined),
-    companyPrivateKey: () => undefined,
+    keyring: fakeKeyring(),
   };
 }
 
@@ -40,7 +41,7 @@ const mailPreferences = {
 };
 
 let i18nInstance: i18n;
-/** What the tests program: every call but the account page's loading of the member's mail preferences. */
+/** What the tests program: every call but the account page's loading of mail preferences and unlock methods. */
 let fetchMock: jest.Mock;
 beforeAll(async () => {
   i18nInstance = await initTestI18n<i18n>('en');
@@ -50,9 +51,13 @@ beforeEach(() => {
   jest
     .spyOn(globalThis, 'fetch')
     .mockImplementation((input, init) =>
-      String(input) === '/api/account/profile/notifications' && (init?.method ?? 'GET') === 'GET'
-        ? Promise.resolve(answer(200, mailPreferences))
-        : fetchMock(input, init),
+      (init?.method ?? 'GET') !== 'GET'
+        ? fetchMock(input, init)
+        : String(input) === '/api/account/profile/notifications'
+          ? Promise.resolve(answer(200, mailPreferences))
+          : String(input) === '/api/account/profile/keys'
+            ? Promise.resolve(answer(200, { password: null, person: null }))
+            : fetchMock(input, init),
     );
 });
 afterEach(() => jest.restoreAllMocks());
@@ -130,15 +135,31 @@ describe('settings remote routes', () => {
     expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
 
-    fetchMock.mockResolvedValue(answer(200, { ...profile, token: 'new-token' }));
     fireEvent.change(screen.getByLabelText('Repeat new password'), { target: { value: 'new password here' } });
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText('Updated account')).toBeInTheDocument();
-    expect(JSON.parse(fetchMock.mock.calls[0][1].body as string)).toEqual({
-      password: 'new password here',
-      current_password: 'old password here',
-    });
+    // The keyring derives and sends: neither password goes out from this page.
+    expect(session.keyring.changePassword).toHaveBeenCalledWith('old password here', 'new password here');
+    expect(fetchMock).not.toHaveBeenCalled();
     expect(session.replaceToken).toHaveBeenCalledWith('new-token');
+  });
+
+  it('when the keyring finds the current password wrong, then it says so under that field and the token stays', async () => {
+    const session = fakeSession();
+    session.keyring.changePassword.mockRejectedValueOnce(
+      new ApiError('/api/account/profile', 400, 'Bad Request', {
+        message: 'Bad Request',
+        errors: { current_password: ['The current password is wrong'] },
+      }),
+    );
+    open('/company/settings/account', session);
+    fireEvent.change(await screen.findByLabelText('Current password'), { target: { value: 'not my password' } });
+    fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'new password here' } });
+    fireEvent.change(screen.getByLabelText('Repeat new password'), { target: { value: 'new password here' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('The current password is wrong')).toBeInTheDocument();
+    expect(screen.getByLabelText('Current password')).toHaveAttribute('aria-invalid', 'true');
+    expect(session.replaceToken).not.toHaveBeenCalled();
   });
 
   it('when the new password is a common one, then it is refused under the field and the password is not changed', async () => {
@@ -161,6 +182,7 @@ describe('settings remote routes', () => {
       expect(await screen.findByText('This password is too common; choose another')).toBeInTheDocument();
       expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([`/api/account/password/common/${hash.slice(0, 2)}`]);
       expect(session.replaceToken).not.toHaveBeenCalled();
+      expect(session.keyring.changePassword).not.toHaveBeenCalled();
     } finally {
       Object.defineProperty(globalThis, 'crypto', { value: jsdomCrypto, configurable: true });
     }

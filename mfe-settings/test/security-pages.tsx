@@ -5,6 +5,7 @@ import type { Role } from '@whistle/contracts';
 import { StaffSessionContext } from '@whistle/ui/staff';
 import { settingsRoutes } from '../src/settings.routes';
 import { renderWithI18n } from './render';
+import { fakeKeyring } from './fake-keyring';
 
 /** The company, staff and session of the sign-in security pages' tests (single sign-on, MFA policy). */
 export const answer = (status: number, body?: unknown) =>
@@ -50,14 +51,15 @@ export function companyState(roles: Role[] = ['ADMIN'], mfaRequired = false): St
   } as StaffState;
 }
 
-export function fakeSession(state = companyState()) {
+/** The MFA and SSO tests leave report access aside: by default the admin does not hold the company key here. */
+export function fakeSession(state = companyState(), keyring = fakeKeyring({ state: 'missing' })) {
   const session = {
     api: createApiClient({ getToken: () => 'staff-token' }),
     staff: async () => state,
     reloadStaff: jest.fn(async () => state),
     subscribe: () => () => undefined,
     replaceToken: jest.fn(async () => undefined),
-    companyPrivateKey: () => undefined,
+    keyring,
   };
   return session as StaffSession & typeof session;
 }

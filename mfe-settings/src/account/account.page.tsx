@@ -6,6 +6,7 @@ import { useStaffSession, useStaffState } from '@whistle/ui/staff';
 import { MyMailsSection } from './my-mails.section';
 import { PasswordSection } from './password.section';
 import { ProfileSection } from './profile.section';
+import { UnlockMethodsSection } from './unlock-methods.section';
 
 /** What the MFA dialog (child route) needs from the page. */
 export interface AccountOutletContext {
@@ -29,7 +30,7 @@ function MfaSection({ enabled }: { enabled: boolean }) {
   );
 }
 
-/** /company/settings/account: full name, read-only e-mail, password change, MFA set-up, own e-mails. */
+/** /company/settings/account: full name, read-only e-mail, password change, unlock methods, MFA set-up, own e-mails. */
 export function AccountPage() {
   const { t } = useTranslation('settings');
   const session = useStaffSession();
@@ -50,6 +51,7 @@ export function AccountPage() {
       <h1>{t('account.title')}</h1>
       <ProfileSection profile={state.profile} onSaved={updated} />
       <PasswordSection onSaved={updated} />
+      <UnlockMethodsSection />
       <MfaSection enabled={Boolean(state.profile.mfa_auth_factor_id)} />
       <MyMailsSection onSaved={updated} />
       <Outlet context={outletContext} />

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { changePassword, fieldErrorsOf, isCommonPassword } from '@whistle/api-client';
+import { fieldErrorsOf, isCommonPassword } from '@whistle/api-client';
 import { Button, TextField, useAction } from '@whistle/ui';
 import { useStaffSession } from '@whistle/ui/staff';
 
@@ -35,7 +35,8 @@ export function PasswordSection({ onSaved }: { onSaved(): void }) {
           (form.elements.namedItem('password') as HTMLElement | null)?.focus();
           return;
         }
-        const { token } = await changePassword(session.api, current, password);
+        // The keyring derives both (neither password travels) and seals the keys' password copy again.
+        const { token } = await session.keyring.changePassword(current, password);
         // The server ended every earlier session, this one included: continue with the new token.
         if (token) await session.replaceToken(token);
         form.reset();

@@ -7,6 +7,7 @@ import { StaffSessionContext } from '@whistle/ui/staff';
 import { initTestI18n } from '../../../tools/webpack/test-i18n';
 import { renderWithI18n } from '../../test/render';
 import { settingsRoutes } from '../settings.routes';
+import { fakeKeyring } from '../../test/fake-keyring';
 
 const ids = {
   ada: '00000000-0000-4000-8000-000000000001',
@@ -34,7 +35,7 @@ const session: StaffSession = {
   reloadStaff: async () => state,
   subscribe: () => () => undefined,
   replaceToken: async () => undefined,
-  companyPrivateKey: () => undefined,
+  keyring: fakeKeyring(),
 };
 
 const entries: AuditLogEntry[] = [

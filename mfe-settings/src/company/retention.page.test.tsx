@@ -6,6 +6,7 @@ import { StaffSessionContext } from '@whistle/ui/staff';
 import { initTestI18n } from '../../../tools/webpack/test-i18n';
 import { renderWithI18n } from '../../test/render';
 import { settingsRoutes } from '../settings.routes';
+import { fakeKeyring } from '../../test/fake-keyring';
 
 const answer = (status: number, body?: unknown) =>
   new Response(body === undefined ? null : JSON.stringify(body), {
@@ -24,7 +25,7 @@ function adminSession(): StaffSession {
     reloadStaff: async () => state,
     subscribe: () => () => undefined,
     replaceToken: async () => undefined,
-    companyPrivateKey: () => undefined,
+    keyring: fakeKeyring(),
   };
 }
 

@@ -64,7 +64,11 @@ describe('settings sidebar', () => {
   });
 
   it('when a reviewer opens settings, then neither entry is in the sidebar', async () => {
-    fetchMock.mockResolvedValue(answer(200, { language: 'en', notifications: {} }));
+    fetchMock.mockImplementation(async (url) =>
+      String(url) === '/api/account/profile/keys'
+        ? answer(200, { password: null, person: null })
+        : answer(200, { language: 'en', notifications: {} }),
+    );
     open('/company/settings/account', fakeSession(companyState(['REVIEWER'])));
     await screen.findByRole('heading', { name: 'Account', level: 1 });
     const sidebar = screen.getByRole('navigation', { name: 'Settings' });

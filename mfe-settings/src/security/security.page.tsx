@@ -3,11 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { setCompanyMfaRequired } from '@whistle/api-client';
 import { Button, Spinner, useAction, useDocumentTitle } from '@whistle/ui';
 import { usePageToast, useStaffSession, useStaffState } from '@whistle/ui/staff';
+import { ReportAccessSection } from './report-access.section';
 
 /**
- * /company/settings/security (ADMIN): the company's MFA policy. What it does to members without MFA is the
- * server's: their next sign-in gives a token that reaches only MFA set-up (the shell opens it), and a session
- * already open gets such a token at its next renewal.
+ * /company/settings/security (ADMIN): the company's MFA policy, and who may open reports (ReportAccessSection).
+ * What the policy does to members without MFA is the server's: their next sign-in gives a token that reaches only
+ * MFA set-up (the shell opens it), and a session already open gets such a token at its next renewal.
  */
 export function SecurityPage() {
   const { t } = useTranslation('settings');
@@ -65,6 +66,7 @@ export function SecurityPage() {
           </Button>
         </div>
       </form>
+      <ReportAccessSection companyName={state.company.name} />
       {toast}
     </>
   );

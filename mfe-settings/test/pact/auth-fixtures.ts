@@ -17,7 +17,8 @@ export const authPact = () =>
   });
 
 export const ADMIN = 'ada@settings.example';
-export const PASSWORD = 'correct horse battery staple';
+/** The password and salt the auth provider's staff states make the admin with (shared with the shell's pacts). */
+export { PACT_PASSWORD as PASSWORD, PACT_KDF_SALT } from '../../../shell/test/pact/fixtures';
 export const headers = {
   Accept: 'application/json',
   'Content-Type': 'application/json',

@@ -10,12 +10,32 @@ import {
   startMfaSetup,
   updateFullName,
 } from '@whistle/api-client';
-import { authPact, ADMIN, PASSWORD, headers, api, jwt, profile, failure, STATE } from './auth-fixtures';
+import { deriveStaffSecrets } from '@whistle/crypto';
+import { authPact, ADMIN, PACT_KDF_SALT, PASSWORD, headers, api, jwt, profile, failure, STATE } from './auth-fixtures';
 
 const { boolean, eachLike, like, regex } = MatchersV3;
 
 /** What account settings expect of auth. */
 const pact = authPact();
+
+/**
+ * A password change as the keyring sends it: secrets derived from both passwords (never the passwords), the new
+ * password's salt, and the keys' password copy sealed again. The new values are the browser's own random ones.
+ */
+const AUTH_SECRET = /^v2\.[A-Za-z0-9_-]{43}$/;
+const KDF_SALT = /^[A-Za-z0-9_-]{22}$/;
+const SEALED = /^v2\.[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/;
+const NEW_PASSWORD = {
+  password: `v2.${'n'.repeat(43)}`,
+  kdf_salt: 'bmV3LXBhc3N3b3JkLXNhbA',
+  sealed_private_keys: 'v2.c2VhbGVk.a2V5cw',
+};
+let currentSecret: string;
+let wrongSecret: string;
+beforeAll(async () => {
+  currentSecret = (await deriveStaffSecrets(PASSWORD, PACT_KDF_SALT)).authSecret;
+  wrongSecret = (await deriveStaffSecrets('not my password', PACT_KDF_SALT)).authSecret;
+});
 
 describe('mfe-settings → auth: account', () => {
   test('when the full name is saved, then the updated profile comes back', async () => {
@@ -77,13 +97,20 @@ describe('mfe-settings → auth: account', () => {
       .given(STATE)
       .uponReceiving('a password change')
       .withRequest('PUT', '/api/account/profile', (request) =>
-        request.headers(headers).jsonBody({ password: 'a brand new passphrase', current_password: PASSWORD }),
+        request.headers(headers).jsonBody({
+          password: regex(AUTH_SECRET, NEW_PASSWORD.password),
+          kdf_salt: regex(KDF_SALT, NEW_PASSWORD.kdf_salt),
+          // The provider checks it against the state's password: the exact secret derived from it.
+          current_password: currentSecret,
+          sealed_private_keys: regex(SEALED, NEW_PASSWORD.sealed_private_keys),
+        }),
       )
       .willRespondWith(200, (response) =>
         response.jsonBody({ ...profile('Ada Lovelace'), full_name: like('Ada Lovelace'), token: jwt }),
       )
       .executeTest(async (server) => {
-        expect(await changePassword(api(server.url), PASSWORD, 'a brand new passphrase')).toHaveProperty('token');
+        const body = { ...NEW_PASSWORD, current_password: currentSecret };
+        expect(await changePassword(api(server.url), body)).toHaveProperty('token');
       });
   });
 
@@ -93,7 +120,12 @@ describe('mfe-settings → auth: account', () => {
       .given(STATE)
       .uponReceiving('a password change with a wrong current password')
       .withRequest('PUT', '/api/account/profile', (request) =>
-        request.headers(headers).jsonBody({ password: 'a brand new passphrase', current_password: 'not my password' }),
+        request.headers(headers).jsonBody({
+          password: regex(AUTH_SECRET, NEW_PASSWORD.password),
+          kdf_salt: regex(KDF_SALT, NEW_PASSWORD.kdf_salt),
+          current_password: wrongSecret,
+          sealed_private_keys: regex(SEALED, NEW_PASSWORD.sealed_private_keys),
+        }),
       )
       .willRespondWith(400, (response) =>
         response.jsonBody({
@@ -102,7 +134,8 @@ describe('mfe-settings → auth: account', () => {
         }),
       )
       .executeTest(async (server) => {
-        const error = await failure(changePassword(api(server.url), 'not my password', 'a brand new passphrase'));
+        const body = { ...NEW_PASSWORD, current_password: wrongSecret };
+        const error = await failure(changePassword(api(server.url), body));
         expect(error?.status).toBe(400);
       });
   });

@@ -6,6 +6,7 @@ import { StaffSessionContext } from '@whistle/ui/staff';
 import { initTestI18n } from '../../../../tools/webpack/test-i18n';
 import { renderWithI18n } from '../../../test/render';
 import { settingsRoutes } from '../../settings.routes';
+import { fakeKeyring } from '../../../test/fake-keyring';
 
 const answer = (status: number, body?: unknown) =>
   new Response(body === undefined ? null : JSON.stringify(body), {
@@ -47,7 +48,7 @@ function session(customization: { title: string | null; description: string | nu
     reloadStaff: jest.fn(async () => state),
     subscribe: () => () => undefined,
     replaceToken: jest.fn(async () => undefined),
-    companyPrivateKey: () => undefined,
+    keyring: fakeKeyring(),
   } as unknown as StaffSession & { reloadStaff: jest.Mock };
 }
 

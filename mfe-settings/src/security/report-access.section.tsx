@@ -1,0 +1,227 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { declineCompanyKeyRequest, getTeamKeys } from '@whistle/api-client';
+import type { TeamKey } from '@whistle/contracts';
+import { Button, Spinner, useLoad } from '@whistle/ui';
+import { useStaffSession } from '@whistle/ui/staff';
+import { useKeysFailure } from '../keys-failure';
+import { useKeyringState } from '../use-keyring-state';
+import { CompareFingerprintDialog } from './compare-fingerprint.dialog';
+import { RecoveryKitAction } from './recovery-kit.action';
+
+/** A grant the admin is about to make: to whom, the fingerprint they compare, the request it answers. */
+interface Grant {
+  person: TeamKey;
+  fingerprint: string;
+  requestId?: string;
+}
+
+/**
+ * /company/settings/security, "Report access": who holds the company key, who asks for it, and the recovery kit.
+ * Only an admin's browser that holds the key can grant it, so without it the section points to the banner that
+ * restores it.
+ */
+export function ReportAccessSection({ companyName }: { companyName: string }) {
+  const { t } = useTranslation('settings');
+  const { keyring } = useStaffSession();
+  const keyringState = useKeyringState(keyring);
+  const titleId = useId();
+  // Locked keys hold nothing: asked again once they are unlocked.
+  const status = useLoad(
+    async () => (keyringState === 'unlocked' ? keyring.companyKeyStatus() : undefined),
+    [keyring, keyringState],
+    { shows: () => true },
+  );
+  const held = status.data?.state === 'held';
+  return (
+    <section className="wh-card" aria-labelledby={titleId}>
+      <h2 id={titleId}>{t('reportAccess.title')}</h2>
+      {status.loading ? (
+        <Spinner />
+      ) : status.error ? (
+        <p className="wh-alert" role="alert">
+          {t('reportAccess.statusFailed')}
+        </p>
+      ) : held ? (
+        <>
+          <TeamAccess />
+          <RecoveryKitAction companyName={companyName} />
+        </>
+      ) : (
+        <p>{t('reportAccess.notHeld')}</p>
+      )}
+    </section>
+  );
+}
+
+function TeamAccess() {
+  const { t } = useTranslation('settings');
+  const session = useStaffSession();
+  const team = useLoad(() => getTeamKeys(session.api), [session]);
+  const failure = useKeysFailure();
+  const [grant, setGrant] = useState<Grant>();
+  const [busy, setBusy] = useState<string>();
+  const [done, setDone] = useState<string>();
+
+  async function act(person: TeamKey, work: () => Promise<unknown>, success: string) {
+    setDone(undefined);
+    setBusy(person.user_id);
+    const ok = await failure.run(work);
+    setBusy(undefined);
+    if (ok) setDone(success);
+    // What changed (or what the refusal says changed, e.g. a new key) shows on the list either way.
+    await team.reload();
+  }
+
+  function approve({ person, fingerprint, requestId }: Grant) {
+    setGrant(undefined);
+    const { public_key: publicKey, signing_public_key: signingPublicKey } = person;
+    if (!publicKey || !signingPublicKey) return;
+    void act(
+      person,
+      () =>
+        session.keyring.approveCompanyKey({
+          userId: person.user_id,
+          publicKey,
+          signingPublicKey,
+          fingerprint,
+          ...(requestId ? { requestId } : {}),
+        }),
+      t('reportAccess.granted', { name: person.full_name }),
+    );
+  }
+
+  if (!team.data) return <Spinner />;
+  const people = team.data.people;
+  const requests = people.filter((person) => person.access_request);
+  return (
+    <>
+      {done && <p role="status">{done}</p>}
+      {failure.message && (
+        <p className="wh-alert" role="alert">
+          {failure.message}
+        </p>
+      )}
+      <h3>{t('reportAccess.requestsTitle')}</h3>
+      {requests.length === 0 && <p className="settings-muted">{t('reportAccess.noRequests')}</p>}
+      {requests.map((person) => (
+        <AccessRequest
+          key={person.user_id}
+          person={person}
+          busy={busy === person.user_id}
+          onApprove={() =>
+            setGrant({ person, fingerprint: person.access_request!.fingerprint, requestId: person.access_request!.id })
+          }
+          onDecline={() =>
+            void act(
+              person,
+              () => declineCompanyKeyRequest(session.api, person.access_request!.id),
+              t('reportAccess.declined', { name: person.full_name }),
+            )
+          }
+        />
+      ))}
+      <h3>{t('reportAccess.teamTitle')}</h3>
+      <TeamTable
+        people={people}
+        busy={busy}
+        onGrant={(person) => person.fingerprint && setGrant({ person, fingerprint: person.fingerprint })}
+      />
+      <CompareFingerprintDialog
+        check={grant && { fullName: grant.person.full_name, fingerprint: grant.fingerprint }}
+        onConfirm={() => grant && approve(grant)}
+        onCancel={() => setGrant(undefined)}
+      />
+    </>
+  );
+}
+
+function AccessRequest(props: { person: TeamKey; busy: boolean; onApprove(): void; onDecline(): void }) {
+  const { t, i18n } = useTranslation('settings');
+  const { person } = props;
+  const request = person.access_request!;
+  const date = (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(iso));
+  return (
+    <article className="settings-key-request" aria-label={person.full_name}>
+      <p>
+        <strong>{person.full_name}</strong>{' '}
+        {t('reportAccess.requestedOn', { date: date(request.created), expires: date(request.expires_at) })}
+      </p>
+      <p>
+        {t('reportAccess.requestFingerprint')}{' '}
+        <span className="settings-fingerprint" translate="no">
+          {request.fingerprint}
+        </span>
+      </p>
+      <p>{t('reportAccess.compareAdvice', { name: person.full_name })}</p>
+      <div className="settings-row-actions">
+        <Button
+          busy={props.busy}
+          onClick={props.onApprove}
+          aria-label={t('reportAccess.approveFor', { name: person.full_name })}
+        >
+          {t('reportAccess.approve')}
+        </Button>
+        <Button
+          variant="secondary"
+          disabled={props.busy}
+          onClick={props.onDecline}
+          aria-label={t('reportAccess.declineFor', { name: person.full_name })}
+        >
+          {t('reportAccess.decline')}
+        </Button>
+      </div>
+    </article>
+  );
+}
+
+function TeamTable({ people, busy, onGrant }: { people: TeamKey[]; busy?: string; onGrant(person: TeamKey): void }) {
+  const { t } = useTranslation('settings');
+  const access = (person: TeamKey) =>
+    !person.fingerprint
+      ? t('reportAccess.noKeys')
+      : person.company_key === 'granted'
+        ? t('reportAccess.holds')
+        : person.access_request
+          ? t('reportAccess.asked')
+          : t('reportAccess.noAccess');
+  return (
+    <div className="settings-scroll">
+      <table className="settings-table">
+        <thead>
+          <tr>
+            <th scope="col">{t('reportAccess.person')}</th>
+            <th scope="col">{t('reportAccess.fingerprint')}</th>
+            <th scope="col">{t('reportAccess.access')}</th>
+            <th scope="col">
+              <span className="wh-visually-hidden">{t('reportAccess.actions')}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {people.map((person) => (
+            <tr key={person.user_id}>
+              <td>{person.full_name}</td>
+              <td className="settings-fingerprint" translate="no">
+                {person.fingerprint ?? '—'}
+              </td>
+              <td>{access(person)}</td>
+              <td>
+                {person.fingerprint && person.company_key === 'missing' && !person.access_request && (
+                  <Button
+                    variant="secondary"
+                    busy={busy === person.user_id}
+                    onClick={() => onGrant(person)}
+                    aria-label={t('reportAccess.grantTo', { name: person.full_name })}
+                  >
+                    {t('reportAccess.grant')}
+                  </Button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
