@@ -13,6 +13,7 @@ export const eventProducers = {
     'user.created',
     'user.updated',
     'user.deleted',
+    'user.sessions_revoked',
     'user.signed_in',
     'user.sign_in_failed',
     'user.mfa_enabled',
