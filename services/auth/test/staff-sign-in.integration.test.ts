@@ -13,8 +13,9 @@ const memberPassword = 'member password 5678';
 const codeAhead = (secret: string, steps = 1) =>
   generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 * steps });
 const codeNow = (secret: string) => generate({ secret });
+/** The token of a set-password link: in the query for a reset (spec §2), in the fragment for an invitation. */
 const linkToken = (text: string) =>
-  new URL(/https:\/\/whistle\.example\/company\/password\/change\?token=\S+/.exec(text)![0]).searchParams.get('token')!;
+  /https:\/\/whistle\.example\/company\/password\/change[?#]token=([A-Za-z0-9_-]+)/.exec(text)![1]!;
 
 describe.each(testStacks)('auth staff sign-in on %s', (stack) => {
   let test$: TestDependencies;
@@ -167,6 +168,9 @@ describe.each(testStacks)('auth staff sign-in on %s', (stack) => {
     expect(profile.body).toMatchObject({ email: team.memberEmail, roles: ['HANDLER'] });
     const mail = smtp.mails.find((m) => recipientOf(m) === team.memberEmail)!;
     expect(mail.subject).toBe('You have been invited to Whistle');
+    // The token rides in the fragment: the browser never sends it, so no access log or proxy on the way sees it.
+    expect(mail.text).toMatch(/https:\/\/whistle\.example\/company\/password\/change#token=[A-Za-z0-9_-]{20,}\n/);
+    expect(mail.text).not.toContain('?token=');
     const reused = await team.client.call('PUT', '/api/account/profile', {
       bearer: linkToken(mail.text!),
       body: { password: 'another password 99' },
@@ -463,6 +467,8 @@ describe.each(testStacks)('auth staff sign-in on %s', (stack) => {
       (m) => recipientOf(m) === company.email && m.subject === 'Reset your Whistle password',
       'reset',
     );
+    // Spec §2: the password change page takes the reset token from the query string.
+    expect(mail.text).toMatch(/https:\/\/whistle\.example\/company\/password\/change\?token=[A-Za-z0-9_-]{20,}\n/);
     const token = linkToken(mail.text!);
     expect(
       (await client.call('PUT', '/api/account/profile', { bearer: token, body: { password: 'short' } })).status,
