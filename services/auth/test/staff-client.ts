@@ -52,6 +52,13 @@ export function confirmationTokenIn(mail: { text: string }): string {
   return token;
 }
 
+/** The token of a mail's set-password link: in the query for a reset (spec §2), in the fragment for an invitation. */
+export function passwordLinkTokenIn(text: string): string {
+  const token = /\/company\/password\/change[?#]token=([A-Za-z0-9_-]+)/.exec(text)?.[1];
+  if (!token) throw new Error('No set-password link in the mail');
+  return token;
+}
+
 /** Registers a company through the API (not yet confirmed): its admin's e-mail and its credentials. */
 export async function registerCompany(baseUrl: string, domain = `co-${randomUUID().slice(0, 8)}.example`) {
   const { credential, passphrase } = await createCompanyCredentials();

@@ -5,7 +5,7 @@ import { SmtpMailer } from '@whistle/mailer';
 import { createTestDependencies, testStacks, waitFor, type TestDependencies } from '@whistle/service-kit/testing';
 import { recipientOf, selfSignedCertificate, startSmtpCatcher, type SmtpCatcher } from '@whistle/test-support';
 import { createStaffTokenVerifier } from '@whistle/tokens';
-import { adminPassword, onboardCompany, staffClient } from './staff-client';
+import { adminPassword, onboardCompany, passwordLinkTokenIn, staffClient } from './staff-client';
 import { startAuth, type RunningAuth } from './support';
 
 const memberPassword = 'member password 5678';
@@ -13,9 +13,7 @@ const memberPassword = 'member password 5678';
 const codeAhead = (secret: string, steps = 1) =>
   generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 * steps });
 const codeNow = (secret: string) => generate({ secret });
-/** The token of a set-password link: in the query for a reset (spec §2), in the fragment for an invitation. */
-const linkToken = (text: string) =>
-  /https:\/\/whistle\.example\/company\/password\/change[?#]token=([A-Za-z0-9_-]+)/.exec(text)![1]!;
+const linkToken = passwordLinkTokenIn;
 
 describe.each(testStacks)('auth staff sign-in on %s', (stack) => {
   let test$: TestDependencies;
