@@ -34,7 +34,8 @@ export function SsoPage() {
     if (!searchParams.has('code')) return;
     const rest = new URLSearchParams(searchParams);
     rest.delete('code');
-    const search = rest.size ? `?${rest}` : '';
+    const query = rest.toString();
+    const search = query ? `?${query}` : '';
     void navigate({ pathname: location.pathname, search }, { replace: true, state: location.state });
   }, [searchParams, location.pathname, location.state, navigate]);
 
