@@ -14,7 +14,13 @@ const frontends = Object.keys(table.workloads).filter((w) => table.workloads[w].
 const remotes = frontends.filter((w) => w !== 'shell');
 const nginxBinary = ['/usr/sbin/nginx', '/usr/bin/nginx', '/usr/local/sbin/nginx'].find((p) => existsSync(p));
 const CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'";
+/**
+ * The shell's staff pages: the SSO form's redirect may reach the company's identity provider (any https origin), and
+ * script sinks take only what the pages' Trusted Types policies vouch for (images.test.ts reads the same).
+ */
+const STAFF_CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self' https:; require-trusted-types-for 'script'; trusted-types default whistle-rich-text dompurify ProseMirrorClipboard";
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -142,7 +148,7 @@ describeWithNginx('frontend nginx configs, served by a real nginx on loopback', 
     for (const workload of frontends) {
       const html = join(dir, workload, 'html');
       const snippets = join(dir, workload, 'whistle');
-      for (const file of ['security-headers.conf', 'proxy.conf']) {
+      for (const file of ['security-headers.conf', 'staff-security-headers.conf', 'proxy.conf']) {
         const source = join(repoRoot, workload, 'nginx', file);
         if (existsSync(source)) write(join(snippets, file), readFileSync(source, 'utf8'));
       }
@@ -206,12 +212,24 @@ describeWithNginx('frontend nginx configs, served by a real nginx on loopback', 
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
   };
 
-  it('when a client route is asked of the shell, then index.html comes back with the strict security headers and no caching', async () => {
+  it('when a staff route is asked of the shell, then index.html comes back with the staff policy (Trusted Types) and no caching', async () => {
     const response = await fetch(url('shell', '/company/incidents/42'));
     expect(response.status).toBe(200);
     expect(await response.text()).toContain('<title>shell</title>');
     expect(response.headers.get('cache-control')).toBe('no-cache');
-    expectSecurityHeaders(response);
+    expect(response.headers.get('content-security-policy')).toBe(STAFF_CSP);
+    expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('when a discloser page is asked of the shell, then index.html comes back with the strict headers: forms post to Whistle only', async () => {
+    for (const path of ['/disclose/acme-1234', '/disclose/acme-1234/status']) {
+      const response = await fetch(url('shell', path));
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain('<title>shell</title>');
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      expectSecurityHeaders(response);
+    }
   });
 
   it('when /remotes.json is asked, then the mounted per-environment file is served as JSON', async () => {
