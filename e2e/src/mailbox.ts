@@ -38,11 +38,16 @@ export async function waitForMail(
   }
 }
 
-/** The set-password link (reset or invitation) of a mail. */
+/** The set-password link of a mail: its token in the query for a reset (spec §2), in the fragment for an invitation. */
 export function passwordLinkIn(mail: ReceivedMail): string {
-  const link = /https?:\/\/\S+\/company\/password\/change\?token=[A-Za-z0-9_-]+/.exec(mail.text)?.[0];
+  const link = /https?:\/\/\S+\/company\/password\/change[?#]token=[A-Za-z0-9_-]+/.exec(mail.text)?.[0];
   if (!link) throw new Error(`No password link in "${mail.subject}"`);
   return link;
+}
+
+/** The token of a mail's set-password link. */
+export function passwordTokenIn(mail: ReceivedMail): string {
+  return /[?#]token=([A-Za-z0-9_-]+)/.exec(passwordLinkIn(mail))![1]!;
 }
 
 /** The token of an onboarding mail's confirmation link (it rides in the link's fragment). */

@@ -107,6 +107,23 @@ describe('values refused by helm/whistle', () => {
       'this chart bundles no database or broker',
     ],
     [
+      'an annotation turns the Ingress access log back on',
+      { ...required, ingress: { annotations: { 'nginx.ingress.kubernetes.io/enable-access-log': 'true' } } },
+      'ingress.annotations: nginx.ingress.kubernetes.io/enable-access-log stays "false"',
+    ],
+    [
+      'a snippet annotation writes its own access log',
+      {
+        ...required,
+        ingress: {
+          annotations: {
+            'nginx.ingress.kubernetes.io/configuration-snippet': 'access_log /var/log/nginx/whistle.log combined;',
+          },
+        },
+      },
+      'ingress.annotations: nginx.ingress.kubernetes.io/configuration-snippet may not set access_log or log_format',
+    ],
+    [
       'a workload is not in the routing table',
       { ...required, workloads: { reports: defaults.workloads.incident } },
       'workloads.reports is not a workload of the routing table',

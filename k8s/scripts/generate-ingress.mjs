@@ -43,6 +43,10 @@ export function renderIngress(table) {
         // Response headers from the ConfigMap whistle-response-headers (overlays point it at their namespace).
         'nginx.ingress.kubernetes.io/custom-headers': 'whistle/whistle-response-headers',
         'nginx.ingress.kubernetes.io/proxy-body-size': bodySize,
+        // ingress-nginx's log line holds the client address, user agent and full request line (a discloser's
+        // retrieval_id rides in a query string the spec fixes): none for this host. Services and frontends log
+        // each request without them (docs/operations.md, Access logs).
+        'nginx.ingress.kubernetes.io/enable-access-log': 'false',
       },
     },
     // Longest prefix wins: ingress-nginx orders Prefix paths by length, like the standalone router.

@@ -7,7 +7,13 @@ const folderOf = (workload: string) =>
   table.workloads[workload].kind === 'service' ? `services/${workload}` : workload;
 const read = (path: string) => readFileSync(join(repoRoot, path), 'utf8');
 const CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'";
+/**
+ * The shell's staff pages: the SSO form's redirect may reach the company's identity provider (any https origin), and
+ * script sinks take only what the pages' Trusted Types policies vouch for (the standalone server sends the same).
+ */
+const STAFF_CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self' https:; require-trusted-types-for 'script'; trusted-types default whistle-rich-text dompurify ProseMirrorClipboard";
 
 /** The shared packages an image may need (test-support is for tests only, never built into one). */
 const imagePackages = [
@@ -124,14 +130,28 @@ describe.each(Object.keys(table.workloads))('Dockerfile of %s', (workload) => {
       const [server, ...locations] = template.replace(/^\s*#.*$/gm, '').split(/\n\s*location /);
       expect(server).not.toMatch(/add_header/);
       for (const location of locations.filter((block) => block.includes('add_header')))
-        expect(location).toContain('include /etc/nginx/whistle/security-headers.conf;');
+        expect(location).toMatch(/include \/etc\/nginx\/whistle\/(staff-)?security-headers\.conf;/);
       expect(template).toMatch(/location = \/healthz/);
       expect(template).toMatch(/location = \/readyz/);
     });
 
     if (workload === 'shell') {
+      it('when read, then the staff pages get their own policy (SSO redirect, Trusted Types) and the discloser pages the strict one', () => {
+        const staff = read('shell/nginx/staff-security-headers.conf');
+        expect(staff).toContain(`add_header Content-Security-Policy "${STAFF_CSP}" always;`);
+        expect(staff).toContain('add_header Referrer-Policy "no-referrer" always;');
+        expect(staff).toContain('add_header X-Content-Type-Options "nosniff" always;');
+        expect(runtime.lines).toContain(
+          'COPY shell/nginx/staff-security-headers.conf /etc/nginx/whistle/staff-security-headers.conf',
+        );
+        expect(template).toMatch(/location \/ \{[^}]*include \/etc\/nginx\/whistle\/staff-security-headers\.conf;/);
+        // The discloser's pages keep the server's strict headers: no add_header of their own.
+        expect(template).toMatch(/location \/disclose \{[^}]*try_files \/index\.html =404;[^}]*\}/);
+        expect(template.split('location /disclose {')[1].split('}')[0]).not.toMatch(/add_header|include/);
+      });
+
       it('when read, then the shell falls back to index.html, serves /remotes.json from the mounted ConfigMap and sends each locale namespace to its owner', () => {
-        expect(template).toMatch(/location \/ \{[^}]*try_files \$uri \/index\.html;/);
+        expect(template).toMatch(/location \/ \{[^}]*try_files \$uri \/index\.html =404;/);
         expect(template).toMatch(/location = \/remotes\.json \{[^}]*alias \/etc\/whistle\/remotes\.json;/);
         const own = Object.entries(table.localeNamespaces)
           .filter(([ns, owner]) => ns !== '$comment' && owner === 'shell')

@@ -14,7 +14,13 @@ const frontends = Object.keys(table.workloads).filter((w) => table.workloads[w].
 const remotes = frontends.filter((w) => w !== 'shell');
 const nginxBinary = ['/usr/sbin/nginx', '/usr/bin/nginx', '/usr/local/sbin/nginx'].find((p) => existsSync(p));
 const CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'";
+/**
+ * The shell's staff pages: the SSO form's redirect may reach the company's identity provider (any https origin), and
+ * script sinks take only what the pages' Trusted Types policies vouch for (images.test.ts reads the same).
+ */
+const STAFF_CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self' https:; require-trusted-types-for 'script'; trusted-types default whistle-rich-text dompurify ProseMirrorClipboard";
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -71,6 +77,49 @@ function rawGet(url: string, headers: Record<string, string> = {}): Promise<RawR
 const HASHED_CHUNK = '470.b8c3e23b.js';
 const CHROMIUM_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 
+/** nginx variables that would put the client, its software or the query string into a log line. */
+const IDENTIFYING_VARIABLES =
+  /\$(remote_addr|remote_port|binary_remote_addr|realip_remote_addr|proxy_add_x_forwarded_for|http_[a-z_]+|request|request_uri|args|arg_[a-z_]+|query_string|is_args|request_body|cookie_[a-z_]+|remote_user)\b/;
+
+describe('frontend nginx templates, read as text', () => {
+  it.each(frontends)(
+    'when %s logs a request, then its one log format holds time, method, path without query, status and duration, and nothing that identifies the client',
+    (workload) => {
+      const template = readFileSync(join(repoRoot, workload, 'nginx/default.conf.template'), 'utf8');
+      const prefix = workload.replace(/-/g, '_');
+      const formats = [...template.matchAll(/^\s*log_format\s+(\S+)\s+(.*);$/gm)].map(([, name, rest]) => ({
+        name,
+        rest,
+      }));
+      expect(formats.map((f) => f.name)).toEqual([`${prefix}_anonymous`]);
+      expect(formats[0].rest).toBe(
+        `escape=json '{"time":"$time_iso8601","method":"$request_method","path":"$${prefix}_log_path","status":$status,"duration_s":$request_time}'`,
+      );
+      // The path is the request's own, cut at the first "?".
+      expect(template).toContain(`map $request_uri $${prefix}_log_path { "~^([^?]*)" $1; }`);
+      // Every access_log of the file uses that format (or is off); none is left to the image's "main" format.
+      const accessLogs = [...template.matchAll(/\baccess_log\s+([^;]+);/g)].map(([, args]) => args.trim());
+      expect(accessLogs.length).toBeGreaterThan(0);
+      for (const args of accessLogs)
+        expect([args]).toEqual([
+          expect.stringMatching(new RegExp(`^(off|/var/log/nginx/access\\.log ${prefix}_anonymous)$`)),
+        ]);
+      // The server sets its logs itself, before any location: the image's http-level access log (format "main")
+      // would be inherited otherwise; nginx writes the client address and the full request line into error lines,
+      // so only critical ones are kept.
+      const serverLevel = template.split('\nserver {\n')[1].split(/\n\s*location /)[0];
+      expect(serverLevel).toContain(`\n    access_log /var/log/nginx/access.log ${prefix}_anonymous;\n`);
+      expect(serverLevel).toContain('\n    error_log /var/log/nginx/error.log crit;\n');
+      for (const { rest } of formats) expect(rest).not.toMatch(IDENTIFYING_VARIABLES);
+    },
+  );
+});
+
+/** The http-level access log of the nginx images' own nginx.conf: what a server inherits unless it sets its own. */
+const imageAccessLog = (logDir: string) =>
+  `  log_format main '$remote_addr - $remote_user [$time_local] "$request" $status $body_bytes_sent ` +
+  `"$http_referer" "$http_user_agent" "$http_x_forwarded_for"';\n  access_log ${logDir}/access.log main;\n`;
+
 const describeWithNginx = nginxBinary ? describe : describe.skip;
 if (!nginxBinary) {
   console.warn('k8s/test: no nginx binary (apt-get install nginx): the frontend nginx configs are NOT run in this run');
@@ -99,7 +148,7 @@ describeWithNginx('frontend nginx configs, served by a real nginx on loopback', 
     for (const workload of frontends) {
       const html = join(dir, workload, 'html');
       const snippets = join(dir, workload, 'whistle');
-      for (const file of ['security-headers.conf', 'proxy.conf']) {
+      for (const file of ['security-headers.conf', 'staff-security-headers.conf', 'proxy.conf']) {
         const source = join(repoRoot, workload, 'nginx', file);
         if (existsSync(source)) write(join(snippets, file), readFileSync(source, 'utf8'));
       }
@@ -107,7 +156,8 @@ describeWithNginx('frontend nginx configs, served by a real nginx on loopback', 
       const template = readFileSync(join(repoRoot, workload, 'nginx/default.conf.template'), 'utf8')
         .replaceAll('/usr/share/nginx/html', html)
         .replaceAll('/etc/nginx/whistle/', `${snippets}/`)
-        .replaceAll('/etc/whistle/remotes.json', join(dir, 'remotes.json'));
+        .replaceAll('/etc/whistle/remotes.json', join(dir, 'remotes.json'))
+        .replaceAll('/var/log/nginx/', `${dir}/logs/`);
       const rendered = envsubst(template, { ...env, NGINX_PORT: `127.0.0.1:${ports[workload]}` });
       expect(rendered).not.toMatch(/\$\{\w+\}/);
       servers.push(rendered);
@@ -128,10 +178,11 @@ describeWithNginx('frontend nginx configs, served by a real nginx on loopback', 
       }
     }
     write(join(dir, 'remotes.json'), remotesJson);
+    mkdirSync(join(dir, 'logs'));
     write(
       join(dir, 'nginx.conf'),
       `pid ${dir}/nginx.pid;\nerror_log ${dir}/error.log warn;\nevents {}\nhttp {\n  include /etc/nginx/mime.types;\n` +
-        `  default_type application/octet-stream;\n  access_log off;\n  client_body_temp_path ${dir}/body;\n  proxy_temp_path ${dir}/proxy;\n` +
+        `  default_type application/octet-stream;\n${imageAccessLog(join(dir, 'logs'))}  client_body_temp_path ${dir}/body;\n  proxy_temp_path ${dir}/proxy;\n` +
         `  fastcgi_temp_path ${dir}/fastcgi;\n  uwsgi_temp_path ${dir}/uwsgi;\n  scgi_temp_path ${dir}/scgi;\n` +
         servers.join('\n') +
         '\n}\n',
@@ -161,12 +212,24 @@ describeWithNginx('frontend nginx configs, served by a real nginx on loopback', 
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
   };
 
-  it('when a client route is asked of the shell, then index.html comes back with the strict security headers and no caching', async () => {
+  it('when a staff route is asked of the shell, then index.html comes back with the staff policy (Trusted Types) and no caching', async () => {
     const response = await fetch(url('shell', '/company/incidents/42'));
     expect(response.status).toBe(200);
     expect(await response.text()).toContain('<title>shell</title>');
     expect(response.headers.get('cache-control')).toBe('no-cache');
-    expectSecurityHeaders(response);
+    expect(response.headers.get('content-security-policy')).toBe(STAFF_CSP);
+    expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('when a discloser page is asked of the shell, then index.html comes back with the strict headers: forms post to Whistle only', async () => {
+    for (const path of ['/disclose/acme-1234', '/disclose/acme-1234/status']) {
+      const response = await fetch(url('shell', path));
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain('<title>shell</title>');
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      expectSecurityHeaders(response);
+    }
   });
 
   it('when /remotes.json is asked, then the mounted per-environment file is served as JSON', async () => {
@@ -261,6 +324,42 @@ describeWithNginx('frontend nginx configs, served by a real nginx on loopback', 
       expect(missing.headers.get('cache-control')).toBeNull();
     },
   );
+
+  it('when a discloser asks for pages, translations and files with a query, a forwarded address and a user agent, then the access log has none of them', async () => {
+    const logFile = join(dir, 'logs/access.log');
+    const before = existsSync(logFile) ? readFileSync(logFile, 'utf8').length : 0;
+    const client = {
+      'user-agent': 'DiscloserBrowser/7.3 (unique-fingerprint)',
+      'x-forwarded-for': '203.0.113.77',
+      'x-real-ip': '203.0.113.77',
+      referer: 'https://intranet.example/secret-referrer',
+    };
+    const asked: Array<[string, string]> = [
+      ['shell', '/disclose/acme?retrieval_id=retrieval-secret-1'],
+      ['shell', '/disclose/acme/review?uniquePassword=code-secret-2'],
+      ['shell', '/company/password/change?token=reset-secret-3'],
+      ['shell', '/company/login/sso?code=sso-secret-4'],
+      ['shell', '/locales/fr/disclose.json?v=query-secret-5'],
+      ['shell', '/main.js?query-secret-6'],
+      ...remotes.map((remote): [string, string] => [remote, `/remotes/${remote}/remoteEntry.js?query-secret-7`]),
+    ];
+    for (const [workload, path] of asked) expect((await rawGet(url(workload, path), client)).status).toBe(200);
+    // nginx writes a line once the answer is sent: wait for all of them.
+    let lines: string[] = [];
+    for (let attempt = 0; attempt < 100 && lines.length < asked.length; attempt += 1) {
+      lines = readFileSync(logFile, 'utf8').slice(before).split('\n').filter(Boolean);
+      if (lines.length < asked.length) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const written = lines.join('\n');
+    for (const secret of ['secret', 'DiscloserBrowser', 'fingerprint', '203.0.113.77', '127.0.0.1', 'intranet'])
+      expect({ secret, found: written.includes(secret) }).toEqual({ secret, found: false });
+    const entries = lines.map((line) => JSON.parse(line));
+    expect(entries.map((e) => [e.method, e.path, e.status])).toEqual(
+      expect.arrayContaining(asked.map(([, path]) => ['GET', path.split('?')[0], 200])),
+    );
+    for (const entry of entries)
+      expect(Object.keys(entry).sort()).toEqual(['duration_s', 'method', 'path', 'status', 'time']);
+  });
 
   it.each(frontends)('when the kubelet probes %s, then /healthz and /readyz answer 200', async (workload) => {
     expect((await fetch(url(workload, '/healthz'))).status).toBe(200);

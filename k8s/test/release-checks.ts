@@ -358,6 +358,27 @@ export function itChecksTheRelease(render: () => K8sObject[], expected: ReleaseE
         }),
       );
     });
+
+    it('when rendered, then every Ingress turns the access log of ingress-nginx off: its lines hold the client address, the user agent and the full request line', () => {
+      // Query strings such as the discloser's retrieval_id (GET /api/incident/discloser) or a reset link's token
+      // must never be written next to an address. The services and the frontends' nginx log each request without them.
+      for (const o of ofKind('Ingress')) {
+        const annotations: Record<string, string> = o.metadata.annotations ?? {};
+        expect({
+          name: o.metadata.name,
+          accessLog: annotations['nginx.ingress.kubernetes.io/enable-access-log'],
+        }).toEqual({
+          name: o.metadata.name,
+          accessLog: 'false',
+        });
+        const snippets = Object.entries(annotations).filter(([key]) => key.endsWith('-snippet'));
+        for (const [key, snippet] of snippets)
+          expect({ key, logDirective: /\b(access_log|log_format)\b/.test(snippet) }).toEqual({
+            key,
+            logDirective: false,
+          });
+      }
+    });
   } else {
     it('when rendered, then there is no Ingress', () => {
       expect(ofKind('Ingress')).toEqual([]);

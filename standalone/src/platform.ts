@@ -1,5 +1,4 @@
 import express, { Router, type Express } from 'express';
-import helmet from 'helmet';
 import { resolveWorkload, workloads, type WorkloadName } from '@whistle/contracts';
 import {
   createHttpApp,
@@ -26,6 +25,7 @@ import { incidentServiceDefinition } from '@whistle/incident-service';
 import { notificationServiceDefinition } from '@whistle/notification-service';
 import type { StandaloneConfig } from './config';
 import { frontendRouter } from './frontends';
+import { pageHeaders } from './page-headers';
 
 /** Every service of the platform, in the order they start. */
 export const platformServices: readonly ServiceDefinition[] = [
@@ -47,28 +47,6 @@ export interface Platform {
   readonly services: readonly WhistleService[];
   start(): Promise<void>;
   stop(): Promise<void>;
-}
-
-/** Every page: nothing from third parties, no inline code, no framing. */
-const pageDirectives = {
-  defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
-  styleSrc: ["'self'"],
-  imgSrc: ["'self'", 'data:', 'blob:'],
-  fontSrc: ["'self'"],
-  connectSrc: ["'self'"],
-  objectSrc: ["'none'"],
-  baseUri: ["'none'"],
-  frameAncestors: ["'none'"],
-};
-
-function pageHeaders(formAction: string[], strictTransportSecurity: boolean) {
-  return helmet({
-    contentSecurityPolicy: { useDefaults: false, directives: { ...pageDirectives, formAction } },
-    referrerPolicy: { policy: 'no-referrer' },
-    crossOriginEmbedderPolicy: false,
-    strictTransportSecurity,
-  });
 }
 
 const isService = (workload: WorkloadName | undefined) =>
@@ -132,12 +110,7 @@ export function createPlatform({
     if (isService(resolveWorkload(req.path)) || req.path === '/healthz' || req.path === '/readyz') api(req, res, next);
     else next();
   });
-  // Discloser pages post to nothing but Whistle. Staff pages also let a form's redirect reach the
-  // company's own SAML identity provider (the SSO form posts here, and Chromium applies form-action
-  // to the redirect that follows); which provider is per company, so any web origin is allowed there.
-  const discloserPages = pageHeaders(["'self'"], overHttps);
-  const staffPages = pageHeaders(["'self'", 'https:', ...(overHttps ? [] : ['http:'])], overHttps);
-  app.use((req, res, next) => (req.path.startsWith('/disclose') ? discloserPages : staffPages)(req, res, next));
+  app.use(pageHeaders(overHttps));
   app.use(
     frontendRouter(rootDir, {
       errorReporting: config.SENTRY_BROWSER_DSN

@@ -75,7 +75,7 @@ describe.each(testStacks)('confidentiality and anonymity of a report on %s', (st
       handle: async (event) => void events.push(event),
     });
     platform = createPlatform({
-      config: loadConfig(standaloneConfigSchema, {}),
+      config: loadConfig(standaloneConfigSchema, { TRUST_PROXY: '1' }),
       env: { ...(await loadOrCreateSecrets(dataDir, {})) },
       deps: { ...test$.deps, objects: new DiskObjectStore(path.join(dataDir, 'objects')), mailer },
       rootDir: repoRoot,
@@ -132,7 +132,10 @@ describe.each(testStacks)('confidentiality and anonymity of a report on %s', (st
     // What a browser would give away about the discloser: none of it may be kept.
     const userAgent = `CanaryBrowser/${randomUUID()}`;
     const cookie = `tracker=${randomUUID()}`;
-    const client = { 'user-agent': userAgent, cookie };
+    // Behind the proxy the platform trusts (TRUST_PROXY), the discloser's own address arrives forwarded.
+    const forwardedFor = `198.51.100.${1 + Math.floor(Math.random() * 254)}`;
+    const referer = `https://intranet.example/${randomUUID()}`;
+    const client = { 'user-agent': userAgent, cookie, 'x-forwarded-for': forwardedFor, referer };
     const company = await onboardedCompany();
 
     const credentials = await createIncidentCredentials(company.public_key);
@@ -278,7 +281,7 @@ describe.each(testStacks)('confidentiality and anonymity of a report on %s', (st
     await waitFor(() => mailer.sent.some((mail) => mail.subject.startsWith('New report #')), {
       what: 'the new-report mail',
     });
-    const secrets = [...leakForms(canary), userAgent, cookie, authToken, credentials.discloserPassphrase];
+    const secrets = [...leakForms(canary), userAgent, cookie, referer, authToken, credentials.discloserPassphrase];
     const database = await dumpTables(test$.deps.db);
     // Every service's schema is in the dump.
     for (const schema of ['auth', 'incident', 'file', 'audit', 'notification'])
@@ -304,8 +307,10 @@ describe.each(testStacks)('confidentiality and anonymity of a report on %s', (st
     for (const [sink, content] of Object.entries(sinks)) {
       for (const secret of secrets) expect({ sink, leaked: content.includes(secret) }).toEqual({ sink, leaked: false });
     }
-    // No client address is kept with a discloser's rows either.
+    // No client address is kept with a discloser's rows either, nor written to a log.
     expect(sinks.database).not.toContain('127.0.0.1');
+    for (const sink of ['database', 'events', 'logs', 'mails'])
+      expect({ sink, leaked: sinks[sink].includes(forwardedFor) }).toEqual({ sink, leaked: false });
     // Half of the secret code: the database needs it, the bus and the log do not.
     for (const sink of ['events', 'logs', 'mails'])
       expect({ sink, leaked: sinks[sink].includes(retrieval_id) }).toEqual({ sink, leaked: false });

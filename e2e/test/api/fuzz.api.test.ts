@@ -441,7 +441,7 @@ describe('fuzzing every endpoint of the platform (PGlite, in-process bus)', () =
     const invitation = await waitFor(() => mailer.sent.find((mail) => mail.to === reviewerEmail), {
       what: 'the invitation mail',
     });
-    const linkToken = /\/company\/password\/change\?token=([A-Za-z0-9_-]+)/.exec(invitation.text)?.[1];
+    const linkToken = /\/company\/password\/change#token=([A-Za-z0-9_-]+)/.exec(invitation.text)?.[1];
     const reviewerPassword = 'reviewer sweeps every route';
     const passwordSet = await fetch(`${baseUrl}/api/account/profile`, {
       method: 'PUT',

@@ -97,6 +97,9 @@ describe.each(testStacks)('sessions ended by a password change on %s', (stack) =
     expect(await call(old, 'GET', '/api/account/company/audit_log/')).toBe(200);
     expect(await call(fileToken, 'GET', unknownFile)).toBe(404);
 
+    // Tokens carry their issue time in whole seconds, and the new token is issued in the second of the change: a
+    // token from that same second cannot be told apart from it and stays valid. The old one must be older.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
     const changed = await fetch(`${baseUrl}/api/account/profile`, {
       method: 'PUT',
       headers: { authorization: `Bearer ${old}`, accept: 'application/json', 'content-type': 'application/json' },

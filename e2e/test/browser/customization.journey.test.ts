@@ -126,11 +126,17 @@ test('when an admin customises the disclosure page with rich text, pasted script
   const context = await browser.newContext();
   const { page, pageErrors } = await openWatchedPage(context, platform.baseUrl);
   const cspReports: string[] = [];
+  // Refusals of the staff pages' Trusted Types (a sink given a plain string, a policy the CSP does not name).
+  const trustedTypesReports: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error' && /Content Security Policy/.test(message.text())) cspReports.push(message.text());
+    if (message.type() !== 'error') return;
+    if (/Content Security Policy/.test(message.text())) cspReports.push(message.text());
+    if (/Trusted ?Type|trusted-types/i.test(message.text())) trustedTypesReports.push(message.text());
   });
   await signIn(page);
-  await page.goto(`${platform.baseUrl}/company/settings`);
+  const settingsPage = await page.goto(`${platform.baseUrl}/company/settings`);
+  // Everything below runs with Trusted Types enforced: the editor, a paste, the preview, the remotes' loading.
+  expect(settingsPage!.headers()['content-security-policy']).toContain("require-trusted-types-for 'script'");
   await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Company', exact: true }).click();
   await page.waitForURL(/\/company\/settings\/company$/);
   const preview = page.getByTestId('landing-preview');
@@ -293,6 +299,7 @@ test('when an admin customises the disclosure page with rich text, pasted script
 
   expect(await pwned(page)).toBeUndefined();
   expect(pageErrors).toEqual([]);
+  expect(trustedTypesReports).toEqual([]);
   await context.close();
 });
 

@@ -2,7 +2,7 @@ import { newPasswordCredentials } from '@whistle/test-support';
 import type { Browser, Page } from 'playwright-core';
 import { startIdentityProvider, type TestIdentityProvider } from '@whistle/test-support';
 import { launchChromium, openWatchedPage, seriousAccessibilityViolations } from '../../src/browser';
-import { passwordLinkIn, waitForMail } from '../../src/mailbox';
+import { passwordTokenIn, waitForMail } from '../../src/mailbox';
 import {
   STAFF_PASSWORD,
   apiToken,
@@ -39,13 +39,13 @@ beforeAll(async () => {
     full_name: 'Rita Reviewer',
     roles: ['REVIEWER'],
   });
-  const link = new URL(passwordLinkIn(await waitForMail(platform.dataDir, reviewerEmail(), /invited/)));
+  const linkToken = passwordTokenIn(await waitForMail(platform.dataDir, reviewerEmail(), /invited/));
   const chosen = await fetch(`${platform.baseUrl}/api/account/profile`, {
     method: 'PUT',
     headers: {
       'content-type': 'application/json',
       accept: 'application/json',
-      authorization: `Bearer ${link.searchParams.get('token')}`,
+      authorization: `Bearer ${linkToken}`,
     },
     body: JSON.stringify((await newPasswordCredentials(REVIEWER_PASSWORD)).body),
   });

@@ -55,4 +55,34 @@ describe('CSV export', () => {
     expect(text.split('\r\n')[0]).toBe(CSV_COLUMNS.join(','));
     expect(Papa.parse<string[]>(text).data).toEqual([[...CSV_COLUMNS], tricky]);
   });
+
+  it('when a name or label starts like a formula, then its cell starts with a quote so a spreadsheet shows it as text', () => {
+    // What a discloser types as their name, or a staff member as a location or label (CSV injection, OWASP).
+    const formulas = ['=HYPERLINK("https://evil.example","open")', '+1+2', '-2+3', '@SUM(A1)', '\tcmd', '\rcmd'];
+    const records = formulas.map((formula) =>
+      csvRecord(
+        {
+          ...row,
+          location: { uuid: 'l', name: formula },
+          management_categories: [{ uuid: 'a', name: formula, parent_uuid: null }],
+        },
+        { kind: 'named', name: formula },
+      ),
+    );
+    const [, ...read] = Papa.parse<string[]>(toCsv(records)).data;
+    read.forEach((cells, i) => {
+      for (const column of [1, 4, 6]) expect(cells[column]).toBe(`'${formulas[i]}`);
+    });
+    // A sign inside a value starts no formula: such values stay as they were.
+    expect(Papa.parse<string[]>(toCsv([['12', 'Lyon', 'x', 'y', 'a=b', '', 'Jane-Doe', 'NEW']])).data[1]).toEqual([
+      '12',
+      'Lyon',
+      'x',
+      'y',
+      'a=b',
+      '',
+      'Jane-Doe',
+      'NEW',
+    ]);
+  });
 });

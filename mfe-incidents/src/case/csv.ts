@@ -42,6 +42,10 @@ export function csvRecord(row: IncidentExportRow, identity: Identity): string[] 
   ];
 }
 
-/** The CSV text: the header and the records, quoted and escaped by the CSV library, CRLF line ends. */
+/**
+ * The CSV text: the header and the records, quoted and escaped by the CSV library, CRLF line ends. A cell that
+ * starts with = + - @, a tab or CR gets a leading ' (escapeFormulae): a discloser's name or a label would otherwise
+ * run as a formula in the spreadsheet that opens the export (CSV injection).
+ */
 export const toCsv = (records: readonly string[][]): string =>
-  Papa.unparse({ fields: [...CSV_COLUMNS], data: records as string[][] }, { newline: '\r\n' });
+  Papa.unparse({ fields: [...CSV_COLUMNS], data: records as string[][] }, { newline: '\r\n', escapeFormulae: true });

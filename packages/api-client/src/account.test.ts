@@ -1,4 +1,5 @@
-import { fieldErrorsOf, isApiError } from './account';
+import { exchangeSsoCode, fieldErrorsOf, isApiError } from './account';
+import { createApiClient } from './client';
 import { ApiError } from './api-error';
 
 describe('isApiError', () => {
@@ -29,5 +30,20 @@ describe('fieldErrorsOf', () => {
     expect(fieldErrorsOf(new ApiError('/a', 400, 'Bad Request', { message: 'Bad Request' }))).toBeUndefined();
     expect(fieldErrorsOf(new ApiError('/a', 400, 'Bad Request', undefined))).toBeUndefined();
     expect(fieldErrorsOf(new TypeError('Network error'))).toBeUndefined();
+  });
+});
+
+describe('exchangeSsoCode', () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  it('when the SSO code is redeemed, then the browser’s cookies go with it (the SSO nonce), unlike every other call', async () => {
+    const fetchMock = jest
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(new Response('{"token":"t"}', { headers: { 'content-type': 'application/json' } }));
+    await exchangeSsoCode(createApiClient(), 'the-code');
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/account/company/sso/token',
+      expect.objectContaining({ method: 'POST', body: '{"code":"the-code"}', credentials: 'same-origin' }),
+    );
   });
 });

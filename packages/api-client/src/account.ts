@@ -32,9 +32,15 @@ export const answerMfaChallenge = (api: ApiClient, challengeId: string, challeng
     body: { challenge_code: challengeCode },
   });
 
-/** POST /api/account/company/sso/token: the one-time code of the SSO return; same answer as login. */
+/**
+ * POST /api/account/company/sso/token: the one-time code of the SSO return; same answer as login. With this
+ * browser's cookies: the code is redeemed only with the SSO nonce of the browser that started the sign-in.
+ */
 export const exchangeSsoCode = (api: ApiClient, code: string) =>
-  api.request<LoginResponse>('POST', '/api/account/company/sso/token', { body: { code } });
+  api.request<LoginResponse>('POST', '/api/account/company/sso/token', {
+    body: { code },
+    credentials: 'same-origin',
+  });
 
 /** Where the SSO e-mail form posts (form-encoded, a real navigation: the answer redirects to the IdP). */
 export const ssoRedirectUrl = (api: ApiClient) => `${api.baseUrl}/api/account/company/sso/redirect`;

@@ -8,6 +8,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Headers of this call only, beside `headers()`: e.g. a report's `Idempotency-Key`. */
   headers?: Record<string, string>;
+  /** Cookies: none by default (spec §7); only the SSO code's redemption sends the browser's SSO nonce. */
+  credentials?: RequestCredentials;
 }
 
 export interface ApiClientOptions {
@@ -50,7 +52,7 @@ export function createApiClient({ baseUrl = '', getToken }: ApiClientOptions = {
   async function request<T>(
     method: HttpMethod,
     path: string,
-    { body, signal, headers: extra }: RequestOptions = {},
+    { body, signal, headers: extra, credentials = 'omit' }: RequestOptions = {},
   ): Promise<T> {
     const url = `${baseUrl}${path}`;
     try {
@@ -63,7 +65,7 @@ export function createApiClient({ baseUrl = '', getToken }: ApiClientOptions = {
         },
         body: body === undefined ? undefined : JSON.stringify(body),
         // Spec §7: credentials are not sent by default; authentication is the Bearer token only.
-        credentials: 'omit',
+        credentials,
         signal,
       });
       const content = await readBody(response);

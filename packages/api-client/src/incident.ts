@@ -25,7 +25,8 @@ export const createIncident = (
 
 /**
  * GET /api/incident/discloser: the discloser's incident (still encrypted) and its session token.
- * `api` must send the discloser auth token (`deriveDiscloserAuthToken`) as its Bearer token.
+ * `api` must send the discloser auth token (`deriveDiscloserAuthToken`) as its Bearer token. Spec §7 puts the
+ * retrieval id in the query, so no log of the platform keeps a query (docs/operations.md, "Access logs").
  */
 export const getDiscloserIncident = (
   api: ApiClient,

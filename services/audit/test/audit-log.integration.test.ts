@@ -381,7 +381,7 @@ describe.each(testStacks)('audit trail on %s', (stack) => {
     await expect(test$.deps.db.query('delete from audit.audit_event')).rejects.toThrow(/append-only/);
   });
 
-  test('when the trail is exported, then a CSV of the filtered entries comes back, names quoted by the CSV library', async () => {
+  test('when the trail is exported, then a CSV of the filtered entries comes back, names quoted and formulas defused by the CSV library', async () => {
     const { companyId, admin, adminToken } = await company();
     await record({
       name: 'user.updated',
@@ -389,7 +389,7 @@ describe.each(testStacks)('audit trail on %s', (stack) => {
       payload: {
         user_id: admin.userId,
         email: 'ada@corp.example',
-        full_name: 'Lovelace, "Ada"',
+        full_name: '=Lovelace, "Ada"',
         roles: ['ADMIN'],
         language: 'fr',
         notifications: { new_incidents: true, assigned_to_an_incident: true, incident_updates: true, deadlines: true },
@@ -411,7 +411,7 @@ describe.each(testStacks)('audit trail on %s', (stack) => {
     const lines = (await response.text()).trim().split('\n');
     expect(lines[0]).toBe('Date (UTC),Action,Result,Actor,Actor type,Object type,Object,Case');
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toContain(',incidents-exported,success,"Lovelace, ""Ada""",STAFF,incident,');
+    expect(lines[1]).toContain(',incidents-exported,success,"\'=Lovelace, ""Ada""",STAFF,incident,');
   });
 });
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EventEnvelope } from '@whistle/contracts';
 import { createRecordingMailer, type RecordingMailer } from '@whistle/mailer/testing';
 import { createTestDependencies, testStacks, waitFor, type TestDependencies } from '@whistle/service-kit/testing';
-import { adminPassword, onboardCompany, staffClient } from './staff-client';
+import { adminPassword, onboardCompany, passwordLinkTokenIn, staffClient } from './staff-client';
 import { startAuth, type RunningAuth } from './support';
 
 const memberPassword = 'member password 5678';
@@ -47,7 +47,7 @@ describe.each(testStacks)('company settings, reporting labels and locations on %
       });
       expect(invited.status).toBe(201);
       const mail = await waitFor(async () => mailer.sent.find((sent) => sent.to === email), { what: 'invitation' });
-      const token = new URL(/https:\/\/\S+/.exec(mail.text)![0]).searchParams.get('token')!;
+      const token = passwordLinkTokenIn(mail.text!);
       expect((await client.acceptLink(token, memberPassword)).status).toBe(204);
       return {
         id: invited.body.uuid as string,
@@ -452,7 +452,7 @@ describe.each(testStacks)('company settings, reporting labels and locations on %
       full_name: 'Late Comer',
       roles: ['HANDLER'],
     });
-    const linkOf = (text: string) => new URL(/https:\/\/\S+/.exec(text)![0]).searchParams.get('token')!;
+    const linkOf = passwordLinkTokenIn;
     const first = await waitFor(async () => mailer.sent.find((sent) => sent.to === email), { what: 'invitation' });
     let team = (await co.admin('GET', '/api/account/company/')).body.user_profiles as Array<{
       uuid: string;

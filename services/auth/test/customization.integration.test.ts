@@ -14,7 +14,7 @@ import {
   type TestStack,
 } from '@whistle/service-kit/testing';
 import { startS3Server, type TestS3Server } from '@whistle/test-support';
-import { adminPassword, onboardCompany, staffClient } from './staff-client';
+import { adminPassword, onboardCompany, passwordLinkTokenIn, staffClient } from './staff-client';
 import { startAuth, type RunningAuth } from './support';
 
 /** The smallest valid PNG (1×1, transparent): real magic bytes, as a browser would upload them. */
@@ -73,7 +73,7 @@ describe.each(testStacks)('landing page customisation on %s', (stack) => {
       });
       expect(invited.status).toBe(201);
       const mail = await waitFor(async () => mailer.sent.find((sent) => sent.to === email), { what: 'invitation' });
-      const token = new URL(/https:\/\/\S+/.exec(mail.text)![0]).searchParams.get('token')!;
+      const token = passwordLinkTokenIn(mail.text!);
       await client.acceptLink(token, 'member password 5678');
       return (await client.login(email, 'member password 5678')).body.token as string;
     };

@@ -21,13 +21,12 @@ import { SmtpMailer } from '@whistle/mailer';
 import { InProcessEventBus } from '@whistle/service-kit';
 import { createTestDependencies, testStacks, waitFor, type TestDependencies } from '@whistle/service-kit/testing';
 import { recipientOf, startSmtpCatcher, unlockOwnKeys, type SmtpCatcher } from '@whistle/test-support';
-import { adminPassword, onboardCompany, staffClient } from './staff-client';
+import { adminPassword, onboardCompany, passwordLinkTokenIn, staffClient } from './staff-client';
 import { startAuth, type RunningAuth } from './support';
 
 const memberPassword = 'member password 5678';
 const OUTDATED = 'This page is out of date: reload it and try again';
-const linkToken = (text: string) =>
-  new URL(/https:\/\/whistle\.example\/company\/password\/change\?token=\S+/.exec(text)![0]).searchParams.get('token')!;
+const linkToken = passwordLinkTokenIn;
 
 describe.each(testStacks)('keys held by people, in the auth service, on %s', (stack) => {
   let test$: TestDependencies;

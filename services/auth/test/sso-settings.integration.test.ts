@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createRecordingMailer, type RecordingMailer } from '@whistle/mailer/testing';
 import { createTestDependencies, testStacks, waitFor, type TestDependencies } from '@whistle/service-kit/testing';
 import { formFields, startIdentityProvider, type TestIdentityProvider } from '@whistle/test-support';
-import { adminPassword, onboardCompany, staffClient } from './staff-client';
+import { adminPassword, onboardCompany, passwordLinkTokenIn, staffClient } from './staff-client';
 import { startAuth, type RunningAuth } from './support';
 
 const serviceProvider = {
@@ -64,7 +64,7 @@ describe.each(testStacks)('auth single sign-on settings and requirement on %s', 
           .status,
       ).toBe(201);
       const mail = await waitFor(async () => mailer.sent.find((sent) => sent.to === email), { what: 'invitation' });
-      const link = new URL(/https:\/\/\S+/.exec(mail.text)![0]).searchParams.get('token')!;
+      const link = passwordLinkTokenIn(mail.text!);
       await client.acceptLink(link, memberPassword);
       return { email, token: (await client.login(email, memberPassword)).body.token as string };
     };

@@ -94,6 +94,36 @@ describe.each(testStacks)('auth SAML single sign-on on %s', (stack) => {
     ).toBe(true);
   });
 
+  const codeOf = (acs: Awaited<ReturnType<typeof postToAcs>>) =>
+    new URL(acs.headers.get('location')!, 'https://whistle.example').searchParams.get('code')!;
+  const redeem = (client: ReturnType<typeof staffClient>, code: string) =>
+    client.call('POST', '/api/account/company/sso/token', { body: { code } });
+
+  test('when a code reaches a browser that did not start the sign-in (login CSRF), then it is refused; the browser that started it still redeems it', async () => {
+    const company = await companyWithSso();
+    // The attacker signs in as themselves, stops before the code is redeemed and sends the SSO page's link on.
+    const code = codeOf(await postToAcs(company.client, await throughIdentityProvider(company.client, company.email)));
+    const victim = staffClient(auth.baseUrl);
+    expect((await redeem(victim, code)).status).toBe(401);
+    // A victim who started a sign-in of their own holds another browser's nonce: refused all the same.
+    const started = await victim.call('POST', '/api/account/company/sso/redirect', { form: { email: company.email } });
+    expect(started.status).toBe(303);
+    const cookie = started.headers.get('set-cookie')!;
+    expect(cookie).toMatch(/^whistle_sso=[A-Za-z0-9_-]{43};/);
+    for (const attribute of ['Path=/api/account/company/sso', 'HttpOnly', 'Secure', 'SameSite=Lax'])
+      expect(cookie.split('; ')).toContain(attribute);
+    expect((await redeem(victim, code)).status).toBe(401);
+    // The attacker's own IdP answer, auto-posted by the victim's browser to the ACS: the code is bound to the
+    // browser that asked the IdP, not to the one that delivered the answer.
+    const planted = codeOf(await postToAcs(victim, await throughIdentityProvider(company.client, company.email)));
+    const refused = await redeem(victim, planted);
+    expect(refused.status).toBe(401);
+    expect(refused.body.message).toBe('Invalid or expired code');
+    // The refusals used nothing up: the browser that started each sign-in still gets in with it.
+    expect((await redeem(company.client, code)).status).toBe(200);
+    expect((await redeem(company.client, planted)).status).toBe(200);
+  });
+
   test('when the company names an e-mail attribute, then the user is found by that attribute, not by the NameID', async () => {
     const company = await companyWithSso(idp.certificate, 'mail');
     const fields = await throughIdentityProvider(company.client, company.email, 'mail');

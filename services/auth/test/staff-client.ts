@@ -1,17 +1,23 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { newPasswordCredentials, onboardingPayload, passwordChangeBody, signInBody } from '@whistle/test-support';
 
-/** Requests as the browser makes them; each test names its client address, as an ingress would forward it. */
+/**
+ * Requests as the browser makes them; each test names its client address, as an ingress would forward it. Like
+ * a browser, a client keeps the cookies it is given and sends them back (name and value only: the service's
+ * cookies are all scoped to its own paths).
+ */
 export function staffClient(
   baseUrl: string,
   clientAddress = `10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
 ) {
+  const jar = new Map<string, string>();
   const call = async (
     method: string,
     path: string,
     { body, bearer, form }: { body?: unknown; bearer?: string; form?: Record<string, string> } = {},
   ) => {
     const headers: Record<string, string> = { accept: 'application/json', 'x-forwarded-for': clientAddress };
+    if (jar.size > 0) headers.cookie = [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
     if (bearer) headers.authorization = `Bearer ${bearer}`;
     let payload: string | undefined;
     if (form) {
@@ -22,6 +28,13 @@ export function staffClient(
       payload = JSON.stringify(body);
     }
     const response = await fetch(`${baseUrl}${path}`, { method, headers, body: payload, redirect: 'manual' });
+    for (const cookie of response.headers.getSetCookie()) {
+      const [, name, value] = /^([^=]+)=([^;]*)/.exec(cookie) ?? [];
+      if (!name) continue;
+      if (value === '' || /;\s*max-age=0\b/i.test(cookie) || /;\s*expires=Thu, 01 Jan 1970/i.test(cookie))
+        jar.delete(name);
+      else jar.set(name, value);
+    }
     const text = await response.text();
     // Tests read any field of any answer.
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -68,6 +81,13 @@ export interface AuthUnderTest {
 export function confirmationTokenIn(mail: { text: string }): string {
   const token = /\/company\/onboarding\/confirm#token=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
   if (!token) throw new Error('No confirmation link in the mail');
+  return token;
+}
+
+/** The token of a mail's set-password link: in the query for a reset (spec §2), in the fragment for an invitation. */
+export function passwordLinkTokenIn(text: string): string {
+  const token = /\/company\/password\/change[?#]token=([A-Za-z0-9_-]+)/.exec(text)?.[1];
+  if (!token) throw new Error('No set-password link in the mail');
   return token;
 }
 

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import defaultLogo from '../../assets/default-logo.svg';
-import { sanitizeDescription } from './sanitize-description';
+import { sanitizeDescription, trustedDescription } from './sanitize-description';
 
 export interface LandingPreviewProps {
   companyName: string;
@@ -33,8 +33,11 @@ export function LandingPreview({ companyName, title, description, logoUrl }: Lan
           {title.trim() || t('customization.defaultTitle')}
         </p>
         {clean ? (
-          // Sanitised just above with the same allow-list the server stores with.
-          <div className="settings-landing-preview__description" dangerouslySetInnerHTML={{ __html: clean }} />
+          // Sanitised with the same allow-list the server stores with, through the page's Trusted Types policy.
+          <div
+            className="settings-landing-preview__description"
+            dangerouslySetInnerHTML={{ __html: trustedDescription(clean) }}
+          />
         ) : (
           <p className="settings-landing-preview__description">{t('customization.defaultDescription')}</p>
         )}

@@ -1,8 +1,10 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
+import { EditorContent, getSchema, useEditor, useEditorState, type Editor } from '@tiptap/react';
+import { DOMParser as ProseMirrorParser } from '@tiptap/pm/model';
 import StarterKit from '@tiptap/starter-kit';
 import { RICH_TEXT_RULES } from '@whistle/contracts';
+import { trustedDescription } from './sanitize-description';
 
 export interface RichTextEditorProps {
   /** Id of the visible label, which names the editing area. */
@@ -35,6 +37,15 @@ const extensions = [
     },
   }),
 ];
+
+/**
+ * The editor's first document, from the saved HTML. Not handed to TipTap as a string: it would parse it with a
+ * plain DOMParser call, which the staff pages' Trusted Types refuse; parsed here through the sanitising policy.
+ */
+function initialDocument(html: string) {
+  const body = new DOMParser().parseFromString(trustedDescription(html) as string, 'text/html').body;
+  return ProseMirrorParser.fromSchema(getSchema(extensions)).parse(body).toJSON();
+}
 
 type Mark = 'bold' | 'italic' | 'underline' | 'link';
 type Block = 'bulletList' | 'orderedList';
@@ -89,9 +100,10 @@ function Toolbar({ editor }: { editor: Editor }) {
 
 /** The description's editor (TipTap on ProseMirror); loaded with the customisation section only. */
 export default function RichTextEditor({ labelId, describedById, initialHtml, onChange }: RichTextEditorProps) {
+  const [content] = useState(() => initialDocument(initialHtml));
   const editor = useEditor({
     extensions,
-    content: initialHtml,
+    content,
     immediatelyRender: true,
     // TipTap would add its base styles in a <style> element, which the page's CSP (style-src 'self') refuses:
     // without them ProseMirror has no `white-space: pre-wrap` and loses spaces typed before a mark. They are in

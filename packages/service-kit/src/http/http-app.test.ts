@@ -342,6 +342,44 @@ describe('createHttpApp', () => {
     });
   });
 
+  describe('request log behind a proxy', () => {
+    it('when requests carry a query, an X-Forwarded-For and a User-Agent, then no log line at any level holds them', async () => {
+      const proxied = await listen(
+        createHttpApp({ logger, services: [{ router: testRouter() }], bodyLimit: '1kb', trustProxy: 1 }),
+      );
+      try {
+        const client = {
+          'user-agent': 'DiscloserBrowser/7.3 (unique-fingerprint)',
+          'x-forwarded-for': '203.0.113.77',
+          referer: 'https://intranet.example/LEAK-referrer',
+        };
+        const asked = [
+          fetch(`${proxied.url}/api/incident/discloser?url_identifier=acme&retrieval_id=retrieval-LEAK`, {
+            headers: client,
+          }),
+          fetch(`${proxied.url}/api/things/?page=query-LEAK`, { headers: client }), // 400, logged at debug
+          fetch(`${proxied.url}/api/crash?token=token-LEAK`, { headers: client }), // 500, logged as error (the error's own text says secret-detail)
+          fetch(`${proxied.url}/disclose/acme?code=code-LEAK`, { headers: client }), // no route
+          ...[1, 2, 3].map(() => fetch(`${proxied.url}/api/limited?x=limit-LEAK`, { method: 'POST', headers: client })),
+        ];
+        const statuses = (await Promise.all(asked)).map((response) => response.status);
+        expect(statuses.slice(0, 4)).toEqual([200, 400, 500, 404]);
+        expect(statuses.slice(4).sort()).toEqual([204, 204, 429]);
+        const requestLines = entries().filter((entry) => entry.msg === 'request');
+        expect(requestLines).toHaveLength(asked.length);
+        for (const entry of requestLines)
+          expect(Object.keys(entry).sort()).toEqual(
+            ['duration_ms', 'hostname', 'level', 'method', 'msg', 'name', 'pid', 'route', 'status', 'time'].sort(),
+          );
+        const written = lines.join('');
+        for (const secret of ['LEAK', 'DiscloserBrowser', 'fingerprint', '203.0.113.77', '127.0.0.1', 'intranet'])
+          expect({ secret, found: written.includes(secret) }).toEqual({ secret, found: false });
+      } finally {
+        await proxied.close();
+      }
+    });
+  });
+
   describe('health', () => {
     it('when /healthz is asked, then 200', async () => {
       const response = await fetch(`${server.url}/healthz`);

@@ -261,9 +261,19 @@ export const authMigrations: Migration[] = [
     `,
   },
   {
+    // SAML sign-in bound to the browser that started it (no login CSRF): the SHA-256 of the nonce in that browser's
+    // whistle_sso cookie goes with the AuthnRequest, then with the code the answer becomes; /sso/token redeems the
+    // code only with that cookie. Requests and codes from before have none and are refused (minutes of sign-ins).
+    id: '012_sso_browser_binding',
+    sql: `
+      alter table auth.saml_request add column browser_binding text;
+      alter table auth.one_time_secret add column browser_binding text;
+    `,
+  },
+  {
     // Keys held by people (docs/security.md, "Keys"): nothing here opens a report. Public keys and fingerprints,
     // private keys sealed in browsers, the company key wrapped to admins and to the recovery kit.
-    id: '012_person_keys',
+    id: '013_person_keys',
     sql: `
       alter table auth.user_profile
         -- Set: password_hash is the argon2id hash of the authentication secret the browser derives with this salt.
@@ -374,7 +384,7 @@ export const authMigrations: Migration[] = [
     `,
   },
   {
-    id: '013_person_keys_tenant_wall',
+    id: '014_person_keys_tenant_wall',
     sql: `${tenantPoliciesSql(AUTH_SCHEMA, [
       { table: 'person_key', companyColumn: 'company_id' },
       { table: 'unlock_method', companyColumn: 'company_id' },

@@ -13,12 +13,20 @@ export interface OneTimeSecretRow {
 export const oneTimeSecretRepository = {
   async insert(
     db: Queryable,
-    row: { hash: string; purpose: OneTimePurpose; userId: string; companyId: string; ttlMs: number },
+    row: {
+      hash: string;
+      purpose: OneTimePurpose;
+      userId: string;
+      companyId: string;
+      ttlMs: number;
+      /** SSO codes: the hash of the nonce of the browser that started the sign-in (`consumeBound`). */
+      browserBinding?: string | null;
+    },
   ): Promise<void> {
     await db.query(
-      `insert into auth.one_time_secret (secret_hash, purpose, user_id, company_id, expires_at)
-       values ($1, $2, $3, $4, now() + ($5::int * interval '1 millisecond'))`,
-      [row.hash, row.purpose, row.userId, row.companyId, row.ttlMs],
+      `insert into auth.one_time_secret (secret_hash, purpose, user_id, company_id, expires_at, browser_binding)
+       values ($1, $2, $3, $4, now() + ($5::int * interval '1 millisecond'), $6)`,
+      [row.hash, row.purpose, row.userId, row.companyId, row.ttlMs, row.browserBinding ?? null],
     );
   },
 
@@ -39,6 +47,25 @@ export const oneTimeSecretRepository = {
         where secret_hash = $1 and purpose = $2 and used_at is null and expires_at > now()
       returning purpose, user_id, company_id, attempts`,
       [hash, purpose],
+    );
+    return rows[0];
+  },
+
+  /**
+   * Like `consume`, for a secret bound to a browser: only with that browser's binding. Another browser's attempt
+   * leaves it live (the browser that started the sign-in still gets in).
+   */
+  async consumeBound(
+    db: Queryable,
+    hash: string,
+    purpose: OneTimePurpose,
+    browserBinding: string,
+  ): Promise<OneTimeSecretRow | undefined> {
+    const { rows } = await db.query<OneTimeSecretRow>(
+      `update auth.one_time_secret set used_at = now()
+        where secret_hash = $1 and purpose = $2 and browser_binding = $3 and used_at is null and expires_at > now()
+      returning purpose, user_id, company_id, attempts`,
+      [hash, purpose, browserBinding],
     );
     return rows[0];
   },

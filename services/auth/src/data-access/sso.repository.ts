@@ -38,8 +38,13 @@ export const ssoRepository = {
     );
   },
 
-  async saveRequest(db: Queryable, companyId: string, requestId: string): Promise<void> {
-    await db.query('insert into auth.saml_request (id, company_id) values ($1, $2)', [requestId, companyId]);
+  /** `browserBinding`: the hash of the starting browser's nonce, which the code will carry. */
+  async saveRequest(db: Queryable, companyId: string, requestId: string, browserBinding: string): Promise<void> {
+    await db.query('insert into auth.saml_request (id, company_id, browser_binding) values ($1, $2, $3)', [
+      requestId,
+      companyId,
+      browserBinding,
+    ]);
   },
 
   async requestCreatedAt(db: Queryable, companyId: string, requestId: string): Promise<Date | undefined> {
@@ -50,13 +55,17 @@ export const ssoRepository = {
     return rows[0]?.created_at;
   },
 
-  /** True for exactly one caller per request id: the response that consumed it. */
-  async consumeRequest(db: Queryable, companyId: string, requestId: string): Promise<boolean> {
-    const { rows } = await db.query('delete from auth.saml_request where id = $1 and company_id = $2 returning id', [
-      requestId,
-      companyId,
-    ]);
-    return rows.length === 1;
+  /** The request, for exactly one caller per request id: the response that consumed it. */
+  async consumeRequest(
+    db: Queryable,
+    companyId: string,
+    requestId: string,
+  ): Promise<{ browser_binding: string | null } | undefined> {
+    const { rows } = await db.query<{ browser_binding: string | null }>(
+      'delete from auth.saml_request where id = $1 and company_id = $2 returning browser_binding',
+      [requestId, companyId],
+    );
+    return rows[0];
   },
 
   /** Requests never answered: the day after, nothing can answer them any more. */

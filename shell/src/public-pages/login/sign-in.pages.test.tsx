@@ -212,6 +212,26 @@ describe('password pages', () => {
   });
 });
 
+describe('set-password links keep their token out of the address bar', () => {
+  it.each([
+    ['an invitation link (token in the fragment)', '/company/password/change#token=link-token'],
+    ['a reset link (token in the query, spec §2)', '/company/password/change?token=link-token'],
+  ])('when %s opens, then the token leaves the address and still sets the password', async (_link, path) => {
+    fetchMock.mockResolvedValue(answer(204));
+    const router = open(path);
+    await screen.findByLabelText('New password');
+    await waitFor(() => expect(router.state.location).toMatchObject({ search: '', hash: '' }));
+    expect(router.state.location.pathname).toBe('/company/password/change');
+    fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'a new passphrase' } });
+    fireEvent.change(screen.getByLabelText('Repeat password'), { target: { value: 'a new passphrase' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Set password' }));
+    expect(await screen.findByText('Your password has been set.')).toBeInTheDocument();
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(url).toBe('/api/account/profile');
+    expect((init.headers as Record<string, string>).Authorization).toBe('Bearer link-token');
+  });
+});
+
 describe('password change page with the common-password check', () => {
   it('when an invitation or reset link sets a common password, then it is refused under the field and nothing is set', async () => {
     const hash = createHash('sha256').update('iloveyou123').digest('hex');
@@ -257,6 +277,23 @@ describe('SSO page', () => {
     const exchanges = fetchMock.mock.calls.filter(([url]) => url === '/api/account/company/sso/token');
     expect(exchanges).toHaveLength(1);
     expect(JSON.parse(exchanges[0][1].body as string)).toEqual({ code: 'one-time' });
+  });
+
+  it('when the IdP returns with a code, then the code leaves the address at once and only the next path stays', async () => {
+    fetchMock.mockImplementation(async (url: string) =>
+      url === '/api/account/company/sso/token'
+        ? answer(200, { token: 'a.e30.c' })
+        : answer(403, { message: 'MFA required' }),
+    );
+    const router = open('/company/login/sso?code=one-time&next=%2Fcompany%2Fincidents%2F42');
+    await waitFor(() => expect(navigateToUrl).toHaveBeenCalledWith('/company/incidents/42'));
+    expect(router.state.location).toMatchObject({ pathname: '/company/login/sso', hash: '' });
+    expect(new URLSearchParams(router.state.location.search).get('code')).toBeNull();
+    expect(new URLSearchParams(router.state.location.search).get('next')).toBe('/company/incidents/42');
+    const exchanges = fetchMock.mock.calls.filter(([url]) => url === '/api/account/company/sso/token');
+    expect(exchanges.map(([, init]) => [init.method, JSON.parse(init.body as string)])).toEqual([
+      ['POST', { code: 'one-time' }],
+    ]);
   });
 
   it.each([

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { navigateToUrl } from 'single-spa';
 import { ApiError, exchangeSsoCode, ssoRedirectUrl } from '@whistle/api-client';
 import { Button, Spinner, TextField, useDocumentTitle, useFailure } from '@whistle/ui';
@@ -12,12 +12,16 @@ const ssoFailureReasons = ['sso_failed', 'no_account', 'sso_unavailable'] as con
 
 /**
  * /company/login/sso: the e-mail form is a real form POST (form-encoded) so the browser follows the
- * server's redirect to the identity provider; the provider's return lands here with `?code=`.
+ * server's redirect to the identity provider; the provider's return lands here with `?code=` (spec §2), which is
+ * exchanged in a POST body and taken out of the address bar at once.
  */
 export function SsoPage() {
   const { t } = useTranslation('shell');
   const [searchParams] = useSearchParams();
-  const code = searchParams.get('code');
+  const location = useLocation();
+  const navigate = useNavigate();
+  // Spec §2 brings the code in the query string: kept here, and out of the address bar at once (below).
+  const [code] = useState(() => searchParams.get('code'));
   const next = safeNextPath(searchParams.get('next'));
   // The ACS sends the browser back here with the reason when the identity provider's answer was refused.
   const [failed, setFailed] = useState(searchParams.get('error') !== null);
@@ -25,6 +29,15 @@ export function SsoPage() {
   const fail = useFailure();
   const exchanged = useRef(false);
   useDocumentTitle(t('sso.title'));
+
+  useEffect(() => {
+    if (!searchParams.has('code')) return;
+    const rest = new URLSearchParams(searchParams);
+    rest.delete('code');
+    const query = rest.toString();
+    const search = query ? `?${query}` : '';
+    void navigate({ pathname: location.pathname, search }, { replace: true, state: location.state });
+  }, [searchParams, location.pathname, location.state, navigate]);
 
   useEffect(() => {
     // The code works once: never exchange it twice (React may run effects twice in development).

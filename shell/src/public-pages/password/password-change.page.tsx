@@ -1,6 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { ApiError, isCommonPassword, setPasswordWithLink } from '@whistle/api-client';
 import { Button, TextField, useAction, useDocumentTitle } from '@whistle/ui';
 import { api } from '../../api';
@@ -9,11 +9,22 @@ import { newPasswordKeys } from '../keys/password-keys';
 
 type Outcome = 'changed' | 'failed';
 
-/** /company/password/change?token=…: reset and invitation links both land here. */
+/**
+ * /company/password/change?token=… (a reset link: spec §2 takes the token from the query string) or
+ * /company/password/change#token=… (an invitation link: a fragment never reaches a server or its logs).
+ */
 export function PasswordChangePage() {
   const { t } = useTranslation(['shell', 'common']);
-  const [searchParams] = useSearchParams();
-  const token = searchParams.get('token');
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [token] = useState(
+    () => new URLSearchParams(location.search).get('token') ?? new URLSearchParams(location.hash.slice(1)).get('token'),
+  );
+  useEffect(() => {
+    // The secret leaves the address bar (and so the history and any later Referer) at once.
+    if (location.search || location.hash)
+      void navigate({ pathname: location.pathname }, { replace: true, state: location.state });
+  }, [location, navigate]);
   const [errors, setErrors] = useState<{ password?: string; repeat_password?: string }>({});
   const [outcome, setOutcome] = useState<Outcome>();
   const change = useAction();

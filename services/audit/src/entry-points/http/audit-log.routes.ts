@@ -1,9 +1,9 @@
 import { Router } from 'express';
-import { stringify } from 'csv-stringify';
 import { auditLogQuerySchema } from '@whistle/contracts';
 import { parseQuery, type Database } from '@whistle/service-kit';
 import { requireStaff, staffOf, type StaffTokenVerifier } from '@whistle/tokens';
 import { auditEntries, auditLog, filterOf, verifyAuditChain } from '../../domain/audit-log.use-case';
+import { auditCsv } from './audit-csv';
 
 /** The company's audit trail, for its admins: read, verify, export (/api/account/company/audit_log*). */
 export function auditLogRoutes(deps: { db: Database }, verifier: StaffTokenVerifier): Router {
@@ -22,23 +22,10 @@ export function auditLogRoutes(deps: { db: Database }, verifier: StaffTokenVerif
   router.get('/api/account/company/audit_log/export', admin, async (req, res) => {
     const filter = filterOf(staffOf(req), parseQuery(auditLogQuerySchema, req.query));
     res.type('text/csv; charset=utf-8').attachment('audit-log.csv');
-    const csv = stringify({
-      header: true,
-      columns: ['Date (UTC)', 'Action', 'Result', 'Actor', 'Actor type', 'Object type', 'Object', 'Case'],
-    });
+    const csv = auditCsv();
     csv.pipe(res);
     for await (const entry of auditEntries(deps.db, filter)) {
-      const row = [
-        entry.occurred_at,
-        entry.action,
-        entry.success ? 'success' : 'failure',
-        entry.actor.name,
-        entry.actor.type,
-        entry.table_identifier,
-        entry.object_uuid ?? '',
-        entry.incident_uuid ?? '',
-      ];
-      if (!csv.write(row)) await new Promise((resolve) => csv.once('drain', resolve));
+      if (!csv.write(auditCsv.row(entry))) await new Promise((resolve) => csv.once('drain', resolve));
     }
     csv.end();
   });

@@ -8,7 +8,7 @@ import { secretLifetimes } from './abuse-limits';
 import { accountMails } from './account-mails';
 import { sendInBackground, type AccountDependencies } from './account-dependencies';
 import { newOneTimeSecret } from './one-time-secret';
-import { passwordLink } from './profile.use-case';
+import { invitationLink } from './profile.use-case';
 import { announceSessionsRevoked } from './token-revocations';
 import { announceUserUpdated } from './user-events';
 import { revokeCompanyKey } from '../keys/key-revocation';
@@ -57,7 +57,7 @@ export async function inviteUser(
   }
   sendInBackground(
     deps,
-    accountMails.invitation(email, input.full_name, passwordLink(deps.publicUrl, link.secret)),
+    accountMails.invitation(email, input.full_name, invitationLink(deps.publicUrl, link.secret)),
     'invitation',
   );
   return { uuid: userId, email, full_name: input.full_name, roles: input.roles, mfa_auth_factor_id: null };
@@ -139,7 +139,7 @@ export async function resendInvitation(
   });
   sendInBackground(
     deps,
-    accountMails.invitation(member.email, member.full_name, passwordLink(deps.publicUrl, link.secret)),
+    accountMails.invitation(member.email, member.full_name, invitationLink(deps.publicUrl, link.secret)),
     'invitation',
   );
 }

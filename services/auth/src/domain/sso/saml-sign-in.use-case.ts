@@ -93,14 +93,16 @@ function acceptableCertificate(certificate: string): X509Certificate {
 
 /**
  * node-saml for one company. Its request-id cache is the database (so any replica can take the
- * answer), scoped to the company; `consumed()` says whether this validation removed the id — only
- * one response per request ever does, which refuses a replayed response even when both race.
+ * answer), scoped to the company; `consumed()` answers the request this validation removed — only
+ * one response per request ever does, which refuses a replayed response even when both race. A new
+ * request is saved with `browserBinding`, the hash of the starting browser's nonce.
  */
-function samlFor(deps: AccountDependencies, settings: SsoSettingsRow) {
-  let consumed = false;
+function samlFor(deps: AccountDependencies, settings: SsoSettingsRow, browserBinding?: string) {
+  let consumed: { browser_binding: string | null } | undefined;
   const cacheProvider: CacheProvider = {
     async saveAsync(key, value) {
-      await ssoRepository.saveRequest(deps.db, settings.company_id, key);
+      if (!browserBinding) throw new Error('An AuthnRequest needs the browser it binds to');
+      await ssoRepository.saveRequest(deps.db, settings.company_id, key, browserBinding);
       return { value, createdAt: Date.now() };
     },
     async getAsync(key) {
@@ -108,7 +110,7 @@ function samlFor(deps: AccountDependencies, settings: SsoSettingsRow) {
       return createdAt ? createdAt.toISOString() : null;
     },
     async removeAsync(key) {
-      if (key && (await ssoRepository.consumeRequest(deps.db, settings.company_id, key))) consumed = true;
+      if (key) consumed = (await ssoRepository.consumeRequest(deps.db, settings.company_id, key)) ?? consumed;
       return key;
     },
   };
@@ -171,14 +173,19 @@ function viewOf(deps: AccountDependencies, settings: SsoSettingsRow | undefined)
 
 /**
  * POST /api/account/company/sso/redirect: where the browser goes next. The company is found by the
- * e-mail's domain, so the answer says nothing about whether that user exists.
+ * e-mail's domain, so the answer says nothing about whether that user exists. `browserNonce`: the
+ * secret of the browser's whistle_sso cookie; only that browser will redeem the code.
  */
-export async function ssoRedirectUrl(deps: AccountDependencies, email: string): Promise<string> {
+export async function ssoRedirectUrl(deps: AccountDependencies, email: string, browserNonce: string): Promise<string> {
   const companyId = await companyRepository.idByEmailDomain(deps.db, emailDomainOf(email.toLowerCase()));
   const settings = companyId ? await ssoRepository.settings(deps.db, companyId) : undefined;
   if (!settings?.enabled) return `${SSO_LOGIN_PAGE}?error=sso_unavailable`;
   // RelayState names the company whose certificate checks the answer; the answer must also match a request of that company.
-  return samlFor(deps, settings).saml.getAuthorizeUrlAsync(settings.company_id, undefined, {});
+  return samlFor(deps, settings, hashOfSecret(browserNonce)).saml.getAuthorizeUrlAsync(
+    settings.company_id,
+    undefined,
+    {},
+  );
 }
 
 /** Why a sign-in through the IdP did not end in a code: the SSO page says it in the person's language. */
@@ -237,7 +244,8 @@ export async function acceptSamlResponse(
     return refuse('sso_failed', (err as Error).message, companyId);
   }
   if (!profile) return refuse('sso_failed', 'no profile in the response', companyId);
-  if (!consumed()) return refuse('sso_failed', 'the response answers no pending request (replay)', companyId);
+  const request = consumed();
+  if (!request) return refuse('sso_failed', 'the response answers no pending request (replay)', companyId);
   if (!addressedTo(body.SAMLResponse, serviceProvider(deps.publicUrl).acs_url))
     return refuse('sso_failed', 'the response is addressed to another Destination or Recipient', companyId);
   const attributes = (profile.attributes ?? {}) as Record<string, unknown>;
@@ -262,13 +270,25 @@ export async function acceptSamlResponse(
     userId: user.id,
     companyId: user.company_id,
     ttlMs: secretLifetimes.sso_code,
+    // The browser that asked the IdP, not the one that posted its answer here (an auto-submitted form can).
+    browserBinding: request.browser_binding,
   });
   return `${SSO_LOGIN_PAGE}?code=${encodeURIComponent(code.secret)}`;
 }
 
-/** POST /api/account/company/sso/token: the code, once → the same answer as a password login. */
-export async function exchangeSsoCode(deps: AccountDependencies, code: string): Promise<LoginResponse> {
-  const used = await oneTimeSecretRepository.consume(deps.db, hashOfSecret(code), 'sso_code');
+/**
+ * POST /api/account/company/sso/token: the code, once, in the browser that started the sign-in (its
+ * whistle_sso nonce) → the same answer as a password login. In any other browser it is refused: an
+ * attacker's own code, sent to a victim, would sign the victim into the attacker's account (login CSRF).
+ */
+export async function exchangeSsoCode(
+  deps: AccountDependencies,
+  code: string,
+  browserNonce: string | undefined,
+): Promise<LoginResponse> {
+  const used = browserNonce
+    ? await oneTimeSecretRepository.consumeBound(deps.db, hashOfSecret(code), 'sso_code', hashOfSecret(browserNonce))
+    : undefined;
   const user = used ? await userRepository.byId(deps.db, used.company_id, used.user_id) : undefined;
   if (!user) throw new AuthenticationError('Invalid or expired code');
   return continueSignIn(deps, user, 'sso');
