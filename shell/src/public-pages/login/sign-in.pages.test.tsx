@@ -201,7 +201,7 @@ describe('password pages', () => {
     fireEvent.change(screen.getByLabelText('Repeat password'), { target: { value: 'a new passphrase' } });
     fireEvent.click(screen.getByRole('button', { name: 'Set password' }));
     expect(await screen.findByText('Your password has been set.', undefined, { timeout: 20_000 })).toBeInTheDocument();
-    const [url, init] = fetchMock.mock.calls.find(([called]) => called === '/api/account/profile')!;
+    const [, init] = fetchMock.mock.calls.find(([called]) => called === '/api/account/profile')!;
     expect((init.headers as Record<string, string>).Authorization).toBe('Bearer link-token');
     // A new password makes new keys: the derived secret, its salt, and the key pairs sealed under it travel.
     const sent = JSON.parse(init.body as string);
