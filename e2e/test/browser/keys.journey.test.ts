@@ -1,13 +1,15 @@
 import type { Browser, Page, Request } from 'playwright-core';
 import { launchChromium, seriousAccessibilityViolations } from '../../src/browser';
+import { postJson } from '../../src/company-fixtures';
 import { passwordLinkIn, waitForMail } from '../../src/mailbox';
-import { STAFF_PASSWORD, onboardCompany, submitLogin, type OnboardedCompany } from '../../src/staff';
+import { publicView, reportBody } from '../../src/reports';
+import { STAFF_PASSWORD, apiToken, invite, onboardCompany, submitLogin, type OnboardedCompany } from '../../src/staff';
 import { startStandalone, type StandalonePlatform } from '../../src/standalone';
 
 /**
  * Keys held by people, in Chromium through the shell (docs/security.md, "Keys"): the password never leaves the
- * page; the keys stay unlocked across a reload; a reset by e-mail signs in but opens nothing until the recovery kit
- * restores access.
+ * page; the keys stay unlocked across a reload; a new handler reads reports only once an admin approved them after
+ * comparing fingerprints; a reset by e-mail signs in but opens nothing until the recovery kit restores access.
  */
 let platform: StandalonePlatform;
 let browser: Browser;
@@ -52,6 +54,67 @@ test('when an admin signs in, then no request carries the password, and the keys
   expect(await page.getByRole('heading', { name: 'Unlock access to reports' }).count()).toBe(0);
   for (const request of sent) expect(request.includes(STAFF_PASSWORD)).toBe(false);
   await context.close();
+});
+
+test('when a handler joins, then reports stay closed to them until they ask and an admin approves after comparing fingerprints', async () => {
+  const description = 'Safety checks signed off without an inspection';
+  const view = await publicView(platform.baseUrl, company.urlIdentifier);
+  const filed = await postJson(platform.baseUrl, '/api/incident/', await reportBody(view, { description }));
+  expect(filed.status).toBe(201);
+  const handlerEmail = `hana@${company.domain}`;
+  await invite(platform.baseUrl, await apiToken(platform.baseUrl, company.adminEmail), {
+    email: handlerEmail,
+    full_name: 'Hana Handler',
+    roles: ['HANDLER'],
+  });
+
+  // The handler sets a password (their keys are made there) and signs in: no report opens, and the page says why.
+  const handlerContext = await browser.newContext();
+  const handler = await handlerContext.newPage();
+  await handler.goto(passwordLinkIn(await waitForMail(platform.dataDir, handlerEmail, /invited/)));
+  await handler.getByLabel('New password').fill(STAFF_PASSWORD);
+  await handler.getByLabel('Repeat password').fill(STAFF_PASSWORD);
+  await handler.getByRole('button', { name: 'Set password' }).click();
+  await handler.getByText('Your password has been set.').waitFor({ timeout: 60_000 });
+  await handler.goto(`${platform.baseUrl}/company/login`);
+  await submitLogin(handler, handlerEmail, STAFF_PASSWORD);
+  await handler.getByRole('heading', { name: 'You have no access to reports yet' }).waitFor({ timeout: 60_000 });
+  const fingerprint = (await handler.locator('.shell-keys-panel__fingerprint').innerText()).trim();
+  expect(fingerprint).toMatch(/^[0-9A-Z]{4}( [0-9A-Z]{4}){4}$/);
+  await handler.getByRole('button', { name: 'Request access' }).click();
+  await handler.getByText(/Access requested/).waitFor();
+
+  // The admin sees someone waits, compares the fingerprint the handler reads out, and approves.
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await admin.goto(`${platform.baseUrl}/company/login`);
+  await submitLogin(admin, company.adminEmail, STAFF_PASSWORD);
+  await admin.getByText('1 team member is waiting for access to reports.').waitFor({ timeout: 60_000 });
+  await admin.getByRole('link', { name: 'Compare their fingerprints and approve' }).click();
+  const requests = admin.getByRole('region', { name: 'Report access' });
+  await requests.getByText(fingerprint).first().waitFor({ timeout: 30_000 });
+  await admin.getByRole('button', { name: 'Approve Hana Handler' }).click();
+  const dialog = admin.getByRole('dialog');
+  await dialog.getByText(fingerprint).waitFor();
+  await dialog.getByLabel('Hana Handler read me exactly this fingerprint').check();
+  await dialog.getByRole('button', { name: 'Grant access' }).click();
+  await admin.getByText('Hana Handler now has access to reports.').waitFor({ timeout: 30_000 });
+
+  // The handler's page picks the key up, and the report opens in their browser.
+  await handler
+    .getByRole('heading', { name: 'You have no access to reports yet' })
+    .waitFor({ state: 'detached', timeout: 30_000 });
+  await handler.goto(`${platform.baseUrl}/company/incidents`);
+  await handler
+    .getByRole('row')
+    .filter({ has: handler.getByRole('link') })
+    .first()
+    .getByRole('link')
+    .first()
+    .click();
+  await handler.getByRole('heading', { name: /^Report #\d+$/, level: 1 }).waitFor();
+  await handler.getByRole('region', { name: 'Report' }).getByText(description).waitFor({ timeout: 30_000 });
+  await Promise.all([handlerContext.close(), adminContext.close()]);
 });
 
 test('when the admin resets the password by e-mail, then they sign in but the company key stays closed until the recovery kit restores it', async () => {
