@@ -239,7 +239,6 @@ describe('shell sign-in → auth', () => {
           key_version: 1,
           public_key: regex(/^v1\.[A-Za-z0-9_-]{87}$/, `v1.${'C'.repeat(87)}`),
           grant: regex(/^v2\.[A-Za-z0-9_.-]+$/, 'v2.e.i.c'),
-          previous: null,
           recovery: { aes_encrypted_private_key: regex(/^v2\.[A-Za-z0-9_.-]+$/, 'v2.s.i.c') },
           legacy: null,
           access_request: null,
