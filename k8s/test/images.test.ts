@@ -13,7 +13,7 @@ const CSP =
  * script sinks take only what the pages' Trusted Types policies vouch for (the standalone server sends the same).
  */
 const STAFF_CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self' https:; require-trusted-types-for 'script'; trusted-types default whistle-rich-text dompurify ProseMirrorClipboard";
+  "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self' https:; require-trusted-types-for 'script'; trusted-types default whistle-rich-text dompurify ProseMirrorClipboard";
 
 /** The shared packages an image may need (test-support is for tests only, never built into one). */
 const imagePackages = [

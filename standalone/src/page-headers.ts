@@ -41,6 +41,9 @@ export function pageHeaders(overHttps: boolean): RequestHandler {
   const discloserPages = headers({ formAction: ["'self'"] }, overHttps);
   const staffPages = headers(
     {
+      // Argon2id runs in WebAssembly when staff derive their keys: compiling it needs 'wasm-unsafe-eval' (which
+      // allows WebAssembly only, not eval of JavaScript).
+      scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
       formAction: ["'self'", 'https:', ...(overHttps ? [] : ['http:'])],
       // A string reaching a script or HTML sink is refused unless one of these policies vouches for it (DOM XSS).
       requireTrustedTypesFor: ["'script'"],

@@ -32,6 +32,9 @@ describe('page security headers', () => {
     expect(policy).toContain('trusted-types default whistle-rich-text dompurify ProseMirrorClipboard');
     // The SSO form's redirect reaches the company's identity provider: any https origin, plain http only without TLS.
     expect(policy).toContain("form-action 'self' https:");
+    // Argon2id (the staff key derivation) is WebAssembly; the discloser pages compile none.
+    expect(policy).toContain("script-src 'self' 'wasm-unsafe-eval'");
+    expect(await policyOf('/disclose/acme', true)).toContain("script-src 'self'");
     expect(await policyOf('/company/login/sso', false)).toContain("form-action 'self' https: http:");
   });
 });

@@ -8,7 +8,7 @@ import { startStandalone, type StandalonePlatform } from '../../src/standalone';
 
 /**
  * Keys held by people, in Chromium through the shell (docs/security.md, "Keys"): the password never leaves the
- * page; the keys stay unlocked across a reload; a new handler reads reports only once an admin approved them after
+ * page; the keys stay unlocked across a reload; a new reviewer reads reports only once an admin approved them after
  * comparing fingerprints; a reset by e-mail signs in but opens nothing until the recovery kit restores access.
  */
 let platform: StandalonePlatform;
@@ -56,35 +56,35 @@ test('when an admin signs in, then no request carries the password, and the keys
   await context.close();
 });
 
-test('when a handler joins, then reports stay closed to them until they ask and an admin approves after comparing fingerprints', async () => {
+test('when a reviewer joins, then reports stay closed to them until they ask and an admin approves after comparing fingerprints', async () => {
   const description = 'Safety checks signed off without an inspection';
   const view = await publicView(platform.baseUrl, company.urlIdentifier);
   const filed = await postJson(platform.baseUrl, '/api/incident/', await reportBody(view, { description }));
   expect(filed.status).toBe(201);
-  const handlerEmail = `hana@${company.domain}`;
+  const reviewerEmail = `rita@${company.domain}`;
   await invite(platform.baseUrl, await apiToken(platform.baseUrl, company.adminEmail), {
-    email: handlerEmail,
-    full_name: 'Hana Handler',
-    roles: ['HANDLER'],
+    email: reviewerEmail,
+    full_name: 'Rita Reviewer',
+    roles: ['REVIEWER'],
   });
 
-  // The handler sets a password (their keys are made there) and signs in: no report opens, and the page says why.
-  const handlerContext = await browser.newContext();
-  const handler = await handlerContext.newPage();
-  await handler.goto(passwordLinkIn(await waitForMail(platform.dataDir, handlerEmail, /invited/)));
-  await handler.getByLabel('New password').fill(STAFF_PASSWORD);
-  await handler.getByLabel('Repeat password').fill(STAFF_PASSWORD);
-  await handler.getByRole('button', { name: 'Set password' }).click();
-  await handler.getByText('Your password has been set.').waitFor({ timeout: 60_000 });
-  await handler.goto(`${platform.baseUrl}/company/login`);
-  await submitLogin(handler, handlerEmail, STAFF_PASSWORD);
-  await handler.getByRole('heading', { name: 'You have no access to reports yet' }).waitFor({ timeout: 60_000 });
-  const fingerprint = (await handler.locator('.shell-keys-panel__fingerprint').innerText()).trim();
+  // The reviewer sets a password (their keys are made there) and signs in: no report opens, and the page says why.
+  const reviewerContext = await browser.newContext();
+  const reviewer = await reviewerContext.newPage();
+  await reviewer.goto(passwordLinkIn(await waitForMail(platform.dataDir, reviewerEmail, /invited/)));
+  await reviewer.getByLabel('New password', { exact: true }).fill(STAFF_PASSWORD);
+  await reviewer.getByLabel('Repeat password', { exact: true }).fill(STAFF_PASSWORD);
+  await reviewer.getByRole('button', { name: 'Set password' }).click();
+  await reviewer.getByText('Your password has been set.').waitFor({ timeout: 60_000 });
+  await reviewer.goto(`${platform.baseUrl}/company/login`);
+  await submitLogin(reviewer, reviewerEmail, STAFF_PASSWORD);
+  await reviewer.getByRole('heading', { name: 'You have no access to reports yet' }).waitFor({ timeout: 60_000 });
+  const fingerprint = (await reviewer.locator('.shell-keys-panel__fingerprint').innerText()).trim();
   expect(fingerprint).toMatch(/^[0-9A-Z]{4}( [0-9A-Z]{4}){4}$/);
-  await handler.getByRole('button', { name: 'Request access' }).click();
-  await handler.getByText(/Access requested/).waitFor();
+  await reviewer.getByRole('button', { name: 'Request access' }).click();
+  await reviewer.getByText(/Access requested/).waitFor();
 
-  // The admin sees someone waits, compares the fingerprint the handler reads out, and approves.
+  // The admin sees someone waits, compares the fingerprint the reviewer reads out, and approves.
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
   await admin.goto(`${platform.baseUrl}/company/login`);
@@ -93,28 +93,28 @@ test('when a handler joins, then reports stay closed to them until they ask and 
   await admin.getByRole('link', { name: 'Compare their fingerprints and approve' }).click();
   const requests = admin.getByRole('region', { name: 'Report access' });
   await requests.getByText(fingerprint).first().waitFor({ timeout: 30_000 });
-  await admin.getByRole('button', { name: 'Approve Hana Handler' }).click();
+  await admin.getByRole('button', { name: 'Approve Rita Reviewer' }).click();
   const dialog = admin.getByRole('dialog');
   await dialog.getByText(fingerprint).waitFor();
-  await dialog.getByLabel('Hana Handler read me exactly this fingerprint').check();
+  await dialog.getByLabel('Rita Reviewer read me exactly this fingerprint').check();
   await dialog.getByRole('button', { name: 'Grant access' }).click();
-  await admin.getByText('Hana Handler now has access to reports.').waitFor({ timeout: 30_000 });
+  await admin.getByText('Rita Reviewer now has access to reports.').waitFor({ timeout: 30_000 });
 
-  // The handler's page picks the key up, and the report opens in their browser.
-  await handler
+  // The reviewer's page picks the key up, and the report opens in their browser.
+  await reviewer
     .getByRole('heading', { name: 'You have no access to reports yet' })
     .waitFor({ state: 'detached', timeout: 30_000 });
-  await handler.goto(`${platform.baseUrl}/company/incidents`);
-  await handler
+  await reviewer.goto(`${platform.baseUrl}/company/incidents`);
+  await reviewer
     .getByRole('row')
-    .filter({ has: handler.getByRole('link') })
+    .filter({ has: reviewer.getByRole('link') })
     .first()
     .getByRole('link')
     .first()
     .click();
-  await handler.getByRole('heading', { name: /^Report #\d+$/, level: 1 }).waitFor();
-  await handler.getByRole('region', { name: 'Report' }).getByText(description).waitFor({ timeout: 30_000 });
-  await Promise.all([handlerContext.close(), adminContext.close()]);
+  await reviewer.getByRole('heading', { name: /^Report #\d+$/, level: 1 }).waitFor();
+  await reviewer.getByRole('region', { name: 'Report' }).getByText(description).waitFor({ timeout: 30_000 });
+  await Promise.all([reviewerContext.close(), adminContext.close()]);
 });
 
 test('when the admin resets the password by e-mail, then they sign in but the company key stays closed until the recovery kit restores it', async () => {
@@ -128,8 +128,8 @@ test('when the admin resets the password by e-mail, then they sign in but the co
   const link = passwordLinkIn(await waitForMail(platform.dataDir, company.adminEmail, /Reset your Whistle password/));
   const newPassword = 'a brand new password 2026';
   await page.goto(link);
-  await page.getByLabel('New password').fill(newPassword);
-  await page.getByLabel('Repeat password').fill(newPassword);
+  await page.getByLabel('New password', { exact: true }).fill(newPassword);
+  await page.getByLabel('Repeat password', { exact: true }).fill(newPassword);
   await page.getByRole('button', { name: 'Set password' }).click();
   await page.getByText('Your password has been set.').waitFor({ timeout: 60_000 });
   await page.getByText('your access to reports must be restored after you log in').waitFor();
