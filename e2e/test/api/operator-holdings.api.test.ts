@@ -154,7 +154,7 @@ async function operatorAttack(holdings: { database: string; others: string[]; se
     }
   }
   const read: string[] = [];
-  const fields = rowsOf<{ incident_id: string; value: string }>(db, 'incident.report_field');
+  const fields = rowsOf<{ incident_id: string; value: string }>(db, 'incident.incident_field');
   for (const row of rowsOf<Record<string, string>>(db, 'incident.incident')) {
     for (const companyPrivateKey of companyKeys) {
       const handle = await attempt(() =>
