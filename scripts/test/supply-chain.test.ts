@@ -69,6 +69,7 @@ describe('supply-chain check', () => {
       '@whistle/object-store',
       '@whistle/service-kit',
       '@whistle/tokens',
+      '@whistle/crypto',
     ]);
   });
 });
