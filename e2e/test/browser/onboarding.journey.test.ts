@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
+import { fetchCall, signInBody } from '@whistle/test-support';
 import { launchChromium, openWatchedPage, seriousAccessibilityViolations } from '../../src/browser';
 import { uniqueDomain } from '../../src/company-fixtures';
 import { CONFIRMATION_SUBJECT, confirmationLinkIn } from '../../src/mailbox';
@@ -99,7 +100,7 @@ test('when an admin onboards a company, then the success page gives the disclosu
   expect(await page.locator('input[name="disclosure_link"]').inputValue()).toBe(disclosureLink);
   expect((await page.request.get(`${platform.baseUrl}/api/account/company/${urlIdentifier}`)).status()).toBe(404);
   const signIn = await page.request.post(`${platform.baseUrl}/api/account/token`, {
-    data: { username: `ada@${domain}`, password: 'correct horse battery staple' },
+    data: await signInBody(fetchCall(platform.baseUrl), `ada@${domain}`, 'correct horse battery staple'),
   });
   expect(signIn.status()).toBe(401);
   await confirmFromMailbox(page, domain, urlIdentifier);

@@ -133,7 +133,9 @@ export async function signInBody(
   username: string,
   password: string,
 ): Promise<{ username: string; password: string }> {
-  const salt = (await call('POST', '/api/account/token/salt', { body: { username } })).body as SaltResponse;
+  const answer = await call('POST', '/api/account/token/salt', { body: { username } });
+  if (answer.status !== 200) throw new Error(`The salt of ${username} answered ${answer.status}`);
+  const salt = answer.body as SaltResponse;
   if (salt.kdf === 'legacy') return { username, password };
   return { username, password: (await staffSecrets(password, salt.salt)).authSecret };
 }

@@ -23,8 +23,12 @@ export const abuseLimits = {
   resetRequestsPerAccount: 3,
   resetRequestsPerClient: 10,
   ssoRequestsPerClient: 30,
-  /** Salt lookups per client: each sign-in asks once; a scan of addresses is slowed like guessing. */
-  saltRequestsPerClient: 100,
+  /**
+   * Salt lookups per client: each sign-in asks once, and a whole office behind one address signs in at nine. The
+   * answer tells nothing of which accounts exist (unknown addresses get stable salts of their own), so this only
+   * keeps one client from making auth compute HMACs without end.
+   */
+  saltRequestsPerClient: 1000,
   /** Invitations (and resent invitations) per hour, per admin and per company: each one mails an address the admin chose. */
   invitationWindowMs: 60 * 60 * 1000,
   invitationsPerAdmin: 20,
