@@ -9,7 +9,14 @@ import { DiskObjectStore } from '@whistle/object-store';
 import { loadConfig } from '@whistle/service-kit';
 import { createTestDependencies, testStacks, waitFor, type TestDependencies } from '@whistle/service-kit/testing';
 import { createPlatform, loadOrCreateSecrets, standaloneConfigSchema, type Platform } from '@whistle/standalone';
-import { companyPayload, onboardAndConfirm, postJson, recordingMailbox } from '../../src/company-fixtures';
+import { fetchCall, passwordChangeBody } from '@whistle/test-support';
+import {
+  ADMIN_PASSWORD,
+  companyPayload,
+  onboardAndConfirm,
+  postJson,
+  recordingMailbox,
+} from '../../src/company-fixtures';
 import { publicView, reportBody } from '../../src/reports';
 import { repoRoot } from '../../src/repo';
 
@@ -103,7 +110,9 @@ describe.each(testStacks)('sessions ended by a password change on %s', (stack) =
     const changed = await fetch(`${baseUrl}/api/account/profile`, {
       method: 'PUT',
       headers: { authorization: `Bearer ${old}`, accept: 'application/json', 'content-type': 'application/json' },
-      body: JSON.stringify({ password: 'a brand new passphrase 42', current_password: payload.user_profile.password }),
+      body: JSON.stringify(
+        await passwordChangeBody(fetchCall(baseUrl), old, ADMIN_PASSWORD, 'a brand new passphrase 42'),
+      ),
     });
     expect(changed.status).toBe(200);
     const { token: fresh } = (await changed.json()) as { token: string };

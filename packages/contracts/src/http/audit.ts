@@ -58,6 +58,15 @@ export const auditActions = [
   'incidents-exported',
   'file-uploaded',
   'file-downloaded',
+  'keys-created',
+  'unlock-method-added',
+  'unlock-method-removed',
+  'report-access-granted',
+  'report-access-revoked',
+  'report-access-requested',
+  'report-access-declined',
+  'company-key-moved',
+  'recovery-kit-renewed',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -51,6 +51,15 @@ const actions: Record<string, (event: EventEnvelope) => string> = {
   'incident.file.created': () => 'file-uploaded',
   'incident.file.downloaded': () => 'file-downloaded',
   'company.retention_changed': () => 'retention-changed',
+  'user.keys_created': () => 'keys-created',
+  'user.unlock_method_added': () => 'unlock-method-added',
+  'user.unlock_method_removed': () => 'unlock-method-removed',
+  'company.key_granted': () => 'report-access-granted',
+  'company.key_revoked': () => 'report-access-revoked',
+  'company.key_access_requested': () => 'report-access-requested',
+  'company.key_access_declined': () => 'report-access-declined',
+  'company.keys_migrated': () => 'company-key-moved',
+  'company.recovery_kit_rotated': () => 'recovery-kit-renewed',
   'incident.deadline': (event) => `incident-deadline-${String(event.payload.state).replace(/_/g, '-')}`,
 };
 
