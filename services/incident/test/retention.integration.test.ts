@@ -132,6 +132,7 @@ describe.each(testStacks)('retention on %s', (stack) => {
           status: 'CLOSED',
           outcome: 'unsubstantiated',
           motivation: await encrypted('No evidence'),
+          final_message: await encrypted('We found no evidence'),
         })
       ).status,
     ).toBe(200);
@@ -279,6 +280,7 @@ describe.each(testStacks)('retention on %s', (stack) => {
             status: 'CLOSED',
             outcome: 'spam',
             motivation: await encryptField(other.publicKey, 'Spam'),
+            final_message: await encryptField(other.publicKey, 'Closed as spam'),
           })
         ).status,
       ).toBe(200);
@@ -351,7 +353,12 @@ describe.each(testStacks)('retention on %s', (stack) => {
         (
           await call(incident.baseUrl, 'PUT', `/api/incident/${made.id}/`, {
             token: await thirdAdmin.token(),
-            body: { status: 'CLOSED', outcome: 'spam', motivation: await encryptField(third.publicKey, 'Spam') },
+            body: {
+              status: 'CLOSED',
+              outcome: 'spam',
+              motivation: await encryptField(third.publicKey, 'Spam'),
+              final_message: await encryptField(third.publicKey, 'Closed as spam'),
+            },
           })
         ).status,
       ).toBe(200);
@@ -465,6 +472,7 @@ describe.each(testStacks)('retention on %s', (stack) => {
           status: 'CLOSED',
           outcome: 'spam',
           motivation: await encrypted('Spam'),
+          final_message: await encrypted('Closed as spam'),
         });
       await closedBefore(ids, '13 months');
 
