@@ -294,7 +294,8 @@ describe.each(testStacks)('retention on %s', (stack) => {
       expect(deleted).toBe(1);
       expect(Object.values(await rowsAbout(expired.id)).every((count) => count === 0)).toBe(true);
       for (const kept of [recent, open, reopened, othersCase]) expect(await exists(kept.id)).toBe(true);
-      expect(await rowsAbout(recent.id)).toMatchObject({ message: 2, note: 1, file: 1, assignee: 1, exclusion: 1 });
+      // A message from each side and the final message that closed it.
+      expect(await rowsAbout(recent.id)).toMatchObject({ message: 3, note: 1, file: 1, assignee: 1, exclusion: 1 });
 
       const events = await eventsOf('incident.deleted', expired.id);
       expect(events).toEqual([
