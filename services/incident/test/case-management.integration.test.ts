@@ -627,6 +627,7 @@ describe.each(testStacks)('case management on %s', (stack) => {
           expect.objectContaining({
             content: finalMessage,
             feedback: true,
+            final: true,
             sender: { name: 'Hal Handler', source: 'STAFF' },
           }),
         ]);
@@ -679,7 +680,10 @@ describe.each(testStacks)('case management on %s', (stack) => {
         const withMessage = await close(second, token, { final_message: await encrypted(second, 'Case closed') });
         expect(withMessage.status).toBe(200);
         const thread = (await api('GET', `/api/incident/${second.id}/message`, second.discloserToken)).body;
-        expect(thread.map((message: { feedback: boolean }) => message.feedback)).toEqual([true, true]);
+        expect(thread.map(({ feedback, final }: { feedback: boolean; final: boolean }) => [feedback, final])).toEqual([
+          [true, false],
+          [true, true],
+        ]);
       });
 
       test('when a case is closed, then the feedback clock is not stopped by the closing itself, and reopening keeps the feedback given', async () => {

@@ -84,7 +84,8 @@ export async function updateCase(
     // The final message goes out with the closing or not at all; it is the reporter's feedback.
     if (input.final_message) {
       const author = await staffActor(tx, viewer, incidentId);
-      if ((await addMessage(tx, author, input.final_message, true)).feedbackGiven) changes.push('feedback');
+      const sent = await addMessage(tx, author, input.final_message, { feedback: true, final: true });
+      if (sent.feedbackGiven) changes.push('feedback');
     }
     if (categoryIds) {
       await caseRepository.replaceCategories(tx, viewer.companyId, incidentId, categoryIds);

@@ -25,6 +25,7 @@ function toMessage(row: MessageRow): IncidentMessage {
     created: row.created_at.toISOString(),
     sender: { name: row.sender_name, source: row.sender_source },
     feedback: row.feedback,
+    final: row.final,
   };
 }
 
@@ -37,7 +38,7 @@ export async function addMessage(
   tx: Transaction,
   actor: IncidentActor,
   content: string,
-  feedback: boolean,
+  { feedback, final = false }: { feedback: boolean; final?: boolean },
 ): Promise<{ row: MessageRow; feedbackGiven: boolean }> {
   const id = randomUUID();
   const row = await messageRepository.insert(tx, {
@@ -49,6 +50,7 @@ export async function addMessage(
     senderName: actor.name,
     senderUserId: actor.userId,
     feedback,
+    final,
   });
   await incidentRepository.touch(tx, actor.companyId, actor.incidentId, row.created_at);
   await tx.addEvent({
@@ -83,7 +85,7 @@ export async function postMessage(
         discloserMessageLimits.perIncidentPerHour
     )
       throw new TooManyRequestsError('Too many messages were sent, please try again later', 3600);
-    const added = await addMessage(tx, actor, content, feedback);
+    const added = await addMessage(tx, actor, content, { feedback });
     if (added.feedbackGiven) {
       const [current] = await caseRepository.summaries(tx, actor.companyId, [actor.incidentId]);
       await tx.addEvent({
