@@ -492,12 +492,12 @@ describe.each(testStacks)('case management on %s', (stack) => {
       });
       expect(reopened.body).toMatchObject({ status: { name: 'REOPENED' }, outcome: null });
       expect(reopened.body.clocks.resolution.state).not.toBe('done');
-      const updates = await waitFor(
-        () => (eventsOf('incident.updated', mine.id).length >= 4 ? eventsOf('incident.updated', mine.id) : undefined),
-        {
-          what: 'the four status events',
-        },
-      );
+      // The final message's feedback is announced apart (see "feedback and closing").
+      const statusEvents = () =>
+        eventsOf('incident.updated', mine.id).filter((event) => (event.payload.changes as string[]).includes('status'));
+      const updates = await waitFor(() => (statusEvents().length >= 4 ? statusEvents() : undefined), {
+        what: 'the four status events',
+      });
       expect(updates.map((event) => [event.payload.previous_status, event.payload.status])).toEqual([
         ['NEW', 'ACKNOWLEDGED'],
         ['ACKNOWLEDGED', 'INVESTIGATION'],
@@ -648,12 +648,22 @@ describe.each(testStacks)('case management on %s', (stack) => {
           incident_message_id: thread.body[0].uuid,
           sender_source: 'STAFF',
         });
-        const update = await waitFor(
-          () => eventsOf('incident.updated', mine.id).find((event) => event.payload.status === 'CLOSED'),
-          { what: 'the closing event' },
+        const updates = await waitFor(
+          () => (eventsOf('incident.updated', mine.id).length >= 2 ? eventsOf('incident.updated', mine.id) : undefined),
+          { what: 'the closing and the feedback events' },
         );
-        expect(update.payload.changes).toEqual(['status', 'feedback']);
-        expect(JSON.stringify(update)).not.toContain(finalMessage);
+        // The closing and the feedback it carried, each announced (the audit trail records both).
+        expect(
+          updates.map((event) => [event.payload.changes, event.payload.previous_status, event.payload.status]),
+        ).toEqual([
+          [['status'], 'NEW', 'CLOSED'],
+          [['feedback'], 'CLOSED', 'CLOSED'],
+        ]);
+        expect(updates.map((event) => event.actor)).toEqual([
+          { type: 'STAFF', user_id: handler.userId },
+          { type: 'STAFF', user_id: handler.userId },
+        ]);
+        expect(JSON.stringify(updates)).not.toContain(finalMessage);
       });
 
       test('when feedback was given first, then the case closes without a final message, and may still carry one (not feedback again)', async () => {

@@ -76,7 +76,8 @@ export async function updateCase(
     }
     if (Object.keys(errors).length > 0) throw new InputError('Invalid request body', errors);
 
-    const changes: ('status' | 'categories' | 'feedback')[] = [];
+    const changes: ('status' | 'categories')[] = [];
+    let feedbackGiven = false;
     if (input.status) {
       await moveCase(tx, viewer, current, input.status, input);
       changes.push('status');
@@ -84,8 +85,8 @@ export async function updateCase(
     // The final message goes out with the closing or not at all; it is the reporter's feedback.
     if (input.final_message) {
       const author = await staffActor(tx, viewer, incidentId);
-      const sent = await addMessage(tx, author, input.final_message, { feedback: true, final: true });
-      if (sent.feedbackGiven) changes.push('feedback');
+      feedbackGiven = (await addMessage(tx, author, input.final_message, { feedback: true, final: true }))
+        .feedbackGiven;
     }
     if (categoryIds) {
       await caseRepository.replaceCategories(tx, viewer.companyId, incidentId, categoryIds);
@@ -112,6 +113,21 @@ export async function updateCase(
           previous_status: current.status,
           outcome: summary!.outcome,
           changes,
+          category_ids: summary!.category_ids,
+        },
+        actor,
+      });
+    // Announced apart, as a reply marked as feedback is: the audit trail records the feedback as given.
+    if (feedbackGiven)
+      await tx.addEvent({
+        name: 'incident.updated',
+        company_id: viewer.companyId,
+        payload: {
+          ...base,
+          status: summary!.status,
+          previous_status: summary!.status,
+          outcome: summary!.outcome,
+          changes: ['feedback'],
           category_ids: summary!.category_ids,
         },
         actor,
