@@ -7,8 +7,10 @@ import { startStandalone, type StandalonePlatform } from '../../src/standalone';
 /**
  * Case management end to end in Chromium, on the standalone platform: a discloser reports with a file; an
  * admin signs in, finds it in the list with its deadlines and the reporter's name (decrypted in the admin's
- * browser), opens it, reads every field and the file, acknowledges, replies with a file, adds a private
- * note, closes it with an outcome; the discloser then sees the new status and the reply, never the note;
+ * browser), opens it, reads every field and the file, acknowledges, replies with a file (not marked as
+ * feedback), adds a private note, and closes it with an outcome: with the feedback still due, the close asks for
+ * a final message to the reporter, pre-filled from the outcome, which the admin edits; the discloser then sees
+ * the new status, how the case ended in the admin's words, and the reply, never the note or the motivation;
  * the admin's CSV export matches the list.
  */
 let platform: StandalonePlatform;
@@ -56,7 +58,7 @@ async function downloaded(page: Page, click: () => Promise<void>): Promise<{ nam
   return { name: download.suggestedFilename(), text: await readFile((await download.path())!, 'utf8') };
 }
 
-test('when a report comes in, then an admin finds, reads, answers and closes it in the browser, and the discloser sees the status and the reply but not the note', async () => {
+test('when a report comes in, then an admin finds, reads, answers and closes it in the browser with a final message, and the discloser sees the status, the final message and the reply but not the note', async () => {
   const discloserContext = await browser.newContext({ acceptDownloads: true });
   const discloser = await openWatchedPage(discloserContext, platform.baseUrl);
   const code = await reportWithFile(discloser.page);
@@ -94,7 +96,7 @@ test('when a report comes in, then an admin finds, reads, answers and closes it 
   const file = await downloaded(page, () => report.getByRole('button', { name: /Download/ }).click());
   expect(file).toEqual({ name: 'ledger.txt', text: 'ledger lines' });
 
-  // Acknowledge, reply with a file as the feedback, note privately, close with an outcome.
+  // Acknowledge, reply with a file (not as the feedback), note privately, close with an outcome.
   await page.getByRole('button', { name: 'Acknowledge receipt' }).click();
   await page.getByText('Incident details updated').waitFor();
   await page.locator('.case-status', { hasText: 'Acknowledged' }).first().waitFor();
@@ -106,7 +108,6 @@ test('when a report comes in, then an admin finds, reads, answers and closes it 
     buffer: Buffer.from('receipt of your report'),
   });
   await thread.locator('.wh-files__name', { hasText: 'receipt.txt' }).waitFor();
-  await thread.getByLabel(/This reply is the feedback/).check();
   await thread.getByRole('button', { name: 'Send' }).click();
   await thread.getByText('Message sent by Ada Lovelace').waitFor();
   await thread.getByText('Thank you, we are investigating').waitFor();
@@ -114,12 +115,24 @@ test('when a report comes in, then an admin finds, reads, answers and closes it 
   await notes.getByLabel('New note').fill('The manager signed the invoices');
   await notes.getByRole('button', { name: 'Add note' }).click();
   await notes.getByText('The manager signed the invoices').waitFor();
+  // A reply that is not feedback leaves the feedback clock running: closing asks for a final message.
+  const clocks = page.getByRole('list', { name: 'Deadlines' }).first();
+  await clocks.locator('.case-clock--done', { hasText: 'Feedback' }).waitFor({ state: 'detached' });
   await page.getByRole('button', { name: 'Close the case' }).click();
   const closing = page.getByRole('form', { name: 'Close the case' });
+  const finalMessage = closing.getByRole('textbox', { name: 'Final message to the reporter' });
   await closing.getByLabel('Outcome').selectOption('substantiated');
+  expect(await finalMessage.inputValue()).toMatch(/^Thank you for your report\. We looked into it/);
   await closing.getByLabel('Motivation').fill('Ledger proves double payments');
+  await finalMessage.fill('');
+  await closing.getByRole('button', { name: 'Close the case' }).click();
+  await closing.getByText('Feedback is due: write the reporter a final message to close the case').waitFor();
+  await page.locator('.case-status', { hasText: 'Acknowledged' }).first().waitFor();
+  await finalMessage.fill('Your report was founded: the double payments were stopped and recovered.');
   await closing.getByRole('button', { name: 'Close the case' }).click();
   await page.getByRole('region', { name: 'History' }).getByText('Ledger proves double payments').waitFor();
+  await thread.getByText('Your report was founded: the double payments were stopped and recovered.').waitFor();
+  await clocks.locator('.case-clock--done', { hasText: 'Feedback' }).waitFor();
   expect(staff.pageErrors).toEqual([]);
   expect(staff.foreignRequests).toEqual([]);
 
@@ -130,7 +143,11 @@ test('when a report comes in, then an admin finds, reads, answers and closes it 
   await back.locator('input[name="uniquePassword"]').fill(code);
   await back.locator('form.disclose-status button[type="submit"]').click();
   await back.getByText('Closed', { exact: true }).waitFor();
-  await back.getByText('Message received from Ada Lovelace').waitFor();
+  await back
+    .getByRole('region', { name: 'How your report ended' })
+    .getByText('Your report was founded: the double payments were stopped and recovered.')
+    .waitFor();
+  await back.getByText('Message received from Ada Lovelace').first().waitFor();
   await back.getByText('Thank you, we are investigating').waitFor();
   const reply = await downloaded(back, () => back.getByRole('button', { name: /Download.*receipt\.txt/ }).click());
   expect(reply).toEqual({ name: 'receipt.txt', text: 'receipt of your report' });

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams, redirect, type ActionFunctionArgs } from 'react-router';
 import { ApiError, sendIncidentMessage, type ApiClient } from '@whistle/api-client';
 import { MessagePage, Toast, useDocumentTitle } from '@whistle/ui';
-import { MessageThread, ReplyForm, StoredFiles, reportDetails, useReply } from '@whistle/ui/report';
+import { MessageThread, ReplyForm, StoredFiles, reportDetails, useReply, type ThreadMessage } from '@whistle/ui/report';
 import {
   currentFailure,
   currentSession,
@@ -96,6 +96,24 @@ function SessionEnded() {
   );
 }
 
+/**
+ * How a closed case ended, as the company wrote it to the reporter with the closing (its final message, which is
+ * feedback under directive art. 9(1)(f)); the latest one when it was closed more than once.
+ */
+function FinalMessage({ messages }: { messages: readonly ThreadMessage[] }) {
+  const { t } = useTranslation('disclose');
+  const final = messages.filter((message) => message.final && message.sender.source === 'STAFF').at(-1);
+  if (!final) return null;
+  return (
+    <section aria-labelledby="final-message-title" className="disclose-final wh-stack">
+      <h2 id="final-message-title">{t('review.finalMessage')}</h2>
+      <p className="disclose-final__text">
+        {final.text === null ? t('review.decrypting') : final.text || t('review.undecryptable')}
+      </p>
+    </section>
+  );
+}
+
 type Notice = { status: 'success' | 'error'; text: string };
 
 function IncidentReview({ session }: { session: DiscloserSession }) {
@@ -135,6 +153,7 @@ function IncidentReview({ session }: { session: DiscloserSession }) {
       <p className="disclose-review__status">
         {t('review.status')}: <strong>{t(`review.statuses.${session.incident.status.name}`)}</strong>
       </p>
+      {session.incident.status.name === 'CLOSED' && thread.messages && <FinalMessage messages={thread.messages} />}
       <ReportDetails session={session} files={thread.files} />
       <section aria-labelledby="thread-title" className="wh-stack">
         <h2 id="thread-title">{t('review.messages')}</h2>
@@ -153,6 +172,7 @@ function IncidentReview({ session }: { session: DiscloserSession }) {
               receivedFrom: (name) => t('review.receivedFrom', { name }),
               decrypting: t('review.decrypting'),
               undecryptable: t('review.undecryptable'),
+              feedback: t('review.feedback'),
             }}
             filesOf={(messageUuid) => (
               <FileList files={thread.files.filter((file) => file.messageUuid === messageUuid)} session={session} />

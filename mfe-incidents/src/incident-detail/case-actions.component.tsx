@@ -9,11 +9,14 @@ import { INCIDENT_OUTCOMES, STATUS_TRANSITIONS } from '../case/case-vocabulary';
 import type { OpenedCase } from './use-case';
 
 type Closing = { to: 'CLOSED' | 'REOPENED' } | null;
+type Errors = { outcome?: string; motivation?: string; finalMessage?: string; form?: string };
 
 /**
  * The status moves this case allows (docs/case-management.md): acknowledge, assess, investigate, and
  * close with an outcome and a motivation, or reopen with a motivation. Motivations are encrypted to the
- * incident key here; the discloser never sees them.
+ * incident key here; the discloser never sees them. Closing carries a final message to the reporter,
+ * pre-filled from the outcome and encrypted here too: required while feedback is due (closing is no
+ * feedback, directive art. 9(1)(f)), optional once it was given. It goes with the closing in one request.
  */
 export function CaseActions({ opened, onUpdated }: { opened: OpenedCase; onUpdated: () => Promise<void> }) {
   const { t } = useTranslation('incidents');
@@ -22,18 +25,37 @@ export function CaseActions({ opened, onUpdated }: { opened: OpenedCase; onUpdat
   const [closing, setClosing] = useState<Closing>(null);
   const [outcome, setOutcome] = useState<IncidentOutcome | ''>('');
   const [motivation, setMotivation] = useState('');
-  const [errors, setErrors] = useState<{ outcome?: string; motivation?: string; form?: string }>({});
+  const [finalMessage, setFinalMessage] = useState('');
+  // The pre-filled text follows the outcome until someone edits it.
+  const [finalMessageEdited, setFinalMessageEdited] = useState(false);
+  const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
   if (!view.permissions.update_status) return null;
   const moves = STATUS_TRANSITIONS[view.status.name];
+  const feedbackDue = view.clocks.feedback.done_at === null;
 
-  async function move(to: IncidentStatus, extra: { outcome?: IncidentOutcome; motivation?: string } = {}) {
+  function chooseOutcome(next: IncidentOutcome | '') {
+    setOutcome(next);
+    if (!finalMessageEdited) setFinalMessage(next ? t(`actions.finalMessage.templates.${next}`) : '');
+  }
+
+  function startClosing(to: 'CLOSED' | 'REOPENED') {
+    setErrors({});
+    setClosing({ to });
+  }
+
+  async function move(
+    to: IncidentStatus,
+    extra: { outcome?: IncidentOutcome; motivation?: string; final_message?: string } = {},
+  ) {
     setBusy(true);
     try {
       await updateCase(api, view.uuid, { status: to as Exclude<IncidentStatus, 'NEW'>, ...extra });
       setClosing(null);
       setMotivation('');
       setOutcome('');
+      setFinalMessage('');
+      setFinalMessageEdited(false);
       await onUpdated();
     } catch {
       setErrors({ form: t('actions.failed') });
@@ -45,16 +67,20 @@ export function CaseActions({ opened, onUpdated }: { opened: OpenedCase; onUpdat
   async function submitClosing(event: FormEvent) {
     event.preventDefault();
     if (!closing) return;
-    const missing = {
-      ...(closing.to === 'CLOSED' && !outcome ? { outcome: t('validation.required') } : {}),
+    const closingCase = closing.to === 'CLOSED';
+    const message = closingCase ? finalMessage.trim() : '';
+    const missing: Errors = {
+      ...(closingCase && !outcome ? { outcome: t('validation.required') } : {}),
       ...(!motivation.trim() ? { motivation: t('validation.required') } : {}),
+      ...(closingCase && feedbackDue && !message ? { finalMessage: t('actions.finalMessage.required') } : {}),
     };
     setErrors(missing);
     if (Object.keys(missing).length > 0) return;
-    const encrypted = await encryptField(opened.handle.publicKey, motivation.trim());
+    const key = opened.handle.publicKey;
     await move(closing.to, {
-      ...(closing.to === 'CLOSED' ? { outcome: outcome as IncidentOutcome } : {}),
-      motivation: encrypted,
+      ...(closingCase ? { outcome: outcome as IncidentOutcome } : {}),
+      motivation: await encryptField(key, motivation.trim()),
+      ...(message ? { final_message: await encryptField(key, message) } : {}),
     });
   }
 
@@ -75,12 +101,12 @@ export function CaseActions({ opened, onUpdated }: { opened: OpenedCase; onUpdat
             </Button>
           ))}
         {moves.includes('CLOSED') && (
-          <Button variant="secondary" onClick={() => setClosing({ to: 'CLOSED' })}>
+          <Button variant="secondary" onClick={() => startClosing('CLOSED')}>
             {t('actions.to.CLOSED')}
           </Button>
         )}
         {moves.includes('REOPENED') && (
-          <Button variant="secondary" onClick={() => setClosing({ to: 'REOPENED' })}>
+          <Button variant="secondary" onClick={() => startClosing('REOPENED')}>
             {t('actions.to.REOPENED')}
           </Button>
         )}
@@ -94,7 +120,7 @@ export function CaseActions({ opened, onUpdated }: { opened: OpenedCase; onUpdat
               placeholder={t('actions.chooseOutcome')}
               value={outcome}
               error={errors.outcome}
-              onChange={(event) => setOutcome(event.target.value as IncidentOutcome)}
+              onChange={(event) => chooseOutcome(event.target.value as IncidentOutcome | '')}
               options={INCIDENT_OUTCOMES.map((value) => ({ value, label: t(`outcomes.${value}`) }))}
             />
           )}
@@ -107,6 +133,23 @@ export function CaseActions({ opened, onUpdated }: { opened: OpenedCase; onUpdat
             onChange={(event) => setMotivation(event.target.value)}
           />
           <p className="case-muted">{t('actions.motivationPrivate')}</p>
+          {closing.to === 'CLOSED' && (
+            <>
+              <TextArea
+                name="final_message"
+                label={t(feedbackDue ? 'actions.finalMessage.label' : 'actions.finalMessage.labelOptional')}
+                rows={5}
+                value={finalMessage}
+                error={errors.finalMessage}
+                required={feedbackDue}
+                onChange={(event) => {
+                  setFinalMessage(event.target.value);
+                  setFinalMessageEdited(true);
+                }}
+              />
+              <p className="case-muted">{t(feedbackDue ? 'actions.finalMessage.due' : 'actions.finalMessage.given')}</p>
+            </>
+          )}
           <div className="wh-actions">
             <Button type="submit" busy={busy}>
               {t(`actions.confirm.${closing.to}`)}

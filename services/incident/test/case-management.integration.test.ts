@@ -444,6 +444,8 @@ describe.each(testStacks)('case management on %s', (stack) => {
         [{ status: 'CLOSED', outcome: 'maybe', motivation: 'v1.AAAA' }, 'outcome'],
         [{ status: 'INVESTIGATION', outcome: 'spam' }, 'outcome'],
         [{ status: 'INVESTIGATION', motivation: 'plain words' }, 'motivation'],
+        [{ status: 'INVESTIGATION', final_message: 'v1.AAAA' }, 'final_message'],
+        [{ status: 'CLOSED', outcome: 'spam', motivation: 'v1.AAAA', final_message: 'plain words' }, 'final_message'],
         [{}, 'non_field_errors'],
       ] as const;
       for (const [body, field] of refused) {
@@ -457,10 +459,12 @@ describe.each(testStacks)('case management on %s', (stack) => {
 
       await api('PUT', `/api/incident/${mine.id}/`, token, { status: 'INVESTIGATION' });
       const motivation = await encryptField(mine.filed.credentials.incident.publicKey, 'Proven by the ledger');
+      const finalMessage = await encryptField(mine.filed.credentials.incident.publicKey, 'Your report was confirmed');
       const closed = await api('PUT', `/api/incident/${mine.id}/`, token, {
         status: 'CLOSED',
         outcome: 'substantiated',
         motivation,
+        final_message: finalMessage,
       });
       expect(closed.body).toMatchObject({ status: { name: 'CLOSED' }, outcome: 'substantiated' });
       expect(Object.values(closed.body.clocks).every((clock) => (clock as { state: string }).state === 'done')).toBe(
@@ -488,12 +492,12 @@ describe.each(testStacks)('case management on %s', (stack) => {
       });
       expect(reopened.body).toMatchObject({ status: { name: 'REOPENED' }, outcome: null });
       expect(reopened.body.clocks.resolution.state).not.toBe('done');
-      const updates = await waitFor(
-        () => (eventsOf('incident.updated', mine.id).length >= 4 ? eventsOf('incident.updated', mine.id) : undefined),
-        {
-          what: 'the four status events',
-        },
-      );
+      // The final message's feedback is announced apart (see "feedback and closing").
+      const statusEvents = () =>
+        eventsOf('incident.updated', mine.id).filter((event) => (event.payload.changes as string[]).includes('status'));
+      const updates = await waitFor(() => (statusEvents().length >= 4 ? statusEvents() : undefined), {
+        what: 'the four status events',
+      });
       expect(updates.map((event) => [event.payload.previous_status, event.payload.status])).toEqual([
         ['NEW', 'ACKNOWLEDGED'],
         ['ACKNOWLEDGED', 'INVESTIGATION'],
@@ -569,6 +573,140 @@ describe.each(testStacks)('case management on %s', (stack) => {
         incident_id: mine.id,
         incident_message_id: sent.body.uuid,
         sender_source: 'STAFF',
+      });
+    });
+
+    describe('feedback and closing (directive art. 9(1)(f))', () => {
+      const encrypted = (mine: Awaited<ReturnType<typeof report>>, text: string) =>
+        encryptField(mine.filed.credentials.incident.publicKey, text);
+      const close = async (mine: Awaited<ReturnType<typeof report>>, token: string, extra: object = {}) =>
+        api('PUT', `/api/incident/${mine.id}/`, token, {
+          status: 'CLOSED',
+          outcome: 'unsubstantiated',
+          motivation: await encrypted(mine, 'No evidence found'),
+          ...extra,
+        });
+
+      test('when a reply not marked as feedback was sent, then closing without a final message is refused and changes nothing', async () => {
+        const mine = await report();
+        const token = await admin.token();
+        await api('PUT', `/api/incident/${mine.id}/`, token, { status: 'ACKNOWLEDGED' });
+        const reply = await api('POST', '/api/incident/message/', token, {
+          incident_uuid: mine.id,
+          content: await encrypted(mine, 'Could you tell us more?'),
+        });
+        expect(reply.status).toBe(201);
+        const before = await api('GET', `/api/incident/${mine.id}`, token);
+        expect(before.body.clocks.feedback.state).not.toBe('done');
+
+        const refused = await close(mine, token);
+        expect(refused.status).toBe(400);
+        expect(refused.body.errors).toEqual({
+          final_message: ['Feedback to the reporter is due: a final message to them is required to close the case'],
+        });
+        const after = await api('GET', `/api/incident/${mine.id}`, token);
+        expect(after.body.status).toEqual({ name: 'ACKNOWLEDGED' });
+        expect(after.body.clocks.feedback).toEqual(before.body.clocks.feedback);
+        expect(after.body.status_history).toEqual(before.body.status_history);
+        expect((await api('GET', `/api/incident/${mine.id}/message`, token)).body).toHaveLength(1);
+      });
+
+      test('when closed with a final message, then the case closes, the message reaches the reporter as feedback, and the feedback clock stops, in one change', async () => {
+        const mine = await report();
+        const token = await handler.token();
+        await api('PUT', `/api/incident/${mine.id}/`, await admin.token(), { assignee_uuids: [handler.userId] });
+        const finalMessage = await encrypted(mine, 'We looked into it and found no evidence.');
+        const closed = await close(mine, token, { final_message: finalMessage });
+        expect(closed.status).toBe(200);
+        expect(closed.body).toMatchObject({ status: { name: 'CLOSED' }, outcome: 'unsubstantiated' });
+        expect(closed.body.clocks.feedback.state).toBe('done');
+        expect(closed.body.clocks.feedback.done_at).toBe(closed.body.status_history.at(-1).changed_at);
+
+        const thread = await api('GET', `/api/incident/${mine.id}/message`, mine.discloserToken);
+        expect(thread.body).toEqual([
+          expect.objectContaining({
+            content: finalMessage,
+            feedback: true,
+            final: true,
+            sender: { name: 'Hal Handler', source: 'STAFF' },
+          }),
+        ]);
+        const handle = await openIncidentAsCompany({
+          ...closed.body.keys,
+          companyPrivateKey: await company.privateKey(),
+        });
+        expect(await decryptField(handle, thread.body[0].content)).toBe('We looked into it and found no evidence.');
+        const [created] = await waitFor(
+          () =>
+            eventsOf('incident.message.created', mine.id).length > 0
+              ? eventsOf('incident.message.created', mine.id)
+              : undefined,
+          { what: 'the final message event' },
+        );
+        expect(created!.payload).toEqual({
+          incident_id: mine.id,
+          incident_message_id: thread.body[0].uuid,
+          sender_source: 'STAFF',
+        });
+        const updates = await waitFor(
+          () => (eventsOf('incident.updated', mine.id).length >= 2 ? eventsOf('incident.updated', mine.id) : undefined),
+          { what: 'the closing and the feedback events' },
+        );
+        // The closing and the feedback it carried, each announced (the audit trail records both).
+        expect(
+          updates.map((event) => [event.payload.changes, event.payload.previous_status, event.payload.status]),
+        ).toEqual([
+          [['status'], 'NEW', 'CLOSED'],
+          [['feedback'], 'CLOSED', 'CLOSED'],
+        ]);
+        expect(updates.map((event) => event.actor)).toEqual([
+          { type: 'STAFF', user_id: handler.userId },
+          { type: 'STAFF', user_id: handler.userId },
+        ]);
+        expect(JSON.stringify(updates)).not.toContain(finalMessage);
+      });
+
+      test('when feedback was given first, then the case closes without a final message, and may still carry one (not feedback again)', async () => {
+        const first = await report();
+        const token = await admin.token();
+        const feedback = await api('POST', '/api/incident/message/', token, {
+          incident_uuid: first.id,
+          content: await encrypted(first, 'We are investigating'),
+          feedback: true,
+        });
+        expect(feedback.status).toBe(201);
+        const feedbackAt = (await api('GET', `/api/incident/${first.id}`, token)).body.clocks.feedback.done_at;
+        const closed = await close(first, token);
+        expect(closed.status).toBe(200);
+        expect(closed.body.clocks.feedback).toMatchObject({ state: 'done', done_at: feedbackAt });
+        expect((await api('GET', `/api/incident/${first.id}/message`, first.discloserToken)).body).toHaveLength(1);
+
+        const second = await report();
+        await api('POST', '/api/incident/message/', token, {
+          incident_uuid: second.id,
+          content: await encrypted(second, 'We are investigating'),
+          feedback: true,
+        });
+        const withMessage = await close(second, token, { final_message: await encrypted(second, 'Case closed') });
+        expect(withMessage.status).toBe(200);
+        const thread = (await api('GET', `/api/incident/${second.id}/message`, second.discloserToken)).body;
+        expect(thread.map(({ feedback, final }: { feedback: boolean; final: boolean }) => [feedback, final])).toEqual([
+          [true, false],
+          [true, true],
+        ]);
+      });
+
+      test('when a case is closed, then the feedback clock is not stopped by the closing itself, and reopening keeps the feedback given', async () => {
+        const mine = await report();
+        const token = await admin.token();
+        const closed = await close(mine, token, { final_message: await encrypted(mine, 'Closed as unfounded') });
+        const reopened = await api('PUT', `/api/incident/${mine.id}/`, token, {
+          status: 'REOPENED',
+          motivation: await encrypted(mine, 'New evidence'),
+        });
+        expect(reopened.body.clocks.feedback).toEqual(closed.body.clocks.feedback);
+        // Closing again needs no second final message: the reporter has had their feedback.
+        expect((await close(mine, token)).status).toBe(200);
       });
     });
 

@@ -243,7 +243,12 @@ describe.each(testStacks)('deadline reminders on %s', (stack) => {
     expect(await statesOf(id)).toEqual(['resolution overdue']);
 
     const publicKey = (await reportFor(company)).credentials.incident.publicKey;
-    await update(id, { status: 'CLOSED', outcome: 'spam', motivation: await encryptField(publicKey, 'Spam') });
+    await update(id, {
+      status: 'CLOSED',
+      outcome: 'spam',
+      motivation: await encryptField(publicKey, 'Spam'),
+      final_message: await encryptField(publicKey, 'Closed as spam'),
+    });
     await setDue(id, 'acknowledgement', '-1 day');
     await incident.service.deadlines.runOnce();
     expect(await statesOf(id)).toEqual(['resolution overdue']);

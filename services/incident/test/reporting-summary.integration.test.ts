@@ -246,9 +246,14 @@ describe.each(testStacks)('reporting summary on %s', (stack) => {
     await update(ids[2]!, { status: 'ACKNOWLEDGED' });
     await update(ids[2]!, { status: 'INVESTIGATION' });
     await update(ids[10]!, { status: 'ACKNOWLEDGED' });
-    await update(ids[0]!, { status: 'CLOSED', outcome: 'substantiated', motivation: 'v1.AAAA' });
-    await update(ids[4]!, { status: 'CLOSED', outcome: 'spam', motivation: 'v1.AAAA' });
-    await update(ids[9]!, { status: 'CLOSED', outcome: 'withdrawn', motivation: 'v1.AAAA' });
+    await update(ids[0]!, {
+      status: 'CLOSED',
+      outcome: 'substantiated',
+      motivation: 'v1.AAAA',
+      final_message: 'v1.AAAA',
+    });
+    await update(ids[4]!, { status: 'CLOSED', outcome: 'spam', motivation: 'v1.AAAA', final_message: 'v1.AAAA' });
+    await update(ids[9]!, { status: 'CLOSED', outcome: 'withdrawn', motivation: 'v1.AAAA', final_message: 'v1.AAAA' });
     await update(ids[9]!, { status: 'REOPENED', motivation: 'v1.AAAA' });
     await update(ids[1]!, { category_uuids: [bribery, fraud] });
     await update(ids[10]!, { category_uuids: [bribery] });
@@ -270,7 +275,7 @@ describe.each(testStacks)('reporting summary on %s', (stack) => {
       ids[3],
       retired,
     ]);
-    await update(ids[11]!, { status: 'CLOSED', outcome: 'referred', motivation: 'v1.AAAA' });
+    await update(ids[11]!, { status: 'CLOSED', outcome: 'referred', motivation: 'v1.AAAA', final_message: 'v1.AAAA' });
     await db().query(`update incident.incident set closed_at = now() - interval '400 days' where id = $1`, [ids[4]]);
     expect((await incident.service.retention.runOnce()).deleted).toBe(1);
     expect((await db().query('select 1 from incident.incident where id = $1', [ids[4]])).rows).toHaveLength(0);

@@ -132,6 +132,7 @@ describe.each(testStacks)('retention on %s', (stack) => {
           status: 'CLOSED',
           outcome: 'unsubstantiated',
           motivation: await encrypted('No evidence'),
+          final_message: await encrypted('We found no evidence'),
         })
       ).status,
     ).toBe(200);
@@ -279,6 +280,7 @@ describe.each(testStacks)('retention on %s', (stack) => {
             status: 'CLOSED',
             outcome: 'spam',
             motivation: await encryptField(other.publicKey, 'Spam'),
+            final_message: await encryptField(other.publicKey, 'Closed as spam'),
           })
         ).status,
       ).toBe(200);
@@ -292,7 +294,8 @@ describe.each(testStacks)('retention on %s', (stack) => {
       expect(deleted).toBe(1);
       expect(Object.values(await rowsAbout(expired.id)).every((count) => count === 0)).toBe(true);
       for (const kept of [recent, open, reopened, othersCase]) expect(await exists(kept.id)).toBe(true);
-      expect(await rowsAbout(recent.id)).toMatchObject({ message: 2, note: 1, file: 1, assignee: 1, exclusion: 1 });
+      // A message from each side and the final message that closed it.
+      expect(await rowsAbout(recent.id)).toMatchObject({ message: 3, note: 1, file: 1, assignee: 1, exclusion: 1 });
 
       const events = await eventsOf('incident.deleted', expired.id);
       expect(events).toEqual([
@@ -351,7 +354,12 @@ describe.each(testStacks)('retention on %s', (stack) => {
         (
           await call(incident.baseUrl, 'PUT', `/api/incident/${made.id}/`, {
             token: await thirdAdmin.token(),
-            body: { status: 'CLOSED', outcome: 'spam', motivation: await encryptField(third.publicKey, 'Spam') },
+            body: {
+              status: 'CLOSED',
+              outcome: 'spam',
+              motivation: await encryptField(third.publicKey, 'Spam'),
+              final_message: await encryptField(third.publicKey, 'Closed as spam'),
+            },
           })
         ).status,
       ).toBe(200);
@@ -465,6 +473,7 @@ describe.each(testStacks)('retention on %s', (stack) => {
           status: 'CLOSED',
           outcome: 'spam',
           motivation: await encrypted('Spam'),
+          final_message: await encrypted('Closed as spam'),
         });
       await closedBefore(ids, '13 months');
 

@@ -216,13 +216,17 @@ export type IncidentStaffView = z.infer<typeof incidentStaffViewSchema>;
 
 /**
  * PUT /api/incident/{incident_uuid}/: any combination of a status move, new assignees, new exclusions
- * and new categories. Closing needs an outcome and a motivation, reopening a motivation.
+ * and new categories. Closing needs an outcome and a motivation, reopening a motivation. Closing may carry
+ * `final_message`, a message to the reporter (encrypted to the incident key) sent as feedback in the same
+ * transaction; while feedback is still due (no reply marked as feedback yet) the server requires it
+ * (directive art. 9(1)(f): closing is no feedback by itself).
  */
 export const incidentUpdateRequestSchema = z
   .strictObject({
     status: incidentStatusSchema.exclude(['NEW']).optional(),
     outcome: incidentOutcomeSchema.optional(),
     motivation: encryptedText.optional(),
+    final_message: encryptedText.optional(),
     assignee_uuids: z
       .array(z.uuid({ error: 'Invalid user id' }))
       .max(50)
@@ -247,6 +251,9 @@ export const incidentUpdateRequestSchema = z
       if (!input.motivation) ctx.addIssue({ code: 'custom', path: ['motivation'], message: 'This field is required' });
     } else if (input.outcome) {
       ctx.addIssue({ code: 'custom', path: ['outcome'], message: 'An outcome is given only when closing' });
+    }
+    if (input.final_message && input.status !== 'CLOSED') {
+      ctx.addIssue({ code: 'custom', path: ['final_message'], message: 'A final message is sent only when closing' });
     }
     if (input.status === 'REOPENED' && !input.motivation) {
       ctx.addIssue({ code: 'custom', path: ['motivation'], message: 'This field is required' });

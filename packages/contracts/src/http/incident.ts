@@ -151,6 +151,8 @@ export const incidentMessageSchema = z.object({
   sender: z.object({ name: z.string(), source: messageSenderSourceSchema }),
   /** A staff reply marked as the feedback the directive requires (it stops the feedback clock). */
   feedback: z.boolean().optional(),
+  /** The message sent with the closing of the case (`final_message`): how it ended, in the company's words. */
+  final: z.boolean().optional(),
 });
 export type IncidentMessage = z.infer<typeof incidentMessageSchema>;
 

@@ -13,6 +13,8 @@ export interface ThreadMessage {
   sender: { name: string; source: SenderSource };
   /** A staff reply marked as the feedback the directive requires. */
   feedback?: boolean;
+  /** The message the case was closed with (how it ended, for the reporter). */
+  final?: boolean;
   /** The decrypted text: null while it is being decrypted, '' when it cannot be. */
   text: string | null;
 }

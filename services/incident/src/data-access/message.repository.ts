@@ -7,6 +7,7 @@ export interface MessageRow {
   sender_source: 'DISCLOSER' | 'STAFF';
   sender_name: string;
   feedback: boolean;
+  final: boolean;
   created_at: Date;
 }
 
@@ -23,12 +24,14 @@ export const messageRepository = {
       senderName: string;
       senderUserId: string | null;
       feedback: boolean;
+      /** Sent with the closing of the case. */
+      final?: boolean;
     },
   ): Promise<MessageRow> {
     const { rows } = await db.query<MessageRow>(
-      `insert into incident.message (id, incident_id, company_id, content, sender_source, sender_name, sender_user_id, feedback)
-       values ($1, $2, $3, $4, $5, $6, $7, $8)
-       returning id, incident_id, content, sender_source, sender_name, feedback, created_at`,
+      `insert into incident.message (id, incident_id, company_id, content, sender_source, sender_name, sender_user_id, feedback, final)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+       returning id, incident_id, content, sender_source, sender_name, feedback, final, created_at`,
       [
         message.id,
         message.incidentId,
@@ -38,6 +41,7 @@ export const messageRepository = {
         message.senderName,
         message.senderUserId,
         message.feedback,
+        message.final ?? false,
       ],
     );
     return rows[0];
@@ -63,7 +67,7 @@ export const messageRepository = {
 
   async ofIncident(db: Queryable, companyId: string, incidentId: string): Promise<MessageRow[]> {
     const { rows } = await db.query<MessageRow>(
-      `select id, incident_id, content, sender_source, sender_name, feedback, created_at from incident.message
+      `select id, incident_id, content, sender_source, sender_name, feedback, final, created_at from incident.message
         where company_id = $1 and incident_id = $2 order by created_at, id`,
       [companyId, incidentId],
     );

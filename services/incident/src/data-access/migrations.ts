@@ -759,4 +759,9 @@ export const incidentMigrations: Migration[] = [
         on conflict (user_id) do nothing;
     `,
   },
+  {
+    // The message a case was closed with (PUT final_message): the reporter's page shows it as how the case ended.
+    id: '017_final_message',
+    sql: `alter table incident.message add column final boolean not null default false;`,
+  },
 ];

@@ -24,14 +24,15 @@ function clock(dueAt: Date, doneAt: Date | null, now: Date): IncidentClock {
 
 /**
  * The directive's clocks and the internal target (docs/case-management.md): acknowledgement stops when the
- * case is acknowledged, feedback when a reply is marked as feedback, resolution when it is closed; closing
- * stops every running clock, reopening starts them again (a case never acknowledged is then overdue).
+ * case is acknowledged or closed, resolution when it is closed, reopening starts them again (a case never
+ * acknowledged is then overdue). Feedback stops only when a message marked as feedback reaches the reporter:
+ * closing is no feedback (art. 9(1)(f)), so closing while it is due carries a final message that is.
  */
 export function clocksOf(times: ClockTimes, now = new Date()): IncidentClocks {
   const closedAt = times.status === 'CLOSED' ? times.closed_at : null;
   return {
     acknowledgement: clock(times.acknowledgement_due_at, times.acknowledged_at ?? closedAt, now),
-    feedback: clock(times.feedback_due_at, times.feedback_at ?? closedAt, now),
+    feedback: clock(times.feedback_due_at, times.feedback_at, now),
     resolution: clock(times.resolution_due_at, closedAt, now),
   };
 }

@@ -9,8 +9,9 @@ import { InputError, NotAllowedError, type Transaction } from '@whistle/service-
 import { caseRepository, type CaseRow } from '../../data-access/case.repository';
 import { companyReadModelRepository } from '../../data-access/company-read-model.repository';
 import { staffRepository } from '../../data-access/staff.repository';
-import { notFound } from '../access/incident-actor';
+import { notFound, staffActor } from '../access/incident-actor';
 import { permissionsOf, scopeOf, type StaffViewer } from '../access/staff-access';
+import { addMessage } from '../messages/incident-messages.use-case';
 import { staffViewOf, type CaseViewDependencies } from './view-case.use-case';
 
 const difference = (from: readonly string[], minus: readonly string[]) => from.filter((id) => !minus.includes(id));
@@ -53,6 +54,9 @@ export async function updateCase(
     }
     if (input.status && !canMoveIncident(current.status, input.status))
       errors.status = [`A case cannot move from ${current.status} to ${input.status}`];
+    // Closing is no feedback (directive art. 9(1)(f)): while feedback is due, the reporter is told the outcome.
+    else if (input.status === 'CLOSED' && !input.final_message && current.feedback_at === null)
+      errors.final_message = ['Feedback to the reporter is due: a final message to them is required to close the case'];
 
     const excludedBefore = await caseRepository.exclusions(tx, viewer.companyId, incidentId);
     const excluded = input.excluded_user_uuids ? unique(input.excluded_user_uuids) : excludedBefore;
@@ -73,9 +77,16 @@ export async function updateCase(
     if (Object.keys(errors).length > 0) throw new InputError('Invalid request body', errors);
 
     const changes: ('status' | 'categories')[] = [];
+    let feedbackGiven = false;
     if (input.status) {
       await moveCase(tx, viewer, current, input.status, input);
       changes.push('status');
+    }
+    // The final message goes out with the closing or not at all; it is the reporter's feedback.
+    if (input.final_message) {
+      const author = await staffActor(tx, viewer, incidentId);
+      feedbackGiven = (await addMessage(tx, author, input.final_message, { feedback: true, final: true }))
+        .feedbackGiven;
     }
     if (categoryIds) {
       await caseRepository.replaceCategories(tx, viewer.companyId, incidentId, categoryIds);
@@ -102,6 +113,21 @@ export async function updateCase(
           previous_status: current.status,
           outcome: summary!.outcome,
           changes,
+          category_ids: summary!.category_ids,
+        },
+        actor,
+      });
+    // Announced apart, as a reply marked as feedback is: the audit trail records the feedback as given.
+    if (feedbackGiven)
+      await tx.addEvent({
+        name: 'incident.updated',
+        company_id: viewer.companyId,
+        payload: {
+          ...base,
+          status: summary!.status,
+          previous_status: summary!.status,
+          outcome: summary!.outcome,
+          changes: ['feedback'],
           category_ids: summary!.category_ids,
         },
         actor,

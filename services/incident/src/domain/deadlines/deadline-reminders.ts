@@ -24,6 +24,9 @@ export interface ReminderPlan {
  * overdue reminder only, not a late "due soon" as well.
  */
 export function planReminders(times: ClockTimes, now: Date, windowMs: number): ReminderPlan {
+  // A closed case is not worked on (and not checked: incident.deadline_check_at); a case closed before
+  // feedback was required to close keeps its running feedback clock on screen, not in mail.
+  if (times.status === 'CLOSED') return { reminders: [], nextCheckAt: null };
   const clocks = clocksOf(times, now);
   const reminders: DeadlineReminder[] = [];
   let next: number | null = null;

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { IncidentMessage } from '@whistle/contracts';
-import { InputError, TooManyRequestsError, type Database, type UnitOfWork } from '@whistle/service-kit';
+import {
+  InputError,
+  TooManyRequestsError,
+  type Database,
+  type Transaction,
+  type UnitOfWork,
+} from '@whistle/service-kit';
 import { caseRepository } from '../../data-access/case.repository';
 import { incidentRepository } from '../../data-access/incident.repository';
 import { messageRepository, type MessageRow } from '../../data-access/message.repository';
@@ -19,7 +25,43 @@ function toMessage(row: MessageRow): IncidentMessage {
     created: row.created_at.toISOString(),
     sender: { name: row.sender_name, source: row.sender_source },
     feedback: row.feedback,
+    final: row.final,
   };
+}
+
+/**
+ * Adds an encrypted message to the incident inside `tx` and announces it (ids only); a message marked as
+ * feedback stops the feedback clock. Answers the row, and whether this message stopped the clock (the
+ * caller announces that change, alone or with the rest of its own).
+ */
+export async function addMessage(
+  tx: Transaction,
+  actor: IncidentActor,
+  content: string,
+  { feedback, final = false }: { feedback: boolean; final?: boolean },
+): Promise<{ row: MessageRow; feedbackGiven: boolean }> {
+  const id = randomUUID();
+  const row = await messageRepository.insert(tx, {
+    id,
+    incidentId: actor.incidentId,
+    companyId: actor.companyId,
+    content,
+    senderSource: actor.source,
+    senderName: actor.name,
+    senderUserId: actor.userId,
+    feedback,
+    final,
+  });
+  await incidentRepository.touch(tx, actor.companyId, actor.incidentId, row.created_at);
+  await tx.addEvent({
+    name: 'incident.message.created',
+    company_id: actor.companyId,
+    payload: { incident_id: actor.incidentId, incident_message_id: id, sender_source: actor.source },
+    actor: eventActorOf(actor),
+  });
+  const feedbackGiven =
+    feedback && (await caseRepository.markFeedbackGiven(tx, actor.companyId, actor.incidentId, row.created_at));
+  return { row, feedbackGiven };
 }
 
 /**
@@ -35,7 +77,6 @@ export async function postMessage(
 ): Promise<IncidentMessage> {
   if (feedback && actor.source !== 'STAFF')
     throw new InputError('Invalid request body', { feedback: ['Only case handlers give feedback'] });
-  const id = randomUUID();
   const row = await deps.unitOfWork(async (tx) => {
     if (!(await incidentRepository.incidentExists(tx, actor.companyId, actor.incidentId))) throw notFound();
     if (
@@ -44,27 +85,8 @@ export async function postMessage(
         discloserMessageLimits.perIncidentPerHour
     )
       throw new TooManyRequestsError('Too many messages were sent, please try again later', 3600);
-    const inserted = await messageRepository.insert(tx, {
-      id,
-      incidentId: actor.incidentId,
-      companyId: actor.companyId,
-      content,
-      senderSource: actor.source,
-      senderName: actor.name,
-      senderUserId: actor.userId,
-      feedback,
-    });
-    await incidentRepository.touch(tx, actor.companyId, actor.incidentId, inserted.created_at);
-    await tx.addEvent({
-      name: 'incident.message.created',
-      company_id: actor.companyId,
-      payload: { incident_id: actor.incidentId, incident_message_id: id, sender_source: actor.source },
-      actor: eventActorOf(actor),
-    });
-    if (
-      feedback &&
-      (await caseRepository.markFeedbackGiven(tx, actor.companyId, actor.incidentId, inserted.created_at))
-    ) {
+    const added = await addMessage(tx, actor, content, { feedback });
+    if (added.feedbackGiven) {
       const [current] = await caseRepository.summaries(tx, actor.companyId, [actor.incidentId]);
       await tx.addEvent({
         name: 'incident.updated',
@@ -81,7 +103,7 @@ export async function postMessage(
         actor: eventActorOf(actor),
       });
     }
-    return inserted;
+    return added.row;
   });
   return toMessage(row);
 }
