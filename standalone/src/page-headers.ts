@@ -4,7 +4,8 @@ import helmet from 'helmet';
 /** Every page: nothing from third parties, no inline code, no framing. */
 const pageDirectives = {
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
+  // WebAssembly may be compiled (not JavaScript evaluated): hash-wasm's Argon2id, the discloser's proof of work.
+  scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
   styleSrc: ["'self'"],
   imgSrc: ["'self'", 'data:', 'blob:'],
   fontSrc: ["'self'"],

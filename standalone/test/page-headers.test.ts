@@ -23,7 +23,9 @@ describe('page security headers', () => {
   it('when a discloser page is served, then its forms may post to Whistle only', async () => {
     const policy = await policyOf('/disclose/acme', true);
     expect(policy).toContain("form-action 'self'");
-    expect(policy).toEqual(expect.arrayContaining(["default-src 'self'", "script-src 'self'", "object-src 'none'"]));
+    expect(policy).toEqual(
+      expect.arrayContaining(["default-src 'self'", "script-src 'self' 'wasm-unsafe-eval'", "object-src 'none'"]),
+    );
   });
 
   it('when a staff page is served, then script sinks require Trusted Types, through the policies the pages create', async () => {

@@ -42,6 +42,7 @@ export {
 export {
   createIncident,
   getDiscloserIncident,
+  getProofOfWorkChallenge,
   listIncidentFiles,
   listIncidentMessages,
   sendIncidentMessage,
