@@ -1,17 +1,4 @@
-import { Counter } from 'prom-client';
-import { metricsRegistry, type Logger, type RateLimitCounters } from '@whistle/service-kit';
-
-const retrievalFailures = new Counter({
-  name: 'whistle_incident_retrieval_failures_total',
-  help: 'Report retrievals refused for a wrong secret code (unknown company, retrieval id or token)',
-  registers: [metricsRegistry],
-});
-
-const retrievalFailureSurges = new Counter({
-  name: 'whistle_incident_retrieval_failure_surges_total',
-  help: 'Times one company’s failed retrievals reached RETRIEVAL_FAILURE_ALERT_PER_COMPANY in a window',
-  registers: [metricsRegistry],
-});
+import { retrievalFailureSurges, retrievalFailures, type Logger, type RateLimitCounters } from '@whistle/service-kit';
 
 /**
  * Failed retrievals per company, counted to alert, never to refuse (docs/security.md, "Retrieval guessing"): the
