@@ -35,8 +35,7 @@ function compiled(name) {
 const require = createRequire(join(root, 'packages/crypto/package.json'));
 const files = {
   '/proof-of-work.js': compiled('proof-of-work'),
-  '/encoding.js': compiled('encoding'),
-  '/errors.js': compiled('errors'),
+  '/proof-of-work-core.js': compiled('proof-of-work-core'),
   '/hash-wasm.js': readFileSync(join(dirname(require.resolve('hash-wasm')), 'index.esm.js'), 'utf8'),
   '/worker.js': `
     import { solveProofOfWork } from './proof-of-work.js';
