@@ -75,3 +75,16 @@ describe('challenges', () => {
     await expect(pow(0).issue('nobody')).rejects.toMatchObject({ status: 404 });
   });
 });
+
+describe('at normal volume', () => {
+  test('when a report comes with or without a solution, then it is not looked at, and one sent twice passes twice', async () => {
+    const db = {
+      query: async () => ({ rows: [{ id: 'c', reports: 0 }], rowCount: 1 }),
+    } as unknown as Database;
+    const intake = createProofOfWork({ db, secret: 's', policy });
+    const { challenge } = await intake.issue('acme');
+    await expect(intake.check('acme', undefined)).resolves.toBeUndefined();
+    await expect(intake.check('acme', { challenge, nonce: '0' })).resolves.toBeUndefined();
+    await expect(intake.check('acme', { challenge, nonce: '0' })).resolves.toBeUndefined();
+  });
+});

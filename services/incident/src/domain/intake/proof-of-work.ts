@@ -97,13 +97,14 @@ export function createProofOfWork({
 
     async check(urlIdentifier, solution, idempotencyKey) {
       const required = await currentDifficulty(urlIdentifier);
-      // An unknown company is the report's own 400 (url_identifier), after this.
-      if (required === undefined || (required === 0 && solution === undefined)) return;
+      // An unknown company is the report's own 400 (url_identifier), after this. No work asked: whatever came along
+      // is not looked at (nor spent), so a report refused for its fields and sent again is not refused for this.
+      if (required === undefined || required === 0) return;
       if (!solution) throw refused('Proof of work required: solve a challenge from GET /api/incident/challenge');
       const challenge = parse(urlIdentifier, solution.challenge);
       if (!challenge) throw refused('Invalid challenge');
       if (challenge.expiresAt <= Date.now()) throw refused('Challenge expired');
-      if (required > 0 && challenge.difficulty < Math.max(1, required - DIFFICULTY_SLACK_BITS))
+      if (challenge.difficulty < Math.max(1, required - DIFFICULTY_SLACK_BITS))
         throw refused('Challenge too easy for the current volume: solve a new one');
       if (!(await verifyProofOfWork(solution.challenge, solution.nonce, challenge.difficulty)))
         throw refused('Invalid proof of work');
