@@ -96,7 +96,8 @@ async function fillAndSend() {
   fireEvent.change(document.querySelector('select[name="location_uuid"]')!, { target: { value: paris.uuid } });
   fireEvent.click(submit);
   fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Submit incident' }));
-  await screen.findByLabelText('Your secret code');
+  // The proof and the encryption take their time on a loaded machine.
+  await screen.findByLabelText('Your secret code', undefined, { timeout: 20_000 });
 }
 
 const renderCreate = () =>
@@ -107,10 +108,14 @@ const renderCreate = () =>
     english,
   );
 
+jest.setTimeout(60_000);
+
 describe('the report form’s proof of work', () => {
   it('when the form opens, then the challenge is solved in a worker before anything is typed, and the report carries the solution', async () => {
     renderCreate();
-    await waitFor(() => expect(workers[0]?.request).toEqual({ challenge: challenges[0], difficulty: 6 }));
+    await waitFor(() => expect(workers[0]?.request).toEqual({ challenge: challenges[0], difficulty: 6 }), {
+      timeout: 10_000,
+    });
     expect(reports).toHaveLength(0);
     await fillAndSend();
     expect(workers).toHaveLength(1);
