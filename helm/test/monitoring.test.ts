@@ -173,6 +173,7 @@ describe('helm/whistle monitoring with every monitoring object', () => {
         'WhistleOutboxStuck',
         'WhistleEventsDeadLettered',
         'WhistleMailsFailing',
+        'WhistleRetrievalFailureSurge',
         'WhistleDatabasePoolExhausted',
         'WhistleConsumerMissing',
         'WhistleDeadLetterQueueNotEmpty',

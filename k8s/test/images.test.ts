@@ -7,7 +7,7 @@ const folderOf = (workload: string) =>
   table.workloads[workload].kind === 'service' ? `services/${workload}` : workload;
 const read = (path: string) => readFileSync(join(repoRoot, path), 'utf8');
 const CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'";
+  "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'";
 /**
  * The shell's staff pages: the SSO form's redirect may reach the company's identity provider (any https origin), and
  * script sinks take only what the pages' Trusted Types policies vouch for (the standalone server sends the same).

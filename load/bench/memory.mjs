@@ -58,7 +58,7 @@ async function measure(sharedBuffers) {
   const env = {
     PGLITE_SHARED_BUFFERS: sharedBuffers,
     REPORT_LIMIT_PER_CLIENT: '1000000',
-    REPORT_LIMIT_PER_COMPANY: '1000000',
+    POW_FREE_REPORTS_PER_COMPANY: '1000000',
   };
   const figures = { sharedBuffers };
   let platform = await startStandalone(env);

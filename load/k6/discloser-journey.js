@@ -3,8 +3,8 @@
 // Shapes: smoke (default), load, spike:
 //   node load/k6/make-discloser-data.mjs https://whistle.example acme-xxxxxx 200 > discloser-data.json
 //   k6 run -e SHAPE=load -e BASE_URL=https://whistle.example -e DATA=discloser-data.json discloser-journey.js
-// Report creation is rate-limited per client and company on purpose: raise REPORT_LIMIT_PER_CLIENT and
-// REPORT_LIMIT_PER_COMPANY (and RETRIEVAL_*) on the incident service of the cluster under test.
+// Report creation is rate-limited per client and costs a proof of work past a company's normal volume: raise
+// REPORT_LIMIT_PER_CLIENT, POW_FREE_REPORTS_PER_COMPANY (and RETRIEVAL_*) on the incident service under test.
 import http from 'k6/http';
 import { check, sleep } from 'k6';
 import { randomBytes } from 'k6/crypto';

@@ -4,7 +4,8 @@ import helmet from 'helmet';
 /** Every page: nothing from third parties, no inline code, no framing. */
 const pageDirectives = {
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
+  // WebAssembly may be compiled (not JavaScript evaluated): hash-wasm's Argon2id, the discloser's proof of work.
+  scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
   styleSrc: ["'self'"],
   imgSrc: ["'self'", 'data:', 'blob:'],
   fontSrc: ["'self'"],
@@ -41,9 +42,6 @@ export function pageHeaders(overHttps: boolean): RequestHandler {
   const discloserPages = headers({ formAction: ["'self'"] }, overHttps);
   const staffPages = headers(
     {
-      // Argon2id runs in WebAssembly when staff derive their keys: compiling it needs 'wasm-unsafe-eval' (which
-      // allows WebAssembly only, not eval of JavaScript).
-      scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
       formAction: ["'self'", 'https:', ...(overHttps ? [] : ['http:'])],
       // A string reaching a script or HTML sink is refused unless one of these policies vouches for it (DOM XSS).
       requireTrustedTypesFor: ["'script'"],

@@ -122,7 +122,9 @@ test('when an admin onboards a company, then the success page gives the disclosu
   // The discloser's page may post forms to Whistle only, and loads nothing inline or from elsewhere.
   const landingHeaders = landing!.headers();
   const policy = landingHeaders['content-security-policy'].split(';').map((directive) => directive.trim());
-  expect(policy).toEqual(expect.arrayContaining(["form-action 'self'", "script-src 'self'", "default-src 'self'"]));
+  expect(policy).toEqual(
+    expect.arrayContaining(["form-action 'self'", "script-src 'self' 'wasm-unsafe-eval'", "default-src 'self'"]),
+  );
   expect(landingHeaders['referrer-policy']).toBe('no-referrer');
   await page.getByRole('heading', { name: 'Speak up, you’re safe' }).waitFor();
   await page.getByText('Report an incident').waitFor();

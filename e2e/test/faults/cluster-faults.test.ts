@@ -61,7 +61,7 @@ describe('cluster under faults', () => {
   beforeAll(async () => {
     platform = await startCluster({
       faults: true,
-      env: { REPORT_LIMIT_PER_CLIENT: '100000', REPORT_LIMIT_PER_COMPANY: '100000' },
+      env: { REPORT_LIMIT_PER_CLIENT: '100000', POW_FREE_REPORTS_PER_COMPANY: '100000' },
     });
   });
   afterAll(async () => {

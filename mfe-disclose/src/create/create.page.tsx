@@ -1,4 +1,4 @@
-import { useReducer, useRef, type FormEvent } from 'react';
+import { useEffect, useReducer, useRef, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker, useNavigate } from 'react-router';
 import type { ApiClient } from '@whistle/api-client';
@@ -12,6 +12,7 @@ import { FollowUpFields } from './follow-up-fields.component';
 import { IncidentFields } from './incident-fields.component';
 import { ReporterFields } from './reporter-fields.component';
 import { initialSubmission, submissionReducer } from './submission.reducer';
+import { solveInBackground, type BackgroundProof } from './proof-of-work';
 import { prepareReport, refusedFields, submitReport, type PreparedReport } from './submit-report';
 import { useIncidentCredentials } from './use-incident-credentials';
 import { useReportForm } from './use-report-form';
@@ -31,6 +32,13 @@ export function CreatePage({ api }: { api: ApiClient }) {
   // reuses it (same bytes, same idempotency key), so a report stored whose answer was lost is not stored twice.
   const lastPrepared = useRef<{ form: typeof report.form; prepared: PreparedReport }>(undefined);
   const formRef = useRef<HTMLFormElement>(null);
+  // Started with the form: whatever work the company's volume asks is done while the discloser writes.
+  const proof = useRef<BackgroundProof>(undefined);
+  useEffect(() => {
+    const started = solveInBackground({ api, urlIdentifier: company.url_identifier });
+    proof.current = started;
+    return () => started.stop();
+  }, [api, company.url_identifier]);
 
   // Spec §4: leaving for anywhere but the create page asks first.
   const blocker = useBlocker(({ nextLocation }) => !submitted.current && !nextLocation.pathname.endsWith('/create'));
@@ -74,6 +82,7 @@ export function CreatePage({ api }: { api: ApiClient }) {
         prepared: lastPrepared.current.prepared,
         files: attachments.loaded,
         onFileProgress: attachments.setProgress,
+        proof: proof.current,
       });
       holdSubmission(result);
       submitted.current = true;

@@ -2,6 +2,7 @@ import { ApiError, createIncident, getDiscloserIncident, withToken, type ApiClie
 import type { CompanyPublicView, IncidentCreateRequest, ReportField } from '@whistle/contracts';
 import { deriveDiscloserAuthToken, encryptFields, formatSecretCode, type IncidentCredentials } from '@whistle/crypto';
 import { uploadAttachment, type Attachment } from '@whistle/ui/report';
+import type { BackgroundProof } from './proof-of-work';
 import { encryptedFieldValues, type ReportErrors, type ReportForm, type RequiredField } from './report-form';
 
 export interface SubmittedReport {
@@ -48,11 +49,31 @@ export const RETRY_DELAYS_MS = [1000, 2000, 4000];
 const worthRetrying = (error: unknown) =>
   error instanceof ApiError ? [502, 503, 504].includes(error.status) : error instanceof TypeError;
 
-async function createWithRetries(api: ApiClient, prepared: PreparedReport, delaysMs: readonly number[]) {
+/** A 400 about the proof of work alone (spent, expired, outgrown by the company's volume): a new one may pass. */
+const refusedProof = (error: unknown) =>
+  error instanceof ApiError &&
+  error.status === 400 &&
+  'proof_of_work' in ((error.body as { errors?: object } | null)?.errors ?? {});
+
+async function createWithRetries(
+  api: ApiClient,
+  prepared: PreparedReport,
+  delaysMs: readonly number[],
+  proof: BackgroundProof | undefined,
+) {
+  let renewed = false;
   for (let attempt = 0; ; attempt += 1) {
     try {
-      return await createIncident(api, prepared.payload, { idempotencyKey: prepared.idempotencyKey });
+      // The solution solved while the discloser wrote (the same one on each try, so a retry stays one report).
+      const solution = await proof?.solution();
+      const payload = solution ? { ...prepared.payload, proof_of_work: solution } : prepared.payload;
+      return await createIncident(api, payload, { idempotencyKey: prepared.idempotencyKey });
     } catch (error) {
+      if (proof && !renewed && refusedProof(error)) {
+        renewed = true;
+        proof.renew();
+        continue;
+      }
       const delay = delaysMs[attempt];
       if (delay === undefined || !worthRetrying(error)) throw error;
       await new Promise((resolve) => setTimeout(resolve, delay));
@@ -73,9 +94,11 @@ export async function submitReport(input: {
   files: readonly Attachment[];
   onFileProgress?: (id: string, fraction: number) => void;
   retryDelaysMs?: readonly number[];
+  /** The proof of work solved in the background since the form opened (docs/security.md, "Report flooding"). */
+  proof?: BackgroundProof;
 }): Promise<SubmittedReport> {
   const { api, company, credentials, files } = input;
-  const created = await createWithRetries(api, input.prepared, input.retryDelaysMs ?? RETRY_DELAYS_MS);
+  const created = await createWithRetries(api, input.prepared, input.retryDelaysMs ?? RETRY_DELAYS_MS, input.proof);
   const secretCode = formatSecretCode(created.retrieval_id, credentials.discloserPassphrase);
   const failedFiles: string[] = [];
   if (files.length > 0) {

@@ -7,6 +7,7 @@ import {
   createApiClient,
   createIncident,
   getDiscloserIncident,
+  getProofOfWorkChallenge,
   listIncidentFiles,
   listIncidentMessages,
   sendIncidentMessage,
@@ -39,6 +40,27 @@ beforeAll(async () => {
 });
 
 describe('mfe-disclose → incident', () => {
+  test('when the report form opens, then the proof of work its report needs comes back (none at normal volume)', async () => {
+    await pact
+      .addInteraction()
+      .given(COMPANY_STATE)
+      .uponReceiving('a proof-of-work challenge for a report')
+      .withRequest('GET', '/api/incident/challenge', (request) =>
+        request.query({ url_identifier: PACT_COMPANY }).headers({ Accept: 'application/json' }),
+      )
+      .willRespondWith(200, (response) =>
+        response.jsonBody({
+          challenge: like('0.1790000000.AAAAAAAAAAAAAAAAAAAAAA.mac'),
+          difficulty: integer(0),
+          expires: datetime("yyyy-MM-dd'T'HH:mm:ss.SSSXXX", '2026-03-04T11:00:00.000Z'),
+        }),
+      )
+      .executeTest(async (server) => {
+        const challenge = await getProofOfWorkChallenge(createApiClient({ baseUrl: server.url }), PACT_COMPANY);
+        expect(challenge.difficulty).toBe(0);
+      });
+  });
+
   test('when a report is sent, then its uuid and retrieval id come back', async () => {
     const { credential } = await createCompanyCredentials();
     const credentials = await createIncidentCredentials(credential.public_key);

@@ -5,6 +5,7 @@ import type {
   IncidentFileSummary,
   IncidentMessage,
   MessageCreateRequest,
+  ProofOfWorkChallenge,
 } from '@whistle/contracts';
 import type { ApiClient } from './client';
 
@@ -22,6 +23,14 @@ export const createIncident = (
     signal,
     headers: idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : undefined,
   });
+
+/** GET /api/incident/challenge: the proof of work a report to the company needs now (difficulty 0: none). */
+export const getProofOfWorkChallenge = (api: ApiClient, urlIdentifier: string, signal?: AbortSignal) =>
+  api.request<ProofOfWorkChallenge>(
+    'GET',
+    `/api/incident/challenge?${new URLSearchParams({ url_identifier: urlIdentifier })}`,
+    { signal },
+  );
 
 /**
  * GET /api/incident/discloser: the discloser's incident (still encrypted) and its session token.

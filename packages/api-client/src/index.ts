@@ -62,6 +62,7 @@ export {
 export {
   createIncident,
   getDiscloserIncident,
+  getProofOfWorkChallenge,
   listIncidentFiles,
   listIncidentMessages,
   sendIncidentMessage,

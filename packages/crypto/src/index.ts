@@ -68,3 +68,10 @@ export {
   type EncryptedField,
   type EncryptedFile,
 } from './content';
+export {
+  MAX_PROOF_OF_WORK_DIFFICULTY,
+  PROOF_OF_WORK,
+  leadingZeroBits,
+  solveProofOfWork,
+  verifyProofOfWork,
+} from './proof-of-work';

@@ -58,6 +58,14 @@ export {
 } from './service-lifecycle';
 export { createPeriodicJob, housekeepingWords, type PeriodicJob, type PeriodicJobWords } from './jobs/periodic-job';
 export { runService, type RunningService, type RunServiceOptions } from './run-service';
-export { eventsConsumed, httpRequestDuration, mailsSent, metricsRegistry, rateLimitRefusals } from './metrics/metrics';
+export {
+  eventsConsumed,
+  httpRequestDuration,
+  mailsSent,
+  metricsRegistry,
+  rateLimitRefusals,
+  retrievalFailureSurges,
+  retrievalFailures,
+} from './metrics/metrics';
 export { startMetricsServer, type MetricsServer } from './metrics/metrics-server';
 export { noTracing, startTracing, traceContextOf, tracesRequested, type TraceContext, type Tracing } from './tracing';

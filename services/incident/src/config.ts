@@ -17,12 +17,24 @@ export const incidentConfigSchema = platformConfigSchema.safeExtend({
   TOKEN_PUBLIC_KEY: z.string({ error: 'TOKEN_PUBLIC_KEY is required (auth’s staff-token public key)' }).min(1),
   /** Reports accepted per client address per hour. */
   REPORT_LIMIT_PER_CLIENT: perWindow(10),
-  /** Reports accepted per company per hour, whoever sends them. */
-  REPORT_LIMIT_PER_COMPANY: perWindow(300),
+  /**
+   * Report flooding (docs/security.md): reports a company receives per hour before a report costs a proof of work;
+   * past it the work starts at POW_BASE_DIFFICULTY bits and grows one bit each time the volume doubles again,
+   * up to POW_MAX_DIFFICULTY. No per-company cap: a flood pays its way, it never closes the company's intake.
+   */
+  POW_FREE_REPORTS_PER_COMPANY: perWindow(30),
+  POW_BASE_DIFFICULTY: z.coerce.number().int().min(1).max(24).default(8),
+  POW_MAX_DIFFICULTY: z.coerce.number().int().min(1).max(24).default(12),
+  /** How long a challenge may be solved and sent (the discloser writes meanwhile; the page asks again after). */
+  POW_CHALLENGE_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
   /** Retrieval attempts (right or wrong) per client address per 15 minutes. */
   RETRIEVAL_LIMIT_PER_CLIENT: perWindow(20),
-  /** Failed retrieval attempts per company per 15 minutes, from anywhere: bounds distributed guessing. */
-  RETRIEVAL_FAILURE_LIMIT_PER_COMPANY: perWindow(200),
+  /**
+   * Failed retrievals per company per 15 minutes, from anywhere, that log a warning and count a surge
+   * (whistle_incident_retrieval_failure_surges_total). Never a refusal: the ~220-bit secret code cannot be guessed,
+   * and a per-company lockout let a few addresses shut every discloser of a company out of follow-up.
+   */
+  RETRIEVAL_FAILURE_ALERT_PER_COMPANY: perWindow(200),
   /**
    * Deadline reminders: a running clock gets its `due_soon` reminder this many days before it falls due
    * (fractions allowed: 0.5 is twelve hours). The case views' "due soon" uses DUE_SOON_DAYS, the default.

@@ -18,6 +18,7 @@ import { INCIDENT_SCHEMA, incidentMigrations } from './data-access/migrations';
 import { reportRequestRepository } from './data-access/report-request.repository';
 import { sendDeadlineReminders } from './domain/deadlines/send-deadline-reminders.use-case';
 import { foldReportingDeltas } from './domain/reporting/fold-reporting-deltas.use-case';
+import { createProofOfWork } from './domain/intake/proof-of-work';
 import { createReportWriter } from './domain/report/report-writer';
 import { runRetention, type RetentionRunResult } from './domain/retention/purge-expired-cases.use-case';
 import { tokenRevocations } from './domain/staff/token-revocations';
@@ -62,6 +63,17 @@ export function createIncidentService(given: IncidentDependencies, config: Incid
     isRevoked: (principal) => tokenRevocations.isRevoked(deps.db, principal),
   });
   const shared = { db: deps.db, unitOfWork: lifecycle.unitOfWork, signer, staffTokens };
+  const proofOfWork = createProofOfWork({
+    db: deps.db,
+    // Every replica holds the discloser-token key: a challenge one issues, another verifies.
+    secret: config.DISCLOSER_TOKEN_PRIVATE_KEY,
+    policy: {
+      freeReportsPerHour: config.POW_FREE_REPORTS_PER_COMPANY,
+      baseDifficulty: config.POW_BASE_DIFFICULTY,
+      maxDifficulty: Math.max(config.POW_BASE_DIFFICULTY, config.POW_MAX_DIFFICULTY),
+      challengeTtlMs: config.POW_CHALLENGE_TTL_SECONDS * 1000,
+    },
+  });
   const router = Router();
   // Before both: the case routes' /:incident_uuid would take /api/incident/retention.
   router.use(retentionRoutes({ ...shared, policy: { warningDays: config.RETENTION_WARNING_DAYS } }));
@@ -75,11 +87,12 @@ export function createIncidentService(given: IncidentDependencies, config: Incid
         dueSoonWindowMs: config.DEADLINE_DUE_SOON_DAYS * DAY_MS,
       }),
       incidentSessions: createIncidentSessionVerifier(signer.publicKeyPem),
+      proofOfWork,
+      logger: deps.logger,
       limits: {
         reportPerClient: config.REPORT_LIMIT_PER_CLIENT,
-        reportPerCompany: config.REPORT_LIMIT_PER_COMPANY,
         retrievalPerClient: config.RETRIEVAL_LIMIT_PER_CLIENT,
-        retrievalFailuresPerCompany: config.RETRIEVAL_FAILURE_LIMIT_PER_COMPANY,
+        retrievalFailureAlertPerCompany: config.RETRIEVAL_FAILURE_ALERT_PER_COMPANY,
       },
       // Every replica holds the discloser-token key: the counters' keys are HMAC-ed with a key derived from it.
       rateLimits: rateLimitCountersFor({
@@ -128,6 +141,12 @@ export function createIncidentService(given: IncidentDependencies, config: Incid
     run: () => tokenRevocations.removeExpired(deps.db),
     intervalMs: CLEANUP_INTERVAL_MS,
     words: housekeepingWords('Removing expired revocations'),
+  });
+  lifecycle.periodic({
+    name: 'expired-proofs-of-work',
+    run: () => proofOfWork.removeExpired(),
+    intervalMs: CLEANUP_INTERVAL_MS,
+    words: housekeepingWords('Removing expired proofs of work'),
   });
   lifecycle.periodic({
     name: 'expired-report-requests',

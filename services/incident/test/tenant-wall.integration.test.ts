@@ -38,6 +38,7 @@ const EXEMPT = [
 const OPEN = [
   'inbox', // event ids each consumer processed
   'outbox', // see EXEMPT
+  'proof_of_work_spent', // ids of spent report challenges and hashes of idempotency keys, before any token
   'rate_limit_counter', // HMACs of client addresses and companies asked for, before any token
   'schema_migration', // migration ids
   'token_revocation', // logged-out token ids, checked before a request's scope opens

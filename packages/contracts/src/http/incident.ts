@@ -62,6 +62,27 @@ export const incidentCredentialSchema = z.strictObject({
 });
 
 /** POST /api/incident/ (spec §3). `description` is required and arrives as an encrypted field. */
+/** The report's proof of work: the challenge as the server gave it and the nonce that solves it. */
+export const proofOfWorkSolutionSchema = z.strictObject({
+  challenge: z.string('Invalid challenge').min(1, 'Invalid challenge').max(256, 'Invalid challenge'),
+  nonce: z.string('Invalid nonce').regex(/^(0|[1-9][0-9]{0,15})$/, 'Invalid nonce'),
+});
+export type ProofOfWorkSolution = z.infer<typeof proofOfWorkSolutionSchema>;
+
+/** GET /api/incident/challenge?url_identifier=: the proof of work a report to that company needs. */
+export const proofOfWorkChallengeQuerySchema = z.object({ url_identifier: urlIdentifier });
+
+/**
+ * The challenge: `difficulty` leading zero bits of Argon2id (`@whistle/crypto`'s `solveProofOfWork`; 0: no work,
+ * any nonce), for one report to that company, before `expires` (ISO 8601).
+ */
+export const proofOfWorkChallengeSchema = z.object({
+  challenge: z.string(),
+  difficulty: z.number().int().min(0),
+  expires: z.iso.datetime(),
+});
+export type ProofOfWorkChallenge = z.infer<typeof proofOfWorkChallengeSchema>;
+
 export const incidentCreateRequestSchema = z
   .strictObject({
     url_identifier: urlIdentifier,
@@ -83,6 +104,11 @@ export const incidentCreateRequestSchema = z
     aes_iv: base64url(16, 'Invalid iv'),
     report_anonymously: z.boolean(),
     report_channel: reportChannelSchema.default('online'),
+    /**
+     * Not in the spec: the answer to a `GET /api/incident/challenge`, required while the company's report volume
+     * asks for work (docs/security.md, "Report flooding"); without it, or wrong, the report gets 400.
+     */
+    proof_of_work: proofOfWorkSolutionSchema.optional(),
   })
   .superRefine(
     (input, ctx) => {

@@ -31,6 +31,19 @@ export const rateLimitRefusals = new Counter({
   registers: [metricsRegistry],
 });
 
+/** Incident: report retrievals refused for a wrong secret code (counted to alert, never to refuse). */
+export const retrievalFailures = new Counter({
+  name: 'whistle_incident_retrieval_failures_total',
+  help: 'Report retrievals refused for a wrong secret code (unknown company, retrieval id or token)',
+  registers: [metricsRegistry],
+});
+
+export const retrievalFailureSurges = new Counter({
+  name: 'whistle_incident_retrieval_failure_surges_total',
+  help: 'Times one company’s failed retrievals reached RETRIEVAL_FAILURE_ALERT_PER_COMPANY in a window',
+  registers: [metricsRegistry],
+});
+
 export const mailsSent = new Counter({
   name: 'whistle_mails_total',
   help: 'E-mails handed to the mail server (sent) or refused by it (failed, retried later)',

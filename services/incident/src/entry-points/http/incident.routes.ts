@@ -3,19 +3,24 @@ import {
   discloserRetrievalQuerySchema,
   incidentCreateRequestSchema,
   messageCreateRequestSchema,
+  proofOfWorkChallengeQuerySchema,
   staffMessageCreateRequestSchema,
 } from '@whistle/contracts';
 import {
   InputError,
+  type Logger,
   parseBody,
   parseQuery,
   rateLimit,
   type Database,
   type RateLimitCounters,
   type UnitOfWork,
+  WhistleError,
 } from '@whistle/service-kit';
 import { bearerToken } from '@whistle/tokens';
 import { listFiles } from '../../domain/files/file-read-model';
+import type { ProofOfWork } from '../../domain/intake/proof-of-work';
+import { retrievalFailureAlert } from '../../domain/intake/retrieval-failure-alert';
 import { discloserMessageLimits } from '../../domain/messages/discloser-message-limits';
 import { listMessages, postMessage } from '../../domain/messages/incident-messages.use-case';
 import { createIncident } from '../../domain/report/create-incident.use-case';
@@ -31,21 +36,21 @@ export interface IncidentRoutesDependencies extends Required<CallerScopeDependen
   /** Where new reports are written, together with those arriving at the same time. */
   reports: ReportWriter;
   signer: IncidentSessionSigner;
+  /** What a report costs while its company receives many (in place of a per-company cap, which locked it out). */
+  proofOfWork: ProofOfWork;
   limits: {
     reportPerClient: number;
-    reportPerCompany: number;
     retrievalPerClient: number;
-    retrievalFailuresPerCompany: number;
+    /** Failed retrievals of one company per 15 minutes that raise an alert (never a refusal). */
+    retrievalFailureAlertPerCompany: number;
   };
+  logger: Logger;
   /** Where those limits count: shared by the replicas in a cluster. */
   rateLimits: RateLimitCounters;
 }
 
 const hour = 60 * 60 * 1000;
 const quarterHour = 15 * 60 * 1000;
-
-/** The company a request is about, as rate-limit key: a body or query field, not yet validated. */
-const companyKey = (value: unknown) => `company:${typeof value === 'string' ? value : ''}`;
 
 /**
  * The report's `Idempotency-Key` header, if sent: a random string made by the browser for one report, at least
@@ -76,19 +81,36 @@ export function incidentRoutes(deps: IncidentRoutesDependencies): Router {
       limit: deps.limits.reportPerClient,
       message: tooManyReports,
     }),
-    rateLimit({
-      name: 'report-company',
-      counters: deps.rateLimits,
-      windowMs: hour,
-      limit: deps.limits.reportPerCompany,
-      message: tooManyReports,
-      key: (req) => companyKey(req.body?.url_identifier),
-    }),
     async (req, res) => {
-      const input = parseBody(incidentCreateRequestSchema, req.body);
-      res.status(201).json(await createIncident(deps, input, idempotencyKeyOf(req)));
+      const { proof_of_work: solution, ...input } = parseBody(incidentCreateRequestSchema, req.body);
+      const idempotencyKey = idempotencyKeyOf(req);
+      await deps.proofOfWork.check(input.url_identifier, solution, idempotencyKey);
+      res.status(201).json(await createIncident(deps, input, idempotencyKey));
     },
   );
+
+  // Each challenge is a MAC and a count over an index: cheap, yet limited per client like the other public calls.
+  router.get(
+    '/api/incident/challenge',
+    rateLimit({
+      name: 'challenge-client',
+      counters: deps.rateLimits,
+      windowMs: quarterHour,
+      limit: 60,
+      message: 'Too many challenges were asked for, please try again later',
+    }),
+    async (req, res) => {
+      const query = parseQuery(proofOfWorkChallengeQuerySchema, req.query);
+      res.set('Cache-Control', 'no-store').json(await deps.proofOfWork.issue(query.url_identifier));
+    },
+  );
+
+  const retrievalFailed = retrievalFailureAlert({
+    counters: deps.rateLimits,
+    threshold: deps.limits.retrievalFailureAlertPerCompany,
+    windowMs: quarterHour,
+    logger: deps.logger,
+  });
 
   router.get(
     '/api/incident/discloser',
@@ -99,21 +121,18 @@ export function incidentRoutes(deps: IncidentRoutesDependencies): Router {
       limit: deps.limits.retrievalPerClient,
       message: tooManyRetrievals,
     }),
-    rateLimit({
-      name: 'retrieval-failures-company',
-      counters: deps.rateLimits,
-      windowMs: quarterHour,
-      limit: deps.limits.retrievalFailuresPerCompany,
-      message: tooManyRetrievals,
-      key: (req) => companyKey(req.query.url_identifier),
-      skipSuccessfulRequests: true,
-    }),
     async (req, res) => {
       const query = parseQuery(discloserRetrievalQuerySchema, req.query);
       const view = await retrieveIncidentAsDiscloser(
         { db: deps.db, tokens: deps.signer },
         { urlIdentifier: query.url_identifier, retrievalId: query.retrieval_id, authToken: bearerToken(req) },
-      );
+      ).catch(async (error: unknown) => {
+        // A wrong secret code is counted for the company's alert; it locks no one out.
+        // Counting never changes the answer: a counter that cannot be written only misses one failure.
+        if (error instanceof WhistleError && error.status === 401)
+          await retrievalFailed(query.url_identifier).catch(() => undefined);
+        throw error;
+      });
       res.json(view);
     },
   );
