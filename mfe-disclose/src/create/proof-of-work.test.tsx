@@ -73,6 +73,7 @@ beforeAll(async () => {
     name: 'Acme',
     customization: { title: null, description: null, logo_url: null },
     public_key: credential.public_key,
+    key_version: 1,
     categories: [fraud],
     locations: [paris],
   };
