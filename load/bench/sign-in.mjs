@@ -16,6 +16,7 @@
 // one named case; or BENCH_BASE_URL with BENCH_EMAIL (the password read from standard input, never the command
 // line) and BENCH_SHOWN_TEXT, a text of the first list page that only shows decrypted (e.g. a reporter's name;
 // without it, done = heading shown and keys kept).
+import { createRequire } from 'node:module';
 import { cpus, loadavg } from 'node:os';
 import { chromium } from 'playwright-core';
 import crypto from '@whistle/crypto';
@@ -26,6 +27,12 @@ const RATES = (process.env.BENCH_CPU_RATES || '1,4').split(',').map(Number);
 const BUDGETS = { 1: 600, 4: 1500 };
 const NAME_TOKEN = 'Jane bench-sign-in-name';
 const { createIncidentCredentials, encryptFields } = crypto;
+/**
+ * Argon2id alone in a blank page at other parameters than the table's (BENCH_KDF_GRID=0 skips it): what a change of
+ * PARAMS.v2.argon2id would give, measured rather than estimated. hash-wasm's own build, the one the page bundles.
+ */
+const KDF_GRID = process.env.BENCH_KDF_GRID === '0' ? [] : ['64:3', '64:2', '32:2', '64:1'];
+const KDF_RUNS = Number(process.env.BENCH_KDF_RUNS || 5);
 
 const json = async (response) => {
   if (!response.ok) throw new Error(`${response.url} answered ${response.status}: ${await response.text()}`);
@@ -177,6 +184,45 @@ async function signInOnce(browser, account, rate) {
   }
 }
 
+/** Argon2id (hash-wasm) timed in a blank page at `rate`, for each `MiB:passes` of the grid: one warm-up, then runs. */
+async function kdfGrid(browser, rate) {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await page.setContent('<!doctype html><title>kdf</title>');
+    await page.addScriptTag({ path: createRequire(import.meta.url).resolve('hash-wasm/dist/argon2.umd.min.js') });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+    const results = {};
+    for (const setting of KDF_GRID) {
+      const [mib, passes] = setting.split(':').map(Number);
+      results[setting] = await page.evaluate(
+        async ({ mib, passes, runs }) => {
+          const times = [];
+          for (let run = 0; run <= runs; run += 1) {
+            const start = performance.now();
+            await window.hashwasm.argon2id({
+              password: 'a long enough password',
+              salt: crypto.getRandomValues(new Uint8Array(16)),
+              parallelism: 1,
+              iterations: passes,
+              memorySize: mib * 1024,
+              hashLength: 32,
+              outputType: 'binary',
+            });
+            if (run > 0) times.push(performance.now() - start);
+          }
+          return times;
+        },
+        { mib, passes, runs: KDF_RUNS },
+      );
+    }
+    return results;
+  } finally {
+    await context.close();
+  }
+}
+
 const ms = (value) => (Number.isFinite(value) ? value.toFixed(0) : '–');
 const medMax = (values) => `${ms(median(values))} / ${ms(Math.max(...values))}`;
 
@@ -194,6 +240,7 @@ try {
     for (let run = 0; run < RUNS; run += 1) results.push(await signInOnce(browser, account, rate));
     rows.push({ rate, results, load: [loadBefore, loadavg()] });
   }
+  for (const row of rows) if (KDF_GRID.length) row.grid = await kdfGrid(browser, row.rate);
 } finally {
   await browser.close();
   await account.stop();
@@ -219,3 +266,12 @@ for (const { rate, results } of rows)
   console.log(
     `${rate}×: totals ${pick(results, 'total').map(ms).join(', ')}; derivations ${pick(results, 'derivation').map(ms).join(', ')}`,
   );
+if (KDF_GRID.length) {
+  console.log(
+    `\nArgon2id alone (hash-wasm) in a blank page, ${KDF_RUNS} runs each after a warm-up, median / max (ms); load average ${loadavg()[0].toFixed(1)} at the end:\n`,
+  );
+  console.log(`| CPU | ${KDF_GRID.map((setting) => setting.replace(':', ' MiB, t=')).join(' | ')} |`);
+  console.log(`| --- | ${KDF_GRID.map(() => '---').join(' | ')} |`);
+  for (const { rate, grid } of rows)
+    console.log(`| ${rate}× | ${KDF_GRID.map((setting) => medMax(grid[setting])).join(' | ')} |`);
+}
