@@ -12,6 +12,7 @@
 // CPU profiles (CDP Emulation.setCPUThrottlingRate): BENCH_CPU_RATES (1,4: a laptop, Lighthouse's mobile CPU);
 // network unthrottled (loopback). BENCH_RUNS (7) runs each, a fresh browser context per run (empty HTTP cache and
 // IndexedDB: the first sign-in in a browser), after one unmeasured warm-up run per profile.
+// Then Argon2id alone at other settings than the table's, same throttling (kdfGrid below).
 // Platform: the built standalone one on its embedded defaults (PGlite; `npm run build` first), onboarded here with
 // one named case; or BENCH_BASE_URL with BENCH_EMAIL (the password read from standard input, never the command
 // line) and BENCH_SHOWN_TEXT, a text of the first list page that only shows decrypted (e.g. a reporter's name;
