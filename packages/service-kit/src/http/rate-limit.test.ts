@@ -40,6 +40,39 @@ describe('rateLimit', () => {
     }
   });
 
+  it('when a limit slows down instead of refusing, then requests past it are served, each later than the last', async () => {
+    const router = Router();
+    const waits: number[] = [];
+    router.post(
+      '/api/account/token',
+      rateLimit({
+        name: 'slow-login',
+        windowMs: 60_000,
+        limit: 2,
+        skipSuccessfulRequests: true,
+        slowDownMs: (over) => {
+          waits.push(over * 10);
+          return over * 10;
+        },
+      }),
+      (_req, res) => {
+        res.status(401).json({ message: 'Invalid email or password' });
+      },
+    );
+    const { logger } = captureLogger();
+    const server = await listen(createHttpApp({ logger, services: [{ router }] }));
+    try {
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 5; attempt += 1)
+        statuses.push((await fetch(`${server.url}/api/account/token`, { method: 'POST' })).status);
+      // Never a 429: the three past the limit were held 10, 20 and 30 ms, then answered as usual.
+      expect(statuses).toEqual([401, 401, 401, 401, 401]);
+      expect(waits).toEqual([10, 20, 30]);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('when only failures count, then successful requests never exhaust the budget', async () => {
     const router = Router();
     router.post(

@@ -2,7 +2,7 @@ import type { Request, RequestHandler } from 'express';
 import { ipKeyGenerator, rateLimit as expressRateLimit } from 'express-rate-limit';
 import { TooManyRequestsError } from '../errors/errors';
 import type { Logger } from '../logging/logger';
-import { rateLimitRefusals } from '../metrics/metrics';
+import { rateLimitDelays, rateLimitRefusals } from '../metrics/metrics';
 import { processRateLimitCounters, type RateLimitCounters } from './rate-limit-counters';
 
 export interface RateLimitOptions {
@@ -19,6 +19,12 @@ export interface RateLimitOptions {
   message?: string;
   /** Count only failed answers (status ≥ 400): login and MFA limit wrong guesses, not use. */
   skipSuccessfulRequests?: boolean;
+  /**
+   * Past the limit, wait this long (given how far past it the key is) and then serve the request, instead of
+   * answering 429: a limit whose key a stranger can push (an account's e-mail) must slow its owner down, never
+   * keep them out.
+   */
+  slowDownMs?: (overLimit: number) => number;
   /** Receives express-rate-limit's configuration warnings. */
   logger?: Logger;
 }
@@ -49,6 +55,7 @@ export function rateLimit({
   key = clientAddress,
   message = 'Too many requests, please try again later',
   skipSuccessfulRequests = false,
+  slowDownMs,
   logger,
 }: RateLimitOptions): RequestHandler {
   return expressRateLimit({
@@ -60,6 +67,12 @@ export function rateLimit({
     store: counters.storeFor(name),
     keyGenerator: (req) => counters.hashKey(key(req)),
     handler: (req, _res, next) => {
+      if (slowDownMs) {
+        const used = (req as Request & { rateLimit?: { used?: number } }).rateLimit?.used ?? limit + 1;
+        rateLimitDelays.inc({ limiter: name });
+        setTimeout(next, slowDownMs(used - limit));
+        return;
+      }
       rateLimitRefusals.inc({ limiter: name });
       const resetTime = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
       const retryAfterSeconds = resetTime ? (resetTime.getTime() - Date.now()) / 1000 : windowMs / 1000;

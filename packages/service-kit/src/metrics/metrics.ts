@@ -31,6 +31,13 @@ export const rateLimitRefusals = new Counter({
   registers: [metricsRegistry],
 });
 
+export const rateLimitDelays = new Counter({
+  name: 'whistle_rate_limit_delays_total',
+  help: 'Requests past a slow-down limit, served late instead of refused, by limiter',
+  labelNames: ['limiter'] as const,
+  registers: [metricsRegistry],
+});
+
 /** Incident: report retrievals refused for a wrong secret code (counted to alert, never to refuse). */
 export const retrievalFailures = new Counter({
   name: 'whistle_incident_retrieval_failures_total',

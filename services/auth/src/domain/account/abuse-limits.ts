@@ -12,10 +12,14 @@ export const abuseLimits = {
   /** Wrong passwords for one account from one client: that client is refused for that account, the owner is not. */
   loginFailuresPerAccountAndClient: 5,
   /**
-   * Wrong passwords for one account from every client together: the ceiling on distributed guessing. Each client
-   * adds at most `loginFailuresPerAccountAndClient` to it, so reaching it takes 20 addresses in one window.
+   * Wrong passwords for one account from every client together, past which every sign-in of that account waits
+   * `loginSlowDownStepMs` more per failure (at most `loginSlowDownMaxMs`) before it is checked: distributed guessing
+   * slows to a crawl, and the owner, whom any stranger can push past this by typing their address, still gets in.
+   * Never a 429: an account lock would be a way to keep its owner out.
    */
-  loginFailuresPerAccount: 100,
+  loginFailuresPerAccount: 20,
+  loginSlowDownStepMs: 500,
+  loginSlowDownMaxMs: 10_000,
   loginFailuresPerClient: 50,
   mfaFailuresPerClient: 20,
   /** Wrong MFA codes per account across its challenges (a new challenge needs the password again). */

@@ -50,9 +50,9 @@ export function accountRoutes(deps: AccountDependencies, verifier: StaffTokenVer
   const staffEnrolling = requireStaff(verifier, { allowMfaEnrollment: true });
   const admin = requireStaff(verifier, { roles: ['ADMIN'] });
 
-  // Only failures count: a user who signs in right is never slowed down by the limit. The guessing client is
-  // refused first, for that account: its refusals then count nowhere else, so it cannot push the account's
-  // ceiling (which keeps the owner out too) by more than its own few tries.
+  // Only failures count. The guessing client is refused first, for that account: its refusals then count nowhere
+  // else, so it adds at most its own few tries to the account's count. Past the account's threshold its sign-ins
+  // are slowed, never refused: strangers can push an account there, and its owner must still get in.
   const loginLimits = [
     rateLimit({
       name: 'login-account-client',
@@ -69,7 +69,7 @@ export function accountRoutes(deps: AccountDependencies, verifier: StaffTokenVer
       windowMs,
       limit: abuseLimits.loginFailuresPerAccount,
       skipSuccessfulRequests: true,
-      message: tooMany,
+      slowDownMs: (over) => Math.min(over * abuseLimits.loginSlowDownStepMs, abuseLimits.loginSlowDownMaxMs),
       key: (req) => accountKey('login', req.body?.username),
     }),
     rateLimit({
