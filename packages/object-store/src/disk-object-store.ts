@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { NotFoundError } from '@whistle/service-kit';
+import { NotFoundError, type Logger } from '@whistle/service-kit';
 import { exactSize } from './exact-size';
 import { assertValidObjectKey } from './object-key';
 import type { ObjectStore } from './object-store';
+import { DISK_FULL_MESSAGE, isDiskUnavailable, OutageTracker } from './store-unavailable';
 
 function isMissing(error: unknown): boolean {
   const code = (error as NodeJS.ErrnoException).code;
@@ -15,16 +16,33 @@ function isMissing(error: unknown): boolean {
 /**
  * Objects as files under `root` (standalone mode). A put streams into a temporary file in
  * `root/.tmp`, flushes it to disk and renames it into place, so readers see either the old
- * object or the complete new one, never a partial file.
+ * object or the complete new one, never a partial file. A full disk (ENOSPC, EDQUOT) or a read-only
+ * one (EROFS) fails the put with a 503, logged once until a write succeeds again.
  */
 export class DiskObjectStore implements ObjectStore {
   readonly kind = 'disk' as const;
   private readonly root: string;
   private readonly tmpDir: string;
+  private readonly outages: OutageTracker;
 
-  constructor(root: string) {
+  constructor(root: string, logger?: Logger) {
     this.root = path.resolve(root);
     this.tmpDir = path.join(this.root, '.tmp');
+    this.outages = new OutageTracker('The data disk', isDiskUnavailable, logger, DISK_FULL_MESSAGE);
+  }
+
+  /**
+   * Empties the temporary folder: what is there was being written when the process died (kill -9, power
+   * loss) and will never be renamed into place. Only at start, while no put of this process runs; the
+   * store's folder belongs to one process (the standalone).
+   */
+  async removeLeftovers(): Promise<number> {
+    const leftovers = await readdir(this.tmpDir).catch((error: unknown) => {
+      if (isMissing(error)) return [];
+      throw error;
+    });
+    await Promise.all(leftovers.map((name) => rm(path.join(this.tmpDir, name), { recursive: true, force: true })));
+    return leftovers.length;
   }
 
   private pathOf(key: string): string {
@@ -34,6 +52,10 @@ export class DiskObjectStore implements ObjectStore {
 
   async put(key: string, body: Readable | Buffer, options: { size?: number } = {}): Promise<void> {
     const target = this.pathOf(key);
+    await this.outages.run(() => this.write(target, body, options));
+  }
+
+  private async write(target: string, body: Readable | Buffer, options: { size?: number }): Promise<void> {
     await mkdir(this.tmpDir, { recursive: true });
     await mkdir(path.dirname(target), { recursive: true });
     const temporary = path.join(this.tmpDir, randomUUID());

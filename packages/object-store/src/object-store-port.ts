@@ -5,6 +5,6 @@ import { openObjectStore } from './open-object-store';
 /** S3 when S3_BUCKET is set, else files under DATA_DIR/objects. Ready while the store answers. */
 export const objectStorePort: Port<ObjectStore> = {
   name: 'objects',
-  open: (config) => openObjectStore(config),
+  open: (config, logger) => openObjectStore(config, logger),
   ready: (store) => store.exists('readiness-probe'),
 };
