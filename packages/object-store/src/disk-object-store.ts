@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, stat, statfs, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { NotFoundError, type Logger } from '@whistle/service-kit';
@@ -7,6 +7,12 @@ import { exactSize } from './exact-size';
 import { assertValidObjectKey } from './object-key';
 import type { ObjectStore } from './object-store';
 import { DISK_FULL_MESSAGE, isDiskUnavailable, OutageTracker } from './store-unavailable';
+
+/**
+ * Below this much free space the store reports itself not ready: room for two of the largest uploads and
+ * for the database beside it (DATA_DIR) to grow a little, so an operator is warned before writes fail.
+ */
+export const MIN_FREE_BYTES = 64 * 1024 * 1024;
 
 function isMissing(error: unknown): boolean {
   const code = (error as NodeJS.ErrnoException).code;
@@ -24,11 +30,23 @@ export class DiskObjectStore implements ObjectStore {
   private readonly root: string;
   private readonly tmpDir: string;
   private readonly outages: OutageTracker;
+  private lowOnSpace = false;
 
-  constructor(root: string, logger?: Logger) {
+  constructor(
+    root: string,
+    private readonly logger?: Logger,
+  ) {
     this.root = path.resolve(root);
     this.tmpDir = path.join(this.root, '.tmp');
-    this.outages = new OutageTracker('The data disk', isDiskUnavailable, logger, DISK_FULL_MESSAGE);
+    this.outages = new OutageTracker(
+      {
+        down: 'The data disk is full or read-only; uploads answer 503 until a file can be written again',
+        up: 'The data disk takes files again',
+      },
+      isDiskUnavailable,
+      logger,
+      DISK_FULL_MESSAGE,
+    );
   }
 
   /**
@@ -95,6 +113,22 @@ export class DiskObjectStore implements ObjectStore {
       if (isMissing(error)) return false;
       throw error;
     }
+  }
+
+  /** Rejects, naming the free space, when the disk under the store has less than MIN_FREE_BYTES left. */
+  async ready(): Promise<void> {
+    await mkdir(this.root, { recursive: true });
+    const disk = await statfs(this.root);
+    // What an unprivileged process may use (bavail), not what root could.
+    const free = disk.bavail * disk.bsize;
+    if (free < MIN_FREE_BYTES) {
+      const reason = `The data disk has ${Math.floor(free / (1024 * 1024))} MiB free, under ${MIN_FREE_BYTES / (1024 * 1024)} MiB`;
+      if (!this.lowOnSpace) this.logger?.warn({ freeBytes: free }, `${reason}: not ready until space is freed`);
+      this.lowOnSpace = true;
+      throw new Error(reason);
+    }
+    if (this.lowOnSpace) this.logger?.info({ freeBytes: free }, 'The data disk has room again');
+    this.lowOnSpace = false;
   }
 
   async close(): Promise<void> {}

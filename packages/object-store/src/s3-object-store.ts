@@ -60,7 +60,14 @@ export class S3ObjectStore implements ObjectStore {
 
   constructor({ endpoint, region, bucket, accessKeyId, secretAccessKey, logger }: S3ObjectStoreOptions) {
     this.bucket = bucket;
-    this.outages = new OutageTracker('The object store (S3)', isStoreUnavailable, logger);
+    this.outages = new OutageTracker(
+      {
+        down: 'The object store (S3) is unreachable; uploads and downloads answer 503 until it is back',
+        up: 'The object store (S3) is reachable again',
+      },
+      isStoreUnavailable,
+      logger,
+    );
     this.client = new S3Client({
       endpoint,
       region,
@@ -144,6 +151,11 @@ export class S3ObjectStore implements ObjectStore {
       if (isNotFound(error)) return false;
       throw error;
     }
+  }
+
+  /** The store answers: the probe key itself need not exist. */
+  async ready(): Promise<void> {
+    await this.exists('readiness-probe');
   }
 
   async close(): Promise<void> {

@@ -56,7 +56,7 @@ export class OutageTracker {
   private available = true;
 
   constructor(
-    private readonly what: string,
+    private readonly lines: { down: string; up: string },
     private readonly isUnavailable: (error: unknown) => boolean,
     private readonly logger?: Logger,
     private readonly answer = STORE_UNAVAILABLE_MESSAGE,
@@ -77,7 +77,7 @@ export class OutageTracker {
   succeeded(): void {
     if (this.available) return;
     this.available = true;
-    this.logger?.info(`${this.what} is reachable again`);
+    this.logger?.info(this.lines.up);
   }
 
   failed(error: unknown): unknown {
@@ -90,10 +90,7 @@ export class OutageTracker {
     if (this.available) {
       this.available = false;
       const { code, name, message } = error as { code?: unknown; name?: unknown; message?: unknown };
-      this.logger?.warn(
-        { code: code ?? name, reason: message },
-        `${this.what} is unavailable; uploads and downloads answer 503 until it is back`,
-      );
+      this.logger?.warn({ code: code ?? name, reason: message }, this.lines.down);
     }
     return new ServiceUnavailableError(this.answer, 5, { cause: error });
   }

@@ -81,7 +81,7 @@ describe('file service with the object store down (postgres+rabbitmq, S3)', () =
     } as RequestInit);
   const outageLines = () =>
     test$.deps.logger.entries.filter((entry) =>
-      /object store \(S3\) is (unavailable|reachable again)/.test(entry.message),
+      /object store \(S3\) is (unreachable|reachable again)/.test(entry.message),
     );
 
   async function expect503(response: Response) {
@@ -111,7 +111,7 @@ describe('file service with the object store down (postgres+rabbitmq, S3)', () =
         .slice(linesBefore)
         .map((entry) => [entry.level, entry.message]),
     ).toEqual([
-      ['warn', 'The object store (S3) is unavailable; uploads and downloads answer 503 until it is back'],
+      ['warn', 'The object store (S3) is unreachable; uploads and downloads answer 503 until it is back'],
       ['info', 'The object store (S3) is reachable again'],
     ]);
     expect(test$.deps.logger.entries.filter((entry) => entry.level === 'error')).toEqual([]);
