@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import net from 'node:net';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { FILE_UPLOAD_CONTENT_TYPE } from '@whistle/contracts';
 import { createCompanyCredentials, createIncidentCredentials, type IncidentCredentials } from '@whistle/crypto';
@@ -8,6 +10,7 @@ import {
   createTestDependencies,
   type TcpProxy,
   type TestDependencies,
+  waitFor,
 } from '@whistle/service-kit/testing';
 import { startS3Server, type TestS3Server } from '@whistle/test-support';
 import { countRows, discloserTokens, encryptedUploadBody, startFile, type RunningFile } from './support';
@@ -48,7 +51,7 @@ describe('file service with the object store down (postgres+rabbitmq, S3)', () =
       forcePathStyle: true,
       credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
     });
-    file = await startFile({ ...test$.deps, objects }, tokens.publicKeyPem);
+    file = await startFile({ ...test$.deps, objects }, tokens.publicKeyPem, { bodyIdleTimeoutMs: 500 });
     incidentKeys = await createIncidentCredentials((await createCompanyCredentials()).credential.public_key);
   });
   afterEach(() => proxy.restore());
@@ -138,6 +141,32 @@ describe('file service with the object store down (postgres+rabbitmq, S3)', () =
 
     expect((await upload(session, body)).status).toBe(201);
     expect((await snapshot()).rows).toBe(before.rows + 1);
+  });
+
+  test('when an upload body stalls half-way (a slow client), then 408 within the idle timeout, no row and no object, and the same upload succeeds after', async () => {
+    const session = await tokens.forNewIncident();
+    const body = Buffer.from(await uploadBody(session, 6_000_000));
+    const before = await snapshot();
+    const socket = net.connect(Number(new URL(file.baseUrl).port), '127.0.0.1');
+    socket.on('error', () => undefined);
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+    const closed = once(socket, 'close');
+    const started = Date.now();
+    socket.write(
+      `POST /api/incident/file/ HTTP/1.1\r\nHost: x\r\nContent-Type: ${FILE_UPLOAD_CONTENT_TYPE}\r\n` +
+        `Authorization: Bearer ${session.token}\r\nContent-Length: ${body.length}\r\n\r\n`,
+    );
+    // Past the first 5 MiB part (sent to S3 as a multipart upload), then nothing more.
+    socket.write(body.subarray(0, Math.floor(body.length * 0.9)));
+    await closed;
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    await waitFor(async () => JSON.stringify(await snapshot()) === JSON.stringify(before), {
+      what: 'the stalled upload cleaned up',
+    });
+
+    expect((await upload(session, body)).status).toBe(201);
   });
 
   test('when a download is asked while S3 is down, then 503 with Retry-After, no download on the record, and it succeeds once S3 is back', async () => {

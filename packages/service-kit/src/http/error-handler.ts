@@ -85,6 +85,8 @@ export const notFoundHandler: RequestHandler = (_req, _res, next) => next(new No
  */
 export function errorHandler(logger: Logger, reporter: ErrorReporter = noErrorReporter): ErrorRequestHandler {
   return (error, req, res, _next) => {
+    // A stalled body was answered 408 already; what its handler then saw (the body aborting) is no fault.
+    if (res.locals.bodyStalled) return;
     const answer = httpErrorAnswer(error);
     const context = { method: req.method, route: routeOf(req), status: answer.status };
     if (error instanceof ServiceUnavailableError) logger.debug(context, 'request refused: a dependency is unavailable');
