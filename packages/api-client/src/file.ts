@@ -105,7 +105,7 @@ export async function uploadIncidentFile(
       return await sendUpload(api, url, body, options);
     } catch (error) {
       if (!(error instanceof ApiError && retriable(error.status)) || retry >= UPLOAD_RETRIES) throw error;
-      const delayMs = retryDelayMs(error.retryAfter, retry);
+      const delayMs = retryDelayMs(error.retryAfter ?? null, retry);
       options.onRetry?.({ attempt: retry + 1, delayMs, status: error.status });
       await wait(delayMs, options.signal);
     }
