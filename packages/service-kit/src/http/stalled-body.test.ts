@@ -1,4 +1,6 @@
 import net from 'node:net';
+import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Router } from 'express';
 import { captureLogger } from '../../test/capture-logger';
@@ -87,6 +89,36 @@ describe('slow and stalled request bodies (issue 30, item 3)', () => {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: '{}',
+      });
+      expect(answer.status).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('when the handler holds the body back longer than the idle timeout (backpressure), then it is not cut', async () => {
+    const slowReader = Router();
+    slowReader.post('/slow-reader', async (req, res) => {
+      // A store that takes longer than the idle timeout per chunk, as S3 does with a 5 MiB part.
+      const sink = new Writable({
+        highWaterMark: 1024,
+        write: (_chunk, _encoding, done) => void setTimeout(done, idleMs * 2),
+      });
+      await pipeline(req, sink);
+      res.json({ read: true });
+    });
+    const app = await listen(
+      createHttpApp({
+        logger,
+        services: [{ router: slowReader, extraContentTypes: ['application/octet-stream'] }],
+        bodyIdleTimeoutMs: idleMs,
+      }),
+    );
+    try {
+      const answer = await fetch(`${app.url}/slow-reader`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/octet-stream' },
+        body: Buffer.alloc(192 * 1024, 1),
       });
       expect(answer.status).toBe(200);
     } finally {

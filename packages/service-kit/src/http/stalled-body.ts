@@ -25,16 +25,22 @@ export function applyServerTimeouts(server: Server): void {
 /**
  * A request body that stops arriving for `idleMs` is answered 408 JSON and its connection closed: the
  * handler reading it sees the body abort and lets go of what it held (an upload removes its object). A
- * slow body that keeps coming is not cut; once the body is complete, a slow handler is not either.
+ * slow body that keeps coming is not cut, nor one the handler holds back (paused: backpressure from a slow
+ * store); once the body is complete, a slow handler is not either.
  */
 export function cutStalledBodies(idleMs = BODY_IDLE_TIMEOUT_MS): RequestHandler {
   return (req, res, next) => {
     const length = req.headers['content-length'];
     const hasBody = (length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined;
     if (!hasBody || req.complete) return next();
+    // While the handler holds the body back (backpressure: its store is busy), the client is not the one stalling.
+    const hold = () => req.setTimeout(0);
+    const rearm = () => req.setTimeout(idleMs);
     const release = () => {
       req.setTimeout(0);
       req.off('timeout', stalled);
+      req.off('pause', hold);
+      req.off('resume', rearm);
     };
     const stalled = () => {
       release();
@@ -48,6 +54,8 @@ export function cutStalledBodies(idleMs = BODY_IDLE_TIMEOUT_MS): RequestHandler 
     // The socket's inactivity timer (Node calls it again on each chunk); 'end' and 'close' do not start the
     // body flowing, so the handler still reads it as it wishes.
     req.setTimeout(idleMs, stalled);
+    req.on('pause', hold);
+    req.on('resume', rearm);
     req.once('end', release);
     req.once('close', release);
     next();
