@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import net from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { FILE_UPLOAD_CONTENT_TYPE } from '@whistle/contracts';
 import { createCompanyCredentials, createIncidentCredentials, type IncidentCredentials } from '@whistle/crypto';
@@ -167,6 +168,55 @@ describe('file service with the object store down (postgres+rabbitmq, S3)', () =
     });
 
     expect((await upload(session, body)).status).toBe(201);
+  });
+
+  /** An upload whose body trickles (a byte every 100 ms, within the idle timeout): it stays under way until closed. */
+  async function trickledUpload(session: Session) {
+    const body = await uploadBody(session, 1000);
+    const socket = net.connect(Number(new URL(file.baseUrl).port), '127.0.0.1');
+    socket.on('error', () => undefined);
+    socket.write(
+      `POST /api/incident/file/ HTTP/1.1\r\nHost: x\r\nContent-Type: ${FILE_UPLOAD_CONTENT_TYPE}\r\n` +
+        `Authorization: Bearer ${session.token}\r\nContent-Length: ${body.length}\r\n\r\n`,
+    );
+    let sent = 0;
+    const timer = setInterval(() => socket.write(body.slice(sent, ++sent)), 100);
+    return () => {
+      clearInterval(timer);
+      socket.destroy();
+    };
+  }
+
+  test('when a discloser has 2 uploads under way, then a third answers 429 until one ends; one address has at most 10', async () => {
+    const session = await tokens.forNewIncident();
+    const closers = [await trickledUpload(session), await trickledUpload(session)];
+    await sleep(300);
+    const third = await upload(session, await uploadBody(session, 1000));
+    expect(third.status).toBe(429);
+    expect(await third.json()).toEqual({
+      message: 'Too many files are being sent at once, please wait for one to finish',
+    });
+    closers.pop()!();
+    await waitFor(
+      async () => ((await upload(session, await uploadBody(session, 1000))).status === 201 ? true : undefined),
+      {
+        what: 'an upload accepted once one of the two ended',
+      },
+    );
+
+    // Other disclosers from the same address (the test's): 10 under way in all, the 11th waits.
+    const others = await Promise.all(Array.from({ length: 9 }, () => tokens.forNewIncident()));
+    closers.push(...(await Promise.all(others.map((other) => trickledUpload(other)))));
+    await sleep(300);
+    const eleventh = await tokens.forNewIncident();
+    expect((await upload(eleventh, await uploadBody(eleventh, 1000))).status).toBe(429);
+    for (const close of closers) close();
+    await waitFor(
+      async () => ((await upload(eleventh, await uploadBody(eleventh, 1000))).status === 201 ? true : undefined),
+      {
+        what: 'an upload accepted once the others ended',
+      },
+    );
   });
 
   test('when a download is asked while S3 is down, then 503 with Retry-After, no download on the record, and it succeeds once S3 is back', async () => {
