@@ -1,5 +1,4 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import http from 'node:http';
 import path from 'node:path';
 import amqplib from 'amqplib';
 import pg from 'pg';
@@ -24,6 +23,7 @@ import {
 } from '@whistle/test-support';
 import type { Mailbox } from './mailbox';
 import { freePort, waitForHttp } from './free-port';
+import { createGateway } from './gateway';
 import { startNodeProcess, type RunningProcess } from './process-group';
 import { repoRoot } from './repo';
 
@@ -222,36 +222,9 @@ export async function startCluster({
     processes.push(start(name));
   }
 
-  const gateway = http.createServer((req, res) => {
-    const workload = resolveWorkload(new URL(req.url ?? '/', baseUrl).pathname);
-    const port = workload && ports.get(workload);
-    if (!port) {
-      res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'Not Found' }));
-      return;
-    }
-    const upstream = http.request(
-      { host: '127.0.0.1', port, path: req.url, method: req.method, headers: req.headers },
-      (answer) => {
-        // Answered before the whole body came (a 413): like ingress-nginx, the rest of the body is read and
-        // dropped and the client is told the connection closes, so its next request never lands on a socket
-        // that is about to go (an ECONNRESET in the test that follows).
-        const early = !req.complete;
-        if (early) {
-          req.unpipe(upstream);
-          req.resume();
-        }
-        res.writeHead(answer.statusCode ?? 502, { ...answer.headers, ...(early ? { connection: 'close' } : {}) });
-        answer.pipe(res);
-      },
-    );
-    // A service may answer before it has read the whole body (a 413) and close: like ingress-nginx, the
-    // gateway forwards that answer rather than turning the broken upload into a 502.
-    upstream.on('error', () => {
-      req.resume();
-      if (!res.headersSent)
-        res.writeHead(502, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'Bad Gateway' }));
-    });
-    req.pipe(upstream);
+  const gateway = createGateway((url) => {
+    const workload = resolveWorkload(new URL(url, baseUrl).pathname);
+    return workload ? ports.get(workload) : undefined;
   });
   await new Promise<void>((resolve) => gateway.listen(gatewayPort, '127.0.0.1', () => resolve()));
 
