@@ -43,8 +43,8 @@ export interface ClusterPlatform {
   readonly processes: readonly RunningProcess[];
   /** With `leastPrivilege: true`: each service's own database login and broker user, as URLs. */
   readonly credentials?: Record<string, { databaseUrl: string; amqpUrl: string }>;
-  /** With `faults: true`: the proxies the services reach PostgreSQL and RabbitMQ through, to cut and restore. */
-  readonly faults?: { database: TcpProxy; broker: TcpProxy };
+  /** With `faults: true`: the proxies the services reach PostgreSQL, RabbitMQ and S3 through, to cut and restore. */
+  readonly faults?: { database: TcpProxy; broker: TcpProxy; objects: TcpProxy };
   /** Kills a service without warning (SIGKILL, as an OOM kill or a node failure would) and starts it again. */
   killAndRestart(name: WorkloadName): Promise<void>;
   stop(): Promise<void>;
@@ -177,6 +177,9 @@ export async function startCluster({
       }
     : undefined;
   const s3 = objectStore ?? (await startS3Server({ buckets: ['whistle-files'] }));
+  const s3Proxy = proxies
+    ? await createTcpProxy({ host: new URL(s3.endpoint).hostname, port: Number(new URL(s3.endpoint).port) })
+    : undefined;
   const smtp = await startSmtpCatcher();
   const gatewayPort = await freePort();
   const baseUrl = `http://127.0.0.1:${gatewayPort}`;
@@ -188,7 +191,7 @@ export async function startCluster({
     DATABASE_URL: proxies ? through(database.url, proxies.database) : database.url,
     AMQP_URL: proxies ? through(amqpUrl, proxies.broker) : amqpUrl,
     AMQP_EXCHANGE: exchange,
-    S3_ENDPOINT: s3.endpoint,
+    S3_ENDPOINT: s3Proxy ? `http://${s3Proxy.address.host}:${s3Proxy.address.port}` : s3.endpoint,
     S3_BUCKET: 'whistle-files',
     S3_ACCESS_KEY_ID: s3.accessKeyId,
     S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
@@ -235,6 +238,7 @@ export async function startCluster({
     if (!objectStore) await s3.stop();
     await proxies?.database.close();
     await proxies?.broker.close();
+    await s3Proxy?.close();
     await database.drop();
     // Every service consumes under its own name (createServiceLifecycle's default consumer).
     await deleteRabbitTopology({ exchanges: [shared.AMQP_EXCHANGE], consumers: serviceNames }, amqpUrl);
@@ -266,7 +270,7 @@ export async function startCluster({
     },
     processes,
     credentials: credentials?.urls,
-    faults: proxies,
+    faults: proxies && s3Proxy ? { ...proxies, objects: s3Proxy } : undefined,
     async killAndRestart(name) {
       const index = processes.findIndex((running) => running.name === name);
       const killed = processes[index]!;
