@@ -74,6 +74,7 @@ export function CreatePage({ api }: { api: ApiClient }) {
         prepared: lastPrepared.current.prepared,
         files: attachments.loaded,
         onFileProgress: attachments.setProgress,
+        onFileRetry: attachments.setRetrying,
       });
       holdSubmission(result);
       submitted.current = true;
