@@ -28,7 +28,7 @@ describe('a crash during an upload to the disk store (issue 30, item 4)', () => 
       [
         '--conditions=source',
         '-r',
-        path.join(__dirname, 'fixtures/register-ts.js'),
+        path.join(__dirname, '../../../tools/register-ts.js'),
         path.join(__dirname, 'fixtures/endless-upload.ts'),
         root,
       ],

@@ -22,7 +22,7 @@ describe('the disk store on a full disk', () => {
       process.execPath,
       '--conditions=source',
       '-r',
-      path.join(__dirname, 'fixtures/register-ts.js'),
+      path.join(__dirname, '../../../tools/register-ts.js'),
       path.join(__dirname, 'fixtures/fill-disk.ts'),
       mountPoint,
     ].map((word) => `'${word}'`);
