@@ -1,5 +1,4 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import http from 'node:http';
 import path from 'node:path';
 import amqplib from 'amqplib';
 import pg from 'pg';
@@ -24,6 +23,7 @@ import {
 } from '@whistle/test-support';
 import type { Mailbox } from './mailbox';
 import { freePort, waitForHttp } from './free-port';
+import { createGateway } from './gateway';
 import { startNodeProcess, type RunningProcess } from './process-group';
 import { repoRoot } from './repo';
 
@@ -43,8 +43,8 @@ export interface ClusterPlatform {
   readonly processes: readonly RunningProcess[];
   /** With `leastPrivilege: true`: each service's own database login and broker user, as URLs. */
   readonly credentials?: Record<string, { databaseUrl: string; amqpUrl: string }>;
-  /** With `faults: true`: the proxies the services reach PostgreSQL and RabbitMQ through, to cut and restore. */
-  readonly faults?: { database: TcpProxy; broker: TcpProxy };
+  /** With `faults: true`: the proxies the services reach PostgreSQL, RabbitMQ and S3 through, to cut and restore. */
+  readonly faults?: { database: TcpProxy; broker: TcpProxy; objects: TcpProxy };
   /** Kills a service without warning (SIGKILL, as an OOM kill or a node failure would) and starts it again. */
   killAndRestart(name: WorkloadName): Promise<void>;
   stop(): Promise<void>;
@@ -177,6 +177,9 @@ export async function startCluster({
       }
     : undefined;
   const s3 = objectStore ?? (await startS3Server({ buckets: ['whistle-files'] }));
+  const s3Proxy = proxies
+    ? await createTcpProxy({ host: new URL(s3.endpoint).hostname, port: Number(new URL(s3.endpoint).port) })
+    : undefined;
   const smtp = await startSmtpCatcher();
   const gatewayPort = await freePort();
   const baseUrl = `http://127.0.0.1:${gatewayPort}`;
@@ -188,7 +191,7 @@ export async function startCluster({
     DATABASE_URL: proxies ? through(database.url, proxies.database) : database.url,
     AMQP_URL: proxies ? through(amqpUrl, proxies.broker) : amqpUrl,
     AMQP_EXCHANGE: exchange,
-    S3_ENDPOINT: s3.endpoint,
+    S3_ENDPOINT: s3Proxy ? `http://${s3Proxy.address.host}:${s3Proxy.address.port}` : s3.endpoint,
     S3_BUCKET: 'whistle-files',
     S3_ACCESS_KEY_ID: s3.accessKeyId,
     S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
@@ -222,36 +225,9 @@ export async function startCluster({
     processes.push(start(name));
   }
 
-  const gateway = http.createServer((req, res) => {
-    const workload = resolveWorkload(new URL(req.url ?? '/', baseUrl).pathname);
-    const port = workload && ports.get(workload);
-    if (!port) {
-      res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'Not Found' }));
-      return;
-    }
-    const upstream = http.request(
-      { host: '127.0.0.1', port, path: req.url, method: req.method, headers: req.headers },
-      (answer) => {
-        // Answered before the whole body came (a 413): like ingress-nginx, the rest of the body is read and
-        // dropped and the client is told the connection closes, so its next request never lands on a socket
-        // that is about to go (an ECONNRESET in the test that follows).
-        const early = !req.complete;
-        if (early) {
-          req.unpipe(upstream);
-          req.resume();
-        }
-        res.writeHead(answer.statusCode ?? 502, { ...answer.headers, ...(early ? { connection: 'close' } : {}) });
-        answer.pipe(res);
-      },
-    );
-    // A service may answer before it has read the whole body (a 413) and close: like ingress-nginx, the
-    // gateway forwards that answer rather than turning the broken upload into a 502.
-    upstream.on('error', () => {
-      req.resume();
-      if (!res.headersSent)
-        res.writeHead(502, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'Bad Gateway' }));
-    });
-    req.pipe(upstream);
+  const gateway = createGateway((url) => {
+    const workload = resolveWorkload(new URL(url, baseUrl).pathname);
+    return workload ? ports.get(workload) : undefined;
   });
   await new Promise<void>((resolve) => gateway.listen(gatewayPort, '127.0.0.1', () => resolve()));
 
@@ -262,6 +238,7 @@ export async function startCluster({
     if (!objectStore) await s3.stop();
     await proxies?.database.close();
     await proxies?.broker.close();
+    await s3Proxy?.close();
     await database.drop();
     // Every service consumes under its own name (createServiceLifecycle's default consumer).
     await deleteRabbitTopology({ exchanges: [shared.AMQP_EXCHANGE], consumers: serviceNames }, amqpUrl);
@@ -293,7 +270,7 @@ export async function startCluster({
     },
     processes,
     credentials: credentials?.urls,
-    faults: proxies,
+    faults: proxies && s3Proxy ? { ...proxies, objects: s3Proxy } : undefined,
     async killAndRestart(name) {
       const index = processes.findIndex((running) => running.name === name);
       const killed = processes[index]!;

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Server } from 'node:http';
 import {
   adapterKinds,
+  applyServerTimeouts,
   closePorts,
   createLogger,
   loadConfig,
@@ -70,6 +71,7 @@ export async function startStandalone({
   const server = await new Promise<Server>((resolve) => {
     const listening = platform.app.listen(config.PORT, () => resolve(listening));
   });
+  applyServerTimeouts(server);
   const requests = trackRequests(server);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;

@@ -83,6 +83,7 @@ export function CreatePage({ api }: { api: ApiClient }) {
         files: attachments.loaded,
         onFileProgress: attachments.setProgress,
         proof: proof.current,
+        onFileRetry: attachments.setRetrying,
       });
       holdSubmission(result);
       submitted.current = true;

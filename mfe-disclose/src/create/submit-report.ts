@@ -93,6 +93,8 @@ export async function submitReport(input: {
   prepared: PreparedReport;
   files: readonly Attachment[];
   onFileProgress?: (id: string, fraction: number) => void;
+  /** A file the server could not take now is sent again in `seconds`. */
+  onFileRetry?: (id: string, seconds: number) => void;
   retryDelaysMs?: readonly number[];
   /** The proof of work solved in the background since the form opened (docs/security.md, "Report flooding"). */
   proof?: BackgroundProof;
@@ -112,8 +114,14 @@ export async function submitReport(input: {
       const sessionApi = withToken(api, token);
       for (const file of files) {
         try {
-          await uploadAttachment(sessionApi, credentials.incident, created.uuid, null, file, (fraction) =>
-            input.onFileProgress?.(file.id, fraction),
+          await uploadAttachment(
+            sessionApi,
+            credentials.incident,
+            created.uuid,
+            null,
+            file,
+            (fraction) => input.onFileProgress?.(file.id, fraction),
+            (seconds) => input.onFileRetry?.(file.id, seconds),
           );
         } catch {
           failedFiles.push(file.name);

@@ -14,6 +14,8 @@ const describeBody = (body: unknown) => (typeof body === 'string' ? body : JSON.
 /** A non-ok answer of the API, with everything needed to show or report it. */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
+  /** The answer's Retry-After header, where the caller read it (an upload, to wait before sending again). */
+  retryAfter?: string | null;
 
   constructor(
     readonly url: string,

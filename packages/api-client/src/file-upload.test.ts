@@ -49,13 +49,15 @@ class FakeUpload {
     this.body = body;
     this.markSent();
   }
+  responseHeaders: Record<string, string> = { 'content-type': 'application/json' };
   getResponseHeader(name: string) {
-    return name.toLowerCase() === 'content-type' ? 'application/json' : null;
+    return this.responseHeaders[name.toLowerCase()] ?? null;
   }
   abort() {
     this.onabort?.();
   }
-  respond(status: number, body: unknown) {
+  respond(status: number, body: unknown, headers: Record<string, string> = {}) {
+    Object.assign(this.responseHeaders, headers);
     this.status = status;
     this.responseText = JSON.stringify(body);
     this.onload?.();
@@ -65,9 +67,18 @@ class FakeUpload {
 describe('file upload', () => {
   const realXhr = globalThis.XMLHttpRequest;
   let sent: FakeUpload;
+  /** Every request made, in order (an upload sent again is a new request). */
+  let requests: FakeUpload[];
   beforeEach(() => {
     sent = new FakeUpload();
-    globalThis.XMLHttpRequest = jest.fn(() => sent) as unknown as typeof XMLHttpRequest;
+    requests = [];
+    let first = true;
+    globalThis.XMLHttpRequest = jest.fn(() => {
+      if (!first) sent = new FakeUpload();
+      first = false;
+      requests.push(sent);
+      return sent;
+    }) as unknown as typeof XMLHttpRequest;
   });
   afterEach(() => {
     globalThis.XMLHttpRequest = realXhr;
@@ -111,6 +122,64 @@ describe('file upload', () => {
     async (size) => {
       const bytes = new Uint8Array(size).map((_, index) => (index * 7) % 251);
       await expect(base64Blob(bytes).then(textOf)).resolves.toBe(Buffer.from(bytes).toString('base64'));
+    },
+  );
+
+  it('when the server answers 503 with Retry-After, then the upload is sent again after that wait, the page is told, and the retry succeeds', async () => {
+    jest.useFakeTimers();
+    try {
+      const retries: unknown[] = [];
+      const uploading = uploadIncidentFile(
+        createApiClient({ getToken: () => 'session' }),
+        { ...metadata, ciphertext: new Uint8Array([1, 2, 3]) },
+        { onRetry: (retry) => retries.push(retry) },
+      );
+      await sent.sent;
+      sent.respond(503, { message: 'The file store is unavailable, please try again shortly' }, { 'retry-after': '5' });
+      await jest.advanceTimersByTimeAsync(4_999);
+      expect(requests).toHaveLength(1);
+      expect(retries).toEqual([{ attempt: 1, delayMs: 5000, status: 503 }]);
+      await jest.advanceTimersByTimeAsync(1);
+      await requests[1].sent;
+      expect(JSON.parse(await textOf(requests[1].body!))).toEqual({ ...metadata, content: 'AQID' });
+      requests[1].respond(201, { uuid });
+      await expect(uploading).resolves.toEqual({ uuid });
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('when the server keeps answering 503, then after 3 retries the 503 is the answer', async () => {
+    jest.useFakeTimers();
+    try {
+      const uploading = uploadIncidentFile(createApiClient({ getToken: () => 'session' }), {
+        ...metadata,
+        ciphertext: new Uint8Array([1, 2, 3]),
+      });
+      const failed = expect(uploading).rejects.toMatchObject({ status: 503 });
+      for (let attempt = 0; attempt < 4; attempt += 1) {
+        await jest.advanceTimersByTimeAsync(30_000);
+        await requests[attempt].sent;
+        requests[attempt].respond(503, { message: 'Service Unavailable' });
+      }
+      await failed;
+      expect(requests).toHaveLength(4);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it.each([400, 409, 413, 429, 500])(
+    'when the server answers %i, then the upload is not sent again',
+    async (status) => {
+      const uploading = uploadIncidentFile(createApiClient({ getToken: () => 'session' }), {
+        ...metadata,
+        ciphertext: new Uint8Array([1, 2, 3]),
+      });
+      await sent.sent;
+      sent.respond(status, { message: 'no' });
+      await expect(uploading).rejects.toMatchObject({ status });
+      expect(requests).toHaveLength(1);
     },
   );
 });

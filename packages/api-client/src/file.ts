@@ -17,6 +17,8 @@ export interface UploadOptions {
   /** Fraction of the body sent, 0 to 1. */
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
+  /** Told before an upload the server could not take now (503, 408) is sent again, and how long until then. */
+  onRetry?: (retry: { attempt: number; delayMs: number; status: number }) => void;
 }
 
 const parse = (text: string, type: string | null): unknown =>
@@ -56,8 +58,40 @@ function uploadBody(metadata: FileUploadMetadata, content: Blob): Blob {
 }
 
 /**
+ * How often an upload is sent again after a 503 (the file store or the database is briefly down) or a 408 (the
+ * connection stalled), and the longest wait before a retry: the server's Retry-After, else 2, 4, 8 s.
+ */
+export const UPLOAD_RETRIES = 3;
+const MAX_RETRY_DELAY_MS = 30_000;
+
+const retriable = (status: number) => status === 503 || status === 408;
+
+function retryDelayMs(retryAfter: string | null, retry: number): number {
+  const seconds = Number(retryAfter);
+  const delay = retryAfter !== null && Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : 2000 * 2 ** retry;
+  return Math.min(delay, MAX_RETRY_DELAY_MS);
+}
+
+function wait(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new RequestAbortedError());
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(new RequestAbortedError());
+      },
+      { once: true },
+    );
+  });
+}
+
+/**
  * POST /api/incident/file/; `api` carries the discloser session token. XMLHttpRequest rather than
- * fetch: only it reports upload progress, which a 25 MB file needs.
+ * fetch: only it reports upload progress, which a 25 MB file needs. A 503 or 408 is sent again, up to
+ * UPLOAD_RETRIES times, after the server's Retry-After (else a growing backoff); `onRetry` tells the page.
+ * Nothing of a refused upload is kept by the server, so sending it again cannot make a duplicate.
  */
 export async function uploadIncidentFile(
   api: ApiClient,
@@ -66,7 +100,20 @@ export async function uploadIncidentFile(
 ) {
   const url = `${api.baseUrl}/api/incident/file/`;
   const body = uploadBody(metadata, await base64Blob(ciphertext));
-  if (options.signal?.aborted) throw new RequestAbortedError();
+  for (let retry = 0; ; retry += 1) {
+    try {
+      return await sendUpload(api, url, body, options);
+    } catch (error) {
+      if (!(error instanceof ApiError && retriable(error.status)) || retry >= UPLOAD_RETRIES) throw error;
+      const delayMs = retryDelayMs(error.retryAfter ?? null, retry);
+      options.onRetry?.({ attempt: retry + 1, delayMs, status: error.status });
+      await wait(delayMs, options.signal);
+    }
+  }
+}
+
+function sendUpload(api: ApiClient, url: string, body: Blob, options: UploadOptions): Promise<IncidentFile> {
+  if (options.signal?.aborted) return Promise.reject(new RequestAbortedError());
   return new Promise<IncidentFile>((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open('POST', url);
@@ -78,7 +125,11 @@ export async function uploadIncidentFile(
     request.onload = () => {
       const content = parse(request.responseText, request.getResponseHeader('content-type'));
       if (request.status >= 200 && request.status < 300) resolve(content as IncidentFile);
-      else reject(new ApiError(url, request.status, request.statusText, content));
+      else {
+        const error = new ApiError(url, request.status, request.statusText, content);
+        error.retryAfter = request.getResponseHeader('retry-after');
+        reject(error);
+      }
     };
     request.onerror = () => reject(new ApiNetworkError(url, 'Network error'));
     request.onabort = () => reject(new RequestAbortedError());

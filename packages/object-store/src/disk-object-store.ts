@@ -1,11 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, stat, statfs, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { NotFoundError } from '@whistle/service-kit';
+import { NotFoundError, type Logger } from '@whistle/service-kit';
 import { exactSize } from './exact-size';
 import { assertValidObjectKey } from './object-key';
 import type { ObjectStore } from './object-store';
+import { DISK_FULL_MESSAGE, isDiskUnavailable, OutageTracker } from './store-unavailable';
+
+/**
+ * Below this much free space the store reports itself not ready: room for two of the largest uploads and
+ * for the database beside it (DATA_DIR) to grow a little, so an operator is warned before writes fail.
+ */
+export const MIN_FREE_BYTES = 64 * 1024 * 1024;
 
 function isMissing(error: unknown): boolean {
   const code = (error as NodeJS.ErrnoException).code;
@@ -15,16 +22,45 @@ function isMissing(error: unknown): boolean {
 /**
  * Objects as files under `root` (standalone mode). A put streams into a temporary file in
  * `root/.tmp`, flushes it to disk and renames it into place, so readers see either the old
- * object or the complete new one, never a partial file.
+ * object or the complete new one, never a partial file. A full disk (ENOSPC, EDQUOT) or a read-only
+ * one (EROFS) fails the put with a 503, logged once until a write succeeds again.
  */
 export class DiskObjectStore implements ObjectStore {
   readonly kind = 'disk' as const;
   private readonly root: string;
   private readonly tmpDir: string;
+  private readonly outages: OutageTracker;
+  private lowOnSpace = false;
 
-  constructor(root: string) {
+  constructor(
+    root: string,
+    private readonly logger?: Logger,
+  ) {
     this.root = path.resolve(root);
     this.tmpDir = path.join(this.root, '.tmp');
+    this.outages = new OutageTracker(
+      {
+        down: 'The data disk is full or read-only; uploads answer 503 until a file can be written again',
+        up: 'The data disk takes files again',
+      },
+      isDiskUnavailable,
+      logger,
+      DISK_FULL_MESSAGE,
+    );
+  }
+
+  /**
+   * Empties the temporary folder: what is there was being written when the process died (kill -9, power
+   * loss) and will never be renamed into place. Only at start, while no put of this process runs; the
+   * store's folder belongs to one process (the standalone).
+   */
+  async removeLeftovers(): Promise<number> {
+    const leftovers = await readdir(this.tmpDir).catch((error: unknown) => {
+      if (isMissing(error)) return [];
+      throw error;
+    });
+    await Promise.all(leftovers.map((name) => rm(path.join(this.tmpDir, name), { recursive: true, force: true })));
+    return leftovers.length;
   }
 
   private pathOf(key: string): string {
@@ -34,6 +70,10 @@ export class DiskObjectStore implements ObjectStore {
 
   async put(key: string, body: Readable | Buffer, options: { size?: number } = {}): Promise<void> {
     const target = this.pathOf(key);
+    await this.outages.run(() => this.write(target, body, options));
+  }
+
+  private async write(target: string, body: Readable | Buffer, options: { size?: number }): Promise<void> {
     await mkdir(this.tmpDir, { recursive: true });
     await mkdir(path.dirname(target), { recursive: true });
     const temporary = path.join(this.tmpDir, randomUUID());
@@ -73,6 +113,22 @@ export class DiskObjectStore implements ObjectStore {
       if (isMissing(error)) return false;
       throw error;
     }
+  }
+
+  /** Rejects, naming the free space, when the disk under the store has less than MIN_FREE_BYTES left. */
+  async ready(): Promise<void> {
+    await mkdir(this.root, { recursive: true });
+    const disk = await statfs(this.root);
+    // What an unprivileged process may use (bavail), not what root could.
+    const free = disk.bavail * disk.bsize;
+    if (free < MIN_FREE_BYTES) {
+      const reason = `The data disk has ${Math.floor(free / (1024 * 1024))} MiB free, under ${MIN_FREE_BYTES / (1024 * 1024)} MiB`;
+      if (!this.lowOnSpace) this.logger?.warn({ freeBytes: free }, `${reason}: not ready until space is freed`);
+      this.lowOnSpace = true;
+      throw new Error(reason);
+    }
+    if (this.lowOnSpace) this.logger?.info({ freeBytes: free }, 'The data disk has room again');
+    this.lowOnSpace = false;
   }
 
   async close(): Promise<void> {}

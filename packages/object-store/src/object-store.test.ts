@@ -235,10 +235,24 @@ describe('objectStorePort', () => {
     try {
       expect(store.kind).toBe('s3');
       // Ready means the store answers: the probe key itself need not exist.
-      await expect(objectStorePort.ready!(store)).resolves.toBe(false);
+      await expect(objectStorePort.ready!(store)).resolves.toBeUndefined();
     } finally {
       await store.close();
       await s3.stop();
+    }
+  });
+
+  it('when files are on a disk with room, then the port opens the disk adapter and reports it ready', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'objects-ready-'));
+    try {
+      const store = await objectStorePort.open(
+        loadConfig(platformConfigSchema, { DATA_DIR: dataDir }),
+        createRecordingLogger(),
+      );
+      expect(store.kind).toBe('disk');
+      await expect(objectStorePort.ready!(store)).resolves.toBeUndefined();
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
     }
   });
 

@@ -12,5 +12,7 @@ export interface ObjectStore {
   get(key: string): Promise<Readable>;
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /** Resolves while the store can take files; rejects with the reason otherwise (readiness). */
+  ready(): Promise<void>;
   close(): Promise<void>;
 }

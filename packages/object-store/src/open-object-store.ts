@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { ConfigError, type PlatformConfig } from '@whistle/service-kit';
+import { ConfigError, type Logger, type PlatformConfig } from '@whistle/service-kit';
 import { DiskObjectStore } from './disk-object-store';
 import type { ObjectStore } from './object-store';
 import { S3ObjectStore } from './s3-object-store';
@@ -10,9 +10,15 @@ export async function openObjectStore(
     PlatformConfig,
     'DATA_DIR' | 'S3_ENDPOINT' | 'S3_REGION' | 'S3_BUCKET' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY'
   >,
+  logger?: Logger,
 ): Promise<ObjectStore> {
   const { S3_BUCKET: bucket, S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = config;
-  if (!bucket) return new DiskObjectStore(path.join(config.DATA_DIR, 'objects'));
+  if (!bucket) {
+    const store = new DiskObjectStore(path.join(config.DATA_DIR, 'objects'), logger);
+    const removed = await store.removeLeftovers();
+    if (removed > 0) logger?.info({ removed }, 'Removed partial files of uploads cut by the last stop');
+    return store;
+  }
   if (!accessKeyId || !secretAccessKey)
     throw new ConfigError('Invalid configuration: S3_BUCKET is set without S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
   const store = new S3ObjectStore({
@@ -21,6 +27,7 @@ export async function openObjectStore(
     bucket,
     accessKeyId,
     secretAccessKey,
+    logger,
   });
   try {
     await store.ensureBucket();

@@ -9,10 +9,11 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { NotFoundError } from '@whistle/service-kit';
+import { NotFoundError, type Logger } from '@whistle/service-kit';
 import { exactSize } from './exact-size';
 import { assertValidObjectKey } from './object-key';
 import type { ObjectStore } from './object-store';
+import { isStoreUnavailable, OutageTracker } from './store-unavailable';
 
 export interface S3ObjectStoreOptions {
   /** Any S3 API; absent: AWS itself. */
@@ -21,7 +22,16 @@ export interface S3ObjectStoreOptions {
   bucket: string;
   accessKeyId: string;
   secretAccessKey: string;
+  /** Where an outage of the store is logged (once when it starts, once when it ends). */
+  logger?: Logger;
 }
+
+/**
+ * A store that does not answer (a black-holed network) fails the request instead of holding it and its
+ * connection without end: the connection within 5 s, and any 60 s without a byte either way.
+ */
+const CONNECTION_TIMEOUT_MS = 5_000;
+const SOCKET_TIMEOUT_MS = 60_000;
 
 /** S3's smallest multipart part; also the most a streamed upload holds in memory here. */
 const partSize = 5 * 1024 * 1024;
@@ -46,9 +56,18 @@ export class S3ObjectStore implements ObjectStore {
   readonly kind = 's3' as const;
   private readonly client: S3Client;
   private readonly bucket: string;
+  private readonly outages: OutageTracker;
 
-  constructor({ endpoint, region, bucket, accessKeyId, secretAccessKey }: S3ObjectStoreOptions) {
+  constructor({ endpoint, region, bucket, accessKeyId, secretAccessKey, logger }: S3ObjectStoreOptions) {
     this.bucket = bucket;
+    this.outages = new OutageTracker(
+      {
+        down: 'The object store (S3) is unreachable; uploads and downloads answer 503 until it is back',
+        up: 'The object store (S3) is reachable again',
+      },
+      isStoreUnavailable,
+      logger,
+    );
     this.client = new S3Client({
       endpoint,
       region,
@@ -56,6 +75,8 @@ export class S3ObjectStore implements ObjectStore {
       forcePathStyle: true,
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
+      // `requestTimeout` is the socket's idle timeout, not a bound on the whole request.
+      requestHandler: { connectionTimeout: CONNECTION_TIMEOUT_MS, requestTimeout: SOCKET_TIMEOUT_MS },
     });
   }
 
@@ -80,7 +101,9 @@ export class S3ObjectStore implements ObjectStore {
     assertValidObjectKey(key);
     const params = { Bucket: this.bucket, Key: key, ContentType: options.contentType };
     if (Buffer.isBuffer(body)) {
-      await this.client.send(new PutObjectCommand({ ...params, Body: body, ContentLength: body.length }));
+      await this.outages.run(() =>
+        this.client.send(new PutObjectCommand({ ...params, Body: body, ContentLength: body.length })),
+      );
       return;
     }
     // Streams go up one part at a time (multipart above one part, a single complete PutObject
@@ -88,19 +111,25 @@ export class S3ObjectStore implements ObjectStore {
     // never reaches the server as a truncated request: some S3 servers (s3rver among them) store
     // whatever an aborted PutObject had sent.
     const source = options.size === undefined ? body : exactSize(body, options.size);
-    await new Upload({
-      client: this.client,
-      params: { ...params, Body: source },
-      partSize,
-      queueSize: 1,
-      leavePartsOnError: false,
-    }).done();
+    // On failure the multipart upload is aborted (leavePartsOnError: false); when the store is down the abort
+    // fails too, and the bucket's AbortIncompleteMultipartUpload rule removes the parts (docs/operations.md).
+    await this.outages.run(() =>
+      new Upload({
+        client: this.client,
+        params: { ...params, Body: source },
+        partSize,
+        queueSize: 1,
+        leavePartsOnError: false,
+      }).done(),
+    );
   }
 
   async get(key: string): Promise<Readable> {
     assertValidObjectKey(key);
     try {
-      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      const answer = await this.outages.run(() =>
+        this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key })),
+      );
       return answer.Body as Readable;
     } catch (error) {
       if (isNotFound(error)) throw new NotFoundError();
@@ -110,18 +139,23 @@ export class S3ObjectStore implements ObjectStore {
 
   async delete(key: string): Promise<void> {
     assertValidObjectKey(key);
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+    await this.outages.run(() => this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key })));
   }
 
   async exists(key: string): Promise<boolean> {
     assertValidObjectKey(key);
     try {
-      await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      await this.outages.run(() => this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key })));
       return true;
     } catch (error) {
       if (isNotFound(error)) return false;
       throw error;
     }
+  }
+
+  /** The store answers: the probe key itself need not exist. */
+  async ready(): Promise<void> {
+    await this.exists('readiness-probe');
   }
 
   async close(): Promise<void> {

@@ -20,6 +20,14 @@ export { createHttpApp, type HttpAppOptions } from './http/http-app';
 export { errorHandler, httpErrorAnswer, notFoundHandler, type HttpErrorAnswer } from './http/error-handler';
 export { healthRouter, readinessChecks, type Readiness } from './http/health';
 export { requestLogger, routeOf } from './http/request-logger';
+export {
+  applyServerTimeouts,
+  cutStalledBodies,
+  BODY_IDLE_TIMEOUT_MS,
+  HEADERS_TIMEOUT_MS,
+  REQUEST_TIMEOUT_MS,
+  STALLED_BODY_MESSAGE,
+} from './http/stalled-body';
 export { trackRequests, type RequestTracker } from './http/request-tracker';
 export { clientAddress, rateLimit, type RateLimitOptions } from './http/rate-limit';
 export {

@@ -7,6 +7,7 @@ import { ConfigError } from './errors/errors';
 import { readinessChecks } from './http/health';
 import { createHttpApp } from './http/http-app';
 import { trackRequests } from './http/request-tracker';
+import { applyServerTimeouts } from './http/stalled-body';
 import { createLogger, logLevels, type Logger } from './logging/logger';
 import { startMetricsServer, type MetricsServer } from './metrics/metrics-server';
 import { adapterKinds, closePorts, openPorts, portReadiness } from './ports/open-ports';
@@ -104,6 +105,7 @@ export async function runService<P extends PortSet, S extends ServiceConfigSchem
       }),
     });
     const server: Server = createServer(app);
+    applyServerTimeouts(server);
     // Shutdown waits for every handler to be done, including those whose client already left.
     const requests = trackRequests(server);
     const port = await listen(server, config.PORT);

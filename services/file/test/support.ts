@@ -91,10 +91,14 @@ export interface RunningFile {
 export async function startFile(
   deps: FileDependencies,
   publicKeyPem: string,
-  { env = {}, trustProxy }: { env?: Record<string, string>; trustProxy?: boolean } = {},
+  {
+    env = {},
+    trustProxy,
+    bodyIdleTimeoutMs,
+  }: { env?: Record<string, string>; trustProxy?: boolean; bodyIdleTimeoutMs?: number } = {},
 ): Promise<RunningFile> {
   const service = createFileService(deps, fileConfigSchema.parse({ DISCLOSER_TOKEN_PUBLIC_KEY: publicKeyPem, ...env }));
-  return { service, ...(await serveService(service, deps.logger, { trustProxy })) };
+  return { service, ...(await serveService(service, deps.logger, { trustProxy, bodyIdleTimeoutMs })) };
 }
 
 /**

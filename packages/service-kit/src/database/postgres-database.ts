@@ -63,7 +63,7 @@ const UNAVAILABLE_SOCKET_CODES = new Set([
 ]);
 /** pg reports a lost or unobtainable connection with these messages and no code. */
 const UNAVAILABLE_MESSAGES =
-  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended)/;
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended|Query read timeout)/;
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   // Duck-typed: socket errors can come from another realm (jest's sandbox), where `instanceof Error` fails.
@@ -100,6 +100,12 @@ export interface PostgresDatabaseOptions {
   max?: number;
   /** How long a request waits for a connection before it answers 503 (a server that does not answer). */
   connectionTimeoutMs?: number;
+  /**
+   * How long a query may wait for the server's answer before the call answers 503 and its connection is dropped:
+   * a server behind a black-hole partition (packets dropped, no reset) would otherwise hold it for the kernel's
+   * ~15 minutes of retransmissions. Longer than any statement the services run.
+   */
+  queryTimeoutMs?: number;
   logger?: Logger;
 }
 
@@ -129,6 +135,9 @@ export class PostgresDatabase implements Database {
     this.clientConfig = {
       connectionString: options.connectionString,
       connectionTimeoutMillis: options.connectionTimeoutMs ?? 5000,
+      query_timeout: options.queryTimeoutMs ?? 60_000,
+      // Probes an idle connection, so one cut by a partition is found and dropped rather than kept for ever.
+      keepAlive: true,
     };
     // The listening connections (`listen`) open as the pool's do.
     this.pool = new pg.Pool({ ...this.clientConfig, max: options.max ?? 10, types: typeParsers });

@@ -73,6 +73,14 @@ function discardRestOfBody(req: Parameters<RequestHandler>[0]): void {
   req.resume();
 }
 
+export const DATABASE_DISK_FULL_MESSAGE = 'The server has no room to store data right now, please try again later';
+const DISK_FULL_LOG_INTERVAL_MS = 60_000;
+
+/** PostgreSQL's, and PGlite's, "could not extend file: No space left on device" (SQLSTATE 53100, disk_full). */
+function isDatabaseDiskFull(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === '53100';
+}
+
 /** Ends the middleware chain: a route no service claimed. */
 export const notFoundHandler: RequestHandler = (_req, _res, next) => next(new NotFoundError());
 
@@ -84,7 +92,22 @@ export const notFoundHandler: RequestHandler = (_req, _res, next) => next(new No
  * told (4xx, a 503 of an outage) does not.
  */
 export function errorHandler(logger: Logger, reporter: ErrorReporter = noErrorReporter): ErrorRequestHandler {
-  return (error, req, res, _next) => {
+  let diskFullLoggedAt = Number.NEGATIVE_INFINITY;
+  return (thrown, req, res, _next) => {
+    // A stalled body was answered 408 already; what its handler then saw (the body aborting) is no fault.
+    if (res.locals.bodyStalled) return;
+    let error: unknown = thrown;
+    if (isDatabaseDiskFull(thrown)) {
+      // Not a fault of the request: writes fail until space is freed, reads still work. Said once a minute.
+      if (Date.now() - diskFullLoggedAt > DISK_FULL_LOG_INTERVAL_MS) {
+        diskFullLoggedAt = Date.now();
+        logger.warn(
+          { code: '53100', reason: (thrown as Error).message },
+          'The database disk is full; writes answer 503 until space is freed',
+        );
+      }
+      error = new ServiceUnavailableError(DATABASE_DISK_FULL_MESSAGE, 30, { cause: thrown });
+    }
     const answer = httpErrorAnswer(error);
     const context = { method: req.method, route: routeOf(req), status: answer.status };
     if (error instanceof ServiceUnavailableError) logger.debug(context, 'request refused: a dependency is unavailable');

@@ -6,6 +6,7 @@ import type { Logger } from '../logging/logger';
 import { errorHandler, notFoundHandler } from './error-handler';
 import { healthRouter, type Readiness } from './health';
 import { requestLogger } from './request-logger';
+import { cutStalledBodies } from './stalled-body';
 import { rejectUnsafeText } from './unsafe-text';
 
 export interface HttpAppOptions {
@@ -32,6 +33,8 @@ export interface HttpAppOptions {
    * set: mounted before the body parsers, since it reads the envelope itself.
    */
   errorReportTunnel?: Router;
+  /** How long a request body may go without a byte before 408 (see cutStalledBodies). */
+  bodyIdleTimeoutMs?: number;
 }
 
 const parsedContentTypes = ['application/json', 'application/*+json', 'application/x-www-form-urlencoded'];
@@ -87,12 +90,14 @@ export function createHttpApp({
   strictTransportSecurity = false,
   errorReporter,
   errorReportTunnel,
+  bodyIdleTimeoutMs,
 }: HttpAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', trustProxy);
 
   app.use(requestLogger(logger));
+  app.use(cutStalledBodies(bodyIdleTimeoutMs));
   app.use(
     helmet({
       contentSecurityPolicy: {

@@ -18,10 +18,14 @@ export interface ServedService {
 export async function serveService(
   service: WhistleService,
   logger: Logger,
-  { start = true, trustProxy }: { start?: boolean; trustProxy?: HttpAppOptions['trustProxy'] } = {},
+  {
+    start = true,
+    trustProxy,
+    bodyIdleTimeoutMs,
+  }: { start?: boolean; trustProxy?: HttpAppOptions['trustProxy']; bodyIdleTimeoutMs?: number } = {},
 ): Promise<ServedService> {
   if (start) await service.start();
-  const app = createHttpApp({ logger, services: [service], trustProxy });
+  const app = createHttpApp({ logger, services: [service], trustProxy, bodyIdleTimeoutMs });
   const server: Server = await new Promise((resolve) => {
     const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
   });

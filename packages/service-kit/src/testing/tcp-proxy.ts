@@ -5,6 +5,11 @@ export interface TcpProxy {
   readonly address: { host: string; port: number };
   /** Plays an outage: every open connection is reset and new ones are refused until `restore()`. */
   cut(): Promise<void>;
+  /**
+   * Plays a black-hole partition: nothing is forwarded either way and nothing is reset or refused, as when packets
+   * are dropped; only the client's own timeouts end its wait. `restore()` resets what the hole held.
+   */
+  blackhole(): void;
   /** Ends the outage: new connections reach the target again. */
   restore(): Promise<void>;
   close(): Promise<void>;
@@ -17,13 +22,31 @@ export interface TcpProxy {
  */
 export async function createTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   const sockets = new Set<Socket>();
+  const pairs = new Set<[Socket, Socket]>();
   let server: net.Server | undefined;
   let port = 0;
+  let hole = false;
+
+  const hold = (socket: Socket) => {
+    socket.unpipe();
+    socket.pause();
+  };
 
   const listen = () =>
     new Promise<void>((resolve, reject) => {
       const listening = net.createServer((client) => {
+        if (hole) {
+          // Accepted and never answered: a connection attempt into the hole sees nothing come back.
+          sockets.add(client);
+          client.on('close', () => sockets.delete(client));
+          client.on('error', () => undefined);
+          client.pause();
+          return;
+        }
         const upstream = net.connect(target.port, target.host);
+        const pair: [Socket, Socket] = [client, upstream];
+        pairs.add(pair);
+        client.on('close', () => pairs.delete(pair));
         for (const socket of [client, upstream]) {
           sockets.add(socket);
           socket.on('close', () => sockets.delete(socket));
@@ -44,6 +67,7 @@ export async function createTcpProxy(target: { host: string; port: number }): Pr
 
   const stop = () =>
     new Promise<void>((resolve) => {
+      hole = false;
       for (const socket of sockets) socket.resetAndDestroy();
       sockets.clear();
       if (!server) return resolve();
@@ -57,7 +81,17 @@ export async function createTcpProxy(target: { host: string; port: number }): Pr
       return { host: '127.0.0.1', port };
     },
     cut: stop,
-    restore: () => (server ? Promise.resolve() : listen()),
+    blackhole() {
+      hole = true;
+      for (const [client, upstream] of pairs) {
+        hold(client);
+        hold(upstream);
+      }
+    },
+    async restore() {
+      if (hole) await stop();
+      if (!server) await listen();
+    },
     close: stop,
   };
 }

@@ -3,7 +3,8 @@ import pg from 'pg';
 import { ServiceUnavailableError } from '../../src/errors/errors';
 import { createHttpApp } from '../../src/http/http-app';
 import { openDatabase, type Database } from '../../src/database';
-import { createRecordingLogger, createTcpProxy, createTestDatabase, type TcpProxy } from '../../src/testing';
+import { PostgresDatabase } from '../../src/database/postgres-database';
+import { createRecordingLogger, createTcpProxy, createTestDatabase, waitFor, type TcpProxy } from '../../src/testing';
 import type { TestDatabase } from '../../src/testing/postgres';
 import { listen } from '../listen';
 
@@ -126,6 +127,42 @@ describe('PostgreSQL faults', () => {
     } finally {
       await proxy.restore();
       await server.close();
+    }
+  });
+
+  it('when a black-hole partition drops every packet (no reset), then calls answer 503 within the query and connect timeouts, and succeed once it heals', async () => {
+    const url = new URL(testDb.url);
+    const holeProxy = await createTcpProxy({ host: url.hostname, port: Number(url.port || 5432) });
+    url.host = `${holeProxy.address.host}:${holeProxy.address.port}`;
+    const bounded = new PostgresDatabase({
+      connectionString: url.toString(),
+      connectionTimeoutMs: 1000,
+      queryTimeoutMs: 1500,
+      logger,
+    });
+    try {
+      expect((await bounded.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+      holeProxy.blackhole();
+      // A pooled connection whose answers no longer come, and a new one whose handshake never completes.
+      const started = Date.now();
+      const calls = await Promise.allSettled([bounded.query('SELECT 1'), bounded.query('SELECT 2')]);
+      for (const call of calls) {
+        expect(call.status).toBe('rejected');
+        expect((call as PromiseRejectedResult).reason).toBeInstanceOf(ServiceUnavailableError);
+      }
+      expect(Date.now() - started).toBeLessThan(5000);
+      expect(crashes).toEqual([]);
+
+      await holeProxy.restore();
+      await waitFor(
+        async () => ((await bounded.query('SELECT 1 AS one').catch(() => undefined))?.rows.length ? true : undefined),
+        {
+          what: 'a query answered after the partition healed',
+        },
+      );
+    } finally {
+      await bounded.close();
+      await holeProxy.close();
     }
   });
 });

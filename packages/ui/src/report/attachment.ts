@@ -26,6 +26,8 @@ export interface PendingFile extends Partial<Pick<Attachment, 'bytes'>> {
   type: string;
   /** Reading (before sending) or uploading progress, 0 to 1. */
   progress: number;
+  /** The server could not take the upload now (503, 408): it is sent again in this many seconds. */
+  retryInSeconds?: number;
 }
 
 export const isLoaded = (file: PendingFile): file is PendingFile & Attachment => file.bytes !== undefined;
@@ -41,6 +43,7 @@ export async function uploadAttachment(
   messageUuid: string | null,
   file: Attachment,
   onProgress?: (fraction: number) => void,
+  onRetry?: (seconds: number) => void,
 ) {
   const encrypted = await encryptFile(handle.publicKey, file.bytes, { fileName: file.name });
   return uploadIncidentFile(
@@ -54,7 +57,7 @@ export async function uploadAttachment(
       file_size: file.size,
       mime_type: file.type || 'application/octet-stream',
     },
-    { onProgress },
+    { onProgress, onRetry: onRetry && ((retry) => onRetry(Math.ceil(retry.delayMs / 1000))) },
   );
 }
 

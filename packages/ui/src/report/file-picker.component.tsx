@@ -91,6 +91,11 @@ export function FilePicker({
               {(!isLoaded(file) || file.progress > 0) && (
                 <progress max={1} value={file.progress} aria-label={t('files.progress', { name: file.name })} />
               )}
+              {file.retryInSeconds !== undefined && (
+                <span role="status" className="wh-files__retry">
+                  {t('files.retrying', { seconds: file.retryInSeconds })}
+                </span>
+              )}
               <button
                 type="button"
                 className="wh-button wh-button--secondary wh-files__remove"

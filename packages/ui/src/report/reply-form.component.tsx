@@ -31,6 +31,7 @@ export function useReply({ onSent, onFailed, onStart, ...channel }: ReplyOptions
         text,
         files: attachments.loaded,
         onProgress: attachments.setProgress,
+        onRetry: attachments.setRetrying,
       });
       // Spec §4: then the text and the files are cleared.
       setText('');

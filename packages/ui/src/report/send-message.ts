@@ -19,6 +19,8 @@ export interface OutgoingMessage {
   text: string;
   files: readonly Attachment[];
   onProgress(fileId: string, fraction: number): void;
+  /** An upload the server could not take now (503, 408) is sent again in `seconds`. */
+  onRetry?(fileId: string, seconds: number): void;
 }
 
 /**
@@ -28,14 +30,20 @@ export interface OutgoingMessage {
  */
 export async function sendEncryptedMessage(
   channel: MessageChannel,
-  { text, files, onProgress }: OutgoingMessage,
+  { text, files, onProgress, onRetry }: OutgoingMessage,
 ): Promise<{ refusedFile?: UploadFailureKey }> {
   const content = await encryptField(channel.handle.publicKey, text);
   const message = await channel.post(content);
   for (const file of files) {
     try {
-      await uploadAttachment(channel.filesApi, channel.handle, channel.incidentUuid, message.uuid, file, (fraction) =>
-        onProgress(file.id, fraction),
+      await uploadAttachment(
+        channel.filesApi,
+        channel.handle,
+        channel.incidentUuid,
+        message.uuid,
+        file,
+        (fraction) => onProgress(file.id, fraction),
+        (seconds) => onRetry?.(file.id, seconds),
       );
     } catch (error) {
       if (channel.endsSending?.(error)) throw error;

@@ -120,6 +120,7 @@ describe('sending an encrypted message', () => {
       '0b9a4cf2-5d5e-4a4e-9a3e-8c4f0ab0e001',
       file,
       expect.any(Function),
+      expect.any(Function),
     );
   });
 

@@ -6,7 +6,14 @@ export function useAttachments() {
   const [files, setFiles] = useState<PendingFile[]>([]);
   const setProgress = useCallback(
     (id: string, progress: number) =>
-      setFiles((current) => current.map((file) => (file.id === id ? { ...file, progress } : file))),
+      setFiles((current) =>
+        current.map((file) => (file.id === id ? { ...file, progress, retryInSeconds: undefined } : file)),
+      ),
+    [],
+  );
+  const setRetrying = useCallback(
+    (id: string, retryInSeconds: number) =>
+      setFiles((current) => current.map((file) => (file.id === id ? { ...file, progress: 0, retryInSeconds } : file))),
     [],
   );
   return {
@@ -17,6 +24,8 @@ export function useAttachments() {
     loading: files.some((file) => !isLoaded(file)),
     loaded: files.filter(isLoaded),
     setProgress,
+    /** An upload the server could not take now is sent again in `retryInSeconds`: the picker says so. */
+    setRetrying,
     clear: useCallback(() => setFiles([]), []),
   };
 }

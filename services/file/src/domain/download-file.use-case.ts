@@ -15,7 +15,8 @@ export async function findFile(db: Database, session: IncidentSessionPrincipal, 
 
 /**
  * The file's metadata and its ciphertext as a stream from the object store. Every download is on the
- * record (`incident.file.downloaded`, with who downloaded it), written before the first byte leaves.
+ * record (`incident.file.downloaded`, with who downloaded it), written once the store has the object
+ * open and before the first byte leaves.
  */
 export async function openFile(
   deps: { db: Database; objects: ObjectStore; unitOfWork: UnitOfWork },
@@ -29,17 +30,20 @@ export async function openFile(
   );
   if (!row) throw new NotFoundError('File not found');
   const file = toIncidentFile(row);
-  await deps.unitOfWork((tx) =>
-    tx.addEvent({
-      name: 'incident.file.downloaded',
-      company_id: session.companyId,
-      payload: { incident_id: session.incidentId, incident_file_id: file.uuid },
-      actor: eventActorOf(session),
-    }),
-  );
-  return {
-    file,
-    ciphertextBytes: file.file_size + FILE_CIPHERTEXT_OVERHEAD,
-    content: await deps.objects.get(row.object_key),
-  };
+  // Opened first: a download the store cannot serve (503, nothing sent) is not on the record as one.
+  const content = await deps.objects.get(row.object_key);
+  try {
+    await deps.unitOfWork((tx) =>
+      tx.addEvent({
+        name: 'incident.file.downloaded',
+        company_id: session.companyId,
+        payload: { incident_id: session.incidentId, incident_file_id: file.uuid },
+        actor: eventActorOf(session),
+      }),
+    );
+  } catch (error) {
+    content.destroy();
+    throw error;
+  }
+  return { file, ciphertextBytes: file.file_size + FILE_CIPHERTEXT_OVERHEAD, content };
 }

@@ -12,6 +12,7 @@ import {
   NotAllowedError,
   NotFoundError,
   PayloadTooLargeError,
+  ServiceUnavailableError,
   parseBody,
   type Queryable,
   type UnitOfWork,
@@ -139,11 +140,16 @@ export async function uploadFile(
     });
     return toIncidentFile(row);
   } catch (error) {
-    if (stored) {
-      content?.destroy();
-      await stored.catch(() => undefined);
-      await deps.objects.delete(objectKey);
-    }
-    throw error;
+    if (!stored) throw error;
+    content?.destroy();
+    const storeFailure = await stored.then(
+      () => undefined,
+      (failure: unknown) => failure,
+    );
+    // With the store down the delete fails too; a put that failed left nothing to delete (disk: its temporary
+    // file is gone; S3: the multipart upload is aborted, or removed by the bucket's lifecycle rule).
+    await deps.objects.delete(objectKey).catch(() => undefined);
+    // The store failing is the cause (503, try again), not what the body reader saw of it.
+    throw storeFailure instanceof ServiceUnavailableError ? storeFailure : error;
   }
 }

@@ -4,6 +4,7 @@ import { FILE_UPLOAD_CONTENT_TYPE } from '@whistle/contracts';
 import type { ObjectStore } from '@whistle/object-store';
 import {
   asTenant,
+  clientAddress,
   NotFoundError,
   PayloadTooLargeError,
   UnsupportedMediaTypeError,
@@ -17,6 +18,7 @@ import { findFile, openFile } from '../../domain/download-file.use-case';
 import { MAX_FILE_SIZE_MESSAGE, uploadFile } from '../../domain/upload/upload-file.use-case';
 import { limitMessages, type UploadLimits } from '../../domain/upload/upload-limits';
 import { MAX_UPLOAD_BODY_BYTES, uploadBodyReader } from './upload-body';
+import { uploadsInFlight } from './uploads-in-flight';
 
 export interface FileRoutesDependencies {
   db: Database;
@@ -60,11 +62,18 @@ export function fileRoutes(deps: FileRoutesDependencies): Router {
       discloserUploadsPerClient(req, res, (error?: unknown) => (error ? reject(error as Error) : resolve())),
     );
 
+  const takeUploadSlot = uploadsInFlight();
+
   router.post('/api/incident/file', async (req, res) => {
     try {
       // Checked before reading: the body streams only to a verified caller, and within the limit.
       await asCaller(req, async (session) => {
-        if (session.actor.type === 'DISCLOSER') await countDiscloserUpload(req, res);
+        if (session.actor.type === 'DISCLOSER') {
+          const release = takeUploadSlot(session.incidentId, clientAddress(req));
+          // 'close': the answer is sent or the connection is gone, whichever comes first.
+          res.once('close', release);
+          await countDiscloserUpload(req, res);
+        }
         if (!req.is(FILE_UPLOAD_CONTENT_TYPE))
           throw new UnsupportedMediaTypeError(`Send the upload as ${FILE_UPLOAD_CONTENT_TYPE}`);
         if (Number(req.headers['content-length'] ?? 0) > MAX_UPLOAD_BODY_BYTES)

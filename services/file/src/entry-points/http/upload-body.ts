@@ -105,6 +105,8 @@ export async function parseUploadBody(
     contentBytes += bytes.length;
     if (contentBytes > limits.maxContentBytes) throw tooLarge();
     firstContentByte ??= bytes[0];
+    // A sink the store destroyed (it failed) emits no 'drain' again: waiting for one would hang the upload.
+    if (sink!.destroyed) throw sink!.errored ?? new Error('The object store stopped the upload');
     if (!sink!.write(bytes)) await once(sink!, 'drain');
   };
   const setField = (value: unknown) => {
