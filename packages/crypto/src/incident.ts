@@ -3,8 +3,7 @@ import { toBase64Url, utf8Encode, type Bytes } from './encoding';
 import { DecryptionError } from './errors';
 import { encodeVersioned, parseFixedBase64Url, parseVersioned } from './format';
 import { PARAMS } from './params';
-import type { PersonKeys } from './person-keys';
-import { encodePublicKey, unwrapBound, unwrapWithPrivateKey, wrapBound, wrapToPublicKey } from './wrap';
+import { encodePublicKey, unwrapWithPrivateKey, wrapToPublicKey } from './wrap';
 import {
   aesDecrypt,
   aesEncrypt,
@@ -35,20 +34,6 @@ export interface IncidentCreatePayloadKeys {
   company_encrypted_passphrase: string;
   discloser_encrypted_passphrase: string;
   discloser_auth_token: string;
-  /** The incident passphrase wrapped to each person the case goes to at once (its case team), when there are any. */
-  grants?: IncidentGrant[];
-}
-
-/** A person a case is granted to, as the public company view lists them: an opaque key id, no name. */
-export interface CaseRecipient {
-  key_id: string;
-  public_key: string;
-}
-
-/** One person's wrapping of an incident passphrase. */
-export interface IncidentGrant {
-  key_id: string;
-  wrapped_passphrase: string;
 }
 
 export interface IncidentCredentials {
@@ -64,10 +49,7 @@ export interface IncidentCredentials {
  * a millisecond, no RSA), a random 256-bit incident passphrase sealing its private key, that
  * passphrase wrapped to the company and sealed for the discloser, and the discloser auth token.
  */
-export async function createIncidentCredentials(
-  companyPublicKey: string,
-  recipients: readonly CaseRecipient[] = [],
-): Promise<IncidentCredentials> {
+export async function createIncidentCredentials(companyPublicKey: string): Promise<IncidentCredentials> {
   const pair = await generateExportableKeyPair();
   const publicKey = encodePublicKey(await exportPublicKeyRaw(pair.publicKey));
   const incidentPassphrase = randomBytes(PARAMS.secretBytes);
@@ -76,7 +58,7 @@ export async function createIncidentCredentials(
   const iv = randomBytes(PARAMS.aes.ivBytes);
   const pkcs8 = await exportPrivateKeyPkcs8(pair.privateKey);
 
-  const [sealedPrivateKey, companyEncrypted, discloserEncrypted, authToken, privateKey, grants] = await Promise.all([
+  const [sealedPrivateKey, companyEncrypted, discloserEncrypted, authToken, privateKey] = await Promise.all([
     deriveAesKey(incidentPassphrase, salt, PARAMS.info.incidentPrivateKey, ['encrypt']).then((key) =>
       aesEncrypt(key, iv, pkcs8, utf8Encode(publicKey)),
     ),
@@ -84,12 +66,6 @@ export async function createIncidentCredentials(
     sealForDiscloser(discloserPassphrase, incidentPassphrase),
     deriveDiscloserAuthToken(discloserPassphrase),
     importPrivateKeyPkcs8(pkcs8),
-    Promise.all(
-      recipients.map(async (recipient) => ({
-        key_id: recipient.key_id,
-        wrapped_passphrase: await grantIncident(incidentPassphrase, publicKey, recipient.public_key),
-      })),
-    ),
   ]);
   pkcs8.fill(0);
   incidentPassphrase.fill(0);
@@ -102,7 +78,6 @@ export async function createIncidentCredentials(
       company_encrypted_passphrase: companyEncrypted,
       discloser_encrypted_passphrase: discloserEncrypted,
       discloser_auth_token: authToken,
-      ...(grants.length > 0 ? { grants } : {}),
     },
     discloserPassphrase,
     incident: { publicKey, privateKey },
@@ -158,54 +133,10 @@ export async function openIncidentAsCompany(
     company_encrypted_passphrase: string;
   },
 ): Promise<IncidentHandle> {
-  return openWithIncidentPassphrase(await incidentPassphraseFromCompany(input), input);
-}
-
-/** Staff browser: open the incident with one's own grant (a handler or reviewer the case was granted to). */
-export async function openIncidentAsGrantee(
-  input: StoredIncidentKeys & { person: PersonKeys; grant: string },
-): Promise<IncidentHandle> {
-  return openWithIncidentPassphrase(await incidentPassphraseFromGrant(input), input);
-}
-
-/** The incident passphrase through the company key: what an admin's browser grants on to others. */
-export function incidentPassphraseFromCompany(input: {
-  companyPrivateKey: CryptoKey;
-  company_encrypted_passphrase: string;
-}): Promise<Bytes> {
-  return unwrapWithPrivateKey(input.companyPrivateKey, input.company_encrypted_passphrase, 'incident-passphrase');
-}
-
-const incidentGrantContext = (incidentPublicKey: string, recipientPublicKey: string) =>
-  `incident-passphrase\n${incidentPublicKey}\n${recipientPublicKey}`;
-
-/** The incident passphrase through one's own grant. */
-export function incidentPassphraseFromGrant(input: {
-  person: PersonKeys;
-  grant: string;
-  credential: IncidentCredential;
-}): Promise<Bytes> {
-  return unwrapBound(
-    input.person.decryptionKey,
-    input.grant,
+  const incidentPassphrase = await unwrapWithPrivateKey(
+    input.companyPrivateKey,
+    input.company_encrypted_passphrase,
     'incident-passphrase',
-    incidentGrantContext(input.credential.public_key, input.person.publicKeys.public_key),
   );
-}
-
-/**
- * A grant of a case to one person: the incident passphrase wrapped to their public key, bound to the incident's
- * public key and theirs, so it cannot be moved to another case or person. Callers wipe the passphrase after.
- */
-export function grantIncident(
-  incidentPassphrase: Bytes,
-  incidentPublicKey: string,
-  recipientPublicKey: string,
-): Promise<string> {
-  return wrapBound(
-    recipientPublicKey,
-    incidentPassphrase,
-    'incident-passphrase',
-    incidentGrantContext(incidentPublicKey, recipientPublicKey),
-  );
+  return openWithIncidentPassphrase(incidentPassphrase, input);
 }

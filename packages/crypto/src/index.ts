@@ -37,17 +37,11 @@ export { createRecoveryKey, parseRecoveryKey, type RecoveryKey } from './recover
 export { fingerprintOf } from './fingerprint';
 export {
   createIncidentCredentials,
-  grantIncident,
-  incidentPassphraseFromCompany,
-  incidentPassphraseFromGrant,
   openIncidentAsCompany,
   openIncidentAsDiscloser,
-  openIncidentAsGrantee,
-  type CaseRecipient,
   type IncidentCreatePayloadKeys,
   type IncidentCredential,
   type IncidentCredentials,
-  type IncidentGrant,
   type IncidentHandle,
 } from './incident';
 export {
