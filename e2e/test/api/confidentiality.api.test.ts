@@ -1,8 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   encryptedFieldNames,
@@ -21,10 +18,7 @@ import {
   openIncidentAsDiscloser,
 } from '@whistle/crypto';
 import { createRecordingMailer } from '@whistle/mailer/testing';
-import { DiskObjectStore } from '@whistle/object-store';
-import { loadConfig } from '@whistle/service-kit';
 import { createTestDependencies, testStacks, waitFor, type TestDependencies } from '@whistle/service-kit/testing';
-import { createPlatform, loadOrCreateSecrets, standaloneConfigSchema, type Platform } from '@whistle/standalone';
 import { fetchCall, openCompanyKey, signInBody, unlockOwnKeys } from '@whistle/test-support';
 import {
   ADMIN_PASSWORD,
@@ -35,7 +29,7 @@ import {
 } from '../../src/company-fixtures';
 import { dumpTables } from '../../src/database-dump';
 import { fileUploadBody } from '../../src/reports';
-import { repoRoot } from '../../src/repo';
+import { startInProcessPlatform, type InProcessPlatform } from '../../src/in-process-platform';
 
 /** The canary in the forms it could leak in: as is, and base64 at each of the three alignments. */
 function leakForms(canary: string): string[] {
@@ -59,38 +53,24 @@ async function filesUnder(root: string): Promise<string[]> {
  */
 describe.each(testStacks)('confidentiality and anonymity of a report on %s', (stack) => {
   let test$: TestDependencies;
-  let dataDir: string;
-  let platform: Platform;
-  let server: Server;
+  let running: InProcessPlatform;
   let baseUrl: string;
   const mailer = createRecordingMailer();
   const events: EventEnvelope[] = [];
 
   beforeAll(async () => {
     test$ = await createTestDependencies(stack, ['incident', 'audit', 'notification', 'canary-observer']);
-    dataDir = await mkdtemp(path.join(tmpdir(), 'whistle-canary-'));
     await test$.deps.bus.subscribe({
       consumer: 'canary-observer',
       events: ['#'],
       handle: async (event) => void events.push(event),
     });
-    platform = createPlatform({
-      config: loadConfig(standaloneConfigSchema, { TRUST_PROXY: '1' }),
-      env: { ...(await loadOrCreateSecrets(dataDir, {})) },
-      deps: { ...test$.deps, objects: new DiskObjectStore(path.join(dataDir, 'objects')), mailer },
-      rootDir: repoRoot,
-    });
-    await platform.start();
-    server = await new Promise<Server>((resolve) => {
-      const listening = platform.app.listen(0, '127.0.0.1', () => resolve(listening));
-    });
-    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    running = await startInProcessPlatform(test$, { mailer, settings: { TRUST_PROXY: '1' } });
+    baseUrl = running.baseUrl;
   });
   afterAll(async () => {
-    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
-    await platform?.stop();
+    await running?.stop();
     await test$?.dispose();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
   /** A company onboarded through auth, once the incident service's read model has it from `company.created`. */
@@ -292,7 +272,7 @@ describe.each(testStacks)('confidentiality and anonymity of a report on %s', (st
       logs: JSON.stringify(test$.deps.logger.entries),
       mails: JSON.stringify(mailer.sent),
     };
-    const objectFiles = await filesUnder(path.join(dataDir, 'objects'));
+    const objectFiles = await filesUnder(path.join(running.dataDir, 'objects'));
     expect(objectFiles.length).toBeGreaterThan(0);
     for (const objectFile of objectFiles)
       sinks[`object ${path.basename(objectFile)}`] = (await readFile(objectFile)).toString('latin1');

@@ -1,17 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Router } from 'express';
 import fc from 'fast-check';
 import { createIncidentCredentials, deriveDiscloserAuthToken, encryptFields } from '@whistle/crypto';
 import { createRecordingMailer } from '@whistle/mailer/testing';
-import { DiskObjectStore } from '@whistle/object-store';
-import { loadConfig, type Queryable } from '@whistle/service-kit';
+import { type Queryable } from '@whistle/service-kit';
 import { createTestDependencies, waitFor, type TestDependencies } from '@whistle/service-kit/testing';
-import { createPlatform, loadOrCreateSecrets, standaloneConfigSchema, type Platform } from '@whistle/standalone';
 import { fetchCall, newPasswordCredentials, signInBody } from '@whistle/test-support';
 import {
   ADMIN_PASSWORD,
@@ -22,7 +15,7 @@ import {
 } from '../../src/company-fixtures';
 import { publicView } from '../../src/reports';
 import { apiToken, invite } from '../../src/staff';
-import { repoRoot } from '../../src/repo';
+import { startInProcessPlatform, type InProcessPlatform } from '../../src/in-process-platform';
 
 /** An HTTP route as a service's router declares it. */
 interface RouteSpec {
@@ -279,37 +272,19 @@ const hostileQuery = fc.dictionary(
 describe('fuzzing every endpoint of the platform (PGlite, in-process bus)', () => {
   const mailer = createRecordingMailer();
   let test$: TestDependencies;
-  let dataDir: string;
-  let platform: Platform;
-  let server: Server;
+  let running: InProcessPlatform;
   let baseUrl: string;
 
   beforeAll(async () => {
     test$ = await createTestDependencies('pglite+in-process');
-    dataDir = await mkdtemp(path.join(tmpdir(), 'whistle-fuzz-'));
-    platform = createPlatform({
-      // Rate limits stay on, but each request comes from its own address (X-Forwarded-For behind one
-      // trusted hop), so per-client limits do not stop the fuzz before the validators.
-      config: loadConfig(standaloneConfigSchema, { TRUST_PROXY: '1' }),
-      env: { ...(await loadOrCreateSecrets(dataDir, {})), TRUST_PROXY: '1' },
-      deps: {
-        ...test$.deps,
-        objects: new DiskObjectStore(path.join(dataDir, 'objects')),
-        mailer,
-      },
-      rootDir: repoRoot,
-    });
-    await platform.start();
-    server = await new Promise<Server>((resolve) => {
-      const listening = platform.app.listen(0, '127.0.0.1', () => resolve(listening));
-    });
-    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    // Rate limits stay on, but each request comes from its own address (X-Forwarded-For behind one trusted hop), so
+    // per-client limits do not stop the fuzz before the validators.
+    running = await startInProcessPlatform(test$, { mailer, settings: { TRUST_PROXY: '1' } });
+    baseUrl = running.baseUrl;
   });
   afterAll(async () => {
-    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
-    await platform?.stop();
+    await running?.stop();
     await test$?.dispose();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
   /** A company onboarded through the API with one anonymous report, and what the routes need of it. */
@@ -354,7 +329,7 @@ describe('fuzzing every endpoint of the platform (PGlite, in-process bus)', () =
     return { payload, url_identifier, view, incidentId, discloserToken, examples, companyId };
   }
 
-  const routes = () => platform.services.flatMap((service) => routesOf(service.router));
+  const routes = () => running.platform.services.flatMap((service) => routesOf(service.router));
 
   it('when any route gets hostile input with any credential, then it never answers 5xx, errors are JSON, and refusals change nothing', async () => {
     const { payload, url_identifier, incidentId, discloserToken, examples } = await companyWithReport();

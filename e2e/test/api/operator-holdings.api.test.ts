@@ -1,8 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes, randomUUID } from 'node:crypto';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { hash } from '@node-rs/argon2';
 import type { CompanyPublicView } from '@whistle/contracts';
@@ -26,14 +23,11 @@ import {
   sealPersonSecret,
 } from '@whistle/crypto';
 import { createRecordingMailer } from '@whistle/mailer/testing';
-import { DiskObjectStore } from '@whistle/object-store';
-import { loadConfig } from '@whistle/service-kit';
 import { createTestDependencies, testStacks, waitFor, type TestDependencies } from '@whistle/service-kit/testing';
-import { createPlatform, loadOrCreateSecrets, standaloneConfigSchema, type Platform } from '@whistle/standalone';
 import { fetchCall, onboardingPayload, openCompanyKey, signInBody, unlockOwnKeys } from '@whistle/test-support';
 import { onboardAndConfirm, recordingMailbox } from '../../src/company-fixtures';
 import { dumpTables } from '../../src/database-dump';
-import { repoRoot } from '../../src/repo';
+import { startInProcessPlatform, type InProcessPlatform } from '../../src/in-process-platform';
 
 const PASSWORD = 'the admin password 2026';
 
@@ -183,34 +177,18 @@ async function filesUnder(root: string): Promise<string[]> {
 
 describe.each(testStacks)('what the operator holds opens no report, on %s', (stack) => {
   let test$: TestDependencies;
-  let dataDir: string;
-  let secrets: Record<string, string>;
-  let platform: Platform;
-  let server: Server;
+  let running: InProcessPlatform;
   let baseUrl: string;
   const mailer = createRecordingMailer();
 
   beforeAll(async () => {
     test$ = await createTestDependencies(stack, ['incident', 'audit', 'notification']);
-    dataDir = await mkdtemp(path.join(tmpdir(), 'whistle-operator-'));
-    secrets = { ...(await loadOrCreateSecrets(dataDir, {})) };
-    platform = createPlatform({
-      config: loadConfig(standaloneConfigSchema, {}),
-      env: secrets,
-      deps: { ...test$.deps, objects: new DiskObjectStore(path.join(dataDir, 'objects')), mailer },
-      rootDir: repoRoot,
-    });
-    await platform.start();
-    server = await new Promise<Server>((resolve) => {
-      const listening = platform.app.listen(0, '127.0.0.1', () => resolve(listening));
-    });
-    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    running = await startInProcessPlatform(test$, { mailer });
+    baseUrl = running.baseUrl;
   });
   afterAll(async () => {
-    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
-    await platform?.stop();
+    await running?.stop();
     await test$?.dispose();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
   const view = async (urlIdentifier: string) =>
@@ -249,8 +227,8 @@ describe.each(testStacks)('what the operator holds opens no report, on %s', (sta
   /** Everything the server holds, as a thief with the database, the object store, the mail, the log and the secrets has it. */
   async function holdings() {
     const others = [JSON.stringify(test$.deps.logger.entries), JSON.stringify(mailer.sent)];
-    for (const file of await filesUnder(dataDir)) others.push((await readFile(file)).toString('latin1'));
-    return { database: await dumpTables(test$.deps.db), others, secrets };
+    for (const file of await filesUnder(running.dataDir)) others.push((await readFile(file)).toString('latin1'));
+    return { database: await dumpTables(test$.deps.db), others, secrets: running.secrets };
   }
 
   test('when a company is onboarded today and reported to, then its admin reads the report and the operator, with every secret of the server, does not', async () => {
@@ -310,7 +288,7 @@ describe.each(testStacks)('what the operator holds opens no report, on %s', (sta
           domain,
           credential.public_key,
           credential.aes_encrypted_private_key,
-          kekWrap(secrets.KEY_ENCRYPTION_KEY!, passphrase, companyId),
+          kekWrap(running.secrets.KEY_ENCRYPTION_KEY!, passphrase, companyId),
         ],
       );
       await tx.query(

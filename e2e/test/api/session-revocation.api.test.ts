@@ -1,14 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { createRecordingMailer } from '@whistle/mailer/testing';
-import { DiskObjectStore } from '@whistle/object-store';
-import { loadConfig } from '@whistle/service-kit';
 import { createTestDependencies, testStacks, waitFor, type TestDependencies } from '@whistle/service-kit/testing';
-import { createPlatform, loadOrCreateSecrets, standaloneConfigSchema, type Platform } from '@whistle/standalone';
 import { fetchCall, passwordChangeBody } from '@whistle/test-support';
 import {
   ADMIN_PASSWORD,
@@ -18,7 +10,7 @@ import {
   recordingMailbox,
 } from '../../src/company-fixtures';
 import { publicView, reportBody } from '../../src/reports';
-import { repoRoot } from '../../src/repo';
+import { startInProcessPlatform, type InProcessPlatform } from '../../src/in-process-platform';
 
 /**
  * A password change ends a staff member's sessions in every service at once: auth announces it
@@ -27,32 +19,18 @@ import { repoRoot } from '../../src/repo';
  */
 describe.each(testStacks)('sessions ended by a password change on %s', (stack) => {
   let test$: TestDependencies;
-  let dataDir: string;
-  let platform: Platform;
-  let server: Server;
+  let running: InProcessPlatform;
   let baseUrl: string;
   const mailer = createRecordingMailer();
 
   beforeAll(async () => {
     test$ = await createTestDependencies(stack, ['incident', 'audit', 'notification', 'file']);
-    dataDir = await mkdtemp(path.join(tmpdir(), 'whistle-sessions-'));
-    platform = createPlatform({
-      config: loadConfig(standaloneConfigSchema, {}),
-      env: { ...(await loadOrCreateSecrets(dataDir, {})) },
-      deps: { ...test$.deps, objects: new DiskObjectStore(path.join(dataDir, 'objects')), mailer },
-      rootDir: repoRoot,
-    });
-    await platform.start();
-    server = await new Promise<Server>((resolve) => {
-      const listening = platform.app.listen(0, '127.0.0.1', () => resolve(listening));
-    });
-    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    running = await startInProcessPlatform(test$, { mailer });
+    baseUrl = running.baseUrl;
   });
   afterAll(async () => {
-    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
-    await platform?.stop();
+    await running?.stop();
     await test$?.dispose();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
   const call = async (token: string, method: string, url: string, body?: unknown) =>
