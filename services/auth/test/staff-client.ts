@@ -100,7 +100,10 @@ export async function registerCompany(baseUrl: string, domain = `co-${randomUUID
   const onboarding = await onboardingPayload({ email, password: adminPassword, name: 'Globex', country: 'DE' });
   const response = await fetch(`${baseUrl}/api/account/company`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.9.${Math.floor(Math.random() * 250)}.1` },
+    headers: {
+      'content-type': 'application/json',
+      'x-forwarded-for': `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+    },
     body: JSON.stringify(onboarding.payload),
   });
   if (response.status !== 201) throw new Error(`onboarding failed: ${response.status} ${await response.text()}`);
