@@ -1,5 +1,5 @@
 import type { EventEnvelope, EventPayload } from '@whistle/contracts';
-import { assertSchemaName, type Migration, type Queryable } from '@whistle/service-kit';
+import { assertSchemaName, type MigrationStream, type Queryable } from '@whistle/service-kit';
 
 /**
  * The events that refuse staff tokens: a logout (one token), and the end of every session a user had up to a
@@ -27,8 +27,8 @@ export interface RevocableToken {
  * tables); fed from TOKEN_REVOCATION_EVENTS by `handle`, written directly by auth (which revokes).
  */
 export interface RevocationList {
-  /** The tables, in the service's schema; a migration stream of the package (ids `000_token_revocation…`). */
-  readonly migrations: readonly Migration[];
+  /** The tables, in the service's schema: the package's own migration stream (ids `000_token_revocation…`). */
+  readonly migrations: MigrationStream;
   readonly events: readonly string[];
   /** Refuses one token until it would have expired anyway; false when it was refused already. */
   revokeToken(db: Queryable, tokenId: string, expiresAt: Date | string): Promise<boolean>;
@@ -52,10 +52,12 @@ function nextSecond(at: string): Date {
 export function revocationListFor(schema: string): RevocationList {
   assertSchemaName(schema);
   const list: RevocationList = {
-    migrations: [
-      {
-        id: '000_token_revocation',
-        sql: `
+    migrations: {
+      name: 'token revocation',
+      migrations: [
+        {
+          id: '000_token_revocation',
+          sql: `
           -- Logged-out staff tokens, until they would have expired anyway.
           create table ${schema}.token_revocation (
             jti text primary key,
@@ -70,8 +72,9 @@ export function revocationListFor(schema: string): RevocationList {
           );
           create index user_session_revocation_forget_idx on ${schema}.user_session_revocation (forget_after);
         `,
-      },
-    ],
+        },
+      ],
+    },
     events: TOKEN_REVOCATION_EVENTS,
 
     async revokeToken(db, tokenId, expiresAt) {

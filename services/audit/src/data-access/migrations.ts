@@ -1,8 +1,8 @@
-import { tenantRolePerSchemaSql, tenantWallSql, type Migration } from '@whistle/service-kit';
+import { tenantRolePerSchemaSql, tenantWallSql, type Migration, type MigrationStream } from '@whistle/service-kit';
 
 export const AUDIT_SCHEMA = 'audit';
 
-export const auditMigrations: Migration[] = [
+const migrations: Migration[] = [
   {
     id: '001_audit_event',
     sql: `
@@ -160,3 +160,5 @@ export const auditMigrations: Migration[] = [
     `,
   },
 ];
+
+export const auditMigrations: MigrationStream = { name: AUDIT_SCHEMA, migrations };

@@ -1,9 +1,15 @@
-import { tenantPoliciesSql, tenantRolePerSchemaSql, tenantWallSql, type Migration } from '@whistle/service-kit';
+import {
+  tenantPoliciesSql,
+  tenantRolePerSchemaSql,
+  tenantWallSql,
+  type Migration,
+  type MigrationStream,
+} from '@whistle/service-kit';
 
 export const AUTH_SCHEMA = 'auth';
 
 /** Forward-only migrations of the auth schema. Ids sort in application order. */
-export const authMigrations: Migration[] = [
+const migrations: Migration[] = [
   {
     id: '001_company_users_labels',
     sql: `
@@ -399,3 +405,5 @@ export const authMigrations: Migration[] = [
     `,
   },
 ];
+
+export const authMigrations: MigrationStream = { name: AUTH_SCHEMA, migrations };

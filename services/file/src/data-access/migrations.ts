@@ -1,8 +1,8 @@
-import { tenantRolePerSchemaSql, tenantWallSql, type Migration } from '@whistle/service-kit';
+import { tenantRolePerSchemaSql, tenantWallSql, type Migration, type MigrationStream } from '@whistle/service-kit';
 
 export const FILE_SCHEMA = 'file';
 
-export const fileMigrations: Migration[] = [
+const migrations: Migration[] = [
   {
     id: '001_file',
     sql: `
@@ -70,3 +70,5 @@ export const fileMigrations: Migration[] = [
     sql: tenantRolePerSchemaSql(FILE_SCHEMA),
   },
 ];
+
+export const fileMigrations: MigrationStream = { name: FILE_SCHEMA, migrations };

@@ -1,8 +1,8 @@
-import { tenantRolePerSchemaSql, tenantWallSql, type Migration } from '@whistle/service-kit';
+import { tenantRolePerSchemaSql, tenantWallSql, type Migration, type MigrationStream } from '@whistle/service-kit';
 
 export const INCIDENT_SCHEMA = 'incident';
 
-export const incidentMigrations: Migration[] = [
+const migrations: Migration[] = [
   {
     id: '001_company_read_model',
     sql: `
@@ -778,3 +778,5 @@ export const incidentMigrations: Migration[] = [
     `,
   },
 ];
+
+export const incidentMigrations: MigrationStream = { name: INCIDENT_SCHEMA, migrations };

@@ -1,8 +1,8 @@
-import { tenantRolePerSchemaSql, tenantWallSql, type Migration } from '@whistle/service-kit';
+import { tenantRolePerSchemaSql, tenantWallSql, type Migration, type MigrationStream } from '@whistle/service-kit';
 
 export const NOTIFICATION_SCHEMA = 'notification';
 
-export const notificationMigrations: Migration[] = [
+const migrations: Migration[] = [
   {
     id: '001_company_preferences',
     sql: `
@@ -92,3 +92,5 @@ export const notificationMigrations: Migration[] = [
     sql: tenantRolePerSchemaSql(NOTIFICATION_SCHEMA),
   },
 ];
+
+export const notificationMigrations: MigrationStream = { name: NOTIFICATION_SCHEMA, migrations };
