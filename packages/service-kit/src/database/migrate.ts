@@ -37,33 +37,34 @@ export interface MigrateResult {
   repeatables: string[];
 }
 
+function byId(a: Migration, b: Migration): number {
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/** A migration or a repeatable definition of one of the streams given to migrate, and the checksum of its text. */
 interface Known<T> {
   item: T;
   stream: string;
   checksum: string;
 }
 
-function byId(a: Migration, b: Migration): number {
-  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-}
-
-function known<T>(
+/** Each stream's items by name, streams in the order given, each name once in the schema. */
+function byName<T extends { sql: string }>(
   schema: string,
   what: string,
   streams: readonly MigrationStream[],
   itemsOf: (stream: MigrationStream) => readonly T[],
-  keyOf: (item: T) => string,
-  sqlOf: (item: T) => string,
+  nameOf: (item: T) => string,
 ): Map<string, Known<T>> {
   const all = new Map<string, Known<T>>();
   for (const stream of streams) {
     for (const item of itemsOf(stream)) {
-      const key = keyOf(item);
-      if (!key.trim()) throw new Error(`A ${what} of schema ${schema} (stream ${stream.name}) has an empty name`);
-      const other = all.get(key);
+      const name = nameOf(item);
+      if (!name.trim()) throw new Error(`A ${what} of schema ${schema} (stream ${stream.name}) is empty`);
+      const other = all.get(name);
       if (other)
-        throw new Error(`Duplicate ${what} ${key} in schema ${schema} (streams ${other.stream}, ${stream.name})`);
-      all.set(key, { item, stream: stream.name, checksum: sqlChecksum(sqlOf(item)) });
+        throw new Error(`Duplicate ${what} ${name} in schema ${schema} (streams ${other.stream}, ${stream.name})`);
+      all.set(name, { item, stream: stream.name, checksum: sqlChecksum(item.sql) });
     }
   }
   return all;
@@ -136,21 +137,19 @@ async function adoptAndVerifyChecksums(
  */
 export async function migrate(db: Database, schema: string, ...streams: MigrationStream[]): Promise<MigrateResult> {
   assertSchemaName(schema);
-  const migrations = known(
+  const migrations = byName(
     schema,
     'migration id',
     streams,
     (stream) => [...stream.migrations].sort(byId),
     (migration) => migration.id,
-    (migration) => migration.sql,
   );
-  const repeatables = known<RepeatableDefinition>(
+  const repeatables = byName<RepeatableDefinition>(
     schema,
     'repeatable definition',
     streams,
     (stream) => stream.repeatables ?? [],
     (repeatable) => repeatable.name,
-    (repeatable) => repeatable.sql,
   );
 
   // CREATE SCHEMA IF NOT EXISTS is not safe against a concurrent creator, hence the lock here too.
