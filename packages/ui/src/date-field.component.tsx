@@ -1,4 +1,4 @@
-import { useId, useState, type FocusEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FocusEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDay, isIsoDay, monthNames } from './dates';
 import './date-field.css';
@@ -46,7 +46,7 @@ function problemOf(parts: Parts): Problem | undefined {
 /**
  * A date typed as day, month (by name) and year, in that order in every language: unlike `<input type=date>`,
  * whose format follows the browser's locale (mm/dd/yyyy in an en-US Chromium), nobody can misread it. It says
- * what is wrong once the person leaves it with an incomplete or impossible date.
+ * what is wrong once the person leaves it, or submits its form, with an incomplete or impossible date.
  */
 export function DateField({ name, label, value, onChange, error }: DateFieldProps) {
   const { t, i18n } = useTranslation('common');
@@ -54,6 +54,15 @@ export function DateField({ name, label, value, onChange, error }: DateFieldProp
   const [parts, setParts] = useState<Parts>(() => partsOf(value));
   const [shownValue, setShownValue] = useState(value);
   const [touched, setTouched] = useState(false);
+  const fieldset = useRef<HTMLFieldSetElement>(null);
+  // Submitting the form (Enter in the day, before leaving the field) shows what is wrong too.
+  useEffect(() => {
+    const form = fieldset.current?.form;
+    if (!form) return;
+    const submitted = () => setTouched(true);
+    form.addEventListener('submit', submitted);
+    return () => form.removeEventListener('submit', submitted);
+  }, []);
   // A new value from the form (a reset, a preset) replaces what was typed; the field's own echoes do not.
   if (value !== shownValue) {
     setShownValue(value);
@@ -75,7 +84,7 @@ export function DateField({ name, label, value, onChange, error }: DateFieldProp
   const errorId = `${id}-error`;
   const invalid = message ? { 'aria-invalid': true as const, 'aria-describedby': errorId } : {};
   return (
-    <fieldset className={message ? 'wh-date-field wh-field--invalid' : 'wh-date-field'} onBlur={leave}>
+    <fieldset ref={fieldset} className={message ? 'wh-date-field wh-field--invalid' : 'wh-date-field'} onBlur={leave}>
       <legend className="wh-field__label">{label}</legend>
       <div className="wh-date-field__parts">
         <label className="wh-date-field__part wh-date-field__day">

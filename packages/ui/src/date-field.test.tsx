@@ -105,6 +105,21 @@ describe('date field', () => {
     expect(screen.queryByRole('textbox', { name: 'Day' })).not.toHaveAttribute('aria-invalid');
   });
 
+  it('when its form is submitted with half a date, then the field says what is missing', () => {
+    renderWithI18n(
+      <form onSubmit={(event) => event.preventDefault()}>
+        <Form />
+        <button type="submit">Apply</button>
+      </form>,
+      english,
+    );
+    fireEvent.change(screen.getByRole('textbox', { name: 'Day' }), { target: { value: '1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(screen.getByRole('textbox', { name: 'Day' })).toHaveAccessibleDescription(
+      'Enter a day, a month and a year, for example 1 May 2025',
+    );
+  });
+
   it('when the form gives its own message, then that one shows', () => {
     renderWithI18n(<DateField name="to" label="To" value="" onChange={jest.fn()} error="Too far back" />, english);
     expect(screen.getByRole('textbox', { name: 'Day' })).toHaveAccessibleDescription('Too far back');
