@@ -170,6 +170,31 @@ describe('file service with the object store down (postgres+rabbitmq, S3)', () =
     expect((await upload(session, body)).status).toBe(201);
   });
 
+  test('when an upload arrives slowly but steadily for many idle timeouts in all, then it is stored: the idle timer restarts on each piece', async () => {
+    const session = await tokens.forNewIncident();
+    const body = Buffer.from(await uploadBody(session, 3000));
+    const before = await snapshot();
+    const socket = net.connect(Number(new URL(file.baseUrl).port), '127.0.0.1');
+    socket.on('error', () => undefined);
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+    const closed = once(socket, 'close');
+    socket.write(
+      `POST /api/incident/file/ HTTP/1.1\r\nHost: x\r\nContent-Type: ${FILE_UPLOAD_CONTENT_TYPE}\r\n` +
+        `Authorization: Bearer ${session.token}\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
+    );
+    // 20 pieces 250 ms apart: each gap half the 500 ms idle timeout, about ten idle timeouts in all.
+    const pieces = 20;
+    const pieceSize = Math.ceil(body.length / pieces);
+    for (let offset = 0; offset < body.length; offset += pieceSize) {
+      await sleep(250);
+      socket.write(body.subarray(offset, offset + pieceSize));
+    }
+    await closed;
+    expect(answer).toMatch(/^HTTP\/1\.1 201 /);
+    expect((await snapshot()).rows).toBe(before.rows + 1);
+  });
+
   /** An upload whose body trickles (a byte every 100 ms, within the idle timeout): it stays under way until closed. */
   async function trickledUpload(session: Session) {
     const body = await uploadBody(session, 1000);
