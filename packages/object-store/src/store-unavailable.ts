@@ -60,6 +60,8 @@ export class OutageTracker {
     private readonly isUnavailable: (error: unknown) => boolean,
     private readonly logger?: Logger,
     private readonly answer = STORE_UNAVAILABLE_MESSAGE,
+    /** Called once when an outage ends (after its "up" line). */
+    private readonly onRecovered?: () => void,
   ) {}
 
   /** Runs `work`; a failure of the store becomes a 503, the end of an outage is logged. */
@@ -78,6 +80,7 @@ export class OutageTracker {
     if (this.available) return;
     this.available = true;
     this.logger?.info(this.lines.up);
+    this.onRecovered?.();
   }
 
   failed(error: unknown): unknown {
