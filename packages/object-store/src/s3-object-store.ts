@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import {
   CreateBucketCommand,
   DeleteObjectCommand,
@@ -167,11 +167,30 @@ export class S3ObjectStore implements ObjectStore {
       const answer = await this.outages.run(() =>
         this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key })),
       );
-      return answer.Body as Readable;
+      return this.watched(answer.Body as Readable);
     } catch (error) {
       if (isNotFound(error)) throw new NotFoundError();
       throw error;
     }
+  }
+
+  /**
+   * The object's stream, whose failure mid-way (S3 gone after the first bytes) is the store's outage like any other:
+   * logged once, a 503 for whoever reads it (the download itself can only be cut, its headers being out).
+   */
+  private watched(body: Readable): Readable {
+    const outages = this.outages;
+    return Readable.from(
+      (async function* () {
+        try {
+          // A reader that stops early (the client left) ends this loop, which destroys the S3 stream.
+          for await (const chunk of body) yield chunk as Buffer;
+        } catch (error) {
+          throw outages.failed(error);
+        }
+      })(),
+      { objectMode: false },
+    );
   }
 
   async delete(key: string): Promise<void> {

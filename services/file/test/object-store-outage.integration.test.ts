@@ -244,6 +244,60 @@ describe('file service with the object store down (postgres+rabbitmq, S3)', () =
     );
   });
 
+  test('when S3 is cut while a download streams, then the client sees the answer aborted (not a hang, not a short file passed off as whole), the download stays on the record, the outage is logged once and a retry succeeds', async () => {
+    const session = await tokens.forNewIncident();
+    const created = await upload(session, await uploadBody(session, 16_000_000));
+    expect(created.status).toBe(201);
+    const { uuid } = (await created.json()) as { uuid: string };
+    const downloads = async () =>
+      (
+        await test$.deps.db.query<{ count: number }>(
+          "select count(*)::int as count from file.outbox where name = 'incident.file.downloaded' and payload->>'incident_file_id' = $1",
+          [uuid],
+        )
+      ).rows[0].count;
+    const download = () =>
+      fetch(`${file.baseUrl}/api/incident/file/${uuid}`, { headers: { authorization: `Bearer ${session.token}` } });
+    const linesBefore = outageLines().length;
+    const errorsBefore = test$.deps.logger.entries.filter((entry) => entry.level === 'error').length;
+
+    const answer = await download();
+    expect(answer.status).toBe(200);
+    const announced = Number(answer.headers.get('content-length'));
+    const reader = answer.body!.getReader();
+    const first = await reader.read();
+    expect(first.value!.byteLength).toBeGreaterThan(0);
+    // After the first bytes, the store goes away.
+    await proxy.cut();
+    let received = first.value!.byteLength;
+    const rest = (async () => {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return received;
+        received += value.byteLength;
+      }
+    })();
+    await expect(rest).rejects.toThrow();
+    expect(received).toBeLessThan(announced);
+    // The object was opened: as documented, that download is on the record (only one the store refused is not).
+    expect(await downloads()).toBe(1);
+    await proxy.restore();
+
+    const retried = await download();
+    expect(retried.status).toBe(200);
+    expect((await retried.arrayBuffer()).byteLength).toBe(announced);
+    expect(await downloads()).toBe(2);
+    expect(
+      outageLines()
+        .slice(linesBefore)
+        .map((entry) => [entry.level, entry.message]),
+    ).toEqual([
+      ['warn', 'The object store (S3) is unreachable; uploads and downloads answer 503 until it is back'],
+      ['info', 'The object store (S3) is reachable again'],
+    ]);
+    expect(test$.deps.logger.entries.filter((entry) => entry.level === 'error').slice(errorsBefore)).toEqual([]);
+  });
+
   test('when a download is asked while S3 is down, then 503 with Retry-After, no download on the record, and it succeeds once S3 is back', async () => {
     const session = await tokens.forNewIncident();
     const created = await upload(session, await uploadBody(session, 50_000));
