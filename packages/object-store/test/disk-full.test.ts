@@ -42,6 +42,7 @@ describe('the disk store on a full disk', () => {
     };
     expect(outcome).toEqual({
       readiness: 'The data disk has 1 MiB free, under 64 MiB',
+      reasons: { objects: 'The data disk has 1 MiB free, under 64 MiB' },
       first: refusal,
       second: refusal,
       leftovers: [],
