@@ -46,7 +46,7 @@ export class DiskObjectStore implements ObjectStore {
       },
       isDiskUnavailable,
       logger,
-      DISK_FULL_MESSAGE,
+      { answer: DISK_FULL_MESSAGE },
     );
     this.stopMetric = readDiskFree(async () => [{ labels: { store: 'objects' }, value: await this.freeBytes() }]);
   }

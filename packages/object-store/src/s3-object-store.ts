@@ -101,9 +101,8 @@ export class S3ObjectStore implements ObjectStore {
       },
       isStoreUnavailable,
       logger,
-      undefined,
       // Uploads cut by the outage could not be aborted while it lasted.
-      () => this.sweepAbandonedUploads(),
+      { onRecovered: () => void this.sweepAbandonedUploads() },
     );
     this.client = new S3Client({
       endpoint,
