@@ -20,7 +20,7 @@ import type { AccountDependencies } from './domain/account/account-dependencies'
 import { removeExpired } from './domain/account/remove-expired.use-case';
 import { isSessionRevoked } from './domain/account/session.use-case';
 import { tokenRevocations } from './domain/account/token-revocations';
-import { announcingPublicViewChanges } from './domain/company/company-public-view.use-case';
+import { announcingPublicViewChanges } from './domain/company/public-view-announcements';
 import { PublicCompanyCache } from './domain/company/public-company-cache';
 import { KeyEncryptionKey } from './domain/secrets/key-encryption';
 import { signingKeyFrom, TokenIssuer } from './domain/tokens/token-issuer';

@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- every behaviour of the one HTTP app every service is built on, sharing its fixtures. */
 import http from 'node:http';
 import { Router } from 'express';
 import { z } from 'zod';

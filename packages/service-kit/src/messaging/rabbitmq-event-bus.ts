@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- one adapter: connection recovery, consumer set-up and settling deliveries share its channel state. */
 import amqplib, {
   type ChannelModel,
   type ConfirmChannel,

@@ -1,5 +1,4 @@
-import type { EventPayload } from '@whistle/contracts';
-import { UnprocessableEventError, type ServiceSubscription } from '@whistle/service-kit';
+import { eventHandlers, ofCompany, type ServiceSubscription, type Transaction } from '@whistle/service-kit';
 import { recordLabelsInUse } from '../../domain/labels/label-use';
 
 /**
@@ -8,11 +7,12 @@ import { recordLabelsInUse } from '../../domain/labels/label-use';
  */
 export const labelUseSubscription: ServiceSubscription = {
   consumer: 'auth',
-  events: ['incident.created', 'incident.updated'],
-  handle: async (tx, event) => {
-    if (!event.company_id) throw new UnprocessableEventError(`${event.name} without a company`);
-    const payload = event.payload as EventPayload<'incident.created'> | EventPayload<'incident.updated'>;
-    const ids = 'location_id' in payload ? [...payload.category_ids, payload.location_id] : payload.category_ids;
-    await recordLabelsInUse(tx, event.company_id, ids);
-  },
+  ...eventHandlers<Transaction>({
+    'incident.created@1': ofCompany((tx, { company_id, payload }) =>
+      recordLabelsInUse(tx, company_id, [...payload.category_ids, payload.location_id]),
+    ),
+    'incident.updated@1': ofCompany((tx, { company_id, payload }) =>
+      recordLabelsInUse(tx, company_id, payload.category_ids),
+    ),
+  }),
 };
