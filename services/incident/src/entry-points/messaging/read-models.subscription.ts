@@ -8,6 +8,7 @@ import {
   removeCategory,
   removeLocation,
 } from '../../domain/company/company-read-model';
+import { recordRotationCompleted, recordRotationStarted } from '../../domain/company-key/company-key-read-model';
 import { recordAnnouncedFile } from '../../domain/files/file-read-model';
 import { recordStaffMember, removeStaffMember } from '../../domain/staff/staff-read-model';
 import { tokenRevocations } from '../../domain/staff/token-revocations';
@@ -45,6 +46,9 @@ const handlers: Record<string, Handler> = {
   }),
   'token.revoked': (tx, event) => tokenRevocations.handle(tx, event),
   'user.sessions_revoked': (tx, event) => tokenRevocations.handle(tx, event),
+  // Which company key version the cases are re-wrapped to, and when the previous one is gone.
+  'company.key_rotation_started': ofCompany<'company.key_rotation_started'>(recordRotationStarted),
+  'company.key_rotation_completed': ofCompany<'company.key_rotation_completed'>(recordRotationCompleted),
   'incident.file.created': ofCompany<'incident.file.created'>((tx, companyId, file, event) =>
     recordAnnouncedFile(tx, { ...file, companyId, createdAt: event.occurred_at }),
   ),
