@@ -10,6 +10,8 @@ export interface ExportRequest {
   token: string;
   query: CaseQuery;
   companyPrivateKey: CryptoKey;
+  /** During a company key rotation: the previous key, which still wraps the cases not yet re-wrapped. */
+  previousCompanyPrivateKey?: CryptoKey;
 }
 
 export type ExportMessage =
@@ -37,7 +39,9 @@ self.onmessage = async ({ data }: MessageEvent<ExportRequest>) => {
   try {
     let batch: Parameters<typeof csvRecord>[0][] = [];
     const flush = async () => {
-      const identities = await Promise.all(batch.map((row) => identityOf(row, data.companyPrivateKey)));
+      const identities = await Promise.all(
+        batch.map((row) => identityOf(row, data.companyPrivateKey, data.previousCompanyPrivateKey)),
+      );
       batch.forEach((row, index) => records.push(csvRecord(row, identities[index]!)));
       batch = [];
       if (performance.now() - reportedAt < PROGRESS_INTERVAL_MS) return;
