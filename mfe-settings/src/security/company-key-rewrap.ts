@@ -1,7 +1,9 @@
 import { completeRewrap, getRewrapPage, isApiError, putRewrapped, type ApiClient } from '@whistle/api-client';
 import { REWRAP_BATCH_MAX, type RewrapCase } from '@whistle/contracts';
+// Only the worker imports this module (company-key-rewrap.worker.ts): the settings pages never load the protocol.
+import { rewrapIncidentPassphrase } from '@whistle/crypto';
 
-/** Cases re-wrapped at once: WebCrypto runs them off the main thread, the page gets a turn between slices. */
+/** Cases re-wrapped at once: WebCrypto works on several in parallel; more would only queue. */
 const SLICE = 8;
 /** How long to wait for the incident service to hear of a rotation auth just started (it answers 503 meanwhile). */
 const NOT_ARRIVED_RETRIES = 15;
@@ -26,9 +28,6 @@ export interface RewrapProgress {
  */
 export type RewrapOutcome = { kind: 'completed' } | { kind: 'blocked'; remaining: number; unopened: number };
 
-/** Gives the page a turn (input, rendering) between slices of work. */
-const yieldToPage = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
 const retryAfterMs = (error: unknown) => {
   if (!isApiError(error) || error.status !== 503) return undefined;
   const seconds = Number(error.retryAfter ?? 1);
@@ -47,12 +46,8 @@ async function retryingWhileNotArrived<T>(work: () => Promise<T>, signal?: Abort
   }
 }
 
-/** Loaded on the first rotation: the settings pages never pay for the protocol otherwise. */
-const cryptoModule = () => import('@whistle/crypto');
-
 /** One case, or undefined when neither key opens it (or it does not verify against its case). */
 async function rewrapOne(item: RewrapCase, keys: RewrapKeys) {
-  const { rewrapIncidentPassphrase } = await cryptoModule();
   try {
     const { company_encrypted_passphrase } = await rewrapIncidentPassphrase({
       ...item,
@@ -68,7 +63,8 @@ async function rewrapOne(item: RewrapCase, keys: RewrapKeys) {
 }
 
 /**
- * The re-wrapping half of a company key rotation (docs/security.md, "Rotation"), in the admin's browser: pages of
+ * The re-wrapping half of a company key rotation (docs/security.md, "Rotation"), in the admin's browser (a Web
+ * Worker: company-key-rewrap.worker.ts, so the page only shows the progress): pages of
  * cases still under an older key, each passphrase opened, checked against its case and wrapped to the new key here,
  * each page stored as one batch. Stopped and started again (a reload, a lost connection), it picks up what is left:
  * the server hands out only cases not yet re-wrapped, and a batch sent twice stores nothing twice. Reports filed
@@ -99,7 +95,6 @@ export async function rewrapCompanyCases(
         const slice = await Promise.all(page.cases.slice(start, start + SLICE).map((item) => rewrapOne(item, keys)));
         for (const wrapping of slice) if (wrapping) wrappings.push(wrapping);
         unopened += slice.filter((wrapping) => !wrapping).length;
-        await yieldToPage();
       }
       if (wrappings.length > 0) {
         const result = await putRewrapped(api, { key_version: keys.keyVersion, wrappings });

@@ -4,11 +4,30 @@ import type { TeamKey } from '@whistle/contracts';
 import { initTestI18n } from '../../../tools/webpack/test-i18n';
 import { fakeKeyring, HELD } from '../../test/fake-keyring';
 import { answer, companyState, fakeSession, openSettings } from '../../test/security-pages';
-import { rewrapCompanyCases } from './company-key-rewrap';
+import type { RewrapKeys, RewrapOutcome, RewrapProgress } from './company-key-rewrap';
+import type { RewrapMessage, RewrapRequest } from './company-key-rewrap.worker';
 
-// The re-wrapping itself (real WebCrypto, which jsdom lacks) is company-key-rewrap.test.ts's: here, what the page shows.
-jest.mock('./company-key-rewrap', () => ({ rewrapCompanyCases: jest.fn() }));
-const rewrap = rewrapCompanyCases as jest.MockedFunction<typeof rewrapCompanyCases>;
+/**
+ * The re-wrapping itself (real WebCrypto, which jsdom lacks, in a Web Worker, which it lacks too) is
+ * company-key-rewrap.test.ts's: here, what the page shows. The worker is replaced by one that calls `rewrap`.
+ */
+const rewrap = jest.fn<Promise<RewrapOutcome>, [RewrapKeys, (progress: RewrapProgress) => void]>();
+const requests: RewrapRequest[] = [];
+class MockRewrapWorker {
+  onmessage: ((event: { data: RewrapMessage }) => void) | null = null;
+  onerror: (() => void) | null = null;
+  terminate = jest.fn();
+  postMessage(request: RewrapRequest) {
+    requests.push(request);
+    if (request.type !== 'start') return;
+    const post = (data: RewrapMessage) => this.onmessage?.({ data });
+    void rewrap(request.keys, (progress) => post({ type: 'progress', ...progress })).then(
+      (outcome) => post({ type: 'done', outcome }),
+      (error: Error) => post({ type: 'failed', message: error.message }),
+    );
+  }
+}
+jest.mock('./company-key-rewrap-worker', () => ({ startRewrapWorker: () => new MockRewrapWorker() }));
 
 const key = (letter: string) => `v1.${letter.repeat(87)}`;
 const holder = (user_id: string, full_name: string, fingerprint: string, company_key: TeamKey['company_key']) => ({
@@ -36,6 +55,7 @@ beforeAll(async () => {
 });
 beforeEach(() => {
   rewrap.mockReset();
+  requests.length = 0;
   rewrap.mockImplementation(async () => ({ kind: 'completed' }));
   fetchMock = jest.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
     if (String(input) === '/api/account/company/keys/people') return answer(200, { people });
@@ -72,7 +92,7 @@ describe('security page, company key rotation', () => {
   it('when an admin rotates the company key, then the holders and their fingerprints are shown first, the new recovery kit must be stored, and the re-wrapping shows its progress until the old key is gone', async () => {
     let report: (progress: { done: number; total: number }) => void = () => undefined;
     let finish: () => void = () => undefined;
-    rewrap.mockImplementation(async (_api, _keys, onProgress) => {
+    rewrap.mockImplementation(async (_keys, onProgress) => {
       report = onProgress;
       await new Promise<void>((resolve) => (finish = resolve));
       return { kind: 'completed' };
@@ -100,7 +120,8 @@ describe('security page, company key rotation', () => {
     );
 
     await waitFor(() => expect(rewrap).toHaveBeenCalledTimes(1));
-    expect(rewrap.mock.calls[0][1]).toEqual({
+    expect(requests[0]).toMatchObject({ type: 'start', token: 'staff-token' });
+    expect(rewrap.mock.calls[0][0]).toEqual({
       keyVersion: 2,
       publicKey: HELD.publicKey,
       current: material.companyPrivateKey,
@@ -108,6 +129,8 @@ describe('security page, company key rotation', () => {
     });
     act(() => report({ done: 400, total: 10000 }));
     expect(screen.getByText('400 of 10000 reports re-wrapped')).toBeInTheDocument();
+    // The session's token follows the worker (it is renewed while a long rotation runs).
+    expect(requests.at(-1)).toEqual({ type: 'token', token: 'staff-token' });
     expect(screen.getByRole('progressbar', { name: 'Reports re-wrapped to the new company key' })).toHaveAttribute(
       'value',
       '400',

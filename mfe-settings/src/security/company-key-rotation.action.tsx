@@ -4,7 +4,9 @@ import { getTeamKeys, type CompanyKeyStatus, type KeyRecipient } from '@whistle/
 import { Button, ConfirmDialog } from '@whistle/ui';
 import { RecoveryKitSheet, useStaffSession, type RecoveryKitView } from '@whistle/ui/staff';
 import { useKeysFailure } from '../keys-failure';
-import { rewrapCompanyCases, type RewrapOutcome, type RewrapProgress } from './company-key-rewrap';
+import type { RewrapKeys, RewrapOutcome, RewrapProgress } from './company-key-rewrap';
+import { startRewrapWorker } from './company-key-rewrap-worker';
+import type { RewrapMessage, RewrapRequest } from './company-key-rewrap.worker';
 
 /** How often, and how many times, to look whether auth has deleted the old key after the cases were re-wrapped. */
 const FINISH_POLL_MS = 1000;
@@ -22,7 +24,7 @@ type Phase =
 /**
  * "Rotate company key" (docs/security.md, "Rotation"): a new company key pair made in this browser, granted to
  * everyone who holds the current one (fingerprints shown), sealed for a new recovery kit (shown once); then every
- * case re-wrapped here, with progress, after which the old key is deleted. A rotation under way (this page closed,
+ * case re-wrapped in this browser (a Web Worker), with progress, after which the old key is deleted. A rotation under way (this page closed,
  * the connection lost) is resumed from here by any admin who held the old key.
  */
 export function CompanyKeyRotationAction({
@@ -39,8 +41,46 @@ export function CompanyKeyRotationAction({
   const failure = useKeysFailure();
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const [busy, setBusy] = useState(false);
-  const abort = useRef<AbortController>(undefined);
-  useEffect(() => () => abort.current?.abort(), []);
+  const worker = useRef<Worker>(undefined);
+  const unmounted = useRef(false);
+  useEffect(
+    () => () => {
+      unmounted.current = true;
+      worker.current?.terminate();
+    },
+    [],
+  );
+
+  /** The session's token: the worker calls the API itself (the client's only Bearer mechanism). */
+  const tokenOf = () => /^Bearer (.+)$/.exec(session.api.headers().Authorization ?? '')?.[1] ?? '';
+
+  /**
+   * Runs the re-wrapping in a Web Worker, so the page's main thread only shows the progress; answers its outcome.
+   * The session's token follows it: sent again with every progress message it answers.
+   */
+  function runInWorker(keys: RewrapKeys): Promise<RewrapOutcome> {
+    worker.current?.terminate();
+    const running = startRewrapWorker();
+    worker.current = running;
+    const send = (request: RewrapRequest) => running.postMessage(request);
+    return new Promise<RewrapOutcome>((resolve, reject) => {
+      running.onmessage = ({ data }: MessageEvent<RewrapMessage>) => {
+        if (data.type === 'progress') {
+          setPhase({ kind: 'running', progress: { done: data.done, total: data.total } });
+          send({ type: 'token', token: tokenOf() });
+          return;
+        }
+        running.terminate();
+        if (data.type === 'done') resolve(data.outcome);
+        else reject(new Error(data.message));
+      };
+      running.onerror = () => {
+        running.terminate();
+        reject(new Error(t('rotation.workerFailed')));
+      };
+      send({ type: 'start', baseUrl: `${window.location.origin}${session.api.baseUrl}`, token: tokenOf(), keys });
+    });
+  }
 
   async function ask() {
     setBusy(true);
@@ -76,36 +116,29 @@ export function CompanyKeyRotationAction({
 
   async function rewrap() {
     setPhase({ kind: 'running', progress: undefined });
-    abort.current = new AbortController();
-    const signal = abort.current.signal;
     let outcome: RewrapOutcome | undefined;
     const ok = await failure.run(async () => {
       // The keys the keyring opened from this person's own grants, each checked against its public key.
       const current = await session.keyring.companyKeyStatus();
       const material = session.keyring.workerMaterial();
       if (!current.rotation || !material?.previousCompanyPrivateKey) throw new Error(t('rotation.previousMissing'));
-      outcome = await rewrapCompanyCases(
-        session.api,
-        {
-          keyVersion: current.keyVersion,
-          publicKey: current.publicKey,
-          current: material.companyPrivateKey,
-          previous: material.previousCompanyPrivateKey,
-        },
-        (progress) => !signal.aborted && setPhase({ kind: 'running', progress }),
-        signal,
-      );
+      outcome = await runInWorker({
+        keyVersion: current.keyVersion,
+        publicKey: current.publicKey,
+        current: material.companyPrivateKey,
+        previous: material.previousCompanyPrivateKey,
+      });
     });
-    if (signal.aborted) return;
+    if (unmounted.current) return;
     if (!ok || !outcome) return setPhase({ kind: 'idle' });
     if (outcome.kind === 'blocked') return setPhase({ kind: 'blocked', outcome });
     setPhase({ kind: 'finishing' });
     // Auth deletes the old key on the incident service's word: seconds at most.
-    for (let poll = 0; poll < FINISH_POLLS && !signal.aborted; poll += 1) {
+    for (let poll = 0; poll < FINISH_POLLS && !unmounted.current; poll += 1) {
       if (!(await session.keyring.companyKeyStatus()).rotation) break;
       await new Promise((resolve) => setTimeout(resolve, FINISH_POLL_MS));
     }
-    if (signal.aborted) return;
+    if (unmounted.current) return;
     setPhase({ kind: 'done' });
     await onChanged();
   }
