@@ -3,7 +3,7 @@
 // the CSV with the CSV library, and reports its progress.
 import { createApiClient, exportCases, type CaseQuery } from '@whistle/api-client';
 import { identityOf } from './case-key';
-import { csvRecord, toCsv } from './csv';
+import { csvHeader, csvRecord, extendedCells, toCsv, type ExtendedWords } from './csv';
 
 export interface ExportRequest {
   baseUrl: string;
@@ -12,6 +12,8 @@ export interface ExportRequest {
   companyPrivateKey: CryptoKey;
   /** During a company key rotation: the previous key, which still wraps the cases not yet re-wrapped. */
   previousCompanyPrivateKey?: CryptoKey;
+  /** The extended export's words: given, the spec's columns are followed by the extended ones. */
+  extended?: ExtendedWords;
 }
 
 export type ExportMessage =
@@ -42,7 +44,11 @@ self.onmessage = async ({ data }: MessageEvent<ExportRequest>) => {
       const identities = await Promise.all(
         batch.map((row) => identityOf(row, data.companyPrivateKey, data.previousCompanyPrivateKey)),
       );
-      batch.forEach((row, index) => records.push(csvRecord(row, identities[index]!)));
+      const { extended } = data;
+      batch.forEach((row, index) => {
+        const record = csvRecord(row, identities[index]!);
+        records.push(extended ? [...record, ...extendedCells(row, extended)] : record);
+      });
       batch = [];
       if (performance.now() - reportedAt < PROGRESS_INTERVAL_MS) return;
       reportedAt = performance.now();
@@ -53,7 +59,7 @@ self.onmessage = async ({ data }: MessageEvent<ExportRequest>) => {
       if (batch.length === BATCH) await flush();
     }
     await flush();
-    post({ type: 'done', csv: toCsv(records), count: records.length });
+    post({ type: 'done', csv: toCsv(records, csvHeader(data.extended)), count: records.length });
   } catch (error) {
     post({ type: 'failed', status: (error as { status?: number }).status ?? null });
   }

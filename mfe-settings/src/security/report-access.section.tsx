@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { declineCompanyKeyRequest, getTeamKeys } from '@whistle/api-client';
 import type { TeamKey } from '@whistle/contracts';
-import { Button, Spinner, useLoad } from '@whistle/ui';
+import { Button, formatDate, Spinner, useLoad } from '@whistle/ui';
 import { useStaffSession } from '@whistle/ui/staff';
 import { useKeysFailure } from '../keys-failure';
 import { useKeyringState } from '../use-keyring-state';
@@ -143,12 +143,14 @@ function AccessRequest(props: { person: TeamKey; busy: boolean; onApprove(): voi
   const { t, i18n } = useTranslation('settings');
   const { person } = props;
   const request = person.access_request!;
-  const date = (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(iso));
   return (
     <article className="settings-key-request" aria-label={person.full_name}>
       <p>
         <strong>{person.full_name}</strong>{' '}
-        {t('reportAccess.requestedOn', { date: date(request.created), expires: date(request.expires_at) })}
+        {t('reportAccess.requestedOn', {
+          date: formatDate(request.created, i18n.language),
+          expires: formatDate(request.expires_at, i18n.language),
+        })}
       </p>
       <p>
         {t('reportAccess.requestFingerprint')}{' '}

@@ -752,18 +752,23 @@ describe.each(testStacks)('case management on %s', (stack) => {
       expect(rows.map((row) => row.uuid)).toEqual([phoned.id]);
       expect(Object.keys(rows[0]).sort()).toEqual(
         [
+          'assignees',
+          'clocks',
           'created',
           'display_report_number',
           'full_name',
           'keys',
           'location',
           'management_categories',
+          'outcome',
           'report_anonymously',
           'status',
           'updated',
           'uuid',
         ].sort(),
       );
+      // The extended export's figures, as the list shows them.
+      expect(rows[0]).toMatchObject({ outcome: null, assignees: [], clocks: { acknowledgement: { done_at: null } } });
       const event = await waitFor(
         () => published.find((each) => each.name === 'incident.exported' && each.payload.count === 1),
         {
