@@ -10,6 +10,8 @@ export interface ExportRequest {
   token: string;
   query: CaseQuery;
   companyPrivateKey: CryptoKey;
+  /** During a company key rotation: the previous key, which still wraps the cases not yet re-wrapped. */
+  previousCompanyPrivateKey?: CryptoKey;
   /** The extended export's words: given, the spec's columns are followed by the extended ones. */
   extended?: ExtendedWords;
 }
@@ -39,7 +41,9 @@ self.onmessage = async ({ data }: MessageEvent<ExportRequest>) => {
   try {
     let batch: Parameters<typeof csvRecord>[0][] = [];
     const flush = async () => {
-      const identities = await Promise.all(batch.map((row) => identityOf(row, data.companyPrivateKey)));
+      const identities = await Promise.all(
+        batch.map((row) => identityOf(row, data.companyPrivateKey, data.previousCompanyPrivateKey)),
+      );
       const { extended } = data;
       batch.forEach((row, index) => {
         const record = csvRecord(row, identities[index]!);

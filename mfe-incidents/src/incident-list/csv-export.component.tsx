@@ -37,7 +37,8 @@ function useCsvExport(session: StaffSession) {
 
   const start = useCallback(
     (query: CaseQuery, extended?: ExtendedWords) => {
-      const companyPrivateKey = session.keyring.workerMaterial()?.companyPrivateKey;
+      const material = session.keyring.workerMaterial();
+      const companyPrivateKey = material?.companyPrivateKey;
       // The worker calls the API itself, with the session's token (the client's only Bearer mechanism).
       const token = /^Bearer (.+)$/.exec(session.api.headers().Authorization ?? '')?.[1];
       if (!companyPrivateKey || !token) {
@@ -70,6 +71,9 @@ function useCsvExport(session: StaffSession) {
         token,
         query: filters,
         companyPrivateKey,
+        ...(material?.previousCompanyPrivateKey
+          ? { previousCompanyPrivateKey: material.previousCompanyPrivateKey }
+          : {}),
         extended,
       };
       running.postMessage(request);

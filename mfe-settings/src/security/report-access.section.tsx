@@ -6,6 +6,7 @@ import { Button, formatDate, Spinner, useLoad } from '@whistle/ui';
 import { useStaffSession } from '@whistle/ui/staff';
 import { useKeysFailure } from '../keys-failure';
 import { useKeyringState } from '../use-keyring-state';
+import { CompanyKeyRotationAction } from './company-key-rotation.action';
 import { CompareFingerprintDialog } from './compare-fingerprint.dialog';
 import { RecoveryKitAction } from './recovery-kit.action';
 
@@ -17,7 +18,8 @@ interface Grant {
 }
 
 /**
- * /company/settings/security, "Report access": who holds the company key, who asks for it, and the recovery kit.
+ * /company/settings/security, "Report access": who holds the company key, who asks for it, the recovery kit, and
+ * the company key's rotation.
  * Only an admin's browser that holds the key can grant it, so without it the section points to the banner that
  * restores it.
  */
@@ -46,6 +48,7 @@ export function ReportAccessSection({ companyName }: { companyName: string }) {
         <>
           <TeamAccess />
           <RecoveryKitAction companyName={companyName} />
+          <CompanyKeyRotationAction companyName={companyName} status={status.data!} onChanged={status.reload} />
         </>
       ) : (
         <p>{t('reportAccess.notHeld')}</p>

@@ -777,4 +777,18 @@ export const incidentMigrations: Migration[] = [
       create index proof_of_work_spent_expires_idx on incident.proof_of_work_spent (expires_at);
     `,
   },
+  // ---- 019_company_key_rotation: appended on its own (it may move to its own file with the others) ----
+  {
+    // A company key rotation (docs/security.md, "Rotation"). Which company key version a case's wrapping is under
+    // (null: not known — cases from before, and reports, which name no version: the rotating browser tries the keys
+    // it holds), and the company's current and previous versions from auth's events.
+    id: '019_company_key_rotation',
+    sql: `
+      alter table incident.incident add column company_key_version integer;
+      alter table incident.company
+        add column key_version integer not null default 1,
+        add column previous_key_version integer;
+    `,
+  },
+  // ---- end of 019_company_key_rotation ----
 ];

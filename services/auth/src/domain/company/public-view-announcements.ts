@@ -14,7 +14,7 @@ export const announcePublicViewChange = (tx: Queryable, companyId: string) =>
  * case team (who has keys, in which role, assigned to which label).
  */
 const PUBLIC_VIEW_EVENTS =
-  /^(company\.updated|category\.[a-z_]+|location\.[a-z_]+|user\.(keys_created|updated|deleted))$/;
+  /^(company\.(updated|key_rotation_started)|category\.[a-z_]+|location\.[a-z_]+|user\.(keys_created|updated|deleted))$/;
 
 /**
  * The unit of work with one more duty: a transaction that writes one of the events above also announces the

@@ -10,7 +10,7 @@ import type { KeyEncryptionKey } from '../secrets/key-encryption';
 import { ACCESS_REQUEST_LIFETIME_MS, type KeyDependencies } from './key-dependencies';
 
 const isAdmin = (principal: StaffPrincipal) => principal.roles.includes('ADMIN');
-const staffActor = (principal: StaffPrincipal) => ({ type: 'STAFF' as const, user_id: principal.userId });
+export const staffActor = (principal: StaffPrincipal) => ({ type: 'STAFF' as const, user_id: principal.userId });
 
 /**
  * GET /api/account/company/keys: the company key as the caller may hold it. Everyone sees the public key and their own
@@ -27,7 +27,7 @@ export async function companyKeys(
     companyKeyRepository.request(deps.db, principal.companyId, principal.userId),
     companyKeyRepository.legacy(deps.db, principal.companyId),
   ]);
-  const [current] = keys;
+  const [current, previous] = keys;
   if (!current) throw new NotFoundError('Company not found');
   const grantOf = (key: CompanyKeyRow | undefined) =>
     grants.find((grant) => grant.key_version === key?.version)?.wrapped_private_key ?? null;
@@ -46,6 +46,16 @@ export async function companyKeys(
         }
       : null,
     access_request: request ? { id: request.id, expires_at: request.expires_at.toISOString() } : null,
+    rotation:
+      previous?.state === 'previous'
+        ? {
+            previous_key_version: previous.version,
+            previous_public_key: previous.public_key,
+            previous_grant: grantOf(previous),
+            started_at: current.created_at.toISOString(),
+            started_by: current.created_by,
+          }
+        : null,
   };
 }
 
@@ -85,13 +95,13 @@ export async function teamKeys(deps: KeyDependencies, principal: StaffPrincipal)
 }
 
 /** The admin's own current grant, required to hand the key on (a browser that cannot open it cannot grant it). */
-async function requireHolder(tx: Transaction, principal: StaffPrincipal, version: number): Promise<void> {
+export async function requireHolder(tx: Transaction, principal: StaffPrincipal, version: number): Promise<void> {
   const grants = await companyKeyRepository.grantsOf(tx, principal.companyId, principal.userId);
   if (!grants.some((grant) => grant.key_version === version))
     throw new NotAllowedError('You do not hold the company key');
 }
 
-async function recordGrant(
+export async function recordGrant(
   tx: Transaction,
   principal: StaffPrincipal,
   grant: { userId: string; keyId: string; version: number; wrapped: string; fingerprint: string; reason: GrantReason },

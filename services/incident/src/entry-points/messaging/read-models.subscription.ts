@@ -7,6 +7,7 @@ import {
   removeCategory,
   removeLocation,
 } from '../../domain/company/company-read-model';
+import { recordRotationCompleted, recordRotationStarted } from '../../domain/company-key/company-key-read-model';
 import { recordAnnouncedFile } from '../../domain/files/file-read-model';
 import { recordStaffMember, removeStaffMember } from '../../domain/staff/staff-read-model';
 import { tokenRevocations } from '../../domain/staff/token-revocations';
@@ -30,6 +31,13 @@ export const readModelsSubscription: ServiceSubscription = {
       await removeStaffMember(tx, event.company_id, event.payload);
       await tokenRevocations.handlers['user.deleted@1'](tx, event);
     }),
+    // Which company key version the cases are re-wrapped to, and when the previous one is gone.
+    'company.key_rotation_started@1': ofCompany((tx, event) =>
+      recordRotationStarted(tx, event.company_id, event.payload),
+    ),
+    'company.key_rotation_completed@1': ofCompany((tx, event) =>
+      recordRotationCompleted(tx, event.company_id, event.payload),
+    ),
     'incident.file.created@1': ofCompany((tx, event) =>
       recordAnnouncedFile(tx, { ...event.payload, companyId: event.company_id, createdAt: event.occurred_at }),
     ),
