@@ -4,7 +4,7 @@ import { ConflictError, InputError, NotFoundError, type Transaction } from '@whi
 import type { StaffPrincipal } from '@whistle/tokens';
 import { companyKeyRepository } from '../../data-access/company-key.repository';
 import { personKeyRepository } from '../../data-access/person-key.repository';
-import { recordGrant, requireHolder, staffActor } from './company-keys.use-case';
+import { recordGrant, requireHolder, staffActor } from './company-key-grants';
 import type { KeyDependencies } from './key-dependencies';
 
 /**
