@@ -14,6 +14,7 @@ import {
   readRoutingTable,
   repoRoot,
 } from '../../k8s/test/support';
+import { BODY_IDLE_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from '../../packages/service-kit/src/http/stalled-body';
 import { chartDir, helmLint, HelmOptions, renderChart } from './helm';
 import { readTemplates, valueReferenceProblems } from './template-check';
 
@@ -406,5 +407,47 @@ describe('helm template, error reporting', () => {
     expect(() =>
       renderChart({ values: { ...required, config: { errorReporting: { browserDsn: 'errors.example.com' } } } }),
     ).toThrow(/browserDsn/);
+  });
+});
+
+describe('helm/whistle Ingress timeouts (issue 30, item 3)', () => {
+  const ingresses = (values: Record<string, unknown> = {}) =>
+    renderChart({ values: { ...required, ...values } }).filter((o) => o.kind === 'Ingress');
+  const seconds = (ingress: K8sObject, name: string) =>
+    Number(ingress.metadata.annotations![`nginx.ingress.kubernetes.io/${name}`]);
+
+  it('when rendered, then the controller connects to a pod within 5 s and waits for it longer than the services wait for a stalled body or for S3', () => {
+    const rendered = ingresses();
+    expect(rendered).toHaveLength(2);
+    for (const ingress of rendered) {
+      expect({ name: ingress.metadata.name, connect: seconds(ingress, 'proxy-connect-timeout') }).toEqual({
+        name: ingress.metadata.name,
+        connect: 5,
+      });
+      // The service's own answer (a 408 after BODY_IDLE_TIMEOUT_MS, a 503 after 60 s without a byte from S3) comes
+      // before the controller's 504.
+      for (const wait of ['proxy-send-timeout', 'proxy-read-timeout']) {
+        expect(seconds(ingress, wait) * 1000).toBeGreaterThan(BODY_IDLE_TIMEOUT_MS);
+        expect(seconds(ingress, wait)).toBeGreaterThan(60);
+        expect(seconds(ingress, wait) * 1000).toBeLessThan(REQUEST_TIMEOUT_MS);
+      }
+    }
+  });
+
+  it('when rendered, then only uploads reach their service unbuffered, so its idle-body, total-time and concurrency limits see the client', () => {
+    const buffering = Object.fromEntries(
+      ingresses().map((ingress) => [
+        ingress.metadata.name,
+        ingress.metadata.annotations!['nginx.ingress.kubernetes.io/proxy-request-buffering'],
+      ]),
+    );
+    expect(buffering).toEqual({ whistle: undefined, 'whistle-file': 'off' });
+  });
+
+  it('when an extra annotation sets a timeout, then it replaces the chart’s, never a second key', () => {
+    for (const ingress of ingresses({
+      ingress: { annotations: { 'nginx.ingress.kubernetes.io/proxy-read-timeout': '120' } },
+    }))
+      expect(seconds(ingress, 'proxy-read-timeout')).toBe(120);
   });
 });

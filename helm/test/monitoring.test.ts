@@ -119,7 +119,7 @@ const metricsServiceNames = (fullname: string) => services.map((s) => `${fullnam
 
 describe('helm/whistle monitoring with every monitoring object', () => {
   const exchange = 'acme.events';
-  const thresholds = { errorRatio: 0.02, latencyP95Seconds: 0.75, outboxAgeSeconds: 120 };
+  const thresholds = { errorRatio: 0.02, latencyP95Seconds: 0.75, outboxAgeSeconds: 120, diskFreeBytes: 2147483648 };
   let objects: K8sObject[];
   beforeAll(() => {
     objects = renderChart({
@@ -178,6 +178,7 @@ describe('helm/whistle monitoring with every monitoring object', () => {
         'WhistleConsumerMissing',
         'WhistleDeadLetterQueueNotEmpty',
         'WhistleQueueWithoutConsumer',
+        'WhistleDiskLowOnSpace',
       ].sort(),
     );
     expect(alerts.filter((a) => a === 'WhistleConsumerMissing')).toHaveLength(services.length);
@@ -231,6 +232,10 @@ describe('helm/whistle monitoring with every monitoring object', () => {
     expect(exprOf('WhistleHighErrorRate')).toMatch(new RegExp(`> ${thresholds.errorRatio}$`));
     expect(exprOf('WhistleSlowRequests')).toMatch(new RegExp(`> ${thresholds.latencyP95Seconds}$`));
     expect(exprOf('WhistleOutboxStuck')).toMatch(new RegExp(`> ${thresholds.outboxAgeSeconds}$`));
+    // Bytes as an integer: a float (2.147483648e+09) would still parse, but reads badly in the rule.
+    expect(exprOf('WhistleDiskLowOnSpace')).toMatch(
+      new RegExp(`^min by \\(.*\\) \\(whistle_disk_free_bytes\\{.*\\}\\) < ${thresholds.diskFreeBytes}$`),
+    );
   });
 
   it('when rendered, then a ConfigMap for the Grafana sidecar holds the dashboard of the chart, whose every query parses and names series the services expose', () => {

@@ -290,7 +290,7 @@ describe('discloser pages', () => {
     ]);
     expect(details).toHaveTextContent(`It happened ${CANARY}`);
     expect(details).toHaveTextContent('Fake invoices');
-    expect(details).toHaveTextContent('3/1/26 - 3/2/26');
+    expect(details).toHaveTextContent('1 March 2026 - 2 March 2026');
     expect(screen.getByText('Received')).toBeInTheDocument();
     expect(await screen.findByText('Thank you, we are looking into it')).toBeInTheDocument();
     expect(screen.getByText('Message received from Grace Hopper')).toBeInTheDocument();

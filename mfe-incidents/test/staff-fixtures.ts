@@ -104,6 +104,7 @@ export function testKeyring(companyKey: () => CryptoKey | undefined): StaffKeyri
     restoreWithRecoveryKit: elsewhere,
     rotateRecoveryKit: elsewhere,
     migrateCompanyKey: elsewhere,
+    startCompanyKeyRotation: elsewhere,
   };
 }
 

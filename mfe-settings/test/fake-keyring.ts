@@ -7,6 +7,7 @@ export const HELD: CompanyKeyStatus = {
   publicKey: `v1.${'C'.repeat(87)}`,
   fingerprint: 'C0MP ANYK EYFP 1234 5678',
   accessRequest: null,
+  rotation: null,
 };
 
 /**
@@ -54,6 +55,14 @@ export function fakeKeyring(companyKey: Partial<CompanyKeyStatus> = {}) {
       createdAt: '2026-11-27T10:00:00.000Z',
     })),
     migrateCompanyKey: jest.fn(async () => ({ text: '', fingerprint: '', createdAt: '' })),
+    startCompanyKeyRotation: jest.fn(async (_holders: Parameters<StaffKeyring['startCompanyKeyRotation']>[0]) => ({
+      keyVersion: 2,
+      recoveryKit: {
+        text: 'NEWK EYKI TTEX T000 0000 0000 0000 0000',
+        fingerprint: 'NEWC 0MPA NYKE YFP0 0002',
+        createdAt: '2026-12-02T10:00:00.000Z',
+      },
+    })),
   };
   return keyring satisfies StaffKeyring;
 }

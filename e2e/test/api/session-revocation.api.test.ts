@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createRecordingMailer } from '@whistle/mailer/testing';
 import { createTestDependencies, testStacks, waitFor, type TestDependencies } from '@whistle/service-kit/testing';
-import { fetchCall, passwordChangeBody } from '@whistle/test-support';
+import { fetchCall, newPasswordCredentials, passwordChangeBody } from '@whistle/test-support';
 import {
   ADMIN_PASSWORD,
   companyPayload,
@@ -9,15 +9,17 @@ import {
   postJson,
   recordingMailbox,
 } from '../../src/company-fixtures';
+import { passwordTokenIn } from '../../src/mailbox';
 import { publicView, reportBody } from '../../src/reports';
+import { apiToken, invite, STAFF_PASSWORD } from '../../src/staff';
 import { startInProcessPlatform, type InProcessPlatform } from '../../src/in-process-platform';
 
 /**
- * A password change ends a staff member's sessions in every service at once: auth announces it
+ * A password or role change ends a staff member's sessions in every service at once: auth announces it
  * (user.sessions_revoked) and incident, file and audit refuse the old tokens as soon as they consume the event,
  * not when the tokens expire 15 minutes later. Every service composed in one process, on each test stack.
  */
-describe.each(testStacks)('sessions ended by a password change on %s', (stack) => {
+describe.each(testStacks)('sessions ended by a password or role change on %s', (stack) => {
   let test$: TestDependencies;
   let running: InProcessPlatform;
   let baseUrl: string;
@@ -105,5 +107,48 @@ describe.each(testStacks)('sessions ended by a password change on %s', (stack) =
     expect(await call(old, 'GET', '/api/account/company/')).toBe(401);
     expect(await call(fresh, 'GET', '/api/incident/?page_size=1')).toBe(200);
     expect(await call(fresh, 'GET', '/api/account/company/audit_log/')).toBe(200);
+  });
+
+  test('when an admin takes the ADMIN role from a second admin, then that person’s older token is refused by incident and audit at once, and a new sign-in has only the new role', async () => {
+    const payload = await companyPayload();
+    await onboardAndConfirm({ baseUrl, mailbox: recordingMailbox(mailer.sent) }, payload);
+    const adminToken = await apiToken(baseUrl, payload.user_profile.email, ADMIN_PASSWORD);
+    const email = `grace-${randomUUID()}@${payload.user_profile.email.split('@')[1]}`;
+    await invite(baseUrl, adminToken, { email, full_name: 'Grace Hopper', roles: ['ADMIN'] });
+    const invitation = await waitFor(
+      () => mailer.sent.find((mail) => mail.to === email && /invited/.test(mail.subject)),
+      { what: 'the invitation mail' },
+    );
+    const chosen = await fetch(`${baseUrl}/api/account/profile`, {
+      method: 'PUT',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json',
+        authorization: `Bearer ${passwordTokenIn(invitation)}`,
+      },
+      body: JSON.stringify((await newPasswordCredentials(STAFF_PASSWORD)).body),
+    });
+    expect(chosen.status).toBe(204);
+    const old = await apiToken(baseUrl, email);
+    expect(await call(old, 'GET', '/api/incident/?page_size=1')).toBe(200);
+    expect(await call(old, 'GET', '/api/account/company/audit_log/')).toBe(200);
+    const own = await fetch(`${baseUrl}/api/account/company/profile/`, {
+      headers: { authorization: `Bearer ${old}`, accept: 'application/json' },
+    });
+    const { uuid } = (await own.json()) as { uuid: string };
+
+    // As above: the old token must be issued in an earlier second than the change.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect(await call(adminToken, 'PUT', '/api/account/company/user_profile/', { uuid, roles: ['HANDLER'] })).toBe(200);
+
+    await waitFor(
+      async () =>
+        (await call(old, 'GET', '/api/incident/?page_size=1')) === 401 &&
+        (await call(old, 'GET', '/api/account/company/audit_log/')) === 401,
+      { what: 'the old token refused by incident and audit' },
+    );
+    const fresh = await apiToken(baseUrl, email);
+    expect(await call(fresh, 'GET', '/api/incident/?page_size=1')).toBe(200);
+    expect(await call(fresh, 'GET', '/api/account/company/audit_log/')).toBe(403);
   });
 });

@@ -64,7 +64,8 @@ test('when a report comes in, then an admin finds, reads, answers and closes it 
   const code = await reportWithFile(discloser.page);
 
   // The admin signs in and finds the case in the list.
-  const staffContext = await browser.newContext({ acceptDownloads: true });
+  // An English viewer of a French company, in a browser whose locale is the US one.
+  const staffContext = await browser.newContext({ acceptDownloads: true, locale: 'en-US' });
   const staff = await openWatchedPage(staffContext, platform.baseUrl);
   const page = staff.page;
   await page.goto(`${platform.baseUrl}/company/login`);
@@ -75,6 +76,15 @@ test('when a report comes in, then an admin finds, reads, answers and closes it 
   await row.getByText('New').waitFor();
   await row.getByText(/^Acknowledgement/).waitFor();
   expect(await page.getByText('1 case').isVisible()).toBe(true);
+  // Dates in words, day first ("1 May 2025, 14:05"), never the browser's US 5/1/25.
+  const month = '(?:January|February|March|April|May|June|July|August|September|October|November|December)';
+  expect(await row.locator('td[data-label="Created"]').textContent()).toMatch(
+    new RegExp(`^\\d{1,2} ${month} \\d{4}, \\d{2}:\\d{2}$`),
+  );
+  await row
+    .getByText(new RegExp(`^due \\d{1,2} ${month} \\d{4}$`))
+    .first()
+    .waitFor();
 
   // The CSV export matches the list.
   const csv = await downloaded(page, () => page.getByRole('button', { name: 'Export CSV' }).click());
@@ -85,10 +95,23 @@ test('when a report comes in, then an admin finds, reads, answers and closes it 
     /^1,[^,]+,\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},.*,Jane Whistle,NEW$/,
   );
   await page.getByText('Exported 1 case.').waitFor();
+  // The extended export: the same columns first, then outcome, assignees and deadlines, statuses in words.
+  await page.getByRole('checkbox', { name: 'Add outcome, assignees and deadlines' }).check();
+  const extended = await downloaded(page, () => page.getByRole('button', { name: 'Export CSV' }).click());
+  expect(extended.name).toMatch(/^whistle-cases-extended-\d{4}-\d{2}-\d{2}\.csv$/);
+  const [extendedHeader, extendedFirst] = extended.text.trim().split('\r\n');
+  expect(extendedHeader).toBe(
+    `${header},Status (in words),Outcome,Assignees,Acknowledgement due,Acknowledged,Feedback due,Feedback given,Resolution due,Overdue deadlines`,
+  );
+  expect(extendedFirst).toMatch(
+    /,New,,[^,]*,\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},,\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},,\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},$/,
+  );
+  expect(extendedFirst!.startsWith(`${first},`)).toBe(true);
 
   // The case: every field and the file, decrypted here.
   await row.getByRole('link').click();
   await page.getByRole('heading', { name: 'Report #1', level: 1 }).waitFor();
+  await page.getByText(new RegExp(`Received \\d{1,2} ${month} \\d{4}, \\d{2}:\\d{2}`)).waitFor();
   const report = page.getByRole('region', { name: 'Report' });
   await report.getByText('Invoices paid twice to a shell company').waitFor();
   await report.getByText('Warehouse 2').waitFor();

@@ -136,7 +136,8 @@ test('when a discloser reports with a file, keeps the code and checks the status
     'People involved',
     'Outcome',
   ]);
-  await details.getByText('3/1/26 - 3/2/26').waitFor();
+  // Dates in words, day first (not the en-US 3/1/26), whatever the browser's locale.
+  await details.getByText('1 March 2026 - 2 March 2026').waitFor();
   await page.getByText('Received', { exact: true }).waitFor();
 
   // The report's file: listed with its decrypted name and size, downloaded and decrypted here.

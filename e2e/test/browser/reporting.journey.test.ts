@@ -108,6 +108,23 @@ test('when reports came in, then an admin opens Reporting and the table views an
   await page.getByLabel('Period', { exact: true }).selectOption('lastYear');
   await page.waitForURL(/from=\d{4}-01-01&to=\d{4}-12-31/);
   await page.getByText(/0 cases received/).waitFor();
+
+  // Typed dates: day, month by name, year, whatever the browser's locale (Chromium's en-US date input is
+  // mm/dd/yyyy); a day that does not exist is refused in words, a real one goes to the URL.
+  const from = page.getByRole('group', { name: 'From' });
+  const to = page.getByRole('group', { name: 'To' });
+  await from.getByRole('textbox', { name: 'Day' }).fill('1');
+  await from.getByRole('combobox', { name: 'Month' }).selectOption({ label: 'May' });
+  await from.getByRole('textbox', { name: 'Year' }).fill('2025');
+  await to.getByRole('textbox', { name: 'Day' }).fill('31');
+  await to.getByRole('combobox', { name: 'Month' }).selectOption({ label: 'June' });
+  await to.getByRole('textbox', { name: 'Year' }).fill('2025');
+  await page.getByRole('button', { name: 'Show' }).click();
+  await to.getByText('Enter a real date, for example 1 May 2025').waitFor();
+  await to.getByRole('textbox', { name: 'Day' }).fill('30');
+  await page.getByRole('button', { name: 'Show' }).click();
+  await page.waitForURL(/from=2025-05-01&to=2025-06-30/);
+  await page.getByText(/^1 May – 30 June 2025 \(UTC days\)/).waitFor();
   expect(pageErrors).toEqual([]);
   expect(foreignRequests).toEqual([]);
 });

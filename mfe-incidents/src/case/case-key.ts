@@ -1,9 +1,20 @@
 import type { IncidentKeyMaterial } from '@whistle/contracts';
 import { decryptField, openIncidentAsCompany, type IncidentHandle } from '@whistle/crypto';
 
-/** Opens a case with the company private key (from the shell's keyring: granted to the person, never extractable). */
-export const openCase = (keys: IncidentKeyMaterial, companyPrivateKey: CryptoKey): Promise<IncidentHandle> =>
-  openIncidentAsCompany({ ...keys, companyPrivateKey });
+/**
+ * Opens a case with the company private key (from the shell's keyring: granted to the person, never extractable) —
+ * or, while a company key rotation re-wraps the cases, with the previous one if that still wraps it.
+ */
+export const openCase = (
+  keys: IncidentKeyMaterial,
+  companyPrivateKey: CryptoKey,
+  previousCompanyPrivateKey?: CryptoKey,
+): Promise<IncidentHandle> =>
+  openIncidentAsCompany({
+    ...keys,
+    companyPrivateKey,
+    ...(previousCompanyPrivateKey ? { previousCompanyPrivateKey } : {}),
+  });
 
 /** What the Identity column shows (spec §9): Anonymous, the full name when given, or Identified. */
 export type Identity = { kind: 'anonymous' } | { kind: 'named'; name: string } | { kind: 'identified' };
@@ -15,11 +26,14 @@ export type Identity = { kind: 'anonymous' } | { kind: 'named'; name: string } |
 export async function identityOf(
   item: { report_anonymously: boolean; full_name: string | null; keys: IncidentKeyMaterial },
   companyPrivateKey: CryptoKey,
+  previousCompanyPrivateKey?: CryptoKey,
 ): Promise<Identity> {
   if (item.report_anonymously) return { kind: 'anonymous' };
   if (!item.full_name) return { kind: 'identified' };
   try {
-    const name = (await decryptField(await openCase(item.keys, companyPrivateKey), item.full_name)).trim();
+    const name = (
+      await decryptField(await openCase(item.keys, companyPrivateKey, previousCompanyPrivateKey), item.full_name)
+    ).trim();
     return name ? { kind: 'named', name } : { kind: 'identified' };
   } catch {
     return { kind: 'identified' };

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { IncidentClocks } from '@whistle/contracts';
+import { formatDate, formatDateTime } from '@whistle/ui';
 import { CLOCK_NAMES } from './case-vocabulary';
-import { formatDate, formatDateTime } from './format';
 import './case.css';
 
 /**

@@ -3,13 +3,17 @@
 // the CSV with the CSV library, and reports its progress.
 import { createApiClient, exportCases, type CaseQuery } from '@whistle/api-client';
 import { identityOf } from './case-key';
-import { csvRecord, toCsv } from './csv';
+import { csvHeader, csvRecord, extendedCells, toCsv, type ExtendedWords } from './csv';
 
 export interface ExportRequest {
   baseUrl: string;
   token: string;
   query: CaseQuery;
   companyPrivateKey: CryptoKey;
+  /** During a company key rotation: the previous key, which still wraps the cases not yet re-wrapped. */
+  previousCompanyPrivateKey?: CryptoKey;
+  /** The extended export's words: given, the spec's columns are followed by the extended ones. */
+  extended?: ExtendedWords;
 }
 
 export type ExportMessage =
@@ -37,8 +41,14 @@ self.onmessage = async ({ data }: MessageEvent<ExportRequest>) => {
   try {
     let batch: Parameters<typeof csvRecord>[0][] = [];
     const flush = async () => {
-      const identities = await Promise.all(batch.map((row) => identityOf(row, data.companyPrivateKey)));
-      batch.forEach((row, index) => records.push(csvRecord(row, identities[index]!)));
+      const identities = await Promise.all(
+        batch.map((row) => identityOf(row, data.companyPrivateKey, data.previousCompanyPrivateKey)),
+      );
+      const { extended } = data;
+      batch.forEach((row, index) => {
+        const record = csvRecord(row, identities[index]!);
+        records.push(extended ? [...record, ...extendedCells(row, extended)] : record);
+      });
       batch = [];
       if (performance.now() - reportedAt < PROGRESS_INTERVAL_MS) return;
       reportedAt = performance.now();
@@ -49,7 +59,7 @@ self.onmessage = async ({ data }: MessageEvent<ExportRequest>) => {
       if (batch.length === BATCH) await flush();
     }
     await flush();
-    post({ type: 'done', csv: toCsv(records), count: records.length });
+    post({ type: 'done', csv: toCsv(records, csvHeader(data.extended)), count: records.length });
   } catch (error) {
     post({ type: 'failed', status: (error as { status?: number }).status ?? null });
   }

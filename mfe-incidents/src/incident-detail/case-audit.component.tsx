@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Button, Spinner } from '@whistle/ui';
+import { Button, formatDateTime, Spinner } from '@whistle/ui';
 import { useAuditWords } from '@whistle/ui/staff';
-import { formatDateTime } from '../case/format';
 import { CASE_AUDIT_PAGE_SIZE, useCaseAudit } from './use-case-audit';
 
 /**

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import type { IncidentStaffView } from '@whistle/contracts';
 import { decryptField, encryptField } from '@whistle/crypto';
+import { formatDateTime } from '@whistle/ui';
 import { StaffSessionContext } from '@whistle/ui/staff';
 import { initTestI18n } from '../../../tools/webpack/test-i18n';
 import { renderWithI18n } from '../../test/render';
@@ -102,7 +103,7 @@ describe('a case', () => {
     expect(labels).toEqual(['Name of the employee', 'Incident', 'Description', 'Location', 'Date', 'Outcome']);
     expect(within(report).getByText('Jane Doe')).toBeInTheDocument();
     expect(within(report).getByText('Fraud, Bribery')).toBeInTheDocument();
-    expect(within(report).getByText('3/4/26 - 3/6/26')).toBeInTheDocument();
+    expect(within(report).getByText('4 March 2026 - 6 March 2026')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Report #1', level: 1 })).toBeInTheDocument();
   });
 
@@ -243,11 +244,9 @@ describe('the case’s audit trail', () => {
     const history = await screen.findByRole('region', { name: 'History' });
     const trail = await within(history).findByRole('region', { name: 'Audit trail' });
     const lines = (await within(trail).findAllByRole('listitem')).map((item) => item.textContent);
-    // The viewer's locale and time zone (the test machine's).
-    const when = (n: number) =>
-      new Intl.DateTimeFormat('en', { dateStyle: 'short', timeStyle: 'short' }).format(
-        new Date(`2026-11-2${n}T09:30:00Z`),
-      );
+    // In words, in the viewer's time zone (the test machine's).
+    const when = (n: number) => formatDateTime(`2026-11-2${n}T09:30:00Z`, 'en');
+    expect(when(2)).toMatch(/^2[12] November 2026, \d\d:\d\d$/);
     expect(lines).toEqual([
       `Case opened by Ada Lovelace, ${when(2)}`,
       `File downloadedRefused by Ada Lovelace, ${when(1)}`,

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { MessagePage, Spinner, Toast, useDocumentTitle } from '@whistle/ui';
+import { formatDateTime, MessagePage, Spinner, Toast, useDocumentTitle } from '@whistle/ui';
 import { reportDetails } from '@whistle/ui/report';
 import { useStaffState } from '@whistle/ui/staff';
 import { ClockBadges } from '../case/clock-badges.component';
-import { formatDateTime } from '../case/format';
 import { CaseActions } from './case-actions.component';
 import { CaseAuditTrail } from './case-audit.component';
 import { CaseFiles } from './case-files.component';

@@ -2,8 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addCaseNote } from '@whistle/api-client';
 import { encryptField } from '@whistle/crypto';
-import { Button, TextArea } from '@whistle/ui';
-import { formatMessageTime } from '@whistle/ui/report';
+import { Button, formatDateTime, TextArea } from '@whistle/ui';
 import { useStaffSession } from '@whistle/ui/staff';
 import type { OpenedCase } from './use-case';
 
@@ -43,7 +42,7 @@ export function Notes({ opened, onUpdated }: { opened: OpenedCase; onUpdated: ()
           <li key={note.uuid} className="case-note">
             <p>
               <strong>{note.author.full_name}</strong>{' '}
-              <time dateTime={note.created}>{formatMessageTime(note.created, i18n.language)}</time>
+              <time dateTime={note.created}>{formatDateTime(note.created, i18n.language)}</time>
             </p>
             <p className="case-details">{note.text || t('thread.undecryptable')}</p>
           </li>

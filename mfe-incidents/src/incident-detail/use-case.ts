@@ -47,9 +47,13 @@ export type CaseState =
 /** '' when a ciphertext cannot be opened (shown as "cannot be decrypted"), never an error of the page. */
 const decrypting = (handle: IncidentHandle) => (ciphertext: string) => decryptField(handle, ciphertext).catch(() => '');
 
-async function openWholeCase(api: ApiClient, companyPrivateKey: CryptoKey, incidentUuid: string): Promise<OpenedCase> {
+async function openWholeCase(
+  api: ApiClient,
+  keys: { companyPrivateKey: CryptoKey; previousCompanyPrivateKey?: CryptoKey },
+  incidentUuid: string,
+): Promise<OpenedCase> {
   const view = await getCase(api, incidentUuid);
-  const handle = await openCase(view.keys, companyPrivateKey);
+  const handle = await openCase(view.keys, keys.companyPrivateKey, keys.previousCompanyPrivateKey);
   const decrypt = decrypting(handle);
   const filesApi = withToken(api, view.file_token);
   const [messages, notes, files] = await Promise.all([
@@ -101,8 +105,13 @@ export function useCase(incidentUuid: string): { state: CaseState; reload(): Pro
       // On a page load the shell unlocks the keys while this page mounts: wait for the session, which
       // includes the unlocking, before deciding the case is locked (the keyring's change reloads it too).
       await session.staff().catch(() => undefined);
-      const key = companyPrivateKey ?? session.keyring.workerMaterial()?.companyPrivateKey;
-      return key ? openWholeCase(session.api, key, incidentUuid) : null;
+      const material = session.keyring.workerMaterial();
+      const key = companyPrivateKey ?? material?.companyPrivateKey;
+      // During a company key rotation the case may still be wrapped to the previous key.
+      const previous = material?.previousCompanyPrivateKey;
+      return key
+        ? openWholeCase(session.api, { companyPrivateKey: key, previousCompanyPrivateKey: previous }, incidentUuid)
+        : null;
     },
     [session, incidentUuid, companyPrivateKey],
     // A case that cannot be opened is a message of the page, whatever the reason.

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { IncidentListItem } from '@whistle/contracts';
+import { formatDateTime } from '@whistle/ui';
 import type { Identity } from '../case/case-key';
 import { ClockBadges } from '../case/clock-badges.component';
-import { formatDateTime } from '../case/format';
 import { sortDirectionOf, withSort, type SortKey } from './list-query';
 
 function IdentityCell({ identity, locked }: { identity: Identity | undefined; locked: boolean }) {

@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CaseQuery, StaffSession } from '@whistle/api-client';
 import { Button } from '@whistle/ui';
+import { extendedWords, type ExtendedWords } from '../case/csv';
 import { startExportWorker } from '../case/export-worker';
 import type { ExportMessage, ExportRequest } from '../case/export.worker';
 
@@ -12,14 +13,15 @@ type ExportState =
   | { phase: 'failed' }
   | { phase: 'locked' };
 
-/** `whistle-cases-2026-11-24.csv` */
-const fileName = () => `whistle-cases-${new Date().toISOString().slice(0, 10)}.csv`;
+/** `whistle-cases-2026-11-24.csv`, `whistle-cases-extended-2026-11-24.csv` */
+const fileName = (extended: boolean) =>
+  `whistle-cases-${extended ? 'extended-' : ''}${new Date().toISOString().slice(0, 10)}.csv`;
 
-function save(csv: string) {
+function save(csv: string, extended: boolean) {
   const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
   const link = document.createElement('a');
   link.href = url;
-  link.download = fileName();
+  link.download = fileName(extended);
   link.click();
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
@@ -34,8 +36,9 @@ function useCsvExport(session: StaffSession) {
   useEffect(() => () => worker.current?.terminate(), []);
 
   const start = useCallback(
-    (query: CaseQuery) => {
-      const companyPrivateKey = session.keyring.workerMaterial()?.companyPrivateKey;
+    (query: CaseQuery, extended?: ExtendedWords) => {
+      const material = session.keyring.workerMaterial();
+      const companyPrivateKey = material?.companyPrivateKey;
       // The worker calls the API itself, with the session's token (the client's only Bearer mechanism).
       const token = /^Bearer (.+)$/.exec(session.api.headers().Authorization ?? '')?.[1];
       if (!companyPrivateKey || !token) {
@@ -52,7 +55,7 @@ function useCsvExport(session: StaffSession) {
           running.terminate();
           worker.current = null;
           if (data.type === 'done') {
-            save(data.csv);
+            save(data.csv, extended !== undefined);
             setState({ phase: 'done', count: data.count });
           } else setState({ phase: 'failed' });
         }
@@ -68,6 +71,10 @@ function useCsvExport(session: StaffSession) {
         token,
         query: filters,
         companyPrivateKey,
+        ...(material?.previousCompanyPrivateKey
+          ? { previousCompanyPrivateKey: material.previousCompanyPrivateKey }
+          : {}),
+        extended,
       };
       running.postMessage(request);
     },
@@ -79,13 +86,33 @@ function useCsvExport(session: StaffSession) {
 /**
  * The 'Export CSV' button and its progress, a component of its own: a 10,000-case export reports its
  * progress about a hundred times, and each report re-renders only this, not the list page and its table.
+ * 'Extended' adds outcome, assignees and deadlines after the spec's columns, in the viewer's language.
  */
 export function CsvExport({ session, query }: { session: StaffSession; query: CaseQuery }) {
   const { t } = useTranslation('incidents');
   const { state, start } = useCsvExport(session);
+  const [extended, setExtended] = useState(false);
+  const extendedId = useId();
   return (
     <div className="case-export">
-      <Button variant="secondary" onClick={() => start(query)} busy={state.phase === 'running'}>
+      <label className="case-export__extended" htmlFor={extendedId}>
+        <input
+          id={extendedId}
+          type="checkbox"
+          checked={extended}
+          onChange={(event) => setExtended(event.target.checked)}
+          aria-describedby={`${extendedId}-help`}
+        />{' '}
+        {t('export.extended')}
+      </label>
+      <span className="case-export__help" id={`${extendedId}-help`}>
+        {t('export.extendedHelp')}
+      </span>
+      <Button
+        variant="secondary"
+        onClick={() => start(query, extended ? extendedWords(t) : undefined)}
+        busy={state.phase === 'running'}
+      >
         {t('export.action')}
       </Button>
       {state.phase === 'running' && (

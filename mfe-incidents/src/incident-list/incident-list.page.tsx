@@ -71,7 +71,12 @@ export function IncidentListPage() {
     shows: () => true,
     keepPrevious: true,
   });
-  const { identities, locked } = useIdentities(list?.results, useCompanyKey(session));
+  const companyPrivateKey = useCompanyKey(session);
+  const { identities, locked } = useIdentities(
+    list?.results,
+    companyPrivateKey,
+    companyPrivateKey && session.keyring.workerMaterial()?.previousCompanyPrivateKey,
+  );
   useDocumentTitle(t('list.title'));
   const filtered = hasFilters(params);
   return (

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, SelectField, TextField } from '@whistle/ui';
+import { Button, DateField, SelectField } from '@whistle/ui';
 import {
   MAX_YEARS,
   PRESETS,
@@ -40,20 +40,13 @@ export function PeriodForm({ period, today, onChange }: { period: Period; today:
             { value: CUSTOM, label: t('reporting.presets.custom') },
           ]}
         />
-        <TextField
+        <DateField
           name="from"
-          type="date"
           label={t('reporting.from')}
           value={draft.from}
-          onChange={(event) => setDraft({ ...draft, from: event.target.value })}
+          onChange={(from) => setDraft({ ...draft, from })}
         />
-        <TextField
-          name="to"
-          type="date"
-          label={t('reporting.to')}
-          value={draft.to}
-          onChange={(event) => setDraft({ ...draft, to: event.target.value })}
-        />
+        <DateField name="to" label={t('reporting.to')} value={draft.to} onChange={(to) => setDraft({ ...draft, to })} />
         <Button type="submit" variant="secondary">
           {t('reporting.apply')}
         </Button>

@@ -3,6 +3,7 @@
  * the presets offered. "Today" is the viewer's calendar day; the server counts in UTC days
  * (docs/case-management.md, Reporting).
  */
+import { isIsoDay } from '@whistle/ui';
 
 export interface Period {
   from: string;
@@ -49,14 +50,12 @@ export const presetOf = (period: Period, today: Date): Preset | undefined =>
     return candidate.from === period.from && candidate.to === period.to;
   });
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const isDay = (value: string) => DAY.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
-
 export type PeriodProblem = 'invalid' | 'reversed' | 'tooLong';
 
 /** What is wrong with a period the viewer typed, before anything is asked of the server. */
 export function periodProblem({ from, to }: Period): PeriodProblem | undefined {
-  if (!isDay(from) || !isDay(to)) return 'invalid';
+  // A real day each (2025-02-30 is none, though Date.parse rolls it over to 2 March).
+  if (!isIsoDay(from) || !isIsoDay(to)) return 'invalid';
   if (to < from) return 'reversed';
   const limit = new Date(`${from}T00:00:00Z`);
   limit.setUTCFullYear(limit.getUTCFullYear() + MAX_YEARS);

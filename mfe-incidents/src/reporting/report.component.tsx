@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { ReportChannel, ReportingResponse } from '@whistle/contracts';
+import { formatMonth } from '@whistle/ui';
 import { BarChart } from './charts';
 import { Figure, type Cell } from './figure.component';
 import { KeyFigures } from './key-figures.component';
@@ -13,9 +14,9 @@ const barsHeight = (bars: number) => Math.min(600, Math.max(160, 40 + bars * 32)
 /** Cases per month, stacked by channel, with the month's total in the table. */
 function MonthFigure({ report }: { report: ReportingResponse }) {
   const { t, i18n } = useTranslation('incidents');
-  const monthName = new Intl.DateTimeFormat(i18n.language, { month: 'short', year: 'numeric', timeZone: 'UTC' });
   const months = report.by_month.map((row) => ({
-    text: monthName.format(new Date(`${row.month}-01T00:00:00Z`)),
+    // Short names: twelve of them share the chart's axis.
+    text: formatMonth(row.month, i18n.language, { short: true }),
     csv: row.month,
   }));
   const title = t('reporting.figures.perMonth');

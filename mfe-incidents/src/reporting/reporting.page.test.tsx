@@ -95,6 +95,27 @@ function tableRows(caption: string): string[][] {
 
 const period = '?from=2025-01-01&to=2025-03-31';
 
+/** Types a YYYY-MM-DD day into the date field named `label`: day, month by name, year. */
+function typeDay(label: string, day: string) {
+  const [year, month, date] = day.split('-') as [string, string, string];
+  const field = within(screen.getByRole('group', { name: label }));
+  fireEvent.change(field.getByRole('textbox', { name: 'Day' }), { target: { value: String(Number(date)) } });
+  fireEvent.change(field.getByRole('combobox', { name: 'Month' }), { target: { value: String(Number(month)) } });
+  fireEvent.change(field.getByRole('textbox', { name: 'Year' }), { target: { value: year } });
+  // Leaving the field, as a person does, to the next control.
+  fireEvent.blur(field.getByRole('textbox', { name: 'Year' }), {
+    relatedTarget: screen.getByRole('button', { name: 'Show' }),
+  });
+}
+
+/** The day the date field named `label` shows, as YYYY-MM-DD. */
+function dayIn(label: string): string {
+  const field = within(screen.getByRole('group', { name: label }));
+  const day = (field.getByRole('textbox', { name: 'Day' }) as HTMLInputElement).value.padStart(2, '0');
+  const month = (field.getByRole('combobox', { name: 'Month' }) as HTMLSelectElement).value.padStart(2, '0');
+  return `${(field.getByRole('textbox', { name: 'Year' }) as HTMLInputElement).value}-${month}-${day}`;
+}
+
 /** A Blob's text (jsdom's Blob has no `text()`). */
 const textOf = (blob: Blob) =>
   new Promise<string>((resolve) => {
@@ -108,7 +129,7 @@ describe('reporting page', () => {
     expect(reportingResponseSchema.parse(answer)).toEqual(answer);
     fetchMock.mockImplementation(async () => json(200, answer));
     open(`/company/reporting${period}`);
-    expect(await screen.findByText('Jan 1, 2025 – Mar 31, 2025 (UTC days): 9 cases received.')).toBeInTheDocument();
+    expect(await screen.findByText('1 January – 31 March 2025 (UTC days): 9 cases received.')).toBeInTheDocument();
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/incident/reporting?from=2025-01-01&to=2025-03-31');
 
     expect(tableRows('Cases per month, by channel')).toEqual([
@@ -186,10 +207,10 @@ describe('reporting page', () => {
     fireEvent.change(screen.getByLabelText('Period'), { target: { value: 'lastYear' } });
     const previous = presetPeriod('lastYear', new Date());
     await waitFor(() => expect(router.state.location.search).toBe(`?from=${previous.from}&to=${previous.to}`));
-    await waitFor(() => expect(screen.getByLabelText('From')).toHaveValue(previous.from));
+    await waitFor(() => expect(dayIn('From')).toBe(previous.from));
 
-    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2024-02-01' } });
-    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2024-02-29' } });
+    typeDay('From', '2024-02-01');
+    typeDay('To', '2024-02-29');
     fireEvent.click(screen.getByRole('button', { name: 'Show' }));
     await waitFor(() => expect(router.state.location.search).toBe('?from=2024-02-01&to=2024-02-29'));
     await waitFor(() =>
@@ -203,7 +224,7 @@ describe('reporting page', () => {
     fetchMock.mockImplementation(async () => json(200, answer));
     const router = open(`/company/reporting${period}`);
     await screen.findByText(/9 cases received/);
-    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2025-04-01' } });
+    typeDay('From', '2025-04-01');
     fireEvent.click(screen.getByRole('button', { name: 'Show' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('The end date comes before the start date.');
     expect(router.state.location.search).toBe(period);
@@ -211,6 +232,21 @@ describe('reporting page', () => {
     const calls = fetchMock.mock.calls.length;
     await act(() => router.navigate('/company/reporting?from=2019-01-01&to=2025-01-01'));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('A period is at most 5 years long.'));
+    expect(fetchMock.mock.calls.length).toBe(calls);
+  });
+
+  it('when a day that does not exist is typed, then the page says so in words and asks nothing', async () => {
+    fetchMock.mockImplementation(async () => json(200, answer));
+    const router = open(`/company/reporting${period}`);
+    await screen.findByText(/9 cases received/);
+    const calls = fetchMock.mock.calls.length;
+    typeDay('To', '2025-02-30');
+    fireEvent.click(screen.getByRole('button', { name: 'Show' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Enter both dates in full: a real day, a month and a year.',
+    );
+    expect(within(screen.getByRole('group', { name: 'To' })).getByText('Enter a real date, for example 1 May 2025'));
+    expect(router.state.location.search).toBe(period);
     expect(fetchMock.mock.calls.length).toBe(calls);
   });
 

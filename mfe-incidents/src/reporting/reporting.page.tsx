@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { getReporting, isApiError } from '@whistle/api-client';
-import { MessagePage, Spinner, useDocumentTitle, useLoad } from '@whistle/ui';
+import { formatDayRange, MessagePage, Spinner, useDocumentTitle, useLoad } from '@whistle/ui';
 import { useStaffSession } from '@whistle/ui/staff';
 import { MAX_YEARS, periodOf, periodProblem, withPeriod } from './period';
 import { PeriodForm } from './period-form.component';
@@ -40,8 +40,6 @@ export function ReportingPage() {
       </MessagePage>
     );
 
-  const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' });
-  const utcDay = (day: string) => dates.format(new Date(`${day}T00:00:00Z`));
   const refused = urlProblem ?? (error !== undefined ? 'refused' : undefined);
   return (
     <>
@@ -61,7 +59,7 @@ export function ReportingPage() {
         </p>
       )}
       {!refused && !report && <Spinner />}
-      {report && <Report report={report} periodText={`${utcDay(from)} – ${utcDay(to)}`} />}
+      {report && <Report report={report} periodText={formatDayRange(from, to, i18n.language)} />}
     </>
   );
 }

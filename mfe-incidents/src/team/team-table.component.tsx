@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { StaffState } from '@whistle/api-client';
-import { Button } from '@whistle/ui';
-import { formatDateTime } from '../case/format';
+import { Button, formatDateTime } from '@whistle/ui';
 
 export type Member = StaffState['company']['user_profiles'][number];
 

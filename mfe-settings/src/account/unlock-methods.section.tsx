@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getOwnKeys, isCommonPassword, removeUnlockMethod } from '@whistle/api-client';
 import type { UnlockMethod } from '@whistle/contracts';
-import { Button, ConfirmDialog, Spinner, TextField, useLoad } from '@whistle/ui';
+import { Button, ConfirmDialog, formatDate, Spinner, TextField, useLoad } from '@whistle/ui';
 import { useStaffSession } from '@whistle/ui/staff';
 import { useKeysFailure } from '../keys-failure';
 import { useKeyringState } from '../use-keyring-state';
@@ -48,7 +48,6 @@ export function UnlockMethodsSection() {
       : method.method === 'passkey'
         ? t('unlockMethods.passkey', { label: method.label ?? '' })
         : t('unlockMethods.passphrase');
-  const date = (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(iso));
   const person = own.data?.person;
 
   return (
@@ -63,7 +62,9 @@ export function UnlockMethodsSection() {
             <li key={method.id}>
               <span>
                 <strong>{name(method)}</strong>{' '}
-                <span className="settings-muted">{t('unlockMethods.added', { date: date(method.created) })}</span>
+                <span className="settings-muted">
+                  {t('unlockMethods.added', { date: formatDate(method.created, i18n.language) })}
+                </span>
               </span>
               {method.method !== 'password' && (
                 <Button

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { auditActions, auditTableIdentifiers } from '@whistle/contracts';
-import { Button, SelectField, TextField } from '@whistle/ui';
+import { Button, DateField, isIsoDay, SelectField } from '@whistle/ui';
 import { useAuditWords, useStaffState } from '@whistle/ui/staff';
 import type { FilterValues, FormFilter } from './audit-log-query';
 
@@ -27,6 +27,8 @@ export function AuditLogFilters({ initial, errors, onApply }: AuditLogFiltersPro
     setValues((current) => ({ ...current, [key]: event.target.value }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // A half-typed or impossible day is not applied: its field says what is wrong.
+    if ([values.from, values.to].some((day) => day !== '' && !isIsoDay(day))) return;
     onApply(values);
   };
   const memberOptions = members.map((member) => ({ value: member.uuid, label: member.full_name }));
@@ -69,20 +71,18 @@ export function AuditLogFilters({ initial, errors, onApply }: AuditLogFiltersPro
         error={errors.user}
         options={memberOptions}
       />
-      <TextField
+      <DateField
         name="from"
-        type="date"
         label={t('auditLog.from')}
         value={values.from}
-        onChange={set('from')}
+        onChange={(from) => setValues((current) => ({ ...current, from }))}
         error={errors.from}
       />
-      <TextField
+      <DateField
         name="to"
-        type="date"
         label={t('auditLog.to')}
         value={values.to}
-        onChange={set('to')}
+        onChange={(to) => setValues((current) => ({ ...current, to }))}
         error={errors.to}
       />
       <div className="wh-actions">

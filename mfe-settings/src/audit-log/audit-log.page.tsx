@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { fieldErrorsOf, listAuditLog } from '@whistle/api-client';
 import type { AuditLogEntry } from '@whistle/contracts';
-import { Button, Spinner, useDocumentTitle, useLoad } from '@whistle/ui';
+import { Button, formatDateTime, Spinner, useDocumentTitle, useLoad } from '@whistle/ui';
 import { useAuditWords, useStaffSession } from '@whistle/ui/staff';
 import { AuditLogFilters } from './audit-log-filters.component';
 import {
@@ -16,16 +16,13 @@ import {
 } from './audit-log-query';
 import { AuditLogTools } from './audit-log-tools.component';
 
-const formatWhen = (iso: string, locale: string) =>
-  new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' }).format(new Date(iso));
-
 function EntryRow({ entry }: { entry: AuditLogEntry }) {
   const { t, i18n } = useTranslation('settings');
   const words = useAuditWords();
   return (
     <tr>
       <td>
-        <time dateTime={entry.occurred_at}>{formatWhen(entry.occurred_at, i18n.language)}</time>
+        <time dateTime={entry.occurred_at}>{formatDateTime(entry.occurred_at, i18n.language, { seconds: true })}</time>
       </td>
       <th scope="row">{words.action(entry.action)}</th>
       <td>{entry.success ? t('auditLog.success') : <strong>{t('auditLog.refused')}</strong>}</td>

@@ -102,6 +102,15 @@ function open(path: string) {
   return router;
 }
 
+/** Types a YYYY-MM-DD day into the date field named `label` of `form`: day, month by name, year. */
+function typeDay(form: HTMLElement, label: string, day: string) {
+  const [year, month, date] = day.split('-') as [string, string, string];
+  const field = within(within(form).getByRole('group', { name: label }));
+  fireEvent.change(field.getByRole('textbox', { name: 'Day' }), { target: { value: String(Number(date)) } });
+  fireEvent.change(field.getByRole('combobox', { name: 'Month' }), { target: { value: String(Number(month)) } });
+  fireEvent.change(field.getByRole('textbox', { name: 'Year' }), { target: { value: year } });
+}
+
 /** Path and query of every call, in order. */
 const asked = () => fetchMock.mock.calls.map(([url]) => String(url));
 
@@ -115,6 +124,8 @@ describe('the company audit log', () => {
       .getAllByRole('row')
       .slice(1)
       .map((row) => Array.from(row.querySelectorAll('th, td'), (cell) => cell.textContent));
+    // When, in words with the seconds, in the viewer's time zone: never a numeric-only date.
+    for (const cells of rows) expect(cells[0]).toMatch(/^\d{1,2} [A-Z][a-z]+ \d{4}, \d\d:\d\d:\d\d$/);
     expect(rows.map((cells) => cells.slice(1, 6))).toEqual([
       ['Case opened', 'Done', 'Ada Admin', 'Case', ids.incident],
       ['Sign-in refused', 'Refused', 'Hal Handler', 'Member', ids.hal],
@@ -142,8 +153,8 @@ describe('the company audit log', () => {
     fireEvent.change(within(filters).getByLabelText('Object type'), { target: { value: 'incident' } });
     fireEvent.change(within(filters).getByLabelText('Action'), { target: { value: 'incident-opened' } });
     fireEvent.change(within(filters).getByLabelText('Member'), { target: { value: ids.hal } });
-    fireEvent.change(within(filters).getByLabelText('From'), { target: { value: '2026-11-01' } });
-    fireEvent.change(within(filters).getByLabelText('To'), { target: { value: '2026-11-30' } });
+    typeDay(filters, 'From', '2026-11-01');
+    typeDay(filters, 'To', '2026-11-30');
     expect(asked()).toHaveLength(1);
     fireEvent.click(within(filters).getByRole('button', { name: 'Apply filters' }));
 
@@ -154,14 +165,32 @@ describe('the company audit log', () => {
     expect(screen.getByRole('form', { name: 'Filter the audit log' })).toHaveFormValues({ user: ids.hal });
   });
 
+  it('when a day that does not exist is typed, then the field says so and nothing is asked', async () => {
+    fetchMock.mockImplementation(async () => json(200, page()));
+    const router = open('/company/settings/audit-log');
+    await screen.findByRole('table');
+    const filters = screen.getByRole('form', { name: 'Filter the audit log' });
+    typeDay(filters, 'From', '2026-02-30');
+    fireEvent.click(within(filters).getByRole('button', { name: 'Apply filters' }));
+    expect(within(filters).getByRole('group', { name: 'From' })).toHaveTextContent(
+      'Enter a real date, for example 1 May 2025',
+    );
+    expect(asked()).toHaveLength(1);
+    expect(router.state.location.search).toBe('');
+  });
+
   it('when the server refuses a filter, then its message shows by that field', async () => {
     fetchMock.mockResolvedValue(
       json(400, { message: 'Bad Request', errors: { to: ['The period ends before it starts'] } }),
     );
     open('/company/settings/audit-log?from=2026-12-01&to=2026-11-01');
     expect(await screen.findByText('The period ends before it starts')).toBeInTheDocument();
-    expect(screen.getByLabelText('To')).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByLabelText('From')).not.toHaveAttribute('aria-invalid');
+    const dayOf = (label: string) =>
+      within(screen.getByRole('group', { name: label })).getByRole('textbox', { name: 'Day' });
+    expect(dayOf('To')).toHaveAttribute('aria-invalid', 'true');
+    expect(dayOf('To')).toHaveAccessibleDescription('The period ends before it starts');
+    expect(dayOf('From')).not.toHaveAttribute('aria-invalid');
+    expect(dayOf('From')).toHaveValue('1');
     expect(screen.getByRole('alert')).toHaveTextContent('These filters are not valid.');
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });

@@ -2,15 +2,11 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldErrorsOf, saveSsoSettings } from '@whistle/api-client';
 import type { SsoSettingsResponse } from '@whistle/contracts';
-import { Button, TextArea, TextField, useAction } from '@whistle/ui';
+import { Button, formatDateTime, TextArea, TextField, useAction } from '@whistle/ui';
 import { useStaffSession } from '@whistle/ui/staff';
 
 type Field = 'entry_point' | 'idp_certificate' | 'email_attribute' | 'enabled' | 'require_sso';
 type Errors = Partial<Record<Field, string>>;
-
-/** The page's date and time, in the page language. */
-const dateTime = (iso: string, language: string) =>
-  new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
 /** What the saved certificate says (subject, issuer, validity, fingerprint), and whether it has expired. */
 function CertificateFacts({ settings, readAt }: { settings: SsoSettingsResponse; readAt: number }) {
@@ -32,9 +28,9 @@ function CertificateFacts({ settings, readAt }: { settings: SsoSettingsResponse;
         <dt>{t('sso.certificateIssuer')}</dt>
         <dd>{certificate.issuer}</dd>
         <dt>{t('sso.certificateValidFrom')}</dt>
-        <dd>{dateTime(certificate.valid_from, i18n.language)}</dd>
+        <dd>{formatDateTime(certificate.valid_from, i18n.language)}</dd>
         <dt>{t('sso.certificateValidTo')}</dt>
-        <dd>{dateTime(certificate.valid_to, i18n.language)}</dd>
+        <dd>{formatDateTime(certificate.valid_to, i18n.language)}</dd>
         <dt>{t('sso.certificateFingerprint')}</dt>
         <dd>
           <code className="settings-id">{certificate.fingerprint_sha256}</code>

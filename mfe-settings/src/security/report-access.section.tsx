@@ -2,10 +2,11 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { declineCompanyKeyRequest, getTeamKeys } from '@whistle/api-client';
 import type { TeamKey } from '@whistle/contracts';
-import { Button, Spinner, useLoad } from '@whistle/ui';
+import { Button, formatDate, Spinner, useLoad } from '@whistle/ui';
 import { useStaffSession } from '@whistle/ui/staff';
 import { useKeysFailure } from '../keys-failure';
 import { useKeyringState } from '../use-keyring-state';
+import { CompanyKeyRotationAction } from './company-key-rotation.action';
 import { CompareFingerprintDialog } from './compare-fingerprint.dialog';
 import { RecoveryKitAction } from './recovery-kit.action';
 
@@ -17,7 +18,8 @@ interface Grant {
 }
 
 /**
- * /company/settings/security, "Report access": who holds the company key, who asks for it, and the recovery kit.
+ * /company/settings/security, "Report access": who holds the company key, who asks for it, the recovery kit, and
+ * the company key's rotation.
  * Only an admin's browser that holds the key can grant it, so without it the section points to the banner that
  * restores it.
  */
@@ -46,6 +48,7 @@ export function ReportAccessSection({ companyName }: { companyName: string }) {
         <>
           <TeamAccess />
           <RecoveryKitAction companyName={companyName} />
+          <CompanyKeyRotationAction companyName={companyName} status={status.data!} onChanged={status.reload} />
         </>
       ) : (
         <p>{t('reportAccess.notHeld')}</p>
@@ -140,12 +143,14 @@ function AccessRequest(props: { person: TeamKey; busy: boolean; onApprove(): voi
   const { t, i18n } = useTranslation('settings');
   const { person } = props;
   const request = person.access_request!;
-  const date = (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(iso));
   return (
     <article className="settings-key-request" aria-label={person.full_name}>
       <p>
         <strong>{person.full_name}</strong>{' '}
-        {t('reportAccess.requestedOn', { date: date(request.created), expires: date(request.expires_at) })}
+        {t('reportAccess.requestedOn', {
+          date: formatDate(request.created, i18n.language),
+          expires: formatDate(request.expires_at, i18n.language),
+        })}
       </p>
       <p>
         {t('reportAccess.requestFingerprint')}{' '}

@@ -137,8 +137,8 @@ export interface StaffKeyring {
   /** Opens a case; rejects with a `NoCaseAccessError` (name) when nothing the person holds opens it. */
   openCase(keys: IncidentKeyMaterial): Promise<CaseHandle>;
   /**
-   * The company private key as a non-extractable CryptoKey, to hand to a worker (export) that opens many cases;
-   * undefined while the person does not hold it.
+   * The company private key as a non-extractable CryptoKey, to hand to a worker (export) that opens many cases
+   * (and, during a rotation, the previous one); undefined while the person does not hold it.
    */
   workerMaterial(): KeyringWorkerMaterial | undefined;
 
@@ -181,6 +181,15 @@ export interface StaffKeyring {
    * which the server deletes the old way.
    */
   migrateCompanyKey(): Promise<{ text: string; fingerprint: string; createdAt: string }>;
+  /**
+   * Admin holding the key: a new company key pair made here, granted to `holders` (everyone who holds the current
+   * key, their fingerprints shown; each checked against their keys as for an approval) and sealed for a new recovery
+   * kit (shown once). New reports use it at once; the cases are re-wrapped afterwards, with `workerMaterial()`'s
+   * keys (docs/security.md, "Rotation"). The keyring then holds both keys until the rotation completes.
+   */
+  startCompanyKeyRotation(
+    holders: KeyRecipient[],
+  ): Promise<{ keyVersion: number; recoveryKit: { text: string; fingerprint: string; createdAt: string } }>;
 }
 
 /** A person the company key is wrapped to, with the fingerprint the page showed (and the admin compared). */
@@ -202,10 +211,14 @@ export interface CompanyKeyStatus {
   publicKey: string;
   fingerprint: string;
   accessRequest: { id: string; expiresAt: string } | null;
+  /** While a rotation re-wraps the cases: the key being replaced (held too, so cases open under either). */
+  rotation: { previousKeyVersion: number; startedAt: string; previousHeld: boolean } | null;
 }
 
 export interface KeyringWorkerMaterial {
   companyPrivateKey: CryptoKey;
+  /** During a rotation: the previous company key, which still wraps the cases not yet re-wrapped. */
+  previousCompanyPrivateKey?: CryptoKey;
 }
 
 /** What `openCase` rejects with when the person holds nothing that opens the case. */

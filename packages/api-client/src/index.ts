@@ -58,6 +58,10 @@ export {
   putRecoveryKit,
   removeUnlockMethod,
   requestCompanyKey,
+  completeRewrap,
+  getRewrapPage,
+  putRewrapped,
+  startCompanyKeyRotation,
 } from './keys';
 export {
   createIncident,

@@ -1,5 +1,9 @@
 import type {
   CompanyKeyGrantRequest,
+  CompanyKeyRotationRequest,
+  RewrapBatch,
+  RewrapBatchResult,
+  RewrapPage,
   CompanyKeysResponse,
   NewPersonKeys,
   OwnKeysResponse,
@@ -33,3 +37,23 @@ export const declineCompanyKeyRequest = (api: ApiClient, id: string) =>
   api.request<void>('DELETE', `/api/account/company/keys/requests/${encodeURIComponent(id)}`);
 export const putRecoveryKit = (api: ApiClient, body: { key_version: number; aes_encrypted_private_key: string }) =>
   api.request<void>('PUT', '/api/account/company/keys/recovery', { body });
+
+/** A company key rotation (docs/security.md, "Rotation"): the keyring starts it, the security page re-wraps the cases. */
+export const startCompanyKeyRotation = (api: ApiClient, body: CompanyKeyRotationRequest) =>
+  api.request<{ key_version: number }>('POST', '/api/account/company/keys/rotation', { body });
+export const getRewrapPage = (
+  api: ApiClient,
+  query: { key_version: number; after?: string; limit?: number },
+  signal?: AbortSignal,
+) => {
+  const params = new URLSearchParams({ key_version: String(query.key_version) });
+  if (query.after) params.set('after', query.after);
+  if (query.limit) params.set('limit', String(query.limit));
+  return api.request<RewrapPage>('GET', `/api/incident/company-key/rewrap?${params}`, { signal });
+};
+export const putRewrapped = (api: ApiClient, body: RewrapBatch) =>
+  api.request<RewrapBatchResult>('PUT', '/api/incident/company-key/rewrap', { body });
+export const completeRewrap = (api: ApiClient, keyVersion: number) =>
+  api.request<{ remaining: 0 }>('POST', '/api/incident/company-key/rewrap/complete', {
+    body: { key_version: keyVersion },
+  });

@@ -7,6 +7,7 @@ export * from './countries/countries';
 export * from './routing/route-table';
 export * from './http/account';
 export * from './http/keys';
+export * from './http/company-key-rewrap';
 export * from './http/common-password';
 export * from './http/company-settings';
 export * from './http/incident';

@@ -92,19 +92,15 @@ interface StoredIncidentKeys {
 
 /**
  * The public key is the associated data of the sealed private key: a server that swaps in a key
- * pair of its own (to read future messages) makes opening fail instead.
+ * pair of its own (to read future messages) makes opening fail instead. Leaves the passphrase to the caller.
  */
-async function openWithIncidentPassphrase(
-  incidentPassphrase: Bytes,
-  stored: StoredIncidentKeys,
-): Promise<IncidentHandle> {
+async function openSealedPrivateKey(incidentPassphrase: Bytes, stored: StoredIncidentKeys): Promise<IncidentHandle> {
   const salt = parseFixedBase64Url(stored.aes_salt, 'aes_salt', PARAMS.hkdf.saltBytes);
   const iv = parseFixedBase64Url(stored.aes_iv, 'aes_iv', PARAMS.aes.ivBytes);
   const { public_key: publicKey, aes_encrypted_private_key: sealed } = stored.credential;
   parseVersioned(publicKey, 'incident public key', [PARAMS.ecdh.publicKeyBytes]);
   const [ciphertext] = parseVersioned(sealed, 'encrypted incident private key', [{ min: PARAMS.aes.tagBytes + 1 }]);
   const key = await deriveAesKey(incidentPassphrase, salt, PARAMS.info.incidentPrivateKey, ['decrypt']);
-  incidentPassphrase.fill(0);
   const pkcs8 = await aesDecrypt(key, iv, ciphertext, utf8Encode(publicKey));
   try {
     return { publicKey, privateKey: await importPrivateKeyPkcs8(pkcs8) };
@@ -113,6 +109,35 @@ async function openWithIncidentPassphrase(
   } finally {
     pkcs8.fill(0);
   }
+}
+
+async function openWithIncidentPassphrase(
+  incidentPassphrase: Bytes,
+  stored: StoredIncidentKeys,
+): Promise<IncidentHandle> {
+  try {
+    return await openSealedPrivateKey(incidentPassphrase, stored);
+  } finally {
+    incidentPassphrase.fill(0);
+  }
+}
+
+/**
+ * The incident passphrase from its company wrapping, with the first of `companyPrivateKeys` that opens it: during a
+ * company key rotation a case is wrapped to either version. Any other failure is one DecryptionError.
+ */
+async function unwrapCompanyPassphrase(
+  companyPrivateKeys: readonly CryptoKey[],
+  wrapped: string,
+): Promise<{ passphrase: Bytes; keyIndex: number }> {
+  for (const [keyIndex, key] of companyPrivateKeys.entries()) {
+    try {
+      return { passphrase: await unwrapWithPrivateKey(key, wrapped, 'incident-passphrase'), keyIndex };
+    } catch (error) {
+      if (!(error instanceof DecryptionError)) throw error;
+    }
+  }
+  throw new DecryptionError();
 }
 
 /** Review page: open the incident with the passphrase from the secret code. */
@@ -126,17 +151,45 @@ export async function openIncidentAsDiscloser(
   return openWithIncidentPassphrase(incidentPassphrase, input);
 }
 
-/** Staff browser: open the incident with the unlocked company private key. */
+/**
+ * Staff browser: open the incident with the unlocked company private key — or, while a rotation re-wraps the cases,
+ * with whichever of the current and previous keys (`previousCompanyPrivateKey`) wraps it.
+ */
 export async function openIncidentAsCompany(
   input: StoredIncidentKeys & {
     companyPrivateKey: CryptoKey;
+    previousCompanyPrivateKey?: CryptoKey;
     company_encrypted_passphrase: string;
   },
 ): Promise<IncidentHandle> {
-  const incidentPassphrase = await unwrapWithPrivateKey(
-    input.companyPrivateKey,
+  const keys = [input.companyPrivateKey, ...(input.previousCompanyPrivateKey ? [input.previousCompanyPrivateKey] : [])];
+  const { passphrase } = await unwrapCompanyPassphrase(keys, input.company_encrypted_passphrase);
+  return openWithIncidentPassphrase(passphrase, input);
+}
+
+/**
+ * A company key rotation, in an admin's browser (docs/security.md, "Rotation"): the incident passphrase opened with
+ * whichever of `companyPrivateKeys` wraps it, then checked against the incident — it must open the incident's
+ * sealed private key, so a value the server made up is refused rather than re-wrapped — and wrapped to
+ * `newCompanyPublicKey` (v1 ECIES, as a discloser wraps it). `newCompanyPublicKey` is one the browser made or
+ * checked against its own grant, never one taken from the server alone. `keyIndex`: which key opened it.
+ */
+export async function rewrapIncidentPassphrase(
+  input: StoredIncidentKeys & {
+    company_encrypted_passphrase: string;
+    companyPrivateKeys: readonly CryptoKey[];
+    newCompanyPublicKey: string;
+  },
+): Promise<{ company_encrypted_passphrase: string; keyIndex: number }> {
+  const { passphrase, keyIndex } = await unwrapCompanyPassphrase(
+    input.companyPrivateKeys,
     input.company_encrypted_passphrase,
-    'incident-passphrase',
   );
-  return openWithIncidentPassphrase(incidentPassphrase, input);
+  try {
+    await openSealedPrivateKey(passphrase, input);
+    const rewrapped = await wrapToPublicKey(input.newCompanyPublicKey, passphrase, 'incident-passphrase');
+    return { company_encrypted_passphrase: rewrapped, keyIndex };
+  } finally {
+    passphrase.fill(0);
+  }
 }

@@ -39,6 +39,7 @@ export {
   createIncidentCredentials,
   openIncidentAsCompany,
   openIncidentAsDiscloser,
+  rewrapIncidentPassphrase,
   type IncidentCreatePayloadKeys,
   type IncidentCredential,
   type IncidentCredentials,

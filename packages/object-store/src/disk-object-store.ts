@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, open, readdir, rename, rm, stat, statfs, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { NotFoundError, type Logger } from '@whistle/service-kit';
+import { NotFoundError, NotReadyError, readDiskFree, type Logger } from '@whistle/service-kit';
 import { exactSize } from './exact-size';
 import { assertValidObjectKey } from './object-key';
 import type { ObjectStore } from './object-store';
@@ -31,6 +31,7 @@ export class DiskObjectStore implements ObjectStore {
   private readonly tmpDir: string;
   private readonly outages: OutageTracker;
   private lowOnSpace = false;
+  private readonly stopMetric: () => void;
 
   constructor(
     root: string,
@@ -45,8 +46,15 @@ export class DiskObjectStore implements ObjectStore {
       },
       isDiskUnavailable,
       logger,
-      DISK_FULL_MESSAGE,
+      { answer: DISK_FULL_MESSAGE },
     );
+    this.stopMetric = readDiskFree(async () => [{ labels: { store: 'objects' }, value: await this.freeBytes() }]);
+  }
+
+  /** What an unprivileged process may use (bavail), not what root could. */
+  private async freeBytes(): Promise<number> {
+    const disk = await statfs(this.root);
+    return disk.bavail * disk.bsize;
   }
 
   /**
@@ -118,18 +126,18 @@ export class DiskObjectStore implements ObjectStore {
   /** Rejects, naming the free space, when the disk under the store has less than MIN_FREE_BYTES left. */
   async ready(): Promise<void> {
     await mkdir(this.root, { recursive: true });
-    const disk = await statfs(this.root);
-    // What an unprivileged process may use (bavail), not what root could.
-    const free = disk.bavail * disk.bsize;
+    const free = await this.freeBytes();
     if (free < MIN_FREE_BYTES) {
       const reason = `The data disk has ${Math.floor(free / (1024 * 1024))} MiB free, under ${MIN_FREE_BYTES / (1024 * 1024)} MiB`;
       if (!this.lowOnSpace) this.logger?.warn({ freeBytes: free }, `${reason}: not ready until space is freed`);
       this.lowOnSpace = true;
-      throw new Error(reason);
+      throw new NotReadyError(reason);
     }
     if (this.lowOnSpace) this.logger?.info({ freeBytes: free }, 'The data disk has room again');
     this.lowOnSpace = false;
   }
 
-  async close(): Promise<void> {}
+  async close(): Promise<void> {
+    this.stopMetric();
+  }
 }

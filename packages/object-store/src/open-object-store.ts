@@ -35,5 +35,7 @@ export async function openObjectStore(
     await store.close();
     throw error;
   }
+  // What the last run (or a replica killed meanwhile) could not abort.
+  void store.sweepAbandonedUploads();
   return store;
 }

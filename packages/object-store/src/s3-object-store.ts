@@ -1,10 +1,12 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import {
   CreateBucketCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
+  AbortMultipartUploadCommand,
   HeadObjectCommand,
+  ListMultipartUploadsCommand,
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
@@ -24,7 +26,21 @@ export interface S3ObjectStoreOptions {
   secretAccessKey: string;
   /** Where an outage of the store is logged (once when it starts, once when it ends). */
   logger?: Logger;
+  /**
+   * What the keys this store writes begin with: only multipart uploads under it are swept as abandoned. Empty (the
+   * default): the whole bucket, which belongs to the service.
+   */
+  keyPrefix?: string;
+  /** How old a multipart upload must be to count as abandoned; ABANDONED_UPLOAD_AGE_MS by default. */
+  abandonedUploadAgeMs?: number;
 }
+
+/**
+ * A request lasts 10 minutes at most (REQUEST_TIMEOUT_MS of service-kit), and its multipart upload with it: one
+ * started 30 minutes ago is under way in no replica, its parts abandoned (the store was down when its abort was sent,
+ * or the process was killed).
+ */
+export const ABANDONED_UPLOAD_AGE_MS = 30 * 60 * 1000;
 
 /**
  * A store that does not answer (a black-holed network) fails the request instead of holding it and its
@@ -57,9 +73,27 @@ export class S3ObjectStore implements ObjectStore {
   private readonly client: S3Client;
   private readonly bucket: string;
   private readonly outages: OutageTracker;
+  private readonly logger?: Logger;
+  private readonly keyPrefix: string;
+  private readonly abandonedUploadAgeMs: number;
+  private sweeping?: Promise<void>;
+  private sweepAgain?: NodeJS.Timeout;
+  private closed = false;
 
-  constructor({ endpoint, region, bucket, accessKeyId, secretAccessKey, logger }: S3ObjectStoreOptions) {
+  constructor({
+    endpoint,
+    region,
+    bucket,
+    accessKeyId,
+    secretAccessKey,
+    logger,
+    keyPrefix = '',
+    abandonedUploadAgeMs = ABANDONED_UPLOAD_AGE_MS,
+  }: S3ObjectStoreOptions) {
     this.bucket = bucket;
+    this.logger = logger;
+    this.keyPrefix = keyPrefix;
+    this.abandonedUploadAgeMs = abandonedUploadAgeMs;
     this.outages = new OutageTracker(
       {
         down: 'The object store (S3) is unreachable; uploads and downloads answer 503 until it is back',
@@ -67,6 +101,8 @@ export class S3ObjectStore implements ObjectStore {
       },
       isStoreUnavailable,
       logger,
+      // Uploads cut by the outage could not be aborted while it lasted.
+      { onRecovered: () => void this.sweepAbandonedUploads() },
     );
     this.client = new S3Client({
       endpoint,
@@ -130,11 +166,30 @@ export class S3ObjectStore implements ObjectStore {
       const answer = await this.outages.run(() =>
         this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key })),
       );
-      return answer.Body as Readable;
+      return this.watched(answer.Body as Readable);
     } catch (error) {
       if (isNotFound(error)) throw new NotFoundError();
       throw error;
     }
+  }
+
+  /**
+   * The object's stream, whose failure mid-way (S3 gone after the first bytes) is the store's outage like any other:
+   * logged once, a 503 for whoever reads it (the download itself can only be cut, its headers being out).
+   */
+  private watched(body: Readable): Readable {
+    const outages = this.outages;
+    return Readable.from(
+      (async function* () {
+        try {
+          // A reader that stops early (the client left) ends this loop, which destroys the S3 stream.
+          for await (const chunk of body) yield chunk as Buffer;
+        } catch (error) {
+          throw outages.failed(error);
+        }
+      })(),
+      { objectMode: false },
+    );
   }
 
   async delete(key: string): Promise<void> {
@@ -158,7 +213,60 @@ export class S3ObjectStore implements ObjectStore {
     await this.exists('readiness-probe');
   }
 
+  /**
+   * Aborts the abandoned multipart uploads under keyPrefix (at start, and when the store is back after an outage),
+   * then once more when those too young to tell now are old enough: their parts are billed and never become an
+   * object. In the background; a failure is logged, and the bucket's lifecycle rule remains the backstop.
+   */
+  sweepAbandonedUploads({ again = true }: { again?: boolean } = {}): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    this.sweeping ??= this.abortAbandonedUploads()
+      .then((aborted) => {
+        if (aborted > 0) this.logger?.info({ aborted }, 'Aborted the multipart uploads left by uploads cut short');
+      })
+      .catch((error: unknown) => {
+        const { name, message } = error as { name?: unknown; message?: unknown };
+        this.logger?.warn(
+          { code: name, reason: message },
+          'Could not abort abandoned multipart uploads; will try again',
+        );
+      })
+      .finally(() => (this.sweeping = undefined));
+    if (again) {
+      clearTimeout(this.sweepAgain);
+      this.sweepAgain = setTimeout(() => void this.sweepAbandonedUploads({ again: false }), this.abandonedUploadAgeMs);
+      this.sweepAgain.unref();
+    }
+    return this.sweeping;
+  }
+
+  private async abortAbandonedUploads(): Promise<number> {
+    const startedBefore = Date.now() - this.abandonedUploadAgeMs;
+    let aborted = 0;
+    let markers: { KeyMarker?: string; UploadIdMarker?: string } = {};
+    for (;;) {
+      const page = await this.client.send(
+        new ListMultipartUploadsCommand({ Bucket: this.bucket, Prefix: this.keyPrefix || undefined, ...markers }),
+      );
+      for (const { Key, UploadId, Initiated } of page.Uploads ?? []) {
+        if (!Key || !UploadId || !Initiated || Initiated.getTime() > startedBefore) continue;
+        await this.client
+          .send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key, UploadId }))
+          .then(() => aborted++)
+          .catch((error: unknown) => {
+            // Another replica's sweep was first.
+            if ((error as { name?: string }).name !== 'NoSuchUpload') throw error;
+          });
+      }
+      if (!page.IsTruncated || (!page.NextKeyMarker && !page.NextUploadIdMarker)) return aborted;
+      markers = { KeyMarker: page.NextKeyMarker, UploadIdMarker: page.NextUploadIdMarker };
+    }
+  }
+
   async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.sweepAgain);
+    await this.sweeping;
     this.client.destroy();
   }
 }

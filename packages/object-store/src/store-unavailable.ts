@@ -59,7 +59,12 @@ export class OutageTracker {
     private readonly lines: { down: string; up: string },
     private readonly isUnavailable: (error: unknown) => boolean,
     private readonly logger?: Logger,
-    private readonly answer = STORE_UNAVAILABLE_MESSAGE,
+    private readonly options: {
+      /** The 503's message; STORE_UNAVAILABLE_MESSAGE by default. */
+      answer?: string;
+      /** Called once when an outage ends (after its "up" line). */
+      onRecovered?: () => void;
+    } = {},
   ) {}
 
   /** Runs `work`; a failure of the store becomes a 503, the end of an outage is logged. */
@@ -78,6 +83,7 @@ export class OutageTracker {
     if (this.available) return;
     this.available = true;
     this.logger?.info(this.lines.up);
+    this.options.onRecovered?.();
   }
 
   failed(error: unknown): unknown {
@@ -92,6 +98,6 @@ export class OutageTracker {
       const { code, name, message } = error as { code?: unknown; name?: unknown; message?: unknown };
       this.logger?.warn({ code: code ?? name, reason: message }, this.lines.down);
     }
-    return new ServiceUnavailableError(this.answer, 5, { cause: error });
+    return new ServiceUnavailableError(this.options.answer ?? STORE_UNAVAILABLE_MESSAGE, 5, { cause: error });
   }
 }

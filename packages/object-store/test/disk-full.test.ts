@@ -42,16 +42,22 @@ describe('the disk store on a full disk', () => {
     };
     expect(outcome).toEqual({
       readiness: 'The data disk has 1 MiB free, under 64 MiB',
+      reasons: { objects: 'The data disk has 1 MiB free, under 64 MiB' },
       first: refusal,
       second: refusal,
       leftovers: [],
       visible: false,
       small: { stored: true },
+      freeMetric: [{ labels: { store: 'objects' }, value: expect.any(Number) }],
       log: [
         ['warn', 'The data disk has 1 MiB free, under 64 MiB: not ready until space is freed', null],
         ['warn', 'The data disk is full or read-only; uploads answer 503 until a file can be written again', 'ENOSPC'],
         ['info', 'The data disk takes files again', null],
       ],
     });
+    // The 1 MiB tmpfs, nearly full: what the alert WhistleDiskLowOnSpace reads.
+    const [{ value }] = outcome.freeMetric as { value: number }[];
+    expect(value).toBeGreaterThanOrEqual(0);
+    expect(value).toBeLessThan(1024 * 1024);
   });
 });

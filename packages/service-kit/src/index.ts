@@ -18,7 +18,7 @@ export {
 
 export { createHttpApp, type HttpAppOptions } from './http/http-app';
 export { errorHandler, httpErrorAnswer, notFoundHandler, type HttpErrorAnswer } from './http/error-handler';
-export { healthRouter, readinessChecks, type Readiness } from './http/health';
+export { healthRouter, NotReadyError, readinessChecks, type Readiness, type ReadinessReport } from './http/health';
 export { requestLogger, routeOf } from './http/request-logger';
 export {
   applyServerTimeouts,
@@ -72,6 +72,7 @@ export {
   mailsSent,
   metricsRegistry,
   rateLimitRefusals,
+  readDiskFree,
   retrievalFailureSurges,
   retrievalFailures,
 } from './metrics/metrics';

@@ -4,7 +4,7 @@ import { loadConfig, type Environment } from './config/load-config';
 import { noErrorReporter, startErrorReporting, type ErrorReporter } from './error-reporting/error-reporter';
 import { errorReportTunnel } from './error-reporting/tunnel';
 import { ConfigError } from './errors/errors';
-import { readinessChecks } from './http/health';
+import { NotReadyError, readinessChecks } from './http/health';
 import { createHttpApp } from './http/http-app';
 import { trackRequests } from './http/request-tracker';
 import { applyServerTimeouts } from './http/stalled-body';
@@ -100,7 +100,7 @@ export async function runService<P extends PortSet, S extends ServiceConfigSchem
       readiness: readinessChecks({
         ...portReadiness(ports, opened),
         accepting: async () => {
-          if (draining) throw new Error('shutting down');
+          if (draining) throw new NotReadyError('shutting down');
         },
       }),
     });

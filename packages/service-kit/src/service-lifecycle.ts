@@ -10,10 +10,17 @@ import { subscribeIdempotently } from './messaging/idempotent-consumer';
 import { createWriteWithEvents, type WriteWithEvents } from './messaging/statement-with-events';
 import { createUnitOfWork, type Transaction, type UnitOfWork } from './messaging/unit-of-work';
 
+/**
+ * What a service consumes. Spread `eventHandlers({...})` into it (handlers keyed by `name@version`, each typed by the
+ * catalogue; a version without a handler is refused, so dead-lettered); a bare `handle` is for a consumer that
+ * takes every event as data whatever its version (the audit trail).
+ */
 export interface ServiceSubscription {
   /** Durable consumer name: its queue, and its key in the inbox. Defaults to the service name. */
   consumer?: string;
   events: readonly string[];
+  /** Why an event cannot be handled here; it is dead-lettered with that reason, before any transaction. */
+  refusal?(event: EventEnvelope): string | undefined;
   /**
    * Runs once per event id, in one transaction with the inbox row; the events it adds go to the outbox in that
    * transaction (a consumer that announces what it did announces it exactly once).
@@ -90,6 +97,7 @@ export function createServiceLifecycle({
           bus: deps.bus,
           consumer: subscription.consumer ?? name,
           events: subscription.events,
+          refusal: (event) => subscription.refusal?.(event),
           handle: async (tx, event) => {
             let added = false;
             await subscription.handle(

@@ -22,3 +22,4 @@ export {
   type Onboarding,
   type StaffCall,
 } from './staff-browser';
+export { companyKeyRotationBody, rewrapCompanyCases, rotationKeys } from './key-rotation';

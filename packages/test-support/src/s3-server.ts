@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
+import { multipartUploadCalls, type S3rverContext } from './s3-multipart-uploads';
 
 export interface TestS3Server {
   readonly endpoint: string;
@@ -12,7 +13,10 @@ export interface TestS3Server {
   stop(): Promise<void>;
 }
 
-/** An S3 API (s3rver) on 127.0.0.1 at a free port, storing under a temporary folder; `buckets` exist from the start. */
+/**
+ * An S3 API (s3rver) on 127.0.0.1 at a free port, storing under a temporary folder; `buckets` exist from the start.
+ * ListMultipartUploads and AbortMultipartUpload are added (multipartUploadCalls).
+ */
 export async function startS3Server({ buckets = [] }: { buckets?: readonly string[] } = {}): Promise<TestS3Server> {
   const directory = await mkdtemp(path.join(tmpdir(), 's3rver-'));
   const server = new S3rver({
@@ -22,6 +26,11 @@ export async function startS3Server({ buckets = [] }: { buckets?: readonly strin
     directory,
     configureBuckets: buckets.map((name) => ({ name, configs: [] })),
   });
+  // Before s3rver's router (its last middleware), which would answer these calls NotImplemented.
+  const { middleware } = server as unknown as {
+    middleware: ((ctx: S3rverContext, next: () => Promise<unknown>) => unknown)[];
+  };
+  middleware.splice(middleware.length - 1, 0, multipartUploadCalls(directory));
   const { port } = (await server.run()) as AddressInfo;
   return {
     endpoint: `http://127.0.0.1:${port}`,

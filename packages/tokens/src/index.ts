@@ -29,8 +29,8 @@ export {
   type IncidentSessionVerifierOptions,
 } from './incident-session-token';
 export {
-  TOKEN_REVOCATION_EVENTS,
   revocationListFor,
   type RevocableToken,
   type RevocationList,
+  type TokenRevocationEvent,
 } from './revocation/revocation-list';

@@ -4,6 +4,21 @@ export { AppFrame, type AppFrameProps } from './app-frame.component';
 export { Button, type ButtonProps } from './button.component';
 export { CategoryPicker, type CategoryOption, type CategoryPickerProps } from './category-picker.component';
 export { Choice, type ChoiceOption, type ChoiceProps } from './choice.component';
+export { DateField, type DateFieldProps } from './date-field.component';
+export {
+  dateLocale,
+  formatDate,
+  formatDateTime,
+  formatDay,
+  formatDayRange,
+  formatMonth,
+  formatTime,
+  isIsoDay,
+  monthNames,
+  type DateOptions,
+  type DateTimeOptions,
+  type DateValue,
+} from './dates';
 export { ErrorPage } from './error-page.component';
 export { reportError, setErrorReporter, useErrorReport } from './error-reporting';
 export { LanguageChooser } from './language-chooser.component';

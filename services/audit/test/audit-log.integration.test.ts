@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- one service per stack serves every case here; split, each file would start and migrate it again. */
 import { randomUUID } from 'node:crypto';
 import type { AuditLogResponse, AuditVerification, EventEnvelope } from '@whistle/contracts';
 import { asTenant, type Queryable, serviceDatabase } from '@whistle/service-kit';

@@ -20,7 +20,7 @@ import type { AccountDependencies } from './domain/account/account-dependencies'
 import { removeExpired } from './domain/account/remove-expired.use-case';
 import { isSessionRevoked } from './domain/account/session.use-case';
 import { tokenRevocations } from './domain/account/token-revocations';
-import { announcingPublicViewChanges } from './domain/company/company-public-view.use-case';
+import { announcingPublicViewChanges } from './domain/company/public-view-announcements';
 import { PublicCompanyCache } from './domain/company/public-company-cache';
 import { KeyEncryptionKey } from './domain/secrets/key-encryption';
 import { signingKeyFrom, TokenIssuer } from './domain/tokens/token-issuer';
@@ -31,7 +31,7 @@ import { customizationRoutes } from './entry-points/http/customization.routes';
 import { settingsRoutes } from './entry-points/http/settings.routes';
 import { ssoRoutes } from './entry-points/http/sso.routes';
 import { keysRoutes } from './entry-points/http/keys.routes';
-import { labelUseSubscription } from './entry-points/messaging/label-use.subscription';
+import { incidentEventsSubscription } from './entry-points/messaging/incident-events.subscription';
 
 const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -48,7 +48,7 @@ export function createAuthService(given: AuthDependencies, config: AuthConfig): 
     schema: AUTH_SCHEMA,
     migrations: [rateLimitMigrations(AUTH_SCHEMA), tokenRevocations.migrations, authMigrations],
     deps,
-    subscriptions: [labelUseSubscription],
+    subscriptions: [incidentEventsSubscription],
   });
   const logger = deps.logger.child({ service: 'auth' });
   // Every write that changes what disclosers see of a company announces it to all replicas' caches.

@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- one service per stack serves every case here; split, each file would start and migrate it again. */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import type { EventEnvelope } from '@whistle/contracts';

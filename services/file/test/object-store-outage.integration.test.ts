@@ -170,6 +170,31 @@ describe('file service with the object store down (postgres+rabbitmq, S3)', () =
     expect((await upload(session, body)).status).toBe(201);
   });
 
+  test('when an upload arrives slowly but steadily for many idle timeouts in all, then it is stored: the idle timer restarts on each piece', async () => {
+    const session = await tokens.forNewIncident();
+    const body = Buffer.from(await uploadBody(session, 3000));
+    const before = await snapshot();
+    const socket = net.connect(Number(new URL(file.baseUrl).port), '127.0.0.1');
+    socket.on('error', () => undefined);
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+    const closed = once(socket, 'close');
+    socket.write(
+      `POST /api/incident/file/ HTTP/1.1\r\nHost: x\r\nContent-Type: ${FILE_UPLOAD_CONTENT_TYPE}\r\n` +
+        `Authorization: Bearer ${session.token}\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
+    );
+    // 20 pieces 250 ms apart: each gap half the 500 ms idle timeout, about ten idle timeouts in all.
+    const pieces = 20;
+    const pieceSize = Math.ceil(body.length / pieces);
+    for (let offset = 0; offset < body.length; offset += pieceSize) {
+      await sleep(250);
+      socket.write(body.subarray(offset, offset + pieceSize));
+    }
+    await closed;
+    expect(answer).toMatch(/^HTTP\/1\.1 201 /);
+    expect((await snapshot()).rows).toBe(before.rows + 1);
+  });
+
   /** An upload whose body trickles (a byte every 100 ms, within the idle timeout): it stays under way until closed. */
   async function trickledUpload(session: Session) {
     const body = await uploadBody(session, 1000);
@@ -217,6 +242,60 @@ describe('file service with the object store down (postgres+rabbitmq, S3)', () =
         what: 'an upload accepted once the others ended',
       },
     );
+  });
+
+  test('when S3 is cut while a download streams, then the client sees the answer aborted (not a hang, not a short file passed off as whole), the download stays on the record, the outage is logged once and a retry succeeds', async () => {
+    const session = await tokens.forNewIncident();
+    const created = await upload(session, await uploadBody(session, 16_000_000));
+    expect(created.status).toBe(201);
+    const { uuid } = (await created.json()) as { uuid: string };
+    const downloads = async () =>
+      (
+        await test$.deps.db.query<{ count: number }>(
+          "select count(*)::int as count from file.outbox where name = 'incident.file.downloaded' and payload->>'incident_file_id' = $1",
+          [uuid],
+        )
+      ).rows[0].count;
+    const download = () =>
+      fetch(`${file.baseUrl}/api/incident/file/${uuid}`, { headers: { authorization: `Bearer ${session.token}` } });
+    const linesBefore = outageLines().length;
+    const errorsBefore = test$.deps.logger.entries.filter((entry) => entry.level === 'error').length;
+
+    const answer = await download();
+    expect(answer.status).toBe(200);
+    const announced = Number(answer.headers.get('content-length'));
+    const reader = answer.body!.getReader();
+    const first = await reader.read();
+    expect(first.value!.byteLength).toBeGreaterThan(0);
+    // After the first bytes, the store goes away.
+    await proxy.cut();
+    let received = first.value!.byteLength;
+    const rest = (async () => {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return received;
+        received += value.byteLength;
+      }
+    })();
+    await expect(rest).rejects.toThrow();
+    expect(received).toBeLessThan(announced);
+    // The object was opened: as documented, that download is on the record (only one the store refused is not).
+    expect(await downloads()).toBe(1);
+    await proxy.restore();
+
+    const retried = await download();
+    expect(retried.status).toBe(200);
+    expect((await retried.arrayBuffer()).byteLength).toBe(announced);
+    expect(await downloads()).toBe(2);
+    expect(
+      outageLines()
+        .slice(linesBefore)
+        .map((entry) => [entry.level, entry.message]),
+    ).toEqual([
+      ['warn', 'The object store (S3) is unreachable; uploads and downloads answer 503 until it is back'],
+      ['info', 'The object store (S3) is reachable again'],
+    ]);
+    expect(test$.deps.logger.entries.filter((entry) => entry.level === 'error').slice(errorsBefore)).toEqual([]);
   });
 
   test('when a download is asked while S3 is down, then 503 with Retry-After, no download on the record, and it succeeds once S3 is back', async () => {

@@ -24,6 +24,7 @@ import { runRetention, type RetentionRunResult } from './domain/retention/purge-
 import { tokenRevocations } from './domain/staff/token-revocations';
 import { createIncidentSessionSigner } from './domain/tokens/incident-session-signer';
 import { caseRoutes } from './entry-points/http/case.routes';
+import { companyKeyRoutes } from './entry-points/http/company-key.routes';
 import { incidentRoutes } from './entry-points/http/incident.routes';
 import { retentionRoutes } from './entry-points/http/retention.routes';
 import { readModelsSubscription } from './entry-points/messaging/read-models.subscription';
@@ -75,8 +76,9 @@ export function createIncidentService(given: IncidentDependencies, config: Incid
     },
   });
   const router = Router();
-  // Before both: the case routes' /:incident_uuid would take /api/incident/retention.
+  // Before both: the case routes' /:incident_uuid would take /api/incident/retention and /company-key.
   router.use(retentionRoutes({ ...shared, policy: { warningDays: config.RETENTION_WARNING_DAYS } }));
+  router.use(companyKeyRoutes(shared));
   // The discloser's routes first: their fixed paths (/api/incident/discloser) before the cases' /:incident_uuid.
   router.use(
     incidentRoutes({

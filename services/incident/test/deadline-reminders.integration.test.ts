@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- one service per stack serves every case here; split, each file would start and migrate it again. */
 import { DUE_SOON_DAYS, type EventEnvelope } from '@whistle/contracts';
 import { encryptField } from '@whistle/crypto';
 import { openDatabase, openEventBus, type EventBus } from '@whistle/service-kit';

@@ -11,7 +11,7 @@ import {
 } from '@whistle/service-kit';
 import { notificationConfigSchema, type NotificationConfig } from './config';
 import { NOTIFICATION_SCHEMA, notificationMigrations } from './data-access/migrations';
-import { startMailDispatcher, type MailDispatcher } from './domain/mail-queue/mail-dispatcher';
+import { MAIL_DISPATCH_INTERVAL_MS, mailDispatchWords, sendQueuedMails } from './domain/mail-queue/mail-dispatcher';
 import { notificationEventsSubscription } from './entry-points/messaging/notification-events.subscription';
 
 const notificationPorts = { db: databasePort, bus: eventBusPort, mailer: mailerPort };
@@ -28,22 +28,17 @@ export function createNotificationService(given: NotificationDependencies, confi
     deps,
     subscriptions: [notificationEventsSubscription({ publicUrl: config.PUBLIC_URL })],
   });
-  let dispatcher: MailDispatcher | undefined;
+  lifecycle.periodic({
+    name: 'mail-dispatcher',
+    run: () => sendQueuedMails({ db: deps.db, mailer: deps.mailer }),
+    intervalMs: MAIL_DISPATCH_INTERVAL_MS,
+    words: mailDispatchWords,
+  });
   return {
     name: 'notification',
     router: Router(),
-    async start() {
-      await lifecycle.start();
-      dispatcher = startMailDispatcher({
-        db: deps.db,
-        mailer: deps.mailer,
-        logger: deps.logger.child({ service: 'notification' }),
-      });
-    },
-    async stop() {
-      await dispatcher?.stop();
-      await lifecycle.stop();
-    },
+    start: () => lifecycle.start(),
+    stop: () => lifecycle.stop(),
   };
 }
 

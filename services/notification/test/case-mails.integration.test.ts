@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- one service per stack serves every case here; split, each file would start and migrate it again. */
 import { randomUUID } from 'node:crypto';
 import type { EventActor } from '@whistle/contracts';
 import type { Mailer } from '@whistle/mailer';
@@ -13,12 +14,20 @@ describe.each(testStacks)('case mails on %s', (stack) => {
   let test$: TestDependencies;
   let service: WhistleService;
   const mailer = createRecordingMailer();
-  /** While set, the mail server refuses every mail, as one that is down would. */
+  /** While set, the mail server refuses every mail, naming its recipient as nodemailer's errors do. */
   let mailServerDown = false;
   const flakyMailer: Mailer = {
     kind: 'smtp',
     async send(message) {
-      if (mailServerDown) throw new Error('connect ECONNREFUSED 127.0.0.1:25');
+      if (mailServerDown)
+        throw Object.assign(
+          new Error(`Can't send mail - all recipients were rejected: 451 <${message.to}> try later`),
+          {
+            code: 'EENVELOPE',
+            responseCode: 451,
+            rejected: [message.to],
+          },
+        );
       await mailer.send(message);
     },
     close: async () => undefined,
@@ -368,6 +377,9 @@ describe.each(testStacks)('case mails on %s', (stack) => {
         "select count(*) from notification.mail_queue where subject = 'New report #11'",
       );
       expect(Number(rows[0]?.count)).toBe(2);
+      await waitFor(() => test$.deps.logger.entries.some((entry) => entry.message.startsWith('Mails cannot be sent')), {
+        what: 'a send tried during the outage',
+      });
     } finally {
       mailServerDown = false;
     }
@@ -378,6 +390,18 @@ describe.each(testStacks)('case mails on %s', (stack) => {
       { what: 'the queued mails sent after the outage' },
     );
     expect(co.mailsTo(co.people.admin.email).filter((mail) => mail.subject === 'New report #11')).toHaveLength(1);
+    // The outage is told once when it starts and once when it ends, with the server's codes and no recipient.
+    const outage = test$.deps.logger.entries.filter((entry) => entry.message.startsWith('Mails '));
+    expect(outage.map((entry) => entry.message)).toEqual([
+      'Mails cannot be sent; they stay queued and are retried',
+      'Mails are being sent again',
+    ]);
+    expect((outage[0]!.fields.err as Error).message).toBe('The mail server did not take a mail (EENVELOPE 451)');
+    // Errors written out as the log's serializer would: message, stack and every field of theirs.
+    const logText = JSON.stringify(test$.deps.logger.entries, (_key, value: unknown) =>
+      value instanceof Error ? { ...value, message: value.message, stack: value.stack } : value,
+    );
+    expect(logText).not.toContain(co.people.reviewer.email);
     // A sent mail leaves the queue after the SMTP server has accepted it, so the row may outlive the receipt by a moment.
     await waitFor(async () => (await test$.deps.db.query('select 1 from notification.mail_queue')).rows.length === 0, {
       what: 'the mail queue drained',

@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CompanyKeyStatus, KeyringState, StaffState } from '@whistle/api-client';
 import { getOwnKeys, requestCompanyKey } from '@whistle/api-client';
-import { Button, TextField } from '@whistle/ui';
+import { Button, formatDate, TextField } from '@whistle/ui';
 import { RecoveryKitSheet, type RecoveryKitView } from '@whistle/ui/staff';
 import { staffSession } from '../session/staff-session';
 import { PendingKeyRequests } from './pending-key-requests.component';
@@ -232,9 +232,7 @@ function CompanyKeyPanel({ companyName, isAdmin }: { companyName: string; isAdmi
   }
 
   const person = keyring.person();
-  const expires = status.accessRequest
-    ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(status.accessRequest.expiresAt))
-    : undefined;
+  const expires = status.accessRequest ? formatDate(status.accessRequest.expiresAt, i18n.language) : undefined;
   return (
     <section className="wh-card shell-keys-panel" aria-labelledby="keys-missing-title">
       <h2 id="keys-missing-title">{isAdmin ? t('keys.missingTitle') : t('keys.missingTitleTeam')}</h2>

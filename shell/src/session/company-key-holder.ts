@@ -4,6 +4,7 @@ import {
   migrateCompanyKey as postMigration,
   NoCaseAccessError,
   putRecoveryKit,
+  startCompanyKeyRotation as postRotation,
   type ApiClient,
   type CaseHandle,
   type CompanyKeyStatus,
@@ -27,6 +28,8 @@ const cryptoModule = () => import('@whistle/crypto');
 export function createCompanyKeyHolder(api: ApiClient, person: () => StoredKeys | undefined) {
   let company: CompanyKeysResponse | undefined;
   let companyKey: CryptoKey | undefined;
+  // During a rotation: the key being replaced, which still wraps the cases not yet re-wrapped.
+  let previousKey: CryptoKey | undefined;
 
   function requirePerson(): StoredKeys {
     const keys = person();
@@ -88,21 +91,36 @@ export function createCompanyKeyHolder(api: ApiClient, person: () => StoredKeys 
       } finally {
         secret?.fill(0);
       }
+      const rotation = company.rotation;
+      const previous = rotation?.previous_grant
+        ? await openCompanyKeyGrant(keys.person, rotation.previous_grant, rotation.previous_public_key)
+        : undefined;
+      try {
+        previousKey = previous ? await importCompanyPrivateKey(previous) : undefined;
+      } finally {
+        previous?.fill(0);
+      }
     },
 
     forget(): void {
       company = undefined;
       companyKey = undefined;
+      previousKey = undefined;
     },
 
     async openCase(keys: IncidentKeyMaterial): Promise<CaseHandle> {
       if (!person() || !companyKey) throw new NoCaseAccessError();
       const { openIncidentAsCompany } = await cryptoModule();
-      return openIncidentAsCompany({ ...keys, companyPrivateKey: companyKey });
+      return openIncidentAsCompany({
+        ...keys,
+        companyPrivateKey: companyKey,
+        ...(previousKey ? { previousCompanyPrivateKey: previousKey } : {}),
+      });
     },
 
     workerMaterial(): KeyringWorkerMaterial | undefined {
-      return person() && companyKey ? { companyPrivateKey: companyKey } : undefined;
+      if (!person() || !companyKey) return undefined;
+      return { companyPrivateKey: companyKey, ...(previousKey ? { previousCompanyPrivateKey: previousKey } : {}) };
     },
 
     async status(): Promise<CompanyKeyStatus> {
@@ -115,6 +133,11 @@ export function createCompanyKeyHolder(api: ApiClient, person: () => StoredKeys 
         publicKey: keys.public_key,
         fingerprint: await companyFingerprint(keys.public_key),
         accessRequest: keys.access_request && { id: keys.access_request.id, expiresAt: keys.access_request.expires_at },
+        rotation: keys.rotation && {
+          previousKeyVersion: keys.rotation.previous_key_version,
+          startedAt: keys.rotation.started_at,
+          previousHeld: previousKey !== undefined,
+        },
       };
     },
 
@@ -186,6 +209,39 @@ export function createCompanyKeyHolder(api: ApiClient, person: () => StoredKeys 
         return kit.view;
       } finally {
         secret.fill(0);
+      }
+    },
+
+    /**
+     * A new company key pair, made here: wrapped to every holder after their keys are checked against the
+     * fingerprints the page showed, sealed for a new recovery kit. The old key stays held until the rotation
+     * completes; this browser loads both.
+     */
+    async startCompanyKeyRotation(holders: KeyRecipient[]) {
+      requirePerson();
+      if (!company?.grant || !companyKey) throw new Error('You do not hold the company key');
+      for (const recipient of holders) await checkedRecipient(recipient);
+      const { createCompanyKeyPair, grantCompanyKey } = await cryptoModule();
+      const next = await createCompanyKeyPair();
+      try {
+        const kit = await newRecoveryKit(next.secret, next.public_key);
+        const grants = [];
+        for (const recipient of holders)
+          grants.push({
+            user_id: recipient.userId,
+            fingerprint: recipient.fingerprint,
+            grant: await grantCompanyKey(next.secret, next.public_key, recipient.publicKey),
+          });
+        const { key_version: keyVersion } = await postRotation(api, {
+          key_version: company.key_version,
+          public_key: next.public_key,
+          aes_encrypted_private_key: kit.sealed,
+          grants,
+        });
+        await holder.load();
+        return { keyVersion, recoveryKit: kit.view };
+      } finally {
+        next.secret.fill(0);
       }
     },
   } satisfies Partial<StaffKeyring> & Record<string, unknown>;

@@ -272,6 +272,12 @@ export function createKeyring(api: ApiClient) {
     restoreWithRecoveryKit: companyKey.restoreWithRecoveryKit,
     rotateRecoveryKit: companyKey.rotateRecoveryKit,
     migrateCompanyKey: companyKey.migrateCompanyKey,
+    async startCompanyKeyRotation(holders) {
+      const started = await companyKey.startCompanyKeyRotation(holders);
+      // Both keys held now: the pages that open cases hear of it.
+      setState(state);
+      return started;
+    },
   };
   return keyring;
 }

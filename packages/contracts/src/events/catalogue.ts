@@ -114,7 +114,7 @@ export const eventCatalogue = {
       user_id: z.uuid(),
       key_version: z.number().int().positive(),
       fingerprint: z.string(),
-      reason: z.enum(['onboarding', 'migration', 'approval', 'recovery']),
+      reason: z.enum(['onboarding', 'migration', 'approval', 'recovery', 'rotation']),
     }),
   },
   /** A person's wrapping of the company key was deleted (`key_version` null: every version they held). */
@@ -122,7 +122,7 @@ export const eventCatalogue = {
     1: z.object({
       user_id: z.uuid(),
       key_version: z.number().int().positive().nullable(),
-      reason: z.enum(['user_deleted', 'keys_replaced']),
+      reason: z.enum(['user_deleted', 'keys_replaced', 'rotation_completed']),
     }),
   },
   /** A team member without access to reports asked the admins to grant the company key to their keys. */
@@ -135,6 +135,30 @@ export const eventCatalogue = {
   /** A new recovery kit: the previous one no longer opens the company key. */
   'company.recovery_kit_rotated': {
     1: z.object({ key_version: z.number().int().positive(), fingerprint: z.string() }),
+  },
+  /**
+   * A company key rotation started: new reports are wrapped to `public_key` at once; the cases under
+   * `previous_key_version` are re-wrapped by an admin's browser, after which that key's wrappings go.
+   */
+  'company.key_rotation_started': {
+    1: z.object({
+      key_version: z.number().int().positive(),
+      previous_key_version: z.number().int().positive(),
+      public_key: z.string(),
+      fingerprint: z.string(),
+    }),
+  },
+  /** Every case is re-wrapped: the previous key's grants and recovery kit copy are deleted, it opens nothing more. */
+  'company.key_rotation_completed': {
+    1: z.object({
+      key_version: z.number().int().positive(),
+      previous_key_version: z.number().int().positive(),
+      fingerprint: z.string(),
+    }),
+  },
+  /** No case of the company is left under `previous_key_version`: its private key may go (auth deletes it). */
+  'incident.company_key_rewrapped': {
+    1: z.object({ key_version: z.number().int().positive(), previous_key_version: z.number().int().positive() }),
   },
   /** A report was filed. Ids, number and clear flags only: fields stay encrypted in the incident service. */
   'incident.created': {

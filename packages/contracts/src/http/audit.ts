@@ -67,6 +67,9 @@ export const auditActions = [
   'report-access-declined',
   'company-key-moved',
   'recovery-kit-renewed',
+  'company-key-rotation-started',
+  'company-key-rotated',
+  'cases-rewrapped',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

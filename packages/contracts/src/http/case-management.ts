@@ -302,7 +302,8 @@ export type IncidentExportQuery = z.infer<typeof incidentExportQuerySchema>;
 
 /**
  * One exported case: what the server may see, plus the ciphertext the browser decrypts for the
- * Identity column (spec §9). The CSV itself is made in the browser.
+ * Identity column (spec §9), and the outcome, assignees and clocks of the extended export (the list's
+ * own). The CSV itself is made in the browser.
  */
 export const incidentExportRowSchema = incidentListItemSchema.pick({
   uuid: true,
@@ -315,6 +316,9 @@ export const incidentExportRowSchema = incidentListItemSchema.pick({
   management_categories: true,
   full_name: true,
   keys: true,
+  outcome: true,
+  assignees: true,
+  clocks: true,
 });
 export type IncidentExportRow = z.infer<typeof incidentExportRowSchema>;
 export const INCIDENT_EXPORT_CONTENT_TYPE = 'application/x-ndjson';

@@ -111,6 +111,16 @@ export const ownKeysResponseSchema = z.object({
 });
 export type OwnKeysResponse = z.infer<typeof ownKeysResponseSchema>;
 
+export const companyKeyRotationSchema = z.object({
+  previous_key_version: z.number().int().positive(),
+  previous_public_key: publicKeySchema,
+  /** The caller's wrapping of the previous key, null when they hold none. */
+  previous_grant: z.string().nullable(),
+  started_at: z.iso.datetime({ offset: true }),
+  started_by: z.uuid().nullable(),
+});
+export type CompanyKeyRotation = z.infer<typeof companyKeyRotationSchema>;
+
 /** GET /api/account/company/keys: the company key as the signed-in person may have it. */
 export const companyKeysResponseSchema = z.object({
   key_version: z.number().int().positive(),
@@ -123,6 +133,11 @@ export const companyKeysResponseSchema = z.object({
   legacy: z.object({ aes_encrypted_private_key: z.string(), passphrase: z.string() }).nullable(),
   /** The caller's own pending request for access, if any. */
   access_request: z.object({ id: z.uuid(), expires_at: z.iso.datetime({ offset: true }) }).nullable(),
+  /**
+   * While a rotation re-wraps the cases (docs/security.md, "Rotation"): the key being replaced and the caller's own
+   * grant of it, with which their browser opens the cases not yet re-wrapped (and resumes the re-wrapping).
+   */
+  rotation: companyKeyRotationSchema.nullable(),
 });
 export type CompanyKeysResponse = z.infer<typeof companyKeysResponseSchema>;
 
@@ -175,3 +190,26 @@ export const recoveryKitRequestSchema = z.strictObject({
   key_version: z.number().int().positive(),
   aes_encrypted_private_key: sealedValueSchema(),
 });
+
+/**
+ * POST /api/account/company/keys/rotation (ADMIN holding the key): a new company key pair made in the caller's
+ * browser, replacing `key_version`. `grants` wraps it to every person who holds the current key (fingerprints as
+ * the page showed them, the caller among them); `aes_encrypted_private_key` seals it for a new recovery kit (the
+ * old kit opens only the old key, which goes when the rotation completes). 409 while another rotation runs.
+ */
+export const companyKeyRotationRequestSchema = z.strictObject({
+  key_version: z.number().int().positive(),
+  public_key: publicKeySchema,
+  aes_encrypted_private_key: sealedValueSchema(),
+  grants: z
+    .array(
+      z.strictObject({
+        user_id: z.uuid({ error: 'Invalid uuid' }),
+        fingerprint: fingerprintSchema,
+        grant: sealedValueSchema(),
+      }),
+    )
+    .min(1, REQUIRED_MESSAGE)
+    .max(1000),
+});
+export type CompanyKeyRotationRequest = z.infer<typeof companyKeyRotationRequestSchema>;

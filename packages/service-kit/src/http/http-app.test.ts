@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- every behaviour of the one HTTP app every service is built on, sharing its fixtures. */
 import http from 'node:http';
 import { Router } from 'express';
 import { z } from 'zod';
@@ -6,6 +7,7 @@ import { captureLogger } from '../../test/capture-logger';
 import { listen } from '../../test/listen';
 import { ConflictError, NotAllowedError } from '../errors/errors';
 import { createHttpApp } from './http-app';
+import type { ReadinessReport } from './health';
 import { clientAddress, rateLimit } from './rate-limit';
 import { parseBody, parseQuery } from './validation';
 
@@ -69,7 +71,7 @@ function testRouter(): Router {
 
 describe('createHttpApp', () => {
   const { logger, lines, entries } = captureLogger();
-  let readiness: Record<string, boolean> | Error = { database: true };
+  let readiness: ReadinessReport | Error = { checks: { database: true }, reasons: {} };
   let server: Awaited<ReturnType<typeof listen>>;
 
   beforeAll(async () => {
@@ -388,20 +390,21 @@ describe('createHttpApp', () => {
     });
 
     it('when every readiness check passes, then /readyz answers 200 with the checks', async () => {
-      readiness = { database: true, bus: true };
+      readiness = { checks: { database: true, bus: true }, reasons: {} };
       const response = await fetch(`${server.url}/readyz`);
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual({ status: 'ok', checks: { database: true, bus: true } });
     });
 
-    it('when a readiness check fails, then /readyz answers 503 naming it', async () => {
-      readiness = { database: true, bus: false };
+    it('when a readiness check fails, then /readyz answers 503 naming it and why', async () => {
+      readiness = { checks: { database: true, bus: false }, reasons: { bus: 'RabbitMQ is not connected' } };
       const response = await fetch(`${server.url}/readyz`);
       expect(response.status).toBe(503);
       expect(await response.json()).toEqual({
         message: 'Service Unavailable',
         failed: ['bus'],
         checks: { database: true, bus: false },
+        reasons: { bus: 'RabbitMQ is not connected' },
       });
     });
 

@@ -1,3 +1,4 @@
+import { NotReadyError } from '../http/health';
 import type { Port } from '../ports/port';
 import type { EventBus } from './event-bus';
 import { openEventBus } from './open-event-bus';
@@ -12,6 +13,6 @@ export const eventBusPort: Port<EventBus> = {
   name: 'bus',
   open: (config, logger) => openEventBus({ amqpUrl: config.AMQP_URL, exchange: config.AMQP_EXCHANGE, logger }),
   ready: async (bus) => {
-    if (bus instanceof RabbitMqEventBus && !bus.isConnected()) throw new Error('RabbitMQ is not connected');
+    if (bus instanceof RabbitMqEventBus && !bus.isConnected()) throw new NotReadyError('RabbitMQ is not connected');
   },
 };

@@ -1,9 +1,10 @@
-import { parseEventPayload, type EventEnvelope } from '@whistle/contracts';
+import type { EventEnvelope } from '@whistle/contracts';
 import type { Database, Queryable } from '../database/database';
 import { assertSchemaName } from '../database/migrate';
 import { createWriteBatcher } from '../database/write-batcher';
 import type { Logger } from '../logging/logger';
 import type { EventBus } from './event-bus';
+import { checkedAgainstCatalogue } from './event-handlers';
 import { UnprocessableEventError } from './unprocessable-event-error';
 
 export interface IdempotentSubscription {
@@ -13,6 +14,11 @@ export interface IdempotentSubscription {
   bus: EventBus;
   consumer: string;
   events: readonly string[];
+  /**
+   * Why the consumer cannot handle an event (`eventHandlers`: no handler of its version), checked before any
+   * transaction: such an event is dead-lettered at once with that reason.
+   */
+  refusal?(event: EventEnvelope): string | undefined;
   /** Runs in the same transaction as the inbox row: write the read model through `tx` only. */
   handle(tx: Queryable, event: EventEnvelope): Promise<void>;
   logger: Logger;
@@ -28,8 +34,8 @@ const MAX_CONCURRENT_BATCHES = 2;
  * handler's writes commit together (or not at all), and the bus acknowledges only after that commit.
  * A redelivered event finds its inbox row and is acknowledged without running the handler. On
  * PostgreSQL a concurrent duplicate waits on the first one's uncommitted inbox row, then skips.
- * The payload is checked against the event catalogue first; one that does not fit is dead-lettered
- * at once, since retrying cannot fix it.
+ * An event the consumer refuses (`refusal`: a version it has no handler for) or whose payload does not fit the
+ * event catalogue is dead-lettered at once with the reason, since retrying cannot fix it.
  *
  * The events delivered together are handled together (a write batcher: group commit): one transaction, one
  * statement for their inbox rows, the handler run for each new one in delivery order, one commit, then each is
@@ -86,16 +92,9 @@ export function subscribeIdempotently(options: IdempotentSubscription): Promise<
     consumer,
     events,
     async handle(event) {
-      let payload: Record<string, unknown>;
-      try {
-        payload = parseEventPayload(event.name, event.version, event.payload);
-      } catch (error) {
-        throw new UnprocessableEventError(
-          `Event ${event.name} v${event.version} does not match the catalogue: ${(error as Error).message}`,
-          { cause: error },
-        );
-      }
-      const processed = await batcher.write({ ...event, payload });
+      const refused = options.refusal?.(event);
+      if (refused) throw new UnprocessableEventError(refused);
+      const processed = await batcher.write(checkedAgainstCatalogue(event));
       if (!processed)
         logger.debug({ consumer, eventName: event.name, eventId: event.id }, 'Event already processed; skipped');
     },

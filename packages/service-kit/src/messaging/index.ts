@@ -15,6 +15,19 @@ export { createWriteWithEvents, type StatementWithEvents, type WriteWithEvents }
 export { startOutboxRelay, type OutboxRelay, type OutboxRelayOptions } from './outbox-relay';
 export { subscribeIdempotently, type IdempotentSubscription } from './idempotent-consumer';
 export { UnprocessableEventError } from './unprocessable-event-error';
+export {
+  checkedAgainstCatalogue,
+  eventHandlers,
+  ofCompany,
+  type CompanyEvent,
+  type EventHandler,
+  type EventHandlerMap,
+  type EventHandlers,
+  type EventHandlersOf,
+  type EventKey,
+  type EventVersion,
+  type VersionedEvent,
+} from './event-handlers';
 export { topicMatches } from './topic-pattern';
 export { listDeadLetters, replayDeadLetters, type DeadLetterQueue, type DeadLetterSummary } from './dead-letters';
 export { brokerPermissionCommands, brokerPermissions, type BrokerPermissions } from './broker-permissions';

@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- one adapter: connection recovery, consumer set-up and settling deliveries share its channel state. */
 import amqplib, {
   type ChannelModel,
   type ConfirmChannel,
@@ -79,6 +80,28 @@ export interface RabbitMqEventBusOptions {
   confirmTimeoutMs?: number;
   /** Connection attempts at start-up before `connect` gives up; once connected, reconnection never stops. */
   initialConnectRetries?: number;
+  /**
+   * The AMQP heartbeat asked for, unless the URL names one (`?heartbeat=`). A broker that stops answering
+   * without a reset (a black-holed network) is taken for lost after two silent periods.
+   */
+  heartbeatSeconds?: number;
+  /** How long opening a connection (TCP and the AMQP handshake) may take before that attempt fails. */
+  connectTimeoutMs?: number;
+}
+
+/**
+ * 15 s: a black-holed broker is noticed within 30 s (the broker's own default, 60 s, would take two minutes),
+ * while a busy event loop stays far from missing two beats.
+ */
+export const DEFAULT_HEARTBEAT_SECONDS = 15;
+const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
+
+/** `url` with the heartbeat asked for, unless it names its own. */
+export function withHeartbeat(url: string, seconds: number): string {
+  const parsed = new URL(url);
+  if (parsed.searchParams.has('heartbeat')) return url;
+  parsed.searchParams.set('heartbeat', String(seconds));
+  return parsed.toString();
 }
 
 interface ConsumerState {
@@ -133,15 +156,20 @@ export class RabbitMqEventBus implements EventBus {
   static async connect(options: RabbitMqEventBusOptions): Promise<RabbitMqEventBus> {
     const bus = new RabbitMqEventBus(options);
     try {
-      bus.connection = await amqplib.connect(options.url, {
-        recovery: {
-          initialDelay: 200,
-          maxDelay: 5000,
-          maxRetries: Infinity,
-          initialMaxRetries: options.initialConnectRetries ?? 3,
-          setup: (model: ChannelModel) => bus.setUp(model),
+      bus.connection = await amqplib.connect(
+        withHeartbeat(options.url, options.heartbeatSeconds ?? DEFAULT_HEARTBEAT_SECONDS),
+        {
+          // A connection attempt into a black hole would otherwise wait for ever, and reconnection with it.
+          timeout: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+          recovery: {
+            initialDelay: 200,
+            maxDelay: 5000,
+            maxRetries: Infinity,
+            initialMaxRetries: options.initialConnectRetries ?? 3,
+            setup: (model: ChannelModel) => bus.setUp(model),
+          },
         },
-      });
+      );
     } catch (error) {
       throw new Error(`Cannot connect to RabbitMQ at ${redactUrl(options.url)}: ${(error as Error).message}`, {
         cause: error,

@@ -104,6 +104,16 @@ export const readOutboxAge = scrapedGauge(
   ['schema'] as const,
 );
 
+/**
+ * Free space of the disk under a disk store (standalone `DATA_DIR`), as an unprivileged process may use it: the
+ * store stops being ready under 64 MiB, and uploads answer 503 once nothing fits.
+ */
+export const readDiskFree = scrapedGauge(
+  'whistle_disk_free_bytes',
+  'Free bytes on the disk of a disk store (objects: DATA_DIR/objects)',
+  ['store'] as const,
+);
+
 /** Connection pool of the PostgreSQL adapter: connections open, idle, and callers waiting for one. */
 export const readDatabasePool = scrapedGauge('whistle_db_pool_connections', 'PostgreSQL pool connections by state', [
   'state',

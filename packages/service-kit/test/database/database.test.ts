@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- the Database port's contract, run alike on both engines, with migrate and listen. */
 import fs from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- outbox, relay and inbox are one delivery guarantee, tested together on both platforms. */
 import { randomUUID } from 'node:crypto';
 import type { EventEnvelope } from '@whistle/contracts';
 import { asTenant, currentTenant, migrate, openDatabase, type Database } from '../../src/database';

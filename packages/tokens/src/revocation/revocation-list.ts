@@ -1,11 +1,10 @@
-import type { EventEnvelope, EventPayload } from '@whistle/contracts';
-import { assertSchemaName, type MigrationStream, type Queryable } from '@whistle/service-kit';
+import { assertSchemaName, type EventHandlersOf, type MigrationStream, type Queryable } from '@whistle/service-kit';
 
 /**
- * The events that refuse staff tokens: a logout (one token), and the end of every session a user had up to a
- * moment (removal, password change or reset, role change).
+ * The events that refuse staff tokens, in the versions the list reads: a logout (one token), and the end of every
+ * session a user had up to a moment (removal, password change or reset, role change).
  */
-export const TOKEN_REVOCATION_EVENTS = ['token.revoked', 'user.deleted', 'user.sessions_revoked'] as const;
+export type TokenRevocationEvent = 'token.revoked@1' | 'user.deleted@1' | 'user.sessions_revoked@1';
 
 /**
  * Staff token lifetimes are minutes (auth's ACCESS_TOKEN_LIFETIME_SECONDS); a user's revocation is kept a day,
@@ -24,12 +23,16 @@ export interface RevocableToken {
 /**
  * The revocation list of one service, in its own schema: every replica and a restarted one refuse the same
  * tokens, as soon as the event is consumed. Kept in each service that verifies tokens (no service reads another's
- * tables); fed from TOKEN_REVOCATION_EVENTS by `handle`, written directly by auth (which revokes).
+ * tables); fed by its `handlers`, written directly by auth (which revokes).
  */
 export interface RevocationList {
   /** The tables, in the service's schema: the package's own migration stream (ids `000_token_revocation…`). */
   readonly migrations: MigrationStream;
-  readonly events: readonly string[];
+  /**
+   * The handlers of the revoking events, to spread into the service's `eventHandlers` (a service that also reads
+   * one of them for itself calls the list's handler from its own).
+   */
+  readonly handlers: EventHandlersOf<TokenRevocationEvent, Queryable>;
   /** Refuses one token until it would have expired anyway; false when it was refused already. */
   revokeToken(db: Queryable, tokenId: string, expiresAt: Date | string): Promise<boolean>;
   /**
@@ -40,8 +43,6 @@ export interface RevocationList {
   isRevoked(db: Queryable, token: RevocableToken): Promise<boolean>;
   /** Forgets what no longer refuses anything (run periodically). */
   removeExpired(db: Queryable): Promise<void>;
-  /** Applies one of TOKEN_REVOCATION_EVENTS; ignores any other event. */
-  handle(tx: Queryable, event: EventEnvelope): Promise<void>;
 }
 
 /** The next whole second after `at`: a token issued in the second of a removal is refused too. */
@@ -75,7 +76,12 @@ export function revocationListFor(schema: string): RevocationList {
         },
       ],
     },
-    events: TOKEN_REVOCATION_EVENTS,
+    handlers: {
+      'token.revoked@1': async (tx, { payload }) => void (await list.revokeToken(tx, payload.jti, payload.expires_at)),
+      'user.deleted@1': (tx, { payload }) =>
+        list.revokeUserSessions(tx, payload.user_id, nextSecond(payload.deleted_at)),
+      'user.sessions_revoked@1': (tx, { payload }) => list.revokeUserSessions(tx, payload.user_id, payload.not_before),
+    },
 
     async revokeToken(db, tokenId, expiresAt) {
       const { rows } = await db.query(
@@ -110,19 +116,6 @@ export function revocationListFor(schema: string): RevocationList {
     async removeExpired(db) {
       await db.query(`delete from ${schema}.token_revocation where expires_at < now()`);
       await db.query(`delete from ${schema}.user_session_revocation where forget_after < now()`);
-    },
-
-    async handle(tx, event) {
-      if (event.name === 'token.revoked') {
-        const { jti, expires_at } = event.payload as EventPayload<'token.revoked'>;
-        await list.revokeToken(tx, jti, expires_at);
-      } else if (event.name === 'user.deleted') {
-        const { user_id, deleted_at } = event.payload as EventPayload<'user.deleted'>;
-        await list.revokeUserSessions(tx, user_id, nextSecond(deleted_at));
-      } else if (event.name === 'user.sessions_revoked') {
-        const { user_id, not_before } = event.payload as EventPayload<'user.sessions_revoked'>;
-        await list.revokeUserSessions(tx, user_id, not_before);
-      }
     },
   };
   return list;

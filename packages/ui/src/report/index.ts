@@ -13,7 +13,7 @@ export {
 } from './attachment';
 export { saveDecryptedFile } from './download-file';
 export { FilePicker } from './file-picker.component';
-export { formatFileSize, formatInputDate, formatMessageTime } from './format';
+export { formatFileSize } from './format';
 export { REPORT_DETAIL_ORDER, reportDetails, type DetailRow, type ReportDetailsSource } from './report-details';
 export { useAttachments } from './use-attachments';
 export { MessageThread, type SenderSource, type ThreadMessage, type ThreadWords } from './message-thread.component';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMessageTime } from './format';
+import { formatDateTime } from '../dates';
 import './thread.css';
 
 /** Who sent a message: the reporter (DISCLOSER) or a case handler (STAFF). */
@@ -58,7 +58,7 @@ export function MessageThread({
           <li key={message.uuid} className={`wh-message wh-message--${own ? 'own' : 'other'}`}>
             <p className="wh-message__meta">
               <strong>{own ? words.sentBy(message.sender.name) : words.receivedFrom(message.sender.name)}</strong>{' '}
-              <time dateTime={message.created}>{formatMessageTime(message.created, i18n.language)}</time>
+              <time dateTime={message.created}>{formatDateTime(message.created, i18n.language)}</time>
               {message.feedback && words.feedback && <span className="wh-message__mark">{words.feedback}</span>}
             </p>
             <p className="wh-message__text">

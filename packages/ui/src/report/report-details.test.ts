@@ -1,7 +1,7 @@
 import { reportDetails } from './report-details';
 
 describe('report details', () => {
-  it('when the review lists fields, then it follows the spec order and labels, hides empties and joins dates', () => {
+  it('when the review lists fields, then it follows the spec order and labels, hides empties and joins dates in words', () => {
     const rows = reportDetails(
       {
         fields: {
@@ -16,7 +16,7 @@ describe('report details', () => {
         location: { name: 'Paris' },
         categories: [{ name: 'Fraud' }],
       },
-      'en-US',
+      'en',
       (value) => value.toUpperCase(),
     );
     expect(rows).toEqual([
@@ -25,7 +25,7 @@ describe('report details', () => {
       { name: 'category_uuid', value: 'Fraud' },
       { name: 'description', value: 'd' },
       { name: 'location', value: 'Paris' },
-      { name: 'date', value: '3/4/26 - 3/6/26' },
+      { name: 'date', value: '4 March 2026 - 6 March 2026' },
       { name: 'outcome', value: 'o' },
     ]);
   });

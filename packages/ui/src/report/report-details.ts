@@ -1,4 +1,4 @@
-import { formatInputDate } from './format';
+import { formatDay } from '../dates';
 
 export interface DetailRow {
   /** The field: a key under `review.fields` (discloser) or `report.fields` (staff) in the locale files. */
@@ -36,7 +36,7 @@ export const REPORT_DETAIL_ORDER = [
  */
 export function reportDetails(
   { fields, categories, location }: ReportDetailsSource,
-  locale: string,
+  language: string,
   yesNo: (value: string) => string,
 ): DetailRow[] {
   const valueOf = (name: (typeof REPORT_DETAIL_ORDER)[number]): string => {
@@ -48,9 +48,7 @@ export function reportDetails(
       case 'can_contact':
         return fields.can_contact ? yesNo(fields.can_contact) : '';
       case 'date': {
-        const [start, end] = [fields.date, fields.end_date].map((value) =>
-          value ? formatInputDate(value, locale) : '',
-        );
+        const [start, end] = [fields.date, fields.end_date].map((value) => (value ? formatDay(value, language) : ''));
         return start && end ? `${start} - ${end}` : start || end;
       }
       default:

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { Button } from '../button.component';
+import { formatDateTime } from '../dates';
 import './recovery-kit.css';
 
 /** A recovery kit as the pages show it once: its text, the company key's fingerprint, when it was made. */
@@ -44,9 +45,7 @@ export function RecoveryKitSheet({ kit, companyName, onConfirmed, confirmLabel }
   const { t, i18n } = useTranslation('shell');
   const [stored, setStored] = useState(false);
   const checkboxId = useId();
-  const created = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short' }).format(
-    new Date(kit.createdAt),
-  );
+  const created = formatDateTime(kit.createdAt, i18n.language);
 
   function download() {
     const url = URL.createObjectURL(new Blob([kitFile(kit, companyName, t)], { type: 'text/plain;charset=utf-8' }));

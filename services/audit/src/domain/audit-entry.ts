@@ -60,6 +60,9 @@ const actions: Record<string, (event: EventEnvelope) => string> = {
   'company.key_access_declined': () => 'report-access-declined',
   'company.keys_migrated': () => 'company-key-moved',
   'company.recovery_kit_rotated': () => 'recovery-kit-renewed',
+  'company.key_rotation_started': () => 'company-key-rotation-started',
+  'company.key_rotation_completed': () => 'company-key-rotated',
+  'incident.company_key_rewrapped': () => 'cases-rewrapped',
   'incident.deadline': (event) => `incident-deadline-${String(event.payload.state).replace(/_/g, '-')}`,
 };
 

@@ -1,5 +1,5 @@
 import type { EventEnvelope } from '@whistle/contracts';
-import type { Queryable } from '@whistle/service-kit';
+import { eventHandlers, type Queryable } from '@whistle/service-kit';
 import { auditEventRepository } from '../data-access/audit-event.repository';
 import { staffMemberRepository } from '../data-access/staff-member.repository';
 import { auditEntryFacts } from './audit-entry';
@@ -9,19 +9,42 @@ import { tokenRevocations } from './token-revocations';
 export const DISCLOSER_NAME = 'Discloser';
 export const SYSTEM_NAME = 'Whistle';
 
-/** Keeps the staff read model and the revocation list current from auth's events. */
-async function followStaff(tx: Queryable, event: EventEnvelope): Promise<void> {
-  await tokenRevocations.handle(tx, event);
-  const payload = event.payload as Record<string, string>;
-  if (!event.company_id) return;
-  if (event.name === 'user.created' || event.name === 'user.updated')
-    await staffMemberRepository.upsert(tx, {
-      userId: payload.user_id,
-      companyId: event.company_id,
-      fullName: payload.full_name,
-    });
-  else if (event.name === 'user.deleted')
-    await staffMemberRepository.markRemoved(tx, event.company_id, payload.user_id, payload.deleted_at);
+/**
+ * Keeps the staff read model and the revocation list current from auth's events. Only these events are read as
+ * more than data, so only they need a handler of their version (the trail records every other one as it came).
+ */
+const staffEvents = eventHandlers<Queryable>({
+  ...tokenRevocations.handlers,
+  'user.created@1': async (tx, { company_id, payload }) => {
+    if (company_id)
+      await staffMemberRepository.upsert(tx, {
+        userId: payload.user_id,
+        companyId: company_id,
+        fullName: payload.full_name,
+      });
+  },
+  'user.updated@1': async (tx, { company_id, payload }) => {
+    if (company_id)
+      await staffMemberRepository.upsert(tx, {
+        userId: payload.user_id,
+        companyId: company_id,
+        fullName: payload.full_name,
+      });
+  },
+  'user.deleted@1': async (tx, event) => {
+    await tokenRevocations.handlers['user.deleted@1'](tx, event);
+    if (event.company_id)
+      await staffMemberRepository.markRemoved(tx, event.company_id, event.payload.user_id, event.payload.deleted_at);
+  },
+});
+const followed = new Set<string>(staffEvents.events);
+
+/**
+ * Why the trail cannot take an event: one it follows (staff, revocations) in a version it has no handler for,
+ * dead-lettered before its entry is written so that the trail and the read model never part.
+ */
+export function refusalToRecord(event: EventEnvelope): string | undefined {
+  return followed.has(event.name) ? staffEvents.refusal(event) : undefined;
 }
 
 /** The actor as the trail shows it: a staff member with the name they had when they acted. */
@@ -39,7 +62,7 @@ async function actorOf(tx: Queryable, event: EventEnvelope) {
 export async function recordEvent(tx: Queryable, event: EventEnvelope): Promise<void> {
   // The inbox already keeps a redelivery out; this also holds when an event reaches audit twice by another path.
   if (await auditEventRepository.exists(tx, event.id)) return;
-  await followStaff(tx, event);
+  if (followed.has(event.name)) await staffEvents.handle(tx, event);
   const facts = auditEntryFacts(event);
   const actor = await actorOf(tx, event);
   await auditEventRepository.insert(tx, {

@@ -5,6 +5,8 @@ export interface CompanyKeyRow {
   public_key: string;
   recovery_sealed_private_key: string | null;
   state: 'current' | 'previous';
+  created_at: Date;
+  created_by: string | null;
 }
 
 export interface GrantRow {
@@ -14,24 +16,24 @@ export interface GrantRow {
   wrapped_private_key: string;
 }
 
-export type GrantReason = 'onboarding' | 'migration' | 'approval' | 'recovery';
+export type GrantReason = 'onboarding' | 'migration' | 'approval' | 'recovery' | 'rotation';
 
 /** The company's key pairs, who holds them, and who asks to. Only wrappings: nothing here opens a key. */
 export const companyKeyRepository = {
   /** Every version of the company key, the current one first. */
   async keys(db: Queryable, companyId: string): Promise<CompanyKeyRow[]> {
     const { rows } = await db.query<CompanyKeyRow>(
-      `select version, public_key, recovery_sealed_private_key, state from auth.company_key
+      `select version, public_key, recovery_sealed_private_key, state, created_at, created_by from auth.company_key
         where company_id = $1 order by state = 'current' desc, version desc`,
       [companyId],
     );
     return rows;
   },
 
-  /** Locks the company's key rows: a migration, a recovery kit and a grant do not interleave. */
+  /** Locks the company's key rows: a migration, a recovery kit, a grant and a rotation do not interleave. */
   async lockKeys(db: Queryable, companyId: string): Promise<CompanyKeyRow[]> {
     const { rows } = await db.query<CompanyKeyRow>(
-      `select version, public_key, recovery_sealed_private_key, state from auth.company_key
+      `select version, public_key, recovery_sealed_private_key, state, created_at, created_by from auth.company_key
         where company_id = $1 order by state = 'current' desc, version desc for update`,
       [companyId],
     );
@@ -48,6 +50,38 @@ export const companyKeyRepository = {
        values ($1, $2, $3, $4, 'current')`,
       [companyId, key.version, key.publicKey, key.recoverySealed],
     );
+  },
+
+  /**
+   * A rotation starts (auth.start_company_key_rotation): the key `fromVersion` becomes the previous one and the new
+   * pair the current one. Undefined when `fromVersion` is not current or a rotation already runs.
+   */
+  async startRotation(
+    db: Queryable,
+    companyId: string,
+    rotation: { fromVersion: number; publicKey: string; recoverySealed: string; startedBy: string },
+  ): Promise<number | undefined> {
+    const { rows } = await db.query<{ version: number | null }>(
+      'select auth.start_company_key_rotation($1, $2, $3, $4, $5) as version',
+      [companyId, rotation.fromVersion, rotation.publicKey, rotation.recoverySealed, rotation.startedBy],
+    );
+    return rows[0]?.version ?? undefined;
+  },
+
+  /**
+   * A rotation completes: the previous key goes, and with it (cascade) every grant of it and its recovery kit copy.
+   * Answers who held it (none when it was already gone).
+   */
+  async deletePrevious(db: Queryable, companyId: string, version: number): Promise<string[]> {
+    const { rows } = await db.query<{ user_id: string }>(
+      `select user_id from auth.company_key_grant where company_id = $1 and key_version = $2 order by user_id`,
+      [companyId, version],
+    );
+    const { rowCount } = await db.query(
+      `delete from auth.company_key where company_id = $1 and version = $2 and state = 'previous'`,
+      [companyId, version],
+    );
+    return rowCount === 1 ? rows.map((row) => row.user_id) : [];
   },
 
   async setRecovery(db: Queryable, companyId: string, version: number, sealed: string): Promise<boolean> {

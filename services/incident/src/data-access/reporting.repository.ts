@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- the reporting figures' queries, built from SQL fragments they all share. */
 import type { IncidentOutcome, IncidentStatus, ReportChannel } from '@whistle/contracts';
 import type { Queryable } from '@whistle/service-kit';
 

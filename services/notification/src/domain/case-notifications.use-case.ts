@@ -88,18 +88,13 @@ export async function onIncidentAssigned(
  * A message or a file from the discloser on a case: its assignees (spec §3 incident_updates). Staff's own
  * messages and files mail nobody.
  */
-export async function onDiscloserActivity(
+async function onDiscloserActivity(
   deps: CaseNotificationDependencies,
   tx: Queryable,
   companyId: string,
-  event: EventEnvelope,
+  incidentId: string,
+  event: 'discloser_message' | 'discloser_file',
 ): Promise<void> {
-  const fromDiscloser =
-    event.name === 'incident.message.created'
-      ? (event.payload as EventPayload<'incident.message.created'>).sender_source === 'DISCLOSER'
-      : event.actor?.type === 'DISCLOSER';
-  if (!fromDiscloser) return;
-  const incidentId = String(event.payload.incident_id);
   const incident = await caseMailRepository.incident(tx, companyId, incidentId);
   if (!incident) return;
   await notify(
@@ -107,10 +102,33 @@ export async function onDiscloserActivity(
     tx,
     companyId,
     'incident_updates',
-    event.name === 'incident.message.created' ? 'discloser_message' : 'discloser_file',
+    event,
     { incidentId, number: incident.display_report_number },
     { userIds: incident.assignee_ids, withAdmins: false },
   );
+}
+
+/** incident.message.created: the discloser's messages (the payload says who sent it). */
+export async function onIncidentMessage(
+  deps: CaseNotificationDependencies,
+  tx: Queryable,
+  companyId: string,
+  message: EventPayload<'incident.message.created'>,
+): Promise<void> {
+  if (message.sender_source !== 'DISCLOSER') return;
+  await onDiscloserActivity(deps, tx, companyId, message.incident_id, 'discloser_message');
+}
+
+/** incident.file.created: the discloser's files (the event's actor says who uploaded it). */
+export async function onIncidentFile(
+  deps: CaseNotificationDependencies,
+  tx: Queryable,
+  companyId: string,
+  file: EventPayload<'incident.file.created'>,
+  actor: EventEnvelope['actor'],
+): Promise<void> {
+  if (actor?.type !== 'DISCLOSER') return;
+  await onDiscloserActivity(deps, tx, companyId, file.incident_id, 'discloser_file');
 }
 
 /** incident.exclusion.changed: an excluded person hears nothing more of the case. */

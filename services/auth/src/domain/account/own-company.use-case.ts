@@ -5,7 +5,7 @@ import { userRepository } from '../../data-access/user.repository';
 import { companyRepository } from '../../data-access/company.repository';
 import { categoryRepository } from '../../data-access/category.repository';
 import { locationRepository } from '../../data-access/location.repository';
-import { logoUrl } from '../customization/customization.use-case';
+import { logoUrl } from '../customization/company-customization';
 import type { AccountDependencies } from './account-dependencies';
 
 /** GET /api/account/company/: the caller's company only, whatever ids the request carries. */

@@ -22,9 +22,9 @@ import { sendInBackground, type AccountDependencies } from './account-dependenci
 import { OUTDATED_CLIENT_MESSAGE } from '@whistle/contracts';
 import { isAuthSecret } from '@whistle/crypto';
 import { hashOfSecret, newOneTimeSecret } from './one-time-secret';
-import { revokeSession } from './session.use-case';
-import { acceptTotp, mfaSecretContext } from './sign-in.use-case';
-import { announceSessionsRevoked } from './token-revocations';
+import { passwordLink } from './password-links';
+import { acceptTotp, mfaSecretContext } from './sign-in-steps';
+import { announceSessionsRevoked, revokeStaffToken } from './token-revocations';
 import { announceUserUpdated } from './user-events';
 
 async function signedInUser(deps: AccountDependencies, principal: StaffPrincipal): Promise<UserRow> {
@@ -167,23 +167,6 @@ export async function requestPasswordReset(deps: AccountDependencies, email: str
   );
 }
 
-/** A reset link: spec §2 has the password change page take the token from the query string. */
-export function passwordLink(publicUrl: string, secret: string): string {
-  const url = new URL('/company/password/change', publicUrl);
-  url.searchParams.set('token', secret);
-  return url.toString();
-}
-
-/**
- * An invitation link to the same page. The spec does not place its token, so it rides in the fragment: browsers
- * never send it, so neither an access log nor a proxy on the way sees it.
- */
-export function invitationLink(publicUrl: string, secret: string): string {
-  const url = new URL('/company/password/change', publicUrl);
-  url.hash = new URLSearchParams({ token: secret }).toString();
-  return url.toString();
-}
-
 /**
  * POST /api/account/company/profile/mfa without a code: a new pending TOTP secret and its QR code.
  * The enabled factor keeps working until a code from the new one is confirmed.
@@ -216,7 +199,7 @@ export async function confirmMfaSetup(
     }),
   );
   // The token that set the factor up was not MFA-complete; it is replaced by one that is.
-  await revokeSession(deps, principal);
+  await deps.unitOfWork((tx) => revokeStaffToken(tx, principal));
   const { token } = await deps.issuer.issue({
     userId: user.id,
     companyId: user.company_id,

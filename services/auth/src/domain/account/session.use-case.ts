@@ -2,7 +2,7 @@ import { AuthenticationError } from '@whistle/service-kit';
 import type { StaffPrincipal } from '@whistle/tokens';
 import { userRepository } from '../../data-access/user.repository';
 import { sessionRepository } from '../../data-access/session.repository';
-import { tokenRevocations } from './token-revocations';
+import { revokeStaffToken, tokenRevocations } from './token-revocations';
 import type { AccountDependencies } from './account-dependencies';
 
 /**
@@ -24,15 +24,7 @@ export async function revokeSession(
   deps: Pick<AccountDependencies, 'unitOfWork'>,
   principal: StaffPrincipal,
 ): Promise<void> {
-  await deps.unitOfWork(async (tx) => {
-    if (!(await tokenRevocations.revokeToken(tx, principal.tokenId, principal.expiresAt))) return;
-    await tx.addEvent({
-      name: 'token.revoked',
-      company_id: principal.companyId,
-      payload: { jti: principal.tokenId, user_id: principal.userId, expires_at: principal.expiresAt.toISOString() },
-      actor: { type: 'STAFF', user_id: principal.userId },
-    });
-  });
+  await deps.unitOfWork((tx) => revokeStaffToken(tx, principal));
 }
 
 /**

@@ -8,7 +8,7 @@ import { secretLifetimes } from './abuse-limits';
 import { accountMails } from './account-mails';
 import { sendInBackground, type AccountDependencies } from './account-dependencies';
 import { newOneTimeSecret } from './one-time-secret';
-import { invitationLink } from './profile.use-case';
+import { invitationLink } from './password-links';
 import { announceSessionsRevoked } from './token-revocations';
 import { announceUserUpdated } from './user-events';
 import { revokeCompanyKey } from '../keys/key-revocation';

@@ -1,5 +1,5 @@
 import type { Transaction } from '@whistle/service-kit';
-import { revocationListFor } from '@whistle/tokens';
+import { revocationListFor, type StaffPrincipal } from '@whistle/tokens';
 import { AUTH_SCHEMA } from '../../data-access/migrations';
 
 /** The logged-out staff tokens auth refuses (the same list, in its schema, as every service that verifies them). */
@@ -25,5 +25,16 @@ export async function announceSessionsRevoked(
     company_id: change.companyId,
     payload: { user_id: change.userId, not_before: change.notBefore.toISOString(), reason: change.reason },
     actor: { type: 'STAFF', user_id: change.actorId },
+  });
+}
+
+/** Ends one session (logout, a token replaced): its jti is refused here at once and, through token.revoked, everywhere. */
+export async function revokeStaffToken(tx: Transaction, principal: StaffPrincipal): Promise<void> {
+  if (!(await tokenRevocations.revokeToken(tx, principal.tokenId, principal.expiresAt))) return;
+  await tx.addEvent({
+    name: 'token.revoked',
+    company_id: principal.companyId,
+    payload: { jti: principal.tokenId, user_id: principal.userId, expires_at: principal.expiresAt.toISOString() },
+    actor: { type: 'STAFF', user_id: principal.userId },
   });
 }

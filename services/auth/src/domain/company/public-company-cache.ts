@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import { NotFoundError, type Database, type Logger, type NotificationSubscription } from '@whistle/service-kit';
-import { loadPublicCompany, PUBLIC_VIEW_CHANNEL, type PublicCompany } from './company-public-view.use-case';
+import { loadPublicCompany, type PublicCompany } from './public-company';
+import { PUBLIC_VIEW_CHANNEL } from './public-view-announcements';
 
 export interface PublicCompanyCacheOptions {
   /** Companies kept; the least recently asked for leave first. */
@@ -11,7 +12,7 @@ export interface PublicCompanyCacheOptions {
 
 /**
  * The public view of the companies disclosers are opening, in this process. A change is announced with
- * NOTIFY at COMMIT (company-public-view.use-case) and heard by every replica on the same database, so each
+ * NOTIFY at COMMIT (public-view-announcements) and heard by every replica on the same database, so each
  * drops its entry at once, whichever replica made the change. While the listening connection is down,
  * nothing is kept (a missed notification could leave a stale entry); everything is dropped when it is back.
  */

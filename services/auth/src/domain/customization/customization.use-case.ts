@@ -2,9 +2,10 @@ import type { CompanyCustomization, CustomizationUpdateRequest, LogoUploadReques
 import type { ObjectStore } from '@whistle/object-store';
 import { NotFoundError, type Database, type Logger, type Queryable, type UnitOfWork } from '@whistle/service-kit';
 import type { StaffPrincipal } from '@whistle/tokens';
-import { companyRepository, type CustomizationRow } from '../../data-access/company.repository';
-import { announcePublicViewChange } from '../company/company-public-view.use-case';
+import { companyRepository } from '../../data-access/company.repository';
+import { announcePublicViewChange } from '../company/public-view-announcements';
 import type { PublicCompanyCache } from '../company/public-company-cache';
+import { customizationOf, logoObjectKey } from './company-customization';
 import { readLogo } from './logo-image';
 import { sanitizeRichText } from './rich-text';
 
@@ -14,24 +15,6 @@ export interface CustomizationDependencies {
   objects: ObjectStore;
   logger: Logger;
   publicCompanies: PublicCompanyCache;
-}
-
-/** Where a logo's bytes live: one object per image content, under its company. */
-export const logoObjectKey = (companyId: string, sha256: string) => `company/${companyId}/logo/${sha256}`;
-
-/**
- * The logo's public address. The hash in the query changes with the image, so the answer can be cached for
- * good under it; the path itself stays the same for a company.
- */
-export const logoUrl = (urlIdentifier: string, sha256: string) =>
-  `/api/account/company/${urlIdentifier}/logo?v=${sha256.slice(0, 16)}`;
-
-export function customizationOf(row: Pick<CustomizationRow, 'url_identifier' | 'title' | 'description' | 'logo'>) {
-  return {
-    title: row.title,
-    description: row.description,
-    logo_url: row.logo ? logoUrl(row.url_identifier, row.logo) : null,
-  } satisfies CompanyCustomization;
 }
 
 /** GET /api/account/company/customization (ADMIN): the current customisation. */

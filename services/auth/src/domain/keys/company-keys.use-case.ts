@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { CompanyKeyGrantRequest, CompanyKeysResponse, TeamKeysResponse } from '@whistle/contracts';
 import { companyFingerprint } from '@whistle/crypto';
-import { ConflictError, NotAllowedError, NotFoundError, type Transaction } from '@whistle/service-kit';
+import { ConflictError, NotFoundError } from '@whistle/service-kit';
 import type { StaffPrincipal } from '@whistle/tokens';
-import { companyKeyRepository, type CompanyKeyRow, type GrantReason } from '../../data-access/company-key.repository';
+import { companyKeyRepository, type CompanyKeyRow } from '../../data-access/company-key.repository';
 import { personKeyRepository } from '../../data-access/person-key.repository';
 import { userRepository } from '../../data-access/user.repository';
 import type { KeyEncryptionKey } from '../secrets/key-encryption';
+import { recordGrant, requireHolder, staffActor } from './company-key-grants';
 import { ACCESS_REQUEST_LIFETIME_MS, type KeyDependencies } from './key-dependencies';
 
 const isAdmin = (principal: StaffPrincipal) => principal.roles.includes('ADMIN');
-const staffActor = (principal: StaffPrincipal) => ({ type: 'STAFF' as const, user_id: principal.userId });
 
 /**
  * GET /api/account/company/keys: the company key as the caller may hold it. Everyone sees the public key and their own
@@ -27,7 +27,7 @@ export async function companyKeys(
     companyKeyRepository.request(deps.db, principal.companyId, principal.userId),
     companyKeyRepository.legacy(deps.db, principal.companyId),
   ]);
-  const [current] = keys;
+  const [current, previous] = keys;
   if (!current) throw new NotFoundError('Company not found');
   const grantOf = (key: CompanyKeyRow | undefined) =>
     grants.find((grant) => grant.key_version === key?.version)?.wrapped_private_key ?? null;
@@ -46,6 +46,16 @@ export async function companyKeys(
         }
       : null,
     access_request: request ? { id: request.id, expires_at: request.expires_at.toISOString() } : null,
+    rotation:
+      previous?.state === 'previous'
+        ? {
+            previous_key_version: previous.version,
+            previous_public_key: previous.public_key,
+            previous_grant: grantOf(previous),
+            started_at: current.created_at.toISOString(),
+            started_by: current.created_by,
+          }
+        : null,
   };
 }
 
@@ -82,39 +92,6 @@ export async function teamKeys(deps: KeyDependencies, principal: StaffPrincipal)
       };
     }),
   };
-}
-
-/** The admin's own current grant, required to hand the key on (a browser that cannot open it cannot grant it). */
-async function requireHolder(tx: Transaction, principal: StaffPrincipal, version: number): Promise<void> {
-  const grants = await companyKeyRepository.grantsOf(tx, principal.companyId, principal.userId);
-  if (!grants.some((grant) => grant.key_version === version))
-    throw new NotAllowedError('You do not hold the company key');
-}
-
-async function recordGrant(
-  tx: Transaction,
-  principal: StaffPrincipal,
-  grant: { userId: string; keyId: string; version: number; wrapped: string; fingerprint: string; reason: GrantReason },
-): Promise<void> {
-  await companyKeyRepository.grant(tx, principal.companyId, {
-    key_version: grant.version,
-    user_id: grant.userId,
-    key_id: grant.keyId,
-    wrapped_private_key: grant.wrapped,
-    grantedBy: principal.userId,
-    reason: grant.reason,
-  });
-  await tx.addEvent({
-    name: 'company.key_granted',
-    company_id: principal.companyId,
-    payload: {
-      user_id: grant.userId,
-      key_version: grant.version,
-      fingerprint: grant.fingerprint,
-      reason: grant.reason,
-    },
-    actor: staffActor(principal),
-  });
 }
 
 /**

@@ -16,7 +16,7 @@ import { ssoRepository, type SsoSettingsRow } from '../../data-access/sso.reposi
 import { secretLifetimes } from '../account/abuse-limits';
 import type { AccountDependencies } from '../account/account-dependencies';
 import { hashOfSecret, newOneTimeSecret } from '../account/one-time-secret';
-import { continueSignIn } from '../account/sign-in.use-case';
+import { continueSignIn } from '../account/sign-in-steps';
 import { emailDomainOf } from '../company/email-domain-policy';
 
 /** How long an AuthnRequest waits for its answer. */

@@ -2,6 +2,7 @@ import { Router, type RequestHandler } from 'express';
 import {
   companyKeyGrantRequestSchema,
   companyKeyMigrationRequestSchema,
+  companyKeyRotationRequestSchema,
   newPersonKeysSchema,
   recoveryKitRequestSchema,
   unlockMethodInputSchema,
@@ -20,6 +21,7 @@ import {
   rotateRecoveryKit,
   teamKeys,
 } from '../../domain/keys/company-keys.use-case';
+import { startCompanyKeyRotation } from '../../domain/keys/company-key-rotation.use-case';
 import { addUnlockMethod, createOwnKeys, ownKeys, removeUnlockMethod } from '../../domain/keys/own-keys.use-case';
 
 const uuidParam = z.uuid({ error: 'Not found' });
@@ -82,6 +84,10 @@ export function keysRoutes(deps: KeyDependencies & { kek: KeyEncryptionKey }, ve
   router.put('/api/account/company/keys/recovery', ...admin, async (req, res) => {
     await rotateRecoveryKit(deps, staffOf(req), parseBody(recoveryKitRequestSchema, req.body));
     res.status(204).end();
+  });
+  router.post('/api/account/company/keys/rotation', ...admin, async (req, res) => {
+    const body = parseBody(companyKeyRotationRequestSchema, req.body);
+    res.status(201).json(await startCompanyKeyRotation(deps, staffOf(req), body));
   });
   return router;
 }

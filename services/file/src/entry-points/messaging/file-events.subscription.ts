@@ -1,6 +1,5 @@
-import type { EventPayload } from '@whistle/contracts';
 import type { ObjectStore } from '@whistle/object-store';
-import { UnprocessableEventError, type ServiceSubscription } from '@whistle/service-kit';
+import { eventHandlers, ofCompany, type ServiceSubscription, type Transaction } from '@whistle/service-kit';
 import { deleteIncidentFiles } from '../../domain/delete-incident-files.use-case';
 import { rememberIncidentMessage } from '../../domain/remember-incident-message.use-case';
 import { tokenRevocations } from '../../domain/token-revocations';
@@ -13,21 +12,19 @@ import { tokenRevocations } from '../../domain/token-revocations';
 export function fileEventsSubscription(deps: { objects: ObjectStore }): ServiceSubscription {
   return {
     consumer: 'file',
-    events: ['incident.message.created', 'incident.deleted', 'user.deleted', 'user.sessions_revoked'],
-    handle: (tx, event) => {
-      if (event.name === 'user.deleted' || event.name === 'user.sessions_revoked')
-        return tokenRevocations.handle(tx, event);
-      if (!event.company_id) throw new UnprocessableEventError(`${event.name} without a company`);
-      if (event.name === 'incident.message.created') {
-        const { incident_id, incident_message_id } = event.payload as EventPayload<'incident.message.created'>;
-        return rememberIncidentMessage(tx, {
-          id: incident_message_id,
-          companyId: event.company_id,
-          incidentId: incident_id,
-        });
-      }
-      const { incident_id } = event.payload as EventPayload<'incident.deleted'>;
-      return deleteIncidentFiles(deps, tx, event.company_id, incident_id);
-    },
+    ...eventHandlers<Transaction>({
+      'incident.message.created@1': ofCompany((tx, { company_id, payload }) =>
+        rememberIncidentMessage(tx, {
+          id: payload.incident_message_id,
+          companyId: company_id,
+          incidentId: payload.incident_id,
+        }),
+      ),
+      'incident.deleted@1': ofCompany((tx, { company_id, payload }) =>
+        deleteIncidentFiles(deps, tx, company_id, payload.incident_id),
+      ),
+      'user.deleted@1': tokenRevocations.handlers['user.deleted@1'],
+      'user.sessions_revoked@1': tokenRevocations.handlers['user.sessions_revoked@1'],
+    }),
   };
 }

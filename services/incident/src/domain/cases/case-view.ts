@@ -1,6 +1,11 @@
-import type { IncidentListItem, StaffMember } from '@whistle/contracts';
-import type { Queryable } from '@whistle/service-kit';
+import type { IncidentListItem, IncidentStaffView, StaffMember } from '@whistle/contracts';
+import type { Database, Queryable, UnitOfWork } from '@whistle/service-kit';
 import { caseRepository, type CaseRow } from '../../data-access/case.repository';
+import { caseTeamRepository } from '../../data-access/case-team.repository';
+import { incidentRepository } from '../../data-access/incident.repository';
+import { notFound } from '../access/incident-actor';
+import { permissionsOf, scopeOf, type StaffViewer } from '../access/staff-access';
+import type { IncidentSessionSigner } from '../tokens/incident-session-signer';
 import { clocksOf } from './clocks';
 
 /** What the list shows of each case: the row, its labels and its assignees (two queries for a whole page). */
@@ -12,7 +17,7 @@ export async function listItems(
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   const categories = await caseRepository.categoriesOf(db, companyId, ids);
-  const assignees = await caseRepository.assigneesOf(db, companyId, ids);
+  const assignees = await caseTeamRepository.assigneesOf(db, companyId, ids);
   const now = new Date();
   return rows.map((row) => ({
     uuid: row.id,
@@ -40,4 +45,42 @@ export async function listItems(
       company_encrypted_passphrase: row.company_encrypted_passphrase,
     },
   }));
+}
+
+export interface CaseViewDependencies {
+  db: Database;
+  unitOfWork: UnitOfWork;
+  signer: IncidentSessionSigner;
+}
+
+/** The whole case as the viewer may see it (encrypted parts as the browsers made them), with a file token. */
+export async function staffViewOf(
+  db: Queryable,
+  signer: IncidentSessionSigner,
+  viewer: StaffViewer,
+  incidentId: string,
+): Promise<IncidentStaffView> {
+  const row = await caseRepository.find(db, scopeOf(viewer), incidentId);
+  if (!row) throw notFound();
+  const [item] = await listItems(db, viewer.companyId, [row]);
+  const permissions = permissionsOf(viewer);
+  const history = await caseRepository.statusHistory(db, viewer.companyId, incidentId);
+  const files = await signer.signStaffFiles({ incidentId, companyId: viewer.companyId, userId: viewer.userId });
+  return {
+    ...item!,
+    fields: await incidentRepository.fieldsOf(db, incidentId),
+    status_history: history.map((change) => ({
+      from: change.from_status,
+      to: change.to_status,
+      outcome: change.outcome,
+      motivation: change.motivation,
+      changed_by: change.changed_by ? { uuid: change.changed_by, full_name: change.changed_by_name ?? '' } : null,
+      changed_at: change.changed_at.toISOString(),
+    })),
+    // Who is excluded from a case is itself sensitive: only those who decide it see it.
+    excluded_users: permissions.exclude ? await caseTeamRepository.exclusionsOf(db, viewer.companyId, incidentId) : [],
+    permissions,
+    file_token: files.token,
+    file_token_expires_at: files.expiresAt.toISOString(),
+  };
 }

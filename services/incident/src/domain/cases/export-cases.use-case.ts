@@ -9,7 +9,8 @@ const BATCH = 500;
 
 /**
  * GET /api/incident/export: what the viewer may see of every case matching the filters, with the
- * ciphertext the browser needs for the Identity column; the CSV itself is made in the browser. The
+ * ciphertext the browser needs for the Identity column and what the extended export adds (outcome,
+ * assignees, clocks); the CSV itself is made in the browser. The
  * export is on the record (count and filters, never rows) before the first row leaves.
  */
 export async function exportCases(
@@ -43,6 +44,9 @@ export async function exportCases(
           management_categories: item.management_categories,
           full_name: item.full_name,
           keys: item.keys,
+          outcome: item.outcome,
+          assignees: item.assignees,
+          clocks: item.clocks,
         };
       }
       if (page.length < BATCH) return;

@@ -7,12 +7,13 @@ import {
 } from '@whistle/contracts';
 import { InputError, NotAllowedError, type Transaction } from '@whistle/service-kit';
 import { caseRepository, type CaseRow } from '../../data-access/case.repository';
+import { caseTeamRepository } from '../../data-access/case-team.repository';
 import { companyReadModelRepository } from '../../data-access/company-read-model.repository';
 import { staffRepository } from '../../data-access/staff.repository';
 import { notFound, staffActor } from '../access/incident-actor';
 import { permissionsOf, scopeOf, type StaffViewer } from '../access/staff-access';
-import { addMessage } from '../messages/incident-messages.use-case';
-import { staffViewOf, type CaseViewDependencies } from './view-case.use-case';
+import { addMessage } from '../messages/add-message';
+import { staffViewOf, type CaseViewDependencies } from './case-view';
 
 const difference = (from: readonly string[], minus: readonly string[]) => from.filter((id) => !minus.includes(id));
 const unique = (ids: readonly string[]) => [...new Set(ids.map((id) => id.toLowerCase()))];
@@ -58,14 +59,14 @@ export async function updateCase(
     else if (input.status === 'CLOSED' && !input.final_message && current.feedback_at === null)
       errors.final_message = ['Feedback to the reporter is due: a final message to them is required to close the case'];
 
-    const excludedBefore = await caseRepository.exclusions(tx, viewer.companyId, incidentId);
+    const excludedBefore = await caseTeamRepository.exclusions(tx, viewer.companyId, incidentId);
     const excluded = input.excluded_user_uuids ? unique(input.excluded_user_uuids) : excludedBefore;
     if (input.excluded_user_uuids) {
       if (excluded.includes(viewer.userId)) errors.excluded_user_uuids = ['You cannot exclude yourself'];
       else if ((await unknownStaff(tx, viewer.companyId, difference(excluded, excludedBefore))).length > 0)
         errors.excluded_user_uuids = ['Unknown user'];
     }
-    const assignedBefore = await caseRepository.assignees(tx, viewer.companyId, incidentId);
+    const assignedBefore = await caseTeamRepository.assignees(tx, viewer.companyId, incidentId);
     // Excluding someone also takes the case from them.
     const assigned = difference(input.assignee_uuids ? unique(input.assignee_uuids) : assignedBefore, excluded);
     if (input.assignee_uuids) {
@@ -94,12 +95,12 @@ export async function updateCase(
     }
     const excludedAdded = difference(excluded, excludedBefore);
     const excludedRemoved = difference(excludedBefore, excluded);
-    await caseRepository.addExclusions(tx, viewer.companyId, incidentId, excludedAdded);
-    await caseRepository.removeExclusions(tx, viewer.companyId, incidentId, excludedRemoved);
+    await caseTeamRepository.addExclusions(tx, viewer.companyId, incidentId, excludedAdded);
+    await caseTeamRepository.removeExclusions(tx, viewer.companyId, incidentId, excludedRemoved);
     const assignedAdded = difference(assigned, assignedBefore);
     const assignedRemoved = difference(assignedBefore, assigned);
-    await caseRepository.addAssignees(tx, viewer.companyId, incidentId, assignedAdded);
-    await caseRepository.removeAssignees(tx, viewer.companyId, incidentId, assignedRemoved);
+    await caseTeamRepository.addAssignees(tx, viewer.companyId, incidentId, assignedAdded);
+    await caseTeamRepository.removeAssignees(tx, viewer.companyId, incidentId, assignedRemoved);
 
     const [summary] = await caseRepository.summaries(tx, viewer.companyId, [incidentId]);
     const base = { incident_id: incidentId, display_report_number: summary!.display_report_number };
