@@ -1,5 +1,5 @@
 import type { EventEnvelope } from '@whistle/contracts';
-import type { Database, Migration } from './database/database';
+import type { Database, MigrationStream } from './database/database';
 import { migrate } from './database/migrate';
 import { createPeriodicJob, type PeriodicJob, type PeriodicJobWords } from './jobs/periodic-job';
 import type { Logger } from './logging/logger';
@@ -32,7 +32,8 @@ export interface ServiceLifecycleOptions {
   name: string;
   /** The schema the service owns; its outbox and inbox live there too. */
   schema: string;
-  migrations: readonly Migration[];
+  /** Migrated in this order, after the kit's messaging tables (messagingMigrations): the service's own stream last. */
+  migrations: readonly MigrationStream[];
   /** The two ports every service has. */
   deps: { logger: Logger; db: Database; bus: EventBus };
   subscriptions?: readonly ServiceSubscription[];
@@ -87,7 +88,7 @@ export function createServiceLifecycle({
       return job;
     },
     async start() {
-      await migrate(deps.db, schema, [...messagingMigrations(schema), ...migrations]);
+      await migrate(deps.db, schema, messagingMigrations(schema), ...migrations);
       relay = startOutboxRelay({ db: deps.db, schema, bus: deps.bus, logger });
       for (const subscription of subscriptions) {
         await subscribeIdempotently({

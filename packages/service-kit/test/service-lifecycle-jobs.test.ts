@@ -23,7 +23,12 @@ describe('periodic jobs of a service lifecycle', () => {
     const lifecycle = createServiceLifecycle({
       name: 'jobs',
       schema,
-      migrations: [{ id: '001_tick', sql: `create table ${schema}.tick (at timestamptz not null default now())` }],
+      migrations: [
+        {
+          name: 'jobs',
+          migrations: [{ id: '001_tick', sql: `create table ${schema}.tick (at timestamptz not null default now())` }],
+        },
+      ],
       deps: { logger, db, bus },
     });
     let finished = 0;

@@ -31,7 +31,7 @@ export function createAuditService(given: AuditDependencies, config: AuditConfig
   const lifecycle = createServiceLifecycle({
     name: 'audit',
     schema: AUDIT_SCHEMA,
-    migrations: [...tokenRevocations.migrations, ...auditMigrations],
+    migrations: [tokenRevocations.migrations, auditMigrations],
     deps,
     subscriptions: [auditLogSubscription],
   });

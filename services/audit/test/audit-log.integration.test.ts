@@ -455,8 +455,9 @@ describe('audit trail migration', () => {
     try {
       const { auditMigrations } = await import('../src/data-access/migrations');
       const { migrate, messagingMigrations } = await import('@whistle/service-kit');
+      const { streamBefore } = await import('@whistle/service-kit/testing');
       const { auditEventRepository } = await import('../src/data-access/audit-event.repository');
-      await migrate(test$.deps.db, 'audit', [...messagingMigrations('audit'), ...auditMigrations.slice(0, 1)]);
+      await migrate(test$.deps.db, 'audit', messagingMigrations('audit'), streamBefore(auditMigrations, '002'));
       const companyId = randomUUID();
       for (let i = 0; i < 3; i += 1)
         await test$.deps.db.query(
@@ -465,7 +466,7 @@ describe('audit trail migration', () => {
           [randomUUID(), companyId, randomUUID(), String(i)],
         );
       const { tokenRevocations } = await import('../src/domain/token-revocations');
-      await migrate(test$.deps.db, 'audit', [...tokenRevocations.migrations, ...auditMigrations]);
+      await migrate(test$.deps.db, 'audit', tokenRevocations.migrations, auditMigrations);
       expect(await auditEventRepository.firstBrokenLink(test$.deps.db, companyId)).toEqual({
         checked: 3,
         truncated: false,

@@ -46,7 +46,7 @@ export function createAuthService(given: AuthDependencies, config: AuthConfig): 
   const lifecycle = createServiceLifecycle({
     name: 'auth',
     schema: AUTH_SCHEMA,
-    migrations: [...rateLimitMigrations(AUTH_SCHEMA), ...tokenRevocations.migrations, ...authMigrations],
+    migrations: [rateLimitMigrations(AUTH_SCHEMA), tokenRevocations.migrations, authMigrations],
     deps,
     subscriptions: [incidentEventsSubscription],
   });

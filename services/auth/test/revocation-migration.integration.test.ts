@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { messagingMigrations, migrate, rateLimitMigrations } from '@whistle/service-kit';
-import { createTestDependencies, testStacks, type TestDependencies } from '@whistle/service-kit/testing';
+import { createTestDependencies, streamBefore, testStacks, type TestDependencies } from '@whistle/service-kit/testing';
 import { AUTH_SCHEMA, authMigrations } from '../src/data-access/migrations';
 import { tokenRevocations } from '../src/domain/account/token-revocations';
 
@@ -17,23 +17,21 @@ describe.each(testStacks)('the revocation list of an existing auth database on %
 
   test('when it is migrated, then its revoked tokens are still refused, and its old table is gone', async () => {
     const db = test$.deps.db;
-    const before = authMigrations.filter((migration) => migration.id < '009');
-    await migrate(db, AUTH_SCHEMA, [
-      ...messagingMigrations(AUTH_SCHEMA),
-      ...rateLimitMigrations(AUTH_SCHEMA),
-      ...before,
-    ]);
+    const before = streamBefore(authMigrations, '009');
+    await migrate(db, AUTH_SCHEMA, messagingMigrations(AUTH_SCHEMA), rateLimitMigrations(AUTH_SCHEMA), before);
     const [live, expired] = [randomUUID(), randomUUID()];
     await db.query(
       `insert into auth.revoked_token (jti, user_id, expires_at) values ($1, $3, now() + interval '10 minutes'), ($2, $3, now() - interval '1 minute')`,
       [live, expired, randomUUID()],
     );
-    await migrate(db, AUTH_SCHEMA, [
-      ...messagingMigrations(AUTH_SCHEMA),
-      ...rateLimitMigrations(AUTH_SCHEMA),
-      ...tokenRevocations.migrations,
-      ...authMigrations,
-    ]);
+    await migrate(
+      db,
+      AUTH_SCHEMA,
+      messagingMigrations(AUTH_SCHEMA),
+      rateLimitMigrations(AUTH_SCHEMA),
+      tokenRevocations.migrations,
+      authMigrations,
+    );
     const issuedAt = new Date(Math.floor(Date.now() / 1000) * 1000 - 60_000);
     expect(await tokenRevocations.isRevoked(db, { tokenId: live, userId: randomUUID(), issuedAt })).toBe(true);
     expect(await tokenRevocations.isRevoked(db, { tokenId: expired, userId: randomUUID(), issuedAt })).toBe(false);

@@ -37,7 +37,7 @@ export function createFileService(given: FileDependencies, config: FileConfig): 
   const lifecycle = createServiceLifecycle({
     name: 'file',
     schema: FILE_SCHEMA,
-    migrations: [...rateLimitMigrations(FILE_SCHEMA), ...tokenRevocations.migrations, ...fileMigrations],
+    migrations: [rateLimitMigrations(FILE_SCHEMA), tokenRevocations.migrations, fileMigrations],
     deps,
     subscriptions: [fileEventsSubscription({ objects: deps.objects })],
   });

@@ -52,7 +52,7 @@ export function createIncidentService(given: IncidentDependencies, config: Incid
   const lifecycle = createServiceLifecycle({
     name: 'incident',
     schema: INCIDENT_SCHEMA,
-    migrations: [...rateLimitMigrations(INCIDENT_SCHEMA), ...tokenRevocations.migrations, ...incidentMigrations],
+    migrations: [rateLimitMigrations(INCIDENT_SCHEMA), tokenRevocations.migrations, incidentMigrations],
     deps,
     subscriptions: [readModelsSubscription],
   });

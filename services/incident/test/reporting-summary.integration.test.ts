@@ -359,7 +359,7 @@ describe.each(testStacks)('reporting summary on %s', (stack) => {
   });
 
   test('when the summary is built by the upgrade from cases already there, then it gives the same figures', async () => {
-    const sqlOf = (id: string) => incidentMigrations.find((migration) => migration.id === id)!.sql;
+    const sqlOf = (id: string) => incidentMigrations.migrations.find((migration) => migration.id === id)!.sql;
     const summary = sqlOf('008_reporting_summary');
     const nowAndMedians = sqlOf('009_reporting_now_and_medians');
     // 008's back-fill (with today's case facts, 009's dimensions included), then 009's on its own.

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { messagingMigrations, migrate, rateLimitMigrations } from '@whistle/service-kit';
-import { createTestDependencies, testStacks, type TestDependencies } from '@whistle/service-kit/testing';
+import { createTestDependencies, streamBefore, testStacks, type TestDependencies } from '@whistle/service-kit/testing';
 import { INCIDENT_SCHEMA, incidentMigrations } from '../src/data-access/migrations';
 import { tokenRevocations } from '../src/domain/staff/token-revocations';
 
@@ -17,12 +17,14 @@ describe.each(testStacks)('the revocation list of an existing incident database 
 
   test('when it is migrated, then its revoked tokens and recently removed members are still refused, and its old table is gone', async () => {
     const db = test$.deps.db;
-    const before = incidentMigrations.filter((migration) => migration.id < '015');
-    await migrate(db, INCIDENT_SCHEMA, [
-      ...messagingMigrations(INCIDENT_SCHEMA),
-      ...rateLimitMigrations(INCIDENT_SCHEMA),
-      ...before,
-    ]);
+    const before = streamBefore(incidentMigrations, '015');
+    await migrate(
+      db,
+      INCIDENT_SCHEMA,
+      messagingMigrations(INCIDENT_SCHEMA),
+      rateLimitMigrations(INCIDENT_SCHEMA),
+      before,
+    );
     const [live, expired] = [randomUUID(), randomUUID()];
     await db.query(
       `insert into incident.revoked_token (jti, expires_at) values ($1, now() + interval '10 minutes'), ($2, now() - interval '1 minute')`,
@@ -33,12 +35,14 @@ describe.each(testStacks)('the revocation list of an existing incident database 
       `insert into incident.staff_member (user_id, company_id, full_name, roles, removed_at) values ($1, $2, 'Removed', '{HANDLER}', now() - interval '30 seconds')`,
       [removed, randomUUID()],
     );
-    await migrate(db, INCIDENT_SCHEMA, [
-      ...messagingMigrations(INCIDENT_SCHEMA),
-      ...rateLimitMigrations(INCIDENT_SCHEMA),
-      ...tokenRevocations.migrations,
-      ...incidentMigrations,
-    ]);
+    await migrate(
+      db,
+      INCIDENT_SCHEMA,
+      messagingMigrations(INCIDENT_SCHEMA),
+      rateLimitMigrations(INCIDENT_SCHEMA),
+      tokenRevocations.migrations,
+      incidentMigrations,
+    );
     const issuedAt = new Date(Math.floor(Date.now() / 1000) * 1000 - 60_000);
     expect(await tokenRevocations.isRevoked(db, { tokenId: live, userId: randomUUID(), issuedAt })).toBe(true);
     expect(await tokenRevocations.isRevoked(db, { tokenId: expired, userId: randomUUID(), issuedAt })).toBe(false);

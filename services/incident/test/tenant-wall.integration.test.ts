@@ -41,6 +41,7 @@ const OPEN = [
   'proof_of_work_spent', // ids of spent report challenges and hashes of idempotency keys, before any token
   'rate_limit_counter', // HMACs of client addresses and companies asked for, before any token
   'schema_migration', // migration ids
+  'schema_repeatable', // names and checksums of the function and trigger files applied
   'token_revocation', // logged-out token ids, checked before a request's scope opens
   'user_session_revocation', // user ids whose older tokens are refused, checked likewise
 ];

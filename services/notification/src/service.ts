@@ -24,7 +24,7 @@ export function createNotificationService(given: NotificationDependencies, confi
   const lifecycle = createServiceLifecycle({
     name: 'notification',
     schema: NOTIFICATION_SCHEMA,
-    migrations: notificationMigrations,
+    migrations: [notificationMigrations],
     deps,
     subscriptions: [notificationEventsSubscription({ publicUrl: config.PUBLIC_URL })],
   });

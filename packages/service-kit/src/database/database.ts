@@ -55,8 +55,32 @@ export function assertChannelName(channel: string): void {
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`Not a notification channel name: ${channel}`);
 }
 
-/** One forward-only migration of a service schema. `id` orders them (e.g. `001_company`). */
+/**
+ * One forward-only migration of a service schema. `id` orders it within its stream (e.g. `001_company`) and is unique
+ * in the schema. Once applied its text never changes: migrate records its checksum and refuses an edited one.
+ */
 export interface Migration {
   id: string;
   sql: string;
+}
+
+/**
+ * The current definition of a function, trigger or view: `create or replace …`, applied after every migration and
+ * again whenever its text changes. `name` (e.g. `functions/next_due.sql`) is unique in the schema.
+ */
+export interface RepeatableDefinition {
+  name: string;
+  sql: string;
+}
+
+/**
+ * Migrations that belong together, applied in id order: the kit's messaging tables, its rate-limit table, a package's
+ * tables (the revocation list), a service's own. Streams are applied one after another, in the order given.
+ */
+export interface MigrationStream {
+  /** Names the stream in errors: `messaging`, `incident`. */
+  name: string;
+  migrations: readonly Migration[];
+  /** Applied after the migrations of every stream (they may use any table), in the order given. */
+  repeatables?: readonly RepeatableDefinition[];
 }

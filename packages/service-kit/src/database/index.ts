@@ -1,17 +1,20 @@
 export type {
   Database,
   Migration,
+  MigrationStream,
   NotificationListener,
   NotificationSubscription,
   Queryable,
   QueryOptions,
   QueryResult,
+  RepeatableDefinition,
 } from './database';
 export { assertChannelName } from './database';
 export { PgliteDatabase } from './pglite-database';
 export { PostgresDatabase, type PostgresDatabaseOptions } from './postgres-database';
 export { openDatabase, type OpenDatabaseOptions } from './open-database';
-export { migrate, assertSchemaName, type MigrateResult } from './migrate';
+export { migrate, assertSchemaName, sqlChecksum, type MigrateResult } from './migrate';
+export { readSchemaFiles } from './schema-files';
 export {
   asTenant,
   currentTenant,
@@ -26,5 +29,5 @@ export {
   TENANT_ROLE_PREFIX,
   TENANT_SETTING,
   type TenantTable,
-} from './tenant-scope';
+} from './tenant-wall';
 export { createWriteBatcher, type WriteBatcher, type WriteBatcherOptions } from './write-batcher';

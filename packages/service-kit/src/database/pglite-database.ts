@@ -12,7 +12,7 @@ import {
 import { DurableNodeFS, syncDirectoryTree } from './pglite-durable-fs';
 import { maintainPglite, startPgliteMaintenance, type MaintainedTable } from './pglite-maintenance';
 import type { Logger } from '../logging/logger';
-import { currentTenant, tenantTransactionStart } from './tenant-scope';
+import { currentTenant, tenantTransactionStart } from './tenant-wall';
 
 /**
  * PGlite parses a few types differently from `pg`; these make both adapters return the same values,

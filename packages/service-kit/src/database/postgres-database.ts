@@ -11,7 +11,7 @@ import {
 import { ServiceUnavailableError } from '../errors/errors';
 import type { Logger } from '../logging/logger';
 import { readDatabasePool } from '../metrics/metrics';
-import { currentTenant, tenantTransactionStart } from './tenant-scope';
+import { currentTenant, tenantTransactionStart } from './tenant-wall';
 
 /** Interval as its text form, like the PGlite adapter (pg's default is an object). */
 const INTERVAL_OID = 1186;

@@ -1,6 +1,6 @@
 import { createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import type { IncrementResponse, Options, Store } from 'express-rate-limit';
-import type { Database, Migration } from '../database/database';
+import type { Database, MigrationStream } from '../database/database';
 import { assertSchemaName } from '../database/migrate';
 import { createWriteBatcher } from '../database/write-batcher';
 
@@ -24,10 +24,10 @@ export function processRateLimitCounters(): RateLimitCounters {
   return { storeFor: () => undefined, hashKey: hmacWith(randomBytes(32)) };
 }
 
-/** The table the shared counters live in, in the service's own schema. */
-export function rateLimitMigrations(schema: string): Migration[] {
+/** The table the shared counters live in, in the service's own schema: a migration stream of its own. */
+export function rateLimitMigrations(schema: string): MigrationStream {
   assertSchemaName(schema);
-  return [
+  const migrations = [
     {
       id: '000_rate_limit',
       sql: `
@@ -41,6 +41,7 @@ export function rateLimitMigrations(schema: string): Migration[] {
       `,
     },
   ];
+  return { name: 'rate limit', migrations };
 }
 
 /** Expired windows are swept every this many increments of a process: the table stays as small as the traffic. */

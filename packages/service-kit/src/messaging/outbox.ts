@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { eventEnvelopeSchema, parseEventPayload, type EventActor, type EventEnvelope } from '@whistle/contracts';
-import type { Migration, Queryable } from '../database/database';
+import type { MigrationStream, Queryable } from '../database/database';
 import { assertSchemaName } from '../database/migrate';
 import { traceContextOf, type TraceContext } from '../tracing/trace-context';
 
 /**
- * The tables behind the transactional outbox and the idempotent inbox, in the service's own schema.
- * Its id sorts before a service's own migrations (`001_...`): put it first in the service's list.
+ * The tables behind the transactional outbox and the idempotent inbox, in the service's own schema: the first
+ * stream the service lifecycle migrates. Ids are unique in the schema beside the service's own (`000_messaging…`).
  * `position` keeps the order events were written in (timestamps of one millisecond would tie).
  */
-export function messagingMigrations(schema: string): Migration[] {
+export function messagingMigrations(schema: string): MigrationStream {
   assertSchemaName(schema);
-  return [
+  const migrations = [
     {
       id: '000_messaging',
       sql: `
@@ -51,6 +51,7 @@ export function messagingMigrations(schema: string): Migration[] {
       sql: `ALTER TABLE ${schema}.outbox ADD COLUMN trace_context jsonb;`,
     },
   ];
+  return { name: 'messaging', migrations };
 }
 
 export interface NewEvent {

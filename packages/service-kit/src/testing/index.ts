@@ -7,3 +7,16 @@ export { serveService, type ServedService } from './serve-service';
 export { createTcpProxy, type TcpProxy } from './tcp-proxy';
 export { tablesOutsideTenantWall } from './tenant-wall';
 export { crossSchemaAttempts, serviceLoginSql, type CrossSchemaAttempt } from './service-logins';
+export {
+  catalogBesideBookkeeping,
+  migrateAsBeforeFiles,
+  migrationFileHolds,
+  migrationFileText,
+  schemaCatalog,
+  streamBefore,
+  upgradeSchemaMadeBeforeFiles,
+  type MigrationsBeforeFiles,
+  type SchemaCatalog,
+  type SchemaUpgrade,
+} from './schema-upgrade';
+export { describeSchemaMigrations, type SchemaMigrationsSuite } from './schema-migrations-suite';

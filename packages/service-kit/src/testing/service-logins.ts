@@ -1,5 +1,5 @@
 import type { Queryable } from '../database';
-import { SHARED_TENANT_ROLE, tenantRoleFor } from '../database/tenant-scope';
+import { SHARED_TENANT_ROLE, tenantRoleFor } from '../database/tenant-wall';
 
 /**
  * What an administrator runs once per service (docs/operations.md, "Database roles"): a login of its own (no

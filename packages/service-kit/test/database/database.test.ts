@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { migrate, openDatabase, PgliteDatabase, type Database, type Migration } from '../../src/database';
+import { openDatabase, PgliteDatabase, type Database } from '../../src/database';
 import { createTestDatabase } from '../../src/testing/postgres';
 import { waitFor } from '../../src/testing/wait-for';
 
@@ -166,82 +166,6 @@ describe.each(engines)('Database on $name', ({ start }) => {
     expect((await db.query('SELECT n FROM app.counter')).rows).toEqual([{ n: 8 }]);
   });
 
-  describe('migrate', () => {
-    const migrations: Migration[] = [
-      // Given out of order on purpose: ids decide the order.
-      { id: '002_add_index', sql: 'CREATE INDEX note_body_idx ON notes.note (body)' },
-      {
-        id: '001_note',
-        sql: 'CREATE TABLE notes.note (id int PRIMARY KEY, body text NOT NULL); INSERT INTO notes.note VALUES (1, $$first$$);',
-      },
-    ];
-
-    it('when run on an empty database, then creates the schema and applies every migration in id order', async () => {
-      expect(await migrate(db, 'notes', migrations)).toEqual({ applied: ['001_note', '002_add_index'] });
-      expect((await db.query('SELECT id FROM notes.schema_migration ORDER BY id')).rows).toEqual([
-        { id: '001_note' },
-        { id: '002_add_index' },
-      ]);
-      expect((await db.query('SELECT body FROM notes.note')).rows).toEqual([{ body: 'first' }]);
-    });
-
-    it('when run again, then applies nothing', async () => {
-      expect(await migrate(db, 'notes', migrations)).toEqual({ applied: [] });
-      expect((await db.query('SELECT count(*) AS n FROM notes.note')).rows).toEqual([{ n: '1' }]);
-    });
-
-    it('when a new migration is added, then only it is applied', async () => {
-      const more = [...migrations, { id: '003_second_note', sql: 'INSERT INTO notes.note VALUES (2, $$second$$)' }];
-      expect(await migrate(db, 'notes', more)).toEqual({ applied: ['003_second_note'] });
-    });
-
-    it('when a migration fails, then it is rolled back, named in the error, and the earlier ones stay applied', async () => {
-      const broken = [
-        { id: '001_t', sql: 'CREATE TABLE broken.t (id int)' },
-        { id: '002_bad', sql: 'CREATE TABLE broken.u (id int); SELECT * FROM broken.missing' },
-      ];
-      await expect(migrate(db, 'broken', broken)).rejects.toThrow(/Migration broken\/002_bad failed: .*missing/);
-      expect((await db.query('SELECT id FROM broken.schema_migration')).rows).toEqual([{ id: '001_t' }]);
-      expect(
-        (
-          await db.query(
-            `SELECT count(*) AS n FROM information_schema.tables WHERE table_schema = 'broken' AND table_name = 'u'`,
-          )
-        ).rows,
-      ).toEqual([{ n: '0' }]);
-    });
-
-    it('when the schema name is not a plain identifier, then it is refused before any SQL runs', async () => {
-      await expect(migrate(db, 'x; DROP SCHEMA app CASCADE', [])).rejects.toThrow(/Invalid schema name/);
-      await expect(migrate(db, 'Upper', [])).rejects.toThrow(/Invalid schema name/);
-    });
-
-    it('when two migration ids collide, then it refuses', async () => {
-      await expect(
-        migrate(db, 'dup', [
-          { id: '001', sql: 'SELECT 1' },
-          { id: '001', sql: 'SELECT 2' },
-        ]),
-      ).rejects.toThrow(/Duplicate migration id 001/);
-    });
-
-    it('when two migrate calls race, then each migration is applied exactly once', async () => {
-      // CREATE TABLE without IF NOT EXISTS fails if it ever runs twice.
-      const racing: Migration[] = Array.from({ length: 5 }, (_, i) => ({
-        id: `00${i}_t${i}`,
-        sql: `CREATE TABLE race.t${i} (id int); SELECT pg_sleep(0.02);`,
-      }));
-      const other = engine.openAnother ? await engine.openAnother() : db;
-      try {
-        const results = await Promise.all([migrate(db, 'race', racing), migrate(other, 'race', racing)]);
-        expect([...results[0].applied, ...results[1].applied].sort()).toEqual(racing.map((m) => m.id));
-        expect((await db.query('SELECT count(*) AS n FROM race.schema_migration')).rows).toEqual([{ n: '5' }]);
-      } finally {
-        if (other !== db) await other.close();
-      }
-    });
-  });
-
   it('when a query is named, then it answers as an unnamed one, and PostgreSQL keeps it prepared on the connection', async () => {
     const prepared = await db.transaction(async (tx) => {
       for (const id of [1, 2]) {
@@ -328,7 +252,6 @@ describe.each(engines)('Database on $name', ({ start }) => {
       { label: 'two' },
       { label: 'three' },
     ]);
-    expect(await migrate(db, 'notes', [{ id: '001_note', sql: 'SELECT 1' }])).toEqual({ applied: [] });
   });
 });
 

@@ -10,6 +10,7 @@ import {
   tenantWallSql,
   type Database,
   type Migration,
+  type MigrationStream,
 } from '../../src/database';
 import { crossSchemaAttempts, serviceLoginSql } from '../../src/testing';
 import { createTestDatabase, testDatabaseUrl } from '../../src/testing/postgres';
@@ -22,8 +23,8 @@ import { createTestDatabase, testDatabaseUrl } from '../../src/testing/postgres'
 const SCHEMAS = ['ledger', 'vault'] as const;
 type Schema = (typeof SCHEMAS)[number];
 
-function migrationsOf(schema: Schema): Migration[] {
-  return [
+function migrationsOf(schema: Schema): MigrationStream {
+  const migrations: Migration[] = [
     {
       id: '001_tables',
       sql: `
@@ -38,6 +39,7 @@ function migrationsOf(schema: Schema): Migration[] {
       ]),
     },
   ];
+  return { name: schema, migrations };
 }
 
 interface Stack {

@@ -51,7 +51,7 @@ const caseA = randomUUID();
 const caseB = randomUUID();
 
 async function seed(db: Database): Promise<void> {
-  await migrate(db, SCHEMA, migrations);
+  await migrate(db, SCHEMA, { name: 'walled', migrations });
   await db.query(`insert into walled.company values ($1, 'A'), ($2, 'B')`, [companyA, companyB]);
   await db.query(`insert into walled.case_file values ($1, $2, 'A1'), ($3, $4, 'B1')`, [
     caseA,

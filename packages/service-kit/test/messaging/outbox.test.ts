@@ -145,13 +145,15 @@ describe.each(platforms)('outbox and idempotent consumer on $name', ({ name, ope
     platform = await open(logger);
     db = platform.db;
     bus = new SwitchableBus(platform.bus);
-    await migrate(db, SCHEMA, [
-      ...messagingMigrations(SCHEMA),
-      {
-        id: '001_projection',
-        sql: `CREATE TABLE ${SCHEMA}.projection (event_id uuid NOT NULL, user_id uuid NOT NULL)`,
-      },
-    ]);
+    await migrate(db, SCHEMA, messagingMigrations(SCHEMA), {
+      name: 'watcher',
+      migrations: [
+        {
+          id: '001_projection',
+          sql: `CREATE TABLE ${SCHEMA}.projection (event_id uuid NOT NULL, user_id uuid NOT NULL)`,
+        },
+      ],
+    });
     await bus.subscribe({
       consumer: `${run}.watcher`,
       events: ['user.created'],

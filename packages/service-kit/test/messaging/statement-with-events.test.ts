@@ -7,9 +7,14 @@ const SCHEMA = 'sww';
 
 const migrations = [
   {
-    id: '001_item',
-    sql: `create table sww.item (id uuid primary key, company_id uuid not null, number integer not null,
+    name: 'sww',
+    migrations: [
+      {
+        id: '001_item',
+        sql: `create table sww.item (id uuid primary key, company_id uuid not null, number integer not null,
                                  unique (company_id, number));`,
+      },
+    ],
   },
 ];
 

@@ -16,10 +16,10 @@ describe('createUnitOfWork', () => {
   let db: Database;
   beforeAll(async () => {
     db = await openDatabase({});
-    await migrate(db, 'uow', [
-      ...messagingMigrations('uow'),
-      { id: '001_thing', sql: 'create table uow.thing (id uuid primary key)' },
-    ]);
+    await migrate(db, 'uow', messagingMigrations('uow'), {
+      name: 'uow',
+      migrations: [{ id: '001_thing', sql: 'create table uow.thing (id uuid primary key)' }],
+    });
   });
   afterAll(() => db.close());
 

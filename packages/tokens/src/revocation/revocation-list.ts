@@ -1,4 +1,4 @@
-import { assertSchemaName, type EventHandlersOf, type Migration, type Queryable } from '@whistle/service-kit';
+import { assertSchemaName, type EventHandlersOf, type MigrationStream, type Queryable } from '@whistle/service-kit';
 
 /**
  * The events that refuse staff tokens, in the versions the list reads: a logout (one token), and the end of every
@@ -26,8 +26,8 @@ export interface RevocableToken {
  * tables); fed by its `handlers`, written directly by auth (which revokes).
  */
 export interface RevocationList {
-  /** The tables, in the service's schema; a migration stream of the package (ids `000_token_revocation…`). */
-  readonly migrations: readonly Migration[];
+  /** The tables, in the service's schema: the package's own migration stream (ids `000_token_revocation…`). */
+  readonly migrations: MigrationStream;
   /**
    * The handlers of the revoking events, to spread into the service's `eventHandlers` (a service that also reads
    * one of them for itself calls the list's handler from its own).
@@ -53,10 +53,12 @@ function nextSecond(at: string): Date {
 export function revocationListFor(schema: string): RevocationList {
   assertSchemaName(schema);
   const list: RevocationList = {
-    migrations: [
-      {
-        id: '000_token_revocation',
-        sql: `
+    migrations: {
+      name: 'token revocation',
+      migrations: [
+        {
+          id: '000_token_revocation',
+          sql: `
           -- Logged-out staff tokens, until they would have expired anyway.
           create table ${schema}.token_revocation (
             jti text primary key,
@@ -71,8 +73,9 @@ export function revocationListFor(schema: string): RevocationList {
           );
           create index user_session_revocation_forget_idx on ${schema}.user_session_revocation (forget_after);
         `,
-      },
-    ],
+        },
+      ],
+    },
     handlers: {
       'token.revoked@1': async (tx, { payload }) => void (await list.revokeToken(tx, payload.jti, payload.expires_at)),
       'user.deleted@1': (tx, { payload }) =>

@@ -151,6 +151,11 @@ function tenantGrantsSql(schema: string): string {
  * company's data and stay open to the role. Row-level security is enabled, not forced: the owner — the service
  * itself outside a tenant scope — is not held. A table added later needs its own policy in its migration; the
  * schema's wall test finds one that lacks it.
+ *
+ * A migration file holds the text this produced when it was written, never a call: a change here would otherwise
+ * rewrite what every database already ran (docs/architecture.md, "The database's state in files"). A new
+ * migration's wall is its printed text: `node -p "require('@whistle/service-kit').tenantPoliciesSql('incident',
+ * [{ table: 'x', companyColumn: 'company_id' }])"` after a build, pasted into the file.
  */
 export function tenantWallSql(schema: string, tables: readonly TenantTable[]): string {
   return `${tenantRoleSql(schema)}${tenantGrantsSql(schema)}${tenantPoliciesSql(schema, tables)}`;
