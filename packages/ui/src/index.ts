@@ -5,6 +5,7 @@ export { Button, type ButtonProps } from './button.component';
 export { CategoryPicker, type CategoryOption, type CategoryPickerProps } from './category-picker.component';
 export { Choice, type ChoiceOption, type ChoiceProps } from './choice.component';
 export { ErrorPage } from './error-page.component';
+export { ErrorSummary, focusField, type ErrorSummaryEntry, type ErrorSummaryProps } from './error-summary.component';
 export { reportError, setErrorReporter, useErrorReport } from './error-reporting';
 export { LanguageChooser } from './language-chooser.component';
 export { MessagePage, type MessagePageProps } from './message-page.component';
