@@ -13,14 +13,15 @@ export interface ErrorSummaryProps {
 }
 
 /**
- * Brings a control into view (its whole field: label, control and message, centred) and gives it the focus.
- * jsdom has no scrollIntoView; focusing still works there.
+ * Brings a control into view and gives it the focus: its whole field (label, control, message) centred when it fits
+ * the screen, else the control itself (a long list of boxes on a phone). jsdom has no scrollIntoView.
  */
 export function focusField(id: string) {
   const control = document.getElementById(id);
   if (!control) return;
   const field = control.closest('fieldset, .wh-field') ?? control;
-  field.scrollIntoView?.({ block: 'center' });
+  const fits = field.getBoundingClientRect().height <= window.innerHeight;
+  (fits ? field : control).scrollIntoView?.({ block: 'center' });
   control.focus({ preventScroll: true });
 }
 
