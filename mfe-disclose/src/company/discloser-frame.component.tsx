@@ -20,10 +20,10 @@ export function DiscloserFrame({ company, children }: DiscloserFrameProps) {
   const logo = logoUrl ? (
     <img className="disclose-logo" src={logoUrl} alt={t('header.logoAlt', { name: company.name })} />
   ) : (
-    <>
+    <span className="disclose-brand">
       <img src={defaultLogo} alt={t('header.defaultLogoAlt')} width={132} height={32} />
       {company && <span className="disclose-company-name">{company.name}</span>}
-    </>
+    </span>
   );
   return (
     <AppFrame brand={logo} tools={<LanguageChooser />}>

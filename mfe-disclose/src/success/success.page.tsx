@@ -29,8 +29,9 @@ export function SuccessPage() {
   return (
     <article className="wh-card disclose-success">
       <h1>{t('success.title')}</h1>
-      <p>{t('success.intro')}</p>
+      {/* The code first, whole in view on a small phone; what it is for just after. */}
       <SecretCode code={submission.secretCode} />
+      <p>{t('success.intro')}</p>
       <p>
         {t('success.keepSafe')} {t('success.traces')}
       </p>
