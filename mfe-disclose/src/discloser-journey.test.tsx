@@ -180,11 +180,11 @@ describe('discloser pages', () => {
         .getAllByRole('link')
         .map((link) => link.textContent),
     ).toEqual([
-      'What is the incident about?: This field is required',
-      'Description: This field is required',
-      'Location: This field is required',
+      'What is the incident about? — This field is required',
+      'Description — This field is required',
+      'Location — This field is required',
     ]);
-    fireEvent.click(within(summary).getByRole('link', { name: 'Location: This field is required' }));
+    fireEvent.click(within(summary).getByRole('link', { name: 'Location — This field is required' }));
     expect(screen.getByRole('combobox', { name: /^Location/ })).toHaveFocus();
     expect(created).toBeNull();
 

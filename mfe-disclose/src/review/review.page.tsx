@@ -60,7 +60,8 @@ function ReportDetails({ session, files }: { session: DiscloserSession; files: r
   );
   const reportFiles = files.filter((file) => file.messageUuid === null);
   return (
-    <>
+    <section aria-labelledby="report-details">
+      <h2 id="report-details">{t('review.details')}</h2>
       <dl className="disclose-details">
         {details.map((row) => (
           <div key={row.name}>
@@ -71,11 +72,11 @@ function ReportDetails({ session, files }: { session: DiscloserSession; files: r
       </dl>
       {reportFiles.length > 0 && (
         <section aria-labelledby="report-files">
-          <h2 id="report-files">{t('review.files')}</h2>
+          <h3 id="report-files">{t('review.files')}</h3>
           <FileList files={reportFiles} session={session} />
         </section>
       )}
-    </>
+    </section>
   );
 }
 
