@@ -20,7 +20,7 @@ const MARKS = {
   landing: 'article.disclose-landing a[href$="/create"]',
   createForm: 'article.disclose-create form',
   submitEnabled: 'article.disclose-create form button[type="submit"]:not([disabled])',
-  code: 'input[name="secret_code"]',
+  code: '.disclose-code__value',
   report: 'dl.disclose-details',
   progress: 'article.disclose-create progress',
 };
@@ -184,7 +184,7 @@ async function submitReport(context, url, file) {
   await page.getByRole('dialog').getByRole('button', { name: 'Submit incident' }).click();
   await page.locator(MARKS.code).waitFor({ timeout: 120_000 });
   const bench = await readBench(page);
-  const code = await page.locator(MARKS.code).inputValue();
+  const code = await page.locator(MARKS.code).textContent();
   await page.close();
   const upload = [...uploads.values()][0];
   return {

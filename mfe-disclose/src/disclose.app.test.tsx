@@ -1,6 +1,6 @@
 import { webcrypto } from 'node:crypto';
 import { URLSearchParams as NodeURLSearchParams } from 'node:url';
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { i18n } from 'i18next';
 import type { CompanyPublicView } from '@whistle/contracts';
 import { createCompanyCredentials } from '@whistle/crypto';
@@ -96,16 +96,20 @@ describe('discloser area', () => {
     expect(requests.filter((request) => request === 'GET /api/account/company/acme')).toHaveLength(1);
   });
 
-  it('when a secret code is sent from the landing page, then the router posts it to the review page', async () => {
+  it('when a wrong secret code is sent from the landing page, then the router posts it and the form answers inline, keeping it', async () => {
     openAt('/disclose/acme');
     fireEvent.click(await screen.findByRole('button', { name: 'Check incident status' }));
-    fireEvent.change(screen.getByLabelText('Your secret code'), {
-      target: { value: 'abc123:aaaa-bbbb-cccc-dddd-eeee-ffff-gggg' },
-    });
+    const wrong = 'abc123:aaaa-bbbb-cccc-dddd-eeee-ffff-gggg';
+    fireEvent.change(screen.getByLabelText('Your secret code'), { target: { value: wrong } });
     fireEvent.click(screen.getByRole('button', { name: 'Check incident status' }));
-    expect(await screen.findByRole('heading', { name: 'Invalid secret code' })).toBeInTheDocument();
-    expect(window.location.pathname).toBe('/disclose/acme/review');
-    expect(requests).toContain('GET /api/incident/discloser');
+    await waitFor(() => expect(requests).toContain('GET /api/incident/discloser'), { timeout: 10_000 });
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(/^Invalid secret code/), {
+      timeout: 10_000,
+    });
+    // The router's landing page took over from the one without it: the form is still open, with the code.
+    expect(mockRouterLoaded).toHaveBeenCalled();
+    expect(screen.getByLabelText('Your secret code')).toHaveValue(wrong);
+    expect(window.location.pathname).toBe('/disclose/acme');
   });
 
   it('when the browser goes to another page of the area from a landing page without router, then the router shows it', async () => {

@@ -31,10 +31,7 @@ async function reportWithFile(page: Page): Promise<string> {
   await page.goto(`${platform.baseUrl}/disclose/${company.urlIdentifier}`);
   await page.locator('a[href$="/create"]').click();
   await page.locator('textarea[name="description"]').waitFor();
-  await page
-    .locator('input[name="report_anonymously"]')
-    .uncheck()
-    .catch(() => undefined);
+  await page.locator('input[name="report_anonymously"][value="false"]').check();
   await page.locator('input[name="full_name"]').fill('Jane Whistle');
   await page.locator('input[name="category_uuids"]').first().check();
   await page.locator('select[name="location_uuid"]').selectOption({ index: 1 });
@@ -49,7 +46,7 @@ async function reportWithFile(page: Page): Promise<string> {
   await page.locator('form button[type="submit"]:enabled').click();
   await page.getByRole('dialog').getByRole('button', { name: 'Submit incident' }).click();
   await page.waitForURL(/\/success$/, { timeout: 30_000 });
-  return page.locator('input[name="secret_code"]').inputValue();
+  return (await page.locator('.disclose-code__value').textContent())!;
 }
 
 /** What a download gives: its suggested name and its bytes as text. */

@@ -51,7 +51,8 @@ async function submitAndReadCode(page: Page, confirmLabel = en('Submit incident'
   await page.locator('form button[type="submit"]').click();
   await page.getByRole('dialog').getByRole('button', { name: confirmLabel }).click();
   await page.waitForURL(/\/success$/, { timeout: 30_000 });
-  const code = await page.locator('input[name="secret_code"]').inputValue();
+  // Drawn in groups, with nothing added between them: the element's text is the code.
+  const code = (await page.locator('.disclose-code__value').textContent())!;
   expect(code).toMatch(/^[0-9a-f]+:[0-9a-z]{4}(-[0-9a-z]{4}){6}$/);
   return code;
 }
@@ -79,14 +80,16 @@ test('when a discloser reports with a file, keeps the code and checks the status
 
   // Validation first: nothing leaves while the form is wrong.
   await page.locator('form button[type="submit"]').click();
-  expect(await page.getByText('This field is required').count()).toBe(3);
+  expect(await page.getByText('This field is required', { exact: true }).count()).toBe(3);
   await page
     .locator('input[name="files"]')
     .setInputFiles({ name: 'big.bin', mimeType: 'application/octet-stream', buffer: Buffer.alloc(25_000_001) });
   await page.getByText('Max file size is 25MB').waitFor();
   expect(await page.locator('.wh-files li').count()).toBe(0);
 
-  expect(await page.locator('input[name="report_channel"][value="online"]').isChecked()).toBe(true);
+  // The channel is not asked on the public form (online is sent); the name only once the discloser gives it.
+  expect(await page.locator('input[name="report_channel"]').count()).toBe(0);
+  await page.locator('input[name="report_anonymously"][value="false"]').check();
   await page.locator('input[name="full_name"]').fill(`Ada ${CANARY}`);
   await page.locator('input[name="email"]').fill(`${CANARY}@example.com`);
   await page.locator('select[name="phone_number_code"]').selectOption('FR:+33');
@@ -114,9 +117,14 @@ test('when a discloser reports with a file, keeps the code and checks the status
   const code = await submitAndReadCode(page);
   await finish(page);
 
-  // A wrong code is an error message, not a crash.
-  await checkStatus(page, `${code.split(':')[0]}:aaaa-bbbb-cccc-dddd-eeee-ffff-gggg`);
-  await page.getByRole('heading', { name: 'Invalid secret code' }).waitFor();
+  // A wrong code is answered on the form, which keeps it.
+  const wrong = `${code.split(':')[0]}:aaaa-bbbb-cccc-dddd-eeee-ffff-gggg`;
+  await checkStatus(page, wrong);
+  await page
+    .getByRole('alert')
+    .filter({ hasText: en(/^Invalid secret code: /) })
+    .waitFor();
+  expect(await page.locator('input[name="uniquePassword"]').inputValue()).toBe(wrong);
 
   await checkStatus(page, code);
   await page.getByRole('heading', { name: /^Report \d+$/ }).waitFor({ timeout: 30_000 });
@@ -197,7 +205,8 @@ test('when a discloser reports from a phone, then the pages fit the screen', asy
   );
   expect(await overflow()).toBeLessThanOrEqual(0);
   await fillRequired(page, `Phone report ${CANARY}`);
-  await page.locator('input[name="report_anonymously"]').check();
+  // Anonymous unless changed: no identity input on the page.
+  expect(await page.locator('input[name="report_anonymously"][value="true"]').isChecked()).toBe(true);
   expect(await page.locator('input[name="full_name"]').count()).toBe(0);
   await submitAndReadCode(page);
   expect(await overflow()).toBeLessThanOrEqual(0);
@@ -226,7 +235,7 @@ test('when a discloser reads French, then the report pages are in French', async
     .getByText(translationOf('shell', 'common', 'This field is required', 'fr'))
     .first()
     .waitFor();
-  await page.getByText(fr('Report anonymously')).waitFor();
+  await page.getByText(fr('Stay anonymous')).waitFor();
   await fillRequired(page, `Signalement ${CANARY}`);
   await submitAndReadCode(page, fr('Submit incident'));
   await page.getByRole('heading', { name: fr('Your report has been sent') }).waitFor();
@@ -243,15 +252,109 @@ test('when the report, code and review pages are checked by axe-core, then there
   await openCreatePage(page);
   await page.locator('form button[type="submit"]').click();
   await page.getByText('This field is required').first().waitFor();
+  await page.locator('.wh-error-summary').waitFor();
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  await page.locator('input[name="report_anonymously"][value="false"]').check();
+  await page.locator('input[name="full_name"]').waitFor();
   expect(await seriousAccessibilityViolations(page)).toEqual([]);
   await fillRequired(page, `Axe ${CANARY}`);
   await submitAndReadCode(page);
   expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  await finish(page);
+  await checkStatus(page, `${firstCode.split(':')[0]}:aaaa-bbbb-cccc-dddd-eeee-ffff-gggg`);
+  await page
+    .getByRole('alert')
+    .filter({ hasText: en(/^Invalid secret code: /) })
+    .waitFor();
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
   await checkStatus(page, firstCode);
   await page.locator('.wh-message').first().waitFor({ timeout: 30_000 });
+  await page.locator('.disclose-clocks').waitFor();
   expect(await seriousAccessibilityViolations(page)).toEqual([]);
   await context.close();
 });
+
+for (const width of [320, 390]) {
+  test(`when a discloser uses a ${width} px phone, then a failed submit, the code and a wrong code are answered in view`, async () => {
+    // axe-core is injected as an inline script, which the pages' CSP rightly refuses: bypass it for this check only.
+    const context = await browser.newContext({
+      viewport: { width, height: 568 },
+      isMobile: true,
+      hasTouch: true,
+      acceptDownloads: true,
+      bypassCSP: true,
+    });
+    const { page, foreignRequests, pageErrors } = await openWatchedPage(context, platform.baseUrl);
+    const inViewport = (selector: string) =>
+      page.locator(selector).evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        return box.top >= 0 && box.left >= 0 && box.bottom <= window.innerHeight && box.right <= window.innerWidth;
+      });
+    await openCreatePage(page);
+
+    // The anonymity choice comes first, anonymous; identity inputs only with 'Give my name'.
+    const firstGroup = page.locator('form fieldset').first();
+    expect(
+      await firstGroup
+        .locator('input[type="radio"]')
+        .evaluateAll((radios) => radios.map((radio) => (radio as HTMLInputElement).value)),
+    ).toEqual(['true', 'false']);
+    expect(await page.locator('input[name="report_anonymously"][value="true"]').isChecked()).toBe(true);
+    expect(await page.locator('input[name="full_name"]').count()).toBe(0);
+    await page.locator('input[name="report_anonymously"][value="false"]').check();
+    await page.locator('input[name="full_name"]').waitFor();
+    await page.locator('input[name="report_anonymously"][value="true"]').check();
+    await page.locator('input[name="full_name"]').waitFor({ state: 'detached' });
+
+    // An empty submit: the first missing field gets the focus, in view; the summary sits by the button.
+    await page.locator('form button[type="submit"]').click();
+    await page.locator('.wh-error-summary').waitFor();
+    await page.waitForFunction(() => (document.activeElement as HTMLInputElement | null)?.name === 'category_uuids');
+    expect(await inViewport('input[name="category_uuids"] >> nth=0')).toBe(true);
+    expect(await page.locator('.wh-error-summary a').count()).toBe(3);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    // A summary entry leads to its field.
+    await page.locator('.wh-error-summary a').nth(1).click();
+    expect(await page.evaluate(() => (document.activeElement as HTMLTextAreaElement).name)).toBe('description');
+    expect(await inViewport('textarea[name="description"]')).toBe(true);
+
+    // The code whole on screen, and the text file holds exactly it.
+    await fillRequired(page, `Phone ${width} ${CANARY}`);
+    const code = await submitAndReadCode(page);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    expect(await inViewport('.disclose-code__value')).toBe(true);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: en('Download as a text file') }).click(),
+    ]);
+    expect(await readFile((await download.path())!, 'utf8')).toBe(code);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await finish(page);
+
+    // A wrong code: the form stays open with what was typed, and says why.
+    const wrong = `${code.split(':')[0]}:aaaa-bbbb-cccc-dddd-eeee-ffff-gggg`;
+    await checkStatus(page, wrong);
+    await page
+      .getByRole('alert')
+      .filter({ hasText: en(/^Invalid secret code: /) })
+      .waitFor();
+    expect(await page.locator('input[name="uniquePassword"]').inputValue()).toBe(wrong);
+    expect(page.url()).toBe(`${platform.baseUrl}/disclose/${urlIdentifier}`);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    // The right one, typed as written down from the groups (spaces between them), opens the report; Leave clears it.
+    await page.locator('input[name="uniquePassword"]').fill(code.replace(/(.{4})(?=.)/, '$1 '));
+    await page.locator('form.disclose-status button[type="submit"]').click();
+    await page.getByRole('heading', { name: /^Report \d+$/ }).waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: en('Leave') }).click();
+    await page.waitForURL(new RegExp(`/disclose/${urlIdentifier}$`));
+    expect(await page.getByRole('heading', { name: /^Report \d+$/ }).count()).toBe(0);
+    expect(foreignRequests).toEqual([]);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+}
 
 test('when the platform stops, then the canary typed everywhere is in no table, object, mail or log line', async () => {
   await platform.stop();

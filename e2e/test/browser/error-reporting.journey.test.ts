@@ -134,6 +134,7 @@ test('when an error happens on every page with a canary typed in, then each is r
   // Create page, every text input holding the canary.
   await page.goto(`${platform.baseUrl}/disclose/${company.urlIdentifier}/create`);
   await page.locator('form button[type="submit"]:enabled').waitFor();
+  await page.locator('input[name="report_anonymously"][value="false"]').check();
   await page.locator('input[name="full_name"]').fill(`Ada ${CANARY}`);
   await page.locator('input[name="email"]').fill(`${CANARY}@example.com`);
   await page.locator('textarea[name="description"]').fill(`Description ${CANARY}`);
@@ -145,7 +146,7 @@ test('when an error happens on every page with a canary typed in, then each is r
   await page.locator('form button[type="submit"]').click();
   await page.getByRole('dialog').getByRole('button', { name: 'Submit incident' }).click();
   await page.waitForURL(/\/success$/, { timeout: 30_000 });
-  const secretCode = await page.locator('input[name="secret_code"]').inputValue();
+  const secretCode = (await page.locator('.disclose-code__value').textContent())!;
   await page.goto(`${platform.baseUrl}/disclose/${company.urlIdentifier}`);
   await page.getByRole('button', { name: 'Check incident status' }).click();
   await page.locator('input[name="uniquePassword"]').fill(secretCode);

@@ -9,7 +9,10 @@ export interface DiscloserFrameProps {
   children: ReactNode;
 }
 
-/** Discloser header (spec §2): the company logo, or the default one, and the language chooser. */
+/**
+ * Discloser header (spec §2): the company logo, or the default one followed by the company's name (the discloser
+ * must see whose channel this is), and the language chooser.
+ */
 export function DiscloserFrame({ company, children }: DiscloserFrameProps) {
   const { t } = useTranslation('disclose');
   const logoUrl = company?.customization.logo_url;
@@ -17,7 +20,10 @@ export function DiscloserFrame({ company, children }: DiscloserFrameProps) {
   const logo = logoUrl ? (
     <img className="disclose-logo" src={logoUrl} alt={t('header.logoAlt', { name: company.name })} />
   ) : (
-    <img src={defaultLogo} alt={t('header.defaultLogoAlt')} width={132} height={32} />
+    <span className="disclose-brand">
+      <img src={defaultLogo} alt={t('header.defaultLogoAlt')} width={132} height={32} />
+      {company && <span className="disclose-company-name">{company.name}</span>}
+    </span>
   );
   return (
     <AppFrame brand={logo} tools={<LanguageChooser />}>

@@ -10,6 +10,7 @@ import { useUnloadWarning } from '../session/use-unload-warning';
 import { dialCodeOf } from './dial-codes';
 import { FollowUpFields } from './follow-up-fields.component';
 import { IncidentFields } from './incident-fields.component';
+import { MissingFieldsSummary, useMissingFields } from './missing-fields.component';
 import { ReporterFields } from './reporter-fields.component';
 import { initialSubmission, submissionReducer } from './submission.reducer';
 import { solveInBackground, type BackgroundProof } from './proof-of-work';
@@ -31,7 +32,7 @@ export function CreatePage({ api }: { api: ApiClient }) {
   // The report as last sent, with the form it was made from: sending the same form again after a failure
   // reuses it (same bytes, same idempotency key), so a report stored whose answer was lost is not stored twice.
   const lastPrepared = useRef<{ form: typeof report.form; prepared: PreparedReport }>(undefined);
-  const formRef = useRef<HTMLFormElement>(null);
+  const missing = useMissingFields(report);
   // Started with the form: whatever work the company's volume asks is done while the discloser writes.
   const proof = useRef<BackgroundProof>(undefined);
   useEffect(() => {
@@ -48,18 +49,9 @@ export function CreatePage({ api }: { api: ApiClient }) {
   // Spec §4: submit waits for the credentials and for every file being read.
   const canSubmit = credentials !== null && !attachments.loading && !sending;
 
-  function isValid() {
-    if (report.validate()) return true;
-    // Focus the first invalid input so keyboard and screen reader users land on the message.
-    requestAnimationFrame(() =>
-      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"] input, [aria-invalid="true"]')?.focus(),
-    );
-    return false;
-  }
-
   function checkAndConfirm(event: FormEvent) {
     event.preventDefault();
-    if (isValid()) dispatch('confirm');
+    if (missing.isValid()) dispatch('confirm');
   }
 
   async function send() {
@@ -90,7 +82,7 @@ export function CreatePage({ api }: { api: ApiClient }) {
       navigate('../success', { replace: true, relative: 'path' });
     } catch (error) {
       const refused = refusedFields(error);
-      if (refused) report.showErrors(refused);
+      if (refused) missing.show(refused);
       dispatch(refused ? 'refused' : 'fail');
     }
   }
@@ -99,7 +91,7 @@ export function CreatePage({ api }: { api: ApiClient }) {
     <article className="wh-card disclose-create">
       <h1>{t('create.title')}</h1>
       <p>{t('create.intro')}</p>
-      <form ref={formRef} noValidate onSubmit={checkAndConfirm} aria-busy={sending || undefined}>
+      <form noValidate onSubmit={checkAndConfirm} aria-busy={sending || undefined}>
         <ReporterFields form={report.form} set={report.set} />
         <IncidentFields form={report.form} errors={report.errors} set={report.set} company={company} />
         <FollowUpFields form={report.form} set={report.set} />
@@ -120,6 +112,7 @@ export function CreatePage({ api }: { api: ApiClient }) {
           </p>
         )}
         <div className="wh-actions">
+          <MissingFieldsSummary errors={report.errors} />
           <Button type="submit" disabled={!canSubmit} busy={sending}>
             {sending ? t('common:loading') : t('create.submit')}
           </Button>
@@ -136,7 +129,7 @@ export function CreatePage({ api }: { api: ApiClient }) {
           // Reached by leaving the page: the form is checked first, as by its submit button.
           if (blocker.state === 'blocked') {
             blocker.reset();
-            if (!isValid()) return;
+            if (!missing.isValid()) return;
           }
           void send();
         }}

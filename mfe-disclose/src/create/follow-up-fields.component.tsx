@@ -3,7 +3,10 @@ import { Choice, TextArea } from '@whistle/ui';
 import type { ReportForm } from './report-form';
 import type { SetReportField } from './use-report-form';
 
-/** Spec §3: whether the company may get back to the discloser, and an earlier report if any. */
+/**
+ * Spec §3: whether the company may get back to the discloser, and an earlier report if any. Asked of an anonymous
+ * reporter as what it means for them: questions that wait on the status page, opened with the secret code.
+ */
 export function FollowUpFields({ form, set }: { form: ReportForm; set: SetReportField }) {
   const { t } = useTranslation('disclose');
   const yesNo = [
@@ -14,7 +17,8 @@ export function FollowUpFields({ form, set }: { form: ReportForm; set: SetReport
     <>
       <Choice
         name="can_contact"
-        legend={t('create.can_contact')}
+        legend={form.report_anonymously ? t('create.contact.anonymousLegend') : t('create.can_contact')}
+        description={form.report_anonymously ? t('create.contact.anonymousHint') : t('create.contact.namedHint')}
         options={yesNo}
         value={form.can_contact}
         onChange={(value) => set('can_contact', value)}

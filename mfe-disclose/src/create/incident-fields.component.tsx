@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { CompanyPublicView } from '@whistle/contracts';
 import { CategoryPicker, SelectField, TextArea, TextField } from '@whistle/ui';
-import type { ReportErrors, ReportForm, RequiredField } from './report-form';
+import { requiredFieldIds, type ReportErrors, type ReportForm, type RequiredField } from './report-form';
 import type { SetReportField } from './use-report-form';
 
 export interface IncidentFieldsProps {
@@ -15,14 +15,20 @@ export interface IncidentFieldsProps {
 export function IncidentFields({ form, errors, set, company }: IncidentFieldsProps) {
   const { t } = useTranslation(['disclose', 'common']);
   // Spec §5: 'This field is required' next to each missing required field.
-  const required = (name: RequiredField) => (errors[name] ? t('common:validation.required') : undefined);
+  const missing = (name: RequiredField) => (errors[name] ? t('common:validation.required') : undefined);
+  // Marked before any submit, so nobody learns what is required by failing.
+  const required = (name: RequiredField) => ({
+    id: requiredFieldIds[name],
+    error: missing(name),
+    requiredMark: t('create.required'),
+  });
   return (
     <>
       <CategoryPicker
         legend={t('create.category_uuids')}
         categories={company.categories}
         selected={form.category_uuids}
-        error={required('category_uuids')}
+        {...required('category_uuids')}
         onChange={(selected) => set('category_uuids', selected)}
       />
       <TextArea
@@ -30,13 +36,13 @@ export function IncidentFields({ form, errors, set, company }: IncidentFieldsPro
         label={t('create.description')}
         value={form.description}
         onChange={(event) => set('description', event.target.value)}
-        error={required('description')}
+        {...required('description')}
       />
       <SelectField
         name="location_uuid"
         label={t('create.location_uuid')}
         placeholder={t('create.locationPlaceholder')}
-        error={required('location_uuid')}
+        {...required('location_uuid')}
         options={company.locations.map((location) => ({ value: location.uuid, label: location.name }))}
         value={form.location_uuid}
         onChange={(event) => set('location_uuid', event.target.value)}

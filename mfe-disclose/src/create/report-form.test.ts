@@ -1,11 +1,11 @@
 import { emptyReportForm, encryptedFieldValues, validateReport } from './report-form';
 
 describe('report form rules', () => {
-  it('when nothing is filled, then categories, location and description are required; defaults follow the spec', () => {
+  it('when nothing is filled, then categories, location and description are required; defaults follow the spec, anonymous', () => {
     const form = emptyReportForm();
     expect(form).toMatchObject({
       report_channel: 'online',
-      report_anonymously: false,
+      report_anonymously: true,
       can_contact: 'yes',
       previous_report: 'no',
     });
@@ -19,6 +19,7 @@ describe('report form rules', () => {
   it('when reporting anonymously, then identity inputs typed before are not sent', () => {
     const form = {
       ...emptyReportForm(),
+      report_anonymously: false,
       full_name: 'Ada',
       email: 'ada@example.com',
       phone_number_code: '+33',

@@ -21,9 +21,13 @@ export interface ReportForm {
   previous_report_details: string;
 }
 
+/**
+ * A new report: anonymous until the discloser chooses to give their name; `online`, the channel of this public
+ * form (telephone and internal are for reports staff record).
+ */
 export const emptyReportForm = (): ReportForm => ({
   report_channel: 'online',
-  report_anonymously: false,
+  report_anonymously: true,
   full_name: '',
   email: '',
   phone_number_code: '',
@@ -41,7 +45,9 @@ export const emptyReportForm = (): ReportForm => ({
   previous_report_details: '',
 });
 
-export type RequiredField = 'category_uuids' | 'location_uuid' | 'description';
+/** Spec §5: the required inputs, in the order the form shows them (the first missing one gets the focus). */
+export const REQUIRED_FIELDS = ['category_uuids', 'description', 'location_uuid'] as const;
+export type RequiredField = (typeof REQUIRED_FIELDS)[number];
 export type ReportErrors = Partial<Record<RequiredField, true>>;
 
 /** Spec §5: categories, location and description are required. */
@@ -52,6 +58,13 @@ export function validateReport(form: ReportForm): ReportErrors {
   if (!form.description.trim()) errors.description = true;
   return errors;
 }
+
+/** Ids of the required inputs' controls (a category group: its first box), for the error summary's links. */
+export const requiredFieldIds: Record<RequiredField, string> = {
+  category_uuids: 'report-category_uuids',
+  description: 'report-description',
+  location_uuid: 'report-location_uuid',
+};
 
 const identityFields = ['full_name', 'email', 'phone_number_code', 'phone_number'] as const;
 const textFields = ['description', 'location_detail', 'date', 'end_date', 'people_involved', 'outcome'] as const;

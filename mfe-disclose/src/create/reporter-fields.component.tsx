@@ -4,33 +4,45 @@ import { dialCodeOptions } from './dial-codes';
 import type { ReportForm } from './report-form';
 import type { SetReportField } from './use-report-form';
 
-const CHANNELS = ['online', 'telephone', 'internal'] as const;
+/** What anonymity protects, and what it cannot: said before the discloser types anything. */
+function AnonymityExplainer() {
+  const { t } = useTranslation('disclose');
+  return (
+    <>
+      <p>{t('create.anonymity.protects')}</p>
+      <p>{t('create.anonymity.limitsTitle')}</p>
+      <ul>
+        <li>{t('create.anonymity.limitText')}</li>
+        <li>{t('create.anonymity.limitFiles')}</li>
+        <li>{t('create.anonymity.limitDevice')}</li>
+      </ul>
+    </>
+  );
+}
 
-/** Spec §3: how the incident was reported, and who reports it unless anonymously. */
+/**
+ * Spec §3: who reports. First an explicit choice, anonymous unless the discloser gives their name; the identity
+ * inputs exist only then. The report channel is not asked here: this public form is the online channel.
+ */
 export function ReporterFields({ form, set }: { form: ReportForm; set: SetReportField }) {
   const { t } = useTranslation('disclose');
   return (
     <>
       <Choice
-        name="report_channel"
-        legend={t('create.report_channel')}
-        value={form.report_channel}
-        options={CHANNELS.map((value) => ({ value, label: t(`create.channels.${value}`) }))}
-        onChange={(value) => set('report_channel', value)}
+        name="report_anonymously"
+        legend={t('create.anonymity.legend')}
+        value={form.report_anonymously ? 'true' : 'false'}
+        options={[
+          { value: 'true', label: t('create.anonymity.anonymous') },
+          { value: 'false', label: t('create.anonymity.named') },
+        ]}
+        onChange={(value) => set('report_anonymously', value === 'true')}
+        description={<AnonymityExplainer />}
       />
-      <label className="disclose-toggle">
-        <input
-          type="checkbox"
-          role="switch"
-          name="report_anonymously"
-          checked={form.report_anonymously}
-          onChange={(event) => set('report_anonymously', event.target.checked)}
-        />{' '}
-        {t('create.report_anonymously')}
-      </label>
       {!form.report_anonymously && (
         <fieldset className="disclose-identity">
           <legend className="wh-field__label">{t('create.identity')}</legend>
+          <p className="disclose-identity__note">{t('create.anonymity.namedNote')}</p>
           <TextField
             name="full_name"
             label={t('create.full_name')}

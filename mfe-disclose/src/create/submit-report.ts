@@ -3,7 +3,7 @@ import type { CompanyPublicView, IncidentCreateRequest, ReportField } from '@whi
 import { deriveDiscloserAuthToken, encryptFields, formatSecretCode, type IncidentCredentials } from '@whistle/crypto';
 import { uploadAttachment, type Attachment } from '@whistle/ui/report';
 import type { BackgroundProof } from './proof-of-work';
-import { encryptedFieldValues, type ReportErrors, type ReportForm, type RequiredField } from './report-form';
+import { REQUIRED_FIELDS, encryptedFieldValues, type ReportErrors, type ReportForm } from './report-form';
 
 export interface SubmittedReport {
   secretCode: string;
@@ -134,12 +134,10 @@ export async function submitReport(input: {
   return { secretCode, failedFiles };
 }
 
-const REQUIRED: readonly RequiredField[] = ['category_uuids', 'location_uuid', 'description'];
-
 /** Server field errors (400) shown like the form's own, when they name a required input; null otherwise. */
 export function refusedFields(error: unknown): ReportErrors | null {
   if (!(error instanceof ApiError) || error.status !== 400) return null;
   const errors = (error.body as { errors?: Record<string, unknown> } | null)?.errors ?? {};
-  const known = REQUIRED.filter((name) => name in errors);
+  const known = REQUIRED_FIELDS.filter((name) => name in errors);
   return known.length > 0 ? Object.fromEntries(known.map((name) => [name, true])) : null;
 }

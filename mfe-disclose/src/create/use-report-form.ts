@@ -27,11 +27,7 @@ export function useReportForm() {
   const [{ form, errors }, dispatch] = useReducer(reportFormReducer, undefined, initialState);
   const set: SetReportField = useCallback((name, value) => dispatch({ type: 'change', name, value }), []);
   const showErrors = useCallback((found: ReportErrors) => dispatch({ type: 'errors', errors: found }), []);
-  /** Shows what is missing; true when nothing is. */
-  const validate = () => {
-    const found = validateReport(form);
-    showErrors(found);
-    return Object.keys(found).length === 0;
-  };
-  return { form, errors, set, validate, showErrors };
+  /** What is missing now (shown with `showErrors`). */
+  const check = () => validateReport(form);
+  return { form, errors, set, check, showErrors };
 }

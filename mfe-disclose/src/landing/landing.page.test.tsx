@@ -44,6 +44,11 @@ describe('discloser landing page', () => {
     expect(screen.getByText(/securely encrypted/)).toBeInTheDocument();
     expect(screen.getByText(/completely anonymously/)).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Whistle' })).toBeInTheDocument();
+    // Without a logo of its own, the header still says whose channel this is.
+    expect(screen.getByRole('banner')).toHaveTextContent('Acme');
+    const next = screen.getByRole('region', { name: 'What happens after you report' });
+    expect(next).toHaveTextContent('Within 7 days, the company must confirm that it has received your report.');
+    expect(next).toHaveTextContent('Within 3 months of that confirmation');
     expect(screen.getByRole('link', { name: 'Report an incident' })).toHaveAttribute('href', '/disclose/acme/create');
     expect(screen.getByRole('combobox', { name: 'Language' })).toBeInTheDocument();
     expect(document.title).toBe('Speak up, you’re safe');
@@ -69,6 +74,8 @@ describe('discloser landing page', () => {
     expect(screen.queryByText(/This is a safe place to report/)).not.toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Acme' })).toHaveAttribute('src', logoUrl);
     expect(screen.queryByRole('img', { name: 'Whistle' })).not.toBeInTheDocument();
+    // The logo names the company: its name is not written a second time.
+    expect(screen.getByRole('banner').querySelector('.disclose-company-name')).toBeNull();
   });
 
   it('when Check incident status is pressed, then the status form opens; Cancel closes it', async () => {

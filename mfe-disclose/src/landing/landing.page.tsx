@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { CompanyPublicView } from '@whistle/contracts';
 import { Button, useDocumentTitle } from '@whistle/ui';
 import { KeyFingerprint } from './key-fingerprint.component';
-import { StatusForm } from './status-form.component';
+import { StatusForm, type StatusFormFailure } from './status-form.component';
+import { WhatHappensNext } from './what-happens-next.component';
 
 /** The pages the landing page leads to. */
 export const landingLinks = (urlIdentifier: string) => {
@@ -19,6 +20,10 @@ export interface LandingPageProps {
   onCheckStatus(code: string): void;
   /** The discloser is about to leave the landing page (pointer or focus on a way out). */
   onIntent?(): void;
+  /** A code being checked, or the last one that did not open a report: the status form shows open with it. */
+  statusCheck?: StatusFormFailure | { code: string; checking: true };
+  /** The status form was closed: the code it held is forgotten. */
+  onStatusCancel?(): void;
 }
 
 /** A click the browser should handle itself: another button, or a modifier asking for a new tab or window. */
@@ -29,9 +34,17 @@ const opensElsewhere = (event: MouseEvent) =>
  * /disclose/{urlIdentifier}: what the channel is, how safe it is, and the two ways forward. It needs no
  * router: the first visit shows it before React Router is downloaded (see disclose.app.tsx).
  */
-export function LandingPage({ company, onReport, onCheckStatus, onIntent }: LandingPageProps) {
+export function LandingPage({
+  company,
+  onReport,
+  onCheckStatus,
+  onIntent,
+  statusCheck,
+  onStatusCancel,
+}: LandingPageProps) {
   const { t } = useTranslation('disclose');
-  const [statusFormOpen, setStatusFormOpen] = useState(false);
+  const [statusFormOpened, setStatusFormOpen] = useState(false);
+  const statusFormOpen = statusFormOpened || statusCheck !== undefined;
   const { customization } = company;
   const title = customization.title || t('landing.defaultTitle');
   const links = landingLinks(company.url_identifier);
@@ -58,6 +71,7 @@ export function LandingPage({ company, onReport, onCheckStatus, onIntent }: Land
           <li>{t('landing.anonymous')}</li>
         </ul>
       </section>
+      <WhatHappensNext />
       <div className="wh-actions">
         <a
           className="wh-button wh-button--primary"
@@ -79,7 +93,17 @@ export function LandingPage({ company, onReport, onCheckStatus, onIntent }: Land
       </div>
       <KeyFingerprint publicKey={company.public_key} companyName={company.name} />
       {statusFormOpen && (
-        <StatusForm action={links.review} onSubmitCode={onCheckStatus} onCancel={() => setStatusFormOpen(false)} />
+        <StatusForm
+          action={links.review}
+          onSubmitCode={onCheckStatus}
+          onCancel={() => {
+            setStatusFormOpen(false);
+            onStatusCancel?.();
+          }}
+          code={statusCheck?.code}
+          checking={statusCheck !== undefined && 'checking' in statusCheck}
+          failure={statusCheck && 'failure' in statusCheck ? statusCheck.failure : undefined}
+        />
       )}
     </article>
   );

@@ -9,6 +9,7 @@ import {
   parseSecretCode,
   type IncidentHandle,
 } from '@whistle/crypto';
+import type { OpenFailure } from '../session/status-outcome.store';
 
 /** An incident opened with its secret code: everything the review page shows and sends with. */
 export interface DiscloserSession {
@@ -23,8 +24,6 @@ export interface DiscloserSession {
   /** API client sending the discloser session token: messages and files of this incident only. */
   api: ApiClient;
 }
-
-export type OpenFailure = 'invalidCode' | 'tooManyAttempts' | 'unexpected';
 
 export class OpenIncidentError extends Error {
   override readonly name = 'OpenIncidentError';
@@ -52,7 +51,8 @@ export async function openDiscloserSession(
   secretCode: string,
 ): Promise<DiscloserSession> {
   try {
-    const { retrievalId, passphrase } = parseSecretCode(secretCode);
+    // Spaces never belong to a code: the success page shows it in groups, which people may write down spaced.
+    const { retrievalId, passphrase } = parseSecretCode(secretCode.replace(/\s+/g, ''));
     const authToken = await deriveDiscloserAuthToken(passphrase);
     const view = await getDiscloserIncident(withToken(api, authToken), urlIdentifier, retrievalId);
     const handle = await openIncidentAsDiscloser({ ...view, discloserPassphrase: passphrase });
@@ -77,26 +77,3 @@ export async function openDiscloserSession(
     throw new OpenIncidentError(failureOf(error));
   }
 }
-
-/**
- * The outcome of the last secret code entered: the opened incident or why it did not open. Memory
- * only, so a reload asks for the code again. Kept here rather than as the route's action data: the
- * shell's single-spa replays each history change as a popstate, which React Router treats as a new
- * navigation that drops action data.
- */
-let current:
-  { urlIdentifier: string; session: DiscloserSession } | { urlIdentifier: string; failure: OpenFailure } | null = null;
-
-export const keepSession = (session: DiscloserSession) => {
-  current = { urlIdentifier: session.urlIdentifier, session };
-};
-export const keepFailure = (urlIdentifier: string, failure: OpenFailure) => {
-  current = { urlIdentifier, failure };
-};
-export const forgetOutcome = () => {
-  current = null;
-};
-export const currentSession = (urlIdentifier: string) =>
-  current?.urlIdentifier === urlIdentifier && 'session' in current ? current.session : null;
-export const currentFailure = (urlIdentifier: string) =>
-  current?.urlIdentifier === urlIdentifier && 'failure' in current ? current.failure : null;

@@ -1,5 +1,5 @@
 import { webcrypto } from 'node:crypto';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import type { i18n } from 'i18next';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import type { ApiClient } from '@whistle/api-client';
@@ -12,7 +12,8 @@ import {
 } from '@whistle/crypto';
 import { initTestI18n } from '../../../tools/webpack/test-i18n';
 import { renderWithI18n } from '../../test/render';
-import { forgetOutcome, keepSession, type DiscloserSession } from './discloser-session';
+import { currentSession, forgetOutcome, keepSession } from '../session/status-outcome.store';
+import type { DiscloserSession } from './discloser-session';
 import { ReviewPage } from './review.page';
 
 /*
@@ -65,10 +66,15 @@ function openReview(status: IncidentStatus, messages: IncidentMessage[], languag
     api,
   };
   keepSession(session);
-  const router = createMemoryRouter([{ path: '/disclose/:urlIdentifier/review', element: <ReviewPage /> }], {
-    initialEntries: ['/disclose/acme/review'],
-  });
+  const router = createMemoryRouter(
+    [
+      { path: '/disclose/:urlIdentifier/review', element: <ReviewPage /> },
+      { path: '/disclose/:urlIdentifier', element: <p>Landing</p> },
+    ],
+    { initialEntries: ['/disclose/acme', '/disclose/acme/review'], initialIndex: 1 },
+  );
   renderWithI18n(<RouterProvider router={router} />, language);
+  return router;
 }
 
 describe('the reporter’s page of a closed case', () => {
@@ -118,5 +124,60 @@ describe('the reporter’s page of a closed case', () => {
     );
     const outcome = await screen.findByRole('region', { name: 'Issue de votre signalement' });
     expect(await within(outcome).findByText('Dossier clos, merci.')).toBeInTheDocument();
+  });
+});
+
+describe('the reporter’s clocks', () => {
+  beforeEach(() =>
+    jest.useFakeTimers({ now: new Date('2026-03-20T09:00:00.000Z'), doNotFake: ['queueMicrotask', 'nextTick'] }),
+  );
+  afterEach(() => jest.useRealTimers());
+
+  it('when nobody has acknowledged the report after 7 days, then the page says it is late and when feedback is due', async () => {
+    openReview('NEW', []);
+    const clocks = await screen.findByRole('region', { name: 'What the company must do' });
+    const rows = within(clocks)
+      .getAllByRole('definition')
+      .map((row) => row.textContent);
+    // Received 4 March; acknowledgement due 11 March; feedback 3 months after day 7.
+    expect(rows).toEqual(['3/4/26', 'Late: it was due by 3/11/26', 'Due by 6/11/26']);
+  });
+
+  it('when the report was acknowledged and a staff reply was marked feedback, then both are done, feedback with its date', async () => {
+    openReview('INVESTIGATION', [
+      await message('0b9a4cf2-5d5e-4a4e-9a3e-8c4f0ab0e001', 'Not feedback', {
+        sender: { name: 'Discloser', source: 'DISCLOSER' },
+        feedback: true,
+      }),
+      await message('0b9a4cf2-5d5e-4a4e-9a3e-8c4f0ab0e002', 'What we did', {
+        feedback: true,
+        created: '2026-03-15T08:00:00.000Z',
+      }),
+    ]);
+    const clocks = await screen.findByRole('region', { name: 'What the company must do' });
+    expect(await within(clocks).findByText('Given on 3/15/26')).toBeInTheDocument();
+    expect(within(clocks).getByText('Done')).toBeInTheDocument();
+  });
+
+  it('when the report was acknowledged and no feedback came yet, then the page gives the latest date, not a guess', async () => {
+    openReview('ACKNOWLEDGED', []);
+    const clocks = await screen.findByRole('region', { name: 'What the company must do' });
+    expect(
+      within(clocks).getByText(
+        'Due within 3 months of the confirmation of receipt: by 6/11/26 at the latest if it came within 7 days',
+      ),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('leaving the report', () => {
+  it('when Leave is pressed, then the opened report is forgotten and the landing page replaces it', async () => {
+    const router = openReview('NEW', []);
+    fireEvent.click(await screen.findByRole('button', { name: 'Leave' }));
+    expect(await screen.findByText('Landing')).toBeInTheDocument();
+    expect(currentSession('acme')).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Report 7' })).not.toBeInTheDocument();
+    // Back finds no report to show.
+    expect(router.state.historyAction).toBe('REPLACE');
   });
 });

@@ -1,36 +1,34 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useParams, redirect, type ActionFunctionArgs } from 'react-router';
+import { Link, Navigate, useNavigate, useParams, redirect, type ActionFunctionArgs } from 'react-router';
 import { ApiError, sendIncidentMessage, type ApiClient } from '@whistle/api-client';
-import { MessagePage, Toast, useDocumentTitle } from '@whistle/ui';
+import { Button, MessagePage, Toast, useDocumentTitle } from '@whistle/ui';
 import { MessageThread, ReplyForm, StoredFiles, reportDetails, useReply, type ThreadMessage } from '@whistle/ui/report';
-import {
-  currentFailure,
-  currentSession,
-  forgetOutcome,
-  keepFailure,
-  keepSession,
-  openDiscloserSession,
-  OpenIncidentError,
-  type DiscloserSession,
-} from './discloser-session';
+import { currentSession, forgetOutcome, keepFailure, keepSession } from '../session/status-outcome.store';
+import { CaseClocks } from './case-clocks.component';
+import { openDiscloserSession, OpenIncidentError, type DiscloserSession } from './discloser-session';
 import { endedBy, useDiscloserThread, type DiscloserFile } from './use-discloser-thread';
 
-/** POST /disclose/{urlIdentifier}/review (the landing form): open the incident, then show it. */
+/**
+ * POST /disclose/{urlIdentifier}/review (the landing form): open the incident, then show it. A code that opens
+ * nothing goes back to the landing page, whose status form says why with the code as typed (no page of its own).
+ */
 export const reviewAction =
   (api: ApiClient) =>
   async ({ request, params }: ActionFunctionArgs) => {
     const urlIdentifier = params.urlIdentifier ?? '';
     const code = String((await request.formData()).get('uniquePassword') ?? '');
+    const landing = `/disclose/${encodeURIComponent(urlIdentifier)}`;
     // A new code replaces whatever the last one opened.
     forgetOutcome();
     try {
       keepSession(await openDiscloserSession(api, urlIdentifier, code));
     } catch (error) {
-      keepFailure(urlIdentifier, error instanceof OpenIncidentError ? error.reason : 'unexpected');
+      keepFailure(urlIdentifier, error instanceof OpenIncidentError ? error.reason : 'unexpected', code);
+      return redirect(landing);
     }
     // A GET of the same page afterwards: reloading it does not post the code again.
-    return redirect(`/disclose/${encodeURIComponent(urlIdentifier)}/review`);
+    return redirect(`${landing}/review`);
   };
 
 /** The discloser's files, with their words. */
@@ -62,7 +60,8 @@ function ReportDetails({ session, files }: { session: DiscloserSession; files: r
   );
   const reportFiles = files.filter((file) => file.messageUuid === null);
   return (
-    <>
+    <section aria-labelledby="report-details">
+      <h2 id="report-details">{t('review.details')}</h2>
       <dl className="disclose-details">
         {details.map((row) => (
           <div key={row.name}>
@@ -73,11 +72,11 @@ function ReportDetails({ session, files }: { session: DiscloserSession; files: r
       </dl>
       {reportFiles.length > 0 && (
         <section aria-labelledby="report-files">
-          <h2 id="report-files">{t('review.files')}</h2>
+          <h3 id="report-files">{t('review.files')}</h3>
           <FileList files={reportFiles} session={session} />
         </section>
       )}
-    </>
+    </section>
   );
 }
 
@@ -89,7 +88,7 @@ function SessionEnded() {
       <MessagePage title={t('review.ended.title')} role="alert">
         <p>{t('review.ended.description')}</p>
         <Link className="wh-button wh-button--primary" to=".." relative="path">
-          {t('review.errors.back')}
+          {t('review.ended.back')}
         </Link>
       </MessagePage>
     </article>
@@ -118,6 +117,7 @@ type Notice = { status: 'success' | 'error'; text: string };
 
 function IncidentReview({ session }: { session: DiscloserSession }) {
   const { t } = useTranslation(['disclose', 'common']);
+  const navigate = useNavigate();
   const title = t('review.title', { number: session.incident.display_report_number });
   useDocumentTitle(title);
   const [sendEnded, setSendEnded] = useState(false);
@@ -149,10 +149,23 @@ function IncidentReview({ session }: { session: DiscloserSession }) {
 
   return (
     <article className="wh-card disclose-review">
-      <h1>{title}</h1>
+      <div className="disclose-review__heading">
+        <h1>{title}</h1>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            // The opened report leaves memory and the screen; back from the landing page finds nothing to show.
+            forgetOutcome();
+            navigate('..', { relative: 'path', replace: true });
+          }}
+        >
+          {t('review.leave')}
+        </Button>
+      </div>
       <p className="disclose-review__status">
         {t('review.status')}: <strong>{t(`review.statuses.${session.incident.status.name}`)}</strong>
       </p>
+      <CaseClocks incident={session.incident} messages={thread.messages} />
       {session.incident.status.name === 'CLOSED' && thread.messages && <FinalMessage messages={thread.messages} />}
       <ReportDetails session={session} files={thread.files} />
       <section aria-labelledby="thread-title" className="wh-stack">
@@ -201,20 +214,8 @@ function IncidentReview({ session }: { session: DiscloserSession }) {
 
 /** /disclose/{urlIdentifier}/review: the incident opened with the secret code, and its thread. */
 export function ReviewPage() {
-  const { t } = useTranslation('disclose');
   const { urlIdentifier = '' } = useParams();
   const session = currentSession(urlIdentifier);
-  const failure = currentFailure(urlIdentifier);
-  if (session) return <IncidentReview key={session.incident.uuid} session={session} />;
-  if (!failure) return <Navigate to=".." relative="path" replace />;
-  return (
-    <article className="wh-card">
-      <MessagePage title={t(`review.errors.${failure}.title`)} role="alert">
-        <p>{t(`review.errors.${failure}.description`)}</p>
-        <Link className="wh-button wh-button--primary" to=".." relative="path" onClick={forgetOutcome}>
-          {t('review.errors.back')}
-        </Link>
-      </MessagePage>
-    </article>
-  );
+  if (!session) return <Navigate to=".." relative="path" replace />;
+  return <IncidentReview key={session.incident.uuid} session={session} />;
 }

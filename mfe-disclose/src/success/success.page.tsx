@@ -1,9 +1,11 @@
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useBlocker, useNavigate } from 'react-router';
 import { Button, ConfirmDialog, useDocumentTitle } from '@whistle/ui';
+import { WhatHappensNext } from '../landing/what-happens-next.component';
 import { forgetSubmission, peekSubmission } from '../session/secret-code.store';
 import { useUnloadWarning } from '../session/use-unload-warning';
+import { SecretCode } from './secret-code.component';
 
 /** /disclose/{urlIdentifier}/success: the secret code, shown once (spec §2, §4). */
 export function SuccessPage() {
@@ -13,10 +15,8 @@ export function SuccessPage() {
   // Read once: the page keeps it while it is shown; leaving forgets it for good.
   const [submission] = useState(peekSubmission);
   const [saved, setSaved] = useState(false);
-  const [copied, setCopied] = useState(false);
   const [asking, setAsking] = useState(false);
   const confirmed = useRef(false);
-  const codeId = useId();
   // Spec §4: any way of leaving (Finish, back, a link) asks first.
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
@@ -26,47 +26,21 @@ export function SuccessPage() {
 
   if (!submission) return <Navigate to=".." relative="path" replace />;
 
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(submission!.secretCode);
-      setCopied(true);
-    } catch {
-      // Without clipboard access the code stays selectable in its field.
-      document.getElementById(codeId)?.focus();
-    }
-  }
-
   return (
     <article className="wh-card disclose-success">
       <h1>{t('success.title')}</h1>
+      {/* The code first, whole in view on a small phone; what it is for just after. */}
+      <SecretCode code={submission.secretCode} />
       <p>{t('success.intro')}</p>
-      <label className="wh-field__label" htmlFor={codeId}>
-        {t('success.codeLabel')}
-      </label>
-      <div className="disclose-code">
-        <input
-          id={codeId}
-          name="secret_code"
-          className="wh-input disclose-code__value"
-          readOnly
-          value={submission.secretCode}
-          autoComplete="off"
-          spellCheck={false}
-          onFocus={(event) => event.currentTarget.select()}
-        />
-        <Button variant="secondary" onClick={copy}>
-          {t('success.copy')}
-        </Button>
-      </div>
-      <p role="status" className="disclose-code__copied">
-        {copied ? t('success.copied') : ''}
+      <p>
+        {t('success.keepSafe')} {t('success.traces')}
       </p>
-      <p>{t('success.keepSafe')}</p>
       {submission.failedFiles.length > 0 && (
         <p className="wh-alert" role="alert">
           {t('success.filesFailed', { names: submission.failedFiles.join(', ') })}
         </p>
       )}
+      <WhatHappensNext />
       <div className="wh-actions">
         <Button onClick={() => setAsking(true)}>{t('success.finish')}</Button>
       </div>

@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { RequiredMark } from './field.component';
 import './choice.css';
 
 /** A category (reporting label) as the API gives it: no parent, or the parent's uuid for a sub-category. */
@@ -17,6 +18,13 @@ export interface CategoryPickerProps {
   /** The new selection after a box is ticked or cleared. */
   onChange: (selected: string[]) => void;
   error?: string;
+  /** Id of the first checkbox, where a link to the group (an error summary) leads. */
+  id?: string;
+  /**
+   * Marks the group required (at least one box), with these words after the legend. No aria-required: a group
+   * cannot carry it and each box is optional; the words are part of the group's name.
+   */
+  requiredMark?: string;
 }
 
 /**
@@ -30,17 +38,21 @@ export function CategoryPicker({
   selected,
   onChange,
   error,
+  id,
+  requiredMark,
 }: CategoryPickerProps) {
   const errorId = useId();
   const topLevel = categories.filter(
     (category) => !category.parent_uuid || !categories.some((other) => other.uuid === category.parent_uuid),
   );
+  const first = topLevel[0];
   const toggle = (uuid: string) =>
     onChange(selected.includes(uuid) ? selected.filter((other) => other !== uuid) : [...selected, uuid]);
   const box = (category: CategoryOption, children?: ReactNode) => (
     <li key={category.uuid}>
       <label>
         <input
+          id={category.uuid === first?.uuid ? id : undefined}
           type="checkbox"
           name={name}
           value={category.uuid}
@@ -58,7 +70,10 @@ export function CategoryPicker({
       aria-invalid={error ? true : undefined}
       aria-describedby={error ? errorId : undefined}
     >
-      <legend className="wh-field__label">{legend}</legend>
+      <legend className="wh-field__label">
+        {legend}
+        <RequiredMark words={requiredMark} />
+      </legend>
       <ul>
         {topLevel.map((parent) => {
           const subs = categories.filter((category) => category.parent_uuid === parent.uuid);

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import './choice.css';
 
 export interface ChoiceOption<T extends string> {
@@ -12,12 +12,15 @@ export interface ChoiceProps<T extends string> {
   options: readonly ChoiceOption<T>[];
   value: T;
   onChange: (value: T) => void;
+  /** Words that help answer, after the options, read with the group (aria-describedby). */
+  description?: ReactNode;
 }
 
 /** One answer among a few, as radio buttons in a fieldset (report channel, yes/no questions). */
-export function Choice<T extends string>({ name, legend, options, value, onChange }: ChoiceProps<T>) {
+export function Choice<T extends string>({ name, legend, options, value, onChange, description }: ChoiceProps<T>) {
+  const descriptionId = useId();
   return (
-    <fieldset className="wh-choice">
+    <fieldset className="wh-choice" aria-describedby={description ? descriptionId : undefined}>
       <legend className="wh-field__label">{legend}</legend>
       {options.map((option) => (
         <label key={option.value}>
@@ -31,6 +34,11 @@ export function Choice<T extends string>({ name, legend, options, value, onChang
           {option.label}
         </label>
       ))}
+      {description && (
+        <div className="wh-choice__description" id={descriptionId}>
+          {description}
+        </div>
+      )}
     </fieldset>
   );
 }

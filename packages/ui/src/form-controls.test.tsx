@@ -3,7 +3,7 @@ import type { i18n } from 'i18next';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { initTestI18n } from '../../../tools/webpack/test-i18n';
 import { renderWithI18n } from '../test/render';
-import { CategoryPicker, Choice, TextArea, type CategoryOption } from './index';
+import { CategoryPicker, Choice, ErrorSummary, SelectField, TextArea, TextField, type CategoryOption } from './index';
 
 let english: i18n;
 beforeAll(async () => {
@@ -44,11 +44,13 @@ describe('choice', () => {
           ]}
           value={value}
           onChange={setValue}
+          description="Through the status page"
         />
       );
     }
     renderWithI18n(<YesNo />, english);
     const group = screen.getByRole('group', { name: 'May we contact you?' });
+    expect(group).toHaveAccessibleDescription('Through the status page');
     expect(within(group).getByRole('radio', { name: 'Yes' })).toBeChecked();
     fireEvent.click(within(group).getByRole('radio', { name: 'No' }));
     expect(within(group).getByRole('radio', { name: 'No' })).toBeChecked();
@@ -104,5 +106,58 @@ describe('category picker', () => {
     const group = screen.getByRole('group', { name: 'Incident' });
     expect(group).toHaveAttribute('aria-invalid', 'true');
     expect(group).toHaveAccessibleDescription('This field is required');
+  });
+});
+
+describe('required fields', () => {
+  it('when a field is marked required, then its label says so and its control is aria-required', () => {
+    renderWithI18n(
+      <>
+        <TextField name="full_name" label="Name" />
+        <TextArea name="description" label="Description" requiredMark="required" />
+        <SelectField name="location_uuid" label="Location" options={[]} requiredMark="required" />
+        <CategoryPicker legend="Incident" categories={[]} selected={[]} onChange={jest.fn()} requiredMark="required" />
+      </>,
+      english,
+    );
+    expect(screen.getByRole('textbox', { name: 'Name' })).not.toHaveAttribute('aria-required');
+    expect(screen.getByRole('textbox', { name: 'Description (required)' })).toHaveAttribute('aria-required', 'true');
+    expect(screen.getByRole('combobox', { name: 'Location (required)' })).toHaveAttribute('aria-required', 'true');
+    // A group cannot be aria-required: its name says it.
+    expect(screen.getByRole('group', { name: 'Incident (required)' })).not.toHaveAttribute('aria-required');
+  });
+});
+
+describe('error summary', () => {
+  it('when an entry is followed, then its field gets the focus, in view, and the URL stays', () => {
+    const categories: CategoryOption[] = [{ uuid: 'fraud', name: 'Fraud', parent_uuid: null }];
+    const scrolled: Element[] = [];
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    const { rerender } = renderWithI18n(
+      <form>
+        <CategoryPicker id="categories" legend="Incident" categories={categories} selected={[]} onChange={jest.fn()} />
+        <TextArea id="description" name="description" label="Description" />
+        <ErrorSummary
+          title="Please complete"
+          errors={[
+            { target: 'categories', text: 'Incident: This field is required' },
+            { target: 'description', text: 'Description: This field is required' },
+          ]}
+        />
+      </form>,
+      english,
+    );
+    const summary = screen.getByRole('region', { name: 'Please complete' });
+    fireEvent.click(within(summary).getByRole('link', { name: 'Description: This field is required' }));
+    expect(screen.getByRole('textbox', { name: 'Description' })).toHaveFocus();
+    expect(scrolled.at(-1)).toHaveClass('wh-field');
+    fireEvent.click(within(summary).getByRole('link', { name: 'Incident: This field is required' }));
+    expect(screen.getByRole('checkbox', { name: 'Fraud' })).toHaveFocus();
+    expect(scrolled.at(-1)?.tagName).toBe('FIELDSET');
+    expect(window.location.hash).toBe('');
+    rerender(<ErrorSummary title="Please complete" errors={[]} />);
+    expect(screen.queryByRole('region')).toBeNull();
   });
 });

@@ -20,6 +20,7 @@ export {
   type DateValue,
 } from './dates';
 export { ErrorPage } from './error-page.component';
+export { ErrorSummary, focusField, type ErrorSummaryEntry, type ErrorSummaryProps } from './error-summary.component';
 export { reportError, setErrorReporter, useErrorReport } from './error-reporting';
 export { LanguageChooser } from './language-chooser.component';
 export { MessagePage, type MessagePageProps } from './message-page.component';

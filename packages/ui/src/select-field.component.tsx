@@ -1,27 +1,41 @@
 import { useId, type ReactNode, type SelectHTMLAttributes } from 'react';
-import { Field, errorProps } from './field.component';
+import { Field, errorProps, requiredProps } from './field.component';
 
 export interface SelectOption {
   value: string;
   label: string;
 }
 
-export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> {
+export interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
   name: string;
   label: ReactNode;
   options: readonly SelectOption[];
   /** First, empty choice: nothing selected yet. */
   placeholder?: string;
   error?: string;
+  /** Marks the field required, with these words after the label (e.g. 'required'). */
+  requiredMark?: string;
 }
 
-export function SelectField({ label, options, placeholder, error, className, ...props }: SelectFieldProps) {
-  const id = useId();
+export function SelectField({
+  id: givenId,
+  requiredMark,
+  label,
+  options,
+  placeholder,
+  error,
+  className,
+  ...props
+}: SelectFieldProps) {
+  const generatedId = useId();
+  // A given id lets a page link to the control (an error summary).
+  const id = givenId ?? generatedId;
   return (
-    <Field id={id} label={label} error={error}>
+    <Field id={id} label={label} error={error} requiredMark={requiredMark}>
       <select
         {...props}
         {...errorProps(id, error)}
+        {...requiredProps(requiredMark)}
         id={id}
         className={['wh-input', className].filter(Boolean).join(' ')}
       >
