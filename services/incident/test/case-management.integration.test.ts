@@ -768,8 +768,13 @@ describe.each(testStacks)('case management on %s', (stack) => {
           'uuid',
         ].sort(),
       );
-      // The extended export's figures, as the list shows them.
-      expect(rows[0]).toMatchObject({ outcome: null, assignees: [], clocks: { acknowledgement: { done_at: null } } });
+      // The extended export's figures, as the case shows them (its labels' default assignees come from earlier tests).
+      const shown = (await api('GET', `/api/incident/${phoned.id}`, token)).body;
+      expect(rows[0]).toMatchObject({
+        outcome: null,
+        assignees: shown.assignees,
+        clocks: { acknowledgement: { done_at: null } },
+      });
       const event = await waitFor(
         () => published.find((each) => each.name === 'incident.exported' && each.payload.count === 1),
         {
