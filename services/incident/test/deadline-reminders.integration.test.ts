@@ -17,7 +17,7 @@ import {
   type TestDependencies,
   type TestStack,
 } from '@whistle/service-kit/testing';
-import type { ClockTimes } from '../src/domain/cases/clocks';
+import type { ClockTimes } from '../src/domain/cases/legal-clocks';
 import { planReminders } from '../src/domain/deadlines/deadline-reminders';
 import type { IncidentDependencies } from '../src/service';
 import {

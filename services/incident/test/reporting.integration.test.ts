@@ -1,4 +1,9 @@
-import { reportingResponseSchema, type ReportingResponse } from '@whistle/contracts';
+import {
+  ACKNOWLEDGEMENT_DAYS,
+  FEEDBACK_MONTHS,
+  reportingResponseSchema,
+  type ReportingResponse,
+} from '@whistle/contracts';
 import { asTenant, type Queryable, serviceDatabase } from '@whistle/service-kit';
 import { createTestDependencies, testStacks, type TestDependencies } from '@whistle/service-kit/testing';
 import { reportingRepository } from '../src/data-access/reporting.repository';
@@ -28,7 +33,9 @@ const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).fla
 /**
  * What a case of the seed becomes, set by hand after a real report was made: when it was received, how it
  * came, where it stands, and when its clocks stopped (days after receipt). Due times follow the service's
- * rules: acknowledgement 7 days after receipt, feedback 3 months after acknowledgement (or after day 7).
+ * rules (domain/cases/legal-clocks.ts): acknowledgement ACKNOWLEDGEMENT_DAYS (7) after receipt, feedback
+ * FEEDBACK_MONTHS (3) after acknowledgement (or after the acknowledgement's due time); the days below are chosen
+ * around those.
  */
 interface HandSet {
   created: string;
@@ -67,9 +74,10 @@ describe.each(testStacks)('reporting on %s', (stack) => {
          acknowledged_at = $2::timestamptz + make_interval(days => $7::int),
          feedback_at = $2::timestamptz + make_interval(days => $8::int),
          closed_at = $2::timestamptz + make_interval(days => $9::int),
-         acknowledgement_due_at = $2::timestamptz + interval '7 days',
-         feedback_due_at = coalesce($2::timestamptz + make_interval(days => $7::int), $2::timestamptz + interval '7 days')
-                           + interval '3 months',
+         acknowledgement_due_at = $2::timestamptz + make_interval(days => $10::int),
+         feedback_due_at = coalesce($2::timestamptz + make_interval(days => $7::int),
+                                    $2::timestamptz + make_interval(days => $10::int))
+                           + make_interval(months => $11::int),
          resolution_due_at = $2::timestamptz + interval '14 days'
        where id = $1`,
       [
@@ -82,6 +90,8 @@ describe.each(testStacks)('reporting on %s', (stack) => {
         day(set.ackDays),
         day(set.feedbackDays),
         day(set.closeDays),
+        ACKNOWLEDGEMENT_DAYS,
+        FEEDBACK_MONTHS,
       ],
     );
     if (set.labels) {

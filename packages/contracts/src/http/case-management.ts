@@ -61,9 +61,16 @@ export const clockStateSchema = z.enum(['done', 'due', 'due_soon', 'overdue']);
 export type ClockState = z.infer<typeof clockStateSchema>;
 /** Default warning window before a clock falls due (the deadline scheduler's default too). */
 export const DUE_SOON_DAYS = 2;
+/*
+ * The directive's clocks, their one source: the incident service's legal-clocks module passes them to SQL.
+ * Changing one changes the due times of cases received or acknowledged from then on, not of those stored.
+ */
 /** Acknowledgement is due this many days after receipt (directive art. 9(1)(b)). */
 export const ACKNOWLEDGEMENT_DAYS = 7;
-/** Feedback is due this many months after acknowledgement, or after day 7 when none was sent (art. 9(1)(f)). */
+/**
+ * Feedback is due this many months after acknowledgement, or after the acknowledgement's due time when none
+ * was sent (art. 9(1)(f)).
+ */
 export const FEEDBACK_MONTHS = 3;
 
 export const incidentClockSchema = z.object({

@@ -1,5 +1,15 @@
 import type { IncidentFilter, IncidentOutcome, IncidentStatus, ReportChannel } from '@whistle/contracts';
 import type { Queryable } from '@whistle/service-kit';
+import { intervalParam, type CalendarLength } from './sql-interval';
+
+/** What a status change does to the case's clock columns (the domain's ClockChange). */
+export interface StatusClockChange {
+  acknowledges: boolean;
+  closes: boolean;
+  reopens: boolean;
+  feedbackDueIn: CalendarLength | null;
+  resolutionDueIn: CalendarLength | null;
+}
 
 /** Which cases a caller may see (domain/access/staff-access.ts builds it from the verified token). */
 export interface CaseScopeParams {
@@ -173,28 +183,41 @@ export const caseRepository = {
     return rows;
   },
 
-  /** Moves the case to `to` and starts or stops its clocks (the trigger keeps next_due_at). */
+  /**
+   * Moves the case to `to` and makes its clocks follow as `clocks` says (domain/cases/legal-clocks.ts,
+   * clockChangeOf); the trigger keeps next_due_at.
+   */
   async moveStatus(
     db: Queryable,
     companyId: string,
     incidentId: string,
-    change: { to: IncidentStatus; outcome: IncidentOutcome | null; resolutionDeadlineDays: number },
+    change: { to: IncidentStatus; outcome: IncidentOutcome | null; clocks: StatusClockChange },
   ): Promise<void> {
+    const { clocks } = change;
     await db.query(
       `update incident.incident set
          status = $3,
          outcome = case when $3 = 'CLOSED' then $4 else null end,
-         acknowledged_at = case when $3 = 'ACKNOWLEDGED' and acknowledged_at is null then now() else acknowledged_at end,
-         feedback_due_at = case when $3 = 'ACKNOWLEDGED' and acknowledged_at is null
-                                then now() + interval '3 months' else feedback_due_at end,
-         closed_at = case when $3 = 'CLOSED' then now() when $3 = 'REOPENED' then null else closed_at end,
-         reopened_at = case when $3 = 'REOPENED' then now() else reopened_at end,
-         resolution_due_at = case when $3 = 'REOPENED' then now() + make_interval(days => $5::int)
-                                  else resolution_due_at end,
+         acknowledged_at = case when $5 and acknowledged_at is null then now() else acknowledged_at end,
+         feedback_due_at = case when $5 and acknowledged_at is null and $8::interval is not null
+                                then now() + $8::interval else feedback_due_at end,
+         closed_at = case when $6 then now() when $7 then null else closed_at end,
+         reopened_at = case when $7 then now() else reopened_at end,
+         resolution_due_at = coalesce(now() + $9::interval, resolution_due_at),
          updated_at = now(),
          last_activity_at = now()
        where company_id = $1 and id = $2`,
-      [companyId, incidentId, change.to, change.outcome, change.resolutionDeadlineDays],
+      [
+        companyId,
+        incidentId,
+        change.to,
+        change.outcome,
+        clocks.acknowledges,
+        clocks.closes,
+        clocks.reopens,
+        clocks.feedbackDueIn && intervalParam(clocks.feedbackDueIn),
+        clocks.resolutionDueIn && intervalParam(clocks.resolutionDueIn),
+      ],
     );
   },
 

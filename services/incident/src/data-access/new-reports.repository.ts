@@ -1,6 +1,7 @@
 import type { ReportField } from '@whistle/contracts';
 import type { Queryable } from '@whistle/service-kit';
 import { earlierReportOf, type EarlierReport } from './report-request.repository';
+import { intervalParam, type CalendarLength } from './sql-interval';
 
 /** What a report asks for, before it is numbered (newReportsRepository.number). */
 export interface ReportRequest {
@@ -43,7 +44,8 @@ export interface NewReport {
   companyEncryptedPassphrase: string;
   discloserEncryptedPassphrase: string;
   discloserAuthTokenHash: string;
-  resolutionDeadlineDays: number;
+  /** How long after receipt its resolution clock runs (the company's deadline). */
+  resolutionDueIn: CalendarLength;
   /** Its labels: the first top-level one names it in the category__name sort. */
   categoryIds: readonly string[];
   /** Encrypted to the incident key in the browser, stored in this order. */
@@ -172,7 +174,17 @@ export const newReportsRepository = {
    */
   storeStatement(
     reports: readonly NewReport[],
-    { dueSoonWindowMs }: { dueSoonWindowMs: number },
+    {
+      dueSoonWindowMs,
+      acknowledgementDueIn,
+      feedbackDueAfterAcknowledgement,
+    }: {
+      dueSoonWindowMs: number;
+      /** The directive's clocks (domain/cases/legal-clocks.ts): acknowledgement from receipt. */
+      acknowledgementDueIn: CalendarLength;
+      /** Feedback, from the acknowledgement's due time. */
+      feedbackDueAfterAcknowledgement: CalendarLength;
+    },
   ): {
     ctes: string;
     params: unknown[];
@@ -189,10 +201,10 @@ export const newReportsRepository = {
       ctes: `report as (
           select * from unnest($1::uuid[], $2::uuid[], $3::int[], $4::text[], $5::text[], $6::bool[], $7::uuid[],
                                $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[],
-                               $15::int[], $16::text[], $17::text[])
+                               $15::interval[], $16::text[], $17::text[])
             as r(id, company_id, display_report_number, retrieval_id, report_channel, report_anonymously, location_id,
                  public_key, aes_encrypted_private_key, aes_salt, aes_iv, company_encrypted_passphrase,
-                 discloser_encrypted_passphrase, discloser_auth_token_hash, resolution_deadline_days, idempotency_key,
+                 discloser_encrypted_passphrase, discloser_auth_token_hash, resolution_due_in, idempotency_key,
                  request_hash)),
         label as (select * from unnest($18::uuid[], $19::uuid[]) as l(incident_id, category_id)),
         claim as (
@@ -215,9 +227,9 @@ export const newReportsRepository = {
                        order by c.name limit 1), '')
             from report r
             cross join lateral (
-              select now() + interval '7 days' as acknowledgement,
-                     now() + interval '7 days' + interval '3 months' as feedback,
-                     now() + make_interval(days => r.resolution_deadline_days) as resolution) due
+              select now() + $27::interval as acknowledgement,
+                     now() + $27::interval + $28::interval as feedback,
+                     now() + r.resolution_due_in as resolution) due
            where r.idempotency_key is null or r.id in (select incident_id from claim)
           returning id),
         labels as (
@@ -248,7 +260,7 @@ export const newReportsRepository = {
         column((report) => report.companyEncryptedPassphrase),
         column((report) => report.discloserEncryptedPassphrase),
         column((report) => report.discloserAuthTokenHash),
-        column((report) => report.resolutionDeadlineDays),
+        column((report) => intervalParam(report.resolutionDueIn)),
         column((report) => report.idempotency?.key ?? null),
         column((report) => report.idempotency?.requestHash ?? null),
         labels.map(([incidentId]) => incidentId),
@@ -260,6 +272,8 @@ export const newReportsRepository = {
         assignees.map(([incidentId]) => incidentId),
         assignees.map(([, userId]) => userId),
         dueSoonWindowMs,
+        intervalParam(acknowledgementDueIn),
+        intervalParam(feedbackDueAfterAcknowledgement),
       ],
       select: 'select array(select id::text from created) as created_ids',
       eventStored: `(e.event->'payload'->>'incident_id')::uuid in (select id from created)`,

@@ -52,7 +52,7 @@ const paramsOf = (scope: ReportingScope, range: ReportingRange) => [
 ];
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 
-// A clock still running, as the case page's clocks say (domain/cases/clocks.ts): not acknowledged or fed back,
+// A clock still running, as the case page's clocks say (domain/cases/legal-clocks.ts): not acknowledged or fed back,
 // and not closed (closing stops every running clock; a reopened case has no closed_at and its clocks run again).
 // The same rules as incident.reporting_case_facts (migrations 008 and 009).
 const ACK_PENDING = `i.acknowledged_at is null and (i.status <> 'CLOSED' or i.closed_at is null)`;

@@ -6,7 +6,7 @@ import { incidentRepository } from '../../data-access/incident.repository';
 import { notFound } from '../access/incident-actor';
 import { permissionsOf, scopeOf, type StaffViewer } from '../access/staff-access';
 import type { IncidentSessionSigner } from '../tokens/incident-session-signer';
-import { clocksOf } from './clocks';
+import { clocksOf } from './legal-clocks';
 
 /** What the list shows of each case: the row, its labels and its assignees (two queries for a whole page). */
 export async function listItems(

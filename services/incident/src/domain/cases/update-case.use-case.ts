@@ -14,6 +14,7 @@ import { notFound, staffActor } from '../access/incident-actor';
 import { permissionsOf, scopeOf, type StaffViewer } from '../access/staff-access';
 import { addMessage } from '../messages/add-message';
 import { staffViewOf, type CaseViewDependencies } from './case-view';
+import { clockChangeOf } from './legal-clocks';
 
 const difference = (from: readonly string[], minus: readonly string[]) => from.filter((id) => !minus.includes(id));
 const unique = (ids: readonly string[]) => [...new Set(ids.map((id) => id.toLowerCase()))];
@@ -157,8 +158,8 @@ export async function updateCase(
 }
 
 /**
- * A status move: the case's clocks follow it (and its last activity), and the history keeps who moved it,
- * why (encrypted) and when.
+ * A status move: the case's clocks follow it (legal-clocks.ts, clockEffectsOfStatus), and its last activity;
+ * the history keeps who moved it, why (encrypted) and when.
  */
 async function moveCase(
   tx: Transaction,
@@ -169,7 +170,11 @@ async function moveCase(
 ): Promise<void> {
   const resolutionDeadlineDays = await companyReadModelRepository.resolutionDeadlineDays(tx, viewer.companyId);
   const outcome = to === 'CLOSED' ? (input.outcome ?? null) : null;
-  await caseRepository.moveStatus(tx, viewer.companyId, current.id, { to, outcome, resolutionDeadlineDays });
+  await caseRepository.moveStatus(tx, viewer.companyId, current.id, {
+    to,
+    outcome,
+    clocks: clockChangeOf(to, resolutionDeadlineDays),
+  });
   await caseRepository.recordStatusChange(tx, {
     id: randomUUID(),
     incidentId: current.id,

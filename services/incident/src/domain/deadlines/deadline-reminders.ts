@@ -1,5 +1,5 @@
 import { incidentClockNames, type IncidentClockName } from '@whistle/contracts';
-import { clocksOf, type ClockTimes } from '../cases/clocks';
+import { clocksOf, type ClockTimes } from '../cases/legal-clocks';
 
 export type ReminderState = 'due_soon' | 'overdue';
 

@@ -13,6 +13,7 @@ import {
   type ReportRequest,
 } from '../../data-access/new-reports.repository';
 import { reportRequestRepository } from '../../data-access/report-request.repository';
+import { DIRECTIVE_CLOCKS_AT_RECEIPT, resolutionPeriod } from '../cases/legal-clocks';
 
 /** Every report starts here; staff move it on. */
 const INITIAL_STATUS = 'NEW';
@@ -21,7 +22,7 @@ const INITIAL_STATUS = 'NEW';
 export interface PendingReport {
   request: ReportRequest;
   /** The report but what its company decides: its number, deadline and default assignees. */
-  report: Omit<NewReport, 'companyId' | 'displayReportNumber' | 'resolutionDeadlineDays' | 'assigneeIds'>;
+  report: Omit<NewReport, 'companyId' | 'displayReportNumber' | 'resolutionDueIn' | 'assigneeIds'>;
   /** The request's trace context: its events continue its trace though a batch writes them. */
   traceContext: TraceContext | null;
 }
@@ -91,7 +92,11 @@ export function createReportWriter(deps: ReportWriterDependencies): ReportWriter
   async function store(reports: readonly { report: NewReport; traceContext: TraceContext | null }[]) {
     const statement = newReportsRepository.storeStatement(
       reports.map(({ report }) => report),
-      { dueSoonWindowMs: deps.dueSoonWindowMs },
+      {
+        dueSoonWindowMs: deps.dueSoonWindowMs,
+        acknowledgementDueIn: DIRECTIVE_CLOCKS_AT_RECEIPT.acknowledgement,
+        feedbackDueAfterAcknowledgement: DIRECTIVE_CLOCKS_AT_RECEIPT.feedbackAfterAcknowledgementDue,
+      },
     );
     const { created_ids: createdIds } = await deps.writeWithEvents<{ created_ids: string[] }>({
       ctes: statement.ctes,
@@ -129,7 +134,7 @@ export function createReportWriter(deps: ReportWriterDependencies): ReportWriter
         ...report,
         companyId: numbering.companyId,
         displayReportNumber: numbering.number,
-        resolutionDeadlineDays: numbering.resolutionDeadlineDays,
+        resolutionDueIn: resolutionPeriod(numbering.resolutionDeadlineDays),
         assigneeIds: numbering.assigneeIds,
       };
       return [{ index, report: complete, traceContext }];

@@ -1,5 +1,5 @@
 -- A case's dimension values in the reporting summary (docs/case-management.md, Reporting); the clocks as the
--- case page's (domain/cases/clocks.ts): a clock stops when it is acknowledged or fed back, or when the case is
+-- case page's (domain/cases/legal-clocks.ts): a clock stops when it is acknowledged or fed back, or when the case is
 -- closed (a reopened case has no closed_at). next_due, the UTC day of the case's next_due_at (no row when no
 -- clock runs); ack_time, feedback_time, close_time: how long the clock took, in a bucket (reporting_time_bucket),
 -- so a median is found in its bucket from the summary.
