@@ -21,8 +21,9 @@ import { addPrfAuthenticator, webAuthnOf, type VirtualAuthenticator } from '../.
  * real WebAuthn API in Chromium, answered by the DevTools protocol's virtual authenticators with the PRF extension.
  * At their first sign-in they set up their keys with a passkey; an admin grants them the company key (through the
  * API: the fingerprint comparison page has its own journey); after signing out and in again by SSO, the passkey's
- * PRF output unlocks their keys and a case assigned to them opens decrypted. On the account page they add a second
- * passkey (a security key) and remove the first, which then opens nothing while the second still does.
+ * PRF output unlocks their keys and a case assigned to them opens decrypted. On the account page a second passkey on
+ * the same device is refused (it would replace the first there); they add one on a security key and remove the
+ * first, which then opens nothing while the second still does.
  * WebAuthn takes no IP address as relying party: the platform runs on http://localhost (a secure context).
  */
 const unavailable = simpleSamlPhpUnavailable();
@@ -177,10 +178,22 @@ function journey() {
 
   test('when the handler adds a security key on the account page and removes the first passkey, then only the security key unlocks', async () => {
     const { page } = handler;
-    const securityKey = await addPrfAuthenticator(await webAuthnOf(context, page), 'usb');
     await page.goto(`${platform.baseUrl}/company/settings/account`);
     const section = page.getByRole('region', { name: 'Unlock methods' });
     await section.getByText('Passkey “This device”', { exact: true }).waitFor({ timeout: 30_000 });
+
+    // A second passkey on the device that holds the first would replace it there (same user id): refused, clearly.
+    const [first] = await device.credentialIds();
+    await section.getByLabel('Name of the passkey').fill('Same device');
+    await section.getByRole('button', { name: 'Add a passkey' }).click();
+    await section
+      .getByRole('alert')
+      .getByText('This device or security key already holds one of your passkeys.', { exact: false })
+      .waitFor({ timeout: 30_000 });
+    expect(await device.credentialIds()).toEqual([first]);
+    expect(await section.getByText('Passkey “Same device”', { exact: true }).count()).toBe(0);
+
+    const securityKey = await addPrfAuthenticator(await webAuthnOf(context, page), 'usb');
 
     // The device already holds one of the handler's passkeys: only the security key answers this ceremony.
     await device.setPresent(false);
@@ -189,7 +202,7 @@ function journey() {
     await section.getByText('Passkey “Security key” added.').waitFor({ timeout: 30_000 });
     await device.setPresent(true);
     expect(await securityKey.credentialIds()).toHaveLength(1);
-    expect(await device.credentialIds()).toHaveLength(1);
+    expect(await device.credentialIds()).toEqual([first]);
 
     await section.getByRole('button', { name: 'Remove Passkey “This device”' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
