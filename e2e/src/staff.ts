@@ -132,3 +132,35 @@ export async function signInInFrench(
   await page.getByRole('button', { name: /^Menu du compte de / }).waitFor();
   return { context, page };
 }
+
+/** The admin assigns a case to team members through the API, as the case page does (its journey is case-access). */
+export async function assignCase(
+  baseUrl: string,
+  adminToken: string,
+  incidentUuid: string,
+  assigneeIds: string[],
+): Promise<void> {
+  const response = await fetch(`${baseUrl}/api/incident/${incidentUuid}/`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${adminToken}` },
+    body: JSON.stringify({ assignee_uuids: assigneeIds }),
+  });
+  if (!response.ok) throw new Error(`Assigning the case answered ${response.status}: ${await response.text()}`);
+}
+
+/** A team member's keys as the team sees them (user id, fingerprint), by full name. */
+export async function teamMemberKeys(
+  baseUrl: string,
+  adminToken: string,
+  fullName: string,
+): Promise<{ user_id: string; fingerprint: string | null }> {
+  const response = await fetch(`${baseUrl}/api/account/company/keys/people`, {
+    headers: { accept: 'application/json', authorization: `Bearer ${adminToken}` },
+  });
+  const { people } = (await response.json()) as {
+    people: { user_id: string; full_name: string; fingerprint: string | null }[];
+  };
+  const member = people.find((person) => person.full_name === fullName);
+  if (!member) throw new Error(`${fullName} is not in the team`);
+  return member;
+}

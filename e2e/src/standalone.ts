@@ -17,13 +17,16 @@ export interface StandalonePlatform {
   dispose(): Promise<void>;
 }
 
-/** Runs the built standalone platform (`standalone/dist/main.js`) on embedded defaults in a fresh data folder. */
+/**
+ * Runs the built standalone platform (`standalone/dist/main.js`) on embedded defaults in a fresh data folder.
+ * `host` names the platform in its public URL: `localhost` for WebAuthn, which takes no IP address as relying party.
+ */
 export async function startStandalone(
-  options: { dataDir?: string; env?: Record<string, string> } = {},
+  options: { dataDir?: string; env?: Record<string, string>; host?: '127.0.0.1' | 'localhost' } = {},
 ): Promise<StandalonePlatform> {
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'whistle-e2e-')));
   const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const baseUrl = `http://${options.host ?? '127.0.0.1'}:${port}`;
   const running = startNodeProcess('standalone', path.join(repoRoot, 'standalone', 'dist', 'main.js'), {
     PORT: String(port),
     DATA_DIR: dataDir,

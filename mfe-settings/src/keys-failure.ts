@@ -18,6 +18,7 @@ export function useKeysFailure() {
     if (isApiError(error)) return (error.body as { message?: string } | undefined)?.message ?? error.message;
     if (error instanceof Error && error.name === 'PasskeyUnavailableError') return t('keys.passkeyUnavailable');
     if (error instanceof Error && error.name === 'NotAllowedError') return t('keys.passkeyCancelled');
+    if (error instanceof Error && error.name === 'PasskeyAlreadyRegisteredError') return t('keys.passkeyAlreadyHere');
     return error instanceof Error ? error.message : String(error);
   }
 

@@ -234,7 +234,10 @@ export function createKeyring(api: ApiClient) {
     },
 
     async addPasskey(label) {
-      await addUnlock(await newPasskeyUnlock(requireOwner(), label));
+      const existing = (await requirePerson()).unlock.flatMap((method) =>
+        method.method === 'passkey' && method.credential_id ? [method.credential_id] : [],
+      );
+      await addUnlock(await newPasskeyUnlock(requireOwner(), label, existing));
     },
 
     async addPassphrase(passphrase) {

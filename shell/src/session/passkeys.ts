@@ -15,6 +15,17 @@ export class PasskeyUnavailableError extends Error {
   }
 }
 
+/**
+ * Raised when the authenticator already holds one of this person's passkeys (WebAuthn's InvalidStateError for an
+ * excluded credential): a second one there would replace the first, whose copy of the keys would then open nothing.
+ */
+export class PasskeyAlreadyRegisteredError extends Error {
+  override name = 'PasskeyAlreadyRegisteredError';
+  constructor() {
+    super('This device or security key already holds one of your passkeys');
+  }
+}
+
 interface PrfResults {
   prf?: { enabled?: boolean; results?: { first?: ArrayBuffer } };
 }
@@ -30,23 +41,35 @@ export interface NewPasskey {
   prfOutput: Uint8Array;
 }
 
-/** Registers a passkey for this person on this site and reads its PRF output for a fresh salt. */
-export async function createPasskey(user: { id: string; email: string; name: string }): Promise<NewPasskey> {
+/**
+ * Registers a passkey for this person on this site and reads its PRF output for a fresh salt. `existing` are the
+ * person's passkeys already stored: an authenticator holding one refuses, instead of overwriting it (a discoverable
+ * credential of the same user id replaces the one before).
+ */
+export async function createPasskey(
+  user: { id: string; email: string; name: string },
+  existing: readonly string[] = [],
+): Promise<NewPasskey> {
   if (!passkeysSupported()) throw new PasskeyUnavailableError();
   const salt = random(32);
-  const credential = (await navigator.credentials.create({
-    publicKey: {
-      rp: { name: 'Whistle', id: location.hostname },
-      user: { id: new TextEncoder().encode(user.id), name: user.email, displayName: user.name },
-      challenge: random(32),
-      pubKeyCredParams: [
-        { type: 'public-key', alg: -7 },
-        { type: 'public-key', alg: -257 },
-      ],
-      authenticatorSelection: { residentKey: 'preferred', userVerification: 'required' },
-      extensions: { prf: { eval: { first: salt } } } as AuthenticationExtensionsClientInputs,
-    },
-  })) as PublicKeyCredential | null;
+  const credential = (await navigator.credentials
+    .create({
+      publicKey: {
+        rp: { name: 'Whistle', id: location.hostname },
+        user: { id: new TextEncoder().encode(user.id), name: user.email, displayName: user.name },
+        challenge: random(32),
+        pubKeyCredParams: [
+          { type: 'public-key', alg: -7 },
+          { type: 'public-key', alg: -257 },
+        ],
+        excludeCredentials: existing.map((id) => ({ type: 'public-key', id: fromBase64Url(id) })),
+        authenticatorSelection: { residentKey: 'preferred', userVerification: 'required' },
+        extensions: { prf: { eval: { first: salt } } } as AuthenticationExtensionsClientInputs,
+      },
+    })
+    .catch((error: unknown) => {
+      throw error instanceof Error && error.name === 'InvalidStateError' ? new PasskeyAlreadyRegisteredError() : error;
+    })) as PublicKeyCredential | null;
   if (!credential) throw new PasskeyUnavailableError();
   const results = credential.getClientExtensionResults() as PrfResults;
   if (!results.prf?.enabled) throw new PasskeyUnavailableError();

@@ -7,12 +7,16 @@ export interface NewUnlock {
   method(sealed: string): UnlockMethodInput;
 }
 
-/** A passkey registered now (WebAuthn PRF): its PRF output is the unlock key; the server keeps its id and salt. */
+/**
+ * A passkey registered now (WebAuthn PRF): its PRF output is the unlock key; the server keeps its id and salt.
+ * `existing` are the ids of the person's passkeys, which the authenticator must not replace.
+ */
 export async function newPasskeyUnlock(
   person: { userId: string; email: string; fullName: string },
   label: string,
+  existing: readonly string[] = [],
 ): Promise<NewUnlock> {
-  const passkey = await createPasskey({ id: person.userId, email: person.email, name: person.fullName });
+  const passkey = await createPasskey({ id: person.userId, email: person.email, name: person.fullName }, existing);
   const { unlockKeyFromPrf } = await import('@whistle/crypto');
   return {
     key: await unlockKeyFromPrf(passkey.prfOutput),

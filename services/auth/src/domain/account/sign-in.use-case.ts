@@ -9,6 +9,7 @@ import { abuseLimits } from './abuse-limits';
 import { accountMails } from './account-mails';
 import { sendInBackground, type AccountDependencies } from './account-dependencies';
 import { hashOfSecret } from './one-time-secret';
+import { fakeKdfSalt } from './fake-kdf-salt';
 import { acceptTotp, continueSignIn, recordSignIn } from './sign-in-steps';
 
 export const invalidCredentials = 'Invalid email or password';
@@ -34,10 +35,7 @@ export async function passwordSalt(deps: AccountDependencies, username: string):
   const user = await userRepository.byEmail(deps.db, username);
   if (user?.kdf === 'argon2id-v1' && user.kdf_salt) return { kdf: user.kdf, salt: user.kdf_salt };
   if (user && isLegacy(user) && legacyWindowOpen(deps)) return { kdf: 'legacy' };
-  return {
-    kdf: 'argon2id-v1',
-    salt: deps.kek.mac('fake-kdf-salt', username.trim().toLowerCase()).subarray(0, 16).toString('base64url'),
-  };
+  return { kdf: 'argon2id-v1', salt: fakeKdfSalt(deps.kek, username) };
 }
 
 /**

@@ -1,0 +1,78 @@
+import { companyFingerprint, openCompanyKeyWithRecovery } from './company-keys';
+import { toBase64Url, utf8Encode } from './encoding';
+import { fingerprintOf } from './fingerprint';
+import { openPersonSecret, personFingerprint } from './person-keys';
+import { parseRecoveryKey } from './recovery-key';
+import { deriveStaffSecrets, unlockKeyFromPrf } from './staff-secrets';
+import { aesDecrypt, aesEncrypt, importAesKey } from './webcrypto';
+
+/**
+ * Known answers of every derivation that opens a person's or the company's keys. Each expected value was computed
+ * once by another route — node:crypto's `hkdfSync`, `createCipheriv('aes-256-gcm')`, `createHash`, `createECDH` and
+ * @node-rs/argon2, with a base32 written apart — and is written here as a literal: changing an info string, a salt, a
+ * size or an encoding breaks a test instead of silently locking everyone out of their keys (a change is a new
+ * version, PARAMS). The inputs are counting bytes, so the vectors can be recomputed from this description alone.
+ */
+const bytesFrom = (start: number, length: number) => Uint8Array.from({ length }, (_, i) => (start + i) & 255);
+const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
+
+/** 16 bytes 0x00…0x0f */
+const SALT = toBase64Url(bytesFrom(0, 16));
+const PASSWORD = 'correct horse battery staple';
+/** 12 bytes 0xa0…0xab: an IV fixed for the vectors only (sealing always draws a random one). */
+const IV = bytesFrom(0xa0, 12);
+const PLAINTEXT = utf8Encode('whistle known answer');
+
+/** Public keys of the P-256 private scalars 0x01…0x20 (ECDH), 0x02…0x21 (ECDSA) and 0x03…0x22 (company). */
+const PERSON = {
+  public_key: 'v1.BFFcPW6545a5BNP-yn9U_c0MwemXvzddylFa0KbDtANfRTa-OlDzGPv5pUdZAqIhUCvvDVfgjFOyzApW8X2fk1Q',
+  signing_public_key: 'v1.BKxG0pU9v1oAhBb_QGqskpwyqR7WL9UV0X1IKCdzoUl-LYUPTf0CsG1p0_01klWdIX1zylZwsC-7aS48-VwHbDc',
+};
+const COMPANY_PUBLIC_KEY = 'v1.BIOYHEkBJMfQXSnJIqgV6P0_xDCQT03J6afhD-XaqYjw2oKHVMEDZkScr7MrldJlmG0ZlBG5EyHG_waMgS0jxdw';
+
+/** What `key` seals with the fixed IV, and whether the reference raw key opens it: the key is not extractable. */
+async function sealsLike(key: CryptoKey, rawHex: string): Promise<string> {
+  const sealed = await aesEncrypt(key, IV, PLAINTEXT);
+  const reference = await importAesKey(Uint8Array.from(Buffer.from(rawHex, 'hex')), ['decrypt']);
+  expect(hex(await aesDecrypt(reference, IV, sealed))).toBe(hex(PLAINTEXT));
+  return toBase64Url(sealed);
+}
+
+describe('known answers of the key derivations (v2)', () => {
+  it('when a password is derived, then its unlock key is HKDF(Argon2id master, "whistle/v2/staff/unlock-key")', async () => {
+    const { unlockKey } = await deriveStaffSecrets(PASSWORD, SALT);
+    expect(await sealsLike(unlockKey, '635c4e43b79f77c797e79fb56e3c08b4510c48a568c4b75b5439eada27a83fbc')).toBe(
+      'AXdAZr0p8zjnQnW0dLj9N99nWDrs1ww9yzqfDbR6YonJlHLs',
+    );
+  });
+
+  it('when a passkey gives its PRF output, then its sealing key is HKDF(PRF, "whistle/v2/staff/passkey-unlock-key")', async () => {
+    /** 32 bytes 0x20…0x3f, as WebAuthn's `prf.results.first` */
+    const key = await unlockKeyFromPrf(bytesFrom(0x20, 32));
+    expect(await sealsLike(key, 'dbe9d82eb8a1b7c5829547ac18b5841573491e9c2b4e22041fccfa184250d6be')).toBe(
+      'vbRQ5DciLdBoXtE_0u10AgHoCVINPNQ5WwxBVPBP9p7BDlkl',
+    );
+    // A copy sealed under it by the other route, the person's public keys as associated data, opens.
+    const sealed = 'v2.oKGio6Slpqeoqaqr.ublY-yYqaIBmQs0n0u1mCRHtCVTUOLOs8bKOZuw1P70jejy2';
+    expect(Buffer.from(await openPersonSecret(key, sealed, PERSON)).toString()).toBe('sealed person secret');
+  });
+
+  it('when a recovery kit is typed back, then its key and checksum read as printed, and it opens the copy sealed under HKDF(key, salt, "whistle/v2/recovery/company-private-key")', async () => {
+    /** The kit of the key 0x40…0x5f: 256 bits and the first 16 bits of its SHA-256, Crockford base32. */
+    const kit = '810M4 GT48N 34EJ2 9995M RKAE9 X852M JKAHA NCNTR B5D5P Q2XBS FWMAG';
+    const recovery = await parseRecoveryKey(kit.toLowerCase());
+    expect(hex(recovery.key)).toBe(hex(bytesFrom(0x40, 32)));
+    expect(recovery.text).toBe(kit);
+    const sealed =
+      'v2.sLGys7S1tre4ubq7vL2-vw.oKGio6Slpqeoqaqr.ZE3Du-KAa3P6eJPptP8WYyFrYUPFZJcmBGSrYMCJLVH2DOsDxKiGoQE6DGhU66MphO-qJkaL7hhjgjNA0IoKaJnA2KohaZ-WEPttYTkyJn4blpNigeth2796UuMcgK5nasGRgxwHdhUcInKt-Z6iYbwtxOHG1RRPSvrJcLX-w6rUvDEbSU72LfCteytGG1ADF5kJwbbKSwR7gw';
+    const companyPkcs8 =
+      'MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8gISKhRANCAASDmBxJASTH0F0pySKoFej9P8QwkE9Nyemn4Q_l2qmI8NqCh1TBA2ZEnK-zK5XSZZhtGZQRuRMhxv8GjIEtI8Xc';
+    expect(toBase64Url(await openCompanyKeyWithRecovery(recovery, sealed, COMPANY_PUBLIC_KEY))).toBe(companyPkcs8);
+  });
+
+  it('when keys are fingerprinted, then it is SHA-256("whistle/v2/fingerprint" ‖ points) cut to 100 bits of Crockford base32', async () => {
+    expect(await personFingerprint(PERSON)).toBe('8VZH 0EZV QD2G WFVK 24G7');
+    expect(await fingerprintOf(PERSON.public_key, PERSON.signing_public_key)).toBe('8VZH 0EZV QD2G WFVK 24G7');
+    expect(await companyFingerprint(COMPANY_PUBLIC_KEY)).toBe('J3BW KQEC 39ZM 6000 67J0');
+  });
+});
