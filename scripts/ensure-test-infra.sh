@@ -15,7 +15,8 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 # SimpleSAMLphp, run by PHP's built-in web server with its XML extensions: the SSO journey against a real identity
-# provider (e2e/test/browser/staff-sso-simplesamlphp.journey.test.ts). Without recommends and after nginx (which
+# provider (e2e/test/browser/staff-sso-simplesamlphp.journey.test.ts, and the passkeys journey of an SSO-only
+# handler, passkeys.journey.test.ts). Without recommends and after nginx (which
 # satisfies its "a web server" dependency), apt installs no Apache service that would start on port 80. Where it
 # cannot be installed that journey skips, saying why, except in CI (CI set, e.g. CI=true), where it must run.
 if [ ! -f /usr/share/simplesamlphp/www/index.php ] || ! command -v php >/dev/null || ! php -m 2>/dev/null | grep -x dom >/dev/null; then
