@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ApiError, confirmCompany } from '@whistle/api-client';
-import { Spinner, useDocumentTitle } from '@whistle/ui';
+import { Spinner, useAction, useDocumentTitle } from '@whistle/ui';
 import { api } from '../../api';
 import { readServerRejection } from './server-rejection';
 
@@ -23,7 +23,7 @@ export function ConfirmPage() {
   const navigate = useNavigate();
   const [token] = useState(tokenInFragment);
   const [refusal, setRefusal] = useState<Refusal | undefined>(token ? undefined : 'shell:confirm.invalid');
-  const [failure, setFailure] = useState<{ error: unknown }>();
+  const { run } = useAction();
   // One confirmation per visit (the link works once): StrictMode's second effect run must not send another.
   const sent = useRef(false);
   useDocumentTitle(t('confirm.title'));
@@ -33,22 +33,28 @@ export function ConfirmPage() {
     if (window.location.hash) window.history.replaceState(window.history.state, '', window.location.pathname);
     if (!token || sent.current) return;
     sent.current = true;
-    confirmCompany(api, token).then(
-      ({ url_identifier }) =>
-        navigate(`/company/${encodeURIComponent(url_identifier)}/success`, {
+    void run(
+      async () => {
+        const { url_identifier } = await confirmCompany(api, token);
+        await navigate(`/company/${encodeURIComponent(url_identifier)}/success`, {
           replace: true,
           state: { confirmed: true },
-        }),
-      (error: unknown) => {
-        if (error instanceof ApiError && (error.status === 401 || error.status === 404))
-          return setRefusal('shell:confirm.invalid');
-        const rejection = readServerRejection(error);
-        if (rejection?.notice) return setRefusal(rejection.notice);
-        setFailure({ error });
+        });
+      },
+      {
+        leaves: true,
+        recover: (error) => {
+          if (error instanceof ApiError && (error.status === 401 || error.status === 404)) {
+            setRefusal('shell:confirm.invalid');
+            return true;
+          }
+          const notice = readServerRejection(error)?.notice;
+          if (notice) setRefusal(notice);
+          return notice !== undefined;
+        },
       },
     );
-  }, [navigate, token]);
-  if (failure) throw failure.error;
+  }, [navigate, run, token]);
 
   return (
     <section className="wh-card wh-stack" aria-labelledby="confirm-title">

@@ -1,14 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import { ApiError, companyQrCodeUrl, getCompanyPublicView } from '@whistle/api-client';
-import { Button, TextField, useDocumentTitle } from '@whistle/ui';
+import { Button, TextField, useDocumentTitle, useLoad } from '@whistle/ui';
 import { api } from '../../api';
 import './success.css';
 
 type CopyState = 'idle' | 'copied' | 'failed';
-/** Whether disclosers can open the company yet: only once its admin confirmed the e-mailed link. */
-type Activity = 'checking' | 'active' | 'awaiting-confirmation';
 
 /**
  * /company/{urlIdentifier}/success: the account is created; hand out the employees' link. Right after onboarding it
@@ -20,23 +18,12 @@ export function SuccessPage() {
   const confirmed = (useLocation().state as { confirmed?: boolean } | null)?.confirmed === true;
   const link = `${window.location.origin}/disclose/${encodeURIComponent(urlIdentifier)}`;
   const [copy, setCopy] = useState<CopyState>('idle');
-  const [activity, setActivity] = useState<Activity>('checking');
-  const [failure, setFailure] = useState<{ error: unknown }>();
   useDocumentTitle(t('success.title'));
-
-  useEffect(() => {
-    const controller = new AbortController();
-    getCompanyPublicView(api, urlIdentifier, controller.signal).then(
-      () => setActivity('active'),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        if (error instanceof ApiError && error.status === 404) setActivity('awaiting-confirmation');
-        else setFailure({ error });
-      },
-    );
-    return () => controller.abort();
-  }, [urlIdentifier]);
-  if (failure) throw failure.error;
+  // Whether disclosers can open the company yet: only once its admin confirmed the e-mailed link (404 before).
+  const company = useLoad((signal) => getCompanyPublicView(api, urlIdentifier, signal), [urlIdentifier], {
+    shows: (error) => error instanceof ApiError && error.status === 404,
+  });
+  const activity = company.data ? 'active' : company.error ? 'awaiting-confirmation' : 'checking';
 
   async function copyLink() {
     try {
