@@ -4,6 +4,7 @@ import type { EventEnvelope, IncidentListItem } from '@whistle/contracts';
 import { decryptField, deriveDiscloserAuthToken, encryptField, openIncidentAsCompany } from '@whistle/crypto';
 import { createTestDependencies, testStacks, waitFor, type TestDependencies } from '@whistle/service-kit/testing';
 import { createIncidentSessionVerifier } from '@whistle/tokens';
+import { caseViewRepository } from '../src/data-access/case-view.repository';
 import { listCases } from '../src/domain/cases/list-cases.use-case';
 import {
   announce,
@@ -451,6 +452,13 @@ describe.each(testStacks)('case management on %s', (stack) => {
       expect(await viewsOnRecord()).toBe(2);
       expect((await api('GET', `/api/incident/${opened.id}`, await admin.token())).status).toBe(200);
       expect(await viewsOnRecord()).toBe(3);
+    });
+
+    test('when the case is deleted between its reading and the record of its opening, then nothing is recorded and nothing fails', async () => {
+      const opening = { companyId: company.companyId, userId: reviewer.userId, signedInAt: new Date() };
+      await expect(
+        caseViewRepository.recordFirstInSession(test$.deps.db, { ...opening, incidentId: randomUUID() }),
+      ).resolves.toBe(false);
     });
 
     test('when a case is acknowledged, investigated, closed with an outcome and reopened, then its clocks follow, the history keeps who and why, and the discloser sees only the status', async () => {
