@@ -120,7 +120,8 @@ test('when a report comes in, then an admin finds, reads, answers and closes it 
   await page.getByRole('button', { name: 'Acknowledge receipt' }).click();
   await page.getByText('Incident details updated').waitFor();
   await page.locator('.case-status', { hasText: 'Acknowledged' }).first().waitFor();
-  const thread = page.getByRole('region', { name: 'Messages with the reporter' });
+  // One timeline holds the messages, notes and status moves, with the reply and note forms under it.
+  const thread = page.getByRole('region', { name: 'Case timeline' });
   await thread.getByLabel('Reply to the reporter').fill('Thank you, we are investigating');
   await thread.locator('input[name="files"]').setInputFiles({
     name: 'receipt.txt',
@@ -131,10 +132,11 @@ test('when a report comes in, then an admin finds, reads, answers and closes it 
   await thread.getByRole('button', { name: 'Send' }).click();
   await thread.getByText('Message sent by Ada Lovelace').waitFor();
   await thread.getByText('Thank you, we are investigating').waitFor();
-  const notes = page.getByRole('region', { name: 'Private notes' });
+  const notes = thread.getByRole('form', { name: 'Private notes' });
   await notes.getByLabel('New note').fill('The manager signed the invoices');
   await notes.getByRole('button', { name: 'Add note' }).click();
-  await notes.getByText('The manager signed the invoices').waitFor();
+  await thread.getByText('The manager signed the invoices').waitFor();
+  await thread.getByText('Private note by Ada Lovelace').waitFor();
   // A reply that is not feedback leaves the feedback clock running: closing asks for a final message.
   const clocks = page.getByRole('list', { name: 'Deadlines' }).first();
   await clocks.locator('.case-clock--done', { hasText: 'Feedback' }).waitFor({ state: 'detached' });
@@ -150,7 +152,8 @@ test('when a report comes in, then an admin finds, reads, answers and closes it 
   await page.locator('.case-status', { hasText: 'Acknowledged' }).first().waitFor();
   await finalMessage.fill('Your report was founded: the double payments were stopped and recovered.');
   await closing.getByRole('button', { name: 'Close the case' }).click();
-  await page.getByRole('region', { name: 'History' }).getByText('Ledger proves double payments').waitFor();
+  await thread.getByText('Ledger proves double payments').waitFor();
+  await thread.getByText('Closed — Substantiated, by Ada Lovelace').waitFor();
   await thread.getByText('Your report was founded: the double payments were stopped and recovered.').waitFor();
   await clocks.locator('.case-clock--done', { hasText: 'Feedback' }).waitFor();
   expect(staff.pageErrors).toEqual([]);

@@ -3,7 +3,6 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import type { IncidentStaffView } from '@whistle/contracts';
 import { decryptField, encryptField } from '@whistle/crypto';
-import { formatDateTime } from '@whistle/ui';
 import { StaffSessionContext } from '@whistle/ui/staff';
 import { initTestI18n } from '../../../tools/webpack/test-i18n';
 import { renderWithI18n } from '../../test/render';
@@ -107,10 +106,10 @@ describe('a case', () => {
     expect(screen.getByRole('heading', { name: 'Report #1', level: 1 })).toBeInTheDocument();
   });
 
-  it('when the thread shows, then the reporter’s messages are received from them and staff replies are sent by staff, decrypted', async () => {
+  it('when the timeline shows the thread, then the reporter’s messages are received from them and staff replies are sent by staff, decrypted', async () => {
     await scenario();
     open();
-    const thread = await screen.findByRole('region', { name: 'Messages with the reporter' });
+    const thread = await screen.findByRole('region', { name: 'Case timeline' });
     expect(await within(thread).findByText('Any news?')).toBeInTheDocument();
     expect(within(thread).getByText('Message received from Discloser')).toBeInTheDocument();
     expect(within(thread).getByText('Message sent by Hal Handler')).toBeInTheDocument();
@@ -120,7 +119,7 @@ describe('a case', () => {
   it('when staff reply as feedback, then only ciphertext of the incident key leaves the browser, and the page says the details were updated', async () => {
     const { requests, handle } = await scenario();
     open();
-    const thread = await screen.findByRole('region', { name: 'Messages with the reporter' });
+    const thread = await screen.findByRole('region', { name: 'Case timeline' });
     fireEvent.change(within(thread).getByLabelText('Reply to the reporter'), {
       target: { value: 'Case opened, thank you' },
     });
@@ -192,105 +191,5 @@ describe('a case', () => {
     const report = await screen.findByRole('region', { name: 'Report' });
     expect(await within(report).findByText('Invoices paid twice')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'This case is locked' })).not.toBeInTheDocument();
-  });
-});
-
-describe('the case’s audit trail', () => {
-  const entry = (
-    n: number,
-    action: string,
-    actor: { type: string; uuid: string | null; name: string },
-    success = true,
-  ) => ({
-    uuid: `e0000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-    action,
-    success,
-    table_identifier: 'incident',
-    object_uuid: uuid,
-    incident_uuid: uuid,
-    actor,
-    occurred_at: `2026-11-2${n % 10}T09:30:00Z`,
-  });
-  const ada = { type: 'STAFF', uuid: '11111111-1111-4111-8111-111111111111', name: 'Ada Lovelace' };
-
-  /** The case's scenario, with the audit trail answering `pages` (1-based) of 20 entries out of `count`. */
-  async function withTrail(pages: Record<number, ReturnType<typeof entry>[]>, count: number) {
-    const run = await scenario();
-    const caseCalls = fetchMock.getMockImplementation()!;
-    const trailCalls: URL[] = [];
-    fetchMock.mockImplementation(async (url, init) => {
-      if (!url.startsWith('/api/account/company/audit_log')) return caseCalls(url, init);
-      const asked = new URL(url, 'http://whistle.test');
-      trailCalls.push(asked);
-      const page = Number(asked.searchParams.get('page') ?? 1);
-      return json(200, { count, page, page_size: 20, results: pages[page] ?? [] });
-    });
-    return { ...run, trailCalls };
-  }
-
-  it('when an admin opens a case, then its history lists who did what and when, in plain words, a refusal marked, asked only after the case', async () => {
-    const { requests, trailCalls } = await withTrail(
-      {
-        1: [
-          entry(2, 'incident-opened', ada),
-          entry(1, 'file-downloaded', ada, false),
-          entry(0, 'incident-reported', { type: 'DISCLOSER', uuid: null, name: 'Discloser' }),
-          entry(3, 'incident-teleported', { type: 'SYSTEM', uuid: null, name: 'Whistle' }),
-        ],
-      },
-      4,
-    );
-    open();
-    const history = await screen.findByRole('region', { name: 'History' });
-    const trail = await within(history).findByRole('region', { name: 'Audit trail' });
-    const lines = (await within(trail).findAllByRole('listitem')).map((item) => item.textContent);
-    // In words, in the viewer's time zone (the test machine's).
-    const when = (n: number) => formatDateTime(`2026-11-2${n}T09:30:00Z`, 'en');
-    expect(when(2)).toMatch(/^2[12] November 2026, \d\d:\d\d$/);
-    expect(lines).toEqual([
-      `Case opened by Ada Lovelace, ${when(2)}`,
-      `File downloadedRefused by Ada Lovelace, ${when(1)}`,
-      `Case reported by Discloser, ${when(0)}`,
-      `incident-teleported by Whistle, ${when(3)}`,
-    ]);
-    expect(within(trail).queryByRole('button', { name: /Show more/ })).not.toBeInTheDocument();
-    expect(trailCalls.map((url) => url.search)).toEqual([`?incident=${uuid}&page_size=20`]);
-    // The case itself was asked (and decrypted) first.
-    const order = requests.map((request) => request.url);
-    expect(order.indexOf(`/api/incident/${uuid}`)).toBe(0);
-    expect(fetchMock.mock.calls.at(-1)![1].headers).toMatchObject({ Authorization: 'Bearer staff-token' });
-  });
-
-  it('when the history has more than a page, then "Show more" appends the next one', async () => {
-    const first = Array.from({ length: 20 }, (_, n) => entry(n, 'incident-opened', ada));
-    await withTrail(
-      { 1: first, 2: [entry(20, 'incident-reported', { type: 'DISCLOSER', uuid: null, name: 'Discloser' })] },
-      21,
-    );
-    open();
-    const trail = await screen.findByRole('region', { name: 'Audit trail' });
-    expect(await within(trail).findAllByRole('listitem')).toHaveLength(20);
-    fireEvent.click(within(trail).getByRole('button', { name: 'Show more (20 of 21)' }));
-    await within(trail).findByText('Case reported');
-    expect(within(trail).getAllByRole('listitem')).toHaveLength(21);
-    expect(within(trail).queryByRole('button', { name: /Show more/ })).not.toBeInTheDocument();
-  });
-
-  it('when the trail cannot be read, then the case still shows and the history says so', async () => {
-    await scenario();
-    open();
-    const trail = await screen.findByRole('region', { name: 'Audit trail' });
-    expect(await within(trail).findByRole('alert')).toHaveTextContent('The audit trail could not be loaded.');
-    expect(screen.getByRole('region', { name: 'Report' })).toBeInTheDocument();
-  });
-
-  it('when a handler opens a case, then there is no audit trail and it is never asked for', async () => {
-    const { trailCalls } = await withTrail({ 1: [entry(1, 'incident-opened', ada)] }, 1);
-    open(staffSession(company.privateKey, staffState(['HANDLER'])));
-    await screen.findByRole('region', { name: 'Messages with the reporter' });
-    await screen.findByText('We are on it');
-    expect(screen.queryByRole('region', { name: 'Audit trail' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('region', { name: 'History' })).not.toBeInTheDocument();
-    expect(trailCalls).toEqual([]);
   });
 });

@@ -6,47 +6,13 @@ import { reportDetails } from '@whistle/ui/report';
 import { useStaffState } from '@whistle/ui/staff';
 import { ClockBadges } from '../case/clock-badges.component';
 import { CaseActions } from './case-actions.component';
-import { CaseAuditTrail } from './case-audit.component';
 import { CaseFiles } from './case-files.component';
-import { Notes } from './notes.component';
+import { CaseTimeline } from './case-timeline.component';
+import { NoteForm } from './note-form.component';
 import { CasePeople } from './people.component';
-import { Thread } from './thread.component';
+import { ReplyToReporter } from './reply.component';
 import { useCase, type OpenedCase } from './use-case';
 import '../case/case.css';
-
-/**
- * The case's past: its status moves (with their decrypted motivations) for everyone who may see the case,
- * and for admins the audit trail of who did what to it (the trail is admin-only: others never ask).
- */
-function History({ opened, isAdmin }: { opened: OpenedCase; isAdmin: boolean }) {
-  const { t, i18n } = useTranslation('incidents');
-  if (opened.view.status_history.length === 0 && !isAdmin) return null;
-  return (
-    <section className="wh-card wh-stack" aria-labelledby="case-history">
-      <h2 id="case-history">{t('history.title')}</h2>
-      {opened.view.status_history.length > 0 && (
-        <ol className="wh-stack">
-          {opened.view.status_history.map((change) => (
-            <li key={change.changed_at}>
-              <strong>{t(`statuses.${change.to}`)}</strong>
-              {change.outcome && <> — {t(`outcomes.${change.outcome}`)}</>}{' '}
-              <span className="case-muted">
-                {t('history.by', {
-                  name: change.changed_by?.full_name ?? t('history.system'),
-                  when: formatDateTime(change.changed_at, i18n.language),
-                })}
-              </span>
-              {change.motivation && (
-                <p className="case-details">{opened.motivations.get(change.motivation) || t('thread.undecryptable')}</p>
-              )}
-            </li>
-          ))}
-        </ol>
-      )}
-      {isAdmin && <CaseAuditTrail view={opened.view} />}
-    </section>
-  );
-}
 
 function OpenedCasePage({ opened, reload }: { opened: OpenedCase; reload: () => Promise<void> }) {
   const { t, i18n } = useTranslation('incidents');
@@ -95,13 +61,14 @@ function OpenedCasePage({ opened, reload }: { opened: OpenedCase; reload: () => 
             </dl>
             <CaseFiles files={opened.files.filter((file) => file.messageUuid === null)} opened={opened} />
           </section>
-          <Thread opened={opened} onUpdated={updated} />
+          <CaseTimeline opened={opened} isAdmin={isAdmin}>
+            <ReplyToReporter opened={opened} onUpdated={updated} />
+            <NoteForm opened={opened} onUpdated={updated} />
+          </CaseTimeline>
         </div>
         <div className="wh-stack">
           <CaseActions opened={opened} onUpdated={updated} />
           <CasePeople opened={opened} onUpdated={updated} />
-          <Notes opened={opened} onUpdated={updated} />
-          <History opened={opened} isAdmin={isAdmin} />
         </div>
       </div>
       {toast && (
@@ -115,8 +82,9 @@ function OpenedCasePage({ opened, reload }: { opened: OpenedCase; reload: () => 
 
 /**
  * /company/incidents/{incidentUUID}: the whole case, decrypted in this browser with the company key:
- * the report in the spec's review order, its files, the thread, the status moves, who works it, private
- * notes and the history. Every change shows 'Incident details updated'.
+ * the report in the spec's review order with its files, the status and who works it, and one timeline of
+ * everything that happened to it (messages, notes, status moves and, for admins, the audit trail) with the reply
+ * and note forms. Every change shows 'Incident details updated'.
  */
 export function IncidentDetailPage() {
   const { t } = useTranslation('incidents');

@@ -10,7 +10,7 @@ import { CASE_AUDIT_PAGE_SIZE } from '../../src/incident-detail/use-case-audit';
 const { boolean, datetime, eachLike, fromProviderState, integer, regex, string, uuid } = MatchersV3;
 
 /**
- * What a case's history expects of the audit service; verified in services/audit/test/pact. The state
+ * What a case's timeline expects of the audit service; verified in services/audit/test/pact. The state
  * answers `staffToken` (an admin's access token) and has recorded their opening of EXAMPLE_CASE and a note on it.
  */
 const pact = new PactV4({
@@ -23,7 +23,7 @@ const pact = new PactV4({
 const bearer = { Authorization: fromProviderState('Bearer ${staffToken}', `Bearer ${EXAMPLE_TOKEN}`) };
 
 describe('mfe-incidents → audit', () => {
-  test('when an admin opens a case, then its history comes a page at a time, newest first, each entry saying who did what and when', async () => {
+  test('when an admin opens a case, then its trail comes page by page, newest first, each entry saying who did what and when', async () => {
     await pact
       .addInteraction()
       .given(CASE_TRAIL_STATE)
@@ -31,7 +31,7 @@ describe('mfe-incidents → audit', () => {
       .withRequest('GET', '/api/account/company/audit_log/', (request) =>
         request
           .headers({ Accept: 'application/json', ...bearer })
-          .query({ incident: EXAMPLE_CASE, page_size: String(CASE_AUDIT_PAGE_SIZE) }),
+          .query({ incident: EXAMPLE_CASE, page: '1', page_size: String(CASE_AUDIT_PAGE_SIZE) }),
       )
       .willRespondWith(200, (response) =>
         response.jsonBody({
@@ -59,7 +59,7 @@ describe('mfe-incidents → audit', () => {
       )
       .executeTest(async (server) => {
         const api = createApiClient({ baseUrl: server.url, getToken: () => EXAMPLE_TOKEN });
-        const trail = await listAuditLog(api, { incident: EXAMPLE_CASE, page_size: CASE_AUDIT_PAGE_SIZE });
+        const trail = await listAuditLog(api, { incident: EXAMPLE_CASE, page: 1, page_size: CASE_AUDIT_PAGE_SIZE });
         // The page reads what the contract says the service sends.
         expect(auditLogResponseSchema.parse(trail).results.every((entry) => entry.incident_uuid === EXAMPLE_CASE)).toBe(
           true,

@@ -4,6 +4,7 @@ import type { EventEnvelope, IncidentListItem } from '@whistle/contracts';
 import { decryptField, deriveDiscloserAuthToken, encryptField, openIncidentAsCompany } from '@whistle/crypto';
 import { createTestDependencies, testStacks, waitFor, type TestDependencies } from '@whistle/service-kit/testing';
 import { createIncidentSessionVerifier } from '@whistle/tokens';
+import { caseViewRepository } from '../src/data-access/case-view.repository';
 import { listCases } from '../src/domain/cases/list-cases.use-case';
 import {
   announce,
@@ -422,6 +423,42 @@ describe.each(testStacks)('case management on %s', (stack) => {
       const viewed = await waitFor(() => eventsOf('incident.viewed', opened.id)[0], { what: 'incident.viewed' });
       expect(viewed.actor).toEqual({ type: 'STAFF', user_id: reviewer.userId });
       expect(viewed.payload).toEqual({ incident_id: opened.id });
+    });
+
+    test('when staff open a case again in one sign-in, even with a refreshed token, then the opening is on record once; a new sign-in records it again', async () => {
+      const opened = await report();
+      const signedIn = Math.floor(Date.now() / 1000) - 600;
+      const tokenOf = (authTime: number, issuedAt = authTime) =>
+        staffToken({
+          userId: reviewer.userId,
+          companyId: company.companyId,
+          roles: reviewer.roles,
+          authTime,
+          issuedAt,
+        });
+      // The outbox holds the events each answer committed: counted there, nothing is waited for.
+      const viewsOnRecord = async () => {
+        const { rows } = await test$.deps.db.query(
+          `select id from incident.outbox where name = 'incident.viewed' and payload->>'incident_id' = $1`,
+          [opened.id],
+        );
+        return rows.length;
+      };
+      for (const token of [await tokenOf(signedIn), await tokenOf(signedIn), await tokenOf(signedIn, signedIn + 300)]) {
+        expect((await api('GET', `/api/incident/${opened.id}`, token)).status).toBe(200);
+      }
+      expect(await viewsOnRecord()).toBe(1);
+      expect((await api('GET', `/api/incident/${opened.id}`, await tokenOf(signedIn + 60))).status).toBe(200);
+      expect(await viewsOnRecord()).toBe(2);
+      expect((await api('GET', `/api/incident/${opened.id}`, await admin.token())).status).toBe(200);
+      expect(await viewsOnRecord()).toBe(3);
+    });
+
+    test('when the case is deleted between its reading and the record of its opening, then nothing is recorded and nothing fails', async () => {
+      const opening = { companyId: company.companyId, userId: reviewer.userId, signedInAt: new Date() };
+      await expect(
+        caseViewRepository.recordFirstInSession(test$.deps.db, { ...opening, incidentId: randomUUID() }),
+      ).resolves.toBe(false);
     });
 
     test('when a case is acknowledged, investigated, closed with an outcome and reopened, then its clocks follow, the history keeps who and why, and the discloser sees only the status', async () => {

@@ -120,6 +120,8 @@ describe.each(testStacks)('retention on %s', (stack) => {
         })
       ).status,
     ).toBe(200);
+    // Opened by staff: the session's opening is on record (case_view).
+    expect((await as(admin, 'GET', `/api/incident/${made.id}`)).status).toBe(200);
     await announceFile(made.id);
     await waitForRow('select 1 from incident.file where incident_id = $1', [made.id]);
     await db().query(

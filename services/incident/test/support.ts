@@ -31,6 +31,7 @@ export const staffToken = (staff: {
   roles: readonly string[];
   jti?: string;
   issuedAt?: number;
+  authTime?: number;
 }) => signStaffToken(staffSigningKeys.privateKeyPem, staff);
 
 /** Rate limits high enough that only the tests about them reach them. */

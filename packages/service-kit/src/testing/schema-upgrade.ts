@@ -133,10 +133,14 @@ export function catalogBesideBookkeeping(catalog: SchemaCatalog): SchemaCatalog 
 
 /** What became of a database made before migration files (MigrationsBeforeFiles) once `migrate` ran on it. */
 export interface SchemaUpgrade {
-  /** What `migrate` did to it. */
+  /** What `migrate` did to it with the migrations the fixture holds (and every definition). */
   result: MigrateResult;
+  /** What `migrate` did then with the migrations added after the fixture. */
+  later: MigrateResult;
   /** Its catalogue as the code before files left it. */
   before: SchemaCatalog;
+  /** Its catalogue once migrated with the fixture's migrations only. */
+  asBefore: SchemaCatalog;
   /** Its catalogue once migrated. */
   upgraded: SchemaCatalog;
   /** The catalogue of a database `migrate` made from nothing. */
@@ -147,7 +151,9 @@ export interface SchemaUpgrade {
 
 /**
  * Makes a database as the code before migration files did (`before`, its fixture), migrates it with `streams` as the
- * service does (the kit's messaging stream first), and makes a second database from nothing with the same streams.
+ * service does (the kit's messaging stream first): first with the migrations the fixture holds, which must change
+ * nothing but the bookkeeping, then with those added since; and makes a second database from nothing with the same
+ * streams.
  */
 export async function upgradeSchemaMadeBeforeFiles(
   stack: TestStack,
@@ -155,19 +161,28 @@ export async function upgradeSchemaMadeBeforeFiles(
   streams: readonly MigrationStream[],
 ): Promise<SchemaUpgrade> {
   const { schema } = before;
+  const known = new Set(before.migrations.map((migration) => migration.id));
+  const asBeforeStreams = streams.map((stream) => ({
+    ...stream,
+    migrations: stream.migrations.filter((migration) => known.has(migration.id)),
+  }));
   const old = await createTestDependencies(stack);
   const fresh = await createTestDependencies(stack);
   try {
     await migrateAsBeforeFiles(old.deps.db, before);
     const made = await schemaCatalog(old.deps.db, schema);
-    const result = await migrate(old.deps.db, schema, ...streams);
+    const result = await migrate(old.deps.db, schema, ...asBeforeStreams);
+    const asBefore = await schemaCatalog(old.deps.db, schema);
+    const later = await migrate(old.deps.db, schema, ...streams);
     await migrate(fresh.deps.db, schema, ...streams);
     const { rows: recorded } = await old.deps.db.query<{ id: string; checksum: string | null }>(
       `select id, checksum from ${schema}.schema_migration order by id`,
     );
     return {
       result,
+      later,
       before: made,
+      asBefore,
       upgraded: await schemaCatalog(old.deps.db, schema),
       fresh: await schemaCatalog(fresh.deps.db, schema),
       recorded,

@@ -61,11 +61,18 @@ export async function signStaffToken(
     roles: readonly string[];
     jti?: string;
     issuedAt?: number;
+    /** The sign-in the token belongs to (seconds), as refreshed tokens carry it; absent, the token is its own. */
+    authTime?: number;
     mfa?: boolean;
   },
 ): Promise<string> {
   const issuedAt = staff.issuedAt ?? Math.floor(Date.now() / 1000);
-  return new SignJWT({ company_id: staff.companyId, roles: [...staff.roles], mfa: staff.mfa ?? true })
+  return new SignJWT({
+    company_id: staff.companyId,
+    roles: [...staff.roles],
+    mfa: staff.mfa ?? true,
+    ...(staff.authTime === undefined ? {} : { auth_time: staff.authTime }),
+  })
     .setProtectedHeader({ alg: STAFF_TOKEN_ALGORITHM, typ: 'JWT' })
     .setIssuer(STAFF_TOKEN_ISSUER)
     .setAudience(STAFF_TOKEN_AUDIENCE)

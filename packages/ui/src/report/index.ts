@@ -16,7 +16,13 @@ export { FilePicker } from './file-picker.component';
 export { formatFileSize } from './format';
 export { REPORT_DETAIL_ORDER, reportDetails, type DetailRow, type ReportDetailsSource } from './report-details';
 export { useAttachments } from './use-attachments';
-export { MessageThread, type SenderSource, type ThreadMessage, type ThreadWords } from './message-thread.component';
+export {
+  MessageEntry,
+  MessageThread,
+  type SenderSource,
+  type ThreadMessage,
+  type ThreadWords,
+} from './message-thread.component';
 export { ReplyForm, useReply, type ReplyOptions, type ReplyWords } from './reply-form.component';
 export { sendEncryptedMessage, type MessageChannel, type OutgoingMessage } from './send-message';
 export { StoredFiles, type StoredFile, type StoredFileWords } from './stored-files.component';

@@ -32,10 +32,40 @@ export interface ThreadWords {
 }
 
 /**
- * The messages of an incident, for the reporter and for staff alike. Spec §2: a message is 'Message sent by
- * {name}' when its sender's source is the viewer's own (`ownSource`), otherwise 'Message received from
- * {name}'; its date, then its time.
+ * One message: 'Message sent by {name}' when its sender's source is the viewer's own (`ownSource`), otherwise
+ * 'Message received from {name}'; its date and time, its text and its files. For the thread below, and for a
+ * page that shows messages among other entries (the staff's case timeline), inside an element of its own.
  */
+export function MessageEntry({
+  message,
+  ownSource,
+  words,
+  files,
+}: {
+  message: ThreadMessage;
+  ownSource: SenderSource;
+  words: Omit<ThreadWords, 'empty'>;
+  /** The files sent with the message, shown under it. */
+  files: ReactNode;
+}) {
+  const { i18n } = useTranslation();
+  const own = message.sender.source === ownSource;
+  return (
+    <div className={`wh-message wh-message--${own ? 'own' : 'other'}`}>
+      <p className="wh-message__meta">
+        <strong>{own ? words.sentBy(message.sender.name) : words.receivedFrom(message.sender.name)}</strong>{' '}
+        <time dateTime={message.created}>{formatDateTime(message.created, i18n.language)}</time>
+        {message.feedback && words.feedback && <span className="wh-message__mark">{words.feedback}</span>}
+      </p>
+      <p className="wh-message__text">
+        {message.text === null ? words.decrypting : message.text || words.undecryptable}
+      </p>
+      {files}
+    </div>
+  );
+}
+
+/** The messages of an incident, for the reporter and for staff alike (spec §2), oldest first. */
 export function MessageThread({
   messages,
   ownSource,
@@ -48,26 +78,14 @@ export function MessageThread({
   /** The files sent with a message, shown under it. */
   filesOf(messageUuid: string): ReactNode;
 }) {
-  const { i18n } = useTranslation();
   if (messages.length === 0) return <p>{words.empty}</p>;
   return (
     <ol className="wh-thread">
-      {messages.map((message) => {
-        const own = message.sender.source === ownSource;
-        return (
-          <li key={message.uuid} className={`wh-message wh-message--${own ? 'own' : 'other'}`}>
-            <p className="wh-message__meta">
-              <strong>{own ? words.sentBy(message.sender.name) : words.receivedFrom(message.sender.name)}</strong>{' '}
-              <time dateTime={message.created}>{formatDateTime(message.created, i18n.language)}</time>
-              {message.feedback && words.feedback && <span className="wh-message__mark">{words.feedback}</span>}
-            </p>
-            <p className="wh-message__text">
-              {message.text === null ? words.decrypting : message.text || words.undecryptable}
-            </p>
-            {filesOf(message.uuid)}
-          </li>
-        );
-      })}
+      {messages.map((message) => (
+        <li key={message.uuid}>
+          <MessageEntry message={message} ownSource={ownSource} words={words} files={filesOf(message.uuid)} />
+        </li>
+      ))}
     </ol>
   );
 }

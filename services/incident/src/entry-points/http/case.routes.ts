@@ -16,7 +16,7 @@ import { updateCase } from '../../domain/cases/update-case.use-case';
 import { viewCase } from '../../domain/cases/view-case.use-case';
 import { companyReport } from '../../domain/reporting/company-report.use-case';
 import type { IncidentSessionSigner } from '../../domain/tokens/incident-session-signer';
-import { callerScope, staffViewerOf } from './incident-access';
+import { callerScope, staffSignInOf, staffViewerOf } from './incident-access';
 import { incidentIdOf } from './incident-id';
 
 export interface CaseRoutesDependencies {
@@ -69,7 +69,7 @@ export function caseRoutes(deps: CaseRoutesDependencies): Router {
   });
 
   router.get('/api/incident/:incident_uuid', staff, async (req, res) => {
-    res.json(await viewCase(deps, staffViewerOf(req), incidentIdOf(req)));
+    res.json(await viewCase(deps, staffViewerOf(req), staffSignInOf(req), incidentIdOf(req)));
   });
 
   router.put('/api/incident/:incident_uuid', staff, async (req, res) => {

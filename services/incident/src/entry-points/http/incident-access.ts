@@ -30,7 +30,7 @@ export function carriesStaffToken(req: Request): boolean {
 }
 
 /** Who a request's token proved the caller to be: a staff member, or the holder of an incident session. */
-type Caller = { staff: StaffViewer } | { session: IncidentSessionPrincipal };
+type Caller = { staff: StaffViewer; signedInAt: Date } | { session: IncidentSessionPrincipal };
 
 const callers = new WeakMap<Request, Caller>();
 
@@ -39,7 +39,10 @@ async function verifyCaller(deps: CallerScopeDependencies, req: Request): Promis
     return { session: await deps.incidentSessions.verifyRequest(req) };
   const principal = await deps.staffTokens.verify(bearerToken(req) ?? '');
   if (principal.mfaEnrollmentRequired) throw new NotAllowedError('MFA setup required');
-  return { staff: { userId: principal.userId, companyId: principal.companyId, roles: principal.roles } };
+  return {
+    staff: { userId: principal.userId, companyId: principal.companyId, roles: principal.roles },
+    signedInAt: principal.authenticatedAt,
+  };
 }
 
 /**
@@ -65,6 +68,16 @@ export function staffViewerOf(req: Request): StaffViewer {
   const caller = callers.get(req);
   if (!caller || !('staff' in caller)) throw new Error('staffViewerOf() on a route without a staff callerScope()');
   return caller.staff;
+}
+
+/**
+ * When the staff member `callerScope` verified signed in: the session their token belongs to (tokens refreshed
+ * within one sign-in keep its time).
+ */
+export function staffSignInOf(req: Request): Date {
+  const caller = callers.get(req);
+  if (!caller || !('staff' in caller)) throw new Error('staffSignInOf() on a route without a staff callerScope()');
+  return caller.signedInAt;
 }
 
 /**
