@@ -18,6 +18,22 @@ export const UPLOAD_WORKLOAD = 'file';
  * body is at most ~33.4 MB (base64 of a 25 MB file's ciphertext plus metadata, services/file MAX_UPLOAD_BODY_BYTES). */
 export const PROXY_BODY_SIZE = '2m';
 export const UPLOAD_PROXY_BODY_SIZE = '36m';
+/**
+ * Timeouts (seconds), as the Helm chart sets them, matched to the services' (packages/service-kit/src/http/
+ * stalled-body.ts, the S3 client): an upstream may take up to 60 s without a byte from S3 before it answers 503
+ * itself, so the controller waits longer than that for it, and far less than its 60 s default to connect to a pod.
+ */
+export const PROXY_TIMEOUTS = {
+  'nginx.ingress.kubernetes.io/proxy-connect-timeout': '5',
+  'nginx.ingress.kubernetes.io/proxy-send-timeout': '75',
+  'nginx.ingress.kubernetes.io/proxy-read-timeout': '75',
+};
+/**
+ * Uploads reach the file service as the client sends them, not buffered by the controller: its own limits then apply
+ * to the client's real pace (408 after 30 s without a byte, 10 minutes for the whole request, the caps on uploads
+ * under way per discloser and per address), which a buffering proxy would hide.
+ */
+export const UPLOAD_PROXYING = { 'nginx.ingress.kubernetes.io/proxy-request-buffering': 'off' };
 
 /**
  * Two Ingresses on one host, merged by ingress-nginx into one server (longest prefix first across both): "whistle"
@@ -34,7 +50,7 @@ export function renderIngress(table) {
         backend: { service: { name: workload, port: { number: target.port } } },
       };
     });
-  const ingress = (name, bodySize, routes) => ({
+  const ingress = (name, bodySize, routes, proxying = {}) => ({
     apiVersion: 'networking.k8s.io/v1',
     kind: 'Ingress',
     metadata: {
@@ -47,6 +63,8 @@ export function renderIngress(table) {
         // retrieval_id rides in a query string the spec fixes): none for this host. Services and frontends log
         // each request without them (docs/operations.md, Access logs).
         'nginx.ingress.kubernetes.io/enable-access-log': 'false',
+        ...PROXY_TIMEOUTS,
+        ...proxying,
       },
     },
     // Longest prefix wins: ingress-nginx orders Prefix paths by length, like the standalone router.
@@ -60,8 +78,11 @@ export function renderIngress(table) {
     ),
   ];
   const uploads = table.routes.filter((r) => r.workload === UPLOAD_WORKLOAD);
-  if (uploads.length > 0) documents.push(ingress(`whistle-${UPLOAD_WORKLOAD}`, UPLOAD_PROXY_BODY_SIZE, uploads));
-  return `# generated from ${tablePath} by k8s/scripts/generate-ingress.mjs — do not edit\n${documents.map((d) => stringify(d)).join('---\n')}`;
+  if (uploads.length > 0)
+    documents.push(ingress(`whistle-${UPLOAD_WORKLOAD}`, UPLOAD_PROXY_BODY_SIZE, uploads, UPLOAD_PROXYING));
+  // YAML 1.1 quoting: kubectl and kustomize read YAML 1.1, where a bare `off` is a boolean, not the string an
+  // annotation must be.
+  return `# generated from ${tablePath} by k8s/scripts/generate-ingress.mjs — do not edit\n${documents.map((d) => stringify(d, { version: '1.1' })).join('---\n')}`;
 }
 
 function main(args) {

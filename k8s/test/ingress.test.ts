@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseAllDocuments } from 'yaml';
 import { parseManifests, readRoutingTable, repoRoot, routingSamples, workloadForPath } from './support';
 
 const table = readRoutingTable();
@@ -20,6 +21,14 @@ describe('generated Ingress (k8s/base/ingress.yaml)', () => {
     expect(committedText.split('\n')[0]).toBe(
       '# generated from packages/contracts/src/routing/routes.json by k8s/scripts/generate-ingress.mjs — do not edit',
     );
+  });
+
+  it('when read as kubectl and kustomize read it (YAML 1.1), then every annotation is a string: a bare off would be a boolean', () => {
+    const annotations = parseAllDocuments(committedText, { version: '1.1' }).flatMap((doc) =>
+      Object.entries(doc.toJS().metadata.annotations as Record<string, unknown>),
+    );
+    expect(annotations).toContainEqual(['nginx.ingress.kubernetes.io/proxy-request-buffering', 'off']);
+    expect(annotations.filter(([, value]) => typeof value !== 'string')).toEqual([]);
   });
 
   // What the Ingress holds (a path per route, body sizes, routing) is checked on every rendered release: release-checks.ts.

@@ -20,6 +20,10 @@ import {
   selects,
   unknownFieldErrors,
 } from './support';
+import { BODY_IDLE_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from '../../packages/service-kit/src/http/stalled-body';
+
+/** How long the S3 client waits without a byte before the file service answers 503 (s3-object-store.ts, not exported). */
+const S3_IDLE_TIMEOUT_MS = 60_000;
 
 export interface ReleaseExpectations {
   /** Name of a workload's Deployment, Service and PodDisruptionBudget. */
@@ -357,6 +361,33 @@ export function itChecksTheRelease(render: () => K8sObject[], expected: ReleaseE
           'Strict-Transport-Security': expect.stringMatching(/^max-age=\d{7,}/),
         }),
       );
+    });
+
+    it('when rendered, then every Ingress connects to a pod within 5 s and waits for it 75 s, longer than the services wait for a stalled body or for S3; only uploads go unbuffered', () => {
+      // The same on every release (Helm and kustomize alike): the service's own 408 or 503 reaches the client before
+      // the controller's 504, and the file service's limits see the client's own pace.
+      const proxying = Object.fromEntries(
+        ofKind('Ingress').map((o) => {
+          const annotations: Record<string, string> = o.metadata.annotations ?? {};
+          const of = (name: string) => annotations[`nginx.ingress.kubernetes.io/${name}`];
+          return [
+            o.metadata.name,
+            {
+              connect: of('proxy-connect-timeout'),
+              send: of('proxy-send-timeout'),
+              read: of('proxy-read-timeout'),
+              requestBuffering: of('proxy-request-buffering'),
+            },
+          ];
+        }),
+      );
+      const timeouts = { connect: '5', send: '75', read: '75' };
+      expect(proxying).toEqual({
+        [ingress.names.main]: { ...timeouts, requestBuffering: undefined },
+        [ingress.names.file]: { ...timeouts, requestBuffering: 'off' },
+      });
+      expect(Number(timeouts.read) * 1000).toBeGreaterThan(Math.max(BODY_IDLE_TIMEOUT_MS, S3_IDLE_TIMEOUT_MS));
+      expect(Number(timeouts.read) * 1000).toBeLessThan(REQUEST_TIMEOUT_MS);
     });
 
     it('when rendered, then every Ingress turns the access log of ingress-nginx off: its lines hold the client address, the user agent and the full request line', () => {

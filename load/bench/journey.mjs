@@ -16,26 +16,21 @@
 // (a folder: the incident process's V8 CPU profile, cluster mode), BENCH_BUILD_ROOT (another tree's built services and
 // standalone platform to run instead, e.g. an earlier commit's: docs/performance.md says how one is made).
 // Requires `npm run build` first.
-import { spawn } from 'node:child_process';
-import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { cpus, loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import serviceKitTesting from '@whistle/service-kit/testing';
+import { startCluster } from './cluster.mjs';
 import { discloserReports } from './discloser-data.mjs';
-import { freePort, median, onboard, root, startStandalone, withExpressBaseline } from './platform.mjs';
+import { median, onboard, root, startStandalone, withExpressBaseline } from './platform.mjs';
 import { signIn } from './staff-keys.mjs';
 
-const { createTestDatabase, deleteRabbitTopology } = serviceKitTesting;
 const STACKS = (process.env.BENCH_STACKS || 'postgres,pglite').split(',');
 const PATHS = (process.env.BENCH_PATHS || 'view,create,retrieve,thread,message,cases').split(',');
 const RUNS = Number(process.env.BENCH_RUNS || 3);
 const DURATION_S = Number(process.env.BENCH_DURATION_S || 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
 const PAYLOADS = Number(process.env.BENCH_PAYLOADS || 300);
-const AMQP_URL = process.env.AMQP_URL || 'amqp://guest:guest@127.0.0.1:5672';
 const buildRoot = process.env.BENCH_BUILD_ROOT || root;
 
 /** Limits of the run: past 30 reports an hour a company's reports cost a proof of work, which is not measured here. */
@@ -58,78 +53,15 @@ async function expectOk(response) {
   return response.json();
 }
 
-function keyPair(privateName, publicName) {
-  const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-  return {
-    [privateName]: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-    [publicName]: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
-  };
-}
-
-async function waitReady(url, child) {
-  for (let i = 0; i < 300; i += 1) {
-    if (child.exitCode !== null) throw new Error(`${url}: the process exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/readyz`)).ok) return;
-    } catch {
-      /* starting */
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${url} never became ready`);
-}
-
 /** auth and incident as in a cluster, each its own process on PostgreSQL and RabbitMQ. */
-async function startCluster() {
-  const database = await createTestDatabase(process.env.BENCH_DATABASE_URL);
-  // Where auth writes its mail (the onboarding confirmation the bench follows).
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'whistle-bench-journey-'));
-  const exchange = `whistle.bench.${randomBytes(4).toString('hex')}`;
-  const shared = {
-    ...process.env,
-    DATABASE_URL: database.url,
-    AMQP_URL,
-    AMQP_EXCHANGE: exchange,
-    KEY_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-    ...keyPair('TOKEN_SIGNING_KEY', 'TOKEN_PUBLIC_KEY'),
-    ...keyPair('DISCLOSER_TOKEN_PRIVATE_KEY', 'DISCLOSER_TOKEN_PUBLIC_KEY'),
-    ...limits,
-  };
-  const services = {};
-  const children = [];
-  // auth first: it creates the exchange incident's consumer binds to.
-  for (const name of ['auth', 'incident']) {
-    const port = await freePort();
-    const url = `http://127.0.0.1:${port}`;
-    // BENCH_CPU_PROFILE=<folder>: the incident process writes a V8 CPU profile there when it stops.
-    const profile = name === 'incident' && process.env.BENCH_CPU_PROFILE;
-    const flags = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [];
-    const child = spawn(process.execPath, [...flags, path.join(buildRoot, 'services', name, 'dist', 'main.js')], {
-      env: { ...shared, PORT: String(port), PUBLIC_URL: url, DATA_DIR: dataDir },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
-    children.push(child);
-    services[name] = { url, child };
-    await waitReady(url, child);
-  }
-  return {
-    describe: `PostgreSQL, cluster mode (auth and incident processes, RabbitMQ; ${buildRoot})`,
-    authUrl: services.auth.url,
-    dataDir,
-    incidentUrl: services.incident.url,
-    incidentPid: services.incident.child.pid,
-    databaseUrl: database.url,
-    async stop() {
-      for (const child of children) {
-        if (child.exitCode !== null) continue;
-        child.kill('SIGTERM');
-        await new Promise((resolve) => child.once('exit', resolve));
-      }
-      await database.drop();
-      await deleteRabbitTopology({ exchanges: [exchange], consumers: ['auth', 'incident'] }, AMQP_URL);
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
+function startPostgres() {
+  // BENCH_CPU_PROFILE=<folder>: the incident process writes a V8 CPU profile there when it stops.
+  const profile = process.env.BENCH_CPU_PROFILE;
+  return startCluster({
+    env: limits,
+    buildRoot,
+    incident: { nodeArgs: profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [] },
+  });
 }
 
 async function startPglite() {
@@ -188,7 +120,7 @@ async function cannon(options) {
 }
 
 async function benchStack(stack, baselineUrl) {
-  const platform = stack === 'postgres' ? await startCluster() : await startPglite();
+  const platform = stack === 'postgres' ? await startPostgres() : await startPglite();
   try {
     const company = await onboard({ baseUrl: platform.authUrl, dataDir: platform.dataDir }, 0);
     const view = await expectOk(await fetch(`${platform.authUrl}/api/account/company/${company.urlIdentifier}`));

@@ -8,10 +8,12 @@ import {
   loadConfig,
   openPorts,
   startErrorReporting,
+  startMetricsServer,
   startTracing,
   trackRequests,
   type Environment,
   type Logger,
+  type MetricsServer,
 } from '@whistle/service-kit';
 import { standaloneConfigSchema } from './config';
 import { loadOrCreateSecrets } from './secrets';
@@ -22,6 +24,8 @@ export const SHUTDOWN_GRACE_MS = 10_000;
 
 export interface StandaloneServer {
   readonly port: number;
+  /** The port of `/metrics`, when METRICS_PORT is set. */
+  readonly metricsPort?: number;
   /**
    * Stops accepting, lets every handler under way finish (also those whose client left: they may still be
    * using the database), cuts what is left after the grace period, then stops the services and closes the
@@ -30,7 +34,10 @@ export interface StandaloneServer {
   shutdown(signal: string): Promise<void>;
 }
 
-/** The whole platform on one port: opens the ports, starts every service, listens on PORT. */
+/**
+ * The whole platform on one port: opens the ports, starts every service, listens on PORT; with METRICS_PORT set,
+ * `/metrics` on that port of its own, as each service serves it in a cluster.
+ */
 export async function startStandalone({
   env = process.env,
   logger: givenLogger,
@@ -61,9 +68,15 @@ export async function startStandalone({
     rootDir,
     errorReporter,
   });
+  let metrics: MetricsServer | undefined;
+  let started = false;
   try {
     await platform.start();
+    started = true;
+    // Apart from PORT, so a proxy in front of the platform never routes it (the disk's free space is there).
+    if (config.METRICS_PORT !== undefined) metrics = await startMetricsServer(config.METRICS_PORT);
   } catch (error) {
+    if (started) await platform.stop().catch(() => undefined);
     await closePorts(platformPorts, deps).catch(() => undefined);
     await tracing.shutdown().catch(() => undefined);
     throw error;
@@ -75,11 +88,15 @@ export async function startStandalone({
   const requests = trackRequests(server);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
-  logger.info({ port, ...adapterKinds(platformPorts, deps) }, `Whistle is running on http://localhost:${port}`);
+  logger.info(
+    { port, metricsPort: metrics?.port, ...adapterKinds(platformPorts, deps) },
+    `Whistle is running on http://localhost:${port}`,
+  );
 
   let stopping: Promise<void> | undefined;
   return {
     port,
+    metricsPort: metrics?.port,
     shutdown(signal) {
       stopping ??= (async () => {
         logger.info({ signal }, 'shutting down');
@@ -88,6 +105,7 @@ export async function startStandalone({
         if (!handled) logger.warn({ inFlight: requests.inFlight }, 'requests still running after the grace period');
         await platform.stop();
         await closePorts(platformPorts, deps);
+        await metrics?.close();
         await errorReporter.flush();
         await tracing.shutdown();
         logger.info('stopped');
