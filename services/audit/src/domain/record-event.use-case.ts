@@ -9,28 +9,27 @@ import { tokenRevocations } from './token-revocations';
 export const DISCLOSER_NAME = 'Discloser';
 export const SYSTEM_NAME = 'Whistle';
 
+/** A staff member's name as their user.created or user.updated says it (v1 of both carries it alike). */
+async function recordStaffName(
+  tx: Queryable,
+  { company_id, payload }: { company_id?: string | null; payload: { user_id: string; full_name: string } },
+): Promise<void> {
+  if (company_id)
+    await staffMemberRepository.upsert(tx, {
+      userId: payload.user_id,
+      companyId: company_id,
+      fullName: payload.full_name,
+    });
+}
+
 /**
  * Keeps the staff read model and the revocation list current from auth's events. Only these events are read as
  * more than data, so only they need a handler of their version (the trail records every other one as it came).
  */
 const staffEvents = eventHandlers<Queryable>({
   ...tokenRevocations.handlers,
-  'user.created@1': async (tx, { company_id, payload }) => {
-    if (company_id)
-      await staffMemberRepository.upsert(tx, {
-        userId: payload.user_id,
-        companyId: company_id,
-        fullName: payload.full_name,
-      });
-  },
-  'user.updated@1': async (tx, { company_id, payload }) => {
-    if (company_id)
-      await staffMemberRepository.upsert(tx, {
-        userId: payload.user_id,
-        companyId: company_id,
-        fullName: payload.full_name,
-      });
-  },
+  'user.created@1': (tx, event) => recordStaffName(tx, event),
+  'user.updated@1': (tx, event) => recordStaffName(tx, event),
   'user.deleted@1': async (tx, event) => {
     await tokenRevocations.handlers['user.deleted@1'](tx, event);
     if (event.company_id)
