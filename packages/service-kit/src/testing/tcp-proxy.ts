@@ -68,7 +68,13 @@ export async function createTcpProxy(target: { host: string; port: number }): Pr
   const stop = () =>
     new Promise<void>((resolve) => {
       hole = false;
-      for (const socket of sockets) socket.resetAndDestroy();
+      for (const socket of sockets) {
+        // Reset only what can be reset: on a socket still connecting resetAndDestroy() waits for a 'connect' that
+        // never comes, and on one whose end() is still flushing libuv refuses the reset while Node marks the handle
+        // closing anyway, so it is never closed and the process spins at exit. Those two are closed instead.
+        if (socket.connecting || (socket.writableEnded && !socket.writableFinished)) socket.destroy();
+        else socket.resetAndDestroy();
+      }
       sockets.clear();
       if (!server) return resolve();
       server.close(() => resolve());
