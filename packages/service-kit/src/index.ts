@@ -59,6 +59,8 @@ export { adapterKinds, closePorts, dependenciesFor, openPorts, portReadiness, un
 export { defineService, type ServiceConfigSchema, type ServiceDefinition, type WhistleService } from './service';
 export {
   createServiceLifecycle,
+  schemaStreams,
+  type ServiceSchema,
   type ServiceLifecycle,
   type ServiceLifecycleOptions,
   type ServiceSubscription,
@@ -66,6 +68,7 @@ export {
 } from './service-lifecycle';
 export { createPeriodicJob, housekeepingWords, type PeriodicJob, type PeriodicJobWords } from './jobs/periodic-job';
 export { runService, type RunningService, type RunServiceOptions } from './run-service';
+export { migrateMain, runMigrateCommand } from './cli/migrate-command';
 export {
   eventsConsumed,
   httpRequestDuration,

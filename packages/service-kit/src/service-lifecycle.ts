@@ -28,12 +28,22 @@ export interface ServiceSubscription {
   handle(tx: Transaction, event: EventEnvelope): Promise<void>;
 }
 
-export interface ServiceLifecycleOptions {
-  name: string;
+/** A service's schema and its migrations: what its start applies, and its migrate command (cli/migrate-command). */
+export interface ServiceSchema {
   /** The schema the service owns; its outbox and inbox live there too. */
   schema: string;
   /** Migrated in this order, after the kit's messaging tables (messagingMigrations): the service's own stream last. */
   migrations: readonly MigrationStream[];
+}
+
+/** Every stream of a service's schema in the order they apply: the kit's messaging tables first. */
+export const schemaStreams = ({ schema, migrations }: ServiceSchema): MigrationStream[] => [
+  messagingMigrations(schema),
+  ...migrations,
+];
+
+export interface ServiceLifecycleOptions extends ServiceSchema {
+  name: string;
   /** The two ports every service has. */
   deps: { logger: Logger; db: Database; bus: EventBus };
   subscriptions?: readonly ServiceSubscription[];
@@ -88,7 +98,7 @@ export function createServiceLifecycle({
       return job;
     },
     async start() {
-      await migrate(deps.db, schema, messagingMigrations(schema), ...migrations);
+      await migrate(deps.db, schema, ...schemaStreams({ schema, migrations }));
       relay = startOutboxRelay({ db: deps.db, schema, bus: deps.bus, logger });
       for (const subscription of subscriptions) {
         await subscribeIdempotently({

@@ -8,6 +8,7 @@ import {
   serviceDatabase,
   type ServiceDependencies,
   type WhistleService,
+  type ServiceSchema,
 } from '@whistle/service-kit';
 import { createStaffTokenVerifier } from '@whistle/tokens';
 import { auditConfigSchema, type AuditConfig } from './config';
@@ -21,6 +22,13 @@ export type AuditDependencies = ServiceDependencies<typeof auditPorts>;
 
 const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 
+/** Its schema and migrations: applied at start, and by `npm run migrate -- status|up` (src/migrate.ts). */
+export const auditSchema: ServiceSchema & { name: string } = {
+  name: 'audit',
+  schema: AUDIT_SCHEMA,
+  migrations: [tokenRevocations.migrations, auditMigrations],
+};
+
 /**
  * Consumes every event of the platform into each company's append-only, hash-chained trail, and serves it
  * to the company's admins (`/api/account/company/audit_log/`: read, verify, export).
@@ -29,9 +37,7 @@ export function createAuditService(given: AuditDependencies, config: AuditConfig
   // Its tenant scopes run as the audit schema's own tenant role (docs/security.md, "Tenant isolation").
   const deps = { ...given, db: serviceDatabase(given.db, AUDIT_SCHEMA) };
   const lifecycle = createServiceLifecycle({
-    name: 'audit',
-    schema: AUDIT_SCHEMA,
-    migrations: [tokenRevocations.migrations, auditMigrations],
+    ...auditSchema,
     deps,
     subscriptions: [auditLogSubscription],
   });

@@ -12,6 +12,7 @@ import {
   serviceDatabase,
   type ServiceDependencies,
   type WhistleService,
+  type ServiceSchema,
 } from '@whistle/service-kit';
 import { createStaffTokenVerifier } from '@whistle/tokens';
 import { authConfigSchema, type AuthConfig } from './config';
@@ -39,14 +40,19 @@ const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 const authPorts = { db: databasePort, bus: eventBusPort, mailer: mailerPort, objects: objectStorePort };
 export type AuthDependencies = ServiceDependencies<typeof authPorts>;
 
+/** Its schema and migrations: applied at start, and by `npm run migrate -- status|up` (src/migrate.ts). */
+export const authSchema: ServiceSchema & { name: string } = {
+  name: 'auth',
+  schema: AUTH_SCHEMA,
+  migrations: [rateLimitMigrations(AUTH_SCHEMA), tokenRevocations.migrations, authMigrations],
+};
+
 /** Companies, staff accounts and reporting labels: everything under /api/account/ except the audit log. */
 export function createAuthService(given: AuthDependencies, config: AuthConfig): WhistleService {
   // Its tenant scopes run as the auth schema's own tenant role (docs/security.md, "Tenant isolation").
   const deps = { ...given, db: serviceDatabase(given.db, AUTH_SCHEMA) };
   const lifecycle = createServiceLifecycle({
-    name: 'auth',
-    schema: AUTH_SCHEMA,
-    migrations: [rateLimitMigrations(AUTH_SCHEMA), tokenRevocations.migrations, authMigrations],
+    ...authSchema,
     deps,
     subscriptions: [incidentEventsSubscription],
   });

@@ -13,6 +13,7 @@ import {
   serviceDatabase,
   type ServiceDependencies,
   type WhistleService,
+  type ServiceSchema,
 } from '@whistle/service-kit';
 import { createIncidentSessionVerifier } from '@whistle/tokens';
 import { fileConfigSchema, type FileConfig } from './config';
@@ -30,14 +31,19 @@ export const FILE_SERVICE_CONTENT_TYPES = [FILE_UPLOAD_CONTENT_TYPE] as const;
 const filePorts = { db: databasePort, bus: eventBusPort, objects: objectStorePort };
 export type FileDependencies = ServiceDependencies<typeof filePorts>;
 
+/** Its schema and migrations: applied at start, and by `npm run migrate -- status|up` (src/migrate.ts). */
+export const fileSchema: ServiceSchema & { name: string } = {
+  name: 'file',
+  schema: FILE_SCHEMA,
+  migrations: [rateLimitMigrations(FILE_SCHEMA), tokenRevocations.migrations, fileMigrations],
+};
+
 /** Encrypted incident files: bytes in the object store, metadata in the `file` schema (/api/incident/file*). */
 export function createFileService(given: FileDependencies, config: FileConfig): WhistleService {
   // Its tenant scopes run as the file schema's own tenant role (docs/security.md, "Tenant isolation").
   const deps = { ...given, db: serviceDatabase(given.db, FILE_SCHEMA) };
   const lifecycle = createServiceLifecycle({
-    name: 'file',
-    schema: FILE_SCHEMA,
-    migrations: [rateLimitMigrations(FILE_SCHEMA), tokenRevocations.migrations, fileMigrations],
+    ...fileSchema,
     deps,
     subscriptions: [fileEventsSubscription({ objects: deps.objects })],
   });

@@ -11,6 +11,7 @@ import {
   serviceDatabase,
   type ServiceDependencies,
   type WhistleService,
+  type ServiceSchema,
 } from '@whistle/service-kit';
 import { createIncidentSessionVerifier, createStaffTokenVerifier } from '@whistle/tokens';
 import { incidentConfigSchema, type IncidentConfig } from './config';
@@ -45,14 +46,19 @@ export interface IncidentService extends WhistleService {
   readonly reportingFold: Pick<PeriodicJob<number>, 'runOnce'>;
 }
 
+/** Its schema and migrations: applied at start, and by `npm run migrate -- status|up` (src/migrate.ts). */
+export const incidentSchema: ServiceSchema & { name: string } = {
+  name: 'incident',
+  schema: INCIDENT_SCHEMA,
+  migrations: [rateLimitMigrations(INCIDENT_SCHEMA), tokenRevocations.migrations, incidentMigrations],
+};
+
 /** Incidents, messages, notes, export and deadlines (/api/incident/*, except files, which are the file service's). */
 export function createIncidentService(given: IncidentDependencies, config: IncidentConfig): IncidentService {
   // Its tenant scopes run as the incident schema's own tenant role (docs/security.md, "Tenant isolation").
   const deps = { ...given, db: serviceDatabase(given.db, INCIDENT_SCHEMA) };
   const lifecycle = createServiceLifecycle({
-    name: 'incident',
-    schema: INCIDENT_SCHEMA,
-    migrations: [rateLimitMigrations(INCIDENT_SCHEMA), tokenRevocations.migrations, incidentMigrations],
+    ...incidentSchema,
     deps,
     subscriptions: [readModelsSubscription],
   });

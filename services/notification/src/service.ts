@@ -8,6 +8,7 @@ import {
   serviceDatabase,
   type ServiceDependencies,
   type WhistleService,
+  type ServiceSchema,
 } from '@whistle/service-kit';
 import { notificationConfigSchema, type NotificationConfig } from './config';
 import { NOTIFICATION_SCHEMA, notificationMigrations } from './data-access/migrations';
@@ -17,14 +18,19 @@ import { notificationEventsSubscription } from './entry-points/messaging/notific
 const notificationPorts = { db: databasePort, bus: eventBusPort, mailer: mailerPort };
 export type NotificationDependencies = ServiceDependencies<typeof notificationPorts>;
 
+/** Its schema and migrations: applied at start, and by `npm run migrate -- status|up` (src/migrate.ts). */
+export const notificationSchema: ServiceSchema & { name: string } = {
+  name: 'notification',
+  schema: NOTIFICATION_SCHEMA,
+  migrations: [notificationMigrations],
+};
+
 /** Turns events into e-mails, per company notification settings. Never puts report content in a mail. */
 export function createNotificationService(given: NotificationDependencies, config: NotificationConfig): WhistleService {
   // Its tenant scopes run as the notification schema's own tenant role (docs/security.md, "Tenant isolation").
   const deps = { ...given, db: serviceDatabase(given.db, NOTIFICATION_SCHEMA) };
   const lifecycle = createServiceLifecycle({
-    name: 'notification',
-    schema: NOTIFICATION_SCHEMA,
-    migrations: [notificationMigrations],
+    ...notificationSchema,
     deps,
     subscriptions: [notificationEventsSubscription({ publicUrl: config.PUBLIC_URL })],
   });

@@ -14,6 +14,14 @@ export { PgliteDatabase } from './pglite-database';
 export { PostgresDatabase, type PostgresDatabaseOptions } from './postgres-database';
 export { openDatabase, type OpenDatabaseOptions } from './open-database';
 export { migrate, assertSchemaName, sqlChecksum, type MigrateResult } from './migrate';
+export {
+  migrationStatus,
+  type MigrationState,
+  type MigrationStatus,
+  type RepeatableState,
+  type RepeatableStatus,
+  type SchemaStatus,
+} from './migration-status';
 export { readSchemaFiles } from './schema-files';
 export {
   asTenant,

@@ -42,7 +42,7 @@ function byId(a: Migration, b: Migration): number {
 }
 
 /** A migration or a repeatable definition of one of the streams given to migrate, and the checksum of its text. */
-interface Known<T> {
+export interface Known<T> {
   item: T;
   stream: string;
   checksum: string;
@@ -68,6 +68,30 @@ function byName<T extends { sql: string }>(
     }
   }
   return all;
+}
+
+/** The migrations (in the order they apply) and repeatable definitions of a schema's streams, with checksums. */
+export function knownDefinitions(
+  schema: string,
+  streams: readonly MigrationStream[],
+): { migrations: Map<string, Known<Migration>>; repeatables: Map<string, Known<RepeatableDefinition>> } {
+  assertSchemaName(schema);
+  return {
+    migrations: byName(
+      schema,
+      'migration id',
+      streams,
+      (stream) => [...stream.migrations].sort(byId),
+      (migration) => migration.id,
+    ),
+    repeatables: byName<RepeatableDefinition>(
+      schema,
+      'repeatable definition',
+      streams,
+      (stream) => stream.repeatables ?? [],
+      (repeatable) => repeatable.name,
+    ),
+  };
 }
 
 /**
@@ -136,21 +160,7 @@ async function adoptAndVerifyChecksums(
  * applied, so several processes starting at once apply each migration (and each definition's text) exactly once.
  */
 export async function migrate(db: Database, schema: string, ...streams: MigrationStream[]): Promise<MigrateResult> {
-  assertSchemaName(schema);
-  const migrations = byName(
-    schema,
-    'migration id',
-    streams,
-    (stream) => [...stream.migrations].sort(byId),
-    (migration) => migration.id,
-  );
-  const repeatables = byName<RepeatableDefinition>(
-    schema,
-    'repeatable definition',
-    streams,
-    (stream) => stream.repeatables ?? [],
-    (repeatable) => repeatable.name,
-  );
+  const { migrations, repeatables } = knownDefinitions(schema, streams);
 
   // CREATE SCHEMA IF NOT EXISTS is not safe against a concurrent creator, hence the lock here too.
   const { alreadyApplied, definedAs } = await db.transaction(async (tx) => {
