@@ -30,6 +30,8 @@ export interface ServiceSubscription {
 
 /** A service's schema and its migrations: what its start applies, and its migrate command (cli/migrate-command). */
 export interface ServiceSchema {
+  /** The service's name in logs. */
+  name: string;
   /** The schema the service owns; its outbox and inbox live there too. */
   schema: string;
   /** Migrated in this order, after the kit's messaging tables (messagingMigrations): the service's own stream last. */
@@ -37,13 +39,12 @@ export interface ServiceSchema {
 }
 
 /** Every stream of a service's schema in the order they apply: the kit's messaging tables first. */
-export const schemaStreams = ({ schema, migrations }: ServiceSchema): MigrationStream[] => [
-  messagingMigrations(schema),
-  ...migrations,
-];
+export const schemaStreams = ({
+  schema,
+  migrations,
+}: Pick<ServiceSchema, 'schema' | 'migrations'>): MigrationStream[] => [messagingMigrations(schema), ...migrations];
 
 export interface ServiceLifecycleOptions extends ServiceSchema {
-  name: string;
   /** The two ports every service has. */
   deps: { logger: Logger; db: Database; bus: EventBus };
   subscriptions?: readonly ServiceSubscription[];

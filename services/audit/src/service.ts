@@ -23,7 +23,7 @@ export type AuditDependencies = ServiceDependencies<typeof auditPorts>;
 const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 
 /** Its schema and migrations: applied at start, and by `npm run migrate -- status|up` (src/migrate.ts). */
-export const auditSchema: ServiceSchema & { name: string } = {
+export const auditSchema: ServiceSchema = {
   name: 'audit',
   schema: AUDIT_SCHEMA,
   migrations: [tokenRevocations.migrations, auditMigrations],

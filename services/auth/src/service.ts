@@ -41,7 +41,7 @@ const authPorts = { db: databasePort, bus: eventBusPort, mailer: mailerPort, obj
 export type AuthDependencies = ServiceDependencies<typeof authPorts>;
 
 /** Its schema and migrations: applied at start, and by `npm run migrate -- status|up` (src/migrate.ts). */
-export const authSchema: ServiceSchema & { name: string } = {
+export const authSchema: ServiceSchema = {
   name: 'auth',
   schema: AUTH_SCHEMA,
   migrations: [rateLimitMigrations(AUTH_SCHEMA), tokenRevocations.migrations, authMigrations],

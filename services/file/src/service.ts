@@ -32,7 +32,7 @@ const filePorts = { db: databasePort, bus: eventBusPort, objects: objectStorePor
 export type FileDependencies = ServiceDependencies<typeof filePorts>;
 
 /** Its schema and migrations: applied at start, and by `npm run migrate -- status|up` (src/migrate.ts). */
-export const fileSchema: ServiceSchema & { name: string } = {
+export const fileSchema: ServiceSchema = {
   name: 'file',
   schema: FILE_SCHEMA,
   migrations: [rateLimitMigrations(FILE_SCHEMA), tokenRevocations.migrations, fileMigrations],

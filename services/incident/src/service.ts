@@ -47,7 +47,7 @@ export interface IncidentService extends WhistleService {
 }
 
 /** Its schema and migrations: applied at start, and by `npm run migrate -- status|up` (src/migrate.ts). */
-export const incidentSchema: ServiceSchema & { name: string } = {
+export const incidentSchema: ServiceSchema = {
   name: 'incident',
   schema: INCIDENT_SCHEMA,
   migrations: [rateLimitMigrations(INCIDENT_SCHEMA), tokenRevocations.migrations, incidentMigrations],

@@ -19,7 +19,7 @@ const notificationPorts = { db: databasePort, bus: eventBusPort, mailer: mailerP
 export type NotificationDependencies = ServiceDependencies<typeof notificationPorts>;
 
 /** Its schema and migrations: applied at start, and by `npm run migrate -- status|up` (src/migrate.ts). */
-export const notificationSchema: ServiceSchema & { name: string } = {
+export const notificationSchema: ServiceSchema = {
   name: 'notification',
   schema: NOTIFICATION_SCHEMA,
   migrations: [notificationMigrations],

@@ -26,7 +26,7 @@ function describe(status: SchemaStatus): string[] {
  * edited. `up` applies what is pending, exactly as the service's start does. Returns the exit code.
  */
 export async function runMigrateCommand(
-  service: ServiceSchema & { name: string },
+  service: ServiceSchema,
   argv: readonly string[],
   env: Environment = process.env,
   write: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
@@ -65,7 +65,7 @@ export async function runMigrateCommand(
 }
 
 /** The body of a service's `src/migrate.ts`: the command on this process's arguments, its result the exit code. */
-export function migrateMain(service: ServiceSchema & { name: string }): void {
+export function migrateMain(service: ServiceSchema): void {
   // `status | head`: a reader that stops early is not an error.
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code !== 'EPIPE') throw error;
