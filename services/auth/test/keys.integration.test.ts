@@ -389,7 +389,7 @@ describe.each(testStacks)('keys held by people, in the auth service, on %s', (st
     });
     expect(byHandler.status).toBe(403);
 
-    // A role change keeps the key (every role reads cases until per-case grants); a removal deletes it.
+    // A change between non-admin roles keeps the key they were approved; a removal deletes it.
     await co.client.call('PUT', '/api/account/company/user_profile/', {
       bearer: co.adminToken,
       body: { uuid: handler.userId, roles: ['REVIEWER'] },
@@ -433,6 +433,41 @@ describe.each(testStacks)('keys held by people, in the auth service, on %s', (st
     expect(await held(second.userId)).toBe(1);
     await waitFor(() => eventsOf('company.key_revoked', co.companyId).length === 1, { what: 'the revocation' });
     expect(eventsOf('company.key_revoked', co.companyId)[0].payload).toMatchObject({ reason: 'user_deleted' });
+  });
+
+  test('when an admin loses the ADMIN role, then their wrapping of the company key is deleted at once, and a role change that keeps ADMIN keeps it', async () => {
+    const co = await company();
+    const second = await invite(co, ['ADMIN'], 'Rob');
+    const third = await invite(co, ['ADMIN', 'HANDLER'], 'Dee');
+    for (const member of [second, third])
+      expect(
+        (
+          await co.client.call('POST', '/api/account/company/keys/grants', {
+            bearer: co.adminToken,
+            body: await approve(co, member),
+          })
+        ).status,
+      ).toBe(204);
+    const held = async (userId: string) =>
+      (await test$.deps.db.query('select 1 from auth.company_key_grant where user_id = $1', [userId])).rows.length;
+    const setRoles = (uuid: string, roles: string[]) =>
+      co.client.call('PUT', '/api/account/company/user_profile/', { bearer: co.adminToken, body: { uuid, roles } });
+
+    expect((await setRoles(second.userId, ['ADMIN', 'REVIEWER'])).status).toBe(200);
+    expect(await held(second.userId)).toBe(1);
+    expect((await setRoles(third.userId, ['HANDLER'])).status).toBe(200);
+    expect(await held(third.userId)).toBe(0);
+    expect(await held(second.userId)).toBe(1);
+    await waitFor(() => eventsOf('company.key_revoked', co.companyId).length === 1, { what: 'the revocation' });
+    expect(eventsOf('company.key_revoked', co.companyId)[0].payload).toMatchObject({
+      user_id: third.userId,
+      key_version: null,
+      reason: 'admin_role_removed',
+    });
+    // Signed in again with the new role, the former admin is handed no company key.
+    const token = (await co.client.login(third.email, memberPassword)).body.token as string;
+    const theirs = (await co.client.call('GET', '/api/account/company/keys', { bearer: token })).body;
+    expect(theirs.grant).toBeNull();
   });
 
   test('when the recovery kit is rotated, then the new kit opens the company key and the old one no longer does', async () => {

@@ -122,7 +122,7 @@ export const eventCatalogue = {
     1: z.object({
       user_id: z.uuid(),
       key_version: z.number().int().positive().nullable(),
-      reason: z.enum(['user_deleted', 'keys_replaced', 'rotation_completed']),
+      reason: z.enum(['user_deleted', 'admin_role_removed', 'keys_replaced', 'rotation_completed']),
     }),
   },
   /** A team member without access to reports asked the admins to grant the company key to their keys. */

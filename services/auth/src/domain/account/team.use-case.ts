@@ -99,6 +99,8 @@ export async function changeRoles(
     const changedAt = new Date();
     if (!(await userRepository.setRoles(tx, principal.companyId, input.uuid, input.roles, changedAt)))
       throw new NotFoundError('User not found');
+    // The company key opens every case: only admins hold it, so it goes with the role, in the same transaction.
+    if (demotesAnAdmin) await revokeCompanyKey(tx, principal, input.uuid, 'admin_role_removed');
     await announceUserUpdated(tx, principal, principal.companyId, input.uuid);
     await announceSessionsRevoked(tx, {
       companyId: principal.companyId,
