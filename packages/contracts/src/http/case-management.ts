@@ -151,6 +151,13 @@ export const incidentFilterSchema = z.object({
   assigned_to_me: booleanFlag.optional(),
   /** Any running clock past due. */
   overdue: booleanFlag.optional(),
+  /** One case by its number (what people quote: "#12"), searched among the cases the caller may see. */
+  report_number: z.coerce
+    .number({ error: 'Invalid report number' })
+    .int('Invalid report number')
+    .positive('Invalid report number')
+    .max(2_147_483_647, 'Invalid report number')
+    .optional(),
 });
 export type IncidentFilter = z.infer<typeof incidentFilterSchema>;
 

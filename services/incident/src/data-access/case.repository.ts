@@ -94,6 +94,7 @@ function visibleCases(scope: CaseScopeParams, filter: IncidentFilter = {}): { wh
         `exists (select 1 from incident.incident_category ic where ic.incident_id = i.id and ic.category_id = any(${p}::uuid[]))`,
       filter.category,
     );
+  if (filter.report_number !== undefined) add((p) => `i.display_report_number = ${p}::integer`, filter.report_number);
   if (filter.overdue === true) conditions.push('i.next_due_at < now()');
   if (filter.overdue === false) conditions.push('(i.next_due_at is null or i.next_due_at >= now())');
   return { where: conditions.join(' and '), params };
