@@ -7,6 +7,8 @@ export const FILTER_KEYS = [
   'location',
   'channel',
   'assigned_to_me',
+  'assignee',
+  'unassigned',
   'overdue',
   'report_number',
 ] as const;
@@ -66,4 +68,15 @@ export function reportNumberOf(text: string): string | null {
   const digits = text.replace(/\s+/g, '').replace(/^#/, '');
   if (digits === '') return '';
   return /^[1-9]\d{0,9}$/.test(digits) && Number(digits) <= 2_147_483_647 ? digits : null;
+}
+
+/** The assignee filter's choice: a person's id, NOBODY for unassigned cases, '' for everyone's. */
+export const NOBODY = 'nobody';
+export const assigneeChoiceOf = (params: URLSearchParams) =>
+  params.get('unassigned') === 'true' ? NOBODY : (params.get('assignee') ?? '');
+
+export function withAssignee(params: URLSearchParams, choice: string): URLSearchParams {
+  const next = withFilter(withFilter(params, 'unassigned', ''), 'assignee', choice === NOBODY ? '' : choice);
+  if (choice === NOBODY) next.set('unassigned', 'true');
+  return next;
 }

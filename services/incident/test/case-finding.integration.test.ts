@@ -84,4 +84,36 @@ describe.each(testStacks)('finding a case on %s', (stack) => {
       }
     });
   });
+
+  describe('assignees', () => {
+    test('when filtered by assignee or as unassigned, then only those cases come, each row naming its assignees', async () => {
+      const hals = await report();
+      const adas = await report();
+      const nobodys = await report();
+      const assign = async (id: string, people: string[]) =>
+        expect((await api('PUT', `/api/incident/${id}/`, await admin.token(), { assignee_uuids: people })).status).toBe(
+          200,
+        );
+      await assign(hals.id, [handler.userId]);
+      await assign(adas.id, [admin.userId]);
+      const token = await admin.token();
+      const halsCases = await idsOf(`assignee=${handler.userId}`, token);
+      expect(halsCases).toContain(hals.id);
+      expect(halsCases).not.toContain(adas.id);
+      expect(halsCases).not.toContain(nobodys.id);
+      const either = await idsOf(`assignee=${handler.userId},${admin.userId}`, token);
+      expect(either).toEqual(expect.arrayContaining([hals.id, adas.id]));
+      expect(either).not.toContain(nobodys.id);
+      const unassigned = await idsOf('unassigned=true', token);
+      expect(unassigned).toContain(nobodys.id);
+      expect(unassigned).not.toContain(hals.id);
+      expect(await idsOf('unassigned=false', token)).not.toContain(nobodys.id);
+      const row = (await api('GET', `/api/incident/?report_number=${hals.number}`, token)).body.results[0];
+      expect(row.assignees).toEqual([{ uuid: handler.userId, full_name: 'Hal Handler' }]);
+      // A handler filtering by someone else still sees only their own caseload.
+      expect(await idsOf(`assignee=${admin.userId}`, await handler.token())).toEqual([]);
+      const bad = await api('GET', '/api/incident/?assignee=someone', token);
+      expect(bad.body.errors).toEqual({ 'assignee.0': ['Invalid user id'] });
+    });
+  });
 });
