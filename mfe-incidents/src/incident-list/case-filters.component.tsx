@@ -4,7 +4,7 @@ import type { ReportChannel } from '@whistle/contracts';
 import { SelectField } from '@whistle/ui';
 import { useStaffState } from '@whistle/ui/staff';
 import { INCIDENT_STATUSES } from '../case/case-vocabulary';
-import { withFilter, type FilterKey } from './list-query';
+import { NOBODY, assigneeChoiceOf, withAssignee, withFilter, type FilterKey } from './list-query';
 
 const CHANNELS: readonly ReportChannel[] = ['online', 'telephone', 'internal'];
 
@@ -56,6 +56,17 @@ export function CaseFilters() {
         t('filters.channel'),
         labelled(CHANNELS, (channel) => t(`channels.${channel}`)),
       )}
+      <SelectField
+        name="assignee"
+        label={t('filters.assignee')}
+        placeholder={t('filters.all')}
+        value={assigneeChoiceOf(params)}
+        onChange={(event) => setParams(withAssignee(params, event.target.value))}
+        options={[
+          { value: NOBODY, label: t('filters.unassigned') },
+          ...(staff?.company.user_profiles ?? []).map((person) => ({ value: person.uuid, label: person.full_name })),
+        ]}
+      />
       <FilterCheckbox name="assigned_to_me" label={t('filters.assignedToMe')} />
       <FilterCheckbox name="overdue" label={t('filters.overdue')} />
     </form>

@@ -59,6 +59,13 @@ function CaseRow({
       <td data-label={t('list.columns.identity')}>
         <IdentityCell identity={identity} locked={locked} />
       </td>
+      <td data-label={t('list.columns.assignees')}>
+        {item.assignees.length > 0 ? (
+          item.assignees.map((person) => person.full_name).join(', ')
+        ) : (
+          <span className="case-muted">{t('list.unassigned')}</span>
+        )}
+      </td>
       <td data-label={t('list.columns.status')}>
         <span className="case-status">{t(`statuses.${item.status.name}`)}</span>
       </td>
@@ -91,6 +98,7 @@ export function CaseTable({
           <SortHeader sortKey="category__name" />
           <th scope="col">{t('list.columns.location')}</th>
           <th scope="col">{t('list.columns.identity')}</th>
+          <th scope="col">{t('list.columns.assignees')}</th>
           <th scope="col">{t('list.columns.status')}</th>
           <SortHeader sortKey="created" />
           <SortHeader sortKey="last_activity_at" />

@@ -6,6 +6,7 @@ import type { IncidentListResponse } from '@whistle/contracts';
 import { Button, Spinner, TextField, useDocumentTitle, useLoad } from '@whistle/ui';
 import { useStaffSession, useStaffState } from '@whistle/ui/staff';
 import { CaseFilters } from './case-filters.component';
+import { NumberSearch } from './number-search.component';
 import { CaseTable } from './case-table.component';
 import { caseQueryOf, hasFilters, withPage } from './list-query';
 import { CsvExport } from './csv-export.component';
@@ -85,6 +86,8 @@ export function IncidentListPage() {
         <h1>{t('list.title')}</h1>
         <CsvExport session={session} query={query} />
       </div>
+      {/* Keyed by the URL's number: clearing the filters empties the box too. */}
+      <NumberSearch key={params.get('report_number') ?? ''} />
       <CaseFilters />
       {locked && list && list.count > 0 && <p className="wh-alert">{t('identity.lockedHelp')}</p>}
       {!list && error === undefined && <Spinner />}

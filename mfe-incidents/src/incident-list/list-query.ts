@@ -1,7 +1,17 @@
 import type { CaseQuery } from '@whistle/api-client';
 
 /** The list's filters, kept in the page URL so a filtered view can be bookmarked and shared. */
-export const FILTER_KEYS = ['status', 'category', 'location', 'channel', 'assigned_to_me', 'overdue'] as const;
+export const FILTER_KEYS = [
+  'status',
+  'category',
+  'location',
+  'channel',
+  'assigned_to_me',
+  'assignee',
+  'unassigned',
+  'overdue',
+  'report_number',
+] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 
 export const SORTABLE = ['last_activity_at', 'created', 'category__name'] as const;
@@ -52,3 +62,21 @@ export function sortDirectionOf(params: URLSearchParams, key: SortKey): 'ascendi
 }
 
 export const hasFilters = (params: URLSearchParams) => FILTER_KEYS.some((key) => params.has(key));
+
+/** The report number typed in the search box ("12", "#12", " # 12 "), or null when it is none; '' clears the search. */
+export function reportNumberOf(text: string): string | null {
+  const digits = text.replace(/\s+/g, '').replace(/^#/, '');
+  if (digits === '') return '';
+  return /^[1-9]\d{0,9}$/.test(digits) && Number(digits) <= 2_147_483_647 ? digits : null;
+}
+
+/** The assignee filter's choice: a person's id, NOBODY for unassigned cases, '' for everyone's. */
+export const NOBODY = 'nobody';
+export const assigneeChoiceOf = (params: URLSearchParams) =>
+  params.get('unassigned') === 'true' ? NOBODY : (params.get('assignee') ?? '');
+
+export function withAssignee(params: URLSearchParams, choice: string): URLSearchParams {
+  const next = withFilter(withFilter(params, 'unassigned', ''), 'assignee', choice === NOBODY ? '' : choice);
+  if (choice === NOBODY) next.set('unassigned', 'true');
+  return next;
+}

@@ -149,8 +149,19 @@ export const incidentFilterSchema = z.object({
   location: listOf(z.uuid({ error: 'Invalid location id' })).optional(),
   channel: listOf(reportChannelSchema).optional(),
   assigned_to_me: booleanFlag.optional(),
+  /** Cases assigned to any of these staff members. */
+  assignee: listOf(z.uuid({ error: 'Invalid user id' })).optional(),
+  /** Cases nobody is assigned to (true), or only those someone is (false). */
+  unassigned: booleanFlag.optional(),
   /** Any running clock past due. */
   overdue: booleanFlag.optional(),
+  /** One case by its number (what people quote: "#12"), searched among the cases the caller may see. */
+  report_number: z.coerce
+    .number({ error: 'Invalid report number' })
+    .int('Invalid report number')
+    .positive('Invalid report number')
+    .max(2_147_483_647, 'Invalid report number')
+    .optional(),
 });
 export type IncidentFilter = z.infer<typeof incidentFilterSchema>;
 

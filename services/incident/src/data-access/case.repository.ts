@@ -94,6 +94,18 @@ function visibleCases(scope: CaseScopeParams, filter: IncidentFilter = {}): { wh
         `exists (select 1 from incident.incident_category ic where ic.incident_id = i.id and ic.category_id = any(${p}::uuid[]))`,
       filter.category,
     );
+  // Read once like the caseload: a few people's cases, not a probe per case in a sort order.
+  if (filter.assignee?.length)
+    add(
+      (p) =>
+        `i.id = any(array(select a.incident_id from incident.assignee a where a.company_id = $1 and a.user_id = any(${p}::uuid[])))`,
+      filter.assignee,
+    );
+  if (filter.unassigned !== undefined)
+    conditions.push(
+      `${filter.unassigned ? 'not ' : ''}exists (select 1 from incident.assignee a where a.incident_id = i.id)`,
+    );
+  if (filter.report_number !== undefined) add((p) => `i.display_report_number = ${p}::integer`, filter.report_number);
   if (filter.overdue === true) conditions.push('i.next_due_at < now()');
   if (filter.overdue === false) conditions.push('(i.next_due_at is null or i.next_due_at >= now())');
   return { where: conditions.join(' and '), params };

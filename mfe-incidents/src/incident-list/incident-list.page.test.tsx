@@ -1,0 +1,115 @@
+import type { i18n } from 'i18next';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import type { StaffSession } from '@whistle/api-client';
+import { StaffSessionContext } from '@whistle/ui/staff';
+import { initTestI18n } from '../../../tools/webpack/test-i18n';
+import { renderWithI18n } from '../../test/render';
+import {
+  encryptedReport,
+  json,
+  listItem,
+  staffSession,
+  testCompany,
+  useNodeWebCrypto,
+  type TestCompany,
+} from '../../test/staff-fixtures';
+import { incidentsRoutes } from '../incidents.routes';
+
+/** Issue 23 item 2: finding a case in the list (the list's basics are in incidents.routes.test.tsx). */
+const realFetch = global.fetch;
+const fetchMock = jest.fn<Promise<Response>, [string, RequestInit]>();
+let company: TestCompany;
+let english: i18n;
+
+beforeAll(async () => {
+  useNodeWebCrypto();
+  company = await testCompany();
+  english = await initTestI18n<i18n>('en');
+});
+beforeEach(() => {
+  fetchMock.mockReset();
+  global.fetch = fetchMock as unknown as typeof fetch;
+});
+afterAll(() => {
+  global.fetch = realFetch;
+});
+
+function open(path: string, session: StaffSession = staffSession(company.privateKey)) {
+  const router = createMemoryRouter(incidentsRoutes, { initialEntries: [path] });
+  renderWithI18n(
+    <StaffSessionContext.Provider value={session}>
+      <RouterProvider router={router} />
+    </StaffSessionContext.Provider>,
+    english,
+  );
+  return router;
+}
+
+const emptyPage = { count: 0, count_capped: false, page: 1, page_size: 20, results: [] };
+const lastUrl = () => fetchMock.mock.calls.at(-1)![0];
+
+describe('finding a case by its number', () => {
+  it('when "#12" is searched, then the server is asked for number 12 from page 1, and clearing the box lists all again', async () => {
+    fetchMock.mockImplementation(async () => json(200, emptyPage));
+    const router = open('/company/incidents?page=3&status=NEW');
+    const box = await screen.findByLabelText('Report number');
+    fireEvent.change(box, { target: { value: ' #12 ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?status=NEW&report_number=12'));
+    await waitFor(() => expect(lastUrl()).toBe('/api/incident/?status=NEW&report_number=12'));
+    fireEvent.change(screen.getByLabelText('Report number'), { target: { value: '' } });
+    fireEvent.submit(screen.getByRole('search', { name: 'Search the cases' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?status=NEW'));
+  });
+
+  it('when the box holds no number, then it says what to type and asks the server nothing new', async () => {
+    fetchMock.mockImplementation(async () => json(200, emptyPage));
+    const router = open('/company/incidents');
+    fireEvent.change(await screen.findByLabelText('Report number'), { target: { value: 'fraud' } });
+    const asked = fetchMock.mock.calls.length;
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('Enter a report number, such as 12 or #12.')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
+    expect(fetchMock.mock.calls.length).toBe(asked);
+  });
+});
+
+const HAL = { uuid: '22222222-2222-4222-8222-222222222222', full_name: 'Hal Handler' };
+const ADA = { uuid: '11111111-1111-4111-8111-111111111111', full_name: 'Ada Lovelace' };
+
+async function rows(...overrides: Partial<Parameters<typeof listItem>[0]>[]) {
+  const { keys } = await encryptedReport(company, {});
+  return overrides.map((each, n) =>
+    listItem({ uuid: `00000000-0000-4000-8000-00000000000${n + 1}`, display_report_number: n + 1, keys, ...each }),
+  );
+}
+
+describe('assignees in the list', () => {
+  it('when cases come, then each row names its assignees, or says it is unassigned', async () => {
+    const results = await rows({ assignees: [HAL, ADA] }, { assignees: [] });
+    fetchMock.mockImplementation(async () => json(200, { ...emptyPage, count: 2, results }));
+    open('/company/incidents');
+    const table = await screen.findByRole('table');
+    expect(within(table).getByRole('columnheader', { name: 'Assignees' })).toBeInTheDocument();
+    const [first, second] = within(table).getAllByRole('row').slice(1);
+    expect(within(first!).getByText('Hal Handler, Ada Lovelace')).toBeInTheDocument();
+    expect(within(second!).getByText('Unassigned')).toBeInTheDocument();
+  });
+
+  it('when an assignee or "Nobody" is chosen, then the server is asked for that person’s or the unassigned cases', async () => {
+    fetchMock.mockImplementation(async () => json(200, emptyPage));
+    const router = open('/company/incidents?page=2');
+    const filter = await screen.findByLabelText('Assignee');
+    await within(filter).findByRole('option', { name: 'Hal Handler' });
+    fireEvent.change(filter, { target: { value: HAL.uuid } });
+    await waitFor(() => expect(router.state.location.search).toBe(`?assignee=${HAL.uuid}`));
+    await waitFor(() => expect(lastUrl()).toBe(`/api/incident/?assignee=${HAL.uuid}`));
+    fireEvent.change(screen.getByLabelText('Assignee'), { target: { value: 'nobody' } });
+    await waitFor(() => expect(router.state.location.search).toBe('?unassigned=true'));
+    await waitFor(() => expect(lastUrl()).toBe('/api/incident/?unassigned=true'));
+    expect(screen.getByLabelText('Assignee')).toHaveValue('nobody');
+    fireEvent.change(screen.getByLabelText('Assignee'), { target: { value: '' } });
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+});
