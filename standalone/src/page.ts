@@ -108,8 +108,11 @@ export function pageTemplate(shellDist: string, discloseDist: string, defaultLan
     fetchHint(locale('common')),
     fetchHint(locale('shell')),
   ];
+  // The stylesheets before the shell's script and every preload: the drawn page's first paint waits for them only.
+  const styles = [...shellUiStylesheets(shellDist), ...remote.styles]
+    .map((href) => `<link rel="stylesheet" href="${href}">`)
+    .join('');
   const hints = [
-    ...[...shellUiStylesheets(shellDist), ...remote.styles].map((href) => `<link rel="stylesheet" href="${href}">`),
     ...shellHints,
     fetchHint(remote.manifest),
     `<link rel="preload" href="${remote.entry}" as="script">`,
@@ -117,7 +120,7 @@ export function pageTemplate(shellDist: string, discloseDist: string, defaultLan
     fetchHint(locale('disclose')),
   ].join('');
   const staff = plain.replace('</head>', `${shellHints.join('')}</head>`);
-  const discloser = plain.replace('</head>', `${hints}</head>`);
+  const discloser = plain.replace('<script', `${styles}<script`).replace('</head>', `${hints}</head>`);
   const strings = readJson(path.join(discloseDist, 'locales', defaultLanguage, 'disclose.json'));
   const container = /<div id="?single-spa-application:mfe_disclose"?><\/div>/;
   if (!container.test(discloser)) throw new Error('index.html has no container for mfe_disclose');
