@@ -1,3 +1,4 @@
+import i18n from 'i18next';
 import * as React from 'react';
 import * as ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
@@ -5,9 +6,21 @@ import { ErrorPage } from '@whistle/ui';
 import { DiscloseApp } from './disclose.app';
 
 /** Exposed as `mfe_disclose/lifecycles`, mounted by the shell on /disclose. */
-export const { bootstrap, mount, unmount } = singleSpaReact({
+const lifecycles = singleSpaReact({
   React,
   ReactDOMClient,
   rootComponent: DiscloseApp,
   errorBoundary: (error) => <ErrorPage error={error} />,
 });
+
+export const { bootstrap, unmount } = lifecycles;
+
+/**
+ * Mounted once the area's translations are there: React's first render then replaces the landing page the server
+ * drew with the same page, not with a spinner (no flash, no layout shift). A failed load is i18next's to report;
+ * the page mounts anyway and shows the keys' fallbacks.
+ */
+export const mount: typeof lifecycles.mount = async (props) => {
+  await i18n.loadNamespaces(['common', 'disclose']).catch(() => undefined);
+  return lifecycles.mount(props);
+};

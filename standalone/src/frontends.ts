@@ -3,13 +3,16 @@ import path from 'node:path';
 import express, { type Request, type RequestHandler, type Response, type NextFunction, type Router } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import { readFileSync } from 'node:fs';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import {
   localeNamespaceOwner,
   prefixesOf,
   workloads,
   type BrowserErrorReportingConfig,
+  type CompanyPublicView,
   type WorkloadName,
 } from '@whistle/contracts';
+import { pageTemplate } from './page';
 
 /** Where each frontend workload's build output lives in this repository (its `dist/`). */
 export function frontendDist(rootDir: string, workload: WorkloadName): string {
@@ -55,6 +58,25 @@ const serveAs =
     });
   };
 
+/** The company's public view as the API gives it to anyone, or undefined when there is no such company. */
+export type CompanyViewSource = (urlIdentifier: string, req: Request) => Promise<CompanyPublicView | undefined>;
+
+/** A page made here: Brotli or gzip by Accept-Encoding (as the built files), revalidated by its ETag. */
+function sendPage(req: Request, res: Response, html: string) {
+  // Brotli first whatever order the client lists them in, as expressStaticGzip's orderPreference does.
+  const encoding = ['br', 'gzip'].find((name) => req.acceptsEncodings(name) === name);
+  res.vary('Accept-Encoding').set('Cache-Control', 'no-cache').type('html');
+  if (encoding === 'br') {
+    res.set('Content-Encoding', 'br');
+    return res.send(brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }));
+  }
+  if (encoding === 'gzip') return res.set('Content-Encoding', 'gzip').send(gzipSync(html));
+  return res.send(Buffer.from(html));
+}
+
+/** /disclose/{urlIdentifier} (a landing page), and the company's other pages under it. */
+const COMPANY_PAGE = /^\/disclose\/([^/]+)(\/(?:create|success|review))?\/?$/;
+
 /**
  * Serves the built shell and remotes the way the Ingress does in a cluster: remotes under their
  * routing-table prefix, translations from the frontend that owns the namespace, and the shell's
@@ -62,7 +84,14 @@ const serveAs =
  */
 export function frontendRouter(
   rootDir: string,
-  { errorReporting }: { errorReporting?: BrowserErrorReportingConfig } = {},
+  {
+    errorReporting,
+    companyView,
+  }: {
+    errorReporting?: BrowserErrorReportingConfig;
+    /** Where a landing page's company comes from; without it the landing page is drawn by the remote alone. */
+    companyView?: CompanyViewSource;
+  } = {},
 ): Router {
   const router = express.Router();
   if (errorReporting) {
@@ -91,11 +120,22 @@ export function frontendRouter(
     for (const prefix of prefixesOf(name)) router.use(prefix, remote);
   }
   const shell = serveBuilt(frontendDist(rootDir, 'shell'));
+  const template = pageTemplate(frontendDist(rootDir, 'shell'), frontendDist(rootDir, 'mfe-disclose'));
   router.use(shell);
-  const page = serveAs(shell, '/index.html');
-  router.get(/^\/(?!api\/|locales\/|remotes\/).*/, (req: Request, res: Response, next: NextFunction) => {
+  router.get(/^\/(?!api\/|locales\/|remotes\/).*/, async (req: Request, res: Response, next: NextFunction) => {
     if (!req.accepts('html')) return next();
-    page(req, res, next);
+    if (!req.path.startsWith('/disclose')) return sendPage(req, res, template.staff);
+    const page = COMPANY_PAGE.exec(req.path);
+    let company: CompanyPublicView | undefined;
+    if (page && companyView) {
+      try {
+        company = await companyView(decodeURIComponent(page[1]), req);
+      } catch {
+        // Not drawn here, then: the remote loads the company itself and shows what went wrong.
+      }
+    }
+    if (!company) return sendPage(req, res, template.discloser);
+    sendPage(req, res, page![2] ? template.companyPage(company) : template.landing(company));
   });
   return router;
 }

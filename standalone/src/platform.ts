@@ -1,5 +1,5 @@
 import express, { Router, type Express } from 'express';
-import { resolveWorkload, workloads, type WorkloadName } from '@whistle/contracts';
+import { companyPublicViewSchema, resolveWorkload, workloads, type WorkloadName } from '@whistle/contracts';
 import {
   createHttpApp,
   dependenciesFor,
@@ -113,6 +113,13 @@ export function createPlatform({
   app.use(pageHeaders(overHttps));
   app.use(
     frontendRouter(rootDir, {
+      // The landing page drawn into the HTML from the public view, asked of this process's own API so it comes
+      // from auth's cache (kept current by change notifications) with what anyone may see of the company.
+      companyView: async (urlIdentifier, req) => {
+        const url = `http://127.0.0.1:${req.socket.localPort}/api/account/company/${encodeURIComponent(urlIdentifier)}`;
+        const response = await fetch(url, { headers: { accept: 'application/json' } });
+        return response.ok ? companyPublicViewSchema.parse(await response.json()) : undefined;
+      },
       errorReporting: config.SENTRY_BROWSER_DSN
         ? {
             dsn: config.SENTRY_BROWSER_DSN,

@@ -135,7 +135,8 @@ describe('entry files', () => {
   const shellDist = frontendDist(rootDir, 'shell');
   const disclose = frontendDist(rootDir, 'mfe-disclose');
   const entries: Array<[string, string]> = [
-    ['/disclose/some-company', path.join(shellDist, 'index.html')],
+    // The built page as it is (what pages add to it: landing-page.test.ts).
+    ['/index.html', path.join(shellDist, 'index.html')],
     ['/main.js', path.join(shellDist, 'main.js')],
     ['/remotes.json', path.join(shellDist, 'remotes.json')],
     ['/remotes/mfe-disclose/remoteEntry.js', path.join(disclose, 'remoteEntry.js')],

@@ -3,10 +3,13 @@ import { getCompanyPublicView, type ApiClient } from '@whistle/api-client';
 import type { CompanyPublicView } from '@whistle/contracts';
 import { CompanyErrorView } from './company-error.component';
 import { DiscloserFrame } from './discloser-frame.component';
+import { takeEmbeddedCompanyView } from './embedded-company-view';
 
+/** The company of the page: the one the page arrived with (first page of a visit), else the API's. */
 export const companyLoader =
   (api: ApiClient) =>
-  ({ params, request }: LoaderFunctionArgs) =>
+  async ({ params, request }: LoaderFunctionArgs) =>
+    takeEmbeddedCompanyView(params.urlIdentifier ?? '') ??
     getCompanyPublicView(api, params.urlIdentifier ?? '', request.signal);
 
 /** The company of the current /disclose/{urlIdentifier} page. */

@@ -1,7 +1,9 @@
+import { useState } from 'react';
 import { getCompanyPublicView, type ApiClient } from '@whistle/api-client';
 import { Spinner, useLoad } from '@whistle/ui';
 import { CompanyErrorView } from '../company/company-error.component';
 import { DiscloserFrame } from '../company/discloser-frame.component';
+import { takeEmbeddedCompanyView } from '../company/embedded-company-view';
 import type { RouterEntry } from '../routed.app';
 import { LandingPage, landingLinks } from './landing.page';
 
@@ -16,12 +18,15 @@ export interface LandingWithoutRouterProps {
 
 /** The landing page of a first visit: the company loaded and shown without React Router. */
 export function LandingWithoutRouter({ api, urlIdentifier, onLeave, onIntent }: LandingWithoutRouterProps) {
+  // The view the server drew the page from, when it did: shown at once, in place of the server's markup.
+  const [embedded] = useState(() => takeEmbeddedCompanyView(urlIdentifier));
   // Every failure shows in the discloser's frame: an unknown company, or the error page (reported).
-  const { data: company, error } = useLoad(
-    (signal) => getCompanyPublicView(api, urlIdentifier, signal),
-    [api, urlIdentifier],
+  const { data, error } = useLoad(
+    (signal) => (embedded ? Promise.resolve(embedded) : getCompanyPublicView(api, urlIdentifier, signal)),
+    [api, urlIdentifier, embedded],
     { shows: () => true },
   );
+  const company = data ?? embedded;
   if (error !== undefined) return <CompanyErrorView error={error} />;
   if (!company) return <Spinner />;
   const links = landingLinks(company.url_identifier);

@@ -1,0 +1,82 @@
+import type { Browser } from 'playwright-core';
+import { launchChromium, openWatchedPage } from '../../src/browser';
+import { apiToken, onboardCompany, type OnboardedCompany } from '../../src/staff';
+import { startStandalone, type StandalonePlatform } from '../../src/standalone';
+
+/**
+ * The landing page's first view is in the HTML the standalone server sends (drawn from the public company view),
+ * escaped, and the remote then takes it over: the same page, which answers the discloser.
+ */
+let platform: StandalonePlatform;
+let browser: Browser;
+let company: OnboardedCompany;
+// Markup in a title is text: escaped in the HTML, shown as typed, never run.
+const TITLE = 'Speak <script>window.__pwned = 1</script> up & "safely"';
+
+beforeAll(async () => {
+  [platform, browser] = await Promise.all([startStandalone(), launchChromium()]);
+  company = await onboardCompany(platform);
+  const token = await apiToken(platform.baseUrl, company.adminEmail);
+  const saved = await fetch(`${platform.baseUrl}/api/account/company/customization`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ title: TITLE, description: null }),
+  });
+  expect(saved.status).toBe(200);
+});
+afterAll(async () => {
+  await browser?.close();
+  await platform?.dispose();
+});
+
+test('when the landing page is asked for, then its HTML holds the company title escaped and the report link', async () => {
+  const response = await fetch(`${platform.baseUrl}/disclose/${company.urlIdentifier}`, {
+    headers: { accept: 'text/html' },
+  });
+  expect(response.status).toBe(200);
+  const html = await response.text();
+  expect(html).toContain('<h1>Speak &lt;script&gt;window.__pwned = 1&lt;/script&gt; up &amp; &quot;safely&quot;</h1>');
+  expect(html).toContain(`href="/disclose/${company.urlIdentifier}/create"`);
+  // The only script elements: the shell's entry and the company view as a data block, `<` escaped in it.
+  expect(html.match(/<script[^>]*>/g)).toEqual([
+    '<script defer src=/main.js>',
+    '<script type="application/json" id="whistle-company-view">',
+  ]);
+  expect(html).toContain('Speak \\u003cscript>window.__pwned = 1\\u003c/script> up');
+  // What anyone may see of the company, nothing more.
+  const block = /<script type="application\/json" id="whistle-company-view">(.*?)<\/script>/.exec(html)![1];
+  const publicView = await (await fetch(`${platform.baseUrl}/api/account/company/${company.urlIdentifier}`)).json();
+  expect(JSON.parse(block)).toEqual(publicView);
+});
+
+test('when a discloser opens the landing page, then the drawn page is taken over by the remote and answers', async () => {
+  const context = await browser.newContext();
+  const { page, foreignRequests, pageErrors } = await openWatchedPage(context, platform.baseUrl);
+  await page.goto(`${platform.baseUrl}/disclose/${company.urlIdentifier}`, { waitUntil: 'commit' });
+  await expect(page.locator('h1').textContent()).resolves.toBe(TITLE);
+  // The remote read the view the page came with (and removed it) on its first render: it has the page now.
+  await page.locator('#whistle-company-view').waitFor({ state: 'detached' });
+  await expect(page.locator('h1').textContent()).resolves.toBe(TITLE);
+  // The status button opens its form: React's, not the drawn one.
+  await page.getByRole('button', { name: 'Check incident status' }).click();
+  await page.locator('input[name="uniquePassword"]').waitFor();
+  expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+  expect(await page.title()).toBe(TITLE);
+  await page.locator('a[href$="/create"]').click();
+  await page.locator('textarea[name="description"]').waitFor();
+  expect({ foreignRequests, pageErrors }).toEqual({ foreignRequests: [], pageErrors: [] });
+  await context.close();
+});
+
+test('when a company does not exist, then the landing page is not drawn and the not-found page shows', async () => {
+  const html = await (
+    await fetch(`${platform.baseUrl}/disclose/no-such-company`, { headers: { accept: 'text/html' } })
+  ).text();
+  expect(html).not.toContain('whistle-company-view');
+  expect(html).not.toContain('disclose-landing');
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${platform.baseUrl}/disclose/no-such-company`);
+  await page.getByRole('heading', { name: 'Company not found' }).waitFor();
+  await context.close();
+});

@@ -1,0 +1,174 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { CompanyPublicView } from '@whistle/contracts';
+
+/** The shell's entry page, with what the first view of a discloser page needs announced in its head. */
+export interface PageTemplate {
+  /** Staff and public pages: the same with hints for what the shell fetches first (its manifest and translations). */
+  readonly staff: string;
+  /** /disclose pages: the same with preload hints for the discloser remote and its translations. */
+  readonly discloser: string;
+  /** A company's landing page drawn into the HTML, the view beside it (see `landingMarkup`). */
+  landing(company: CompanyPublicView): string;
+  /** Another page of a company (create, success, review): the view in the HTML, saving its round trip. */
+  companyPage(company: CompanyPublicView): string;
+}
+
+/** The id of the JSON block holding the company view the landing page was drawn from (read by mfe-disclose). */
+export const COMPANY_VIEW_ELEMENT = 'whistle-company-view';
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character]);
+
+/**
+ * JSON inside `<script type="application/json">`: a data block, never run (so the CSP's script-src does not apply),
+ * with every `<` escaped so no `</script>` or `<!--` in a company's text can end the block.
+ */
+const jsonBlock = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+type Strings = Record<string, Record<string, string>>;
+const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Strings;
+
+/** `{{name}}` placeholders of i18next, filled and escaped. */
+const fill = (text: string, values: Record<string, string> = {}) =>
+  escapeHtml(text.replace(/\{\{(\w+)\}\}/g, (_match, key: string) => values[key] ?? ''));
+
+/** Files of a remote's build its exposed module needs first: its entry, the module's own chunk, its stylesheets. */
+function firstFiles(dist: string) {
+  const manifest = JSON.parse(readFileSync(path.join(dist, 'mf-manifest.json'), 'utf8'));
+  const base: string = manifest.metaData.publicPath;
+  const exposed = manifest.exposes[0].assets;
+  return {
+    manifest: `${base}mf-manifest.json`,
+    entry: `${base}${manifest.metaData.remoteEntry.name}`,
+    scripts: (exposed.js.sync as string[]).map((file) => `${base}${file}`),
+    // The header's default logo, emitted by the build under a hashed name.
+    defaultLogo: `${base}assets/${readdirSync(path.join(dist, 'assets')).find((file) => /^default-logo\.[0-9a-f]{8}\.svg$/.test(file))}`,
+    styles: (exposed.css.sync as string[]).map((file) => `${base}${file}`),
+  };
+}
+
+/** The shared modules the shell starts with on every page (React Router and the staff UI come later, if at all). */
+const SHELL_FIRST_SHARED = [
+  'react',
+  'react/jsx-runtime',
+  'react-dom',
+  'react-dom/client',
+  'i18next',
+  'react-i18next',
+  '@whistle/ui',
+];
+
+/** The shell's chunks of those modules, from its manifest: fetched in parallel with main.js, not after it. */
+function shellFirstScripts(dist: string): string[] {
+  const manifest = JSON.parse(readFileSync(path.join(dist, 'mf-manifest.json'), 'utf8'));
+  return (manifest.shared as Array<{ name: string; assets: { js: { sync: string[] } } }>)
+    .filter((shared) => SHELL_FIRST_SHARED.includes(shared.name))
+    .flatMap((shared) => shared.assets.js.sync.map((file) => `/${file}`));
+}
+
+/**
+ * The shell's stylesheet of @whistle/ui (the frame, cards, buttons): the chunks its share scope loads for it, as
+ * webpack's runtime in main.js names them, so the link in the page is the one mini-css-extract finds and does not
+ * load again. Without it the drawn landing page would be laid out twice (unstyled, then styled: a layout shift).
+ */
+function shellUiStylesheets(dist: string): string[] {
+  const main = readFileSync(path.join(dist, 'main.js'), 'utf8');
+  const chunks = /"@whistle\/ui","[^"]+",\(\)=>Promise\.all\(\[([^\]]*)\]\)/.exec(main)?.[1] ?? '';
+  const cssNames = /miniCssF=e=>e\+"\."\+(\{[^}]*\})\[e\]\+"\.css"/.exec(main)?.[1] ?? '{}';
+  const hashes = JSON.parse(cssNames.replace(/(\d+):/g, '"$1":')) as Record<string, string>;
+  return [...chunks.matchAll(/o\.e\((\d+)\)/g)]
+    .map(([, id]) => id)
+    .filter((id) => hashes[id])
+    .map((id) => `/${id}.${hashes[id]}.css`);
+}
+
+/**
+ * Reads the built shell's index.html and the discloser remote's manifest and English translations once, at start
+ * (a rebuilt frontend needs a restart, as for the static files).
+ *
+ * The landing page is drawn in English, the default language; a discloser who chose another language before sees
+ * the remote redraw it in theirs. Its markup is the one mfe-disclose renders (same elements and classes), so the
+ * remote's first render takes its place without moving anything.
+ */
+export function pageTemplate(shellDist: string, discloseDist: string, defaultLanguage = 'en'): PageTemplate {
+  const plain = readFileSync(path.join(shellDist, 'index.html'), 'utf8');
+  const remote = firstFiles(discloseDist);
+  const locale = (namespace: string) => `/locales/${defaultLanguage}/${namespace}.json`;
+  // fetch() requests (CORS mode, same-origin credentials) are matched by `as="fetch" crossorigin`; the remote's
+  // files are added as classic scripts and stylesheets, matched without it.
+  const fetchHint = (href: string) => `<link rel="preload" href="${href}" as="fetch" crossorigin>`;
+  const shellHints = [
+    ...shellFirstScripts(shellDist).map((href) => `<link rel="preload" href="${href}" as="script">`),
+    fetchHint('/remotes.json'),
+    fetchHint(locale('common')),
+    fetchHint(locale('shell')),
+  ];
+  // The stylesheets before the shell's script and every preload: the drawn page's first paint waits for them only.
+  const styles = [...shellUiStylesheets(shellDist), ...remote.styles]
+    .map((href) => `<link rel="stylesheet" href="${href}">`)
+    .join('');
+  const hints = [
+    ...shellHints,
+    fetchHint(remote.manifest),
+    `<link rel="preload" href="${remote.entry}" as="script">`,
+    ...remote.scripts.map((href) => `<link rel="preload" href="${href}" as="script">`),
+    fetchHint(locale('disclose')),
+  ].join('');
+  const staff = plain.replace('</head>', `${shellHints.join('')}</head>`);
+  const discloser = plain.replace('<script', `${styles}<script`).replace('</head>', `${hints}</head>`);
+  const strings = readJson(path.join(discloseDist, 'locales', defaultLanguage, 'disclose.json'));
+  const container = /<div id="?single-spa-application:mfe_disclose"?><\/div>/;
+  if (!container.test(discloser)) throw new Error('index.html has no container for mfe_disclose');
+
+  const viewBlock = (company: CompanyPublicView) =>
+    `<script type="application/json" id="${COMPANY_VIEW_ELEMENT}">${jsonBlock(company)}</script>`;
+  return {
+    staff,
+    discloser,
+    companyPage: (company) => discloser.replace('</body>', `${viewBlock(company)}</body>`),
+    landing(company) {
+      const html = landingMarkup(company, strings, remote.defaultLogo);
+      return discloser
+        .replace(
+          /<title>[^<]*<\/title>/,
+          `<title>${escapeHtml(company.customization.title || strings.landing.defaultTitle)}</title>`,
+        )
+        .replace(container, `<div id="single-spa-application:mfe_disclose">${html}</div>${viewBlock(company)}`);
+    },
+  };
+}
+
+/** The landing page as mfe-disclose's DiscloserFrame and LandingPage draw it, before its JavaScript is there. */
+export function landingMarkup(company: CompanyPublicView, strings: Strings, defaultLogo: string): string {
+  const { customization } = company;
+  const base = `/disclose/${encodeURIComponent(company.url_identifier)}`;
+  const title = customization.title || strings.landing.defaultTitle;
+  const logo = customization.logo_url
+    ? `<img class="disclose-logo" src="${escapeHtml(customization.logo_url)}" alt="${fill(strings.header.logoAlt, { name: company.name })}" fetchpriority="high">`
+    : `<span class="disclose-brand"><img src="${defaultLogo}" fetchpriority="high" alt="${fill(strings.header.defaultLogoAlt)}" width="132" height="32">` +
+      `<span class="disclose-company-name">${escapeHtml(company.name)}</span></span>`;
+  // The description was sanitised when it was stored (rich-text allow-list, @whistle/contracts), as the remote
+  // relies on when it sets it as HTML; no script in it could run anyway under the page's CSP.
+  const description = customization.description
+    ? `<div class="disclose-landing__description disclose-landing__description--rich">${customization.description}</div>`
+    : `<p class="disclose-landing__description">${fill(strings.landing.defaultDescription)}</p>`;
+  return (
+    `<div class="wh-frame"><header class="wh-header"><div class="wh-header__brand">${logo}</div></header>` +
+    `<main class="wh-main"><article class="wh-card disclose-landing"><h1>${escapeHtml(title)}</h1>${description}` +
+    `<section class="disclose-landing__assurances" aria-labelledby="assurances-title">` +
+    `<h2 id="assurances-title">${fill(strings.landing.assurancesTitle)}</h2>` +
+    `<ul><li>${fill(strings.landing.encrypted)}</li><li>${fill(strings.landing.anonymous)}</li></ul></section>` +
+    `<section class="disclose-next" aria-labelledby="next-title"><h2 id="next-title">${fill(strings.next.title)}</h2>` +
+    `<ol><li>${fill(strings.next.acknowledgement)}</li><li>${fill(strings.next.feedback)}</li>` +
+    `<li>${fill(strings.next.statusPage)}</li></ol></section>` +
+    // The report link works before the JavaScript is there; the status button opens its form once it is.
+    `<div class="wh-actions"><a class="wh-button wh-button--primary" href="${base}/create">${fill(strings.landing.report)}</a>` +
+    `<button type="button" class="wh-button wh-button--secondary">${fill(strings.landing.checkStatus)}</button></div>` +
+    `</article></main></div>`
+  );
+}

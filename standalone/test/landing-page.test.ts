@@ -1,0 +1,125 @@
+// The landing page drawn into the HTML by the standalone server, on the real build of the shell and mfe-disclose.
+import { request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import express from 'express';
+import type { CompanyPublicView } from '@whistle/contracts';
+import { frontendRouter } from '../src/frontends';
+
+const rootDir = path.resolve(__dirname, '..', '..');
+const company: CompanyPublicView = {
+  name: 'Acme </span><script>alert(1)</script>',
+  url_identifier: 'acme',
+  public_key: 'a-public-key',
+  customization: {
+    title: '<script>alert("title")</script> & co',
+    description: null,
+    logo_url: null,
+  },
+} as unknown as CompanyPublicView;
+
+let server: Server;
+let base: string;
+const asked: string[] = [];
+beforeAll(async () => {
+  const app = express().use(
+    frontendRouter(rootDir, {
+      companyView: async (urlIdentifier) => {
+        asked.push(urlIdentifier);
+        if (urlIdentifier === 'broken') throw new Error('auth is down');
+        return urlIdentifier === 'acme' ? company : undefined;
+      },
+    }),
+  );
+  server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+const page = async (urlPath: string) => {
+  const response = await fetch(`${base}${urlPath}`, { headers: { accept: 'text/html' } });
+  return { status: response.status, headers: response.headers, html: await response.text() };
+};
+
+test('the landing page holds the title, name and actions escaped, and the view as a data block', async () => {
+  const { status, html, headers } = await page('/disclose/acme');
+  expect(status).toBe(200);
+  expect(headers.get('cache-control')).toBe('no-cache');
+  expect(html).toContain('<title>&lt;script&gt;alert(&quot;title&quot;)&lt;/script&gt; &amp; co</title>');
+  expect(html).toContain('<h1>&lt;script&gt;alert(&quot;title&quot;)&lt;/script&gt; &amp; co</h1>');
+  expect(html).toContain('Acme &lt;/span&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+  expect(html).toContain('<a class="wh-button wh-button--primary" href="/disclose/acme/create">Report an incident</a>');
+  // No script element but the shell's entry and the data block (which `<` escaped cannot end early).
+  expect(html.match(/<script[^>]*>/g)).toEqual([
+    '<script defer src=/main.js>',
+    '<script type="application/json" id="whistle-company-view">',
+  ]);
+  const block = /<script type="application\/json" id="whistle-company-view">(.*?)<\/script>/.exec(html)![1];
+  expect(block).not.toContain('<');
+  expect(JSON.parse(block)).toEqual(company);
+});
+
+test('every discloser page announces the remote, its first files and the translations', async () => {
+  const { html } = await page('/disclose/acme/create');
+  // The company's other pages get its view only (their own markup is the remote's).
+  expect(html).not.toContain('disclose-landing');
+  expect(html).toContain('<script type="application/json" id="whistle-company-view">');
+  expect(html).toContain('<link rel="preload" href="/remotes/mfe-disclose/remoteEntry.js" as="script">');
+  expect(html).toMatch(
+    /<link rel="preload" href="\/remotes\/mfe-disclose\/__federation_expose_lifecycles\.[0-9a-f]{8}\.js" as="script">/,
+  );
+  expect(html).toMatch(
+    /<link rel="stylesheet" href="\/remotes\/mfe-disclose\/__federation_expose_lifecycles\.[0-9a-f]{8}\.css">/,
+  );
+  expect(html).toContain('<link rel="preload" href="/locales/en/disclose.json" as="fetch" crossorigin>');
+  // The shared UI's stylesheet (the frame, cards and buttons the drawn page uses), as the shell names it.
+  expect(html).toMatch(/<link rel="stylesheet" href="\/\d+\.[0-9a-f]{8}\.css">/);
+  // A file each hint names is there.
+  for (const [, href] of html.matchAll(/<link rel="(?:preload|stylesheet)" href="([^"]+)"/g)) {
+    expect([href, (await fetch(`${base}${href}`)).status]).toEqual([href, 200]);
+  }
+  // Staff pages load none of it, only the shell's manifest and translations.
+  const staff = (await page('/company/login')).html;
+  expect(staff).not.toContain('mfe-disclose');
+  expect(staff).toContain('<link rel="preload" href="/locales/en/shell.json" as="fetch" crossorigin>');
+});
+
+/** GET as a browser revalidates (fetch would add `Cache-Control: no-cache` to a conditional request). */
+const head = (urlPath: string, headers: Record<string, string>) =>
+  new Promise<{ status: number; headers: Record<string, string | string[] | undefined> }>((resolve, reject) =>
+    request(`${base}${urlPath}`, { headers }, (response) => {
+      response.resume().on('end', () => resolve({ status: response.statusCode!, headers: response.headers }));
+    })
+      .on('error', reject)
+      .end(),
+  );
+
+test('a made page revalidates: each encoding has its own ETag and answers 304 to it', async () => {
+  const etags = new Set<string>();
+  for (const encoding of ['br', 'gzip', 'identity']) {
+    const first = await head('/disclose/acme', { accept: 'text/html', 'accept-encoding': encoding });
+    expect(first.headers.vary).toMatch(/accept-encoding/i);
+    expect(first.headers['content-encoding']).toBe(encoding === 'identity' ? undefined : encoding);
+    const etag = String(first.headers.etag);
+    etags.add(etag);
+    const again = await head('/disclose/acme', {
+      accept: 'text/html',
+      'accept-encoding': encoding,
+      'if-none-match': etag,
+    });
+    expect(again.status).toBe(304);
+  }
+  expect(etags.size).toBe(3);
+});
+
+test('an unknown company, or a view that cannot be read, gets the page without a drawn landing', async () => {
+  for (const id of ['nobody', 'broken']) {
+    const { status, html } = await page(`/disclose/${id}`);
+    expect(status).toBe(200);
+    expect(html).not.toContain('disclose-landing');
+    expect(html).not.toContain('whistle-company-view');
+    expect(html).toContain('id=single-spa-application:mfe_disclose></div>');
+  }
+  expect(asked).toEqual(expect.arrayContaining(['nobody', 'broken']));
+});
