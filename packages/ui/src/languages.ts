@@ -34,8 +34,11 @@ export const LANGUAGE_NAMES = {
 } as const;
 
 export type Language = keyof typeof LANGUAGE_NAMES;
-/** Every language a page can be shown in: the discloser pages offer them all. */
-export const SUPPORTED_LANGUAGES = Object.keys(LANGUAGE_NAMES) as Language[];
+/**
+ * Every language a page can be shown in. Only English and French have their files yet: a language joins this
+ * list with its mfe-disclose and shell/common files (the locale-files test then requires them).
+ */
+export const SUPPORTED_LANGUAGES: Language[] = ['en', 'fr'];
 export const DISCLOSER_LANGUAGES: readonly Language[] = SUPPORTED_LANGUAGES;
 /** Staff pages stay in English and French: their namespaces exist in these languages only. */
 export const STAFF_LANGUAGES: readonly Language[] = ['en', 'fr'];
@@ -47,7 +50,7 @@ export const LANGUAGE_STORAGE_KEY = 'i18n-language';
 const RIGHT_TO_LEFT: readonly Language[] = ['ar'];
 
 export const isLanguage = (value: unknown): value is Language =>
-  typeof value === 'string' && Object.hasOwn(LANGUAGE_NAMES, value);
+  typeof value === 'string' && (SUPPORTED_LANGUAGES as string[]).includes(value);
 
 /** The writing direction of a language, for <html dir>. */
 export const languageDirection = (language: string): 'rtl' | 'ltr' =>
