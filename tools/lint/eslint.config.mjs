@@ -129,6 +129,24 @@ export default tseslint.config(
     },
   },
   {
+    // Discloser pages speak many languages: every text a person reads goes through i18next (issue #29).
+    files: ['mfe-disclose/src/**/*.tsx', 'packages/ui/src/**/*.tsx'],
+    ignores: ['**/*.test.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'JSXText[value=/\\p{L}/u]',
+          message: 'A user-facing text goes through t() (locales/en and every other language), not JSX text.',
+        },
+        {
+          selector: 'JSXAttribute[name.name=/^(alt|title|placeholder|aria-label|label)$/] > Literal[value=/\\p{L}/u]',
+          message: 'A user-facing attribute goes through t(), not a string literal.',
+        },
+      ],
+    },
+  },
+  {
     // No import circle: a module imports what it builds on, never what builds on it.
     files: [...FRONTEND, ...SERVER].map((folder) => `${folder.replace('/**', '')}/**/*.{ts,tsx,js,mjs,cjs}`),
     plugins: { 'import-x': importX },

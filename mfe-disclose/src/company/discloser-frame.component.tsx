@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CompanyPublicView } from '@whistle/contracts';
-import { AppFrame, LanguageChooser } from '@whistle/ui';
+import { AppFrame, DISCLOSER_LANGUAGES, LanguageChooser } from '@whistle/ui';
 import defaultLogo from '../assets/default-logo.svg';
 
 export interface DiscloserFrameProps {
@@ -26,7 +26,7 @@ export function DiscloserFrame({ company, children }: DiscloserFrameProps) {
     </span>
   );
   return (
-    <AppFrame brand={logo} tools={<LanguageChooser />}>
+    <AppFrame brand={logo} tools={<LanguageChooser languages={DISCLOSER_LANGUAGES} />}>
       {children}
     </AppFrame>
   );

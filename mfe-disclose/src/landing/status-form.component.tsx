@@ -77,6 +77,8 @@ export function StatusForm({ action, onSubmitCode, onCancel, code, checking = fa
         defaultValue={code}
         autoComplete="off"
         spellCheck={false}
+        // The code is Latin letters and digits: typed left to right, even on a right-to-left page.
+        dir="ltr"
         aria-invalid={message ? true : undefined}
         aria-describedby={message ? messageId : undefined}
         className={message ? 'disclose-status__input--invalid' : undefined}

@@ -55,7 +55,7 @@ export function SecretCode({ code }: { code: string }) {
       <p className="wh-field__label" id={labelId}>
         {t('success.codeLabel')}
       </p>
-      <p ref={valueRef} className="disclose-code__value" translate="no">
+      <p ref={valueRef} className="disclose-code__value" translate="no" dir="ltr">
         {secretCodeGroups(code).map((group, index) => (
           <span key={index} className="disclose-code__group">
             {group}

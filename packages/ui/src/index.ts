@@ -33,6 +33,18 @@ export { useDocumentTitle } from './use-document-title';
 export { useAction, type Action, type ActionOptions } from './page-data/use-action';
 export { useFailure } from './page-data/use-failure';
 export { useLoad, type LoadOptions, type Loaded } from './page-data/use-load';
-export { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, SUPPORTED_LANGUAGES, isLanguage, type Language } from './languages';
+export {
+  DEFAULT_LANGUAGE,
+  DISCLOSER_LANGUAGES,
+  DISCLOSER_NAMESPACES,
+  LANGUAGE_NAMES,
+  LANGUAGE_STORAGE_KEY,
+  STAFF_LANGUAGES,
+  SUPPORTED_LANGUAGES,
+  hasTranslations,
+  isLanguage,
+  languageDirection,
+  type Language,
+} from './languages';
 export { ConfirmDialog, type ConfirmDialogProps } from './dialog.component';
 export { TOAST_LIFETIME_MS, Toast, type ToastProps } from './toast.component';

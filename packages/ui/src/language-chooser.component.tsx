@@ -1,9 +1,12 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SUPPORTED_LANGUAGES } from './languages';
+import { LANGUAGE_NAMES, STAFF_LANGUAGES, type Language } from './languages';
 
-/** Switches the shared i18next instance; the shell persists the choice (spec: 'i18n-language'). */
-export function LanguageChooser() {
+/**
+ * Switches the shared i18next instance; the shell persists the choice (spec: 'i18n-language'). Each language is
+ * named in itself, so a person finds theirs whatever the page is shown in.
+ */
+export function LanguageChooser({ languages = STAFF_LANGUAGES }: { languages?: readonly Language[] }) {
   const { t, i18n } = useTranslation('common');
   const id = useId();
   return (
@@ -17,9 +20,9 @@ export function LanguageChooser() {
         value={i18n.resolvedLanguage ?? i18n.language}
         onChange={(event) => void i18n.changeLanguage(event.target.value)}
       >
-        {SUPPORTED_LANGUAGES.map((language) => (
+        {languages.map((language) => (
           <option key={language} value={language} lang={language}>
-            {t(`language.${language}`)}
+            {LANGUAGE_NAMES[language]}
           </option>
         ))}
       </select>

@@ -1,8 +1,61 @@
-/** Spec §1/§9: English is the default and fallback; the choice is kept in localStorage. */
-export const SUPPORTED_LANGUAGES = ['en', 'fr'] as const;
-export type Language = (typeof SUPPORTED_LANGUAGES)[number];
+/**
+ * Spec §1/§9: English is the default and fallback; the choice is kept in localStorage. The discloser pages
+ * speak the EU's 24 official languages plus Ukrainian, Turkish and Arabic (issue #29); staff pages English
+ * and French. Each language is named in itself in the chooser.
+ */
+export const LANGUAGE_NAMES = {
+  bg: 'Български',
+  cs: 'Čeština',
+  da: 'Dansk',
+  de: 'Deutsch',
+  el: 'Ελληνικά',
+  en: 'English',
+  es: 'Español',
+  et: 'Eesti',
+  fi: 'Suomi',
+  fr: 'Français',
+  ga: 'Gaeilge',
+  hr: 'Hrvatski',
+  hu: 'Magyar',
+  it: 'Italiano',
+  lt: 'Lietuvių',
+  lv: 'Latviešu',
+  mt: 'Malti',
+  nl: 'Nederlands',
+  pl: 'Polski',
+  pt: 'Português',
+  ro: 'Română',
+  sk: 'Slovenčina',
+  sl: 'Slovenščina',
+  sv: 'Svenska',
+  tr: 'Türkçe',
+  uk: 'Українська',
+  ar: 'العربية',
+} as const;
+
+export type Language = keyof typeof LANGUAGE_NAMES;
+/**
+ * Every language a page can be shown in. Only English and French have their files yet: a language joins this
+ * list with its mfe-disclose and shell/common files (the locale-files test then requires them).
+ */
+export const SUPPORTED_LANGUAGES: Language[] = ['en', 'fr'];
+export const DISCLOSER_LANGUAGES: readonly Language[] = SUPPORTED_LANGUAGES;
+/** Staff pages stay in English and French: their namespaces exist in these languages only. */
+export const STAFF_LANGUAGES: readonly Language[] = ['en', 'fr'];
+/** The namespaces every discloser page needs, translated into every discloser language. */
+export const DISCLOSER_NAMESPACES: readonly string[] = ['common', 'disclose'];
 export const DEFAULT_LANGUAGE: Language = 'en';
 export const LANGUAGE_STORAGE_KEY = 'i18n-language';
 
+const RIGHT_TO_LEFT: readonly Language[] = ['ar'];
+
 export const isLanguage = (value: unknown): value is Language =>
-  typeof value === 'string' && (SUPPORTED_LANGUAGES as readonly string[]).includes(value);
+  typeof value === 'string' && (SUPPORTED_LANGUAGES as string[]).includes(value);
+
+/** The writing direction of a language, for <html dir>. */
+export const languageDirection = (language: string): 'rtl' | 'ltr' =>
+  (RIGHT_TO_LEFT as readonly string[]).includes(language) ? 'rtl' : 'ltr';
+
+/** Whether `/locales/{language}/{namespace}.json` exists: staff namespaces are in the staff languages only. */
+export const hasTranslations = (language: string, namespace: string): boolean =>
+  isLanguage(language) && (DISCLOSER_NAMESPACES.includes(namespace) || STAFF_LANGUAGES.includes(language));

@@ -11,7 +11,7 @@ describe('language storage', () => {
 
   it('when nothing or an unsupported language is stored, then there is no stored choice', () => {
     expect(readStoredLanguage(localStorage)).toBeUndefined();
-    localStorage.setItem('i18n-language', 'de');
+    localStorage.setItem('i18n-language', 'tlh');
     expect(readStoredLanguage(localStorage)).toBeUndefined();
   });
 
@@ -22,5 +22,16 @@ describe('language storage', () => {
     await i18n.changeLanguage('fr');
     expect(localStorage.getItem('i18n-language')).toBe('fr');
     expect(document.documentElement.lang).toBe('fr');
+  });
+
+  it('when Arabic is chosen, then <html dir> is rtl, and ltr again for a left-to-right language', async () => {
+    const i18n = i18next.createInstance();
+    persistLanguageChanges(i18n, localStorage);
+    await i18n.init({ lng: 'en', fallbackLng: 'en', supportedLngs: ['en', 'ar', 'de'], resources: {} });
+    await i18n.changeLanguage('ar');
+    expect(document.documentElement).toHaveAttribute('dir', 'rtl');
+    await i18n.changeLanguage('de');
+    expect(document.documentElement).toHaveAttribute('dir', 'ltr');
+    expect(document.documentElement.lang).toBe('de');
   });
 });

@@ -1,5 +1,5 @@
 import type { i18n as I18n } from 'i18next';
-import { LANGUAGE_STORAGE_KEY, isLanguage, type Language } from '@whistle/ui';
+import { LANGUAGE_STORAGE_KEY, isLanguage, languageDirection, type Language } from '@whistle/ui';
 
 /** The language chosen on an earlier visit, if it is still supported. */
 export function readStoredLanguage(storage: Storage): Language | undefined {
@@ -12,10 +12,14 @@ export function readStoredLanguage(storage: Storage): Language | undefined {
   }
 }
 
-/** Keeps every language change in storage and on <html lang> (screen readers pick their voice from it). */
+/**
+ * Keeps every language change in storage, on <html lang> (screen readers pick their voice from it) and on
+ * <html dir> (Arabic is laid out right to left; the CSS uses logical properties, so it mirrors).
+ */
 export function persistLanguageChanges(i18n: I18n, storage: Storage, root: HTMLElement = document.documentElement) {
   i18n.on('languageChanged', (language) => {
     root.lang = language;
+    root.dir = languageDirection(language);
     if (!isLanguage(language)) return;
     try {
       storage.setItem(LANGUAGE_STORAGE_KEY, language);
