@@ -100,6 +100,7 @@ export function CreatePage({ api }: { api: ApiClient }) {
           onChange={attachments.setFiles}
           label={t('create.files')}
           disabled={sending}
+          cleanMetadata
         />
         {credentialsFailed && (
           <p className="wh-alert" role="alert">

@@ -195,6 +195,7 @@ function IncidentReview({ session }: { session: DiscloserSession }) {
         <ReplyForm
           reply={reply}
           name="text"
+          cleanMetadata
           words={{
             label: t('review.message'),
             attach: t('review.attach'),

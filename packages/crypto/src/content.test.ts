@@ -1,5 +1,18 @@
+import { createCipheriv } from 'node:crypto';
+import { encryptedFileBytes } from '@whistle/contracts';
 import { createCompanyCredentials } from './legacy-company-key';
-import { decryptField, decryptFields, decryptFile, encryptField, encryptFields, encryptFile } from './content';
+import {
+  decryptField,
+  decryptFields,
+  decryptFile,
+  encryptField,
+  encryptFields,
+  encryptFile,
+  encryptedFileLength,
+  paddedFileLength,
+} from './content';
+import { utf8Decode, utf8Encode } from './encoding';
+import { wrapToPublicKey } from './wrap';
 import { CryptoFormatError, DecryptionError } from './errors';
 import { createIncidentCredentials, type IncidentHandle } from './incident';
 import { isVersionedString, tamperedVariants } from './test-support';
@@ -45,11 +58,13 @@ describe('fields and messages', () => {
 describe('files', () => {
   const content = globalThis.crypto.getRandomValues(new Uint8Array(10_000));
 
-  it('round-trip content and name; the ciphertext is version byte, iv, data and tag', async () => {
+  it('round-trip content and name; the ciphertext is version byte, iv, padded data and tag', async () => {
     const incident = await newIncident();
     const file = await encryptFile(incident.publicKey, content, { fileName: 'relevé.pdf' });
-    expect(file.ciphertext).toHaveLength(1 + 12 + content.length + 16);
-    expect(file.ciphertext[0]).toBe(1);
+    // 4 + 10,000 bytes padded to a multiple of 512 (Padmé): 10,240.
+    expect(file.ciphertext).toHaveLength(1 + 12 + 10_240 + 16);
+    expect(encryptedFileLength(content.length)).toBe(file.ciphertext.length);
+    expect(file.ciphertext[0]).toBe(2);
     expect(isVersionedString(file.encrypted_key)).toBe(true);
     expect(isVersionedString(file.encrypted_file_name)).toBe(true);
     const opened = await decryptFile(incident, file);
@@ -100,8 +115,11 @@ describe('files', () => {
       await expect(decryptFile(incident, { ...file, encrypted_file_name: t.value })).rejects.toThrow(DecryptionError);
     }
     const otherVersion = file.ciphertext.slice();
-    otherVersion[0] = 2;
+    otherVersion[0] = 3;
     await expect(decryptFile(incident, { ...file, ciphertext: otherVersion })).rejects.toThrow(CryptoFormatError);
+    // Relabelled as the unpadded format, the version byte (associated data) no longer matches.
+    otherVersion[0] = 1;
+    await expect(decryptFile(incident, { ...file, ciphertext: otherVersion })).rejects.toThrow(DecryptionError);
     await expect(decryptFile(incident, { ...file, ciphertext: file.ciphertext.subarray(0, 20) })).rejects.toThrow(
       CryptoFormatError,
     );
@@ -114,5 +132,82 @@ describe('files', () => {
     await expect(decryptFile(incident, { ...file, encrypted_key: file.encrypted_file_name })).rejects.toThrow(
       DecryptionError,
     );
+  });
+});
+
+describe('file padding (issue #26, item 4)', () => {
+  it('Padmé known answers: only the top bits of a length stay, at most 12 % more', () => {
+    const answers: [number, number][] = [
+      [0, 0],
+      [1, 1],
+      [2, 2],
+      [3, 3],
+      [9, 10],
+      [100, 104],
+      [1000, 1024],
+      [10_004, 10_240],
+      [1_000_000, 1_015_808],
+      [25_000_004, 25_165_824],
+    ];
+    expect(answers.map(([length]) => [length, paddedFileLength(length)])).toEqual(answers);
+    for (let length = 2; length < 300_000; length += 997) {
+      const padded = paddedFileLength(length);
+      expect(padded).toBeGreaterThanOrEqual(length);
+      expect(padded / length).toBeLessThanOrEqual(1.12);
+      expect(paddedFileLength(padded)).toBe(padded);
+    }
+    expect(() => paddedFileLength(-1)).toThrow(RangeError);
+    expect(() => paddedFileLength(2 ** 32)).toThrow(RangeError);
+  });
+
+  it('files of nearby sizes are stored with the same size; each opens to its own bytes', async () => {
+    const incident = await newIncident();
+    const [a, b] = await Promise.all([
+      encryptFile(incident.publicKey, new Uint8Array(1_000_000).fill(7), { fileName: 'a' }),
+      encryptFile(incident.publicKey, new Uint8Array(1_010_000).fill(8), { fileName: 'b' }),
+    ]);
+    expect(a.ciphertext.length).toBe(b.ciphertext.length);
+    expect((await decryptFile(incident, a)).content).toEqual(new Uint8Array(1_000_000).fill(7));
+    expect((await decryptFile(incident, b)).content).toEqual(new Uint8Array(1_010_000).fill(8));
+    const empty = await encryptFile(incident.publicKey, new Uint8Array(0), { fileName: 'empty' });
+    expect((await decryptFile(incident, empty)).content).toHaveLength(0);
+  });
+
+  it('the largest file (25 MB) pads to 25,165,824 bytes: 0.7 % more', () => {
+    expect(encryptedFileLength(25_000_000)).toBe(1 + 12 + 25_165_824 + 16);
+    expect(encryptedFileLength(25_000_000)).toBe(encryptedFileBytes(25_000_000, 2));
+    for (const size of [0, 1, 12_345, 3_000_000, 24_999_999])
+      expect(encryptedFileLength(size)).toBe(encryptedFileBytes(size, 2));
+  });
+
+  /** Sealed apart with node:crypto (the layout as documented), so the reader is checked against another route. */
+  async function sealedWithNode(incident: IncidentHandle, version: number, plaintext: Uint8Array) {
+    const fileKey = Uint8Array.from({ length: 32 }, (_, i) => i);
+    const iv = Uint8Array.from({ length: 12 }, (_, i) => 0xa0 + i);
+    const cipher = createCipheriv('aes-256-gcm', fileKey, iv);
+    cipher.setAAD(Uint8Array.of(version));
+    const sealed = Buffer.concat([cipher.update(plaintext), cipher.final(), cipher.getAuthTag()]);
+    return {
+      ciphertext: Buffer.concat([Uint8Array.of(version), iv, sealed]),
+      encrypted_key: await wrapToPublicKey(incident.publicKey, fileKey, 'file-key'),
+      encrypted_file_name: await encryptField(incident.publicKey, 'old.txt'),
+    };
+  }
+
+  it('reads a file stored before padding (version 1) and a version 2 file sealed by another route', async () => {
+    const incident = await newIncident();
+    const text = utf8Encode('stored before padding');
+    expect(utf8Decode((await decryptFile(incident, await sealedWithNode(incident, 1, text))).content)).toBe(
+      'stored before padding',
+    );
+    const padded = new Uint8Array(32);
+    padded.set([0, 0, 0, text.length], 0);
+    padded.set(text, 4);
+    expect(utf8Decode((await decryptFile(incident, await sealedWithNode(incident, 2, padded))).content)).toBe(
+      'stored before padding',
+    );
+    // A length field that claims more than the plaintext holds is refused, not read past.
+    padded.set([0, 0, 0, 200], 0);
+    await expect(decryptFile(incident, await sealedWithNode(incident, 2, padded))).rejects.toThrow(DecryptionError);
   });
 });

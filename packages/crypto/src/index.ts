@@ -60,6 +60,8 @@ export {
   encryptField,
   encryptFields,
   encryptFile,
+  encryptedFileLength,
+  paddedFileLength,
   type EncryptedField,
   type EncryptedFile,
 } from './content';

@@ -5,8 +5,14 @@
 export const PARAMS = {
   /** Prefix of every string this package produces. */
   version: 'v1',
-  /** Byte 0 of an encrypted file (the binary counterpart of `version`). */
-  fileFormatVersion: 1,
+  /**
+   * Byte 0 of an encrypted file (the binary counterpart of `version`). 2: the plaintext is the file's length
+   * (4 bytes, big-endian), the file and zeros up to its Padmé size, so the stored size tells little; 1 (no
+   * padding) is still read.
+   */
+  fileFormatVersion: 2,
+  /** The padded file's length field. */
+  fileLengthBytes: 4,
   ecdh: { name: 'ECDH', namedCurve: 'P-256', publicKeyBytes: 65, sharedSecretBits: 256 },
   aes: { name: 'AES-GCM', keyBits: 256, ivBytes: 12, tagBytes: 16 },
   hkdf: { name: 'HKDF', hash: 'SHA-256', saltBytes: 16 },

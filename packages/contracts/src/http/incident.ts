@@ -5,8 +5,31 @@ const required = REQUIRED_MESSAGE;
 
 /** Spec §9: the largest file, in bytes of plaintext. */
 export const MAX_FILE_SIZE = 25_000_000;
-/** What @whistle/crypto's `encryptFile` adds to a file: version byte (1), IV (12), GCM tag (16). */
+/** What @whistle/crypto's `encryptFile` adds to a file besides padding: version byte (1), IV (12), GCM tag (16). */
 export const FILE_CIPHERTEXT_OVERHEAD = 29;
+/** Format 2 pads a length field (4 bytes) and the file to its Padmé size inside the encryption. */
+const FILE_LENGTH_BYTES = 4;
+
+/** @whistle/crypto's `paddedFileLength` (Padmé), for the sizes the file service checks; a test keeps them equal. */
+function paddedFileLength(length: number): number {
+  if (length < 2) return length;
+  const exponent = 31 - Math.clz32(length);
+  const step = 2 ** (exponent - (32 - Math.clz32(exponent)));
+  return Math.ceil(length / step) * step;
+}
+
+/**
+ * Bytes of the ciphertext of a file of `fileSize` bytes in @whistle/crypto's file format `version`: 1 (files
+ * stored before padding) or 2 (padded).
+ */
+export function encryptedFileBytes(fileSize: number, version: 1 | 2): number {
+  return version === 1
+    ? fileSize + FILE_CIPHERTEXT_OVERHEAD
+    : paddedFileLength(FILE_LENGTH_BYTES + fileSize) + FILE_CIPHERTEXT_OVERHEAD;
+}
+
+/** The largest ciphertext: the largest file, padded and encrypted (25,165,853 bytes). */
+export const MAX_CIPHERTEXT_BYTES = encryptedFileBytes(MAX_FILE_SIZE, 2);
 
 /**
  * Media type of the upload body: the spec's JSON document, sent under its own type so the generic

@@ -1,5 +1,6 @@
 import { ApiError, uploadIncidentFile, type ApiClient } from '@whistle/api-client';
 import { encryptFile, type IncidentHandle } from '@whistle/crypto';
+import type { MetadataWarning, RemovedMetadata } from './metadata';
 
 /**
  * Spec §9: 25,000,000 bytes per file, the contracts' MAX_FILE_SIZE (a test keeps them equal).
@@ -28,6 +29,10 @@ export interface PendingFile extends Partial<Pick<Attachment, 'bytes'>> {
   progress: number;
   /** The server could not take the upload now (503, 408): it is sent again in this many seconds. */
   retryInSeconds?: number;
+  /** What was stripped from the file before encryption (the discloser's forms). */
+  removed?: RemovedMetadata[];
+  /** What the file may still reveal (PDF, Office, an image that could not be cleaned). */
+  warning?: MetadataWarning;
 }
 
 export const isLoaded = (file: PendingFile): file is PendingFile & Attachment => file.bytes !== undefined;

@@ -2,6 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLoaded, isTooLarge, type PendingFile } from './attachment';
 import { formatFileSize } from './format';
+import { cleanFile } from './metadata';
 import './files.css';
 
 let nextId = 0;
@@ -21,17 +22,21 @@ function readFile(file: File, onProgress: (fraction: number) => void): Promise<U
 /**
  * File input with the chosen files, each read into memory with a progress bar (the form waits
  * while one is loading). Files over 25 MB are refused with the spec's message next to the input.
+ * With `cleanMetadata` (the discloser's forms), images lose their metadata as they are read, and the list says
+ * what was removed, or what a PDF or Office file can still reveal.
  */
 export function FilePicker({
   files,
   onChange,
   label,
   disabled,
+  cleanMetadata,
 }: {
   files: PendingFile[];
   onChange: (update: (files: PendingFile[]) => PendingFile[]) => void;
   label: string;
   disabled?: boolean;
+  cleanMetadata?: boolean;
 }) {
   const { t, i18n } = useTranslation('common');
   const id = useId();
@@ -53,7 +58,12 @@ export function FilePicker({
       const update = (change: Partial<PendingFile>) =>
         onChange((current) => current.map((item) => (item.id === entry.id ? { ...item, ...change } : item)));
       readFile(file, (progress) => update({ progress }))
-        .then((bytes) => update({ bytes, progress: 0 }))
+        .then((read) => {
+          if (!cleanMetadata) return update({ bytes: read, progress: 0 });
+          const { bytes, removed, warning } = cleanFile({ name: file.name, type: file.type, bytes: read });
+          // The size sent is the cleaned file's: the file service checks it against the ciphertext.
+          update({ bytes, size: bytes.length, removed, warning, progress: 0 });
+        })
         .catch(() => onChange((current) => current.filter((item) => item.id !== entry.id)));
     }
     // The same file can be chosen again after removing it.
@@ -90,6 +100,16 @@ export function FilePicker({
               <span className="wh-files__size">{formatFileSize(file.size, i18n.language)}</span>
               {(!isLoaded(file) || file.progress > 0) && (
                 <progress max={1} value={file.progress} aria-label={t('files.progress', { name: file.name })} />
+              )}
+              {file.removed && file.removed.length > 0 && (
+                <p className="wh-files__note">
+                  {t('files.metadata.removed', {
+                    list: file.removed.map((kind) => t(`files.metadata.kinds.${kind}`)).join(', '),
+                  })}
+                </p>
+              )}
+              {file.warning && (
+                <p className="wh-files__note wh-files__warning">{t(`files.metadata.warnings.${file.warning}`)}</p>
               )}
               {file.retryInSeconds !== undefined && (
                 <span role="status" className="wh-files__retry">

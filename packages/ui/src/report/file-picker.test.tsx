@@ -34,3 +34,26 @@ describe('the file picker while files are sent (issue 30)', () => {
     expect(screen.queryByRole('status')).toBeNull();
   });
 });
+
+describe('the file picker on the discloser forms (issue 26: metadata)', () => {
+  it('when a cleaned image and a PDF are listed, then what was removed and what the PDF can reveal show', () => {
+    renderWithI18n(
+      <FilePicker
+        files={[
+          file({ id: 'p', name: 'photo.jpg', type: 'image/jpeg', removed: ['location', 'device', 'exif'] }),
+          file({ warning: 'pdf' }),
+        ]}
+        onChange={() => undefined}
+        label="Files"
+        cleanMetadata
+      />,
+      english,
+    );
+    expect(
+      screen.getByText(
+        'Removed before encryption: location (GPS), camera or phone model and serial number, camera data (EXIF).',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText(/^PDF files can reveal their author/)).toBeTruthy();
+  });
+});

@@ -14,6 +14,7 @@ export {
 export { saveDecryptedFile } from './download-file';
 export { FilePicker } from './file-picker.component';
 export { formatFileSize } from './format';
+export { cleanFile, type CleanedFile, type MetadataWarning, type RemovedMetadata } from './metadata';
 export { REPORT_DETAIL_ORDER, reportDetails, type DetailRow, type ReportDetailsSource } from './report-details';
 export { useAttachments } from './use-attachments';
 export {

@@ -62,8 +62,11 @@ export function ReplyForm({
   words,
   children,
   notices,
+  cleanMetadata,
 }: {
   reply: ReturnType<typeof useReply>;
+  /** The discloser's side: images lose their metadata before encryption. */
+  cleanMetadata?: boolean;
   /** The text box's name. */
   name: string;
   words: ReplyWords;
@@ -80,7 +83,13 @@ export function ReplyForm({
         value={reply.text}
         onChange={(event) => reply.setText(event.target.value)}
       />
-      <FilePicker files={attachments.files} onChange={attachments.setFiles} label={words.attach} disabled={sending} />
+      <FilePicker
+        files={attachments.files}
+        onChange={attachments.setFiles}
+        label={words.attach}
+        disabled={sending}
+        cleanMetadata={cleanMetadata}
+      />
       {children}
       <div className="wh-actions">
         <Button type="submit" busy={sending} disabled={attachments.loading}>

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { FILE_CIPHERTEXT_OVERHEAD, type IncidentFile } from '@whistle/contracts';
+import { encryptedFileBytes, type IncidentFile } from '@whistle/contracts';
 import type { ObjectStore } from '@whistle/object-store';
 import { NotFoundError, type Database, type UnitOfWork } from '@whistle/service-kit';
 import type { IncidentSessionPrincipal } from '@whistle/tokens';
@@ -11,6 +11,29 @@ export async function findFile(db: Database, session: IncidentSessionPrincipal, 
   const row = await fileRepository.find(db, { companyId: session.companyId, incidentId: session.incidentId }, fileId);
   if (!row) throw new NotFoundError('File not found');
   return toIncidentFile(row);
+}
+
+/**
+ * The first byte of a stream (the file format's version), put back so the stream is read whole after it;
+ * undefined for an empty stream.
+ */
+function peekFirstByte(content: Readable): Promise<number | undefined> {
+  return new Promise((resolve, reject) => {
+    const settle = (value: number | undefined, error?: unknown) => {
+      content.off('readable', onReadable).off('end', onEnd).off('error', onError);
+      if (error) reject(error);
+      else resolve(value);
+    };
+    const onReadable = () => {
+      const chunk = content.read() as Buffer | null;
+      if (chunk === null) return;
+      content.unshift(chunk);
+      settle(chunk[0]);
+    };
+    const onEnd = () => settle(undefined);
+    const onError = (error: unknown) => settle(undefined, error);
+    content.on('readable', onReadable).once('end', onEnd).once('error', onError);
+  });
 }
 
 /**
@@ -32,7 +55,10 @@ export async function openFile(
   const file = toIncidentFile(row);
   // Opened first: a download the store cannot serve (503, nothing sent) is not on the record as one.
   const content = await deps.objects.get(row.object_key);
+  let ciphertextBytes: number;
   try {
+    // Files stored before padding (format 1) and after (2) differ in size; the first byte says which.
+    ciphertextBytes = encryptedFileBytes(file.file_size, (await peekFirstByte(content)) === 1 ? 1 : 2);
     await deps.unitOfWork((tx) =>
       tx.addEvent({
         name: 'incident.file.downloaded',
@@ -45,5 +71,5 @@ export async function openFile(
     content.destroy();
     throw error;
   }
-  return { file, ciphertextBytes: file.file_size + FILE_CIPHERTEXT_OVERHEAD, content };
+  return { file, ciphertextBytes, content };
 }

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { PassThrough, type Writable } from 'node:stream';
 import {
-  FILE_CIPHERTEXT_OVERHEAD,
+  MAX_CIPHERTEXT_BYTES,
   MAX_FILE_SIZE,
+  encryptedFileBytes,
   fileUploadMetadataSchema,
   type IncidentFile,
 } from '@whistle/contracts';
@@ -30,8 +31,8 @@ export interface UploadFileDependencies {
 }
 
 export const MAX_FILE_SIZE_MESSAGE = 'Max file size is 25MB';
-/** The largest ciphertext: the largest file, encrypted. */
-export const MAX_CIPHERTEXT_BYTES = MAX_FILE_SIZE + FILE_CIPHERTEXT_OVERHEAD;
+/** The largest ciphertext: the largest file, padded and encrypted. */
+export { MAX_CIPHERTEXT_BYTES };
 
 /** An upload as its reader received it: the ciphertext went to the sink it was given, the rest is here. */
 export interface ReceivedUpload {
@@ -49,8 +50,13 @@ export interface ReceivedUpload {
  */
 export type UploadReader = (openContent: () => Writable, maxContentBytes: number) => Promise<ReceivedUpload>;
 
-/** Version byte of @whistle/crypto's file format: the first byte of every ciphertext it makes. */
-const FILE_FORMAT_VERSION = 1;
+/**
+ * The ciphertext's size for each version byte of @whistle/crypto's file format: 2 (padded to a Padmé size) as
+ * browsers now send; 1 (unpadded) still taken, so a page loaded before the upgrade loses no file.
+ */
+function expectedCiphertextBytes(version: number | undefined, fileSize: number): number | undefined {
+  return version === 1 || version === 2 ? encryptedFileBytes(fileSize, version) : undefined;
+}
 
 /**
  * An upload by a discloser or a staff member (incident session token): the ciphertext streams into the
@@ -92,10 +98,7 @@ export async function uploadFile(
     if (!parsed.hadContent) throw new InputError('Invalid request body', { content: ['This field is required'] });
     if (metadata.incident_uuid.toLowerCase() !== session.incidentId)
       throw new NotAllowedError('This session is for another incident');
-    if (
-      parsed.contentBytes !== metadata.file_size + FILE_CIPHERTEXT_OVERHEAD ||
-      parsed.firstContentByte !== FILE_FORMAT_VERSION
-    ) {
+    if (parsed.contentBytes !== expectedCiphertextBytes(parsed.firstContentByte, metadata.file_size)) {
       throw new InputError('Invalid request body', {
         content: ['Invalid file content: not an encrypted file of file_size bytes'],
       });
