@@ -70,8 +70,8 @@ describe.each(Object.keys(table.workloads))('Dockerfile of %s', (workload) => {
   const [build, ...rest] = stages(dockerfile);
   const runtime = rest.at(-1)!;
 
-  it('when read, then it builds on node:20-bookworm-slim with npm ci filtered to the workspaces it needs and lerna scoped to it', () => {
-    expect(build.from).toMatch(/^node:20-bookworm-slim\b/);
+  it('when read, then it builds on node:24-bookworm-slim with npm ci filtered to the workspaces it needs and lerna scoped to it', () => {
+    expect(build.from).toMatch(/^node:24-bookworm-slim\b/);
     const ci = build.lines.find((l) => l.includes('npm ci'))!;
     for (const entry of workspaceClosure(folder, { dev: true }))
       expect(ci).toContain(`--workspace ${entry.split(' ')[0]}`);
@@ -110,7 +110,7 @@ describe.each(Object.keys(table.workloads))('Dockerfile of %s', (workload) => {
       );
       expect(copied.sort()).toEqual(needed.map(([, dir]) => dir).sort());
       for (const [, dir] of needed) expect(runtime.lines).toContain(`COPY --from=prod-deps /repo/${dir} ./${dir}`);
-      expect(runtime.from).toMatch(/^node:20-bookworm-slim\b/);
+      expect(runtime.from).toMatch(/^node:24-bookworm-slim\b/);
       expect(runtime.lines.filter((l) => l.startsWith('COPY')).every((l) => l.includes('--from=prod-deps'))).toBe(true);
       expect(runtime.lines).toContain(`CMD ["node", "${folder}/dist/main.js"]`);
       expect(runtime.lines.join('\n')).toContain(`PORT=${port}`);
