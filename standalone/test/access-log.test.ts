@@ -2,7 +2,7 @@
 // link) uses it from behind a proxy: never the client's address, its user agent, a referrer or a query string
 // (the spec keeps the retrieval_id in GET /api/incident/discloser's query, the reset token and the SSO code in the
 // pages' queries). Issue 22 item 2.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -10,23 +10,8 @@ import { createLogger } from '@whistle/service-kit';
 import { createTestDatabase, type TestDatabase } from '@whistle/service-kit/testing';
 import { startStandalone, type StandaloneServer } from '../src/server';
 
-/** Small stand-ins for the frontends' build output (the test needs their paths, not their code). */
-function writeFrontends(rootDir: string) {
-  const files: Record<string, string> = {
-    'shell/dist/index.html': '<!doctype html><title>shell</title>',
-    'shell/dist/main.js': 'console.log("shell")',
-    'shell/dist/remotes.json': '{}',
-    'shell/dist/locales/en/common.json': '{}',
-    'mfe-disclose/dist/remoteEntry.js': 'console.log("mfe-disclose")',
-    'mfe-disclose/dist/locales/fr/disclose.json': '{}',
-    'mfe-incidents/dist/remoteEntry.js': 'console.log("mfe-incidents")',
-    'mfe-settings/dist/remoteEntry.js': 'console.log("mfe-settings")',
-  };
-  for (const [file, content] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(rootDir, file)), { recursive: true });
-    writeFileSync(path.join(rootDir, file), content);
-  }
-}
+// The frontends as `npm test` built them: the discloser's landing page is drawn from the real shell and remote.
+const repoRoot = path.resolve(__dirname, '..', '..');
 
 describe('standalone access log', () => {
   let database: TestDatabase;
@@ -37,7 +22,6 @@ describe('standalone access log', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     dir = mkdtempSync(path.join(tmpdir(), 'whistle-standalone-log-'));
-    writeFrontends(path.join(dir, 'root'));
     const logger = createLogger({
       name: 'whistle',
       level: 'debug',
@@ -52,7 +36,7 @@ describe('standalone access log', () => {
       env: {
         DATABASE_URL: database.url,
         DATA_DIR: path.join(dir, 'data'),
-        ROOT_DIR: path.join(dir, 'root'),
+        ROOT_DIR: repoRoot,
         PORT: '0',
         LOG_LEVEL: 'debug',
         // Behind one proxy: the services take the client's address from X-Forwarded-For (rate limits).
