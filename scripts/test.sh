@@ -18,6 +18,8 @@ npx lerna run typecheck --concurrency 2
 npx lerna run build
 # Frontends first: their Pact consumer tests write pacts/*.json, which the services' provider tests verify.
 npx lerna run test --stream --concurrency 1 --scope '@whistle/shell' --scope '@whistle/mfe-*' --scope '@whistle/ui' --scope '@whistle/api-client'
-npx lerna run test --stream --concurrency 1 --ignore '@whistle/shell' --ignore '@whistle/mfe-*' --ignore '@whistle/ui' --ignore '@whistle/api-client' --ignore '@whistle/e2e'
+# Two jest workers per package (jest's default here is one, cores - 1): the services' tests wait on PostgreSQL,
+# RabbitMQ and Argon2id in turn, and each test file has its own databases, so two files at once share the cores.
+npx lerna run test --stream --concurrency 1 --ignore '@whistle/shell' --ignore '@whistle/mfe-*' --ignore '@whistle/ui' --ignore '@whistle/api-client' --ignore '@whistle/e2e' -- --maxWorkers=2
 npm run test:deploy
 npx lerna run test --stream --scope '@whistle/e2e'
