@@ -15,7 +15,7 @@ const outputPath = 'k8s/base/ingress.yaml';
 /** Workload whose routes get their own Ingress with a larger body limit: encrypted uploads (application/vnd.whistle.incident-file-upload). */
 export const UPLOAD_WORKLOAD = 'file';
 /** Body limits (ingress-nginx proxy-body-size): JSON bodies are capped at 1 MB by the services (BODY_LIMIT); an upload
- * body is at most ~33.4 MB (base64 of a 25 MB file's ciphertext plus metadata, services/file MAX_UPLOAD_BODY_BYTES). */
+ * body is at most ~33.6 MB (base64 of a 25 MB file's ciphertext plus metadata, services/file MAX_UPLOAD_BODY_BYTES). */
 export const PROXY_BODY_SIZE = '2m';
 export const UPLOAD_PROXY_BODY_SIZE = '36m';
 /**

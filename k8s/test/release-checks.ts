@@ -322,7 +322,7 @@ export function itChecksTheRelease(render: () => K8sObject[], expected: ReleaseE
       },
     );
 
-    it('when rendered, then only the file routes accept an upload body (~33.4 MB), every other route a small one', () => {
+    it('when rendered, then only the file routes accept an upload body (~33.6 MB), every other route a small one', () => {
       const bodySize = (name: string) =>
         bytesOf(named('Ingress', name)!.metadata.annotations!['nginx.ingress.kubernetes.io/proxy-body-size']);
       const backends = (name: string) =>
