@@ -35,13 +35,14 @@ export const LANGUAGE_NAMES = {
 
 export type Language = keyof typeof LANGUAGE_NAMES;
 /**
- * Every language a page can be shown in. Only English and French have their files yet: a language joins this
- * list with its mfe-disclose and shell/common files (the locale-files test then requires them).
+ * The discloser pages' languages: a language joins this list with its mfe-disclose and shell/common files (the
+ * locale-files test then requires every key of them).
  */
-export const SUPPORTED_LANGUAGES: Language[] = ['en', 'fr'];
-export const DISCLOSER_LANGUAGES: readonly Language[] = SUPPORTED_LANGUAGES;
+export const DISCLOSER_LANGUAGES: readonly Language[] = ['en', 'fr', 'de', 'es', 'it', 'pt', 'nl', 'pl'];
 /** Staff pages stay in English and French: their namespaces exist in these languages only. */
 export const STAFF_LANGUAGES: readonly Language[] = ['en', 'fr'];
+/** Every language a page can be shown in. */
+export const SUPPORTED_LANGUAGES: Language[] = [...new Set([...DISCLOSER_LANGUAGES, ...STAFF_LANGUAGES])];
 /** The namespaces every discloser page needs, translated into every discloser language. */
 export const DISCLOSER_NAMESPACES: readonly string[] = ['common', 'disclose'];
 export const DEFAULT_LANGUAGE: Language = 'en';
