@@ -113,3 +113,34 @@ describe('assignees in the list', () => {
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 });
+
+describe('whole-row links', () => {
+  it('when a row is clicked outside its number, then that case opens; the number link stays its only tab stop', async () => {
+    const results = await rows({}, {});
+    fetchMock.mockImplementation(async () => json(200, { ...emptyPage, count: 2, results }));
+    const router = open('/company/incidents');
+    const table = await screen.findByRole('table');
+    const second = within(table).getAllByRole('row')[2]!;
+    expect(within(second).getAllByRole('link')).toHaveLength(1);
+    expect(within(second).getByRole('link', { name: '#2' })).toHaveAttribute(
+      'href',
+      `/company/incidents/${results[1]!.uuid}`,
+    );
+    expect(second).not.toHaveAttribute('tabindex');
+    fireEvent.click(within(second).getByText('Unassigned'));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/company/incidents/${results[1]!.uuid}`));
+  });
+
+  it('when a column header or a selected text is clicked, then nothing opens', async () => {
+    const results = await rows({});
+    fetchMock.mockImplementation(async () => json(200, { ...emptyPage, count: 1, results }));
+    const router = open('/company/incidents');
+    const table = await screen.findByRole('table');
+    fireEvent.click(within(table).getAllByRole('row')[0]!);
+    const row = within(table).getAllByRole('row')[1]!;
+    const selection = jest.spyOn(window, 'getSelection').mockReturnValue({ toString: () => 'Unassigned' } as Selection);
+    fireEvent.click(within(row).getByText('Unassigned'));
+    selection.mockRestore();
+    expect(router.state.location.pathname).toBe('/company/incidents');
+  });
+});
