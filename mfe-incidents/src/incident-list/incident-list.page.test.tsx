@@ -144,3 +144,48 @@ describe('whole-row links', () => {
     expect(router.state.location.pathname).toBe('/company/incidents');
   });
 });
+
+describe('deadline chips by urgency', () => {
+  const DAY = 24 * 60 * 60 * 1000;
+  const running = (inDays: number) => ({
+    due_at: new Date(Date.now() + inDays * DAY).toISOString(),
+    done_at: null,
+    state: 'due' as const,
+  });
+
+  it('when deadlines are past, within 3 days or later, then they read Overdue / Due in N days, red / amber / neutral', async () => {
+    // The server's states say "due" for all three: the urgency is the browser's, from the deadlines themselves.
+    const results = await rows({
+      clocks: { acknowledgement: running(-0.5), feedback: running(2.5), resolution: running(40) },
+    });
+    fetchMock.mockImplementation(async () => json(200, { ...emptyPage, count: 1, results }));
+    open('/company/incidents');
+    const chips = within(await screen.findByRole('list', { name: 'Deadlines' })).getAllByRole('listitem');
+    expect(chips.map((chip) => chip.className)).toEqual([
+      'case-clock case-clock--overdue',
+      'case-clock case-clock--soon',
+      'case-clock case-clock--later',
+    ]);
+    expect(chips[0]).toHaveTextContent(/^Acknowledgement Overdue since /);
+    expect(chips[1]).toHaveTextContent(/^Feedback Due in 3 days, /);
+    expect(chips[2]).toHaveTextContent(/^Resolution Due in 40 days, /);
+  });
+
+  it('when a deadline is within a day, then the singular is used, in French too', async () => {
+    const french = await initTestI18n<i18n>('fr');
+    const results = await rows({
+      clocks: { acknowledgement: running(0.5), feedback: running(10), resolution: running(90) },
+    });
+    fetchMock.mockImplementation(async () => json(200, { ...emptyPage, count: 1, results }));
+    const router = createMemoryRouter(incidentsRoutes, { initialEntries: ['/company/incidents'] });
+    renderWithI18n(
+      <StaffSessionContext.Provider value={staffSession(company.privateKey)}>
+        <RouterProvider router={router} />
+      </StaffSessionContext.Provider>,
+      french,
+    );
+    const chips = within(await screen.findByRole('list', { name: 'Échéances' })).getAllByRole('listitem');
+    expect(chips[0]).toHaveTextContent(/Dans 1 jour, le /);
+    expect(chips[1]).toHaveTextContent(/Dans 10 jours, le /);
+  });
+});
