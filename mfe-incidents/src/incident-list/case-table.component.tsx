@@ -120,7 +120,7 @@ export function CaseTable({
           <th scope="col">{t('list.columns.status')}</th>
           <SortHeader sortKey="created" />
           <SortHeader sortKey="last_activity_at" />
-          <th scope="col">{t('list.columns.clocks')}</th>
+          <SortHeader sortKey="next_due_at" />
         </tr>
       </thead>
       <tbody>

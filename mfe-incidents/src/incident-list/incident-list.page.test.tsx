@@ -189,3 +189,21 @@ describe('deadline chips by urgency', () => {
     expect(chips[1]).toHaveTextContent(/Dans 10 jours, le /);
   });
 });
+
+describe('next deadline sort', () => {
+  it('when the deadline column is sorted, then the server is asked for the soonest first, then the latest', async () => {
+    fetchMock.mockImplementation(async () => json(200, { ...emptyPage, count: 1, results: await rows({}) }));
+    const router = open('/company/incidents?page=2');
+    const header = await screen.findByRole('columnheader', { name: /Next deadline/ });
+    expect(header).toHaveAttribute('aria-sort', 'none');
+    fireEvent.click(within(header).getByRole('button'));
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=next_due_at'));
+    await waitFor(() => expect(lastUrl()).toBe('/api/incident/?sort=next_due_at'));
+    expect(await screen.findByRole('columnheader', { name: /Next deadline/ })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+    fireEvent.click(within(screen.getByRole('columnheader', { name: /Next deadline/ })).getByRole('button'));
+    await waitFor(() => expect(lastUrl()).toBe('/api/incident/?sort=-next_due_at'));
+  });
+});

@@ -24,4 +24,12 @@ describe('list query in the page URL', () => {
     expect(withPage(byCreated, 2).get('page')).toBe('2');
     expect(withPage(withPage(byCreated, 2), 1).has('page')).toBe(false);
   });
+
+  it('when sorted by next deadline, then the soonest come first, and again the latest', () => {
+    const bySoonest = withSort(new URLSearchParams('page=2'), 'next_due_at');
+    expect(bySoonest.toString()).toBe('sort=next_due_at');
+    expect(sortDirectionOf(bySoonest, 'next_due_at')).toBe('ascending');
+    expect(withSort(bySoonest, 'next_due_at').get('sort')).toBe('-next_due_at');
+    expect(withSort(withSort(bySoonest, 'next_due_at'), 'next_due_at').get('sort')).toBe('next_due_at');
+  });
 });

@@ -14,8 +14,10 @@ export const FILTER_KEYS = [
 ] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 
-export const SORTABLE = ['last_activity_at', 'created', 'category__name'] as const;
+export const SORTABLE = ['last_activity_at', 'created', 'category__name', 'next_due_at'] as const;
 export type SortKey = (typeof SORTABLE)[number];
+/** Deadlines are looked at soonest first; dates and names newest / last first. */
+const ASCENDING_FIRST: readonly SortKey[] = ['next_due_at'];
 export const DEFAULT_SORT = '-last_activity_at';
 
 /** The API query for what the page URL says (only the parameters the list knows; the server checks values). */
@@ -37,12 +39,17 @@ export function withFilter(params: URLSearchParams, key: FilterKey, value: strin
   return next;
 }
 
-/** The page URL sorted by `key`: the same key again flips its direction; a new key sorts descending first. */
+/**
+ * The page URL sorted by `key`: the same key again flips its direction; a new key sorts descending first,
+ * except the next deadline, soonest first.
+ */
 export function withSort(params: URLSearchParams, key: SortKey): URLSearchParams {
   const current = params.get('sort') ?? DEFAULT_SORT;
   const next = new URLSearchParams(params);
   next.delete('page');
-  next.set('sort', current === `-${key}` ? key : `-${key}`);
+  const first = ASCENDING_FIRST.includes(key) ? key : `-${key}`;
+  const flipped = first === key ? `-${key}` : key;
+  next.set('sort', current === first ? flipped : first);
   return next;
 }
 
