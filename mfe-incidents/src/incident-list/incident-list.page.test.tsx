@@ -207,3 +207,25 @@ describe('next deadline sort', () => {
     await waitFor(() => expect(lastUrl()).toBe('/api/incident/?sort=-next_due_at'));
   });
 });
+
+describe('page size', () => {
+  it('when 50 a page is chosen, then the server is asked for 50 from page 1, and the choice shows what it answered', async () => {
+    const results = await rows({});
+    fetchMock.mockImplementation(async (url) =>
+      json(200, { ...emptyPage, count: 120, page_size: url.includes('page_size=50') ? 50 : 20, results }),
+    );
+    const router = open('/company/incidents?status=NEW&page=3');
+    const choice = await screen.findByLabelText('Cases per page');
+    expect(choice).toHaveValue('20');
+    expect(
+      within(choice)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['10', '20', '50', '100']);
+    fireEvent.change(choice, { target: { value: '50' } });
+    await waitFor(() => expect(router.state.location.search).toBe('?status=NEW&page_size=50'));
+    await waitFor(() => expect(lastUrl()).toBe('/api/incident/?status=NEW&page_size=50'));
+    await waitFor(() => expect(screen.getByLabelText('Cases per page')).toHaveValue('50'));
+    expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
+  });
+});
