@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import type { MouseEvent } from 'react';
+import { Link, useHref, useNavigate, useSearchParams } from 'react-router';
 import type { IncidentListItem } from '@whistle/contracts';
 import { formatDateTime } from '@whistle/ui';
 import type { Identity } from '../case/case-key';
@@ -37,6 +38,13 @@ function SortHeader({ sortKey }: { sortKey: SortKey }) {
   );
 }
 
+/** A click on something of its own (the number link, a future checkbox) or a text selection is not a row click. */
+const INTERACTIVE = 'a, button, input, select, textarea, label, summary, [role="button"]';
+function isRowClick(event: MouseEvent<HTMLTableRowElement>) {
+  const target = event.target as Element;
+  return !target.closest(INTERACTIVE) && !window.getSelection()?.toString();
+}
+
 function CaseRow({
   item,
   identity,
@@ -47,10 +55,20 @@ function CaseRow({
   locked: boolean;
 }) {
   const { t, i18n } = useTranslation('incidents');
+  const navigate = useNavigate();
+  const to = `/company/incidents/${item.uuid}`;
+  const href = useHref(to);
+  // The whole row opens the case for the mouse; the number link stays the one focusable element (keyboard,
+  // screen readers, "open in new tab"), so the row adds no second tab stop and nests nothing interactive.
+  const onClick = (event: MouseEvent<HTMLTableRowElement>) => {
+    if (event.button !== 0 || !isRowClick(event)) return;
+    if (event.ctrlKey || event.metaKey || event.shiftKey) window.open(href, '_blank', 'noopener');
+    else void navigate(to);
+  };
   return (
-    <tr>
+    <tr className="case-table__row" onClick={onClick}>
       <td data-label={t('list.columns.number')}>
-        <Link to={`/company/incidents/${item.uuid}`}>{t('list.number', { number: item.display_report_number })}</Link>
+        <Link to={to}>{t('list.number', { number: item.display_report_number })}</Link>
       </td>
       <td data-label={t('list.columns.category__name')}>
         <Categories item={item} />
@@ -102,7 +120,7 @@ export function CaseTable({
           <th scope="col">{t('list.columns.status')}</th>
           <SortHeader sortKey="created" />
           <SortHeader sortKey="last_activity_at" />
-          <th scope="col">{t('list.columns.clocks')}</th>
+          <SortHeader sortKey="next_due_at" />
         </tr>
       </thead>
       <tbody>

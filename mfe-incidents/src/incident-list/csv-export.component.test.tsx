@@ -46,7 +46,7 @@ beforeEach(() => {
 describe('CSV export', () => {
   it('when the extended export is ticked, then the worker gets its words in the viewer’s language and the file says extended', async () => {
     renderWithI18n(
-      <CsvExport session={staffSession(company.privateKey)} query={{ page: '2', status: ['NEW'] }} />,
+      <CsvExport session={staffSession(company.privateKey)} query={{ page: '2', page_size: '50', status: ['NEW'] }} />,
       french,
     );
     const extended = screen.getByRole('checkbox', {

@@ -64,8 +64,8 @@ function useCsvExport(session: StaffSession) {
         running.terminate();
         setState({ phase: 'failed' });
       };
-      // The export takes the list's filters and sort, not its page.
-      const { page: _page, ...filters } = query;
+      // The export takes the list's filters and sort, not its page nor page size (the export API refuses them).
+      const { page: _page, page_size: _pageSize, ...filters } = query;
       const request: ExportRequest = {
         baseUrl: `${window.location.origin}${session.api.baseUrl}`,
         token,

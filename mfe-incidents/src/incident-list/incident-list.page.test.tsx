@@ -113,3 +113,119 @@ describe('assignees in the list', () => {
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 });
+
+describe('whole-row links', () => {
+  it('when a row is clicked outside its number, then that case opens; the number link stays its only tab stop', async () => {
+    const results = await rows({}, {});
+    fetchMock.mockImplementation(async () => json(200, { ...emptyPage, count: 2, results }));
+    const router = open('/company/incidents');
+    const table = await screen.findByRole('table');
+    const second = within(table).getAllByRole('row')[2]!;
+    expect(within(second).getAllByRole('link')).toHaveLength(1);
+    expect(within(second).getByRole('link', { name: '#2' })).toHaveAttribute(
+      'href',
+      `/company/incidents/${results[1]!.uuid}`,
+    );
+    expect(second).not.toHaveAttribute('tabindex');
+    fireEvent.click(within(second).getByText('Unassigned'));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/company/incidents/${results[1]!.uuid}`));
+  });
+
+  it('when a column header or a selected text is clicked, then nothing opens', async () => {
+    const results = await rows({});
+    fetchMock.mockImplementation(async () => json(200, { ...emptyPage, count: 1, results }));
+    const router = open('/company/incidents');
+    const table = await screen.findByRole('table');
+    fireEvent.click(within(table).getAllByRole('row')[0]!);
+    const row = within(table).getAllByRole('row')[1]!;
+    const selection = jest.spyOn(window, 'getSelection').mockReturnValue({ toString: () => 'Unassigned' } as Selection);
+    fireEvent.click(within(row).getByText('Unassigned'));
+    selection.mockRestore();
+    expect(router.state.location.pathname).toBe('/company/incidents');
+  });
+});
+
+describe('deadline chips by urgency', () => {
+  const DAY = 24 * 60 * 60 * 1000;
+  const running = (inDays: number) => ({
+    due_at: new Date(Date.now() + inDays * DAY).toISOString(),
+    done_at: null,
+    state: 'due' as const,
+  });
+
+  it('when deadlines are past, within 3 days or later, then they read Overdue / Due in N days, red / amber / neutral', async () => {
+    // The server's states say "due" for all three: the urgency is the browser's, from the deadlines themselves.
+    const results = await rows({
+      clocks: { acknowledgement: running(-0.5), feedback: running(2.5), resolution: running(40) },
+    });
+    fetchMock.mockImplementation(async () => json(200, { ...emptyPage, count: 1, results }));
+    open('/company/incidents');
+    const chips = within(await screen.findByRole('list', { name: 'Deadlines' })).getAllByRole('listitem');
+    expect(chips.map((chip) => chip.className)).toEqual([
+      'case-clock case-clock--overdue',
+      'case-clock case-clock--soon',
+      'case-clock case-clock--later',
+    ]);
+    expect(chips[0]).toHaveTextContent(/^Acknowledgement Overdue since /);
+    expect(chips[1]).toHaveTextContent(/^Feedback Due in 3 days, /);
+    expect(chips[2]).toHaveTextContent(/^Resolution Due in 40 days, /);
+  });
+
+  it('when a deadline is within a day, then the singular is used, in French too', async () => {
+    const french = await initTestI18n<i18n>('fr');
+    const results = await rows({
+      clocks: { acknowledgement: running(0.5), feedback: running(10), resolution: running(90) },
+    });
+    fetchMock.mockImplementation(async () => json(200, { ...emptyPage, count: 1, results }));
+    const router = createMemoryRouter(incidentsRoutes, { initialEntries: ['/company/incidents'] });
+    renderWithI18n(
+      <StaffSessionContext.Provider value={staffSession(company.privateKey)}>
+        <RouterProvider router={router} />
+      </StaffSessionContext.Provider>,
+      french,
+    );
+    const chips = within(await screen.findByRole('list', { name: 'Échéances' })).getAllByRole('listitem');
+    expect(chips[0]).toHaveTextContent(/Dans 1 jour, le /);
+    expect(chips[1]).toHaveTextContent(/Dans 10 jours, le /);
+  });
+});
+
+describe('next deadline sort', () => {
+  it('when the deadline column is sorted, then the server is asked for the soonest first, then the latest', async () => {
+    fetchMock.mockImplementation(async () => json(200, { ...emptyPage, count: 1, results: await rows({}) }));
+    const router = open('/company/incidents?page=2');
+    const header = await screen.findByRole('columnheader', { name: /Next deadline/ });
+    expect(header).toHaveAttribute('aria-sort', 'none');
+    fireEvent.click(within(header).getByRole('button'));
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=next_due_at'));
+    await waitFor(() => expect(lastUrl()).toBe('/api/incident/?sort=next_due_at'));
+    expect(await screen.findByRole('columnheader', { name: /Next deadline/ })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+    fireEvent.click(within(screen.getByRole('columnheader', { name: /Next deadline/ })).getByRole('button'));
+    await waitFor(() => expect(lastUrl()).toBe('/api/incident/?sort=-next_due_at'));
+  });
+});
+
+describe('page size', () => {
+  it('when 50 a page is chosen, then the server is asked for 50 from page 1, and the choice shows what it answered', async () => {
+    const results = await rows({});
+    fetchMock.mockImplementation(async (url) =>
+      json(200, { ...emptyPage, count: 120, page_size: url.includes('page_size=50') ? 50 : 20, results }),
+    );
+    const router = open('/company/incidents?status=NEW&page=3');
+    const choice = await screen.findByLabelText('Cases per page');
+    expect(choice).toHaveValue('20');
+    expect(
+      within(choice)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['10', '20', '50', '100']);
+    fireEvent.change(choice, { target: { value: '50' } });
+    await waitFor(() => expect(router.state.location.search).toBe('?status=NEW&page_size=50'));
+    await waitFor(() => expect(lastUrl()).toBe('/api/incident/?status=NEW&page_size=50'));
+    await waitFor(() => expect(screen.getByLabelText('Cases per page')).toHaveValue('50'));
+    expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
+  });
+});

@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { isApiError, listCases } from '@whistle/api-client';
 import type { IncidentListResponse } from '@whistle/contracts';
-import { Button, Spinner, TextField, useDocumentTitle, useLoad } from '@whistle/ui';
+import { Button, SelectField, Spinner, TextField, useDocumentTitle, useLoad } from '@whistle/ui';
 import { useStaffSession, useStaffState } from '@whistle/ui/staff';
 import { CaseFilters } from './case-filters.component';
 import { NumberSearch } from './number-search.component';
 import { CaseTable } from './case-table.component';
-import { caseQueryOf, hasFilters, withPage } from './list-query';
+import { PAGE_SIZES, caseQueryOf, hasFilters, withPage, withPageSize } from './list-query';
 import { CsvExport } from './csv-export.component';
 import { useCompanyKey } from '../case/use-company-key';
 import { useIdentities } from './use-identities';
@@ -52,6 +52,13 @@ function Pager({ list }: { list: IncidentListResponse }) {
       <Button variant="secondary" disabled={!hasNext} onClick={() => setParams(withPage(params, list.page + 1))}>
         {t('list.next')}
       </Button>
+      <SelectField
+        name="page_size"
+        label={t('list.pageSize')}
+        options={PAGE_SIZES.map((size) => ({ value: size, label: size }))}
+        value={String(list.page_size)}
+        onChange={(event) => setParams(withPageSize(params, event.target.value))}
+      />
     </nav>
   );
 }

@@ -1,4 +1,4 @@
-import { caseQueryOf, hasFilters, sortDirectionOf, withFilter, withPage, withSort } from './list-query';
+import { caseQueryOf, hasFilters, sortDirectionOf, withFilter, withPage, withPageSize, withSort } from './list-query';
 
 describe('list query in the page URL', () => {
   it('when the URL holds filters, sort and page, then the API query has exactly those, lists kept as lists', () => {
@@ -23,5 +23,22 @@ describe('list query in the page URL', () => {
     expect(sortDirectionOf(withSort(byCreated, 'created'), 'created')).toBe('ascending');
     expect(withPage(byCreated, 2).get('page')).toBe('2');
     expect(withPage(withPage(byCreated, 2), 1).has('page')).toBe(false);
+  });
+
+  it('when sorted by next deadline, then the soonest come first, and again the latest', () => {
+    const bySoonest = withSort(new URLSearchParams('page=2'), 'next_due_at');
+    expect(bySoonest.toString()).toBe('sort=next_due_at');
+    expect(sortDirectionOf(bySoonest, 'next_due_at')).toBe('ascending');
+    expect(withSort(bySoonest, 'next_due_at').get('sort')).toBe('-next_due_at');
+    expect(withSort(withSort(bySoonest, 'next_due_at'), 'next_due_at').get('sort')).toBe('next_due_at');
+  });
+
+  it('when a page size is chosen, then it goes in the URL and the API query from page 1; the default leaves it out', () => {
+    const fifty = withPageSize(new URLSearchParams('status=NEW&page=3'), '50');
+    expect(fifty.toString()).toBe('status=NEW&page_size=50');
+    expect(caseQueryOf(fifty)).toEqual({ status: 'NEW', page_size: '50' });
+    expect(withPageSize(fifty, '20').toString()).toBe('status=NEW');
+    expect(hasFilters(fifty)).toBe(true);
+    expect(hasFilters(new URLSearchParams('page_size=50'))).toBe(false);
   });
 });

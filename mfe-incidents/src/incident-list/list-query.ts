@@ -14,14 +14,16 @@ export const FILTER_KEYS = [
 ] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 
-export const SORTABLE = ['last_activity_at', 'created', 'category__name'] as const;
+export const SORTABLE = ['last_activity_at', 'created', 'category__name', 'next_due_at'] as const;
 export type SortKey = (typeof SORTABLE)[number];
+/** Deadlines are looked at soonest first; dates and names newest / last first. */
+const ASCENDING_FIRST: readonly SortKey[] = ['next_due_at'];
 export const DEFAULT_SORT = '-last_activity_at';
 
 /** The API query for what the page URL says (only the parameters the list knows; the server checks values). */
 export function caseQueryOf(params: URLSearchParams): CaseQuery {
   const query: CaseQuery = {};
-  for (const key of [...FILTER_KEYS, 'sort', 'page'] as const) {
+  for (const key of [...FILTER_KEYS, 'sort', 'page', 'page_size'] as const) {
     const values = params.getAll(key).filter(Boolean);
     if (values.length > 0) query[key] = values.length === 1 ? values[0] : values;
   }
@@ -37,12 +39,30 @@ export function withFilter(params: URLSearchParams, key: FilterKey, value: strin
   return next;
 }
 
-/** The page URL sorted by `key`: the same key again flips its direction; a new key sorts descending first. */
+/**
+ * The page URL sorted by `key`: the same key again flips its direction; a new key sorts descending first,
+ * except the next deadline, soonest first.
+ */
 export function withSort(params: URLSearchParams, key: SortKey): URLSearchParams {
   const current = params.get('sort') ?? DEFAULT_SORT;
   const next = new URLSearchParams(params);
   next.delete('page');
-  next.set('sort', current === `-${key}` ? key : `-${key}`);
+  const first = ASCENDING_FIRST.includes(key) ? key : `-${key}`;
+  const flipped = first === key ? `-${key}` : key;
+  next.set('sort', current === first ? flipped : first);
+  return next;
+}
+
+/** The page sizes offered; the server's default (20) needs no parameter in the URL. */
+export const PAGE_SIZES = ['10', '20', '50', '100'] as const;
+export const DEFAULT_PAGE_SIZE = '20';
+
+/** The page URL showing `size` cases a page, from the first page again (the old page number means other cases). */
+export function withPageSize(params: URLSearchParams, size: string): URLSearchParams {
+  const next = new URLSearchParams(params);
+  next.delete('page');
+  if (size === DEFAULT_PAGE_SIZE) next.delete('page_size');
+  else next.set('page_size', size);
   return next;
 }
 

@@ -116,4 +116,28 @@ describe.each(testStacks)('finding a case on %s', (stack) => {
       expect(bad.body.errors).toEqual({ 'assignee.0': ['Invalid user id'] });
     });
   });
+  describe('next deadline sort', () => {
+    test('when sorted by next_due_at, then the earliest running deadline comes first and cases without one come last', async () => {
+      const later = await report();
+      const soon = await report();
+      const overdue = await report();
+      const closed = await report();
+      const dueIn = async (id: string, days: number) =>
+        test$.deps.db.query(
+          `update incident.incident set acknowledgement_due_at = now() + make_interval(days => $2) where id = $1`,
+          [id, days],
+        );
+      await dueIn(later.id, 5);
+      await dueIn(soon.id, 1);
+      await dueIn(overdue.id, -1);
+      // A closed case runs no clock (next_due_at is null): last either way.
+      await test$.deps.db.query(`update incident.incident set status = 'CLOSED' where id = $1`, [closed.id]);
+      const token = await admin.token();
+      const mine = [later.id, soon.id, overdue.id, closed.id];
+      const order = async (sort: string) =>
+        (await idsOf(`sort=${sort}`, token)).filter((id: string) => mine.includes(id));
+      expect(await order('next_due_at')).toEqual([overdue.id, soon.id, later.id, closed.id]);
+      expect(await order('-next_due_at')).toEqual([later.id, soon.id, overdue.id, closed.id]);
+    });
+  });
 });

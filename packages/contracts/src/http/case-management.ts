@@ -124,8 +124,11 @@ export const incidentListItemSchema = z.object({
 });
 export type IncidentListItem = z.infer<typeof incidentListItemSchema>;
 
-/** Spec §9: sort options, descending with a '-' prefix; default -last_activity_at. */
-export const incidentSortKeys = ['last_activity_at', 'created', 'category__name'] as const;
+/**
+ * Spec §9: sort options, descending with a '-' prefix; default -last_activity_at. `next_due_at` (the earliest
+ * running deadline, issue 23) is ours beyond the spec's three.
+ */
+export const incidentSortKeys = ['last_activity_at', 'created', 'category__name', 'next_due_at'] as const;
 export const incidentSortSchema = z.enum(
   [...incidentSortKeys, ...incidentSortKeys.map((key) => `-${key}` as const)] as [string, ...string[]],
   { error: 'Unknown sort' },

@@ -61,6 +61,9 @@ const ORDER_BY: Record<string, string> = {
   '-created': 'i.created_at desc, i.id desc',
   category__name: 'i.sort_category asc, i.id asc',
   '-category__name': 'i.sort_category desc, i.id desc',
+  // The earliest running deadline (kept by the incident_next_due trigger); cases with none, closed ones, last.
+  next_due_at: 'i.next_due_at asc nulls last, i.id asc',
+  '-next_due_at': 'i.next_due_at desc nulls last, i.id desc',
 };
 
 /** Whether the cases are found from the caller's caseload (their assigned cases) rather than the company's indexes. */
