@@ -26,7 +26,10 @@ afterAll(async () => {
   await platform?.dispose();
 });
 
-/** A discloser's report through the report form, with one file; answers the secret code. */
+/** A 2×1 PNG without metadata, previewed on the case page. */
+const PNG_2X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAIAAAB7QOjdAAAADUlEQVR4nGP4zwAE/wEHAAH/4iOeWQAAAABJRU5ErkJggg==';
+
+/** A discloser's report through the report form, with a text file and an image; answers the secret code. */
 async function reportWithFile(page: Page): Promise<string> {
   await page.goto(`${platform.baseUrl}/disclose/${company.urlIdentifier}`);
   await page.locator('a[href$="/create"]').click();
@@ -37,12 +40,12 @@ async function reportWithFile(page: Page): Promise<string> {
   await page.locator('select[name="location_uuid"]').selectOption({ index: 1 });
   await page.locator('textarea[name="description"]').fill('Invoices paid twice to a shell company');
   await page.locator('input[name="location_detail"]').fill('Warehouse 2');
-  await page.locator('input[name="files"]').setInputFiles({
-    name: 'ledger.txt',
-    mimeType: 'text/plain',
-    buffer: Buffer.from('ledger lines'),
-  });
+  await page.locator('input[name="files"]').setInputFiles([
+    { name: 'ledger.txt', mimeType: 'text/plain', buffer: Buffer.from('ledger lines') },
+    { name: 'storeroom.png', mimeType: 'image/png', buffer: Buffer.from(PNG_2X1, 'base64') },
+  ]);
   await page.locator('.wh-files__name', { hasText: 'ledger.txt' }).waitFor();
+  await page.locator('.wh-files__name', { hasText: 'storeroom.png' }).waitFor();
   await page.locator('form button[type="submit"]:enabled').click();
   await page.getByRole('dialog').getByRole('button', { name: 'Submit incident' }).click();
   await page.waitForURL(/\/success$/, { timeout: 30_000 });
@@ -113,8 +116,22 @@ test('when a report comes in, then an admin finds, reads, answers and closes it 
   await report.getByText('Invoices paid twice to a shell company').waitFor();
   await report.getByText('Warehouse 2').waitFor();
   await report.getByText('Jane Whistle').waitFor();
-  const file = await downloaded(page, () => report.getByRole('button', { name: /Download/ }).click());
+  const file = await downloaded(page, () => report.getByRole('button', { name: /Download ledger\.txt/ }).click());
   expect(file).toEqual({ name: 'ledger.txt', text: 'ledger lines' });
+  // The image previewed in the page, decrypted into an object URL the CSP allows, gone on Escape.
+  await report.getByRole('button', { name: 'Preview storeroom.png' }).click();
+  const preview = page.getByRole('dialog', { name: 'storeroom.png' });
+  const image = preview.getByRole('img', { name: 'storeroom.png' });
+  await image.waitFor();
+  expect(await image.getAttribute('src')).toMatch(/^blob:/);
+  expect(
+    await image.evaluate(async (element: HTMLImageElement) => {
+      await element.decode();
+      return [element.naturalWidth, element.naturalHeight];
+    }),
+  ).toEqual([2, 1]);
+  await page.keyboard.press('Escape');
+  await preview.waitFor({ state: 'detached' });
 
   // Acknowledge, reply with a file (not as the feedback), note privately, close with an outcome.
   await page.getByRole('button', { name: 'Acknowledge receipt' }).click();

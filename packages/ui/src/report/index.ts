@@ -11,7 +11,7 @@ export {
   type PendingFile,
   type UploadFailureKey,
 } from './attachment';
-export { saveDecryptedFile } from './download-file';
+export { decryptIncidentFile, saveBlob, saveDecryptedFile, type DecryptedFile } from './download-file';
 export { FilePicker } from './file-picker.component';
 export { formatFileSize } from './format';
 export { cleanFile, type CleanedFile, type MetadataWarning, type RemovedMetadata } from './metadata';

@@ -22,6 +22,8 @@ export interface StoredFileWords {
   undecryptable: string;
   download: string;
   downloadFailed: string;
+  /** The label of the "Preview" button, shown only where `onPreview` is given. */
+  preview?: string;
 }
 
 /**
@@ -33,11 +35,14 @@ export function StoredFiles({
   api,
   handle,
   words,
+  onPreview,
 }: {
   files: readonly StoredFile[];
   api: ApiClient;
   handle: IncidentHandle;
   words: StoredFileWords;
+  /** Opens a file in the page (the staff's case page); without it, files are only downloaded. */
+  onPreview?: (file: StoredFile) => void;
 }) {
   const { i18n } = useTranslation();
   const [failed, setFailed] = useState<string | null>(null);
@@ -62,6 +67,12 @@ export function StoredFiles({
             {words.download}
             <span className="wh-visually-hidden"> {file.name}</span>
           </Button>
+          {onPreview && file.name && (
+            <Button variant="secondary" onClick={() => onPreview(file)}>
+              {words.preview}
+              <span className="wh-visually-hidden"> {file.name}</span>
+            </Button>
+          )}
           {failed === file.uuid && (
             <span className="wh-field__error" role="alert">
               {words.downloadFailed}
