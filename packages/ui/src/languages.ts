@@ -38,7 +38,22 @@ export type Language = keyof typeof LANGUAGE_NAMES;
  * The discloser pages' languages: a language joins this list with its mfe-disclose and shell/common files (the
  * locale-files test then requires every key of them).
  */
-export const DISCLOSER_LANGUAGES: readonly Language[] = ['en', 'fr', 'de', 'es', 'it', 'pt', 'nl', 'pl'];
+export const DISCLOSER_LANGUAGES: readonly Language[] = [
+  'en',
+  'fr',
+  'de',
+  'es',
+  'it',
+  'pt',
+  'nl',
+  'pl',
+  'ar',
+  'uk',
+  'tr',
+  'ro',
+  'cs',
+  'sv',
+];
 /** Staff pages stay in English and French: their namespaces exist in these languages only. */
 export const STAFF_LANGUAGES: readonly Language[] = ['en', 'fr'];
 /** Every language a page can be shown in. */
