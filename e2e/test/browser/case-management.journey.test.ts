@@ -82,7 +82,7 @@ test('when a report comes in, then an admin finds, reads, answers and closes it 
     new RegExp(`^\\d{1,2} ${month} \\d{4}, \\d{2}:\\d{2}$`),
   );
   await row
-    .getByText(new RegExp(`^due \\d{1,2} ${month} \\d{4}$`))
+    .getByText(new RegExp(`^Due in \\d+ days?, \\d{1,2} ${month} \\d{4}$`))
     .first()
     .waitFor();
 
