@@ -8,6 +8,7 @@ import type { OpenedCase, ShownFile } from './use-case';
 interface Previewing {
   uuid: string;
   name: string;
+  mimeType: string;
   file?: DecryptedFile;
   failed?: boolean;
 }
@@ -20,8 +21,8 @@ export function CaseFiles({ files, opened }: { files: readonly ShownFile[]; open
   const { t } = useTranslation('incidents');
   const [previewing, setPreviewing] = useState<Previewing>();
 
-  async function preview(uuid: string, name: string) {
-    setPreviewing({ uuid, name });
+  async function preview({ uuid, name, mimeType }: ShownFile) {
+    setPreviewing({ uuid, name, mimeType });
     // A late answer for a preview already closed (or replaced) is dropped.
     const settle = (update: Partial<Previewing>) =>
       setPreviewing((current) => (current?.uuid === uuid ? { ...current, ...update } : current));
@@ -44,11 +45,12 @@ export function CaseFiles({ files, opened }: { files: readonly ShownFile[]; open
           downloadFailed: t('files.downloadFailed'),
           preview: t('files.preview'),
         }}
-        onPreview={(file) => void preview(file.uuid, file.name ?? '')}
+        onPreview={(stored) => void preview(files.find((file) => file.uuid === stored.uuid)!)}
       />
       {previewing && (
         <FilePreview
           fileName={previewing.name}
+          mimeType={previewing.mimeType}
           file={previewing.file}
           failed={previewing.failed ?? false}
           onDownload={saveBlob}

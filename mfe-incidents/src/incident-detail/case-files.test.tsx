@@ -56,7 +56,10 @@ it('decrypts the file into the preview, with the file token, and revokes its obj
     filesApi: createApiClient({ getToken: () => 'file-token' }),
   } as unknown as OpenedCase;
   renderWithI18n(
-    <CaseFiles files={[{ uuid, messageUuid: null, size: png.length, name: 'storeroom.png' }]} opened={opened} />,
+    <CaseFiles
+      files={[{ uuid, messageUuid: null, size: png.length, mimeType: 'image/png', name: 'storeroom.png' }]}
+      opened={opened}
+    />,
     english,
   );
 

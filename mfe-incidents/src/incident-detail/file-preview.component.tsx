@@ -4,38 +4,20 @@ import { ConfirmDialog, Spinner } from '@whistle/ui';
 import type { DecryptedFile } from '@whistle/ui/report';
 import '../case/case.css';
 
-/** What the page can show of a file, by its name's extension (the decrypted bytes carry no type). */
+/** What the page can show of a file. */
 type PreviewKind = 'image' | 'text' | 'audio' | 'none';
 
-const TYPES: Record<string, { kind: PreviewKind; mime: string }> = {
-  png: { kind: 'image', mime: 'image/png' },
-  jpg: { kind: 'image', mime: 'image/jpeg' },
-  jpeg: { kind: 'image', mime: 'image/jpeg' },
-  gif: { kind: 'image', mime: 'image/gif' },
-  webp: { kind: 'image', mime: 'image/webp' },
-  avif: { kind: 'image', mime: 'image/avif' },
-  bmp: { kind: 'image', mime: 'image/bmp' },
-  txt: { kind: 'text', mime: 'text/plain' },
-  log: { kind: 'text', mime: 'text/plain' },
-  md: { kind: 'text', mime: 'text/plain' },
-  csv: { kind: 'text', mime: 'text/plain' },
-  json: { kind: 'text', mime: 'text/plain' },
-  xml: { kind: 'text', mime: 'text/plain' },
-  mp3: { kind: 'audio', mime: 'audio/mpeg' },
-  m4a: { kind: 'audio', mime: 'audio/mp4' },
-  aac: { kind: 'audio', mime: 'audio/aac' },
-  wav: { kind: 'audio', mime: 'audio/wav' },
-  ogg: { kind: 'audio', mime: 'audio/ogg' },
-  oga: { kind: 'audio', mime: 'audio/ogg' },
-  opus: { kind: 'audio', mime: 'audio/ogg' },
-  weba: { kind: 'audio', mime: 'audio/webm' },
-  webm: { kind: 'audio', mime: 'audio/webm' },
-  flac: { kind: 'audio', mime: 'audio/flac' },
-};
+// Raster images only: an SVG is a document that can carry script and links.
+const IMAGE_TYPES = /^image\/(?:png|jpeg|gif|webp|avif|bmp)$/;
+const TEXT_TYPES = /^(?:text\/[\w.+-]+|application\/(?:json|xml))$/;
 
-export function previewType(fileName: string): { kind: PreviewKind; mime: string } {
-  const extension = /\.([^.]+)$/.exec(fileName)?.[1]?.toLowerCase() ?? '';
-  return TYPES[extension] ?? { kind: 'none', mime: '' };
+/** By the type the file was sent with (`mime_type`): a wrong one makes the element show nothing, never run it. */
+export function previewKind(mimeType: string): PreviewKind {
+  const type = mimeType.toLowerCase();
+  if (IMAGE_TYPES.test(type)) return 'image';
+  if (type.startsWith('audio/')) return 'audio';
+  if (TEXT_TYPES.test(type)) return 'text';
+  return 'none';
 }
 
 /**
@@ -45,29 +27,31 @@ export function previewType(fileName: string): { kind: PreviewKind; mime: string
  */
 export function FilePreview({
   fileName,
+  mimeType,
   file,
   failed,
   onDownload,
   onClose,
 }: {
   fileName: string;
+  mimeType: string;
   file: DecryptedFile | undefined;
   failed: boolean;
   onDownload(file: DecryptedFile): void;
   onClose(): void;
 }) {
   const { t } = useTranslation('incidents');
-  const { kind, mime } = previewType(fileName);
+  const kind = previewKind(mimeType);
   const [text, setText] = useState<string>();
   // The object URL lives as long as the element showing it: made when it mounts, revoked when it goes.
   const showBlob = useCallback(
     (element: HTMLImageElement | HTMLAudioElement | null) => {
       if (!element || !file) return undefined;
-      const url = URL.createObjectURL(new Blob([file.blob], { type: mime }));
+      const url = URL.createObjectURL(new Blob([file.blob], { type: mimeType }));
       element.src = url;
       return () => URL.revokeObjectURL(url);
     },
-    [file, mime],
+    [file, mimeType],
   );
 
   useEffect(() => {

@@ -5,7 +5,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { DecryptedFile } from '@whistle/ui/report';
 import { initTestI18n } from '../../../tools/webpack/test-i18n';
 import { renderWithI18n } from '../../test/render';
-import { FilePreview, previewType } from './file-preview.component';
+import { FilePreview, previewKind } from './file-preview.component';
 
 /* A case's decrypted file previewed in the page: from an object URL revoked on close, text never as HTML. */
 
@@ -36,6 +36,15 @@ const decrypted = (fileName: string, content: string): DecryptedFile => ({
   fileName,
 });
 
+/** The type each test file was sent with (its `mime_type`). */
+const TYPES: Record<string, string> = {
+  'receipt.PNG': 'image/png',
+  'memo.mp3': 'audio/mpeg',
+  'notes.txt': 'text/plain',
+  'contract.pdf': 'application/pdf',
+  'pending.png': 'image/png',
+};
+
 /** The preview as the case page opens it: it goes away when closed. */
 function Harness({
   file,
@@ -48,6 +57,7 @@ function Harness({
   return open ? (
     <FilePreview
       fileName={file?.fileName ?? 'pending.png'}
+      mimeType={TYPES[file?.fileName ?? 'pending.png']!}
       file={file}
       failed={false}
       onDownload={onDownload}
@@ -113,20 +123,29 @@ describe('FilePreview', () => {
 
   it('says when the file cannot be opened', () => {
     renderWithI18n(
-      <FilePreview fileName="a.png" file={undefined} failed onDownload={() => {}} onClose={() => {}} />,
+      <FilePreview
+        fileName="a.png"
+        mimeType="image/png"
+        file={undefined}
+        failed
+        onDownload={() => {}}
+        onClose={() => {}}
+      />,
       english,
     );
     expect(screen.getByRole('alert')).toHaveTextContent('The file could not be opened.');
   });
 });
 
-describe('previewType', () => {
+describe('previewKind', () => {
   it.each([
-    ['photo.JPG', 'image'],
-    ['call.m4a', 'audio'],
-    ['log.csv', 'text'],
-    ['report.pdf', 'none'],
-    ['drawing.svg', 'none'],
-    ['no-extension', 'none'],
-  ])('%s is %s', (name, kind) => expect(previewType(name).kind).toBe(kind));
+    ['image/JPEG', 'image'],
+    ['audio/mp4', 'audio'],
+    ['text/csv', 'text'],
+    ['application/json', 'text'],
+    ['application/pdf', 'none'],
+    ['image/svg+xml', 'none'],
+    ['text/html', 'text'],
+    ['application/octet-stream', 'none'],
+  ])('%s is %s', (type, kind) => expect(previewKind(type)).toBe(kind));
 });

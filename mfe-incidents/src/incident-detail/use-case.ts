@@ -19,6 +19,8 @@ export interface ShownFile {
   uuid: string;
   messageUuid: string | null;
   size: number;
+  /** The type the reporter's browser gave the file when it sent it (the spec's clear `mime_type`). */
+  mimeType: string;
   /** The decrypted name; '' when it could not be decrypted. */
   name: string;
 }
@@ -86,6 +88,7 @@ async function openWholeCase(
       uuid: file.uuid,
       messageUuid: file.incident_message_uuid,
       size: file.file_size,
+      mimeType: file.mime_type,
       name: fileNames[index]!,
     })),
     motivations: new Map(motivations.map((ciphertext, index) => [ciphertext, motivationTexts[index]!])),
