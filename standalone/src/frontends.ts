@@ -61,17 +61,31 @@ const serveAs =
 /** The company's public view as the API gives it to anyone, or undefined when there is no such company. */
 export type CompanyViewSource = (urlIdentifier: string, req: Request) => Promise<CompanyPublicView | undefined>;
 
-/** A page made here: Brotli or gzip by Accept-Encoding (as the built files), revalidated by its ETag. */
-function sendPage(req: Request, res: Response, html: string) {
+type Encoding = 'br' | 'gzip' | 'identity';
+const ENCODE: Record<Encoding, (html: string) => Buffer> = {
+  br: (html) => brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
+  gzip: (html) => gzipSync(html),
+  identity: (html) => Buffer.from(html),
+};
+/** A page that is the same for every request, in each encoding: compressed once, at start. */
+type FixedPage = Record<Encoding, Buffer>;
+const fixedPage = (html: string): FixedPage => ({
+  br: ENCODE.br(html),
+  gzip: ENCODE.gzip(html),
+  identity: ENCODE.identity(html),
+});
+
+/**
+ * A page made here: Brotli or gzip by Accept-Encoding (as the built files), revalidated by its ETag. A company's
+ * page differs by company, so it is compressed as it is sent, in the one encoding asked for.
+ */
+function sendPage(req: Request, res: Response, page: FixedPage | string) {
   // Brotli first whatever order the client lists them in, as expressStaticGzip's orderPreference does.
-  const encoding = ['br', 'gzip'].find((name) => req.acceptsEncodings(name) === name);
+  const encoding: Encoding =
+    (['br', 'gzip'] as const).find((name) => req.acceptsEncodings(name) === name) ?? 'identity';
   res.vary('Accept-Encoding').set('Cache-Control', 'no-cache').type('html');
-  if (encoding === 'br') {
-    res.set('Content-Encoding', 'br');
-    return res.send(brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }));
-  }
-  if (encoding === 'gzip') return res.set('Content-Encoding', 'gzip').send(gzipSync(html));
-  return res.send(Buffer.from(html));
+  if (encoding !== 'identity') res.set('Content-Encoding', encoding);
+  res.send(typeof page === 'string' ? ENCODE[encoding](page) : page[encoding]);
 }
 
 /** /disclose/{urlIdentifier} (a landing page), and the company's other pages under it. */
@@ -121,10 +135,12 @@ export function frontendRouter(
   }
   const shell = serveBuilt(frontendDist(rootDir, 'shell'));
   const template = pageTemplate(frontendDist(rootDir, 'shell'), frontendDist(rootDir, 'mfe-disclose'));
+  const staffPage = fixedPage(template.staff);
+  const discloserPage = fixedPage(template.discloser);
   router.use(shell);
   router.get(/^\/(?!api\/|locales\/|remotes\/).*/, async (req: Request, res: Response, next: NextFunction) => {
     if (!req.accepts('html')) return next();
-    if (!req.path.startsWith('/disclose')) return sendPage(req, res, template.staff);
+    if (!req.path.startsWith('/disclose')) return sendPage(req, res, staffPage);
     const page = COMPANY_PAGE.exec(req.path);
     let company: CompanyPublicView | undefined;
     if (page && companyView) {
@@ -134,7 +150,7 @@ export function frontendRouter(
         // Not drawn here, then: the remote loads the company itself and shows what went wrong.
       }
     }
-    if (!company) return sendPage(req, res, template.discloser);
+    if (!company) return sendPage(req, res, discloserPage);
     sendPage(req, res, page![2] ? template.companyPage(company) : template.landing(company));
   });
   return router;
