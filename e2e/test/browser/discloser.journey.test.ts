@@ -6,6 +6,7 @@ import { launchChromium, openWatchedPage, seriousAccessibilityViolations } from 
 import { companyPayload, onboardAndConfirm } from '../../src/company-fixtures';
 import { dumpDatabase, readTree } from '../../src/database-dump';
 import { translationOf } from '../../src/locales';
+import { fillRequired, submitReport } from '../../src/report-form';
 import { startStandalone, type StandalonePlatform } from '../../src/standalone';
 
 /**
@@ -39,20 +40,9 @@ async function openCreatePage(page: Page) {
   await page.locator('form button[type="submit"]:enabled').waitFor();
 }
 
-/** Fills the required inputs (first category, first location, the description). */
-async function fillRequired(page: Page, description: string) {
-  await page.locator('input[name="category_uuids"]').first().check();
-  await page.locator('select[name="location_uuid"]').selectOption({ index: 1 });
-  await page.locator('textarea[name="description"]').fill(description);
-}
-
-/** Submits, confirms, and returns the secret code shown on the success page. */
+/** Sends the report and returns its secret code, checked for the form it is read aloud in. */
 async function submitAndReadCode(page: Page, confirmLabel = en('Submit incident')): Promise<string> {
-  await page.locator('form button[type="submit"]').click();
-  await page.getByRole('dialog').getByRole('button', { name: confirmLabel }).click();
-  await page.waitForURL(/\/success$/, { timeout: 30_000 });
-  // Drawn in groups, with nothing added between them: the element's text is the code.
-  const code = (await page.locator('.disclose-code__value').textContent())!;
+  const code = await submitReport(page, confirmLabel);
   expect(code).toMatch(/^[0-9a-f]+:[0-9a-z]{4}(-[0-9a-z]{4}){6}$/);
   return code;
 }

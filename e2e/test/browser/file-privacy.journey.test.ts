@@ -4,6 +4,7 @@ import { tagJpeg, tagPng, tagWebp } from '@whistle/test-support/image-metadata';
 import { launchChromium, openWatchedPage } from '../../src/browser';
 import { companyPayload, onboardAndConfirm } from '../../src/company-fixtures';
 import { translationOf } from '../../src/locales';
+import { fillRequired, submitReport } from '../../src/report-form';
 import { startStandalone, type StandalonePlatform } from '../../src/standalone';
 
 /**
@@ -109,16 +110,8 @@ test('when a discloser attaches photos with GPS and author tags, then the decryp
   expect(await notes.count()).toBe(3);
   expect(await notes.first().textContent()).toContain('location (GPS)');
 
-  await page.locator('input[name="category_uuids"]').first().check();
-  await page.locator('select[name="location_uuid"]').selectOption({ index: 1 });
-  await page.locator('textarea[name="description"]').fill('Photos of the storeroom');
-  await page.locator('form button[type="submit"]:enabled').click();
-  await page
-    .getByRole('dialog')
-    .getByRole('button', { name: en('Submit incident') })
-    .click();
-  await page.waitForURL(/\/success$/, { timeout: 30_000 });
-  const code = (await page.locator('.disclose-code__value').textContent())!;
+  await fillRequired(page, 'Photos of the storeroom');
+  const code = await submitReport(page, en('Submit incident'));
 
   await page.goto(`${platform.baseUrl}/disclose/${urlIdentifier}`);
   await page.getByRole('button', { name: en('Check incident status') }).click();
