@@ -2,7 +2,7 @@
  * Strips what an image says about its author before it is encrypted (issue #26, item 3): EXIF (GPS position,
  * camera, serial number, date), XMP, IPTC and comments. The container is rewritten without those parts; the
  * compressed pixel data is copied byte for byte, never re-encoded, so quality is kept and it stays fast
- * (a few milliseconds for a 12 MB photo: slices and one copy).
+ * (slices of the file and one copy).
  */
 
 /** What was taken out of a file, for the discloser to see. */
