@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { CompanyPublicView } from '@whistle/contracts';
+import { EMBEDDED_COMPANY_VIEW_ID, type CompanyPublicView } from '@whistle/contracts';
 
 /** The shell's entry page, with what the first view of a discloser page needs announced in its head. */
 export interface PageTemplate {
@@ -13,9 +13,6 @@ export interface PageTemplate {
   /** Another page of a company (create, success, review): the view in the HTML, saving its round trip. */
   companyPage(company: CompanyPublicView): string;
 }
-
-/** The id of the JSON block holding the company view the landing page was drawn from (read by mfe-disclose). */
-export const COMPANY_VIEW_ELEMENT = 'whistle-company-view';
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character]);
@@ -126,7 +123,7 @@ export function pageTemplate(shellDist: string, discloseDist: string, defaultLan
   if (!container.test(discloser)) throw new Error('index.html has no container for mfe_disclose');
 
   const viewBlock = (company: CompanyPublicView) =>
-    `<script type="application/json" id="${COMPANY_VIEW_ELEMENT}">${jsonBlock(company)}</script>`;
+    `<script type="application/json" id="${EMBEDDED_COMPANY_VIEW_ID}">${jsonBlock(company)}</script>`;
   return {
     staff,
     discloser,

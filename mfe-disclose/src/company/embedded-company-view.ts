@@ -1,7 +1,4 @@
-import type { CompanyPublicView } from '@whistle/contracts';
-
-/** Where the standalone server puts the company view it drew the landing page from (standalone/src/page.ts). */
-const ELEMENT_ID = 'whistle-company-view';
+import { EMBEDDED_COMPANY_VIEW_ID, type CompanyPublicView } from '@whistle/contracts';
 
 /**
  * The company view the page arrived with, once: the landing page's first render shows the same company as the
@@ -9,7 +6,7 @@ const ELEMENT_ID = 'whistle-company-view';
  * page asks the API again.
  */
 export function takeEmbeddedCompanyView(urlIdentifier: string): CompanyPublicView | undefined {
-  const element = document.getElementById(ELEMENT_ID);
+  const element = document.getElementById(EMBEDDED_COMPANY_VIEW_ID);
   if (!element) return undefined;
   element.remove();
   try {
