@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, seriousAccessibilityViolations } from '../../src/browser';
 import { postJson } from '../../src/company-fixtures';
+import { fillRequired, submitReport } from '../../src/report-form';
 import { publicView, reportBody } from '../../src/reports';
 import { STAFF_PASSWORD, onboardCompany, submitLogin, type OnboardedCompany } from '../../src/staff';
 import { startStandalone, type StandalonePlatform } from '../../src/standalone';
@@ -34,6 +35,7 @@ const DESCRIPTIONS = [
   'Overtime logged but never paid',
   'Invoices split to stay under the approval limit',
   'Safety training certificates signed in bulk',
+  'Written while the key was being renewed',
 ];
 
 /** Opens each case of the list until one shows `description`, decrypted in the page. */
@@ -59,6 +61,11 @@ async function readCase(page: Page, description: string) {
 test('when an admin rotates the company key, then the page explains it, shows the new kit, re-wraps every case with progress, and every report still reads', async () => {
   const before = await file(DESCRIPTIONS[0]!);
   await file(DESCRIPTIONS[1]!);
+  // A discloser who opened the form before the rotation and sends it after: the old key is gone by then.
+  const discloserContext = await browser.newContext();
+  const discloser = await discloserContext.newPage();
+  await discloser.goto(`${platform.baseUrl}/disclose/${company.urlIdentifier}/create`);
+  await fillRequired(discloser, DESCRIPTIONS[3]!);
 
   const context = await browser.newContext();
   const page = await context.newPage();
@@ -90,6 +97,17 @@ test('when an admin rotates the company key, then the page explains it, shows th
   await readCase(page, DESCRIPTIONS[0]!);
   await readCase(page, DESCRIPTIONS[2]!);
 
+  // The form opened before the rotation is refused once and sent again for the new key: it gets its code and reads.
+  const refusals: number[] = [];
+  discloser.on('response', (response) => {
+    if (response.url().endsWith('/api/incident/') && response.request().method() === 'POST')
+      refusals.push(response.status());
+  });
+  expect(await submitReport(discloser, 'Submit incident')).toMatch(/^[0-9a-f]+:/);
+  expect(refusals).toEqual([409, 201]);
+  await readCase(page, DESCRIPTIONS[3]!);
+
+  await discloserContext.close();
   await context.close();
 });
 

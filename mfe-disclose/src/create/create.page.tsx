@@ -14,7 +14,7 @@ import { MissingFieldsSummary, useMissingFields } from './missing-fields.compone
 import { ReporterFields } from './reporter-fields.component';
 import { initialSubmission, submissionReducer } from './submission.reducer';
 import { solveInBackground, type BackgroundProof } from './proof-of-work';
-import { prepareReport, refusedFields, submitReport, type PreparedReport } from './submit-report';
+import { prepareReport, refusedFields, submitToCurrentKey, type ReadyReport } from './submit-report';
 import { useIncidentCredentials } from './use-incident-credentials';
 import { useReportForm } from './use-report-form';
 
@@ -29,9 +29,9 @@ export function CreatePage({ api }: { api: ApiClient }) {
   const { credentials, failed: credentialsFailed } = useIncidentCredentials(company.public_key);
   const [{ step, failed }, dispatch] = useReducer(submissionReducer, initialSubmission);
   const submitted = useRef(false);
-  // The report as last sent, with the form it was made from: sending the same form again after a failure
-  // reuses it (same bytes, same idempotency key), so a report stored whose answer was lost is not stored twice.
-  const lastPrepared = useRef<{ form: typeof report.form; prepared: PreparedReport }>(undefined);
+  // The report as last sent, with the form and credentials it was made from: sending the same form again after a
+  // failure reuses it (same bytes, same idempotency key), so a report stored whose answer was lost is not stored twice.
+  const lastPrepared = useRef<ReadyReport & { form: typeof report.form }>(undefined);
   const missing = useMissingFields(report);
   // Started with the form: whatever work the company's volume asks is done while the discloser writes.
   const proof = useRef<BackgroundProof>(undefined);
@@ -59,19 +59,19 @@ export function CreatePage({ api }: { api: ApiClient }) {
     dispatch('send');
     try {
       const { form } = report;
-      if (lastPrepared.current?.form !== form) {
-        const prepared = await prepareReport({
-          company,
+      const toSend = { ...form, phone_number_code: dialCodeOf(form.phone_number_code) };
+      if (lastPrepared.current?.form !== form)
+        lastPrepared.current = {
+          form,
           credentials,
-          form: { ...form, phone_number_code: dialCodeOf(form.phone_number_code) },
-        });
-        lastPrepared.current = { form, prepared };
-      }
-      const result = await submitReport({
+          prepared: await prepareReport({ company, credentials, form: toSend }),
+        };
+      const result = await submitToCurrentKey({
         api,
         company,
-        credentials,
-        prepared: lastPrepared.current.prepared,
+        report: lastPrepared.current,
+        form: toSend,
+        onRenewed: (renewed) => (lastPrepared.current = { form, ...renewed }),
         files: attachments.loaded,
         onFileProgress: attachments.setProgress,
         proof: proof.current,

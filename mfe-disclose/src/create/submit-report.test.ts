@@ -6,7 +6,7 @@ import { createCompanyCredentials, createIncidentCredentials } from '@whistle/cr
 import { emptyReportForm } from './report-form';
 import { prepareReport, submitReport } from './submit-report';
 
-const company = { url_identifier: 'acme' };
+const company = { url_identifier: 'acme', key_version: 1 };
 const answer = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 

@@ -1,6 +1,19 @@
-import { ApiError, createIncident, getDiscloserIncident, withToken, type ApiClient } from '@whistle/api-client';
+import {
+  ApiError,
+  createIncident,
+  getCompanyPublicView,
+  getDiscloserIncident,
+  withToken,
+  type ApiClient,
+} from '@whistle/api-client';
 import type { CompanyPublicView, IncidentCreateRequest, ReportField } from '@whistle/contracts';
-import { deriveDiscloserAuthToken, encryptFields, formatSecretCode, type IncidentCredentials } from '@whistle/crypto';
+import {
+  createIncidentCredentials,
+  deriveDiscloserAuthToken,
+  encryptFields,
+  formatSecretCode,
+  type IncidentCredentials,
+} from '@whistle/crypto';
 import { uploadAttachment, type Attachment } from '@whistle/ui/report';
 import type { BackgroundProof } from './proof-of-work';
 import { REQUIRED_FIELDS, encryptedFieldValues, type ReportErrors, type ReportForm } from './report-form';
@@ -21,7 +34,7 @@ export interface PreparedReport {
 }
 
 export async function prepareReport(input: {
-  company: Pick<CompanyPublicView, 'url_identifier'>;
+  company: Pick<CompanyPublicView, 'url_identifier' | 'key_version'>;
   credentials: IncidentCredentials;
   form: ReportForm;
 }): Promise<PreparedReport> {
@@ -38,8 +51,33 @@ export async function prepareReport(input: {
       fields,
       report_anonymously: form.report_anonymously,
       report_channel: form.report_channel,
+      company_key_version: company.key_version,
     },
   };
+}
+
+/**
+ * The server's answer to a report wrapped to a company key it no longer keeps: the company renewed its key (a
+ * rotation, docs/security.md) and retired the old one while this page was open.
+ */
+const refusedForStaleKey = (error: unknown) =>
+  error instanceof ApiError &&
+  error.status === 409 &&
+  'company_key_version' in ((error.body as { errors?: object } | null)?.errors ?? {});
+
+/**
+ * The same form made into a report again after refusedForStaleKey, for the company's current key: the company view
+ * asked for again (revalidated, so not a copy from before the rotation) and new incident credentials, so a new
+ * secret code. Nothing of the refused report was stored.
+ */
+async function prepareForCurrentKey(input: {
+  api: ApiClient;
+  company: Pick<CompanyPublicView, 'url_identifier'>;
+  form: ReportForm;
+}): Promise<{ credentials: IncidentCredentials; prepared: PreparedReport }> {
+  const current = await getCompanyPublicView(input.api, input.company.url_identifier);
+  const credentials = await createIncidentCredentials(current.public_key);
+  return { credentials, prepared: await prepareReport({ company: current, credentials, form: input.form }) };
 }
 
 /** Waits before each try after the first: a dropped connection or a restarting server gets a few seconds. */
@@ -140,4 +178,33 @@ export function refusedFields(error: unknown): ReportErrors | null {
   const errors = (error.body as { errors?: Record<string, unknown> } | null)?.errors ?? {};
   const known = REQUIRED_FIELDS.filter((name) => name in errors);
   return known.length > 0 ? Object.fromEntries(known.map((name) => [name, true])) : null;
+}
+
+/** A report ready to send: the credentials it was made with (its secret code comes from them) and its request. */
+export interface ReadyReport {
+  credentials: IncidentCredentials;
+  prepared: PreparedReport;
+}
+
+/**
+ * submitReport, and when the company renewed its key while the page was open (refusedForStaleKey), the same form
+ * made into a report for the current key and sent once more, without the discloser doing anything. `onRenewed`
+ * gets the new report, for a later try after a failure to send that one again rather than the refused one.
+ */
+export async function submitToCurrentKey(
+  input: Omit<Parameters<typeof submitReport>[0], 'credentials' | 'prepared'> & {
+    report: ReadyReport;
+    form: ReportForm;
+    onRenewed: (renewed: ReadyReport) => void;
+  },
+): Promise<SubmittedReport> {
+  const { report, form, onRenewed, ...sending } = input;
+  try {
+    return await submitReport({ ...sending, ...report });
+  } catch (error) {
+    if (!refusedForStaleKey(error)) throw error;
+    const renewed = await prepareForCurrentKey({ api: sending.api, company: sending.company, form });
+    onRenewed(renewed);
+    return submitReport({ ...sending, ...renewed });
+  }
 }

@@ -14,6 +14,7 @@ import {
   announceStaff,
   call,
   fileReport,
+  postJson,
   prepareProducer,
   reportFor,
   seedCompany,
@@ -214,6 +215,45 @@ describe.each(testStacks)('company key rotation, in the incident service, on %s'
 
     expect(await storedWrappings(company)).toEqual(before);
     expect((await storedWrappings(other.company))[0]!.company_key_version).toBeNull();
+  });
+
+  test('when a page loaded before a rotation sends its report, then it is taken while the previous key lives and refused once it is gone, with nothing stored', async () => {
+    const { company, admin, keys } = await rotatingCompany(0);
+    const withNewKey = { ...company, publicKey: keys.publicKey };
+    const file = async (target: SeededCompany, version: number) =>
+      postJson(
+        `${incident.baseUrl}/api/incident/`,
+        (await reportFor(target, undefined, { company_key_version: version })).body,
+      );
+
+    // During the rotation: a page of either key is taken, and each case knows which key wraps it.
+    const underPrevious = await file(company, 1);
+    const underCurrent = await file(withNewKey, 2);
+    expect([underPrevious.status, underCurrent.status]).toEqual([201, 201]);
+    const versionOf = new Map((await storedWrappings(company)).map((row) => [row.id, row.company_key_version]));
+    expect(versionOf.get((await underPrevious.json()).uuid)).toBe(1);
+    expect(versionOf.get((await underCurrent.json()).uuid)).toBe(2);
+
+    // Only the case under the previous key needs re-wrapping.
+    const done = await rewrapCompanyCases(staffCall(), await admin.token(), keys);
+    expect(done.rewrapped).toBe(1);
+    expect(done.complete).toMatchObject({ status: 202, body: { remaining: 0 } });
+
+    // The previous key is gone: a page that still has it is told so, and no case is stored that nobody could open.
+    for (const version of [1, 7]) {
+      const refused = await file(company, version);
+      expect(refused.status).toBe(409);
+      expect(await refused.json()).toEqual({
+        message: 'The company key has changed since this page was loaded',
+        errors: { company_key_version: ['The company key has changed since this page was loaded'] },
+      });
+    }
+    expect(await storedWrappings(company)).toHaveLength(2);
+    expect((await file(withNewKey, 2)).status).toBe(201);
+
+    // Completion asked again (its answer lost) is answered as done, not refused.
+    const again = await as(admin, 'POST', '/api/incident/company-key/rewrap/complete', { key_version: 2 });
+    expect(again).toMatchObject({ status: 202, body: { remaining: 0 } });
   });
 
   test('when a non-admin asks, or no rotation is under way, then the cases are not handed out', async () => {

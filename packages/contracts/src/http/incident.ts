@@ -132,6 +132,13 @@ export const incidentCreateRequestSchema = z
      * asks for work (docs/security.md, "Report flooding"); without it, or wrong, the report gets 400.
      */
     proof_of_work: proofOfWorkSolutionSchema.optional(),
+    /**
+     * Not in the spec: the `key_version` of the company view whose `public_key` wraps `company_encrypted_passphrase`.
+     * A page loaded before a company key rotation that sends its report after the rotation ended gets 409 with an
+     * error on this field, and makes its report again for the current key: a case wrapped to a deleted key would
+     * be one nobody can read (docs/security.md, "Rotation"). Without it, the report is taken as before.
+     */
+    company_key_version: z.number().int().positive().optional(),
   })
   .superRefine(
     (input, ctx) => {

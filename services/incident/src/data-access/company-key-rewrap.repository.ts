@@ -9,9 +9,13 @@ const UNDER_OLDER_KEY = '(i.company_key_version is null or i.company_key_version
  * (from auth's events). Only wrappings: nothing here opens a case.
  */
 export const companyKeyRewrapRepository = {
-  async versions(db: Queryable, companyId: string) {
+  /**
+   * With `lock`, the company row is held against reports being stored (they read it under a key-share lock) until
+   * the transaction ends: a rotation's completion counts and retires the previous key with no report in between.
+   */
+  async versions(db: Queryable, companyId: string, { lock = false } = {}) {
     const { rows } = await db.query<{ key_version: number; previous_key_version: number | null }>(
-      'select key_version, previous_key_version from incident.company where id = $1',
+      `select key_version, previous_key_version from incident.company where id = $1${lock ? ' for update' : ''}`,
       [companyId],
     );
     return rows[0];

@@ -52,6 +52,8 @@ export interface NewReport {
   fields: readonly ReportField[];
   /** Staff who get the case by default (its labels' assignees). */
   assigneeIds: readonly string[];
+  /** The company key version its passphrase is wrapped to, as the report names it (null: not named). */
+  companyKeyVersion: number | null;
   /** The browser's Idempotency-Key and the hash of the request it came with. */
   idempotency?: { key: string; requestHash: string };
 }
@@ -113,7 +115,7 @@ export const newReportsRepository = {
           where company_id is not null and categories_known and location_known and incident_id is null),
        locked as (
          select c.id from incident.company c
-          where c.id in (select company_id from wanted) order by c.id for update),
+          where c.id in (select company_id from wanted) order by c.id for no key update),
        taken as (
          update incident.company c set next_report_number = c.next_report_number + w.count
            from (select company_id, count(*)::int as count from wanted group by company_id) w
@@ -169,6 +171,13 @@ export const newReportsRepository = {
    * assignees. A report whose key another request claimed meanwhile stores nothing. `select` answers the ids of
    * the reports stored (`created_ids`); `eventStored` holds for an event whose payload names one of them.
    *
+   * A report that names its company key version is stored only while the company keeps that key: the current one,
+   * the previous one during a rotation, or the next one (auth announced a rotation whose event is still on its
+   * way); any other is left out (`stale_key_ids`), since nobody could open it. The company rows are read under a
+   * key-share lock, which a rotation's completion waits for (and blocks) with its update lock, so a report cannot
+   * slip in under the previous key between completion's count and its commit. Numbering's no-key-update lock does
+   * not conflict with it: reports still do not queue behind each other's flushes.
+   *
    * Each case's clocks start now; the deadline scheduler first looks at it when its first clock enters the
    * due-soon window `dueSoonWindowMs` (or now, if one already has), as planReminders plans it.
    */
@@ -198,14 +207,22 @@ export const newReportsRepository = {
     );
     const assignees = reports.flatMap((report) => report.assigneeIds.map((id) => [report.id, id] as const));
     return {
-      ctes: `report as (
+      ctes: `sent as (
           select * from unnest($1::uuid[], $2::uuid[], $3::int[], $4::text[], $5::text[], $6::bool[], $7::uuid[],
                                $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[],
-                               $15::interval[], $16::text[], $17::text[])
+                               $15::interval[], $16::text[], $17::text[], $29::int[])
             as r(id, company_id, display_report_number, retrieval_id, report_channel, report_anonymously, location_id,
                  public_key, aes_encrypted_private_key, aes_salt, aes_iv, company_encrypted_passphrase,
                  discloser_encrypted_passphrase, discloser_auth_token_hash, resolution_due_in, idempotency_key,
-                 request_hash)),
+                 request_hash, company_key_version)),
+        company_key as (
+          select c.id, c.key_version, c.previous_key_version from incident.company c
+           where c.id in (select company_id from sent)
+             for key share),
+        report as (
+          select s.* from sent s join company_key k on k.id = s.company_id
+           where s.company_key_version is null
+              or s.company_key_version in (k.key_version, k.previous_key_version, k.key_version + 1)),
         label as (select * from unnest($18::uuid[], $19::uuid[]) as l(incident_id, category_id)),
         claim as (
           insert into incident.report_request (company_id, idempotency_key, request_hash, incident_id)
@@ -215,7 +232,8 @@ export const newReportsRepository = {
           insert into incident.incident (id, company_id, display_report_number, retrieval_id, report_channel,
             report_anonymously, location_id, public_key, aes_encrypted_private_key, aes_salt, aes_iv,
             company_encrypted_passphrase, discloser_encrypted_passphrase, discloser_auth_token_hash,
-            acknowledgement_due_at, feedback_due_at, resolution_due_at, deadline_check_at, sort_category)
+            acknowledgement_due_at, feedback_due_at, resolution_due_at, deadline_check_at, sort_category,
+            company_key_version)
           select r.id, r.company_id, r.display_report_number, r.retrieval_id, r.report_channel, r.report_anonymously,
             r.location_id, r.public_key, r.aes_encrypted_private_key, r.aes_salt, r.aes_iv,
             r.company_encrypted_passphrase, r.discloser_encrypted_passphrase, r.discloser_auth_token_hash,
@@ -224,7 +242,8 @@ export const newReportsRepository = {
                             - make_interval(secs => $26::double precision / 1000)),
             coalesce((select c.name from label l join incident.category c on c.id = l.category_id
                        where l.incident_id = r.id and c.company_id = r.company_id and c.parent_id is null
-                       order by c.name limit 1), '')
+                       order by c.name limit 1), ''),
+            r.company_key_version
             from report r
             cross join lateral (
               select now() + $27::interval as acknowledgement,
@@ -274,8 +293,10 @@ export const newReportsRepository = {
         dueSoonWindowMs,
         intervalParam(acknowledgementDueIn),
         intervalParam(feedbackDueAfterAcknowledgement),
+        column((report) => report.companyKeyVersion),
       ],
-      select: 'select array(select id::text from created) as created_ids',
+      select: `select array(select id::text from created) as created_ids,
+                      array(select id::text from sent where id not in (select id from report)) as stale_key_ids`,
       eventStored: `(e.event->'payload'->>'incident_id')::uuid in (select id from created)`,
     };
   },

@@ -23,15 +23,21 @@ function assertAdmin(viewer: StaffViewer): void {
   if (!viewer.roles.includes('ADMIN')) throw new NotAllowedError('Only admins re-wrap the company key');
 }
 
-/** The rotation the browser names must be the one under way here. */
-async function rotationTo(db: Queryable, viewer: StaffViewer, version: number) {
-  const versions = await companyKeyRewrapRepository.versions(db, viewer.companyId);
+/** The company's key versions, as the browser must know them: `version` is the current one here. */
+async function versionsAt(db: Queryable, viewer: StaffViewer, version: number, options?: { lock: boolean }) {
+  const versions = await companyKeyRewrapRepository.versions(db, viewer.companyId, options);
   if (!versions) throw new NotFoundError('Company not found');
   // Auth announced the rotation; its event has not arrived yet (seconds at most).
   if (version > versions.key_version)
     throw new ServiceUnavailableError('The new company key has not reached the case service yet: try again', 2);
   if (version < versions.key_version)
     throw new ConflictError('The company key changed since this page loaded: reload the page');
+  return versions;
+}
+
+/** The rotation the browser names must be the one under way here. */
+async function rotationTo(db: Queryable, viewer: StaffViewer, version: number) {
+  const versions = await versionsAt(db, viewer, version);
   if (versions.previous_key_version === null) throw new ConflictError('No rotation of the company key is under way');
   return { keyVersion: versions.key_version, previousKeyVersion: versions.previous_key_version };
 }
@@ -83,9 +89,10 @@ export async function storeRewrapped(
 }
 
 /**
- * POST /api/incident/company-key/rewrap/complete: no case left under the previous key, so it may go. Announced
- * (auth deletes the previous key's wrappings, the trail records it); asking again announces again, which auth
- * ignores once done.
+ * POST /api/incident/company-key/rewrap/complete: no case left under the previous key, so it may go. From now on
+ * this service takes no report wrapped to it (the company row is locked from the count to the commit, so none slips
+ * in meanwhile), and announces it: auth deletes the previous key's wrappings, the trail records it. Asked again
+ * (an answer lost), it answers done: the announcement went out with the first.
  */
 export async function completeRewrap(
   deps: { unitOfWork: UnitOfWork },
@@ -94,13 +101,16 @@ export async function completeRewrap(
 ): Promise<{ remaining: 0 }> {
   assertAdmin(viewer);
   return deps.unitOfWork(async (tx) => {
-    const rotation = await rotationTo(tx, viewer, keyVersion);
-    const remaining = await companyKeyRewrapRepository.remaining(tx, viewer.companyId, rotation.keyVersion);
+    const versions = await versionsAt(tx, viewer, keyVersion, { lock: true });
+    const previousKeyVersion = versions.previous_key_version;
+    if (previousKeyVersion === null) return { remaining: 0 as const };
+    const remaining = await companyKeyRewrapRepository.remaining(tx, viewer.companyId, keyVersion);
     if (remaining > 0) throw new ConflictError(`Not every case is re-wrapped yet: ${remaining} left`, { remaining });
+    await companyKeyRewrapRepository.recordRotationCompleted(tx, viewer.companyId, keyVersion);
     await tx.addEvent({
       name: 'incident.company_key_rewrapped',
       company_id: viewer.companyId,
-      payload: { key_version: rotation.keyVersion, previous_key_version: rotation.previousKeyVersion },
+      payload: { key_version: keyVersion, previous_key_version: previousKeyVersion },
       actor: { type: 'STAFF', user_id: viewer.userId },
     });
     return { remaining: 0 as const };

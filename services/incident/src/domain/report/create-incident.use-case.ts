@@ -9,6 +9,8 @@ export interface CreateIncidentDependencies {
   reports: ReportWriter;
 }
 
+const STALE_KEY = 'The company key has changed since this page was loaded';
+
 /**
  * A retrieval id says nothing by itself: 80 random bits in lower-case hex, easy to type back and
  * unguessable (the discloser passphrase adds its 140 bits; retrieval is rate-limited besides).
@@ -58,6 +60,7 @@ export async function createIncident(
       discloserAuthTokenHash: await hashDiscloserAuthToken(input.discloser_auth_token, nodeSha256),
       categoryIds,
       fields: input.fields,
+      companyKeyVersion: input.company_key_version ?? null,
       ...(idempotencyKey && requestHash ? { idempotency: { key: idempotencyKey, requestHash } } : {}),
     },
     traceContext: traceContextOf(),
@@ -73,6 +76,8 @@ export async function createIncident(
         ...(outcome.unknownCategory ? { category_uuids: ['Unknown category'] } : {}),
         ...(outcome.unknownLocation ? { location_uuid: ['Unknown location'] } : {}),
       });
+    case 'stale-key':
+      throw new ConflictError(STALE_KEY, { errors: { company_key_version: [STALE_KEY] } });
     case 'earlier':
       if (outcome.earlier.requestHash !== requestHash)
         throw new ConflictError('This idempotency key was already used for another report');

@@ -27,8 +27,11 @@ export interface PendingReport {
   traceContext: TraceContext | null;
 }
 
-/** A report stored, or what its numbering found instead (an unknown company or label, a retry's earlier report). */
-export type ReportOutcome = Exclude<Numbering, { kind: 'numbered' }> | { kind: 'created' };
+/**
+ * A report stored, or what its numbering found instead (an unknown company or label, a retry's earlier report), or
+ * a report wrapped to a company key no longer kept (`stale-key`: newReportsRepository.storeStatement).
+ */
+export type ReportOutcome = Exclude<Numbering, { kind: 'numbered' }> | { kind: 'created' } | { kind: 'stale-key' };
 
 export type ReportWriter = WriteBatcher<PendingReport, ReportOutcome>;
 
@@ -82,6 +85,12 @@ function eventsOf(report: NewReport, traceContext: TraceContext | null): NewEven
   return events;
 }
 
+/** Which reports of a batch were stored, and which were refused for a company key no longer kept. */
+interface StoredBatch {
+  created: Set<string>;
+  staleKey: Set<string>;
+}
+
 /**
  * Where reports are written: the reports that arrive together are numbered in one statement and stored, with
  * their events, in a second (group commit: docs/performance.md, "Report creation"), so under load a report costs
@@ -89,7 +98,9 @@ function eventsOf(report: NewReport, traceContext: TraceContext | null): NewEven
  * report by report: one report the database refuses fails alone.
  */
 export function createReportWriter(deps: ReportWriterDependencies): ReportWriter {
-  async function store(reports: readonly { report: NewReport; traceContext: TraceContext | null }[]) {
+  async function store(
+    reports: readonly { report: NewReport; traceContext: TraceContext | null }[],
+  ): Promise<StoredBatch> {
     const statement = newReportsRepository.storeStatement(
       reports.map(({ report }) => report),
       {
@@ -98,7 +109,10 @@ export function createReportWriter(deps: ReportWriterDependencies): ReportWriter
         feedbackDueAfterAcknowledgement: DIRECTIVE_CLOCKS_AT_RECEIPT.feedbackAfterAcknowledgementDue,
       },
     );
-    const { created_ids: createdIds } = await deps.writeWithEvents<{ created_ids: string[] }>({
+    const { created_ids: createdIds, stale_key_ids: staleKeyIds } = await deps.writeWithEvents<{
+      created_ids: string[];
+      stale_key_ids: string[];
+    }>({
       ctes: statement.ctes,
       params: statement.params,
       select: statement.select,
@@ -106,12 +120,16 @@ export function createReportWriter(deps: ReportWriterDependencies): ReportWriter
       onlyIf: statement.eventStored,
       name: 'incident-store-reports',
     });
-    return new Set(createdIds);
+    return { created: new Set(createdIds), staleKey: new Set(staleKeyIds) };
   }
 
-  /** A stored report's outcome; one not stored lost its key's claim to a copy of its request stored meanwhile. */
-  async function outcomeOf(report: NewReport, created: Set<string>): Promise<ReportOutcome> {
-    if (created.has(report.id)) return { kind: 'created' };
+  /**
+   * A stored report's outcome; one not stored was wrapped to a key the company no longer keeps, or lost its key's
+   * claim to a copy of its request stored meanwhile.
+   */
+  async function outcomeOf(report: NewReport, stored: StoredBatch): Promise<ReportOutcome> {
+    if (stored.created.has(report.id)) return { kind: 'created' };
+    if (stored.staleKey.has(report.id)) return { kind: 'stale-key' };
     if (!report.idempotency) throw new Error('A report without an idempotency key was not stored');
     const earlier = await reportRequestRepository.earlier(deps.db, report.companyId, report.idempotency.key);
     if (!earlier) throw new Error('An idempotency key conflicted but its report is gone');
@@ -142,9 +160,9 @@ export function createReportWriter(deps: ReportWriterDependencies): ReportWriter
 
     if (numbered.length === 0) return outcomes;
 
-    let created: Set<string> | undefined;
+    let stored: StoredBatch | undefined;
     try {
-      created = await store(numbered);
+      stored = await store(numbered);
     } catch (error) {
       if (numbered.length === 1) {
         outcomes[numbered[0]!.index] = error as Error;
@@ -154,7 +172,7 @@ export function createReportWriter(deps: ReportWriterDependencies): ReportWriter
     for (const entry of numbered) {
       try {
         // After a failed batch, each report alone: only one the database refuses fails.
-        outcomes[entry.index] = await outcomeOf(entry.report, created ?? (await store([entry])));
+        outcomes[entry.index] = await outcomeOf(entry.report, stored ?? (await store([entry])));
       } catch (error) {
         outcomes[entry.index] = error as Error;
       }
