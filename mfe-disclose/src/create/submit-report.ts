@@ -1,6 +1,11 @@
 import { ApiError, createIncident, getDiscloserIncident, withToken, type ApiClient } from '@whistle/api-client';
 import type { CompanyPublicView, IncidentCreateRequest, ReportField } from '@whistle/contracts';
-import { deriveDiscloserAuthToken, encryptFields, formatSecretCode, type IncidentCredentials } from '@whistle/crypto';
+import {
+  deriveDiscloserAuthToken,
+  encryptReportFields,
+  formatSecretCode,
+  type IncidentCredentials,
+} from '@whistle/crypto';
 import { uploadAttachment, type Attachment } from '@whistle/ui/report';
 import type { BackgroundProof } from './proof-of-work';
 import { REQUIRED_FIELDS, encryptedFieldValues, type ReportErrors, type ReportForm } from './report-form';
@@ -26,8 +31,11 @@ export async function prepareReport(input: {
   form: ReportForm;
 }): Promise<PreparedReport> {
   const { company, credentials, form } = input;
-  // The names are those of encryptedFieldValues, typed as the contract's; encryption keeps them.
-  const fields = (await encryptFields(credentials.incident.publicKey, encryptedFieldValues(form))) as ReportField[];
+  // The names are those of encryptedFieldValues, typed as the contract's; each value is bound to its name.
+  const fields = (await encryptReportFields(
+    credentials.incident.publicKey,
+    encryptedFieldValues(form),
+  )) as ReportField[];
   return {
     idempotencyKey: crypto.randomUUID(),
     payload: {
