@@ -1,9 +1,17 @@
 import { createCipheriv, createECDH, hkdfSync } from 'node:crypto';
+import {
+  fileUploadMetadataSchema,
+  incidentUpdateRequestSchema,
+  messageCreateRequestSchema,
+  noteCreateRequestSchema,
+  reportFieldSchema,
+} from '@whistle/contracts';
 import { createCompanyCredentials } from './legacy-company-key';
 import {
   decryptContent,
   decryptReportFields,
   encryptContent,
+  encryptFile,
   encryptReportFields,
   type ContentBinding,
 } from './content';
@@ -127,5 +135,37 @@ describe('bound content (issue #25, item 3): a ciphertext moved elsewhere does n
     await expect(
       decryptContent(incident, seal(`v2\n${incident.publicKey}\nfield\ndescription`), DESCRIPTION),
     ).rejects.toThrow(DecryptionError);
+  });
+});
+
+describe('v2 content in the payloads (contracts)', () => {
+  it('when v2 texts of the largest size a form takes are sent, then every payload schema accepts them', async () => {
+    const incident = await newIncident();
+    const uuid = '6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b';
+    // 20,000 characters is the longest input; 4-byte characters are the worst case.
+    const longest = '🚨'.repeat(20_000);
+    const [field] = await encryptReportFields(incident.publicKey, { description: longest });
+    expect(reportFieldSchema.safeParse(field).success).toBe(true);
+    const message = await encryptContent(incident.publicKey, longest, FROM_DISCLOSER);
+    expect(messageCreateRequestSchema.safeParse({ incident_uuid: uuid, content: message }).success).toBe(true);
+    const note = await encryptContent(incident.publicKey, longest, { kind: 'note' });
+    expect(noteCreateRequestSchema.safeParse({ incident_uuid: uuid, content: note }).success).toBe(true);
+    const closing = {
+      status: 'CLOSED',
+      outcome: 'substantiated',
+      motivation: await encryptContent(incident.publicKey, longest, { kind: 'motivation' }),
+      final_message: await encryptContent(incident.publicKey, longest, FROM_STAFF),
+    };
+    expect(incidentUpdateRequestSchema.safeParse(closing).success).toBe(true);
+    // A file name of 255 4-byte characters (beyond any file system's) and its bound key.
+    const file = await encryptFile(incident.publicKey, new Uint8Array(1), { fileName: '🚨'.repeat(255) });
+    const metadata = {
+      incident_uuid: uuid,
+      mime_type: 'text/plain',
+      file_name: file.encrypted_file_name,
+      encrypted_key: file.encrypted_key,
+      file_size: 1,
+    };
+    expect(fileUploadMetadataSchema.safeParse(metadata).success).toBe(true);
   });
 });
