@@ -13,5 +13,7 @@ create table incident.case_read (
 alter table incident.case_read enable row level security;
 create policy tenant_wall on incident.case_read to whistle_tenant_incident using (company_id = nullif(current_setting('whistle.company_id', true), '')::uuid) with check (company_id = nullif(current_setting('whistle.company_id', true), '')::uuid);
 
--- A page's unread counts read only the discloser's messages after each case's mark, from this index.
-create index message_discloser_idx on incident.message (incident_id, created_at) where sender_source = 'DISCLOSER';
+-- A page's unread counts read only the discloser's messages after each case's mark, from this index alone (the
+-- company for the tenant wall's policy).
+create index message_discloser_idx on incident.message (incident_id, created_at) include (company_id)
+  where sender_source = 'DISCLOSER';
