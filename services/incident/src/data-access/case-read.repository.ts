@@ -15,7 +15,8 @@ export const caseReadRepository = {
       `insert into incident.case_read (incident_id, company_id, user_id, read_up_to)
        select m.incident_id, m.company_id, $3::uuid, m.created_at from incident.message m
         where m.company_id = $1 and m.incident_id = $2 and m.sender_source = 'DISCLOSER' and m.id = $4
-       on conflict (incident_id, user_id) do update set read_up_to = greatest(case_read.read_up_to, excluded.read_up_to)`,
+       on conflict (incident_id, user_id)
+         do update set read_up_to = greatest(case_read.read_up_to, excluded.read_up_to)`,
       [read.companyId, read.incidentId, read.userId, read.messageId],
     );
   },

@@ -9,7 +9,8 @@ import { listItems } from './case-view';
  * GET /api/incident/: one page of the cases the viewer may see, with how many match, counted up to
  * `countLimit` (a tenant's whole history is not counted for every page). One transaction: in the caller's tenant
  * scope each statement alone would be a transaction of its own (BEGIN with the role, the statement, COMMIT), so the
- * page, the count, the unread counts, the labels and the assignees share one instead of paying that three round trips each.
+ * page, the count, the unread counts, the labels and the assignees share one instead of paying that three round
+ * trips each.
  */
 export async function listCases(
   db: Database,
