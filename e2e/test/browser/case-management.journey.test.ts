@@ -11,7 +11,8 @@ import { startStandalone, type StandalonePlatform } from '../../src/standalone';
  * feedback), adds a private note, and closes it with an outcome: with the feedback still due, the close asks for
  * a final message to the reporter, pre-filled from the outcome, which the admin edits; the discloser then sees
  * the new status, how the case ended in the admin's words, and the reply, never the note or the motivation;
- * the admin's CSV export matches the list.
+ * the admin's CSV export matches the list. The discloser then writes again: the admin's list marks the case as
+ * unread until they open it and come back.
  */
 let platform: StandalonePlatform;
 let browser: Browser;
@@ -76,6 +77,8 @@ test('when a report comes in, then an admin finds, reads, answers and closes it 
   await row.getByText('New').waitFor();
   await row.getByText(/^Acknowledgement/).waitFor();
   expect(await page.getByText('1 case').isVisible()).toBe(true);
+  // The report itself is no message: nothing is unread yet.
+  expect(await row.getByText(/unread message/).count()).toBe(0);
   // Dates in words, day first ("1 May 2025, 14:05"), never the browser's US 5/1/25.
   const month = '(?:January|February|March|April|May|June|July|August|September|October|November|December)';
   expect(await row.locator('td[data-label="Created"]').textContent()).toMatch(
@@ -194,7 +197,28 @@ test('when a report comes in, then an admin finds, reads, answers and closes it 
   expect(await back.content()).not.toContain('The manager signed the invoices');
   expect(await back.content()).not.toContain('Ledger proves double payments');
   expect(await back.content()).not.toContain('substantiated');
+
+  // The reporter writes again: the admin's list marks the case until they open it and come back.
+  await back.locator('textarea[name="text"]').fill('One more invoice arrived today');
+  await back.locator('.wh-reply button[type="submit"]:enabled').click();
+  await back.getByText('Incident details updated').waitFor();
   expect(discloser.pageErrors).toEqual([]);
+  await page.goBack();
+  const marked = page.getByRole('row').filter({ hasText: 'Jane Whistle' });
+  await marked.getByText('1 unread message').waitFor();
+  expect(await marked.getAttribute('class')).toContain('case-table__row--unread');
+  await marked.getByRole('link').click();
+  await thread.getByText('One more invoice arrived today').waitFor();
+  await page.goBack();
+  const read = page.getByRole('row').filter({ hasText: 'Jane Whistle' });
+  await read.locator('.case-status', { hasText: 'Closed' }).waitFor();
+  expect(await read.getByText(/unread message/).count()).toBe(0);
+  expect(await read.getAttribute('class')).not.toContain('case-table__row--unread');
+  expect(staff.pageErrors).toEqual([]);
+  // Left unread: the French check below sees the marker.
+  await back.locator('textarea[name="text"]').fill('And the delivery notes are missing');
+  await back.locator('.wh-reply button[type="submit"]:enabled').click();
+  await back.getByText('And the delivery notes are missing').waitFor();
 });
 
 test('when the list and a case are checked by axe-core in French, then there are no serious violations', async () => {
@@ -208,6 +232,7 @@ test('when the list and a case are checked by axe-core in French, then there are
   await page.locator('form button[type="submit"]').click();
   await page.getByRole('heading', { name: 'Incidents', level: 1 }).waitFor();
   await page.getByRole('button', { name: 'Exporter en CSV' }).waitFor();
+  await page.getByRole('row').nth(1).getByText('1 message non lu').waitFor();
   expect(await seriousAccessibilityViolations(page)).toEqual([]);
   await page.getByRole('row').nth(1).getByRole('link').click();
   await page.getByRole('heading', { name: 'Signalement n° 1', level: 1 }).waitFor();

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { MouseEvent } from 'react';
+import { useId, type MouseEvent } from 'react';
 import { Link, useHref, useNavigate, useSearchParams } from 'react-router';
 import type { IncidentListItem } from '@whistle/contracts';
 import { formatDateTime } from '@whistle/ui';
@@ -22,6 +22,20 @@ function Categories({ item }: { item: IncidentListItem }) {
       {top.map((category) => category.name).join(', ')}
       {sub.length > 0 && <div className="case-muted">{sub.map((category) => category.name).join(', ')}</div>}
     </>
+  );
+}
+
+/**
+ * The reporter's messages this person has not been shown yet (the server's read state, per person): a dot and the
+ * words, which also describe the row's link for screen readers.
+ */
+function UnreadMarker({ id, count }: { id: string; count: number }) {
+  const { t } = useTranslation('incidents');
+  return (
+    <span id={id} className="case-unread">
+      <span className="case-unread__dot" aria-hidden="true" />
+      {t('list.unread', { count })}
+    </span>
   );
 }
 
@@ -58,6 +72,8 @@ function CaseRow({
   const navigate = useNavigate();
   const to = `/company/incidents/${item.uuid}`;
   const href = useHref(to);
+  const unreadId = useId();
+  const unread = item.unread_messages ?? 0;
   // The whole row opens the case for the mouse; the number link stays the one focusable element (keyboard,
   // screen readers, "open in new tab"), so the row adds no second tab stop and nests nothing interactive.
   const onClick = (event: MouseEvent<HTMLTableRowElement>) => {
@@ -66,9 +82,12 @@ function CaseRow({
     else void navigate(to);
   };
   return (
-    <tr className="case-table__row" onClick={onClick}>
+    <tr className={unread > 0 ? 'case-table__row case-table__row--unread' : 'case-table__row'} onClick={onClick}>
       <td data-label={t('list.columns.number')}>
-        <Link to={to}>{t('list.number', { number: item.display_report_number })}</Link>
+        <Link to={to} aria-describedby={unread > 0 ? unreadId : undefined}>
+          {t('list.number', { number: item.display_report_number })}
+        </Link>
+        {unread > 0 && <UnreadMarker id={unreadId} count={unread} />}
       </td>
       <td data-label={t('list.columns.category__name')}>
         <Categories item={item} />

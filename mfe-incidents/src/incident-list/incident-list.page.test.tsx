@@ -114,6 +114,39 @@ describe('assignees in the list', () => {
   });
 });
 
+describe('unread marker', () => {
+  it('when a case has reporter messages the person has not read, then its row says how many, bold, and the link is described by it', async () => {
+    const results = await rows({ unread_messages: 2 }, { unread_messages: 1 }, { unread_messages: 0 }, {});
+    fetchMock.mockImplementation(async () => json(200, { ...emptyPage, count: 4, results }));
+    open('/company/incidents');
+    const table = await screen.findByRole('table');
+    const [two, one, none, absent] = within(table).getAllByRole('row').slice(1);
+    expect(within(two!).getByText('2 unread messages')).toBeInTheDocument();
+    expect(within(two!).getByRole('link', { name: '#1' })).toHaveAccessibleDescription('2 unread messages');
+    expect(two).toHaveClass('case-table__row--unread');
+    expect(within(one!).getByText('1 unread message')).toBeInTheDocument();
+    for (const row of [none!, absent!]) {
+      expect(within(row).queryByText(/unread/)).not.toBeInTheDocument();
+      expect(row).not.toHaveClass('case-table__row--unread');
+      expect(within(row).getByRole('link')).not.toHaveAttribute('aria-describedby');
+    }
+  });
+
+  it('when the list is in French, then the marker is too', async () => {
+    const french = await initTestI18n<i18n>('fr');
+    const results = await rows({ unread_messages: 3 });
+    fetchMock.mockImplementation(async () => json(200, { ...emptyPage, count: 1, results }));
+    const router = createMemoryRouter(incidentsRoutes, { initialEntries: ['/company/incidents'] });
+    renderWithI18n(
+      <StaffSessionContext.Provider value={staffSession(company.privateKey)}>
+        <RouterProvider router={router} />
+      </StaffSessionContext.Provider>,
+      french,
+    );
+    expect(await screen.findByText('3 messages non lus')).toBeInTheDocument();
+  });
+});
+
 describe('whole-row links', () => {
   it('when a row is clicked outside its number, then that case opens; the number link stays its only tab stop', async () => {
     const results = await rows({}, {});

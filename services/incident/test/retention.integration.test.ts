@@ -93,8 +93,8 @@ describe.each(testStacks)('retention on %s', (stack) => {
   const encrypted = (text: string, binding: ContentBinding) => encryptContent(company.publicKey, text, binding);
 
   /**
-   * A case of the company with a message from each side, a note, an assignee, an exclusion, a file, a deadline
-   * reminder and a status history, closed by the admin; `closedAgo` then moves its closing time back.
+   * A case of the company with a message from each side (read by the admin), a note, an assignee, an exclusion, a
+   * file, a deadline reminder and a status history, closed by the admin; `closedAgo` then moves its closing time back.
    */
   async function closedCase(closedAgo?: string): Promise<ClosedCase> {
     const made = await report(company);
@@ -130,6 +130,8 @@ describe.each(testStacks)('retention on %s', (stack) => {
     ).toBe(200);
     // Opened by staff: the session's opening is on record (case_view).
     expect((await as(admin, 'GET', `/api/incident/${made.id}`)).status).toBe(200);
+    // Its thread read by staff: how far they read is on record (case_read).
+    expect((await as(admin, 'GET', `/api/incident/${made.id}/message`)).status).toBe(200);
     await announceFile(made.id);
     await waitForRow('select 1 from incident.file where incident_id = $1', [made.id]);
     await db().query(

@@ -1,5 +1,6 @@
 import type { IncidentMessage } from '@whistle/contracts';
 import { InputError, TooManyRequestsError, type Database, type UnitOfWork } from '@whistle/service-kit';
+import { caseReadRepository } from '../../data-access/case-read.repository';
 import { caseRepository } from '../../data-access/case.repository';
 import { incidentRepository } from '../../data-access/incident.repository';
 import { messageRepository, type MessageRow } from '../../data-access/message.repository';
@@ -67,7 +68,28 @@ export async function postMessage(
   return toMessage(row);
 }
 
-/** The thread of an incident, oldest first. */
+/**
+ * The thread of an incident, oldest first. Given to a staff member, it is also marked read for them up to its newest
+ * discloser message (the list's unread marker). Marked here rather than by a call of its own: the case page asks
+ * for the thread to show it, and again after each change; the mark then covers exactly the messages this answer
+ * holds, so one arriving between the thread and a separate "read" call cannot be marked unseen, and the page makes
+ * no extra request. A staff caller that reads threads without showing them must not use this route.
+ */
 export async function listMessages(db: Database, actor: IncidentActor): Promise<IncidentMessage[]> {
-  return (await messageRepository.ofIncident(db, actor.companyId, actor.incidentId)).map(toMessage);
+  const { userId } = actor;
+  if (actor.source !== 'STAFF' || !userId)
+    return (await messageRepository.ofIncident(db, actor.companyId, actor.incidentId)).map(toMessage);
+  const rows = await db.transaction(async (tx) => {
+    const thread = await messageRepository.ofIncident(tx, actor.companyId, actor.incidentId);
+    const newest = thread.findLast((row) => row.sender_source === 'DISCLOSER');
+    if (newest)
+      await caseReadRepository.markRead(tx, {
+        companyId: actor.companyId,
+        incidentId: actor.incidentId,
+        userId,
+        messageId: newest.id,
+      });
+    return thread;
+  });
+  return rows.map(toMessage);
 }
