@@ -1,5 +1,5 @@
 import type { CompanyPublicView } from '@whistle/contracts';
-import { createIncidentCredentials, encryptFields, type EncryptedFile } from '@whistle/crypto';
+import { createIncidentCredentials, encryptReportFields, type EncryptedFile } from '@whistle/crypto';
 
 /** A company's discloser view, as the landing page fetches it. */
 export async function publicView(baseUrl: string, urlIdentifier: string): Promise<CompanyPublicView> {
@@ -20,7 +20,7 @@ export async function reportBody(
     category_uuids: [category.uuid],
     location_uuid: view.locations[0]!.uuid,
     ...credentials.payload,
-    fields: await encryptFields(credentials.incident.publicKey, fields),
+    fields: await encryptReportFields(credentials.incident.publicKey, fields),
     report_anonymously: true,
   };
 }

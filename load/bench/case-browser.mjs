@@ -29,7 +29,8 @@ process.env.BENCH_CASES = String(EXPORT_CASES - TEMPLATES - 1);
 // One more report than the per-client hourly limit (10) allows from the benchmark's address.
 process.env.REPORT_LIMIT_PER_CLIENT ??= '100';
 const { seededTenant, json, post } = await import('./case-seed.mjs');
-const { createIncidentCredentials, deriveDiscloserAuthToken, encryptField, encryptFields, encryptFile } = crypto;
+const { createIncidentCredentials, deriveDiscloserAuthToken, encryptContent, encryptReportFields, encryptFile } =
+  crypto;
 const { openIncidentAsCompany, openIncidentAsDiscloser } = crypto;
 const FILE_UPLOAD_CONTENT_TYPE = 'application/vnd.whistle.incident-file-upload';
 
@@ -148,7 +149,7 @@ async function makeCase(tenant) {
       category_uuids: [category.uuid],
       location_uuid: view.locations[0].uuid,
       ...credentials.payload,
-      fields: await encryptFields(credentials.incident.publicKey, fields),
+      fields: await encryptReportFields(credentials.incident.publicKey, fields),
       report_anonymously: false,
     }),
   );
@@ -174,7 +175,13 @@ async function makeCase(tenant) {
     await json(
       await post(
         api('/api/incident/message/'),
-        { incident_uuid: uuid, content: await encryptField((fromReporter ? discloser : staff).publicKey, text) },
+        {
+          incident_uuid: uuid,
+          content: await encryptContent((fromReporter ? discloser : staff).publicKey, text, {
+            kind: 'message',
+            from: fromReporter ? 'discloser' : 'staff',
+          }),
+        },
         fromReporter ? discloserView.token : adminToken,
       ),
     );

@@ -13,7 +13,7 @@ import serviceKit from '@whistle/service-kit';
 import { onboard, startStandalone } from './platform.mjs';
 import { signIn } from './staff-keys.mjs';
 
-const { createIncidentCredentials, encryptFields } = crypto;
+const { createIncidentCredentials, encryptReportFields } = crypto;
 export const CASES = Number(process.env.BENCH_CASES || 100_000);
 export const BACKEND = process.env.BENCH_DATABASE === 'pglite' ? 'pglite' : 'postgres';
 const TOTAL_CASES = Math.max(CASES, Number(process.env.BENCH_TOTAL_CASES || 0));
@@ -238,7 +238,7 @@ export async function seededTenant() {
         category_uuids: [category.uuid],
         location_uuid: view.locations[0].uuid,
         ...credentials.payload,
-        fields: await encryptFields(credentials.incident.publicKey, {
+        fields: await encryptReportFields(credentials.incident.publicKey, {
           description: `Benchmark report ${i}`,
           full_name: `Reporter ${i}`,
         }),

@@ -4,7 +4,7 @@
 // journey bench (journey.mjs) and by the k6 data generator (k6/make-discloser-data.mjs).
 import crypto from '@whistle/crypto';
 
-const { createIncidentCredentials, deriveDiscloserAuthToken, encryptField, encryptFields } = crypto;
+const { createIncidentCredentials, deriveDiscloserAuthToken, encryptContent, encryptReportFields } = crypto;
 
 /**
  * `count` reports to the company of `view` (GET /api/account/company/{id}'s answer): `body` for
@@ -21,14 +21,17 @@ export async function discloserReports(company, view, count) {
         category_uuids: [category.uuid],
         location_uuid: view.locations[0].uuid,
         ...credentials.payload,
-        fields: await encryptFields(credentials.incident.publicKey, {
+        fields: await encryptReportFields(credentials.incident.publicKey, {
           description: `Load test report ${i}: invoices approved without delivery.`,
           location_detail: 'Warehouse 2',
         }),
         report_anonymously: true,
       },
       authToken: await deriveDiscloserAuthToken(credentials.discloserPassphrase),
-      message: await encryptField(credentials.incident.publicKey, `Follow-up ${i}: one more detail.`),
+      message: await encryptContent(credentials.incident.publicKey, `Follow-up ${i}: one more detail.`, {
+        kind: 'message',
+        from: 'discloser',
+      }),
     });
   }
   return reports;

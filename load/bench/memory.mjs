@@ -11,7 +11,7 @@ import crypto from '@whistle/crypto';
 import { onboard, startStandalone } from './platform.mjs';
 import { signIn } from './staff-keys.mjs';
 
-const { createIncidentCredentials, encryptFields } = crypto;
+const { createIncidentCredentials, encryptReportFields } = crypto;
 const REPORTS = Number(process.env.BENCH_REPORTS || 10_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY || 8);
 const SETTINGS = (process.env.BENCH_SHARED_BUFFERS || '128MB,32MB').split(',');
@@ -36,7 +36,7 @@ async function report(view, i) {
     category_uuids: [view.categories.find((category) => category.parent_uuid === null).uuid],
     location_uuid: view.locations[0].uuid,
     ...credentials.payload,
-    fields: await encryptFields(credentials.incident.publicKey, {
+    fields: await encryptReportFields(credentials.incident.publicKey, {
       description: `Memory benchmark report ${i}: ${'what happened, where and when. '.repeat(8)}`,
       full_name: `Reporter ${i}`,
     }),

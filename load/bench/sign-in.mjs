@@ -27,7 +27,7 @@ const RUNS = Number(process.env.BENCH_RUNS || 7);
 const RATES = (process.env.BENCH_CPU_RATES || '1,4').split(',').map(Number);
 const BUDGETS = { 1: 600, 4: 1500 };
 const NAME_TOKEN = 'Jane bench-sign-in-name';
-const { createIncidentCredentials, encryptFields } = crypto;
+const { createIncidentCredentials, encryptReportFields } = crypto;
 /**
  * Argon2id alone in a blank page at other parameters than the table's (BENCH_KDF_GRID=0 skips it): what a change of
  * PARAMS.v2.argon2id would give, measured rather than estimated. hash-wasm's own build, the one the page bundles.
@@ -97,7 +97,7 @@ async function standaloneAccount() {
     category_uuids: [view.categories.find((category) => category.parent_uuid === null).uuid],
     location_uuid: view.locations[0].uuid,
     ...credentials.payload,
-    fields: await encryptFields(credentials.incident.publicKey, {
+    fields: await encryptReportFields(credentials.incident.publicKey, {
       full_name: NAME_TOKEN,
       can_contact: 'no',
       description: 'Invoices paid twice to a shell company.',

@@ -5,10 +5,12 @@ import { RouterProvider, createMemoryRouter } from 'react-router';
 import type { i18n } from 'i18next';
 import { createApiClient } from '@whistle/api-client';
 import type { CompanyPublicView, IncidentCreateRequest, IncidentMessage } from '@whistle/contracts';
-import { createCompanyCredentials, encryptField } from '@whistle/crypto';
+import { createCompanyCredentials, encryptContent } from '@whistle/crypto';
 import { initTestI18n } from '../../tools/webpack/test-i18n';
 import { renderWithI18n } from '../test/render';
 import { discloseRoutes } from './disclose.routes';
+
+const STAFF = { kind: 'message', from: 'staff' } as const;
 
 /**
  * The discloser pages against an in-memory server that checks what a real one checks (auth token,
@@ -247,19 +249,17 @@ describe('discloser pages', () => {
       report_channel: 'online',
       report_anonymously: false,
     });
-    expect(created!.fields.map((field) => field.name).sort()).toEqual(
-      [
-        'can_contact',
-        'date',
-        'description',
-        'end_date',
-        'full_name',
-        'phone_number',
-        'phone_number_code',
-        'previous_report',
-      ].sort(),
-    );
-    expect(created!.fields.every((field) => field.value.startsWith('v1.'))).toBe(true);
+    expect(created!.fields.map((field) => field.name).sort()).toEqual([
+      'can_contact',
+      'date',
+      'description',
+      'end_date',
+      'full_name',
+      'phone_number',
+      'phone_number_code',
+      'previous_report',
+    ]);
+    expect(created!.fields.every((field) => field.value.startsWith('v2.'))).toBe(true);
     expect(sentBodies.join('\n')).not.toContain(CANARY);
     expect(sentBodies.join('\n')).not.toContain(code.value.split(':')[1]);
     const secretCode = code.value;
@@ -292,7 +292,7 @@ describe('discloser pages', () => {
       uuid: '0b9a4cf2-5d5e-4a4e-9a3e-8c4f0ab0e0ff',
       incident_uuid: incidentUuid,
       created: '2026-03-04T11:00:00.000Z',
-      content: await encryptField(created!.credential.public_key, 'Thank you, we are looking into it'),
+      content: await encryptContent(created!.credential.public_key, 'Thank you, we are looking into it', STAFF),
       sender: { name: 'Grace Hopper', source: 'STAFF' },
     });
     await postCode(router, ` ${retrievalId.slice(0, 3)} ${retrievalId.slice(3)}:${passphrase.toUpperCase()} `);
@@ -326,7 +326,7 @@ describe('discloser pages', () => {
     fireEvent.change(document.querySelector('textarea[name="text"]')!, { target: { value: `Any news? ${CANARY}` } });
     fireEvent.click(send);
     await screen.findByText('Incident details updated');
-    expect(messages[1].content).toMatch(/^v1\./);
+    expect(messages[1].content).toMatch(/^v2\./);
     expect(document.querySelector('textarea[name="text"]')).toHaveValue('');
     expect(await screen.findByText(`Any news? ${CANARY}`)).toBeInTheDocument();
     expect(screen.getByText('Message sent by Discloser')).toBeInTheDocument();

@@ -10,7 +10,7 @@ import type { IncidentListItem, IncidentStaffView, ReportField } from '@whistle/
 import {
   createCompanyCredentials,
   createIncidentCredentials,
-  encryptFields,
+  encryptReportFields,
   openIncidentAsCompany,
   unlockCompanyPrivateKey,
   type IncidentCredentials,
@@ -131,7 +131,7 @@ export async function encryptedReport(company: TestCompany, fields: Record<strin
       aes_iv: credentials.payload.aes_iv,
       company_encrypted_passphrase: credentials.payload.company_encrypted_passphrase,
     },
-    fields: (await encryptFields(credentials.incident.publicKey, fields)) as ReportField[],
+    fields: (await encryptReportFields(credentials.incident.publicKey, fields)) as ReportField[],
   };
 }
 

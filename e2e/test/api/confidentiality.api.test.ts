@@ -9,10 +9,10 @@ import {
 } from '@whistle/contracts';
 import {
   createIncidentCredentials,
-  decryptFields,
+  decryptReportFields,
   deriveDiscloserAuthToken,
-  encryptField,
-  encryptFields,
+  encryptContent,
+  encryptReportFields,
   encryptFile,
   openIncidentAsCompany,
   openIncidentAsDiscloser,
@@ -128,7 +128,7 @@ describe.each(testStacks)('confidentiality and anonymity of a report on %s', (st
         category_uuids: [company.categories[0].uuid],
         location_uuid: company.locations[0].uuid,
         ...credentials.payload,
-        fields: await encryptFields(credentials.incident.publicKey, fields),
+        fields: await encryptReportFields(credentials.incident.publicKey, fields),
         report_anonymously: true,
       }),
     });
@@ -148,7 +148,9 @@ describe.each(testStacks)('confidentiality and anonymity of a report on %s', (st
     };
     // The canary does travel, encrypted: the discloser reads it back, so the checks below are not vacuous.
     const handle = await openIncidentAsDiscloser({ ...view, discloserPassphrase: credentials.discloserPassphrase });
-    expect((await decryptFields(handle, view.fields)).every((field) => field.value.startsWith(canary))).toBe(true);
+    expect((await decryptReportFields(handle, view.fields)).every((field) => field.value.startsWith(canary))).toBe(
+      true,
+    );
     const session = { authorization: `Bearer ${view.token}`, ...client };
 
     const message = await fetch(`${baseUrl}/api/incident/message/`, {
@@ -156,7 +158,10 @@ describe.each(testStacks)('confidentiality and anonymity of a report on %s', (st
       headers: { 'content-type': 'application/json', ...session },
       body: JSON.stringify({
         incident_uuid: view.uuid,
-        content: await encryptField(handle.publicKey, `${canary} in a message`),
+        content: await encryptContent(handle.publicKey, `${canary} in a message`, {
+          kind: 'message',
+          from: 'discloser',
+        }),
       }),
     });
     expect(message.status).toBe(201);
@@ -198,17 +203,22 @@ describe.each(testStacks)('confidentiality and anonymity of a report on %s', (st
     });
     const reply = (await staffCall(staffToken, 'POST', '/api/incident/message/', {
       incident_uuid: view.uuid,
-      content: await encryptField(staffHandle.publicKey, `${canary} in a staff reply`),
+      content: await encryptContent(staffHandle.publicKey, `${canary} in a staff reply`, {
+        kind: 'message',
+        from: 'staff',
+      }),
       feedback: true,
     })) as { uuid: string };
     await staffCall(staffToken, 'POST', '/api/incident/note/', {
       incident_uuid: view.uuid,
-      content: await encryptField(staffHandle.publicKey, `${canary} in a private note`),
+      content: await encryptContent(staffHandle.publicKey, `${canary} in a private note`, { kind: 'note' }),
     });
     await staffCall(staffToken, 'PUT', `/api/incident/${view.uuid}/`, {
       status: 'CLOSED',
       outcome: 'substantiated',
-      motivation: await encryptField(staffHandle.publicKey, `${canary} in a close motivation`),
+      motivation: await encryptContent(staffHandle.publicKey, `${canary} in a close motivation`, {
+        kind: 'motivation',
+      }),
     });
     const staffFileContent = Buffer.from(`${canary} in a staff file`);
     const staffFile = await encryptFile(staffHandle.publicKey, staffFileContent, { fileName: `${canary}-answer.txt` });

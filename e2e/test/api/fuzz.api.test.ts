@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Router } from 'express';
 import fc from 'fast-check';
-import { createIncidentCredentials, deriveDiscloserAuthToken, encryptFields } from '@whistle/crypto';
+import { createIncidentCredentials, deriveDiscloserAuthToken, encryptReportFields } from '@whistle/crypto';
 import { createRecordingMailer } from '@whistle/mailer/testing';
 import { type Queryable } from '@whistle/service-kit';
 import { createTestDependencies, waitFor, type TestDependencies } from '@whistle/service-kit/testing';
@@ -304,7 +304,7 @@ describe('fuzzing every endpoint of the platform (PGlite, in-process bus)', () =
       category_uuids: [view.categories[0]!.uuid],
       location_uuid: view.locations[0]!.uuid,
       ...credentials.payload,
-      fields: await encryptFields(credentials.incident.publicKey, { description: 'fuzz target' }),
+      fields: await encryptReportFields(credentials.incident.publicKey, { description: 'fuzz target' }),
       report_anonymously: true,
     });
     const { uuid: incidentId, retrieval_id } = (await report.json()) as { uuid: string; retrieval_id: string };

@@ -8,9 +8,9 @@ import {
   createIncidentCredentials,
   createPersonKeys,
   createRecoveryKey,
-  decryptField,
+  decryptContent,
   deriveStaffSecrets,
-  encryptFields,
+  encryptReportFields,
   grantCompanyKey,
   newKdfSalt,
   openCompanyKeyWithRecovery,
@@ -148,7 +148,7 @@ async function operatorAttack(holdings: { database: string; others: string[]; se
     }
   }
   const read: string[] = [];
-  const fields = rowsOf<{ incident_id: string; value: string }>(db, 'incident.incident_field');
+  const fields = rowsOf<{ incident_id: string; name: string; value: string }>(db, 'incident.incident_field');
   for (const row of rowsOf<Record<string, string>>(db, 'incident.incident')) {
     for (const companyPrivateKey of companyKeys) {
       const handle = await attempt(() =>
@@ -162,7 +162,7 @@ async function operatorAttack(holdings: { database: string; others: string[]; se
       );
       if (!handle) continue;
       for (const field of fields.filter((candidate) => candidate.incident_id === row.id)) {
-        const text = await attempt(() => decryptField(handle, field.value));
+        const text = await attempt(() => decryptContent(handle, field.value, { kind: 'field', name: field.name }));
         if (text !== undefined) read.push(text);
       }
     }
@@ -219,7 +219,7 @@ describe.each(testStacks)('what the operator holds opens no report, on %s', (sta
       category_uuids: [current.categories.find((category) => category.parent_uuid === null)!.uuid],
       location_uuid: current.locations[0]!.uuid,
       ...credentials.payload,
-      fields: await encryptFields(credentials.incident.publicKey, { description: canary }),
+      fields: await encryptReportFields(credentials.incident.publicKey, { description: canary }),
       report_anonymously: true,
     };
   }
@@ -255,7 +255,8 @@ describe.each(testStacks)('what the operator holds opens no report, on %s', (sta
       fields: { name: string; value: string }[];
     };
     const handle = await openIncidentAsCompany({ ...view.keys, companyPrivateKey });
-    expect(await decryptField(handle, view.fields.find((field) => field.name === 'description')!.value)).toBe(canary);
+    const description = view.fields.find((field) => field.name === 'description')!.value;
+    expect(await decryptContent(handle, description, { kind: 'field', name: 'description' })).toBe(canary);
 
     const taken = await holdings();
     expect(taken.database).toContain(incidentId);

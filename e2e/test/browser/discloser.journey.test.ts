@@ -351,7 +351,7 @@ test('when the platform stops, then the canary typed everywhere is in no table, 
   const tables = await dumpDatabase(platform.dataDir);
   // The dump is real: the reports above are in it, encrypted.
   expect(tables).toContain('incident.incident');
-  expect(tables).toContain('v1.');
+  expect(tables).toContain('v2.');
   expect(tables).not.toContain(CANARY);
   const objects = await readTree(path.join(platform.dataDir, 'objects'));
   // The two files of the first journey (report and reply), stored as ciphertext.

@@ -1,15 +1,24 @@
-import type { Browser, Page, Request } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { launchChromium, seriousAccessibilityViolations } from '../../src/browser';
 import { postJson } from '../../src/company-fixtures';
 import { passwordLinkIn, waitForMail } from '../../src/mailbox';
 import { publicView, reportBody } from '../../src/reports';
-import { STAFF_PASSWORD, apiToken, invite, onboardCompany, submitLogin, type OnboardedCompany } from '../../src/staff';
+import {
+  STAFF_PASSWORD,
+  apiToken,
+  browserToken,
+  invite,
+  onboardCompany,
+  submitLogin,
+  type OnboardedCompany,
+} from '../../src/staff';
 import { startStandalone, type StandalonePlatform } from '../../src/standalone';
 
 /**
  * Keys held by people, in Chromium through the shell (docs/security.md, "Keys"): the password never leaves the
- * page; the keys stay unlocked across a reload; a new reviewer reads reports only once an admin approved them after
- * comparing fingerprints; a reset by e-mail signs in but opens nothing until the recovery kit restores access.
+ * page; the keys stay unlocked across a reload; a new reviewer or a second admin reads reports only once an admin
+ * approved them after comparing fingerprints, and the second admin loses the key with the ADMIN role; a reset by
+ * e-mail signs in but opens nothing until the recovery kit restores access.
  */
 let platform: StandalonePlatform;
 let browser: Browser;
@@ -56,11 +65,98 @@ test('when an admin signs in, then no request carries the password, and the keys
   await context.close();
 });
 
-test('when a reviewer joins, then reports stay closed to them until they ask and an admin approves after comparing fingerprints', async () => {
-  const description = 'Safety checks signed off without an inspection';
+/** A fresh browser context signed in as `email` on the login page (the sign-in derives the keys: slow). */
+async function signedIn(email: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${platform.baseUrl}/company/login`);
+  await submitLogin(page, email, STAFF_PASSWORD);
+  return { context, page };
+}
+
+/** An invited member sets their password from the invitation e-mail (their keys are made there), then signs in. */
+async function acceptInvitation(email: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(passwordLinkIn(await waitForMail(platform.dataDir, email, /invited/)));
+  await page.getByLabel('New password', { exact: true }).fill(STAFF_PASSWORD);
+  await page.getByLabel('Repeat password', { exact: true }).fill(STAFF_PASSWORD);
+  await page.getByRole('button', { name: 'Set password' }).click();
+  await page.getByText('Your password has been set.').waitFor({ timeout: 60_000 });
+  await page.goto(`${platform.baseUrl}/company/login`);
+  await submitLogin(page, email, STAFF_PASSWORD);
+  return { context, page };
+}
+
+/** The member's page says why no report opens (`heading`); they ask for access. Answers the fingerprint it showed. */
+async function requestAccess(page: Page, heading: string): Promise<string> {
+  await page.getByRole('heading', { name: heading }).waitFor({ timeout: 60_000 });
+  const fingerprint = (await page.locator('.shell-keys-panel__fingerprint').innerText()).trim();
+  expect(fingerprint).toMatch(/^[0-9A-Z]{4}( [0-9A-Z]{4}){4}$/);
+  await page.getByRole('button', { name: 'Request access' }).click();
+  await page.getByText(/Access requested/).waitFor();
+  return fingerprint;
+}
+
+/**
+ * The signed-in admin's page (loaded after the request) tells them someone waits; on the security page they compare
+ * the fingerprint the member reads out with the request's and the dialog's, and grant access.
+ */
+async function approveAccess(admin: Page, fullName: string, fingerprint: string): Promise<void> {
+  await admin.getByText('1 team member is waiting for access to reports.').waitFor({ timeout: 60_000 });
+  await admin.getByRole('link', { name: 'Compare their fingerprints and approve' }).click();
+  const request = admin.getByRole('region', { name: 'Report access' }).getByRole('article', { name: fullName });
+  expect((await request.locator('.settings-fingerprint').innerText()).trim()).toBe(fingerprint);
+  await admin.getByRole('button', { name: `Approve ${fullName}` }).click();
+  const dialog = admin.getByRole('dialog');
+  await dialog.getByText(fingerprint).waitFor();
+  await dialog.getByLabel(`${fullName} read me exactly this fingerprint`).check();
+  await dialog.getByRole('button', { name: 'Grant access' }).click();
+  await admin.getByText(`${fullName} now has access to reports.`).waitFor({ timeout: 30_000 });
+}
+
+/** A report filed through the API as the discloser's browser files it; its uuid. */
+async function fileReport(description: string): Promise<string> {
   const view = await publicView(platform.baseUrl, company.urlIdentifier);
   const filed = await postJson(platform.baseUrl, '/api/incident/', await reportBody(view, { description }));
   expect(filed.status).toBe(201);
+  return ((await filed.json()) as { uuid: string }).uuid;
+}
+
+/** The member's page has picked the key up (`heading` gone): the case opens with its decrypted `description`. */
+async function readCase(page: Page, heading: string, incidentUuid: string, description: string): Promise<void> {
+  await page.getByRole('heading', { name: heading }).waitFor({ state: 'detached', timeout: 30_000 });
+  await page.goto(`${platform.baseUrl}/company/incidents/${incidentUuid}`);
+  await page.getByRole('heading', { name: /^Report #\d+$/, level: 1 }).waitFor();
+  await page.getByRole('region', { name: 'Report' }).getByText(description).waitFor({ timeout: 30_000 });
+}
+
+const getWith = (token: string, path: string) =>
+  fetch(`${platform.baseUrl}${path}`, { headers: { accept: 'application/json', authorization: `Bearer ${token}` } });
+
+/** GET /api/account/company/keys as the holder of `token` sees it: the grant the server hands their browser. */
+async function companyKeysWith(token: string): Promise<{ status: number; grant?: string | null }> {
+  const response = await getWith(token, '/api/account/company/keys');
+  if (!response.ok) return { status: response.status };
+  return { status: response.status, grant: ((await response.json()) as { grant: string | null }).grant };
+}
+
+/** The status of GET `path` with `token` once it is `expected`, asking again for a while (events travel). */
+async function statusBecomes(token: string, path: string, expected: number): Promise<number> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const { status } = await getWith(token, path);
+    if (status === expected || Date.now() > deadline) return status;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+const NO_ACCESS_YET = 'You have no access to reports yet';
+const ACCESS_TO_RESTORE = 'Your access to reports must be restored';
+
+test('when a reviewer joins, then reports stay closed to them until they ask and an admin approves after comparing fingerprints', async () => {
+  const description = 'Safety checks signed off without an inspection';
+  const incident = await fileReport(description);
   const reviewerEmail = `rita@${company.domain}`;
   await invite(platform.baseUrl, await apiToken(platform.baseUrl, company.adminEmail), {
     email: reviewerEmail,
@@ -68,53 +164,93 @@ test('when a reviewer joins, then reports stay closed to them until they ask and
     roles: ['REVIEWER'],
   });
 
-  // The reviewer sets a password (their keys are made there) and signs in: no report opens, and the page says why.
-  const reviewerContext = await browser.newContext();
-  const reviewer = await reviewerContext.newPage();
-  await reviewer.goto(passwordLinkIn(await waitForMail(platform.dataDir, reviewerEmail, /invited/)));
-  await reviewer.getByLabel('New password', { exact: true }).fill(STAFF_PASSWORD);
-  await reviewer.getByLabel('Repeat password', { exact: true }).fill(STAFF_PASSWORD);
-  await reviewer.getByRole('button', { name: 'Set password' }).click();
-  await reviewer.getByText('Your password has been set.').waitFor({ timeout: 60_000 });
-  await reviewer.goto(`${platform.baseUrl}/company/login`);
-  await submitLogin(reviewer, reviewerEmail, STAFF_PASSWORD);
-  await reviewer.getByRole('heading', { name: 'You have no access to reports yet' }).waitFor({ timeout: 60_000 });
-  const fingerprint = (await reviewer.locator('.shell-keys-panel__fingerprint').innerText()).trim();
-  expect(fingerprint).toMatch(/^[0-9A-Z]{4}( [0-9A-Z]{4}){4}$/);
-  await reviewer.getByRole('button', { name: 'Request access' }).click();
-  await reviewer.getByText(/Access requested/).waitFor();
+  // The reviewer sets a password and signs in: no report opens, and the page says why; they ask.
+  const reviewer = await acceptInvitation(reviewerEmail);
+  const fingerprint = await requestAccess(reviewer.page, NO_ACCESS_YET);
 
   // The admin sees someone waits, compares the fingerprint the reviewer reads out, and approves.
-  const adminContext = await browser.newContext();
-  const admin = await adminContext.newPage();
-  await admin.goto(`${platform.baseUrl}/company/login`);
-  await submitLogin(admin, company.adminEmail, STAFF_PASSWORD);
-  await admin.getByText('1 team member is waiting for access to reports.').waitFor({ timeout: 60_000 });
-  await admin.getByRole('link', { name: 'Compare their fingerprints and approve' }).click();
-  const requests = admin.getByRole('region', { name: 'Report access' });
-  await requests.getByText(fingerprint).first().waitFor({ timeout: 30_000 });
-  await admin.getByRole('button', { name: 'Approve Rita Reviewer' }).click();
-  const dialog = admin.getByRole('dialog');
-  await dialog.getByText(fingerprint).waitFor();
-  await dialog.getByLabel('Rita Reviewer read me exactly this fingerprint').check();
-  await dialog.getByRole('button', { name: 'Grant access' }).click();
-  await admin.getByText('Rita Reviewer now has access to reports.').waitFor({ timeout: 30_000 });
+  const admin = await signedIn(company.adminEmail);
+  await approveAccess(admin.page, 'Rita Reviewer', fingerprint);
 
   // The reviewer's page picks the key up, and the report opens in their browser.
-  await reviewer
-    .getByRole('heading', { name: 'You have no access to reports yet' })
-    .waitFor({ state: 'detached', timeout: 30_000 });
-  await reviewer.goto(`${platform.baseUrl}/company/incidents`);
-  await reviewer
-    .getByRole('row')
-    .filter({ has: reviewer.getByRole('link') })
-    .first()
-    .getByRole('link')
-    .first()
-    .click();
-  await reviewer.getByRole('heading', { name: /^Report #\d+$/, level: 1 }).waitFor();
-  await reviewer.getByRole('region', { name: 'Report' }).getByText(description).waitFor({ timeout: 30_000 });
-  await Promise.all([reviewerContext.close(), adminContext.close()]);
+  await readCase(reviewer.page, NO_ACCESS_YET, incident, description);
+  await Promise.all([reviewer.context.close(), admin.context.close()]);
+});
+
+const SECOND_ADMIN = 'Bea Admin';
+/** The second admin's browser, signed in and holding the key after the first journey; the next one takes it away. */
+let secondAdmin: { context: BrowserContext; page: Page; email: string; incident: string } | undefined;
+
+test('a second admin invited, approved by the first (fingerprint shown), reads the report', async () => {
+  const description = 'Overtime paid to a supplier that does not exist';
+  const incident = await fileReport(description);
+  const email = `bea@${company.domain}`;
+
+  // The first admin invites her from the Team page, as an admin only.
+  const first = await signedIn(company.adminEmail);
+  await incidentsHeading(first.page).waitFor({ timeout: 60_000 });
+  await first.page.getByRole('link', { name: 'Team', exact: true }).click();
+  await first.page.getByRole('link', { name: 'Invite a member' }).click();
+  await first.page.getByLabel('Email').fill(email);
+  await first.page.getByLabel('Name', { exact: true }).fill(SECOND_ADMIN);
+  await first.page.getByLabel('Handler', { exact: true }).uncheck();
+  await first.page.getByLabel('Admin', { exact: true }).check();
+  await first.page.getByRole('button', { name: 'Send invitation' }).click();
+  await first.page.getByText(`Invitation sent to ${email}`).waitFor();
+
+  // Her keys are new, so the company key does not open for her: the page says so, with her fingerprint; she asks.
+  const second = await acceptInvitation(email);
+  const fingerprint = await requestAccess(second.page, ACCESS_TO_RESTORE);
+
+  // The first admin's page tells of the request; the fingerprint shown to them is the one she reads out.
+  await first.page.goto(`${platform.baseUrl}/company/incidents`);
+  await approveAccess(first.page, SECOND_ADMIN, fingerprint);
+  await first.context.close();
+
+  await readCase(second.page, ACCESS_TO_RESTORE, incident, description);
+  secondAdmin = { ...second, email, incident };
+});
+
+test("removal of the ADMIN role ends that person's access to the key", async () => {
+  if (!secondAdmin) throw new Error('The second admin journey did not get this far');
+  const { page, email, incident } = secondAdmin;
+  const oldToken = (await browserToken(page))!;
+  expect((await companyKeysWith(oldToken)).grant).toEqual(expect.any(String));
+  expect((await getWith(oldToken, `/api/incident/${incident}`)).status).toBe(200);
+
+  // The first admin leaves her a reviewer.
+  const first = await signedIn(company.adminEmail);
+  await incidentsHeading(first.page).waitFor({ timeout: 60_000 });
+  await first.page.getByRole('link', { name: 'Team', exact: true }).click();
+  await first.page.getByRole('button', { name: `Change roles of ${SECOND_ADMIN}` }).click();
+  const dialog = first.page.getByRole('dialog');
+  await dialog.getByLabel('Admin', { exact: true }).uncheck();
+  await dialog.getByLabel('Reviewer', { exact: true }).check();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await first.page.getByText('Updated roles').waitFor();
+  await first.context.close();
+
+  // Her session ended with the change; she signs in again, and the server hands her browser no grant any more.
+  expect((await companyKeysWith(oldToken)).status).toBe(401);
+  // Nor does the case API serve that session the case's wrapped keys any more (the revocation reaches it by event).
+  expect(await statusBecomes(oldToken, `/api/incident/${incident}`, 401)).toBe(401);
+  await page.reload();
+  await page.waitForURL(/\/company\/login/);
+  const keysAnswer = page.waitForResponse(
+    (response) => response.url().endsWith('/api/account/company/keys') && response.request().method() === 'GET',
+    { timeout: 60_000 },
+  );
+  await submitLogin(page, email, STAFF_PASSWORD);
+  const answer = await keysAnswer;
+  expect(answer.status()).toBe(200);
+  expect(((await answer.json()) as { grant: string | null }).grant).toBeNull();
+  expect(await companyKeysWith((await browserToken(page))!)).toEqual({ status: 200, grant: null });
+
+  // The page says reports are closed to her until an admin grants access again, and the case stays locked.
+  await page.getByRole('heading', { name: NO_ACCESS_YET }).waitFor({ timeout: 60_000 });
+  await page.goto(`${platform.baseUrl}/company/incidents/${incident}`);
+  await page.getByRole('heading', { name: 'This case is locked' }).waitFor({ timeout: 30_000 });
+  await secondAdmin.context.close();
 });
 
 test('when the admin resets the password by e-mail, then they sign in but the company key stays closed until the recovery kit restores it', async () => {

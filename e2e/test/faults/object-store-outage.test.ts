@@ -3,7 +3,7 @@ import { FILE_UPLOAD_CONTENT_TYPE } from '@whistle/contracts';
 import {
   createIncidentCredentials,
   deriveDiscloserAuthToken,
-  encryptFields,
+  encryptReportFields,
   encryptFile,
   openIncidentAsDiscloser,
 } from '@whistle/crypto';
@@ -38,7 +38,7 @@ describe('cluster with the object store down', () => {
       category_uuids: [view.categories.find((category) => category.parent_uuid === null)!.uuid],
       location_uuid: view.locations[0]!.uuid,
       ...credentials.payload,
-      fields: await encryptFields(credentials.incident.publicKey, { description: 'Ledgers altered after audit' }),
+      fields: await encryptReportFields(credentials.incident.publicKey, { description: 'Ledgers altered after audit' }),
       report_anonymously: true,
     };
     // A company just onboarded reaches the incident service through its event: until then, 'Unknown company'.

@@ -7,12 +7,12 @@ import { promisify } from 'node:util';
 import { FILE_UPLOAD_CONTENT_TYPE, type CompanyPublicView } from '@whistle/contracts';
 import {
   createIncidentCredentials,
-  decryptField,
-  decryptFields,
+  decryptContent,
+  decryptReportFields,
   decryptFile,
   deriveDiscloserAuthToken,
-  encryptField,
-  encryptFields,
+  encryptContent,
+  encryptReportFields,
   encryptFile,
   openIncidentAsCompany,
   openIncidentAsDiscloser,
@@ -55,7 +55,7 @@ async function fileReport(baseUrl: string, view: CompanyPublicView, description:
     category_uuids: [view.categories.find((category) => category.parent_uuid === null)!.uuid],
     location_uuid: view.locations[0]!.uuid,
     ...credentials.payload,
-    fields: await encryptFields(credentials.incident.publicKey, { description }),
+    fields: await encryptReportFields(credentials.incident.publicKey, { description }),
     report_anonymously: true,
   });
   // A company just onboarded reaches the incident service through its event: until then, 'Unknown company'.
@@ -141,7 +141,10 @@ describe('backup and restore', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
         incident_uuid: reports[0]!.uuid,
-        content: await encryptField(discloser.handle.publicKey, 'The supplier is the manager’s brother'),
+        content: await encryptContent(discloser.handle.publicKey, 'The supplier is the manager’s brother', {
+          kind: 'message',
+          from: 'discloser',
+        }),
       }),
     });
     expect(sent.status).toBe(201);
@@ -182,7 +185,7 @@ describe('backup and restore', () => {
 
     // The discloser: the report, the thread and the file, with the secret code alone.
     const again = await openAsDiscloser(baseUrl, company.urlIdentifier, reports[0]!);
-    expect(await decryptFields(again.handle, again.view.fields)).toEqual([
+    expect(await decryptReportFields(again.handle, again.view.fields)).toEqual([
       expect.objectContaining({ name: 'description', value: reports[0]!.description }),
     ]);
     const thread = (await (await again.call(`/api/incident/${reports[0]!.uuid}/message`)).json()) as {
@@ -190,7 +193,9 @@ describe('backup and restore', () => {
       content: string;
     }[];
     expect(thread.map((each) => each.uuid)).toEqual([message.uuid]);
-    expect(await decryptField(again.handle, thread[0]!.content)).toBe('The supplier is the manager’s brother');
+    expect(await decryptContent(again.handle, thread[0]!.content, { kind: 'message', from: 'discloser' })).toBe(
+      'The supplier is the manager’s brother',
+    );
     const download = await again.call(`/api/incident/file/${file.uuid}`, {
       headers: { accept: 'application/octet-stream' },
     });
@@ -224,7 +229,7 @@ describe('backup and restore', () => {
       ...caseView.keys,
       companyPrivateKey,
     });
-    expect(await decryptFields(staffHandle, caseView.fields)).toEqual([
+    expect(await decryptReportFields(staffHandle, caseView.fields)).toEqual([
       expect.objectContaining({ name: 'description', value: reports[1]!.description }),
     ]);
 

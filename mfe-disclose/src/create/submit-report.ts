@@ -10,7 +10,7 @@ import type { CompanyPublicView, IncidentCreateRequest, ReportField } from '@whi
 import {
   createIncidentCredentials,
   deriveDiscloserAuthToken,
-  encryptFields,
+  encryptReportFields,
   formatSecretCode,
   type IncidentCredentials,
 } from '@whistle/crypto';
@@ -39,8 +39,11 @@ export async function prepareReport(input: {
   form: ReportForm;
 }): Promise<PreparedReport> {
   const { company, credentials, form } = input;
-  // The names are those of encryptedFieldValues, typed as the contract's; encryption keeps them.
-  const fields = (await encryptFields(credentials.incident.publicKey, encryptedFieldValues(form))) as ReportField[];
+  // The names are those of encryptedFieldValues, typed as the contract's; each value is bound to its name.
+  const fields = (await encryptReportFields(
+    credentials.incident.publicKey,
+    encryptedFieldValues(form),
+  )) as ReportField[];
   return {
     idempotencyKey: crypto.randomUUID(),
     payload: {

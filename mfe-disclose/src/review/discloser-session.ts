@@ -3,12 +3,12 @@ import type { IncidentDiscloserView } from '@whistle/contracts';
 import {
   CryptoFormatError,
   DecryptionError,
-  decryptFields,
   deriveDiscloserAuthToken,
   openIncidentAsDiscloser,
   parseSecretCode,
   type IncidentHandle,
 } from '@whistle/crypto';
+import { openReportFields } from '@whistle/ui/report';
 import type { OpenFailure } from '../session/status-outcome.store';
 
 /** An incident opened with its secret code: everything the review page shows and sends with. */
@@ -18,8 +18,10 @@ export interface DiscloserSession {
     IncidentDiscloserView,
     'uuid' | 'display_report_number' | 'status' | 'created' | 'location' | 'categories'
   >;
-  /** Decrypted report fields by name. */
+  /** Decrypted report fields by name ('' for one that did not open). */
   fields: Record<string, string>;
+  /** Fields that did not open as themselves (moved, swapped or altered): shown as "This text cannot be verified". */
+  unverifiableFields: ReadonlySet<string>;
   handle: IncidentHandle;
   /** API client sending the discloser session token: messages and files of this incident only. */
   api: ApiClient;
@@ -56,9 +58,8 @@ export async function openDiscloserSession(
     const authToken = await deriveDiscloserAuthToken(passphrase);
     const view = await getDiscloserIncident(withToken(api, authToken), urlIdentifier, retrievalId);
     const handle = await openIncidentAsDiscloser({ ...view, discloserPassphrase: passphrase });
-    const fields = Object.fromEntries(
-      (await decryptFields(handle, view.fields)).map(({ name, value }) => [name, value]),
-    );
+    // A field that does not open is said so on the page: the report still opens.
+    const { fields, unverifiable } = await openReportFields(handle, view.fields);
     return {
       urlIdentifier,
       incident: {
@@ -70,6 +71,7 @@ export async function openDiscloserSession(
         categories: view.categories,
       },
       fields,
+      unverifiableFields: unverifiable,
       handle,
       api: withToken(api, view.token),
     };

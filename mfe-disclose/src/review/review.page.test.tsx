@@ -7,9 +7,11 @@ import type { IncidentMessage, IncidentStatus } from '@whistle/contracts';
 import {
   createCompanyCredentials,
   createIncidentCredentials,
-  encryptField,
+  encryptContent,
+  encryptReportFields,
   type IncidentHandle,
 } from '@whistle/crypto';
+import { messageBinding, openReportFields } from '@whistle/ui/report';
 import { initTestI18n } from '../../../tools/webpack/test-i18n';
 import { renderWithI18n } from '../../test/render';
 import { currentSession, forgetOutcome, keepSession } from '../session/status-outcome.store';
@@ -36,17 +38,26 @@ beforeAll(async () => {
 });
 afterEach(forgetOutcome);
 
-const message = async (uuid: string, text: string, extra: Partial<IncidentMessage> = {}): Promise<IncidentMessage> => ({
-  uuid,
-  incident_uuid: INCIDENT,
-  content: await encryptField(handle.publicKey, text),
-  created: '2026-03-04T11:00:00.000Z',
-  sender: { name: 'Grace Hopper', source: 'STAFF' },
-  ...extra,
-});
+/** A message as its sender's browser encrypts it (bound to that side); `extra` may say otherwise afterwards. */
+const message = async (uuid: string, text: string, extra: Partial<IncidentMessage> = {}): Promise<IncidentMessage> => {
+  const sender = extra.sender ?? { name: 'Grace Hopper', source: 'STAFF' };
+  return {
+    uuid,
+    incident_uuid: INCIDENT,
+    content: await encryptContent(handle.publicKey, text, messageBinding(sender.source)),
+    created: '2026-03-04T11:00:00.000Z',
+    sender,
+    ...extra,
+  };
+};
 
 /** Opens the review page of a case in `status` whose thread is `messages`. */
-function openReview(status: IncidentStatus, messages: IncidentMessage[], language = english) {
+function openReview(
+  status: IncidentStatus,
+  messages: IncidentMessage[],
+  language = english,
+  report: Pick<DiscloserSession, 'fields' | 'unverifiableFields'> = { fields: {}, unverifiableFields: new Set() },
+) {
   const request = jest.fn(async (_method: string, path: string) =>
     path === `/api/incident/${INCIDENT}/message` ? messages : [],
   );
@@ -61,7 +72,7 @@ function openReview(status: IncidentStatus, messages: IncidentMessage[], languag
       location: { name: 'Paris' },
       categories: [],
     } as unknown as DiscloserSession['incident'],
-    fields: {},
+    ...report,
     handle,
     api,
   };
@@ -124,6 +135,54 @@ describe('the reporter’s page of a closed case', () => {
     );
     const outcome = await screen.findByRole('region', { name: 'Issue de votre signalement' });
     expect(await within(outcome).findByText('Dossier clos, merci.')).toBeInTheDocument();
+  });
+});
+
+describe('texts moved by the server (issue #25, item 3)', () => {
+  it('when the reporter’s own message, a note or a swapped field is shown as something else, then the page says it cannot be verified instead of the text', async () => {
+    const [description, fullName] = await encryptReportFields(handle.publicKey, {
+      description: 'Cash in envelopes',
+      full_name: 'Jane Doe',
+    });
+    // The server swapped the name and the description of the report.
+    const opened = await openReportFields(handle, [
+      { name: 'description', value: fullName!.value },
+      { name: 'full_name', value: description!.value },
+    ]);
+    const own = await message('0b9a4cf2-5d5e-4a4e-9a3e-8c4f0ab0e001', 'What is your name?', {
+      sender: { name: 'Discloser', source: 'DISCLOSER' },
+    });
+    openReview(
+      'CLOSED',
+      [
+        // The reporter's own message, presented as the case team's.
+        { ...own, sender: { name: 'Grace Hopper', source: 'STAFF' } },
+        // A private note of the case team, presented as a message.
+        {
+          ...(await message('0b9a4cf2-5d5e-4a4e-9a3e-8c4f0ab0e002', '')),
+          content: await encryptContent(handle.publicKey, 'The manager is a suspect', { kind: 'note' }),
+        },
+        await message('0b9a4cf2-5d5e-4a4e-9a3e-8c4f0ab0e003', 'We are looking into it'),
+        // The final message, replaced by the reporter's own words.
+        {
+          ...own,
+          uuid: '0b9a4cf2-5d5e-4a4e-9a3e-8c4f0ab0e004',
+          sender: { name: 'Grace Hopper', source: 'STAFF' },
+          final: true,
+        },
+      ],
+      english,
+      { fields: opened.fields, unverifiableFields: opened.unverifiable },
+    );
+    const thread = await screen.findByRole('region', { name: 'Messages' });
+    expect(await within(thread).findByText('We are looking into it')).toBeInTheDocument();
+    expect(await within(thread).findAllByText('This text cannot be verified.')).toHaveLength(3);
+    const outcome = screen.getByRole('region', { name: 'How your report ended' });
+    expect(within(outcome).getByText('This text cannot be verified.')).toBeInTheDocument();
+    const details = screen.getByRole('region', { name: 'Your report' });
+    expect(within(details).getAllByText('This text cannot be verified.')).toHaveLength(2);
+    for (const hidden of ['What is your name?', 'The manager is a suspect', 'Cash in envelopes', 'Jane Doe'])
+      expect(screen.queryByText(hidden)).not.toBeInTheDocument();
   });
 });
 

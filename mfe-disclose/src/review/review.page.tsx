@@ -41,7 +41,7 @@ function FileList({ files, session }: { files: readonly DiscloserFile[]; session
       handle={session.handle}
       words={{
         decrypting: t('review.decrypting'),
-        undecryptable: t('review.undecryptable'),
+        unverifiable: t('review.unverifiable'),
         download: t('review.download'),
         downloadFailed: t('review.downloadFailed'),
       }}
@@ -54,7 +54,12 @@ function ReportDetails({ session, files }: { session: DiscloserSession; files: r
   const { t, i18n } = useTranslation('disclose');
   const yesNo = (value: string) => (value === 'yes' ? t('create.yes') : value === 'no' ? t('create.no') : value);
   const details = reportDetails(
-    { fields: session.fields, categories: session.incident.categories, location: session.incident.location },
+    {
+      fields: session.fields,
+      categories: session.incident.categories,
+      location: session.incident.location,
+      unverifiable: { names: session.unverifiableFields, text: t('review.unverifiable') },
+    },
     i18n.language,
     yesNo,
   );
@@ -107,7 +112,7 @@ function FinalMessage({ messages }: { messages: readonly ThreadMessage[] }) {
     <section aria-labelledby="final-message-title" className="disclose-final wh-stack">
       <h2 id="final-message-title">{t('review.finalMessage')}</h2>
       <p className="disclose-final__text">
-        {final.text === null ? t('review.decrypting') : final.text || t('review.undecryptable')}
+        {final.text === null ? t('review.decrypting') : final.text || t('review.unverifiable')}
       </p>
     </section>
   );
@@ -125,6 +130,7 @@ function IncidentReview({ session }: { session: DiscloserSession }) {
   const thread = useDiscloserThread(session, sendEnded);
   const reply = useReply({
     handle: session.handle,
+    from: 'discloser',
     incidentUuid: session.incident.uuid,
     filesApi: session.api,
     post: (content) => sendIncidentMessage(session.api, { incident_uuid: session.incident.uuid, content }),
@@ -184,7 +190,7 @@ function IncidentReview({ session }: { session: DiscloserSession }) {
               sentBy: (name) => t('review.sentBy', { name }),
               receivedFrom: (name) => t('review.receivedFrom', { name }),
               decrypting: t('review.decrypting'),
-              undecryptable: t('review.undecryptable'),
+              unverifiable: t('review.unverifiable'),
               feedback: t('review.feedback'),
             }}
             filesOf={(messageUuid) => (

@@ -5,7 +5,7 @@ import type { IncidentMessage } from '@whistle/contracts';
 import {
   createCompanyCredentials,
   createIncidentCredentials,
-  encryptField,
+  encryptContent,
   type IncidentHandle,
 } from '@whistle/crypto';
 import type { DiscloserSession } from './discloser-session';
@@ -26,7 +26,7 @@ afterEach(() => jest.useRealTimers());
 const message = async (uuid: string, text: string): Promise<IncidentMessage> => ({
   uuid,
   incident_uuid: INCIDENT,
-  content: await encryptField(handle.publicKey, text),
+  content: await encryptContent(handle.publicKey, text, { kind: 'message', from: 'staff' }),
   created: '2026-03-04T11:00:00.000Z',
   sender: { name: 'Grace Hopper', source: 'STAFF' },
 });
@@ -46,6 +46,7 @@ function sessionAnswering(thread: () => Promise<IncidentMessage[]>) {
       categories: [],
     } as unknown as DiscloserSession['incident'],
     fields: {},
+    unverifiableFields: new Set(),
     handle,
     api,
   };

@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, getIncidentFile, listIncidentFiles, listIncidentMessages } from '@whistle/api-client';
-import { decryptField } from '@whistle/crypto';
 import { useLoad } from '@whistle/ui';
 import type { IncidentMessage } from '@whistle/contracts';
-import type { StoredFile, ThreadMessage } from '@whistle/ui/report';
+import { messageBinding, openText, type StoredFile, type ThreadMessage } from '@whistle/ui/report';
 import type { DiscloserSession } from './discloser-session';
 
 /** Spec §9: the thread is fetched again every 30 seconds. */
@@ -14,7 +13,7 @@ export const endedBy = (error: unknown) => error instanceof ApiError && (error.s
 
 /**
  * What is decrypted in the background, by item uuid, each shown as soon as it is ready and decrypted once:
- * the thread fetched again does not decrypt again what is on screen. '' when it cannot be decrypted.
+ * the thread fetched again does not decrypt again what is on screen. '' when it does not open as what it is.
  */
 function useDecrypted<Item extends { uuid: string }>(
   items: readonly Item[] | undefined,
@@ -67,12 +66,17 @@ export function useDiscloserThread(session: DiscloserSession, sessionEnded: bool
 
   const texts = useDecrypted(
     data?.messages,
-    useCallback((message: IncidentMessage) => decryptField(handle, message.content), [handle]),
+    useCallback(
+      // Bound to its sender as the server's row says: a staff message must have been written as one.
+      (message: IncidentMessage) => openText(handle, message.content, messageBinding(message.sender.source)),
+      [handle],
+    ),
   );
   const names = useDecrypted(
     data?.files,
     useCallback(
-      async (file: { uuid: string }) => decryptField(handle, (await getIncidentFile(api, file.uuid)).file_name),
+      async (file: { uuid: string }) =>
+        openText(handle, (await getIncidentFile(api, file.uuid)).file_name, { kind: 'file-name' }),
       [api, handle],
     ),
   );

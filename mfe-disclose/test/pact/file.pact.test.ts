@@ -26,14 +26,14 @@ const EXAMPLE_FILE = '0e7c5d1a-3b2f-4c6d-8e9f-0a1b2c3d4e60';
 const authorization = fromProviderState('Bearer ${sessionToken}', `Bearer ${EXAMPLE_TOKEN}`);
 /** The discloser session's client, as the review page has it. */
 const sessionApi = (url: string) => withToken(createApiClient({ baseUrl: url }), EXAMPLE_TOKEN);
-const versioned = (example: string) => regex(/^v1\.[A-Za-z0-9_.-]+$/, example);
+const versioned = (example: string) => regex(/^v[12]\.[A-Za-z0-9_.-]+$/, example);
 
 const fileMetadata = {
   uuid: uuid(EXAMPLE_FILE),
   incident_uuid: PACT_INCIDENT,
   incident_message_uuid: null,
-  file_name: versioned('v1.a.b.c'),
-  encrypted_key: versioned('v1.a.b.c'),
+  file_name: versioned('v2.a.b.c'),
+  encrypted_key: versioned('v2.a.b.c'),
   file_size: integer(12),
   mime_type: like('text/plain'),
   created: datetime("yyyy-MM-dd'T'HH:mm:ss.SSSXXX", '2026-03-04T10:00:00.000Z'),
@@ -53,7 +53,7 @@ describe('mfe-disclose → file', () => {
       .willRespondWith(200, (response) => response.jsonBody(fileMetadata))
       .executeTest(async (server) => {
         const file = await getIncidentFile(sessionApi(server.url), EXAMPLE_FILE);
-        expect(file.file_name).toMatch(/^v1\./);
+        expect(file.file_name).toMatch(/^v2\./);
       });
   });
 
@@ -70,13 +70,13 @@ describe('mfe-disclose → file', () => {
       .willRespondWith(200, (response) =>
         response.headers({
           'Content-Type': 'application/octet-stream',
-          'X-Whistle-Encrypted-Key': versioned('v1.a.b.c'),
-          'X-Whistle-Encrypted-File-Name': versioned('v1.a.b.c'),
+          'X-Whistle-Encrypted-Key': versioned('v2.a.b.c'),
+          'X-Whistle-Encrypted-File-Name': versioned('v2.a.b.c'),
         }),
       )
       .executeTest(async (server) => {
         const file = await downloadIncidentFile(sessionApi(server.url), EXAMPLE_FILE);
-        expect(file.encrypted_key).toBe('v1.a.b.c');
+        expect(file.encrypted_key).toBe('v2.a.b.c');
       });
   });
 });

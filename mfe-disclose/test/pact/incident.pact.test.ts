@@ -12,7 +12,12 @@ import {
   listIncidentMessages,
   sendIncidentMessage,
 } from '@whistle/api-client';
-import { createCompanyCredentials, createIncidentCredentials, encryptField, encryptFields } from '@whistle/crypto';
+import {
+  createCompanyCredentials,
+  createIncidentCredentials,
+  encryptContent,
+  encryptReportFields,
+} from '@whistle/crypto';
 import { PACT_CATEGORY, PACT_COMPANY, PACT_DIR, PACT_LOCATION } from './fixtures';
 
 const { datetime, eachLike, fromProviderState, integer, like, regex, uuid } = MatchersV3;
@@ -30,13 +35,14 @@ const REPORTED_STATE = `an incident reported to ${PACT_COMPANY}`;
 const OPENED_STATE = `an incident of ${PACT_COMPANY} opened by its discloser, with a message and a file`;
 const EXAMPLE_INCIDENT = '0e7c5d1a-3b2f-4c6d-8e9f-0a1b2c3d4e5f';
 const EXAMPLE_TOKEN = 'eyJhbGciOiJFUzI1NiJ9.e30.c2lnbmF0dXJl';
-const versioned = (example: string) => regex(/^v1\.[A-Za-z0-9_.-]+$/, example);
+const versioned = (example: string) => regex(/^v[12]\.[A-Za-z0-9_.-]+$/, example);
 const timestamp = (example: string) => datetime("yyyy-MM-dd'T'HH:mm:ss.SSSXXX", example);
 
 let ciphertext: string;
 beforeAll(async () => {
   const { credential } = await createCompanyCredentials();
-  ciphertext = await encryptField((await createIncidentCredentials(credential.public_key)).incident.publicKey, 'text');
+  const { incident } = await createIncidentCredentials(credential.public_key);
+  ciphertext = await encryptContent(incident.publicKey, 'text', { kind: 'message', from: 'discloser' });
 });
 
 describe('mfe-disclose → incident', () => {
@@ -69,7 +75,10 @@ describe('mfe-disclose → incident', () => {
       url_identifier: PACT_COMPANY,
       category_uuids: [PACT_CATEGORY],
       location_uuid: PACT_LOCATION,
-      fields: await encryptFields(credentials.incident.publicKey, { description: 'what happened', can_contact: 'yes' }),
+      fields: await encryptReportFields(credentials.incident.publicKey, {
+        description: 'what happened',
+        can_contact: 'yes',
+      }),
       report_anonymously: true,
       report_channel: 'online' as const,
     };
@@ -153,7 +162,7 @@ describe('mfe-disclose → incident', () => {
           last_activity_at: timestamp('2026-03-04T10:00:00.000Z'),
           location: { uuid: PACT_LOCATION, name: like('Head office') },
           categories: eachLike({ uuid: PACT_CATEGORY, name: like('Fraud and corruption'), parent_uuid: null }),
-          fields: eachLike({ name: 'description', value: versioned('v1.a.b.c') }),
+          fields: eachLike({ name: 'description', value: versioned('v2.a.b.c') }),
           credential: { public_key: versioned('v1.key'), aes_encrypted_private_key: versioned('v1.key') },
           aes_salt: like('c2FsdHNhbHRzYWx0c2FsdA'),
           aes_iv: like('aXZpdml2aXZpdml2'),
@@ -220,7 +229,7 @@ describe('mfe-disclose → incident', () => {
           eachLike({
             uuid: uuid(),
             incident_uuid: uuid(EXAMPLE_INCIDENT),
-            content: versioned('v1.a.b.c'),
+            content: versioned('v2.a.b.c'),
             created: timestamp('2026-03-04T10:00:00.000Z'),
             sender: { name: like('Discloser'), source: regex(/^(DISCLOSER|STAFF)$/, 'DISCLOSER') },
           }),

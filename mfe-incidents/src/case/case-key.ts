@@ -1,5 +1,5 @@
 import type { IncidentKeyMaterial } from '@whistle/contracts';
-import { decryptField, openIncidentAsCompany, type IncidentHandle } from '@whistle/crypto';
+import { decryptContent, openIncidentAsCompany, type IncidentHandle } from '@whistle/crypto';
 
 /**
  * Opens a case with the company private key (from the shell's keyring: granted to the person, never extractable) —
@@ -21,7 +21,7 @@ export type Identity = { kind: 'anonymous' } | { kind: 'named'; name: string } |
 
 /**
  * A case's identity, decrypted here with the company key: an anonymous report is Anonymous whatever it
- * holds; a name that cannot be decrypted reads as Identified (the report is not anonymous), never as an error.
+ * holds; a name that does not open as the report's full_name reads as Identified (the report is not anonymous), never as an error.
  */
 export async function identityOf(
   item: { report_anonymously: boolean; full_name: string | null; keys: IncidentKeyMaterial },
@@ -31,9 +31,8 @@ export async function identityOf(
   if (item.report_anonymously) return { kind: 'anonymous' };
   if (!item.full_name) return { kind: 'identified' };
   try {
-    const name = (
-      await decryptField(await openCase(item.keys, companyPrivateKey, previousCompanyPrivateKey), item.full_name)
-    ).trim();
+    const handle = await openCase(item.keys, companyPrivateKey, previousCompanyPrivateKey);
+    const name = (await decryptContent(handle, item.full_name, { kind: 'field', name: 'full_name' })).trim();
     return name ? { kind: 'named', name } : { kind: 'identified' };
   } catch {
     return { kind: 'identified' };

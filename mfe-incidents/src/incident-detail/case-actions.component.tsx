@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { updateCase } from '@whistle/api-client';
 import type { IncidentOutcome, IncidentStatus } from '@whistle/contracts';
-import { encryptField } from '@whistle/crypto';
+import { encryptContent } from '@whistle/crypto';
 import { Button, SelectField, TextArea } from '@whistle/ui';
 import { useStaffSession } from '@whistle/ui/staff';
 import { INCIDENT_OUTCOMES, STATUS_TRANSITIONS } from '../case/case-vocabulary';
@@ -79,8 +79,9 @@ export function CaseActions({ opened, onUpdated }: { opened: OpenedCase; onUpdat
     const key = opened.handle.publicKey;
     await move(closing.to, {
       ...(closingCase ? { outcome: outcome as IncidentOutcome } : {}),
-      motivation: await encryptField(key, motivation.trim()),
-      ...(message ? { final_message: await encryptField(key, message) } : {}),
+      motivation: await encryptContent(key, motivation.trim(), { kind: 'motivation' }),
+      // The server keeps the final message as a staff message of the thread: it is bound as one.
+      ...(message ? { final_message: await encryptContent(key, message, { kind: 'message', from: 'staff' }) } : {}),
     });
   }
 

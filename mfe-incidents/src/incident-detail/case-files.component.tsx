@@ -40,7 +40,7 @@ export function CaseFiles({ files, opened }: { files: readonly ShownFile[]; open
         api={opened.filesApi}
         handle={opened.handle}
         words={{
-          undecryptable: t('files.undecryptable'),
+          unverifiable: t('files.unverifiable'),
           download: t('files.download'),
           downloadFailed: t('files.downloadFailed'),
           preview: t('files.preview'),

@@ -56,7 +56,7 @@ function Entry({ entry, opened }: { entry: TimelineEntry; opened: OpenedCase }) 
           words={{
             sentBy: (name) => t('thread.sentBy', { name }),
             receivedFrom: (name) => t('thread.receivedFrom', { name }),
-            undecryptable: t('thread.undecryptable'),
+            unverifiable: t('thread.unverifiable'),
             feedback: t('thread.feedback'),
           }}
           files={
@@ -67,7 +67,7 @@ function Entry({ entry, opened }: { entry: TimelineEntry; opened: OpenedCase }) 
     case 'note':
       return (
         <Happening at={entry.at} tone="note" title={t('timeline.note', { name: entry.note.author.full_name })}>
-          <p className="case-details">{entry.note.text || t('thread.undecryptable')}</p>
+          <p className="case-details">{entry.note.text || t('thread.unverifiable')}</p>
         </Happening>
       );
     case 'status': {
@@ -83,7 +83,7 @@ function Entry({ entry, opened }: { entry: TimelineEntry; opened: OpenedCase }) 
           })}
         >
           {change.motivation && (
-            <p className="case-details">{opened.motivations.get(change.motivation) || t('thread.undecryptable')}</p>
+            <p className="case-details">{opened.motivations.get(change.motivation) || t('thread.unverifiable')}</p>
           )}
         </Happening>
       );

@@ -2,7 +2,7 @@ import type { i18n } from 'i18next';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import type { AuditLogEntry, IncidentStaffView } from '@whistle/contracts';
-import { encryptField } from '@whistle/crypto';
+import { encryptContent } from '@whistle/crypto';
 import { formatDate } from '@whistle/ui';
 import { StaffSessionContext } from '@whistle/ui/staff';
 import { initTestI18n } from '../../../tools/webpack/test-i18n';
@@ -79,14 +79,14 @@ async function scenario({ trailFails = false } = {}) {
     {
       uuid: 'b0000000-0000-4000-8000-000000000001',
       incident_uuid: uuid,
-      content: await encryptField(publicKey, 'Any news?'),
+      content: await encryptContent(publicKey, 'Any news?', { kind: 'message', from: 'discloser' }),
       created: '2026-11-21T11:00:00.000Z',
       sender: { name: 'Discloser', source: 'DISCLOSER' },
     },
     {
       uuid: 'b0000000-0000-4000-8000-000000000002',
       incident_uuid: uuid,
-      content: await encryptField(publicKey, 'We are on it'),
+      content: await encryptContent(publicKey, 'We are on it', { kind: 'message', from: 'staff' }),
       created: '2026-11-22T11:00:00.000Z',
       sender: { name: 'Hal Handler', source: 'STAFF' },
       feedback: true,
@@ -96,7 +96,7 @@ async function scenario({ trailFails = false } = {}) {
     {
       uuid: 'd0000000-0000-4000-8000-000000000001',
       incident_uuid: uuid,
-      content: await encryptField(publicKey, 'Check the ledger first'),
+      content: await encryptContent(publicKey, 'Check the ledger first', { kind: 'note' }),
       created: '2026-11-21T12:00:00.000Z',
       author: hal,
     },
@@ -133,7 +133,11 @@ async function scenario({ trailFails = false } = {}) {
     if (url.endsWith('/note') && method === 'GET') return json(200, notes);
     if (url.endsWith('/file') && method === 'GET') return json(200, [file]);
     if (url === `/api/incident/file/${file.uuid}`)
-      return json(200, { ...file, file_name: await encryptField(publicKey, 'ledger.pdf'), encrypted_key: 'k' });
+      return json(200, {
+        ...file,
+        file_name: await encryptContent(publicKey, 'ledger.pdf', { kind: 'file-name' }),
+        encrypted_key: 'k',
+      });
     return json(404, { message: 'Not Found' });
   });
   global.fetch = fetchMock as unknown as typeof fetch;

@@ -2,7 +2,7 @@ import type { i18n } from 'i18next';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import type { IncidentStaffView } from '@whistle/contracts';
-import { decryptField } from '@whistle/crypto';
+import { decryptContent } from '@whistle/crypto';
 import { StaffSessionContext } from '@whistle/ui/staff';
 import { initTestI18n } from '../../../tools/webpack/test-i18n';
 import { renderWithI18n } from '../../test/render';
@@ -16,6 +16,8 @@ import {
   type TestCompany,
 } from '../../test/staff-fixtures';
 import { incidentsRoutes } from '../incidents.routes';
+
+const STAFF = { kind: 'message', from: 'staff' } as const;
 
 /*
  * Closing a case (directive art. 9(1)(f)): closing is no feedback, so while feedback is due the close carries
@@ -100,8 +102,10 @@ describe('closing a case', () => {
     expect(update.url).toBe(`/api/incident/${uuid}/`);
     const body = update.body as { status: string; outcome: string; motivation: string; final_message: string };
     expect(body).toMatchObject({ status: 'CLOSED', outcome: 'substantiated' });
-    expect(await decryptField(handle, body.motivation)).toBe('Ledger proves it');
-    expect(await decryptField(handle, body.final_message)).toMatch(/^Thank you for your report\. We looked into it/);
+    expect(await decryptContent(handle, body.motivation, { kind: 'motivation' })).toBe('Ledger proves it');
+    expect(await decryptContent(handle, body.final_message, STAFF)).toMatch(
+      /^Thank you for your report\. We looked into it/,
+    );
     expect(JSON.stringify(body)).not.toContain('Thank you');
     // One request: the message goes with the closing or not at all.
     expect(requests.filter((request) => request.method === 'POST')).toEqual([]);
@@ -131,7 +135,9 @@ describe('closing a case', () => {
       final_message: string;
     };
     expect(body.outcome).toBe('inconclusive');
-    expect(await decryptField(handle, body.final_message)).toBe('We found no proof; thank you for speaking up.');
+    expect(await decryptContent(handle, body.final_message, STAFF)).toBe(
+      'We found no proof; thank you for speaking up.',
+    );
   });
 
   it('when feedback was given already, then the final message is optional: emptied, none is sent', async () => {

@@ -2,7 +2,7 @@ import type { i18n } from 'i18next';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import type { IncidentStaffView } from '@whistle/contracts';
-import { decryptField, encryptField } from '@whistle/crypto';
+import { decryptContent, encryptContent } from '@whistle/crypto';
 import { StaffSessionContext } from '@whistle/ui/staff';
 import { initTestI18n } from '../../../tools/webpack/test-i18n';
 import { renderWithI18n } from '../../test/render';
@@ -50,14 +50,14 @@ async function scenario(overrides: Partial<IncidentStaffView> = {}) {
     {
       uuid: 'm1',
       incident_uuid: uuid,
-      content: await encryptField(publicKey, 'Any news?'),
+      content: await encryptContent(publicKey, 'Any news?', { kind: 'message', from: 'discloser' }),
       created: '2026-11-21T10:00:00Z',
       sender: { name: 'Discloser', source: 'DISCLOSER' },
     },
     {
       uuid: 'm2',
       incident_uuid: uuid,
-      content: await encryptField(publicKey, 'We are on it'),
+      content: await encryptContent(publicKey, 'We are on it', { kind: 'message', from: 'staff' }),
       created: '2026-11-22T10:00:00Z',
       sender: { name: 'Hal Handler', source: 'STAFF' },
       feedback: true,
@@ -130,7 +130,9 @@ describe('a case', () => {
     const body = sent.body as { incident_uuid: string; content: string; feedback: boolean };
     expect(body).toMatchObject({ incident_uuid: uuid, feedback: true });
     expect(JSON.stringify(body)).not.toContain('Case opened');
-    expect(await decryptField(handle, body.content)).toBe('Case opened, thank you');
+    expect(await decryptContent(handle, body.content, { kind: 'message', from: 'staff' })).toBe(
+      'Case opened, thank you',
+    );
   });
 
   it('when a case is closed, then an outcome and a motivation are required, and the motivation travels encrypted', async () => {
@@ -151,7 +153,7 @@ describe('a case', () => {
     expect(update.url).toBe(`/api/incident/${uuid}/`);
     const body = update.body as { status: string; outcome: string; motivation: string };
     expect(body).toMatchObject({ status: 'CLOSED', outcome: 'substantiated' });
-    expect(await decryptField(handle, body.motivation)).toBe('Ledger proves it');
+    expect(await decryptContent(handle, body.motivation, { kind: 'motivation' })).toBe('Ledger proves it');
   });
 
   it('when the viewer may not assign or exclude, then those controls are not offered; a handler may still move and reply', async () => {

@@ -28,7 +28,12 @@ function OpenedCasePage({ opened, reload }: { opened: OpenedCase; reload: () => 
   };
   const yesNo = (value: string) => (value === 'yes' ? t('detail.yes') : value === 'no' ? t('detail.no') : value);
   const details = reportDetails(
-    { fields: opened.fields, categories: view.management_categories, location: view.location },
+    {
+      fields: opened.fields,
+      categories: view.management_categories,
+      location: view.location,
+      unverifiable: { names: opened.unverifiableFields, text: t('thread.unverifiable') },
+    },
     i18n.language,
     yesNo,
   );

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addCaseNote } from '@whistle/api-client';
-import { encryptField } from '@whistle/crypto';
+import { encryptContent } from '@whistle/crypto';
 import { Button, TextArea } from '@whistle/ui';
 import { useStaffSession } from '@whistle/ui/staff';
 import type { OpenedCase } from './use-case';
@@ -25,7 +25,8 @@ export function NoteForm({ opened, onUpdated }: { opened: OpenedCase; onUpdated:
     try {
       await addCaseNote(api, {
         incident_uuid: opened.view.uuid,
-        content: await encryptField(opened.handle.publicKey, text),
+        // Bound as a note: the server cannot show it to the discloser as a message.
+        content: await encryptContent(opened.handle.publicKey, text, { kind: 'note' }),
       });
       setText('');
       await onUpdated();

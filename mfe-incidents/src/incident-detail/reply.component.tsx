@@ -20,6 +20,7 @@ export function ReplyToReporter({ opened, onUpdated }: { opened: OpenedCase; onU
   const { view } = opened;
   const reply = useReply({
     handle: opened.handle,
+    from: 'staff',
     incidentUuid: view.uuid,
     filesApi: opened.filesApi,
     post: (content) => sendStaffMessage(api, { incident_uuid: view.uuid, content, feedback }),

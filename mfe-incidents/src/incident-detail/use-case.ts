@@ -9,8 +9,9 @@ import {
   type ApiClient,
 } from '@whistle/api-client';
 import type { IncidentMessage, IncidentNote, IncidentStaffView } from '@whistle/contracts';
-import { decryptField, type IncidentHandle } from '@whistle/crypto';
+import type { IncidentHandle } from '@whistle/crypto';
 import { useLoad } from '@whistle/ui';
+import { messageBinding, openReportFields, openText } from '@whistle/ui/report';
 import { useStaffSession } from '@whistle/ui/staff';
 import { openCase } from '../case/case-key';
 import { useCompanyKey } from '../case/use-company-key';
@@ -21,7 +22,7 @@ export interface ShownFile {
   size: number;
   /** The type the reporter's browser gave the file when it sent it (the spec's clear `mime_type`). */
   mimeType: string;
-  /** The decrypted name; '' when it could not be decrypted. */
+  /** The decrypted name; '' when it did not open as a file name of the case. */
   name: string;
 }
 
@@ -30,6 +31,8 @@ export interface OpenedCase {
   view: IncidentStaffView;
   handle: IncidentHandle;
   fields: Record<string, string>;
+  /** Fields that did not open as themselves: shown as "This text cannot be verified". */
+  unverifiableFields: ReadonlySet<string>;
   messages: (IncidentMessage & { text: string })[];
   notes: (IncidentNote & { text: string })[];
   files: ShownFile[];
@@ -46,9 +49,6 @@ export type CaseState =
   | { phase: 'locked' }
   | { phase: 'failed' };
 
-/** '' when a ciphertext cannot be opened (shown as "cannot be decrypted"), never an error of the page. */
-const decrypting = (handle: IncidentHandle) => (ciphertext: string) => decryptField(handle, ciphertext).catch(() => '');
-
 async function openWholeCase(
   api: ApiClient,
   keys: { companyPrivateKey: CryptoKey; previousCompanyPrivateKey?: CryptoKey },
@@ -56,7 +56,6 @@ async function openWholeCase(
 ): Promise<OpenedCase> {
   const view = await getCase(api, incidentUuid);
   const handle = await openCase(view.keys, keys.companyPrivateKey, keys.previousCompanyPrivateKey);
-  const decrypt = decrypting(handle);
   const filesApi = withToken(api, view.file_token);
   const [messages, notes, files] = await Promise.all([
     listCaseMessages(api, incidentUuid),
@@ -64,24 +63,26 @@ async function openWholeCase(
     listCaseFiles(api, incidentUuid),
   ]);
   const motivations = view.status_history.flatMap((change) => (change.motivation ? [change.motivation] : []));
+  // Each text opens only as what it is shown as ('' otherwise: "This text cannot be verified", never a page error).
   const [fields, messageTexts, noteTexts, fileNames, motivationTexts] = await Promise.all([
-    Promise.all(view.fields.map(async (field) => [field.name, await decrypt(field.value)] as const)),
-    Promise.all(messages.map((message) => decrypt(message.content))),
-    Promise.all(notes.map((note) => decrypt(note.content))),
+    openReportFields(handle, view.fields),
+    Promise.all(messages.map((message) => openText(handle, message.content, messageBinding(message.sender.source)))),
+    Promise.all(notes.map((note) => openText(handle, note.content, { kind: 'note' }))),
     Promise.all(
       files.map((file) =>
         getIncidentFile(filesApi, file.uuid).then(
-          (meta) => decrypt(meta.file_name),
+          (meta) => openText(handle, meta.file_name, { kind: 'file-name' }),
           () => '',
         ),
       ),
     ),
-    Promise.all(motivations.map(decrypt)),
+    Promise.all(motivations.map((motivation) => openText(handle, motivation, { kind: 'motivation' }))),
   ]);
   return {
     view,
     handle,
-    fields: Object.fromEntries(fields),
+    fields: fields.fields,
+    unverifiableFields: fields.unverifiable,
     messages: messages.map((message, index) => ({ ...message, text: messageTexts[index]! })),
     notes: notes.map((note, index) => ({ ...note, text: noteTexts[index]! })),
     files: files.map((file, index) => ({

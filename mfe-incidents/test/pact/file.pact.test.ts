@@ -19,7 +19,7 @@ const pact = new PactV4({
 });
 const bearer = { Authorization: fromProviderState('Bearer ${fileToken}', `Bearer ${EXAMPLE_TOKEN}`) };
 const filePath = fromProviderState('/api/incident/file/${fileUuid}', `/api/incident/file/${EXAMPLE_FILE}`);
-const versioned = (example: string) => regex(/^v1\.[A-Za-z0-9_.-]+$/, example);
+const versioned = (example: string) => regex(/^v[12]\.[A-Za-z0-9_.-]+$/, example);
 const files = (url: string) => createApiClient({ baseUrl: url, getToken: () => EXAMPLE_TOKEN });
 
 describe('mfe-incidents → file', () => {
@@ -34,15 +34,15 @@ describe('mfe-incidents → file', () => {
           uuid: uuid(EXAMPLE_FILE),
           incident_uuid: uuid(),
           incident_message_uuid: null,
-          file_name: versioned('v1.AAAA'),
-          encrypted_key: versioned('v1.BBBB'),
+          file_name: versioned('v2.AAAA'),
+          encrypted_key: versioned('v2.BBBB'),
           file_size: integer(12),
           mime_type: string('text/plain'),
           created: string('2026-11-20T09:30:00.000Z'),
         }),
       )
       .executeTest(async (server) => {
-        expect((await getIncidentFile(files(server.url), EXAMPLE_FILE)).file_name).toBe('v1.AAAA');
+        expect((await getIncidentFile(files(server.url), EXAMPLE_FILE)).file_name).toBe('v2.AAAA');
       });
   });
 
@@ -55,13 +55,13 @@ describe('mfe-incidents → file', () => {
       .willRespondWith(200, (response) =>
         response.headers({
           'Content-Type': 'application/octet-stream',
-          'X-Whistle-Encrypted-Key': versioned('v1.BBBB'),
-          'X-Whistle-Encrypted-File-Name': versioned('v1.AAAA'),
+          'X-Whistle-Encrypted-Key': versioned('v2.BBBB'),
+          'X-Whistle-Encrypted-File-Name': versioned('v2.AAAA'),
         }),
       )
       .executeTest(async (server) => {
         const downloaded = await downloadIncidentFile(files(server.url), EXAMPLE_FILE);
-        expect(downloaded.encrypted_key).toBe('v1.BBBB');
+        expect(downloaded.encrypted_key).toBe('v2.BBBB');
       });
   });
 });

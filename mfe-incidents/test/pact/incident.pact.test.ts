@@ -30,7 +30,7 @@ const pact = new PactV4({
   logLevel: 'warn',
 });
 
-const versioned = (example: string) => regex(/^v1\.[A-Za-z0-9_.-]+$/, example);
+const versioned = (example: string) => regex(/^v[12]\.[A-Za-z0-9_.-]+$/, example);
 const timestamp = (example: string) => datetime("yyyy-MM-dd'T'HH:mm:ss.SSSXXX", example);
 const bearer = { Authorization: fromProviderState('Bearer ${staffToken}', `Bearer ${EXAMPLE_TOKEN}`) };
 const casePath = (suffix = '') =>
@@ -64,7 +64,7 @@ const listItem = {
 };
 const staffView = {
   ...listItem,
-  fields: eachLike({ name: string('description'), value: versioned('v1.DDDD') }),
+  fields: eachLike({ name: string('description'), value: versioned('v2.DDDD') }),
   status_history: like([]),
   excluded_users: like([]),
   permissions: {
@@ -78,7 +78,7 @@ const staffView = {
   file_token_expires_at: timestamp('2026-12-01T10:00:00.000Z'),
 };
 const client = (url: string) => createApiClient({ baseUrl: url, getToken: () => EXAMPLE_TOKEN });
-const CIPHERTEXT = 'v1.AQID.BAUG';
+const CIPHERTEXT = 'v2.AQID.BAUG';
 
 describe('mfe-incidents → incident', () => {
   test('when an admin lists the cases, then a page of them comes with its total', async () => {

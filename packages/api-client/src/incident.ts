@@ -53,7 +53,7 @@ export const getDiscloserIncident = (
 export const listIncidentMessages = (api: ApiClient, incidentUuid: string, signal?: AbortSignal) =>
   api.request<IncidentMessage[]>('GET', `/api/incident/${encodeURIComponent(incidentUuid)}/message`, { signal });
 
-/** POST /api/incident/message/ with an `encryptField` ciphertext as content. */
+/** POST /api/incident/message/ with an `encryptContent` ciphertext (bound as a message of its sender) as content. */
 export const sendIncidentMessage = (api: ApiClient, message: MessageCreateRequest, signal?: AbortSignal) =>
   api.request<IncidentMessage>('POST', '/api/incident/message/', { body: message, signal });
 

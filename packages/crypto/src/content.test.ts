@@ -2,14 +2,15 @@ import { createCipheriv } from 'node:crypto';
 import { encryptedFileBytes } from '@whistle/contracts';
 import { createCompanyCredentials } from './legacy-company-key';
 import {
-  decryptField,
-  decryptFields,
+  decryptContent,
   decryptFile,
-  encryptField,
-  encryptFields,
+  decryptReportFields,
+  encryptContent,
   encryptFile,
+  encryptReportFields,
   encryptedFileLength,
   paddedFileLength,
+  type ContentBinding,
 } from './content';
 import { utf8Decode, utf8Encode } from './encoding';
 import { wrapToPublicKey } from './wrap';
@@ -22,36 +23,48 @@ async function newIncident(): Promise<IncidentHandle> {
   return (await createIncidentCredentials(company.credential.public_key)).incident;
 }
 
+/** What the product wrote before binding (v1): still read. */
+const legacyV1 = (incidentPublicKey: string, text: string) =>
+  wrapToPublicKey(incidentPublicKey, utf8Encode(text), 'content');
+
+const DESCRIPTION: ContentBinding = { kind: 'field', name: 'description' };
+const FROM_DISCLOSER: ContentBinding = { kind: 'message', from: 'discloser' };
+const FROM_STAFF: ContentBinding = { kind: 'message', from: 'staff' };
+
 describe('fields and messages', () => {
-  it('round-trip text of any size, empty and non-ASCII included', async () => {
+  it('round-trip text of any size, empty and non-ASCII included, as v2', async () => {
     const incident = await newIncident();
     for (const text of ['', 'x', 'Fraude au service achats — été 2025 🚨', 'a'.repeat(100_000)]) {
-      const ciphertext = await encryptField(incident.publicKey, text);
+      const ciphertext = await encryptContent(incident.publicKey, text, DESCRIPTION);
+      expect(ciphertext.startsWith('v2.')).toBe(true);
       expect(isVersionedString(ciphertext, 200_000)).toBe(true);
       expect(ciphertext).not.toContain('service');
-      expect(await decryptField(incident, ciphertext)).toBe(text);
+      expect(await decryptContent(incident, ciphertext, DESCRIPTION)).toBe(text);
     }
   });
 
-  it('encrypt a form as [{ name, value }] and decrypt it back in order', async () => {
+  it('encrypt a form as [{ name, value }], each bound to its name, and decrypt it back in order', async () => {
     const incident = await newIncident();
     const form = { description: 'What happened', full_name: 'Jane Doe', can_contact: 'yes' };
-    const encrypted = await encryptFields(incident.publicKey, form);
+    const encrypted = await encryptReportFields(incident.publicKey, form);
     expect(encrypted.map((field) => field.name)).toEqual(['description', 'full_name', 'can_contact']);
-    expect(encrypted.every((field) => isVersionedString(field.value))).toBe(true);
-    expect(await decryptFields(incident, encrypted)).toEqual(
+    expect(encrypted.every((field) => isVersionedString(field.value) && field.value.startsWith('v2.'))).toBe(true);
+    expect(await decryptReportFields(incident, encrypted)).toEqual(
       Object.entries(form).map(([name, value]) => ({ name, value })),
     );
   });
 
   it('refuse another incident key and every altered part', async () => {
     const [incident, other] = await Promise.all([newIncident(), newIncident()]);
-    const ciphertext = await encryptField(incident.publicKey, 'secret');
-    await expect(decryptField(other, ciphertext)).rejects.toThrow(DecryptionError);
+    const ciphertext = await encryptContent(incident.publicKey, 'secret', FROM_DISCLOSER);
+    await expect(decryptContent(other, ciphertext, FROM_DISCLOSER)).rejects.toThrow(DecryptionError);
     for (const tampered of tamperedVariants(ciphertext)) {
-      await expect(decryptField(incident, tampered.value)).rejects.toThrow(DecryptionError);
+      await expect(decryptContent(incident, tampered.value, FROM_DISCLOSER)).rejects.toThrow(DecryptionError);
     }
-    await expect(decryptField(incident, ciphertext.replace(/^v1/, 'v3'))).rejects.toThrow(CryptoFormatError);
+    await expect(decryptContent(incident, ciphertext.replace(/^v2/, 'v3'), FROM_DISCLOSER)).rejects.toThrow(
+      CryptoFormatError,
+    );
+    await expect(decryptContent(incident, 'not encrypted', FROM_DISCLOSER)).rejects.toThrow(CryptoFormatError);
   });
 });
 
@@ -70,7 +83,9 @@ describe('files', () => {
     const opened = await decryptFile(incident, file);
     expect(opened.fileName).toBe('relevé.pdf');
     expect(Buffer.from(opened.content).equals(Buffer.from(content))).toBe(true);
-    expect(await decryptField(incident, file.encrypted_file_name)).toBe('relevé.pdf');
+    expect(file.encrypted_key.startsWith('v2.')).toBe(true);
+    expect(file.encrypted_file_name.startsWith('v2.')).toBe(true);
+    expect(await decryptContent(incident, file.encrypted_file_name, { kind: 'file-name' })).toBe('relevé.pdf');
   });
 
   it('accept an ArrayBuffer, leave the input untouched and use a fresh key per file', async () => {
@@ -133,6 +148,23 @@ describe('files', () => {
       DecryptionError,
     );
   });
+
+  it('refuse a file of another case, and a message or field given as the file name', async () => {
+    const [incident, other] = await Promise.all([newIncident(), newIncident()]);
+    const [file, elsewhere] = await Promise.all([
+      encryptFile(incident.publicKey, content, { fileName: 'a.txt' }),
+      encryptFile(other.publicKey, content, { fileName: 'b.txt' }),
+    ]);
+    const relabelled = { privateKey: incident.privateKey, publicKey: other.publicKey };
+    await expect(decryptFile(relabelled, file)).rejects.toThrow(DecryptionError);
+    await expect(
+      decryptFile(incident, { ...file, encrypted_file_name: elsewhere.encrypted_file_name }),
+    ).rejects.toThrow(DecryptionError);
+    for (const binding of [DESCRIPTION, FROM_STAFF, { kind: 'note' } as const]) {
+      const text = await encryptContent(incident.publicKey, 'a.txt', binding);
+      await expect(decryptFile(incident, { ...file, encrypted_file_name: text })).rejects.toThrow(DecryptionError);
+    }
+  });
 });
 
 describe('file padding (issue #26, item 4)', () => {
@@ -190,11 +222,11 @@ describe('file padding (issue #26, item 4)', () => {
     return {
       ciphertext: Buffer.concat([Uint8Array.of(version), iv, sealed]),
       encrypted_key: await wrapToPublicKey(incident.publicKey, fileKey, 'file-key'),
-      encrypted_file_name: await encryptField(incident.publicKey, 'old.txt'),
+      encrypted_file_name: await legacyV1(incident.publicKey, 'old.txt'),
     };
   }
 
-  it('reads a file stored before padding (version 1) and a version 2 file sealed by another route', async () => {
+  it('reads a file stored before padding (version 1, key and name v1) and a version 2 file sealed by another route', async () => {
     const incident = await newIncident();
     const text = utf8Encode('stored before padding');
     expect(utf8Decode((await decryptFile(incident, await sealedWithNode(incident, 1, text))).content)).toBe(

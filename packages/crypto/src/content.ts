@@ -2,7 +2,8 @@ import { asBytes, concatBytes, utf8Decode, utf8Encode, type Bytes } from './enco
 import { CryptoFormatError, DecryptionError } from './errors';
 import { PARAMS } from './params';
 import type { IncidentHandle } from './incident';
-import { unwrapWithPrivateKey, wrapToPublicKey } from './wrap';
+import { versionOf } from './format';
+import { unwrapBound, unwrapWithPrivateKey, wrapBound } from './wrap';
 import { aesDecrypt, aesEncrypt, importAesKey, randomBytes } from './webcrypto';
 
 export interface EncryptedField {
@@ -10,38 +11,98 @@ export interface EncryptedField {
   value: string;
 }
 
-/** A report field, message text or file name, wrapped to the incident public key (ECIES). */
-export async function encryptField(incidentPublicKey: string, plaintext: string): Promise<string> {
-  return wrapToPublicKey(incidentPublicKey, utf8Encode(plaintext), 'content');
+/**
+ * What a text is, bound into its ciphertext (v2): a report field by name, a message by the side that sent it, a
+ * private note, a close or reopen motivation, a file's name. A ciphertext moved to another place, case or kind
+ * no longer opens. Object ids are not part of it: the server assigns them after the browser encrypts.
+ */
+export type ContentBinding =
+  | { kind: 'field'; name: string }
+  | { kind: 'message'; from: 'discloser' | 'staff' }
+  | { kind: 'note' }
+  | { kind: 'motivation' }
+  | { kind: 'file-name' };
+
+type Bound = ContentBinding | { kind: 'file-key' };
+
+/**
+ * The associated data of a v2 value: a JSON array of strings (one encoding per binding, no separator to forge)
+ * of the format version, the incident public key (it names the case), the kind and its detail.
+ */
+function contentContext(incidentPublicKey: string, binding: Bound): string {
+  const detail = (() => {
+    switch (binding.kind) {
+      case 'field':
+        if (typeof binding.name !== 'string' || binding.name === '') throw new TypeError('A field needs its name');
+        return [binding.name];
+      case 'message':
+        if (binding.from !== 'discloser' && binding.from !== 'staff') throw new TypeError('Unknown message sender');
+        return [binding.from];
+      case 'note':
+      case 'motivation':
+      case 'file-name':
+      case 'file-key':
+        return [];
+      default:
+        throw new TypeError('Unknown content kind');
+    }
+  })();
+  return JSON.stringify([PARAMS.v2.version, incidentPublicKey, binding.kind, ...detail]);
 }
 
-export async function decryptField(handle: IncidentHandle, ciphertext: string): Promise<string> {
-  const bytes = await unwrapWithPrivateKey(handle.privateKey, ciphertext, 'content');
+/** A text of the incident, wrapped to its public key (ECIES) and bound to what it is: `v2.<eph>.<iv>.<ct>`. */
+export async function encryptContent(
+  incidentPublicKey: string,
+  plaintext: string,
+  binding: ContentBinding,
+): Promise<string> {
+  return wrapBound(incidentPublicKey, utf8Encode(plaintext), 'content', contentContext(incidentPublicKey, binding));
+}
+
+/**
+ * Opens a text: a v2 value with the binding it was made with (another one, or any altered byte, is a
+ * DecryptionError); a v1 value (written before binding) with the old unbound wrap, whatever the binding.
+ */
+export async function decryptContent(
+  handle: IncidentHandle,
+  ciphertext: string,
+  binding: ContentBinding,
+): Promise<string> {
+  const bytes =
+    versionOf(ciphertext) === PARAMS.version
+      ? await unwrapWithPrivateKey(handle.privateKey, ciphertext, 'content')
+      : await unwrapBound(handle.privateKey, ciphertext, 'content', contentContext(handle.publicKey, binding));
   try {
     return utf8Decode(bytes);
   } catch {
-    throw new DecryptionError('Decrypted field is not UTF-8 text');
+    throw new DecryptionError('Decrypted text is not UTF-8');
   }
 }
 
-/** `{ description: '…' }` → `[{ name: 'description', value: 'v1.…' }]`, in key order. Names stay clear. */
-export async function encryptFields(
+/** `{ description: '…' }` → `[{ name: 'description', value: 'v2.…' }]`, in key order, each bound to its name. */
+export function encryptReportFields(
   incidentPublicKey: string,
   fields: Record<string, string>,
 ): Promise<EncryptedField[]> {
   return Promise.all(
     Object.entries(fields).map(async ([name, value]) => ({
       name,
-      value: await encryptField(incidentPublicKey, value),
+      value: await encryptContent(incidentPublicKey, value, { kind: 'field', name }),
     })),
   );
 }
 
-export async function decryptFields(
+/** Each field opened under its own name; one that does not open is a DecryptionError (or a CryptoFormatError). */
+export function decryptReportFields(
   handle: IncidentHandle,
   fields: readonly EncryptedField[],
 ): Promise<EncryptedField[]> {
-  return Promise.all(fields.map(async ({ name, value }) => ({ name, value: await decryptField(handle, value) })));
+  return Promise.all(
+    fields.map(async ({ name, value }) => ({
+      name,
+      value: await decryptContent(handle, value, { kind: 'field', name }),
+    })),
+  );
 }
 
 export interface EncryptedFile {
@@ -50,7 +111,7 @@ export interface EncryptedFile {
    * the file's length (4 bytes, big-endian), the file, zeros up to `paddedFileLength`.
    */
   ciphertext: Bytes;
-  /** The random file key wrapped to the incident public key. */
+  /** The random file key wrapped to the incident public key, bound to the incident (v2). */
   encrypted_key: string;
   encrypted_file_name: string;
 }
@@ -99,8 +160,8 @@ export async function encryptFile(
   const key = await importAesKey(fileKey, ['encrypt']);
   const [sealed, encryptedKey, encryptedFileName] = await Promise.all([
     aesEncrypt(key, iv, padded, version),
-    wrapToPublicKey(incidentPublicKey, fileKey, 'file-key'),
-    encryptField(incidentPublicKey, meta.fileName),
+    wrapBound(incidentPublicKey, fileKey, 'file-key', contentContext(incidentPublicKey, { kind: 'file-key' })),
+    encryptContent(incidentPublicKey, meta.fileName, { kind: 'file-name' }),
   ]);
   fileKey.fill(0);
   padded.fill(0);
@@ -119,7 +180,10 @@ function unpad(plaintext: Bytes): Bytes {
   return plaintext.subarray(PARAMS.fileLengthBytes, PARAMS.fileLengthBytes + length);
 }
 
-/** Content and name of a file (format 2, or 1 of files stored before padding); decryptField alone reads a name. */
+/**
+ * Content and name of a file (format 2, or 1 of files stored before padding; its key and name v2, or v1 as
+ * written before binding); `decryptContent(…, { kind: 'file-name' })` alone reads a name.
+ */
 export async function decryptFile(
   handle: IncidentHandle,
   file: { ciphertext: Uint8Array | ArrayBuffer; encrypted_key: string; encrypted_file_name: string },
@@ -130,13 +194,21 @@ export async function decryptFile(
   const version = data[0];
   if (version !== PARAMS.fileFormatVersion && version !== UNPADDED_FILE_VERSION)
     throw new CryptoFormatError(`Unsupported encrypted file version ${version}`);
-  const fileKey = await unwrapWithPrivateKey(handle.privateKey, file.encrypted_key, 'file-key');
+  const fileKey =
+    versionOf(file.encrypted_key) === PARAMS.version
+      ? await unwrapWithPrivateKey(handle.privateKey, file.encrypted_key, 'file-key')
+      : await unwrapBound(
+          handle.privateKey,
+          file.encrypted_key,
+          'file-key',
+          contentContext(handle.publicKey, { kind: 'file-key' }),
+        );
   if (fileKey.length !== PARAMS.secretBytes) throw new DecryptionError();
   const key = await importAesKey(fileKey, ['decrypt']);
   fileKey.fill(0);
   const [plaintext, fileName] = await Promise.all([
     aesDecrypt(key, data.subarray(1, FILE_HEADER_BYTES), data.subarray(FILE_HEADER_BYTES), data.subarray(0, 1)),
-    decryptField(handle, file.encrypted_file_name),
+    decryptContent(handle, file.encrypted_file_name, { kind: 'file-name' }),
   ]);
   return { content: version === UNPADDED_FILE_VERSION ? plaintext : unpad(plaintext), fileName };
 }

@@ -1,5 +1,5 @@
 import { createCompanyCredentials, unlockCompanyPrivateKey } from './legacy-company-key';
-import { decryptField, encryptField } from './content';
+import { decryptContent, encryptContent } from './content';
 import { deriveDiscloserAuthToken } from './discloser';
 import { fromBase64Url } from './encoding';
 import { CryptoFormatError, DecryptionError } from './errors';
@@ -65,11 +65,13 @@ describe('opening an incident', () => {
     expect(asDiscloser.privateKey.extractable).toBe(false);
     expect(asCompany.privateKey.extractable).toBe(false);
 
-    const fromDiscloser = await encryptField(asDiscloser.publicKey, 'Report written at creation');
-    const fromStaff = await encryptField(asCompany.publicKey, 'Reply from the handler');
-    expect(await decryptField(asCompany, fromDiscloser)).toBe('Report written at creation');
-    expect(await decryptField(asDiscloser, fromStaff)).toBe('Reply from the handler');
-    expect(await decryptField(created.incident, fromStaff)).toBe('Reply from the handler');
+    const description = { kind: 'field', name: 'description' } as const;
+    const staff = { kind: 'message', from: 'staff' } as const;
+    const fromDiscloser = await encryptContent(asDiscloser.publicKey, 'Report written at creation', description);
+    const fromStaff = await encryptContent(asCompany.publicKey, 'Reply from the handler', staff);
+    expect(await decryptContent(asCompany, fromDiscloser, description)).toBe('Report written at creation');
+    expect(await decryptContent(asDiscloser, fromStaff, staff)).toBe('Reply from the handler');
+    expect(await decryptContent(created.incident, fromStaff, staff)).toBe('Reply from the handler');
   });
 
   it('accepts the passphrase as parsed from a typed secret code (case, spacing)', async () => {

@@ -54,14 +54,15 @@ export {
 } from './discloser';
 export { formatSecretCode, parseSecretCode, type SecretCode } from './secret-code';
 export {
-  decryptField,
-  decryptFields,
+  decryptContent,
   decryptFile,
-  encryptField,
-  encryptFields,
+  decryptReportFields,
+  encryptContent,
   encryptFile,
+  encryptReportFields,
   encryptedFileLength,
   paddedFileLength,
+  type ContentBinding,
   type EncryptedField,
   type EncryptedFile,
 } from './content';

@@ -1,10 +1,13 @@
+import { createCipheriv } from 'node:crypto';
 import { companyFingerprint, openCompanyKeyWithRecovery } from './company-keys';
-import { toBase64Url, utf8Encode } from './encoding';
+import { decryptContent, decryptFile } from './content';
+import { DecryptionError } from './errors';
+import { fromBase64Url, toBase64Url, utf8Encode } from './encoding';
 import { fingerprintOf } from './fingerprint';
 import { openPersonSecret, personFingerprint } from './person-keys';
 import { parseRecoveryKey } from './recovery-key';
 import { deriveStaffSecrets, unlockKeyFromPrf } from './staff-secrets';
-import { aesDecrypt, aesEncrypt, importAesKey } from './webcrypto';
+import { aesDecrypt, aesEncrypt, importAesKey, importPrivateKeyPkcs8 } from './webcrypto';
 
 /**
  * Known answers of every derivation that opens a person's or the company's keys. Each expected value was computed
@@ -29,6 +32,9 @@ const PERSON = {
   signing_public_key: 'v1.BKxG0pU9v1oAhBb_QGqskpwyqR7WL9UV0X1IKCdzoUl-LYUPTf0CsG1p0_01klWdIX1zylZwsC-7aS48-VwHbDc',
 };
 const COMPANY_PUBLIC_KEY = 'v1.BIOYHEkBJMfQXSnJIqgV6P0_xDCQT03J6afhD-XaqYjw2oKHVMEDZkScr7MrldJlmG0ZlBG5EyHG_waMgS0jxdw';
+/** Its private key 0x03…0x22 as pkcs8. */
+const COMPANY_PKCS8 =
+  'MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8gISKhRANCAASDmBxJASTH0F0pySKoFej9P8QwkE9Nyemn4Q_l2qmI8NqCh1TBA2ZEnK-zK5XSZZhtGZQRuRMhxv8GjIEtI8Xc';
 
 /** What `key` seals with the fixed IV, and whether the reference raw key opens it: the key is not extractable. */
 async function sealsLike(key: CryptoKey, rawHex: string): Promise<string> {
@@ -65,14 +71,66 @@ describe('known answers of the key derivations (v2)', () => {
     expect(recovery.text).toBe(kit);
     const sealed =
       'v2.sLGys7S1tre4ubq7vL2-vw.oKGio6Slpqeoqaqr.ZE3Du-KAa3P6eJPptP8WYyFrYUPFZJcmBGSrYMCJLVH2DOsDxKiGoQE6DGhU66MphO-qJkaL7hhjgjNA0IoKaJnA2KohaZ-WEPttYTkyJn4blpNigeth2796UuMcgK5nasGRgxwHdhUcInKt-Z6iYbwtxOHG1RRPSvrJcLX-w6rUvDEbSU72LfCteytGG1ADF5kJwbbKSwR7gw';
-    const companyPkcs8 =
-      'MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8gISKhRANCAASDmBxJASTH0F0pySKoFej9P8QwkE9Nyemn4Q_l2qmI8NqCh1TBA2ZEnK-zK5XSZZhtGZQRuRMhxv8GjIEtI8Xc';
-    expect(toBase64Url(await openCompanyKeyWithRecovery(recovery, sealed, COMPANY_PUBLIC_KEY))).toBe(companyPkcs8);
+    expect(toBase64Url(await openCompanyKeyWithRecovery(recovery, sealed, COMPANY_PUBLIC_KEY))).toBe(COMPANY_PKCS8);
   });
 
   it('when keys are fingerprinted, then it is SHA-256("whistle/v2/fingerprint" ‖ points) cut to 100 bits of Crockford base32', async () => {
     expect(await personFingerprint(PERSON)).toBe('8VZH 0EZV QD2G WFVK 24G7');
     expect(await fingerprintOf(PERSON.public_key, PERSON.signing_public_key)).toBe('8VZH 0EZV QD2G WFVK 24G7');
     expect(await companyFingerprint(COMPANY_PUBLIC_KEY)).toBe('J3BW KQEC 39ZM 6000 67J0');
+  });
+});
+
+describe('known answers of bound content (v2)', () => {
+  /*
+   * Sealed with node:crypto to the key pair 0x03…0x22 as an incident's: ephemeral P-256 scalar 0x60…0x7f, HKDF-SHA-256
+   * (salt = ephemeral point, info "whistle/v2/wrap/content" or ".../file-key"), AES-256-GCM with IV 0xa0…0xab and the
+   * JSON array ["v2", <incident public key>, <kind>, <detail>] as associated data. One ephemeral key and IV for
+   * every vector, for the vectors only (sealing always draws fresh ones).
+   */
+  const EPHEMERAL_AND_IV =
+    'v2.BL-X0O4YZqrG-Agm663ELz2B4ba48pj10-vnVCt8tIOn3o8U3d6aoudlsuYOzmDPobCVaDqPb2Kvi6zuf036GOo.oKGio6Slpqeoqaqr.';
+  const DESCRIPTION = EPHEMERAL_AND_IV + '4pN5qU5jETxdJbKdhRQczhZuDie_Q6x0OqetYF2NiRsMmb_r';
+  const STAFF_MESSAGE = EPHEMERAL_AND_IV + '4pN5qU5jETxdJbKdhRQczhZuDielod5tTcupc02WXNyRx4gH';
+  const FILE_NAME = EPHEMERAL_AND_IV + '-Z50vV99WmxSLYKN3piXqoH6soUyONcsvLg';
+  /** The file key 0x40…0x5f. */
+  const FILE_KEY = EPHEMERAL_AND_IV + '6zqm9oLvljaqysfKWnGslNg3l29eo5rIQXFQARPPXN0hHPbiGueBXcCgiZ6c3MGb';
+  const incident = async () => ({
+    publicKey: COMPANY_PUBLIC_KEY,
+    privateKey: await importPrivateKeyPkcs8(fromBase64Url(COMPANY_PKCS8)),
+  });
+
+  it('when a field or a staff message sealed by the other route is opened with its binding, then it reads; with another, it is refused', async () => {
+    const handle = await incident();
+    const description = { kind: 'field', name: 'description' } as const;
+    const staff = { kind: 'message', from: 'staff' } as const;
+    expect(await decryptContent(handle, DESCRIPTION, description)).toBe('whistle known answer');
+    expect(await decryptContent(handle, STAFF_MESSAGE, staff)).toBe('whistle known answer');
+    await expect(decryptContent(handle, DESCRIPTION, staff)).rejects.toThrow(DecryptionError);
+    await expect(decryptContent(handle, STAFF_MESSAGE, { kind: 'message', from: 'discloser' })).rejects.toThrow(
+      DecryptionError,
+    );
+  });
+
+  it('when a file key wrapped by the other route (purpose file-key, kind file-key) is opened, then the file reads', async () => {
+    const handle = await incident();
+    const text = utf8Encode('whistle known answer');
+    const padded = new Uint8Array(24);
+    padded.set([0, 0, 0, text.length], 0);
+    padded.set(text, 4);
+    const cipher = createCipheriv('aes-256-gcm', bytesFrom(0x40, 32), IV);
+    cipher.setAAD(Uint8Array.of(2));
+    const sealed = Buffer.concat([cipher.update(padded), cipher.final(), cipher.getAuthTag()]);
+    const file = {
+      ciphertext: Buffer.concat([Uint8Array.of(2), IV, sealed]),
+      encrypted_key: FILE_KEY,
+      encrypted_file_name: FILE_NAME,
+    };
+    const opened = await decryptFile(handle, file);
+    expect([Buffer.from(opened.content).toString(), opened.fileName]).toEqual(['whistle known answer', 'ledger.pdf']);
+    // A field's ciphertext as the name is refused.
+    await expect(decryptFile(handle, { ...file, encrypted_file_name: DESCRIPTION })).rejects.toThrow(DecryptionError);
+    // A key wrap presented as a text is refused too.
+    await expect(decryptContent(handle, FILE_KEY, { kind: 'file-name' })).rejects.toThrow(DecryptionError);
   });
 });

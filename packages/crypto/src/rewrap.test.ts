@@ -1,5 +1,5 @@
 import { createCompanyKeyPair, importCompanyPrivateKey } from './company-keys';
-import { decryptField, encryptField } from './content';
+import { decryptContent, encryptContent } from './content';
 import { DecryptionError } from './errors';
 import { createIncidentCredentials, openIncidentAsCompany, rewrapIncidentPassphrase } from './incident';
 import { tamperedVariants } from './test-support';
@@ -18,7 +18,7 @@ async function setUp() {
 describe('company key rotation: an incident passphrase re-wrapped to the new company key', () => {
   it('when re-wrapped, then the new key opens the case, what was written before still reads, and the old key does not open the new wrapping', async () => {
     const { previous, next, created, stored } = await setUp();
-    const written = await encryptField(created.incident.publicKey, 'Written before the rotation');
+    const written = await encryptContent(created.incident.publicKey, 'Written before the rotation', { kind: 'note' });
     const rewrapped = await rewrapIncidentPassphrase({
       ...stored,
       companyPrivateKeys: [previous.privateKey, next.privateKey],
@@ -32,7 +32,7 @@ describe('company key rotation: an incident passphrase re-wrapped to the new com
       companyPrivateKey: next.privateKey,
     });
     expect(opened.publicKey).toBe(stored.credential.public_key);
-    expect(await decryptField(opened, written)).toBe('Written before the rotation');
+    expect(await decryptContent(opened, written, { kind: 'note' })).toBe('Written before the rotation');
     await expect(
       openIncidentAsCompany({
         ...stored,

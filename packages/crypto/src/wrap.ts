@@ -34,7 +34,7 @@ export async function importPublicKey(publicKey: string): Promise<CryptoKey> {
  * What a v2 wrapped value is for. Besides the purpose in the HKDF info, a v2 value carries its context
  * (whose key, to whom) as associated data: moved to another row, it no longer opens.
  */
-export type BoundPurpose = 'company-key' | 'incident-passphrase';
+export type BoundPurpose = 'company-key' | 'incident-passphrase' | 'content' | 'file-key';
 
 /**
  * ECIES to a public key: ephemeral ECDH P-256 → HKDF-SHA-256 (salt = ephemeral public key,

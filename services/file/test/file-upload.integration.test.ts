@@ -349,7 +349,7 @@ describe.each(testStacks)('file uploads and downloads on %s', (stack) => {
       uuid,
       incident_uuid: owner.incidentId,
       file_size: 10,
-      encrypted_key: expect.stringMatching(/^v1\./),
+      encrypted_key: expect.stringMatching(/^v2\./),
     });
   });
 

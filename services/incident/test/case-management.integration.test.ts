@@ -1,7 +1,13 @@
 /* eslint-disable max-lines -- one service per stack serves every case here; split, each file would start and migrate it again. */
 import { randomUUID } from 'node:crypto';
 import type { EventEnvelope, IncidentListItem } from '@whistle/contracts';
-import { decryptField, deriveDiscloserAuthToken, encryptField, openIncidentAsCompany } from '@whistle/crypto';
+import {
+  decryptContent,
+  deriveDiscloserAuthToken,
+  encryptContent,
+  openIncidentAsCompany,
+  type ContentBinding,
+} from '@whistle/crypto';
 import { createTestDependencies, testStacks, waitFor, type TestDependencies } from '@whistle/service-kit/testing';
 import { createIncidentSessionVerifier } from '@whistle/tokens';
 import { caseViewRepository } from '../src/data-access/case-view.repository';
@@ -91,9 +97,9 @@ describe.each(testStacks)('case management on %s', (stack) => {
       expect(item.clocks.acknowledgement.state).toBe('due');
       const ackDue = new Date(item.clocks.acknowledgement.due_at).getTime() - new Date(item.created).getTime();
       expect(Math.round(ackDue / DAY)).toBe(7);
-      expect(item.full_name).toMatch(/^v1\./);
+      expect(item.full_name).toMatch(/^v2\./);
       const handle = await openIncidentAsCompany({ ...item.keys, companyPrivateKey: await company.privateKey() });
-      expect(await decryptField(handle, item.full_name!)).toBe('Jane Doe');
+      expect(await decryptContent(handle, item.full_name!, { kind: 'field', name: 'full_name' })).toBe('Jane Doe');
       expect(JSON.stringify(list.body)).not.toContain('Jane Doe');
     });
 
@@ -287,7 +293,10 @@ describe.each(testStacks)('case management on %s', (stack) => {
       expect((await api('GET', `/api/incident/${sensitive.id}/message`, token)).status).toBe(404);
       expect((await api('GET', `/api/incident/${sensitive.id}/note`, token)).status).toBe(404);
       expect((await api('PUT', `/api/incident/${sensitive.id}/`, token, { status: 'ACKNOWLEDGED' })).status).toBe(404);
-      const content = await encryptField(sensitive.filed.credentials.incident.publicKey, 'hello');
+      const content = await encryptContent(sensitive.filed.credentials.incident.publicKey, 'hello', {
+        kind: 'message',
+        from: 'staff',
+      });
       expect(
         (await api('POST', '/api/incident/message/', token, { incident_uuid: sensitive.id, content })).status,
       ).toBe(404);
@@ -412,7 +421,9 @@ describe.each(testStacks)('case management on %s', (stack) => {
         ...detail.body.keys,
         companyPrivateKey: await company.privateKey(),
       });
-      expect(await decryptField(handle, detail.body.fields[0].value)).toBe('Cash in envelopes');
+      expect(
+        await decryptContent(handle, detail.body.fields[0].value, { kind: 'field', name: detail.body.fields[0].name }),
+      ).toBe('Cash in envelopes');
       expect(detail.body.status_history).toEqual([]);
       const files = await createIncidentSessionVerifier(incident.publicKeyPem).verify(detail.body.file_token);
       expect(files).toMatchObject({
@@ -526,8 +537,14 @@ describe.each(testStacks)('case management on %s', (stack) => {
       expect(after.body.status_history).toEqual(before.body.status_history);
 
       await api('PUT', `/api/incident/${mine.id}/`, token, { status: 'INVESTIGATION' });
-      const motivation = await encryptField(mine.filed.credentials.incident.publicKey, 'Proven by the ledger');
-      const finalMessage = await encryptField(mine.filed.credentials.incident.publicKey, 'Your report was confirmed');
+      const motivation = await encryptContent(mine.filed.credentials.incident.publicKey, 'Proven by the ledger', {
+        kind: 'motivation',
+      });
+      const finalMessage = await encryptContent(
+        mine.filed.credentials.incident.publicKey,
+        'Your report was confirmed',
+        { kind: 'message', from: 'staff' },
+      );
       const closed = await api('PUT', `/api/incident/${mine.id}/`, token, {
         status: 'CLOSED',
         outcome: 'substantiated',
@@ -556,7 +573,9 @@ describe.each(testStacks)('case management on %s', (stack) => {
 
       const reopened = await api('PUT', `/api/incident/${mine.id}/`, token, {
         status: 'REOPENED',
-        motivation: await encryptField(mine.filed.credentials.incident.publicKey, 'New evidence'),
+        motivation: await encryptContent(mine.filed.credentials.incident.publicKey, 'New evidence', {
+          kind: 'motivation',
+        }),
       });
       expect(reopened.body).toMatchObject({ status: { name: 'REOPENED' }, outcome: null });
       expect(reopened.body.clocks.resolution.state).not.toBe('done');
@@ -613,7 +632,10 @@ describe.each(testStacks)('case management on %s', (stack) => {
     test('when staff reply and mark it as feedback, then the discloser reads it from staff, and the feedback clock stops', async () => {
       const mine = await report();
       const token = await admin.token();
-      const content = await encryptField(mine.filed.credentials.incident.publicKey, 'We are on it');
+      const content = await encryptContent(mine.filed.credentials.incident.publicKey, 'We are on it', {
+        kind: 'message',
+        from: 'staff',
+      });
       const sent = await api('POST', '/api/incident/message/', token, {
         incident_uuid: mine.id,
         content,
@@ -645,13 +667,13 @@ describe.each(testStacks)('case management on %s', (stack) => {
     });
 
     describe('feedback and closing (directive art. 9(1)(f))', () => {
-      const encrypted = (mine: Awaited<ReturnType<typeof report>>, text: string) =>
-        encryptField(mine.filed.credentials.incident.publicKey, text);
+      const encrypted = (mine: Awaited<ReturnType<typeof report>>, text: string, binding: ContentBinding) =>
+        encryptContent(mine.filed.credentials.incident.publicKey, text, binding);
       const close = async (mine: Awaited<ReturnType<typeof report>>, token: string, extra: object = {}) =>
         api('PUT', `/api/incident/${mine.id}/`, token, {
           status: 'CLOSED',
           outcome: 'unsubstantiated',
-          motivation: await encrypted(mine, 'No evidence found'),
+          motivation: await encrypted(mine, 'No evidence found', { kind: 'motivation' }),
           ...extra,
         });
 
@@ -661,7 +683,7 @@ describe.each(testStacks)('case management on %s', (stack) => {
         await api('PUT', `/api/incident/${mine.id}/`, token, { status: 'ACKNOWLEDGED' });
         const reply = await api('POST', '/api/incident/message/', token, {
           incident_uuid: mine.id,
-          content: await encrypted(mine, 'Could you tell us more?'),
+          content: await encrypted(mine, 'Could you tell us more?', { kind: 'message', from: 'staff' }),
         });
         expect(reply.status).toBe(201);
         const before = await api('GET', `/api/incident/${mine.id}`, token);
@@ -683,7 +705,10 @@ describe.each(testStacks)('case management on %s', (stack) => {
         const mine = await report();
         const token = await handler.token();
         await api('PUT', `/api/incident/${mine.id}/`, await admin.token(), { assignee_uuids: [handler.userId] });
-        const finalMessage = await encrypted(mine, 'We looked into it and found no evidence.');
+        const finalMessage = await encrypted(mine, 'We looked into it and found no evidence.', {
+          kind: 'message',
+          from: 'staff',
+        });
         const closed = await close(mine, token, { final_message: finalMessage });
         expect(closed.status).toBe(200);
         expect(closed.body).toMatchObject({ status: { name: 'CLOSED' }, outcome: 'unsubstantiated' });
@@ -703,7 +728,9 @@ describe.each(testStacks)('case management on %s', (stack) => {
           ...closed.body.keys,
           companyPrivateKey: await company.privateKey(),
         });
-        expect(await decryptField(handle, thread.body[0].content)).toBe('We looked into it and found no evidence.');
+        expect(await decryptContent(handle, thread.body[0].content, { kind: 'message', from: 'staff' })).toBe(
+          'We looked into it and found no evidence.',
+        );
         const [created] = await waitFor(
           () =>
             eventsOf('incident.message.created', mine.id).length > 0
@@ -739,7 +766,7 @@ describe.each(testStacks)('case management on %s', (stack) => {
         const token = await admin.token();
         const feedback = await api('POST', '/api/incident/message/', token, {
           incident_uuid: first.id,
-          content: await encrypted(first, 'We are investigating'),
+          content: await encrypted(first, 'We are investigating', { kind: 'message', from: 'staff' }),
           feedback: true,
         });
         expect(feedback.status).toBe(201);
@@ -752,10 +779,12 @@ describe.each(testStacks)('case management on %s', (stack) => {
         const second = await report();
         await api('POST', '/api/incident/message/', token, {
           incident_uuid: second.id,
-          content: await encrypted(second, 'We are investigating'),
+          content: await encrypted(second, 'We are investigating', { kind: 'message', from: 'staff' }),
           feedback: true,
         });
-        const withMessage = await close(second, token, { final_message: await encrypted(second, 'Case closed') });
+        const withMessage = await close(second, token, {
+          final_message: await encrypted(second, 'Case closed', { kind: 'message', from: 'staff' }),
+        });
         expect(withMessage.status).toBe(200);
         const thread = (await api('GET', `/api/incident/${second.id}/message`, second.discloserToken)).body;
         expect(thread.map(({ feedback, final }: { feedback: boolean; final: boolean }) => [feedback, final])).toEqual([
@@ -767,10 +796,12 @@ describe.each(testStacks)('case management on %s', (stack) => {
       test('when a case is closed, then the feedback clock is not stopped by the closing itself, and reopening keeps the feedback given', async () => {
         const mine = await report();
         const token = await admin.token();
-        const closed = await close(mine, token, { final_message: await encrypted(mine, 'Closed as unfounded') });
+        const closed = await close(mine, token, {
+          final_message: await encrypted(mine, 'Closed as unfounded', { kind: 'message', from: 'staff' }),
+        });
         const reopened = await api('PUT', `/api/incident/${mine.id}/`, token, {
           status: 'REOPENED',
-          motivation: await encrypted(mine, 'New evidence'),
+          motivation: await encrypted(mine, 'New evidence', { kind: 'motivation' }),
         });
         expect(reopened.body.clocks.feedback).toEqual(closed.body.clocks.feedback);
         // Closing again needs no second final message: the reporter has had their feedback.
@@ -780,7 +811,9 @@ describe.each(testStacks)('case management on %s', (stack) => {
 
     test('when staff add private notes, then staff with access read them, the discloser never does, and the event carries ids only', async () => {
       const mine = await report();
-      const content = await encryptField(mine.filed.credentials.incident.publicKey, 'Witness is the manager');
+      const content = await encryptContent(mine.filed.credentials.incident.publicKey, 'Witness is the manager', {
+        kind: 'note',
+      });
       const added = await api('POST', '/api/incident/note/', await reviewer.token(), {
         incident_uuid: mine.id,
         content,

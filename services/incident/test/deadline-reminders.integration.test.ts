@@ -1,6 +1,6 @@
 /* eslint-disable max-lines -- one service per stack serves every case here; split, each file would start and migrate it again. */
 import { DUE_SOON_DAYS, type EventEnvelope } from '@whistle/contracts';
-import { encryptField } from '@whistle/crypto';
+import { encryptContent } from '@whistle/crypto';
 import { openDatabase, openEventBus, type EventBus } from '@whistle/service-kit';
 import {
   createRecordingLogger,
@@ -247,15 +247,18 @@ describe.each(testStacks)('deadline reminders on %s', (stack) => {
     await update(id, {
       status: 'CLOSED',
       outcome: 'spam',
-      motivation: await encryptField(publicKey, 'Spam'),
-      final_message: await encryptField(publicKey, 'Closed as spam'),
+      motivation: await encryptContent(publicKey, 'Spam', { kind: 'motivation' }),
+      final_message: await encryptContent(publicKey, 'Closed as spam', { kind: 'message', from: 'staff' }),
     });
     await setDue(id, 'acknowledgement', '-1 day');
     await incident.service.deadlines.runOnce();
     expect(await statesOf(id)).toEqual(['resolution overdue']);
 
     // Reopening starts the clocks again: the never-acknowledged case is overdue, resolution has a new due time.
-    await update(id, { status: 'REOPENED', motivation: await encryptField(publicKey, 'Not spam after all') });
+    await update(id, {
+      status: 'REOPENED',
+      motivation: await encryptContent(publicKey, 'Not spam after all', { kind: 'motivation' }),
+    });
     await setDue(id, 'resolution', '1 day');
     await incident.service.deadlines.runOnce();
     const reminders = await remindersOf(id);

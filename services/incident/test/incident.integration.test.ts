@@ -2,10 +2,10 @@
 import { randomUUID } from 'node:crypto';
 import type { EventEnvelope } from '@whistle/contracts';
 import {
-  decryptField,
-  decryptFields,
+  decryptContent,
+  decryptReportFields,
   deriveDiscloserAuthToken,
-  encryptField,
+  encryptContent,
   openIncidentAsDiscloser,
 } from '@whistle/crypto';
 import { createOutbox, type Queryable } from '@whistle/service-kit';
@@ -107,7 +107,7 @@ describe.each(testStacks)('incident service on %s', (stack) => {
         [created.uuid],
       );
       expect(fields.map((field) => field.name)).toEqual(['description', 'full_name']);
-      expect(fields.every((field) => field.value.startsWith('v1.'))).toBe(true);
+      expect(fields.every((field) => field.value.startsWith('v2.'))).toBe(true);
 
       const event = await waitFor(
         () => published.find((each) => each.name === 'incident.created' && each.payload.incident_id === created.uuid),
@@ -459,7 +459,7 @@ describe.each(testStacks)('incident service on %s', (stack) => {
         ...full,
         discloserPassphrase: report.credentials.discloserPassphrase,
       });
-      expect(await decryptFields(handle, full.fields)).toEqual([
+      expect(await decryptReportFields(handle, full.fields)).toEqual([
         { name: 'description', value: 'The audit was skipped' },
         { name: 'outcome', value: 'Fines' },
       ]);
@@ -490,7 +490,10 @@ describe.each(testStacks)('incident service on %s', (stack) => {
   describe('messages', () => {
     test('when a discloser writes more than 20 messages in an hour on a case, then the next gets 429 and nothing is stored; another case is not held up', async () => {
       const { report, view } = await fileAndOpen();
-      const content = await encryptField(report.credentials.incident.publicKey, 'Again');
+      const content = await encryptContent(report.credentials.incident.publicKey, 'Again', {
+        kind: 'message',
+        from: 'discloser',
+      });
       // A client address of its own: the per-client budget is not what this test is about.
       const send = (session: { uuid: string; token: string }, client: string) =>
         postJson(
@@ -515,7 +518,10 @@ describe.each(testStacks)('incident service on %s', (stack) => {
 
     test('when the discloser writes, then the message is stored encrypted, listed with its sender, and announced with ids only', async () => {
       const { report, view } = await fileAndOpen();
-      const content = await encryptField(report.credentials.incident.publicKey, 'Any news?');
+      const content = await encryptContent(report.credentials.incident.publicKey, 'Any news?', {
+        kind: 'message',
+        from: 'discloser',
+      });
       const response = await postJson(
         `${incident.baseUrl}/api/incident/message/`,
         { incident_uuid: view.uuid, content },
@@ -529,7 +535,9 @@ describe.each(testStacks)('incident service on %s', (stack) => {
         await getJson(`${incident.baseUrl}/api/incident/${view.uuid}/message`, view.token)
       ).json()) as { uuid: string; content: string }[];
       expect(list.map((each) => each.uuid)).toEqual([message.uuid]);
-      expect(await decryptField(report.credentials.incident, list[0].content)).toBe('Any news?');
+      expect(
+        await decryptContent(report.credentials.incident, list[0].content, { kind: 'message', from: 'discloser' }),
+      ).toBe('Any news?');
 
       const event = await waitFor(
         () =>
@@ -550,7 +558,10 @@ describe.each(testStacks)('incident service on %s', (stack) => {
     test('when the session token is missing, forged or for another incident, then messages are neither read nor written', async () => {
       const first = await fileAndOpen();
       const second = await fileAndOpen();
-      const content = await encryptField(first.report.credentials.incident.publicKey, 'hello');
+      const content = await encryptContent(first.report.credentials.incident.publicKey, 'hello', {
+        kind: 'message',
+        from: 'discloser',
+      });
       const before = await count(test$.deps.db, 'incident.message');
       const write = (token?: string) =>
         postJson(

@@ -1,5 +1,5 @@
 import { ACKNOWLEDGEMENT_DAYS, FEEDBACK_MONTHS } from '@whistle/contracts';
-import { encryptField } from '@whistle/crypto';
+import { encryptContent } from '@whistle/crypto';
 import { createTestDependencies, testStacks, type TestDependencies } from '@whistle/service-kit/testing';
 import {
   announceStaff,
@@ -88,12 +88,15 @@ describe.each(testStacks)('the legal clocks on %s', (stack) => {
     await move(id, {
       status: 'CLOSED',
       outcome: 'substantiated',
-      motivation: await encryptField(publicKey, 'Proven'),
-      final_message: await encryptField(publicKey, 'Your report was confirmed'),
+      motivation: await encryptContent(publicKey, 'Proven', { kind: 'motivation' }),
+      final_message: await encryptContent(publicKey, 'Your report was confirmed', { kind: 'message', from: 'staff' }),
     });
     expect((await dueTimes(id)).actual).toEqual(afterAcknowledgement.actual);
 
-    const reopened = await move(id, { status: 'REOPENED', motivation: await encryptField(publicKey, 'New facts') });
+    const reopened = await move(id, {
+      status: 'REOPENED',
+      motivation: await encryptContent(publicKey, 'New facts', { kind: 'motivation' }),
+    });
     const afterReopening = await dueTimes(id);
     expect(afterReopening.actual).toEqual(afterReopening.expected);
     expect(afterReopening.actual[1]).toEqual(afterAcknowledgement.actual[1]);

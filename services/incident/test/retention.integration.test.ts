@@ -1,6 +1,6 @@
 /* eslint-disable max-lines -- one service per stack serves every case here; split, each file would start and migrate it again. */
 import { randomUUID } from 'node:crypto';
-import { deriveDiscloserAuthToken, encryptField } from '@whistle/crypto';
+import { deriveDiscloserAuthToken, encryptContent, type ContentBinding } from '@whistle/crypto';
 import { openDatabase, openEventBus, type Database, type EventBus } from '@whistle/service-kit';
 import {
   createTestDependencies,
@@ -90,7 +90,7 @@ describe.each(testStacks)('retention on %s', (stack) => {
     return { id: created.uuid, retrievalId: created.retrieval_id, authToken, sessionToken: token };
   }
 
-  const encrypted = (text: string) => encryptField(company.publicKey, text);
+  const encrypted = (text: string, binding: ContentBinding) => encryptContent(company.publicKey, text, binding);
 
   /**
    * A case of the company with a message from each side, a note, an assignee, an exclusion, a file, a deadline
@@ -100,17 +100,25 @@ describe.each(testStacks)('retention on %s', (stack) => {
     const made = await report(company);
     const discloserMessage = await postJson(
       `${incident.baseUrl}/api/incident/message/`,
-      { incident_uuid: made.id, content: await encrypted('hello') },
+      { incident_uuid: made.id, content: await encrypted('hello', { kind: 'message', from: 'discloser' }) },
       { authorization: `Bearer ${made.sessionToken}` },
     );
     expect(discloserMessage.status).toBe(201);
     expect(
-      (await as(admin, 'POST', '/api/incident/message/', { incident_uuid: made.id, content: await encrypted('hi') }))
-        .status,
+      (
+        await as(admin, 'POST', '/api/incident/message/', {
+          incident_uuid: made.id,
+          content: await encrypted('hi', { kind: 'message', from: 'staff' }),
+        })
+      ).status,
     ).toBe(201);
     expect(
-      (await as(admin, 'POST', '/api/incident/note/', { incident_uuid: made.id, content: await encrypted('note') }))
-        .status,
+      (
+        await as(admin, 'POST', '/api/incident/note/', {
+          incident_uuid: made.id,
+          content: await encrypted('note', { kind: 'note' }),
+        })
+      ).status,
     ).toBe(201);
     expect(
       (
@@ -134,8 +142,8 @@ describe.each(testStacks)('retention on %s', (stack) => {
         await as(admin, 'PUT', `/api/incident/${made.id}/`, {
           status: 'CLOSED',
           outcome: 'unsubstantiated',
-          motivation: await encrypted('No evidence'),
-          final_message: await encrypted('We found no evidence'),
+          motivation: await encrypted('No evidence', { kind: 'motivation' }),
+          final_message: await encrypted('We found no evidence', { kind: 'message', from: 'staff' }),
         })
       ).status,
     ).toBe(200);
@@ -271,7 +279,7 @@ describe.each(testStacks)('retention on %s', (stack) => {
         (
           await as(admin, 'PUT', `/api/incident/${reopened.id}/`, {
             status: 'REOPENED',
-            motivation: await encrypted('New facts'),
+            motivation: await encrypted('New facts', { kind: 'motivation' }),
           })
         ).status,
       ).toBe(200);
@@ -282,8 +290,8 @@ describe.each(testStacks)('retention on %s', (stack) => {
           await as(otherAdmin, 'PUT', `/api/incident/${othersCase.id}/`, {
             status: 'CLOSED',
             outcome: 'spam',
-            motivation: await encryptField(other.publicKey, 'Spam'),
-            final_message: await encryptField(other.publicKey, 'Closed as spam'),
+            motivation: await encryptContent(other.publicKey, 'Spam', { kind: 'motivation' }),
+            final_message: await encryptContent(other.publicKey, 'Closed as spam', { kind: 'message', from: 'staff' }),
           })
         ).status,
       ).toBe(200);
@@ -332,7 +340,7 @@ describe.each(testStacks)('retention on %s', (stack) => {
       expect(await thread.json()).toEqual([]);
       const reply = await postJson(
         `${incident.baseUrl}/api/incident/message/`,
-        { incident_uuid: gone.id, content: await encrypted('still there?') },
+        { incident_uuid: gone.id, content: await encrypted('still there?', { kind: 'message', from: 'discloser' }) },
         { authorization: `Bearer ${gone.sessionToken}` },
       );
       expect(reply.status).toBe(404);
@@ -360,8 +368,11 @@ describe.each(testStacks)('retention on %s', (stack) => {
             body: {
               status: 'CLOSED',
               outcome: 'spam',
-              motivation: await encryptField(third.publicKey, 'Spam'),
-              final_message: await encryptField(third.publicKey, 'Closed as spam'),
+              motivation: await encryptContent(third.publicKey, 'Spam', { kind: 'motivation' }),
+              final_message: await encryptContent(third.publicKey, 'Closed as spam', {
+                kind: 'message',
+                from: 'staff',
+              }),
             },
           })
         ).status,
@@ -475,8 +486,8 @@ describe.each(testStacks)('retention on %s', (stack) => {
         await as(admin, 'PUT', `/api/incident/${id}/`, {
           status: 'CLOSED',
           outcome: 'spam',
-          motivation: await encrypted('Spam'),
-          final_message: await encrypted('Closed as spam'),
+          motivation: await encrypted('Spam', { kind: 'motivation' }),
+          final_message: await encrypted('Closed as spam', { kind: 'message', from: 'staff' }),
         });
       await closedBefore(ids, '13 months');
 

@@ -3,7 +3,7 @@ import type { IncidentCreateResponse } from '@whistle/contracts';
 import {
   createCompanyCredentials,
   createIncidentCredentials,
-  encryptFields,
+  encryptReportFields,
   unlockCompanyPrivateKey,
   type IncidentCredentials,
 } from '@whistle/crypto';
@@ -226,7 +226,7 @@ export async function reportFor(
     category_uuids: [company.categories.fraud, company.categories.bribery],
     location_uuid: company.locations.office,
     ...credentials.payload,
-    fields: await encryptFields(credentials.incident.publicKey, fields),
+    fields: await encryptReportFields(credentials.incident.publicKey, fields),
     report_anonymously: true,
     ...overrides,
   };

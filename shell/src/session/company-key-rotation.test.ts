@@ -5,8 +5,8 @@
 import {
   createIncidentCredentials,
   createPersonKeys,
-  decryptField,
-  encryptField,
+  decryptContent,
+  encryptContent,
   importPersonKeys,
   openCompanyKeyGrant,
   personFingerprint,
@@ -76,8 +76,10 @@ describe('the keyring during a company key rotation', () => {
 
     const after = await createIncidentCredentials(sent.public_key);
     for (const report of [before, after]) {
-      const text = await encryptField(report.incident.publicKey, 'either key');
-      expect(await decryptField(await session.keyring.openCase(report.payload), text)).toBe('either key');
+      const text = await encryptContent(report.incident.publicKey, 'either key', { kind: 'note' });
+      expect(await decryptContent(await session.keyring.openCase(report.payload), text, { kind: 'note' })).toBe(
+        'either key',
+      );
     }
     const material = session.keyring.workerMaterial()!;
     expect(material.previousCompanyPrivateKey).toBeDefined();

@@ -9,8 +9,8 @@ import {
   createPersonKeys,
   createRecoveryKey,
   deriveStaffSecrets,
-  encryptField,
-  decryptField,
+  encryptContent,
+  decryptContent,
   openCompanyKeyGrant,
   personFingerprint,
   importPersonKeys,
@@ -41,9 +41,12 @@ describe('staff session and its keyring', () => {
     expect(session.keyring.person()?.fingerprint).toBe(admin.own.person!.fingerprint);
 
     const report = await createIncidentCredentials(admin.company.public_key);
-    const text = await encryptField(report.incident.publicKey, 'what happened');
+    const text = await encryptContent(report.incident.publicKey, 'what happened', {
+      kind: 'field',
+      name: 'description',
+    });
     const opened = await session.keyring.openCase(report.payload);
-    expect(await decryptField(opened, text)).toBe('what happened');
+    expect(await decryptContent(opened, text, { kind: 'field', name: 'description' })).toBe('what happened');
 
     // Nothing but the token is kept in storage: no key, no passphrase.
     expect(localStorage.entries()).toEqual([['token', 'staff-token']]);

@@ -38,7 +38,7 @@ export interface PendingFile extends Partial<Pick<Attachment, 'bytes'>> {
 export const isLoaded = (file: PendingFile): file is PendingFile & Attachment => file.bytes !== undefined;
 
 /**
- * Encrypts one file in the browser to the incident key and uploads the ciphertext; `api` carries
+ * Encrypts one file in the browser to the incident key (its key and name bound to the case) and uploads the ciphertext; `api` carries
  * the discloser session token.
  */
 export async function uploadAttachment(

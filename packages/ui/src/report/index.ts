@@ -15,11 +15,19 @@ export { decryptIncidentFile, saveBlob, saveDecryptedFile, type DecryptedFile } 
 export { FilePicker } from './file-picker.component';
 export { formatFileSize } from './format';
 export { cleanFile, type CleanedFile, type MetadataWarning, type RemovedMetadata } from './metadata';
-export { REPORT_DETAIL_ORDER, reportDetails, type DetailRow, type ReportDetailsSource } from './report-details';
+export {
+  REPORT_DETAIL_ORDER,
+  openReportFields,
+  openText,
+  reportDetails,
+  type DetailRow,
+  type ReportDetailsSource,
+} from './report-details';
 export { useAttachments } from './use-attachments';
 export {
   MessageEntry,
   MessageThread,
+  messageBinding,
   type SenderSource,
   type ThreadMessage,
   type ThreadWords,

@@ -1,10 +1,17 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ContentBinding } from '@whistle/crypto';
 import { formatDateTime } from '../dates';
 import './thread.css';
 
 /** Who sent a message: the reporter (DISCLOSER) or a case handler (STAFF). */
 export type SenderSource = 'DISCLOSER' | 'STAFF';
+
+/** What a message's ciphertext must be bound to, from the server's message row: who sent it. */
+export const messageBinding = (source: SenderSource): ContentBinding => ({
+  kind: 'message',
+  from: source === 'STAFF' ? 'staff' : 'discloser',
+});
 
 /** A message as the thread shows it. */
 export interface ThreadMessage {
@@ -15,7 +22,7 @@ export interface ThreadMessage {
   feedback?: boolean;
   /** The message the case was closed with (how it ended, for the reporter). */
   final?: boolean;
-  /** The decrypted text: null while it is being decrypted, '' when it cannot be. */
+  /** The decrypted text: null while it is being decrypted, '' when it cannot be opened as this message. */
   text: string | null;
 }
 
@@ -26,7 +33,8 @@ export interface ThreadWords {
   receivedFrom(name: string): string;
   /** Shown while a text is being decrypted (a side that decrypts before it shows needs none). */
   decrypting?: string;
-  undecryptable: string;
+  /** "This text cannot be verified": shown instead of a text that does not open where it is shown. */
+  unverifiable: string;
   /** The mark of a feedback reply; a side without it shows none. */
   feedback?: string;
 }
@@ -58,7 +66,7 @@ export function MessageEntry({
         {message.feedback && words.feedback && <span className="wh-message__mark">{words.feedback}</span>}
       </p>
       <p className="wh-message__text">
-        {message.text === null ? words.decrypting : message.text || words.undecryptable}
+        {message.text === null ? words.decrypting : message.text || words.unverifiable}
       </p>
       {files}
     </div>

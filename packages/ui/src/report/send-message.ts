@@ -1,11 +1,13 @@
 import type { ApiClient } from '@whistle/api-client';
-import { encryptField, type IncidentHandle } from '@whistle/crypto';
+import { encryptContent, type IncidentHandle } from '@whistle/crypto';
 import { uploadAttachment, uploadFailureKey, type Attachment, type UploadFailureKey } from './attachment';
 
 /** Where a message goes and how: the same for the reporter and for staff, but for the call that posts it. */
 export interface MessageChannel {
   /** The incident's key the text and the files are encrypted to. */
   handle: Pick<IncidentHandle, 'publicKey'>;
+  /** The side that sends: bound into the ciphertext, so the text cannot be shown as the other side's. */
+  from: 'discloser' | 'staff';
   incidentUuid: string;
   /** Uploads the files: the discloser's session, or the case's file token. */
   filesApi: ApiClient;
@@ -24,7 +26,7 @@ export interface OutgoingMessage {
 }
 
 /**
- * Encrypts the text to the incident key and sends it, then each file, encrypted too. The message is sent once
+ * Encrypts the text to the incident key, bound as a message of the sending side, and sends it, then each file, encrypted too. The message is sent once
  * posted: a file refused afterwards (a limit, too many files) stops the uploads and says why (`refusedFile`, a
  * `common` key) instead of failing the message.
  */
@@ -32,7 +34,7 @@ export async function sendEncryptedMessage(
   channel: MessageChannel,
   { text, files, onProgress, onRetry }: OutgoingMessage,
 ): Promise<{ refusedFile?: UploadFailureKey }> {
-  const content = await encryptField(channel.handle.publicKey, text);
+  const content = await encryptContent(channel.handle.publicKey, text, { kind: 'message', from: channel.from });
   const message = await channel.post(content);
   for (const file of files) {
     try {

@@ -11,7 +11,7 @@ import './files.css';
 export interface StoredFile {
   uuid: string;
   size: number;
-  /** The decrypted name: null while it is being decrypted, '' when it cannot be. */
+  /** The decrypted name: null while it is being decrypted, '' when it cannot be opened as this file's name. */
   name: string | null;
 }
 
@@ -19,7 +19,8 @@ export interface StoredFile {
 export interface StoredFileWords {
   /** Shown while a name is being decrypted (a side that decrypts before it shows needs none). */
   decrypting?: string;
-  undecryptable: string;
+  /** "This text cannot be verified": shown instead of a name that does not open as a file name of the case. */
+  unverifiable: string;
   download: string;
   downloadFailed: string;
   /** The label of the "Preview" button, shown only where `onPreview` is given. */
@@ -60,7 +61,7 @@ export function StoredFiles({
       {files.map((file) => (
         <li key={file.uuid}>
           <span className="wh-files__name">
-            {file.name === null ? words.decrypting : file.name || words.undecryptable}
+            {file.name === null ? words.decrypting : file.name || words.unverifiable}
           </span>
           <span className="wh-files__size">{formatFileSize(file.size, i18n.language)}</span>
           <Button variant="secondary" onClick={() => download(file)}>

@@ -5,7 +5,8 @@ import { ApiError, type ApiClient } from '@whistle/api-client';
 import {
   createCompanyCredentials,
   createIncidentCredentials,
-  decryptField,
+  DecryptionError,
+  decryptContent,
   type IncidentHandle,
 } from '@whistle/crypto';
 import { initTestI18n } from '../../../../tools/webpack/test-i18n';
@@ -23,7 +24,7 @@ const words: ThreadWords = {
   sentBy: (name) => `Message sent by ${name}`,
   receivedFrom: (name) => `Message received from ${name}`,
   decrypting: 'Decrypting…',
-  undecryptable: 'Cannot be decrypted',
+  unverifiable: 'This text cannot be verified',
 };
 
 let english: i18n;
@@ -60,7 +61,7 @@ describe('the message thread', () => {
     expect(screen.getAllByRole('listitem').map((item) => item.querySelector('strong')?.textContent)).toEqual([a, b]);
   });
 
-  it('when a text is being decrypted or cannot be, then it says so; an empty thread says there is nothing yet', () => {
+  it('when a text is being decrypted or cannot be verified, then it says so; an empty thread says there is nothing yet', () => {
     const { rerender } = renderWithI18n(
       <MessageThread
         messages={[message('m1', 'STAFF', null), message('m2', 'STAFF', '')]}
@@ -71,7 +72,7 @@ describe('the message thread', () => {
       english,
     );
     expect(screen.getByText('Decrypting…')).toBeInTheDocument();
-    expect(screen.getByText('Cannot be decrypted')).toBeInTheDocument();
+    expect(screen.getByText('This text cannot be verified')).toBeInTheDocument();
     rerender(<MessageThread messages={[]} ownSource="DISCLOSER" words={words} filesOf={() => null} />);
     expect(screen.getByText('No messages yet.')).toBeInTheDocument();
   });
@@ -88,6 +89,7 @@ describe('sending an encrypted message', () => {
       .mockImplementation(uploads as typeof uploadAttachment);
     const sent: MessageChannel = {
       handle,
+      from: 'discloser',
       incidentUuid: INCIDENT,
       filesApi: {} as ApiClient,
       post: async (content) => {
@@ -99,11 +101,14 @@ describe('sending an encrypted message', () => {
     return { sent, posted };
   }
 
-  it('when a message is sent, then only its ciphertext leaves, which the incident key opens', async () => {
+  it('when a message is sent, then only its ciphertext leaves, which opens as a message of its sender only', async () => {
     const { sent, posted } = channel(async () => ({}));
     expect(await sendEncryptedMessage(sent, { text: 'Any news?', files: [], onProgress: jest.fn() })).toEqual({});
-    expect(posted[0]).toMatch(/^v1\./);
-    expect(await decryptField(handle, posted[0]!)).toBe('Any news?');
+    expect(posted[0]).toMatch(/^v2\./);
+    expect(await decryptContent(handle, posted[0]!, { kind: 'message', from: 'discloser' })).toBe('Any news?');
+    await expect(decryptContent(handle, posted[0]!, { kind: 'message', from: 'staff' })).rejects.toThrow(
+      DecryptionError,
+    );
   });
 
   it('when the file service refuses a file after the message went out, then the message counts as sent and says why', async () => {

@@ -3,8 +3,8 @@ import {
   createCompanyCredentials,
   createIncidentCredentials,
   deriveDiscloserAuthToken,
-  encryptField,
-  encryptFields,
+  encryptContent,
+  encryptReportFields,
 } from '@whistle/crypto';
 import { createOutbox } from '@whistle/service-kit';
 import { createTestDependencies, waitFor, type TestDependencies } from '@whistle/service-kit/testing';
@@ -71,7 +71,7 @@ async function report(): Promise<{ retrievalId: string; authToken: string; uuid:
     url_identifier: PACT_COMPANY,
     category_uuids: [PACT_CATEGORY],
     location_uuid: PACT_LOCATION,
-    fields: await encryptFields(credentials.incident.publicKey, { description: 'what happened' }),
+    fields: await encryptReportFields(credentials.incident.publicKey, { description: 'what happened' }),
     report_anonymously: true,
     report_channel: 'online',
   });
@@ -93,7 +93,7 @@ async function openedIncident() {
   };
   const message = await postJson(
     `${incident.baseUrl}/api/incident/message/`,
-    { incident_uuid: uuid, content: await encryptField(publicKey, 'hello') },
+    { incident_uuid: uuid, content: await encryptContent(publicKey, 'hello', { kind: 'message', from: 'discloser' }) },
     {
       authorization: `Bearer ${view.token}`,
     },

@@ -1,0 +1,124 @@
+import { randomUUID } from 'node:crypto';
+import type { Browser } from 'playwright-core';
+import type { CompanyPublicView } from '@whistle/contracts';
+import {
+  createIncidentCredentials,
+  deriveDiscloserAuthToken,
+  encryptContent,
+  encryptReportFields,
+  formatSecretCode,
+} from '@whistle/crypto';
+import { createRecordingMailer } from '@whistle/mailer/testing';
+import { createTestDependencies, waitFor, type TestDependencies } from '@whistle/service-kit/testing';
+import { launchChromium, openWatchedPage } from '../../src/browser';
+import { companyPayload, onboardAndConfirm, recordingMailbox } from '../../src/company-fixtures';
+import { startInProcessPlatform, type InProcessPlatform } from '../../src/in-process-platform';
+
+/**
+ * Issue #25, item 3, in Chromium: someone with write access to the database swaps two report fields and presents
+ * the discloser's own message as one from the case team. The discloser's review page shows "This text cannot be
+ * verified" in their place, never the moved texts, and the rest of the report as it was.
+ */
+let test$: TestDependencies;
+let running: InProcessPlatform;
+let browser: Browser;
+const mailer = createRecordingMailer();
+
+beforeAll(async () => {
+  test$ = await createTestDependencies('pglite+in-process', ['incident', 'audit', 'notification']);
+  [running, browser] = await Promise.all([startInProcessPlatform(test$, { mailer }), launchChromium()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await running?.stop();
+  await test$?.dispose();
+});
+
+const UNVERIFIABLE = 'This text cannot be verified.';
+
+test('when the database moves a report’s texts, then the discloser’s page says they cannot be verified and shows the rest', async () => {
+  const { baseUrl } = running;
+  const url_identifier = await onboardAndConfirm(
+    { baseUrl, mailbox: recordingMailbox(mailer.sent) },
+    await companyPayload(),
+  );
+  const view = (await (await fetch(`${baseUrl}/api/account/company/${url_identifier}`)).json()) as CompanyPublicView;
+  await waitFor(
+    async () =>
+      (await test$.deps.db.query('select 1 from incident.company where url_identifier = $1', [url_identifier])).rows[0],
+    { what: 'the company in the incident read model' },
+  );
+
+  // A report as the browser makes it, with its secret code.
+  const credentials = await createIncidentCredentials(view.public_key);
+  const created = await fetch(`${baseUrl}/api/incident/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      url_identifier,
+      category_uuids: [view.categories.find((category) => category.parent_uuid === null)!.uuid],
+      location_uuid: view.locations[0]!.uuid,
+      ...credentials.payload,
+      fields: await encryptReportFields(credentials.incident.publicKey, {
+        description: 'Invoices paid twice',
+        full_name: 'Jane Doe',
+        location_detail: 'Warehouse 2',
+      }),
+      report_anonymously: false,
+    }),
+  });
+  expect(created.status).toBe(201);
+  const { uuid, retrieval_id } = (await created.json()) as { uuid: string; retrieval_id: string };
+  const authToken = await deriveDiscloserAuthToken(credentials.discloserPassphrase);
+  const retrieval = new URLSearchParams({ url_identifier, retrieval_id });
+  const opened = await fetch(`${baseUrl}/api/incident/discloser?${retrieval}`, {
+    headers: { authorization: `Bearer ${authToken}` },
+  });
+  const { token } = (await opened.json()) as { token: string };
+  const own = await encryptContent(credentials.incident.publicKey, 'My name is Jane', {
+    kind: 'message',
+    from: 'discloser',
+  });
+  const sent = await fetch(`${baseUrl}/api/incident/message/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ incident_uuid: uuid, content: own }),
+  });
+  expect(sent.status).toBe(201);
+
+  // Straight into the database: the description and the name swapped, the discloser's message shown as staff's.
+  const db = test$.deps.db;
+  await db.query(
+    `update incident.incident_field as field set value = other.value
+       from incident.incident_field as other
+      where field.incident_id = $1 and other.incident_id = $1
+        and ((field.name, other.name) in (('description', 'full_name'), ('full_name', 'description')))`,
+    [uuid],
+  );
+  await db.query(
+    `insert into incident.message (id, incident_id, company_id, content, sender_source, sender_name, created_at)
+     select $1, id, company_id, $2, 'STAFF', 'Case team', now() + interval '1 minute' from incident.incident where id = $3`,
+    [randomUUID(), own, uuid],
+  );
+
+  const context = await browser.newContext();
+  const { page, pageErrors } = await openWatchedPage(context, baseUrl);
+  await page.goto(`${baseUrl}/disclose/${url_identifier}`);
+  await page.getByRole('button', { name: 'Check incident status' }).click();
+  await page
+    .locator('input[name="uniquePassword"]')
+    .fill(formatSecretCode(retrieval_id, credentials.discloserPassphrase));
+  await page.locator('form.disclose-status button[type="submit"]').click();
+  await page.getByRole('heading', { level: 1, name: /^Report / }).waitFor();
+  const details = page.locator('dl.disclose-details');
+  await details.getByText('Warehouse 2').waitFor();
+  expect(await details.getByText(UNVERIFIABLE).count()).toBe(2);
+  const thread = page.getByRole('region', { name: 'Messages' });
+  await thread.getByText('My name is Jane').waitFor();
+  await thread.getByText(UNVERIFIABLE).waitFor();
+  expect(await thread.getByText('My name is Jane').count()).toBe(1);
+  expect(await thread.getByText('Message received from Case team').count()).toBe(1);
+  for (const moved of ['Invoices paid twice', 'Jane Doe']) expect(await page.getByText(moved).count()).toBe(0);
+  expect(pageErrors).toEqual([]);
+  await context.close();
+});
