@@ -136,6 +136,32 @@ test('when a report comes in, then an admin finds, reads, answers and closes it 
   await page.keyboard.press('Escape');
   await preview.waitFor({ state: 'detached' });
 
+  // Print: on record before the browser's dialog opens (stubbed: headless has none; it fires beforeprint, as
+  // Chromium's does), and the paper layout carries who printed it and when, without the header or the forms.
+  await page.evaluate(() => {
+    window.print = () => {
+      window.dispatchEvent(new Event('beforeprint'));
+      document.body.setAttribute('data-printed', 'yes');
+    };
+  });
+  const recorded = page.waitForResponse(
+    (response) => response.url().endsWith('/print') && response.request().method() === 'POST',
+  );
+  await page.getByRole('button', { name: 'Print' }).click();
+  expect((await recorded).status()).toBe(204);
+  await page.locator('body[data-printed="yes"]').waitFor();
+  const mark = page.locator('.case-print-mark');
+  expect(await mark.isVisible()).toBe(false);
+  await page.emulateMedia({ media: 'print' });
+  expect(await mark.isVisible()).toBe(true);
+  expect(await mark.textContent()).toMatch(/^Confidential · Report #1 · printed by Ada Lovelace on \d{1,2} \w+ \d{4}/);
+  expect(await page.locator('.wh-header').isVisible()).toBe(false);
+  expect(await page.getByLabel('Reply to the reporter').isVisible()).toBe(false);
+  expect(await report.getByText('Invoices paid twice to a shell company').isVisible()).toBe(true);
+  const pdf = await page.pdf({ format: 'A4' });
+  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  await page.emulateMedia({ media: 'screen' });
+
   // Acknowledge, reply with a file (not as the feedback), note privately, close with an outcome.
   await page.getByRole('button', { name: 'Acknowledge receipt' }).click();
   await page.getByText('Incident details updated').waitFor();

@@ -9,6 +9,7 @@ import { CaseActions } from './case-actions.component';
 import { CaseFiles } from './case-files.component';
 import { CaseTimeline } from './case-timeline.component';
 import { NoteForm } from './note-form.component';
+import { PrintCase } from './print-case.component';
 import { CasePeople } from './people.component';
 import { ReplyToReporter } from './reply.component';
 import { useCase, type OpenedCase } from './use-case';
@@ -41,7 +42,10 @@ function OpenedCasePage({ opened, reload }: { opened: OpenedCase; reload: () => 
       <p>
         <Link to="/company/incidents">{t('detail.back')}</Link>
       </p>
-      <h1>{title}</h1>
+      <div className="case-title">
+        <h1>{title}</h1>
+        <PrintCase opened={opened} />
+      </div>
       <p>
         <span className="case-status">{t(`statuses.${view.status.name}`)}</span>
         {view.outcome && <> — {t(`outcomes.${view.outcome}`)}</>}{' '}

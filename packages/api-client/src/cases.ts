@@ -39,6 +39,10 @@ export const getCase = (api: ApiClient, incidentUuid: string, signal?: AbortSign
 export const updateCase = (api: ApiClient, incidentUuid: string, update: IncidentUpdateRequest) =>
   api.request<IncidentStaffView>('PUT', `${casePath(incidentUuid)}/`, { body: update });
 
+/** POST /api/incident/{uuid}/print: puts a printing of the case on record, before the page prints. */
+export const recordCasePrint = (api: ApiClient, incidentUuid: string) =>
+  api.request<void>('POST', `${casePath(incidentUuid)}/print`);
+
 /** POST /api/incident/message/ by staff: an encrypted reply, possibly the feedback the directive requires. */
 export const sendStaffMessage = (api: ApiClient, message: StaffMessageCreateRequest) =>
   api.request<IncidentMessage>('POST', '/api/incident/message/', { body: message });

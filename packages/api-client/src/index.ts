@@ -92,6 +92,7 @@ export {
   listCaseMessages,
   listCaseNotes,
   listCases,
+  recordCasePrint,
   sendStaffMessage,
   updateCase,
   type CaseQuery,

@@ -436,6 +436,36 @@ describe.each(testStacks)('case management on %s', (stack) => {
       expect(viewed.payload).toEqual({ incident_id: opened.id });
     });
 
+    test('when staff print a case, then every printing is on record; a case they may not see is unknown and nothing is recorded', async () => {
+      const printed = await report();
+      const token = await reviewer.token();
+      for (let time = 0; time < 2; time += 1) {
+        const answer = await api('POST', `/api/incident/${printed.id}/print`, token);
+        expect(answer.status).toBe(204);
+      }
+      const records = await waitFor(
+        () =>
+          eventsOf('incident.printed', printed.id).length === 2 ? eventsOf('incident.printed', printed.id) : undefined,
+        { what: 'two incident.printed' },
+      );
+      expect(records.map((event) => [event.actor, event.payload])).toEqual([
+        [{ type: 'STAFF', user_id: reviewer.userId }, { incident_id: printed.id }],
+        [{ type: 'STAFF', user_id: reviewer.userId }, { incident_id: printed.id }],
+      ]);
+      // A handler not assigned to it, a discloser's session, another company's staff and no case at all.
+      const stranger = await announceStaff(test$.deps, await seedCompany(test$.deps), 'Stan Stranger', ['ADMIN']);
+      expect((await api('POST', `/api/incident/${printed.id}/print`, await handler.token())).status).toBe(404);
+      expect((await api('POST', `/api/incident/${printed.id}/print`, await stranger.token())).status).toBe(404);
+      expect((await api('POST', `/api/incident/${printed.id}/print`, printed.discloserToken)).status).toBe(401);
+      expect((await api('POST', `/api/incident/${randomUUID()}/print`, token)).status).toBe(404);
+      expect((await api('POST', '/api/incident/not-a-case/print', token)).status).toBe(404);
+      const stored = await test$.deps.db.query(
+        `select count(*)::int as count from incident.outbox where name = 'incident.printed' and payload->>'incident_id' = $1`,
+        [printed.id],
+      );
+      expect(stored.rows[0]).toEqual({ count: 2 });
+    });
+
     test('when staff open a case again in one sign-in, even with a refreshed token, then the opening is on record once; a new sign-in records it again', async () => {
       const opened = await report();
       const signedIn = Math.floor(Date.now() / 1000) - 600;

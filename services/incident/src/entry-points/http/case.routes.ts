@@ -11,6 +11,7 @@ import { NotAllowedError, parseBody, parseQuery, type Database, type UnitOfWork 
 import type { StaffTokenVerifier } from '@whistle/tokens';
 import { exportCases } from '../../domain/cases/export-cases.use-case';
 import { listCases } from '../../domain/cases/list-cases.use-case';
+import { recordCasePrint } from '../../domain/cases/print-case.use-case';
 import { addNote, listNotes } from '../../domain/cases/notes.use-case';
 import { updateCase } from '../../domain/cases/update-case.use-case';
 import { viewCase } from '../../domain/cases/view-case.use-case';
@@ -27,7 +28,7 @@ export interface CaseRoutesDependencies {
 }
 
 /**
- * Case management for staff: list, export, reporting, the case itself, its update and its private notes; each run
+ * Case management for staff: list, export, reporting, the case itself, its update, its printing and its private notes; each run
  * as the staff member's company (callerScope).
  */
 export function caseRoutes(deps: CaseRoutesDependencies): Router {
@@ -70,6 +71,11 @@ export function caseRoutes(deps: CaseRoutesDependencies): Router {
 
   router.get('/api/incident/:incident_uuid', staff, async (req, res) => {
     res.json(await viewCase(deps, staffViewerOf(req), staffSignInOf(req), incidentIdOf(req)));
+  });
+
+  router.post('/api/incident/:incident_uuid/print', staff, async (req, res) => {
+    await recordCasePrint(deps, staffViewerOf(req), incidentIdOf(req));
+    res.status(204).end();
   });
 
   router.put('/api/incident/:incident_uuid', staff, async (req, res) => {
