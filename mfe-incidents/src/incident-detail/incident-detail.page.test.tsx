@@ -158,7 +158,14 @@ describe('a case', () => {
 
   it('when the viewer may not assign or exclude, then those controls are not offered; a handler may still move and reply', async () => {
     await scenario({
-      permissions: { update_status: true, reply: true, add_note: true, assign: false, exclude: false },
+      permissions: {
+        update_status: true,
+        reply: true,
+        add_note: true,
+        assign: false,
+        exclude: false,
+        change_categories: false,
+      },
     });
     open();
     const people = await screen.findByRole('region', { name: 'People' });

@@ -6,6 +6,7 @@ import { reportDetails } from '@whistle/ui/report';
 import { useStaffState } from '@whistle/ui/staff';
 import { ClockBadges } from '../case/clock-badges.component';
 import { CaseActions } from './case-actions.component';
+import { CaseCategories } from './case-categories.component';
 import { CaseFiles } from './case-files.component';
 import { CaseTimeline } from './case-timeline.component';
 import { NoteForm } from './note-form.component';
@@ -68,6 +69,7 @@ function OpenedCasePage({ opened, reload }: { opened: OpenedCase; reload: () => 
                 </div>
               ))}
             </dl>
+            <CaseCategories opened={opened} onUpdated={updated} />
             <CaseFiles files={opened.files.filter((file) => file.messageUuid === null)} opened={opened} />
           </section>
           <CaseTimeline opened={opened} isAdmin={isAdmin}>

@@ -73,6 +73,7 @@ const staffView = {
     add_note: boolean(true),
     assign: boolean(true),
     exclude: boolean(true),
+    change_categories: boolean(true),
   },
   file_token: string(EXAMPLE_TOKEN),
   file_token_expires_at: timestamp('2026-12-01T10:00:00.000Z'),

@@ -232,6 +232,7 @@ describe.each(testStacks)('case management on %s', (stack) => {
         add_note: true,
         assign: false,
         exclude: false,
+        change_categories: false,
       });
       const assignedEvent = await waitFor(() => eventsOf('incident.assigned', assigned.id)[0], {
         what: 'incident.assigned',
@@ -627,6 +628,39 @@ describe.each(testStacks)('case management on %s', (stack) => {
         category_uuids: [company.categories.retired],
       });
       expect(categories.body.errors).toEqual({ category_uuids: ['Unknown category'] });
+    });
+
+    test('when a case’s categories are changed, then only an admin may, to active ones, and it is announced', async () => {
+      const mine = await report(undefined, { category_uuids: [company.categories.bribery] });
+      const change = (token: string, ids: string[]) =>
+        api('PUT', `/api/incident/${mine.id}/`, token, { category_uuids: ids });
+      const byReviewer = await change(await reviewer.token(), [company.categories.fraud]);
+      expect(byReviewer.status).toBe(403);
+      expect(byReviewer.body.message).toBe('Only an admin changes the categories of a case');
+      expect((await change(await admin.token(), [])).body.errors).toEqual({
+        category_uuids: ['This field is required'],
+      });
+      const changed = await change(await admin.token(), [company.categories.fraud, company.categories.fraud]);
+      expect(changed.status).toBe(200);
+      expect(changed.body.management_categories.map((category: { uuid: string }) => category.uuid)).toEqual([
+        company.categories.fraud,
+      ]);
+      expect(changed.body.permissions.change_categories).toBe(true);
+      const event = await waitFor(
+        () =>
+          eventsOf('incident.updated', mine.id).find((each) =>
+            (each.payload.changes as string[]).includes('categories'),
+          ),
+        { what: 'the categories change' },
+      );
+      expect(event.actor).toEqual({ type: 'STAFF', user_id: admin.userId });
+      expect(event.payload.category_ids).toEqual([company.categories.fraud]);
+      // The reviewer's refused change left them as the admin set them.
+      expect(
+        (await api('GET', `/api/incident/${mine.id}`, await reviewer.token())).body.management_categories.map(
+          (category: { uuid: string }) => category.uuid,
+        ),
+      ).toEqual([company.categories.fraud]);
     });
 
     test('when staff reply and mark it as feedback, then the discloser reads it from staff, and the feedback clock stops', async () => {

@@ -221,6 +221,8 @@ export const incidentPermissionsSchema = z.object({
   add_note: z.boolean(),
   assign: z.boolean(),
   exclude: z.boolean(),
+  /** Admins only: what a case is about decides who gets it by default and how it is counted. */
+  change_categories: z.boolean(),
 });
 export type IncidentPermissions = z.infer<typeof incidentPermissionsSchema>;
 

@@ -36,5 +36,6 @@ export function permissionsOf(viewer: StaffViewer): IncidentPermissions {
     add_note: true,
     assign: admin || viewer.roles.includes('REVIEWER'),
     exclude: admin,
+    change_categories: admin,
   };
 }

@@ -47,6 +47,8 @@ export async function updateCase(
     if (input.assignee_uuids && !permissions.assign) throw new NotAllowedError('You may not assign people to cases');
     if (input.excluded_user_uuids && !permissions.exclude)
       throw new NotAllowedError('Only an admin excludes people from a case');
+    if (input.category_uuids && !permissions.change_categories)
+      throw new NotAllowedError('Only an admin changes the categories of a case');
     const errors: Record<string, string[]> = {};
 
     const categoryIds = input.category_uuids ? unique(input.category_uuids) : undefined;
