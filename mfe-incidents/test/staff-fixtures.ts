@@ -177,6 +177,7 @@ export function staffView(
     ...listItem(overrides),
     status_history: [],
     excluded_users: [],
+    linked_cases: [],
     permissions: {
       update_status: true,
       reply: true,

@@ -45,6 +45,8 @@ const auditKinds: Partial<Record<AuditAction, TimelineKind>> = {
   'incident-opened': 'access',
   'incidents-exported': 'access',
   'incident-printed': 'access',
+  'incident-linked': 'status',
+  'incident-unlinked': 'status',
 };
 
 /** The filter kind of a trail entry; null when the case's own records show it. Unknown actions are access. */

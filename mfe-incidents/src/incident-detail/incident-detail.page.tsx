@@ -9,6 +9,7 @@ import { CaseActions } from './case-actions.component';
 import { CaseCategories } from './case-categories.component';
 import { CaseFiles } from './case-files.component';
 import { CaseTimeline } from './case-timeline.component';
+import { LinkedCases } from './linked-cases.component';
 import { NoteForm } from './note-form.component';
 import { PrintCase } from './print-case.component';
 import { CasePeople } from './people.component';
@@ -80,6 +81,7 @@ function OpenedCasePage({ opened, reload }: { opened: OpenedCase; reload: () => 
         <div className="wh-stack">
           <CaseActions opened={opened} onUpdated={updated} />
           <CasePeople opened={opened} onUpdated={updated} />
+          <LinkedCases opened={opened} onUpdated={updated} />
         </div>
       </div>
       {toast && (

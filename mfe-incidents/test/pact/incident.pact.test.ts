@@ -67,6 +67,7 @@ const staffView = {
   fields: eachLike({ name: string('description'), value: versioned('v2.DDDD') }),
   status_history: like([]),
   excluded_users: like([]),
+  linked_cases: like([]),
   permissions: {
     update_status: boolean(true),
     reply: boolean(true),

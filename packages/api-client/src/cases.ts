@@ -1,4 +1,5 @@
 import type {
+  CaseLinksResponse,
   IncidentExportRow,
   IncidentFileSummary,
   IncidentListResponse,
@@ -38,6 +39,14 @@ export const getCase = (api: ApiClient, incidentUuid: string, signal?: AbortSign
 /** PUT /api/incident/{uuid}/: a status move, assignees, exclusions or labels; answers the case as it is now. */
 export const updateCase = (api: ApiClient, incidentUuid: string, update: IncidentUpdateRequest) =>
   api.request<IncidentStaffView>('PUT', `${casePath(incidentUuid)}/`, { body: update });
+
+/** POST /api/incident/{uuid}/link: links the case to another; answers its links. */
+export const linkCase = (api: ApiClient, incidentUuid: string, otherUuid: string) =>
+  api.request<CaseLinksResponse>('POST', `${casePath(incidentUuid)}/link`, { body: { incident_uuid: otherUuid } });
+
+/** DELETE /api/incident/{uuid}/link/{other}: unlinks the two cases; answers the case's links. */
+export const unlinkCase = (api: ApiClient, incidentUuid: string, otherUuid: string) =>
+  api.request<CaseLinksResponse>('DELETE', `${casePath(incidentUuid)}/link/${encodeURIComponent(otherUuid)}`);
 
 /** POST /api/incident/{uuid}/print: puts a printing of the case on record, before the page prints. */
 export const recordCasePrint = (api: ApiClient, incidentUuid: string) =>

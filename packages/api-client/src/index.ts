@@ -91,9 +91,11 @@ export {
   listCaseFiles,
   listCaseMessages,
   listCaseNotes,
+  linkCase,
   listCases,
   recordCasePrint,
   sendStaffMessage,
+  unlinkCase,
   updateCase,
   type CaseQuery,
 } from './cases';

@@ -438,7 +438,8 @@ describe.each(testStacks)('case management on %s', (stack) => {
     });
 
     test('when staff print a case, then every printing is on record; a case they may not see is unknown and nothing is recorded', async () => {
-      const printed = await report();
+      // Of a label without default assignees: the handler is not assigned to it.
+      const printed = await report(undefined, { category_uuids: [company.categories.bribery] });
       const token = await reviewer.token();
       for (let time = 0; time < 2; time += 1) {
         const answer = await api('POST', `/api/incident/${printed.id}/print`, token);
@@ -661,6 +662,57 @@ describe.each(testStacks)('case management on %s', (stack) => {
           (category: { uuid: string }) => category.uuid,
         ),
       ).toEqual([company.categories.fraud]);
+    });
+
+    test('when two cases are linked, then each lists the other to those who may see it, both trails record it, and unlinking undoes it', async () => {
+      const first = await report(undefined, { category_uuids: [company.categories.bribery] });
+      const second = await report(undefined, { category_uuids: [company.categories.bribery] });
+      const token = await reviewer.token();
+      const link = (from: string, to: string, as = token) =>
+        api('POST', `/api/incident/${from}/link`, as, { incident_uuid: to });
+      const linked = await link(first.id, second.id);
+      expect(linked.status).toBe(200);
+      expect(linked.body.linked_cases).toEqual([
+        { uuid: second.id, display_report_number: expect.any(Number), status: { name: 'NEW' } },
+      ]);
+      // Linking again changes and records nothing.
+      expect((await link(second.id, first.id)).body.linked_cases.map((each: { uuid: string }) => each.uuid)).toEqual([
+        first.id,
+      ]);
+      const seen = await api('GET', `/api/incident/${second.id}`, token);
+      expect(seen.body.linked_cases.map((each: { uuid: string }) => each.uuid)).toEqual([first.id]);
+      for (const [one, other] of [
+        [first.id, second.id],
+        [second.id, first.id],
+      ]) {
+        const event = await waitFor(() => eventsOf('incident.linked', one!)[0], { what: 'incident.linked' });
+        expect(event.payload).toEqual({ incident_id: one, linked_incident_id: other });
+        expect(event.actor).toEqual({ type: 'STAFF', user_id: reviewer.userId });
+      }
+
+      // A handler assigned to the first case only: the link does not tell them of the second, nor may they make one.
+      expect((await api('PUT', `/api/incident/${first.id}/`, token, { assignee_uuids: [handler.userId] })).status).toBe(
+        200,
+      );
+      const asHandler = await api('GET', `/api/incident/${first.id}`, await handler.token());
+      expect(asHandler.body.linked_cases).toEqual([]);
+      const refused = await link(first.id, second.id, await handler.token());
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors).toEqual({ incident_uuid: ['Unknown case'] });
+      expect((await link(second.id, first.id, await handler.token())).status).toBe(404);
+      expect((await link(first.id, first.id)).body.errors).toEqual({
+        incident_uuid: ['A case cannot be linked to itself'],
+      });
+      expect((await link(first.id, randomUUID())).body.errors).toEqual({ incident_uuid: ['Unknown case'] });
+      expect((await api('POST', `/api/incident/${first.id}/link`, token, { incident_uuid: 'x' })).status).toBe(400);
+
+      const unlinked = await api('DELETE', `/api/incident/${second.id}/link/${first.id}`, token);
+      expect(unlinked).toMatchObject({ status: 200, body: { linked_cases: [] } });
+      expect((await api('GET', `/api/incident/${first.id}`, token)).body.linked_cases).toEqual([]);
+      await waitFor(() => (eventsOf('incident.unlinked', first.id).length === 1 ? true : undefined), {
+        what: 'incident.unlinked',
+      });
+      expect(eventsOf('incident.linked', first.id)).toHaveLength(1);
     });
 
     test('when staff reply and mark it as feedback, then the discloser reads it from staff, and the feedback clock stops', async () => {

@@ -132,6 +132,9 @@ describe.each(testStacks)('retention on %s', (stack) => {
     expect((await as(admin, 'GET', `/api/incident/${made.id}`)).status).toBe(200);
     // Its thread read by staff: how far they read is on record (case_read).
     expect((await as(admin, 'GET', `/api/incident/${made.id}/message`)).status).toBe(200);
+    // Linked to another case of the company (case_link, both ways).
+    const sibling = await report(company);
+    expect((await as(admin, 'POST', `/api/incident/${made.id}/link`, { incident_uuid: sibling.id })).status).toBe(200);
     await announceFile(made.id);
     await waitForRow('select 1 from incident.file where incident_id = $1', [made.id]);
     await db().query(

@@ -256,6 +256,9 @@ export const eventCatalogue = {
   },
   /** A staff member opened a case (the audit trail records every access). */
   'incident.viewed': { 1: z.object({ incident_id: z.uuid() }) },
+  /** Two cases were linked (or unlinked): one event per case, naming the other. */
+  'incident.linked': { 1: z.object({ incident_id: z.uuid(), linked_incident_id: z.uuid() }) },
+  'incident.unlinked': { 1: z.object({ incident_id: z.uuid(), linked_incident_id: z.uuid() }) },
   /** A staff member printed a case (what the browser decrypted leaves on paper: the trail records who and when). */
   'incident.printed': { 1: z.object({ incident_id: z.uuid() }) },
   /** A staff member exported cases to CSV: how many, and the filters (ids and enums only). */

@@ -46,6 +46,8 @@ export const eventProducers = {
     'incident.viewed',
     'incident.exported',
     'incident.printed',
+    'incident.linked',
+    'incident.unlinked',
     'incident.deadline',
     'incident.retention_due',
     'incident.deleted',

@@ -57,6 +57,8 @@ export const auditActions = [
   'retention-changed',
   'incidents-exported',
   'incident-printed',
+  'incident-linked',
+  'incident-unlinked',
   'file-uploaded',
   'file-downloaded',
   'keys-created',

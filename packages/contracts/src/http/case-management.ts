@@ -226,12 +226,29 @@ export const incidentPermissionsSchema = z.object({
 });
 export type IncidentPermissions = z.infer<typeof incidentPermissionsSchema>;
 
+/** A case linked to another (same matter), as far as the viewer may see it. */
+export const linkedCaseSchema = z.object({
+  uuid: z.uuid(),
+  display_report_number: z.number().int().positive(),
+  status: z.object({ name: incidentStatusSchema }),
+});
+export type LinkedCase = z.infer<typeof linkedCaseSchema>;
+
+/** POST /api/incident/{incident_uuid}/link: the case to link it to. */
+export const caseLinkRequestSchema = z.strictObject({ incident_uuid: z.uuid({ error: 'Invalid case id' }) });
+
+/** POST …/link and DELETE …/link/{linked_uuid}: the case's links afterwards. */
+export const caseLinksResponseSchema = z.object({ linked_cases: z.array(linkedCaseSchema) });
+export type CaseLinksResponse = z.infer<typeof caseLinksResponseSchema>;
+
 /** GET /api/incident/{incident_uuid} for staff: the whole case, encrypted parts as the browser made them. */
 export const incidentStaffViewSchema = incidentListItemSchema.extend({
   fields: z.array(reportFieldSchema),
   status_history: z.array(incidentStatusChangeSchema),
   /** People an admin excluded from this case (conflict of interest); listed to admins only, else empty. */
   excluded_users: z.array(staffMemberSchema),
+  /** Cases linked to this one that the viewer may see (issue 23): never one they may not open. */
+  linked_cases: z.array(linkedCaseSchema),
   permissions: incidentPermissionsSchema,
   /**
    * Incident-scoped session token for the file service (`Authorization: Bearer` on file upload and

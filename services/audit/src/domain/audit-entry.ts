@@ -49,6 +49,8 @@ const actions: Record<string, (event: EventEnvelope) => string> = {
   'incident.message.created': () => 'incident-message-sent',
   'incident.exported': () => 'incidents-exported',
   'incident.printed': () => 'incident-printed',
+  'incident.linked': () => 'incident-linked',
+  'incident.unlinked': () => 'incident-unlinked',
   'incident.file.created': () => 'file-uploaded',
   'incident.file.downloaded': () => 'file-downloaded',
   'company.retention_changed': () => 'retention-changed',

@@ -168,6 +168,18 @@ export const caseRepository = {
     return rows[0];
   },
 
+  /** Number and status of the cases among `incidentIds` that the scope sees, by number (linked cases). */
+  async visibleAmong(db: Queryable, scope: CaseScopeParams, incidentIds: readonly string[]) {
+    if (incidentIds.length === 0) return [];
+    const { where, params } = visibleCases(scope);
+    const { rows } = await db.query<{ id: string; display_report_number: number; status: IncidentStatus }>(
+      `select i.id, i.display_report_number, i.status from incident.incident i
+        where ${where} and i.id = any($${params.length + 1}::uuid[]) order by i.display_report_number`,
+      [...params, incidentIds],
+    );
+    return rows;
+  },
+
   /** Labels of each case among `incidentIds`, names as the cases keep them. */
   async categoriesOf(db: Queryable, companyId: string, incidentIds: readonly string[]) {
     const { rows } = await db.query<{ incident_id: string; uuid: string; name: string; parent_uuid: string | null }>(

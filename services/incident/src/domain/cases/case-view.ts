@@ -7,6 +7,7 @@ import { notFound } from '../access/incident-actor';
 import { permissionsOf, scopeOf, type StaffViewer } from '../access/staff-access';
 import type { IncidentSessionSigner } from '../tokens/incident-session-signer';
 import { clocksOf } from './legal-clocks';
+import { linkedCasesOf } from './link-cases.use-case';
 
 /** What the list shows of each case: the row, its labels and its assignees (two queries for a whole page). */
 export async function listItems(
@@ -79,6 +80,7 @@ export async function staffViewOf(
     })),
     // Who is excluded from a case is itself sensitive: only those who decide it see it.
     excluded_users: permissions.exclude ? await caseTeamRepository.exclusionsOf(db, viewer.companyId, incidentId) : [],
+    linked_cases: await linkedCasesOf(db, viewer, incidentId),
     permissions,
     file_token: files.token,
     file_token_expires_at: files.expiresAt.toISOString(),

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import {
+  caseLinkRequestSchema,
   INCIDENT_EXPORT_CONTENT_TYPE,
   incidentExportQuerySchema,
   incidentListQuerySchema,
@@ -10,6 +11,7 @@ import {
 import { NotAllowedError, parseBody, parseQuery, type Database, type UnitOfWork } from '@whistle/service-kit';
 import type { StaffTokenVerifier } from '@whistle/tokens';
 import { exportCases } from '../../domain/cases/export-cases.use-case';
+import { changeCaseLink } from '../../domain/cases/link-cases.use-case';
 import { listCases } from '../../domain/cases/list-cases.use-case';
 import { recordCasePrint } from '../../domain/cases/print-case.use-case';
 import { addNote, listNotes } from '../../domain/cases/notes.use-case';
@@ -71,6 +73,17 @@ export function caseRoutes(deps: CaseRoutesDependencies): Router {
 
   router.get('/api/incident/:incident_uuid', staff, async (req, res) => {
     res.json(await viewCase(deps, staffViewerOf(req), staffSignInOf(req), incidentIdOf(req)));
+  });
+
+  router.post('/api/incident/:incident_uuid/link', staff, async (req, res) => {
+    const { incident_uuid: other } = parseBody(caseLinkRequestSchema, req.body);
+    const change = { incidentId: incidentIdOf(req), linkedIncidentId: other.toLowerCase(), linked: true };
+    res.json({ linked_cases: await changeCaseLink(deps, staffViewerOf(req), change) });
+  });
+
+  router.delete('/api/incident/:incident_uuid/link/:linked_uuid', staff, async (req, res) => {
+    const change = { incidentId: incidentIdOf(req), linkedIncidentId: incidentIdOf(req, 'linked_uuid'), linked: false };
+    res.json({ linked_cases: await changeCaseLink(deps, staffViewerOf(req), change) });
   });
 
   router.post('/api/incident/:incident_uuid/print', staff, async (req, res) => {
