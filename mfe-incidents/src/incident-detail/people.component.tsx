@@ -1,43 +1,87 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { updateCase } from '@whistle/api-client';
-import { Button, ConfirmDialog } from '@whistle/ui';
+import { getTeamKeys, updateCase, type ApiClient } from '@whistle/api-client';
+import { Button, ConfirmDialog, TextField, useLoad } from '@whistle/ui';
 import { useStaffSession, useStaffState } from '@whistle/ui/staff';
 import type { OpenedCase } from './use-case';
 
-/** Checkboxes of people, with a save button; `disabled` people are listed but cannot be chosen. */
+/** A person as the pickers list them: name, roles, and what to know before choosing them. */
+interface Person {
+  uuid: string;
+  full_name: string;
+  roles: readonly string[];
+}
+
+/** Past this many people, the picker offers a search by name. */
+const SEARCH_FROM = 8;
+
+/**
+ * Checkboxes of people with their roles, with a save button; `disabled` people are listed but cannot be chosen, and
+ * a person with a `warning` has it said beside their name (and read with their checkbox).
+ */
 function PeoplePicker({
   legend,
   people,
   chosen,
   disabled = [],
+  warnings = {},
   onSave,
   saveLabel,
 }: {
   legend: string;
-  people: readonly { uuid: string; full_name: string }[];
+  people: readonly Person[];
   chosen: readonly string[];
   disabled?: readonly string[];
+  warnings?: Readonly<Record<string, string>>;
   onSave: (ids: string[]) => void;
   saveLabel: string;
 }) {
+  const { t } = useTranslation('incidents');
   const [selected, setSelected] = useState<string[]>([...chosen]);
+  const [query, setQuery] = useState('');
+  const idPrefix = useId();
   const toggle = (id: string, on: boolean) =>
     setSelected((current) => (on ? [...current, id] : current.filter((each) => each !== id)));
+  const words = query.trim().toLocaleLowerCase();
+  // The chosen stay listed whatever the search, so nobody is unassigned unseen.
+  const shown = people.filter(
+    (person) => !words || selected.includes(person.uuid) || person.full_name.toLocaleLowerCase().includes(words),
+  );
   return (
     <fieldset className="wh-stack case-people__picker">
       <legend className="wh-field__label">{legend}</legend>
-      {people.map((person) => (
-        <label key={person.uuid} className="case-checkbox">
-          <input
-            type="checkbox"
-            checked={selected.includes(person.uuid)}
-            disabled={disabled.includes(person.uuid)}
-            onChange={(event) => toggle(person.uuid, event.target.checked)}
-          />{' '}
-          {person.full_name}
-        </label>
-      ))}
+      {people.length > SEARCH_FROM && (
+        <TextField
+          label={t('people.search')}
+          name="person_search"
+          type="search"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+        />
+      )}
+      {shown.map((person) => {
+        const warning = warnings[person.uuid];
+        const warningId = `${idPrefix}-${person.uuid}`;
+        return (
+          <label key={person.uuid} className="case-checkbox">
+            <input
+              type="checkbox"
+              checked={selected.includes(person.uuid)}
+              disabled={disabled.includes(person.uuid)}
+              aria-describedby={warning ? warningId : undefined}
+              onChange={(event) => toggle(person.uuid, event.target.checked)}
+            />{' '}
+            {person.full_name}{' '}
+            <span className="case-muted">{person.roles.map((role) => t(`team.roles.${role}`)).join(', ')}</span>
+            {warning && (
+              <span id={warningId} className="case-people__warning">
+                {warning}
+              </span>
+            )}
+          </label>
+        );
+      })}
+      {shown.length === 0 && <p className="case-muted">{t('people.noMatch')}</p>}
       <div className="wh-actions">
         <Button variant="secondary" onClick={() => onSave(selected)}>
           {saveLabel}
@@ -45,6 +89,15 @@ function PeoplePicker({
       </div>
     </fieldset>
   );
+}
+
+/**
+ * Who among the team cannot read reports yet (no grant of the company key): assigning them a case gives them one
+ * they cannot open. Empty while unknown, or when the list cannot be had (no warning rather than a wrong one).
+ */
+function useWithoutReportAccess(api: ApiClient): ReadonlySet<string> {
+  const { data } = useLoad(() => getTeamKeys(api), [api], { shows: () => true });
+  return new Set(data?.people.filter((person) => person.company_key === 'missing').map((person) => person.user_id));
 }
 
 /**
@@ -58,7 +111,13 @@ export function CasePeople({ opened, onUpdated }: { opened: OpenedCase; onUpdate
   const { view } = opened;
   const [exclusion, setExclusion] = useState<string[] | null>(null);
   const [failed, setFailed] = useState(false);
-  const people = (staff?.company.user_profiles ?? []).map(({ uuid, full_name }) => ({ uuid, full_name }));
+  const people: Person[] = (staff?.company.user_profiles ?? []).map(({ uuid, full_name, roles }) => ({
+    uuid,
+    full_name,
+    roles,
+  }));
+  const withoutAccess = useWithoutReportAccess(api);
+  const accessWarnings = Object.fromEntries([...withoutAccess].map((id) => [id, t('people.noReportAccess')] as const));
   const excluded = view.excluded_users.map((user) => user.uuid);
 
   async function save(update: { assignee_uuids?: string[]; excluded_user_uuids?: string[] }) {
@@ -87,6 +146,7 @@ export function CasePeople({ opened, onUpdated }: { opened: OpenedCase; onUpdate
           people={people}
           chosen={view.assignees.map((assignee) => assignee.uuid)}
           disabled={excluded}
+          warnings={accessWarnings}
           onSave={(ids) => void save({ assignee_uuids: ids })}
           saveLabel={t('people.saveAssignees')}
         />
