@@ -96,3 +96,12 @@ with config.errorReporting.browserDsn, also the browser's errorReporting entry. 
 {{- end }}
 {{- toPrettyJson $remotes }}
 {{- end }}
+
+{{/* ServiceAccount of one workload. Call with (dict "root" $ "name" $name "workload" $w). */}}
+{{- define "whistle.serviceAccountName" -}}
+{{- if .workload.serviceAccount.create }}
+{{- .workload.serviceAccount.name | default (printf "%s-%s" (include "whistle.fullname" .root) .name) }}
+{{- else }}
+{{- .workload.serviceAccount.name | default "default" }}
+{{- end }}
+{{- end }}

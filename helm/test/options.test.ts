@@ -1,0 +1,292 @@
+// The chart's production options (issue 28, item 4), each rendered switched on with the real helm and checked in the
+// manifests: ServiceAccounts, autoscaling, spread and pod extras, per-source Secrets, egress NetworkPolicies. Every
+// render is also checked against the Kubernetes schemas, as every release is (k8s/test/release-checks.ts).
+import {
+  containersOf,
+  K8sObject,
+  readRoutingTable,
+  schemaErrors,
+  selects,
+  unknownFieldErrors,
+} from '../../k8s/test/support';
+import { helmLint, helmTemplate, renderChart } from './helm';
+
+const table = readRoutingTable();
+const workloads = Object.keys(table.workloads);
+const services = workloads.filter((w) => table.workloads[w].kind === 'service');
+const required = { publicUrl: 'https://whistle.example.com', existingSecret: 'whistle-secrets' };
+
+const render = (values: Record<string, unknown>) => renderChart({ values: { ...required, ...values } });
+const ofKind = (objects: K8sObject[], kind: string) => objects.filter((o) => o.kind === kind);
+const deploymentOf = (objects: K8sObject[], workload: string) =>
+  objects.find((o) => o.kind === 'Deployment' && o.metadata.name === `whistle-${workload}`)!;
+const podOf = (objects: K8sObject[], workload: string) => deploymentOf(objects, workload).spec.template.spec;
+const secretRefOf = (objects: K8sObject[], workload: string, variable: string) =>
+  containersOf(deploymentOf(objects, workload))[0].env.find((e: any) => e.name === variable)?.valueFrom?.secretKeyRef;
+
+function expectValidManifests(objects: K8sObject[]) {
+  expect(objects.flatMap(schemaErrors)).toEqual([]);
+  expect(unknownFieldErrors(objects)).toEqual([]);
+}
+
+describe('helm/whistle ServiceAccounts', () => {
+  it('when rendered with defaults, then each workload runs as its own ServiceAccount without an API token', () => {
+    const objects = render({});
+    const accounts = ofKind(objects, 'ServiceAccount');
+    expect(accounts.map((a) => a.metadata.name).sort()).toEqual(workloads.map((w) => `whistle-${w}`).sort());
+    for (const workload of workloads) {
+      const account = accounts.find((a) => a.metadata.name === `whistle-${workload}`)!;
+      const pod = podOf(objects, workload);
+      expect({
+        workload,
+        accountToken: (account as K8sObject & { automountServiceAccountToken?: boolean }).automountServiceAccountToken,
+        annotations: account.metadata.annotations,
+        serviceAccountName: pod.serviceAccountName,
+        podToken: pod.automountServiceAccountToken,
+      }).toEqual({
+        workload,
+        accountToken: false,
+        annotations: undefined,
+        serviceAccountName: `whistle-${workload}`,
+        podToken: false,
+      });
+    }
+  });
+
+  it('when the file service reaches S3 by cloud identity, then its ServiceAccount carries the role, and it gets the S3 settings without static keys', () => {
+    const roleArn = 'arn:aws:iam::123456789012:role/whistle-files';
+    const objects = render({
+      config: { s3: { credentialChainWorkloads: ['file'] } },
+      workloads: {
+        file: {
+          serviceAccount: { annotations: { 'eks.amazonaws.com/role-arn': roleArn } },
+          secretEnv: ['DATABASE_URL', 'AMQP_URL', 'DISCLOSER_TOKEN_PUBLIC_KEY'],
+        },
+      },
+    });
+    expectValidManifests(objects);
+    const account = ofKind(objects, 'ServiceAccount').find((a) => a.metadata.name === 'whistle-file')!;
+    expect(account.metadata.annotations).toEqual({ 'eks.amazonaws.com/role-arn': roleArn });
+    const [container] = containersOf(deploymentOf(objects, 'file'));
+    expect(container.envFrom).toContainEqual({ configMapRef: { name: 'whistle-s3' } });
+    const names = container.env.map((e: any) => e.name);
+    expect(names).not.toContain('S3_ACCESS_KEY_ID');
+    expect(names).not.toContain('S3_SECRET_ACCESS_KEY');
+    // The others still get no object store settings.
+    expect(containersOf(deploymentOf(objects, 'auth'))[0].envFrom).not.toContainEqual({
+      configMapRef: { name: 'whistle-s3' },
+    });
+  });
+
+  it('when a workload uses a ServiceAccount made elsewhere, then the chart makes none for it and the pod names that one', () => {
+    const objects = render({ workloads: { audit: { serviceAccount: { create: false, name: 'audit-reader' } } } });
+    expect(ofKind(objects, 'ServiceAccount').map((a) => a.metadata.name)).not.toContain('whistle-audit');
+    expect(podOf(objects, 'audit').serviceAccountName).toBe('audit-reader');
+  });
+});
+
+describe('helm/whistle autoscaling, spread and pod extras', () => {
+  const caVolume = { name: 'database-ca', configMap: { name: 'cnpg-ca' } };
+  const caMount = { name: 'database-ca', mountPath: '/etc/whistle/database-ca', readOnly: true };
+  const values = {
+    workloads: {
+      incident: {
+        autoscaling: { enabled: true, minReplicas: 3, maxReplicas: 10, targetCPUUtilizationPercentage: 60 },
+        podAnnotations: { 'example.com/team': 'reports' },
+        extraEnv: [{ name: 'PGSSLROOTCERT', value: '/etc/whistle/database-ca/ca.crt' }],
+        extraEnvFrom: [{ configMapRef: { name: 'incident-extra' } }],
+        extraVolumes: [caVolume],
+        extraVolumeMounts: [caMount],
+      },
+      shell: { extraEnvFrom: [{ configMapRef: { name: 'shell-extra' } }] },
+    },
+    topologySpreadConstraints: [
+      { maxSkew: 1, topologyKey: 'topology.kubernetes.io/zone', whenUnsatisfiable: 'ScheduleAnyway' },
+    ],
+  };
+  let objects: K8sObject[];
+  beforeAll(() => {
+    objects = render(values);
+  });
+
+  it('when switched on, then the manifests validate and helm lint --strict finds nothing', () => {
+    expectValidManifests(objects);
+    const lint = helmLint({ values: { ...required, ...values } });
+    expect({ status: lint.status, stderr: lint.stderr }).toEqual({ status: 0, stderr: '' });
+  });
+
+  it('when a workload autoscales, then an autoscaling/v2 HPA targets its Deployment, which leaves replicas out; the others keep theirs', () => {
+    const hpas = ofKind(objects, 'HorizontalPodAutoscaler');
+    expect(hpas).toHaveLength(1);
+    expect(hpas[0].apiVersion).toBe('autoscaling/v2');
+    expect(hpas[0].spec).toEqual({
+      scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'whistle-incident' },
+      minReplicas: 3,
+      maxReplicas: 10,
+      metrics: [
+        { type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 60 } } },
+      ],
+    });
+    expect(deploymentOf(objects, 'incident').spec).not.toHaveProperty('replicas');
+    expect(deploymentOf(objects, 'auth').spec.replicas).toBe(2);
+  });
+
+  it('when maxReplicas is below minReplicas, then helm refuses the values', () => {
+    const result = helmTemplate({
+      values: { ...required, workloads: { auth: { autoscaling: { enabled: true, minReplicas: 4, maxReplicas: 2 } } } },
+    });
+    expect(result.status).not.toBe(0);
+    expect(result.stderr).toContain('workloads.auth.autoscaling: maxReplicas is below minReplicas');
+  });
+
+  it("when a spread constraint has no labelSelector, then each workload's spreads its own pods", () => {
+    for (const workload of workloads) {
+      const deployment = deploymentOf(objects, workload);
+      const [constraint] = deployment.spec.template.spec.topologySpreadConstraints;
+      expect(constraint).toEqual(expect.objectContaining(values.topologySpreadConstraints[0]));
+      expect(
+        workloads.filter((w) =>
+          selects(constraint.labelSelector, deploymentOf(objects, w).spec.template.metadata.labels),
+        ),
+      ).toEqual([workload]);
+    }
+  });
+
+  it('when a workload has extras, then its pod gets the annotations, env, envFrom, volumes and mounts after the chart’s own', () => {
+    const deployment = deploymentOf(objects, 'incident');
+    const pod = deployment.spec.template.spec;
+    const [container] = containersOf(deployment);
+    expect(deployment.spec.template.metadata.annotations).toEqual({
+      'checksum/config': expect.stringMatching(/^[0-9a-f]{64}$/),
+      'example.com/team': 'reports',
+    });
+    expect(container.env.at(-1)).toEqual({ name: 'PGSSLROOTCERT', value: '/etc/whistle/database-ca/ca.crt' });
+    expect(container.envFrom).toEqual([
+      { configMapRef: { name: 'whistle-config' } },
+      { configMapRef: { name: 'incident-extra' } },
+    ]);
+    expect(pod.volumes.at(-1)).toEqual(caVolume);
+    expect(container.volumeMounts.at(-1)).toEqual(caMount);
+    // A frontend (no envFrom of its own) gets the extra envFrom too.
+    expect(containersOf(deploymentOf(objects, 'shell'))[0].envFrom).toEqual([
+      { configMapRef: { name: 'shell-extra' } },
+    ]);
+    // Others are untouched.
+    expect(containersOf(deploymentOf(objects, 'auth'))[0].volumeMounts).toEqual([{ name: 'tmp', mountPath: '/tmp' }]);
+  });
+});
+
+describe('helm/whistle per-source Secrets of the database and the broker', () => {
+  it('when the database and the broker each name a Secret, then every service reads its URL there, a service’s credentialsSecret still wins, and the other keys stay in existingSecret', () => {
+    const objects = render({
+      externalDatabase: { existingSecret: 'cnpg-app', urlKey: 'uri' },
+      externalRabbitmq: { existingSecret: 'rabbitmq-default-user' },
+      workloads: { audit: { credentialsSecret: 'whistle-audit-credentials' } },
+    });
+    expectValidManifests(objects);
+    for (const service of services) {
+      const own = service === 'audit' ? 'whistle-audit-credentials' : undefined;
+      expect({ service, db: secretRefOf(objects, service, 'DATABASE_URL') }).toEqual({
+        service,
+        db: { name: own ?? 'cnpg-app', key: 'uri' },
+      });
+      expect({ service, mq: secretRefOf(objects, service, 'AMQP_URL') }).toEqual({
+        service,
+        mq: { name: own ?? 'rabbitmq-default-user', key: 'AMQP_URL' },
+      });
+    }
+    expect(secretRefOf(objects, 'auth', 'TOKEN_SIGNING_KEY')).toEqual({
+      name: 'whistle-secrets',
+      key: 'TOKEN_SIGNING_KEY',
+    });
+  });
+});
+
+describe('helm/whistle egress NetworkPolicies', () => {
+  const db = [{ ipBlock: { cidr: '10.20.0.0/16' } }];
+  const mq = [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'rabbitmq' } } }];
+  const s3 = [{ ipBlock: { cidr: '0.0.0.0/0' } }];
+  const smtp = [{ ipBlock: { cidr: '192.0.2.25/32' } }];
+  const egress = {
+    enabled: true,
+    database: { to: db, ports: [5432] },
+    broker: { to: mq, ports: [5671] },
+    objectStore: { to: s3, ports: [443] },
+    smtp: { to: smtp, ports: [587] },
+  };
+  const policyOf = (objects: K8sObject[], workload: string) =>
+    objects.find((o) => o.kind === 'NetworkPolicy' && o.metadata.name === `whistle-${workload}-egress`)!;
+  /** Rules after DNS, as [peers, ports]. */
+  const destinations = (objects: K8sObject[], workload: string) =>
+    policyOf(objects, workload)
+      .spec.egress.slice(1)
+      .map((rule: any) => [rule.to, rule.ports.map((p: any) => p.port)]);
+
+  it('when rendered with defaults, then no egress policy exists (pods may connect anywhere, as before)', () => {
+    expect(ofKind(render({}), 'NetworkPolicy').map((p) => p.metadata.name)).toEqual([
+      'whistle-services',
+      'whistle-frontends',
+    ]);
+  });
+
+  it('when switched on, then each workload is denied egress but DNS and what its credentials point at', () => {
+    const objects = render({ networkPolicy: { egress } });
+    expectValidManifests(objects);
+    for (const workload of workloads) {
+      const policy = policyOf(objects, workload);
+      expect({ workload, types: policy.spec.policyTypes }).toEqual({ workload, types: ['Egress'] });
+      expect(
+        workloads.filter((w) =>
+          selects(policy.spec.podSelector, deploymentOf(objects, w).spec.template.metadata.labels),
+        ),
+      ).toEqual([workload]);
+      expect(policy.spec.egress[0]).toEqual({
+        to: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'kube-system' } } }],
+        ports: [
+          { port: 53, protocol: 'UDP' },
+          { port: 53, protocol: 'TCP' },
+        ],
+      });
+    }
+    expect(destinations(objects, 'auth')).toEqual([
+      [db, [5432]],
+      [mq, [5671]],
+    ]);
+    expect(destinations(objects, 'file')).toEqual([
+      [db, [5432]],
+      [mq, [5671]],
+      [s3, [443]],
+    ]);
+    expect(destinations(objects, 'notification')).toEqual([
+      [db, [5432]],
+      [mq, [5671]],
+      [smtp, [587]],
+    ]);
+    expect(destinations(objects, 'mfe-disclose')).toEqual([]);
+    const [[shellPeers, shellPorts]] = destinations(objects, 'shell');
+    expect(shellPorts).toEqual(['http']);
+    expect(
+      workloads.filter((w) =>
+        selects(shellPeers[0].podSelector, deploymentOf(objects, w).spec.template.metadata.labels),
+      ),
+    ).toEqual(workloads.filter((w) => table.workloads[w].kind === 'frontend'));
+  });
+
+  it('when error reporting is on, then every service may also reach the error-reporting server', () => {
+    const sentry = [{ ipBlock: { cidr: '203.0.113.10/32' } }];
+    const objects = render({
+      config: { errorReporting: { dsn: 'https://key@errors.example.com/1' } },
+      networkPolicy: { egress: { ...egress, errorReporting: { to: sentry, ports: [443] } } },
+    });
+    for (const service of services)
+      expect({ service, last: destinations(objects, service).at(-1) }).toEqual({ service, last: [sentry, [443]] });
+  });
+
+  it('when a destination a workload needs has no peers, then helm refuses the values and names it', () => {
+    const result = helmTemplate({
+      values: { ...required, networkPolicy: { egress: { ...egress, smtp: { to: [], ports: [587] } } } },
+    });
+    expect(result.status).not.toBe(0);
+    expect(result.stderr).toContain('networkPolicy.egress.smtp.to is required: workloads.notification connects to it');
+  });
+});
