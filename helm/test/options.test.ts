@@ -2,12 +2,15 @@
 // manifests: ServiceAccounts, autoscaling, spread and pod extras, per-source Secrets, egress NetworkPolicies. Every
 // render is also checked against the Kubernetes schemas, as every release is (k8s/test/release-checks.ts).
 import {
+  backendFor,
   containersOf,
   K8sObject,
   readRoutingTable,
+  routingSamples,
   schemaErrors,
   selects,
   unknownFieldErrors,
+  workloadForPath,
 } from '../../k8s/test/support';
 import { helmLint, helmTemplate, renderChart } from './helm';
 
@@ -288,5 +291,58 @@ describe('helm/whistle egress NetworkPolicies', () => {
     });
     expect(result.status).not.toBe(0);
     expect(result.stderr).toContain('networkPolicy.egress.smtp.to is required: workloads.notification connects to it');
+  });
+});
+
+describe('helm/whistle Gateway API HTTPRoute', () => {
+  const parentRefs = [{ name: 'public', namespace: 'gateway-system', sectionName: 'https' }];
+  const routeOf = (objects: K8sObject[]) => ofKind(objects, 'HTTPRoute');
+  /** The Service a Gateway sends a path to: the longest PathPrefix match, whole segments. */
+  const backendOfRoute = (route: K8sObject, path: string) => {
+    const rules = (route.spec.rules as any[]).map((rule) => ({
+      prefix: rule.matches[0].path.value,
+      workload: JSON.stringify(rule.backendRefs[0]),
+    }));
+    const chosen = workloadForPath(rules, path);
+    return chosen && (JSON.parse(chosen) as { name: string; port: number });
+  };
+
+  it('when rendered with defaults, then there is no HTTPRoute', () => {
+    expect(routeOf(render({}))).toEqual([]);
+  });
+
+  it('when switched on, then one HTTPRoute on the public host sends every path where the Ingress sends it, with no controller annotation', () => {
+    const objects = render({ httpRoute: { enabled: true, parentRefs } });
+    expectValidManifests(objects);
+    const [route, ...others] = routeOf(objects);
+    expect(others).toEqual([]);
+    expect(route.apiVersion).toBe('gateway.networking.k8s.io/v1');
+    expect(route.metadata.annotations).toBeUndefined();
+    expect(route.spec.parentRefs).toEqual(parentRefs);
+    expect(route.spec.hostnames).toEqual(['whistle.example.com']);
+    // Gateway API allows 16 rules per route.
+    expect(route.spec.rules.length).toBeLessThanOrEqual(16);
+    const ingresses = ofKind(objects, 'Ingress');
+    for (const [path, workload] of routingSamples) {
+      const viaIngress = backendFor(ingresses, path)!;
+      expect({ path, backend: backendOfRoute(route, path) }).toEqual({
+        path,
+        backend: { name: viaIngress.name, port: viaIngress.port },
+      });
+      expect(viaIngress.name).toBe(`whistle-${workload}`);
+    }
+  });
+
+  it('when switched on without the Ingress, then only the HTTPRoute routes (no ingress-nginx object is left)', () => {
+    const objects = render({ ingress: { enabled: false }, httpRoute: { enabled: true, parentRefs } });
+    expect(ofKind(objects, 'Ingress')).toEqual([]);
+    expect(objects.filter((o) => o.metadata.name.endsWith('-response-headers'))).toEqual([]);
+    expect(routeOf(objects)).toHaveLength(1);
+  });
+
+  it('when switched on without a Gateway, then helm refuses the values', () => {
+    const result = helmTemplate({ values: { ...required, httpRoute: { enabled: true } } });
+    expect(result.status).not.toBe(0);
+    expect(result.stderr).toContain('httpRoute.parentRefs is required');
   });
 });
