@@ -346,3 +346,103 @@ describe('helm/whistle Gateway API HTTPRoute', () => {
     expect(result.stderr).toContain('httpRoute.parentRefs is required');
   });
 });
+
+describe('helm/whistle image digests', () => {
+  const digest = `sha256:${'ab'.repeat(32)}`;
+
+  it('when a workload has an image digest, then it is pulled by digest, the tag ignored; the others keep their tag', () => {
+    const objects = render({
+      image: { registry: 'registry.example.com', tag: '1.2.3' },
+      workloads: { file: { image: { digest } } },
+    });
+    expect(containersOf(deploymentOf(objects, 'file'))[0].image).toBe(
+      `registry.example.com/whistle/file-service@${digest}`,
+    );
+    expect(containersOf(deploymentOf(objects, 'auth'))[0].image).toBe(
+      'registry.example.com/whistle/auth-service:1.2.3',
+    );
+  });
+
+  it('when a digest is not a sha256 digest, then helm refuses the values', () => {
+    const result = helmTemplate({ values: { ...required, workloads: { file: { image: { digest: 'latest' } } } } });
+    expect(result.status).not.toBe(0);
+    expect(result.stderr).toContain('- workloads.file.image.digest: Does not match pattern');
+  });
+});
+
+describe('helm/whistle migrations Job and helm test', () => {
+  const hookOf = (o: K8sObject) => o.metadata.annotations?.['helm.sh/hook'];
+
+  it('when rendered with defaults, then there is no Job and no test Pod (services migrate at start, as before)', () => {
+    const objects = render({});
+    expect(objects.filter((o) => o.kind === 'Job' || o.kind === 'Pod')).toEqual([]);
+  });
+
+  it('when the migrations Job is on, then each service with a database gets a pre-install/pre-upgrade Job running its migrate up with its own database URL, selected by none of its workload objects', () => {
+    const objects = render({
+      migrations: { job: { enabled: true } },
+      externalDatabase: { urlKey: 'uri' },
+      workloads: {
+        audit: { credentialsSecret: 'whistle-audit-credentials', image: { digest: `sha256:${'cd'.repeat(32)}` } },
+      },
+    });
+    expectValidManifests(objects);
+    const jobs = ofKind(objects, 'Job');
+    expect(jobs.map((j) => j.metadata.name).sort()).toEqual(services.map((s) => `whistle-${s}-migrate`).sort());
+    for (const service of services) {
+      const job = jobs.find((j) => j.metadata.name === `whistle-${service}-migrate`)!;
+      const pod = job.spec.template.spec;
+      const [container] = pod.containers;
+      expect({ service, hook: hookOf(job), command: container.command, restart: pod.restartPolicy }).toEqual({
+        service,
+        hook: 'pre-install,pre-upgrade',
+        command: ['node', `services/${service}/dist/migrate.js`, 'up'],
+        restart: 'Never',
+      });
+      expect(container.image).toBe(containersOf(deploymentOf(objects, service))[0].image);
+      expect(container.env.find((e: any) => e.name === 'DATABASE_URL').valueFrom.secretKeyRef).toEqual({
+        name: service === 'audit' ? 'whistle-audit-credentials' : 'whistle-secrets',
+        key: 'uri',
+      });
+      // Only the database URL: no other credential reaches the Job.
+      expect(container.env.filter((e: any) => e.valueFrom).map((e: any) => e.name)).toEqual(['DATABASE_URL']);
+      expect(pod.automountServiceAccountToken).toBe(false);
+      expect(pod.securityContext.runAsNonRoot).toBe(true);
+      const labels = job.spec.template.metadata.labels;
+      for (const kind of ['Deployment', 'Service', 'PodDisruptionBudget']) {
+        const own = objects.find((o) => o.kind === kind && o.metadata.name === `whistle-${service}`)!;
+        expect({ service, kind, selectsJob: selects(own.spec.selector, labels) }).toEqual({
+          service,
+          kind,
+          selectsJob: false,
+        });
+      }
+    }
+  });
+
+  it('when helm tests are on, then a test hook Pod asks every workload’s /readyz through its Service, and the NetworkPolicies admit it', () => {
+    const objects = render({ tests: { enabled: true } });
+    expectValidManifests(objects);
+    const [pod, ...others] = ofKind(objects, 'Pod');
+    expect(others).toEqual([]);
+    expect(hookOf(pod)).toBe('test');
+    const urls = pod.spec.containers[0].env.find((e: any) => e.name === 'READY_URLS').value.split(' ');
+    expect(urls.sort()).toEqual(workloads.map((w) => `http://whistle-${w}:${table.workloads[w].port}/readyz`).sort());
+    const admitsTestPod = (policy: K8sObject) =>
+      policy.spec.ingress.some(
+        (rule: any) =>
+          rule.ports?.some((p: any) => p.port === 'http') !== false &&
+          rule.from.some(
+            (peer: any) =>
+              peer.podSelector && !peer.namespaceSelector && selects(peer.podSelector, pod.metadata.labels!),
+          ),
+      );
+    const policies = ofKind(objects, 'NetworkPolicy');
+    expect(policies.map((p) => [p.metadata.name, admitsTestPod(p)])).toEqual([
+      ['whistle-services', true],
+      ['whistle-frontends', true],
+    ]);
+    // Without tests, no policy admits such a Pod.
+    expect(ofKind(render({}), 'NetworkPolicy').map(admitsTestPod)).toEqual([false, false]);
+  });
+});
