@@ -322,6 +322,19 @@ describe('helm/whistle Gateway API HTTPRoute', () => {
     expect(route.spec.hostnames).toEqual(['whistle.example.com']);
     // Gateway API allows 16 rules per route.
     expect(route.spec.rules.length).toBeLessThanOrEqual(16);
+    for (const rule of route.spec.rules)
+      expect(rule.filters).toEqual([
+        {
+          type: 'ResponseHeaderModifier',
+          responseHeaderModifier: {
+            set: [
+              { name: 'Referrer-Policy', value: 'no-referrer' },
+              { name: 'Strict-Transport-Security', value: 'max-age=31536000; includeSubDomains' },
+              { name: 'X-Content-Type-Options', value: 'nosniff' },
+            ],
+          },
+        },
+      ]);
     const ingresses = ofKind(objects, 'Ingress');
     for (const [path, workload] of routingSamples) {
       const viaIngress = backendFor(ingresses, path)!;
