@@ -459,3 +459,53 @@ describe('helm/whistle migrations Job and helm test', () => {
     expect(ofKind(render({}), 'NetworkPolicy').map(admitsTestPod)).toEqual([false, false]);
   });
 });
+
+describe('helm/whistle with every production option on at once', () => {
+  const values = {
+    ...required,
+    config: { s3: { credentialChainWorkloads: ['file'] } },
+    externalDatabase: { existingSecret: 'cnpg-app', urlKey: 'uri' },
+    externalRabbitmq: { existingSecret: 'rabbitmq-default-user' },
+    workloads: {
+      incident: { autoscaling: { enabled: true }, image: { digest: `sha256:${'ef'.repeat(32)}` } },
+      file: { serviceAccount: { annotations: { 'eks.amazonaws.com/role-arn': 'arn:aws:iam::1:role/files' } } },
+    },
+    topologySpreadConstraints: [
+      { maxSkew: 1, topologyKey: 'kubernetes.io/hostname', whenUnsatisfiable: 'ScheduleAnyway' },
+    ],
+    networkPolicy: {
+      egress: {
+        enabled: true,
+        database: { to: [{ ipBlock: { cidr: '10.0.0.0/8' } }], ports: [5432] },
+        broker: { to: [{ ipBlock: { cidr: '10.0.0.0/8' } }], ports: [5671] },
+        objectStore: { to: [{ ipBlock: { cidr: '0.0.0.0/0' } }], ports: [443] },
+        smtp: { to: [{ ipBlock: { cidr: '10.0.0.0/8' } }], ports: [587] },
+      },
+    },
+    httpRoute: { enabled: true, parentRefs: [{ name: 'public' }] },
+    migrations: { job: { enabled: true } },
+    tests: { enabled: true },
+  };
+
+  it('when linted with --strict and rendered, then helm finds nothing and every object validates', () => {
+    const lint = helmLint({ values });
+    expect({ status: lint.status, stderr: lint.stderr }).toEqual({ status: 0, stderr: '' });
+    const objects = renderChart({ values });
+    expectValidManifests(objects);
+    expect(new Set(objects.map((o) => o.kind))).toEqual(
+      new Set([
+        'ConfigMap',
+        'Deployment',
+        'HorizontalPodAutoscaler',
+        'HTTPRoute',
+        'Ingress',
+        'Job',
+        'NetworkPolicy',
+        'Pod',
+        'PodDisruptionBudget',
+        'Service',
+        'ServiceAccount',
+      ]),
+    );
+  });
+});
