@@ -68,7 +68,9 @@ export function kustomize(dir: string): K8sObject[] {
 const modelsModuleOf = (apiVersion: string) =>
   apiVersion.startsWith('monitoring.coreos.com/')
     ? `@kubernetes-models/prometheus-operator/${apiVersion}`
-    : `kubernetes-models/${apiVersion}`;
+    : apiVersion.startsWith('gateway.networking.k8s.io/')
+      ? `@kubernetes-models/gateway-api/${apiVersion}`
+      : `kubernetes-models/${apiVersion}`;
 
 /**
  * Validates one object against the Kubernetes OpenAPI schema shipped in kubernetes-models (types, required

@@ -53,10 +53,13 @@ app.kubernetes.io/component: {{ .name }}
 {{- define "whistle.image" -}}
 {{- $registry := .root.Values.image.registry }}
 {{- $tag := .workload.image.tag | default .root.Values.image.tag | default .root.Chart.AppVersion }}
+{{- /* A digest pins the exact image: a re-pushed tag cannot change what runs. */}}
+{{- $reference := printf ":%s" $tag }}
+{{- with .workload.image.digest }}{{ $reference = printf "@%s" . }}{{ end }}
 {{- if $registry }}
-{{- printf "%s/%s:%s" $registry .workload.image.repository $tag }}
+{{- printf "%s/%s%s" $registry .workload.image.repository $reference }}
 {{- else }}
-{{- printf "%s:%s" .workload.image.repository $tag }}
+{{- printf "%s%s" .workload.image.repository $reference }}
 {{- end }}
 {{- end }}
 
@@ -95,4 +98,23 @@ with config.errorReporting.browserDsn, also the browser's errorReporting entry. 
 {{- end }}
 {{- end }}
 {{- toPrettyJson $remotes }}
+{{- end }}
+
+{{/* ServiceAccount of one workload. Call with (dict "root" $ "name" $name "workload" $w). */}}
+{{- define "whistle.serviceAccountName" -}}
+{{- if .workload.serviceAccount.create }}
+{{- .workload.serviceAccount.name | default (printf "%s-%s" (include "whistle.fullname" .root) .name) }}
+{{- else }}
+{{- .workload.serviceAccount.name | default "default" }}
+{{- end }}
+{{- end }}
+
+{{/* With tests.enabled: the `helm test` Pod as a NetworkPolicy peer (it asks every workload's /readyz). */}}
+{{- define "whistle.testPeer" -}}
+{{- if .Values.tests.enabled }}
+        - podSelector:
+            matchLabels:
+              {{- include "whistle.selectorLabels" . | nindent 14 }}
+              whistle/kind: test
+{{- end }}
 {{- end }}

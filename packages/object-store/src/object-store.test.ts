@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { createRecordingLogger } from '@whistle/service-kit/testing';
 import { InputError, NotFoundError, loadConfig, platformConfigSchema } from '@whistle/service-kit';
-import { startS3Server } from '@whistle/test-support';
+import { startS3Server, type TestS3Server } from '@whistle/test-support';
 import { DiskObjectStore } from './disk-object-store';
 import type { ObjectStore } from './object-store';
 import { objectStorePort } from './object-store-port';
@@ -218,6 +218,51 @@ describe('openObjectStore on S3', () => {
       await second.close();
       await s3.stop();
     }
+  });
+});
+
+describe('openObjectStore on S3 without static keys', () => {
+  const saved = { id: process.env.AWS_ACCESS_KEY_ID, secret: process.env.AWS_SECRET_ACCESS_KEY };
+  afterEach(() => {
+    for (const [key, value] of [
+      ['AWS_ACCESS_KEY_ID', saved.id],
+      ['AWS_SECRET_ACCESS_KEY', saved.secret],
+    ] as const)
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+  });
+  const open = (s3: TestS3Server) =>
+    openObjectStore({ DATA_DIR: '/nonexistent', S3_ENDPOINT: s3.endpoint, S3_REGION: 'us-east-1', S3_BUCKET: 'chain' });
+
+  it('when the AWS default credential chain has the keys (here its AWS_* variables), then the store signs with them', async () => {
+    const s3 = await startS3Server();
+    process.env.AWS_ACCESS_KEY_ID = s3.accessKeyId;
+    process.env.AWS_SECRET_ACCESS_KEY = s3.secretAccessKey;
+    const store = await open(s3);
+    try {
+      await store.put('k', Buffer.from('signed by the chain'));
+      expect(await text(await store.get('k'))).toBe('signed by the chain');
+    } finally {
+      await store.close();
+      await s3.stop();
+    }
+  });
+
+  it('when the chain yields keys the store does not know, then opening fails (the chain, not a fixed key, signs)', async () => {
+    const s3 = await startS3Server();
+    process.env.AWS_ACCESS_KEY_ID = 'UNKNOWN';
+    process.env.AWS_SECRET_ACCESS_KEY = 'UNKNOWN';
+    try {
+      await expect(open(s3)).rejects.toThrow();
+    } finally {
+      await s3.stop();
+    }
+  });
+
+  it('when only one static key is given, then opening is refused', async () => {
+    await expect(
+      openObjectStore({ DATA_DIR: '/nonexistent', S3_REGION: 'us-east-1', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'id' }),
+    ).rejects.toThrow('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
   });
 });
 

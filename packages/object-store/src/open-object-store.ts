@@ -4,7 +4,10 @@ import { DiskObjectStore } from './disk-object-store';
 import type { ObjectStore } from './object-store';
 import { S3ObjectStore } from './s3-object-store';
 
-/** S3 when S3_BUCKET is set (credentials are then required by the config schema), else DATA_DIR/objects. */
+/**
+ * S3 when S3_BUCKET is set, else DATA_DIR/objects. Without S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (the config
+ * schema accepts both or neither), the AWS SDK's default credential chain signs the requests.
+ */
 export async function openObjectStore(
   config: Pick<
     PlatformConfig,
@@ -19,8 +22,8 @@ export async function openObjectStore(
     if (removed > 0) logger?.info({ removed }, 'Removed partial files of uploads cut by the last stop');
     return store;
   }
-  if (!accessKeyId || !secretAccessKey)
-    throw new ConfigError('Invalid configuration: S3_BUCKET is set without S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey))
+    throw new ConfigError('Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
   const store = new S3ObjectStore({
     endpoint: config.S3_ENDPOINT,
     region: config.S3_REGION,

@@ -22,8 +22,9 @@ export interface S3ObjectStoreOptions {
   endpoint?: string;
   region: string;
   bucket: string;
-  accessKeyId: string;
-  secretAccessKey: string;
+  /** Static keys, both or neither; neither: the AWS SDK's default credential chain (web identity, instance profile, AWS_* env). */
+  accessKeyId?: string;
+  secretAccessKey?: string;
   /** Where an outage of the store is logged (once when it starts, once when it ends). */
   logger?: Logger;
   /**
@@ -107,7 +108,7 @@ export class S3ObjectStore implements ObjectStore {
     this.client = new S3Client({
       endpoint,
       region,
-      credentials: { accessKeyId, secretAccessKey },
+      credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
       forcePathStyle: true,
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',

@@ -55,6 +55,7 @@ describe('loadConfig with the platform schema', () => {
         LOG_LEVEL: 'loud',
         DATABASE_URL: 'mysql://db',
         S3_BUCKET: 'files',
+        S3_ACCESS_KEY_ID: 'id',
         BODY_LIMIT: 'huge',
         PGLITE_SHARED_BUFFERS: 'lots',
         PGLITE_FSYNC: 'sometimes',
@@ -64,8 +65,7 @@ describe('loadConfig with the platform schema', () => {
     expect(error.message).toContain('PORT must be a number');
     expect(error.message).toContain('LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent');
     expect(error.message).toContain('DATABASE_URL must be a postgres:// URL');
-    expect(error.message).toContain('S3_ACCESS_KEY_ID is required when S3_BUCKET is set');
-    expect(error.message).toContain('S3_SECRET_ACCESS_KEY is required when S3_BUCKET is set');
+    expect(error.message).toContain('S3_SECRET_ACCESS_KEY is required with S3_ACCESS_KEY_ID');
     expect(error.message).toContain('BODY_LIMIT must be a size such as 512kb or 1mb');
     expect(error.message).toContain('PGLITE_SHARED_BUFFERS must be a size such as 32MB');
     expect(error.message).toContain('PGLITE_FSYNC must be one of on, off');
@@ -123,8 +123,14 @@ describe('loadConfig with a service schema', () => {
   it('when a service changes a platform default with safeExtend, then the S3 rule still applies', () => {
     const schema = platformConfigSchema.safeExtend({ PORT: z.coerce.number().int().default(8083) });
     expect(loadConfig(schema, {}).PORT).toBe(8083);
-    expect(() => loadConfig(schema, { S3_BUCKET: 'files' })).toThrow(
-      'S3_ACCESS_KEY_ID is required when S3_BUCKET is set',
+    expect(() => loadConfig(schema, { S3_BUCKET: 'files', S3_SECRET_ACCESS_KEY: 'secret' })).toThrow(
+      'S3_ACCESS_KEY_ID is required with S3_SECRET_ACCESS_KEY',
     );
+  });
+
+  it('when S3_BUCKET is set without static keys, then the config is valid (the AWS default credential chain applies)', () => {
+    const config = loadConfig(platformConfigSchema, { S3_BUCKET: 'files', S3_REGION: 'eu-west-1' });
+    expect(config).toMatchObject({ S3_BUCKET: 'files' });
+    expect(config.S3_ACCESS_KEY_ID).toBeUndefined();
   });
 });

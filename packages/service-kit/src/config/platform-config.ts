@@ -86,10 +86,13 @@ export const platformConfigSchema = z
   })
   .superRefine(
     (config, ctx) => {
-      if (!config.S3_BUCKET) return;
-      for (const key of ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
-        if (!config[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when S3_BUCKET is set' });
-      }
+      // Static keys come as a pair; with neither, the AWS SDK's default credential chain applies (web identity of a
+      // Kubernetes ServiceAccount, instance profile, AWS_* variables).
+      const [id, secret] = [config.S3_ACCESS_KEY_ID, config.S3_SECRET_ACCESS_KEY];
+      if (id && !secret)
+        ctx.addIssue({ code: 'custom', path: ['S3_SECRET_ACCESS_KEY'], message: 'is required with S3_ACCESS_KEY_ID' });
+      if (secret && !id)
+        ctx.addIssue({ code: 'custom', path: ['S3_ACCESS_KEY_ID'], message: 'is required with S3_SECRET_ACCESS_KEY' });
     },
     // Run even when other keys are invalid, so one start-up reports every problem.
     { when: () => true },
