@@ -53,6 +53,8 @@ export const DISCLOSER_LANGUAGES: readonly Language[] = [
   'ro',
   'cs',
   'sv',
+  'da',
+  'fi',
 ];
 /** Staff pages stay in English and French: their namespaces exist in these languages only. */
 export const STAFF_LANGUAGES: readonly Language[] = ['en', 'fr'];
