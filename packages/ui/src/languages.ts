@@ -55,6 +55,9 @@ export const DISCLOSER_LANGUAGES: readonly Language[] = [
   'sv',
   'da',
   'fi',
+  'et',
+  'sk',
+  'sl',
 ];
 /** Staff pages stay in English and French: their namespaces exist in these languages only. */
 export const STAFF_LANGUAGES: readonly Language[] = ['en', 'fr'];
