@@ -58,6 +58,8 @@ export const DISCLOSER_LANGUAGES: readonly Language[] = [
   'et',
   'sk',
   'sl',
+  'hr',
+  'hu',
 ];
 /** Staff pages stay in English and French: their namespaces exist in these languages only. */
 export const STAFF_LANGUAGES: readonly Language[] = ['en', 'fr'];
