@@ -60,6 +60,7 @@ export const DISCLOSER_LANGUAGES: readonly Language[] = [
   'sl',
   'hr',
   'hu',
+  'lt',
 ];
 /** Staff pages stay in English and French: their namespaces exist in these languages only. */
 export const STAFF_LANGUAGES: readonly Language[] = ['en', 'fr'];
