@@ -61,6 +61,7 @@ export const DISCLOSER_LANGUAGES: readonly Language[] = [
   'hr',
   'hu',
   'lt',
+  'lv',
 ];
 /** Staff pages stay in English and French: their namespaces exist in these languages only. */
 export const STAFF_LANGUAGES: readonly Language[] = ['en', 'fr'];
