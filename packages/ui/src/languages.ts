@@ -62,6 +62,7 @@ export const DISCLOSER_LANGUAGES: readonly Language[] = [
   'hu',
   'lt',
   'lv',
+  'bg',
 ];
 /** Staff pages stay in English and French: their namespaces exist in these languages only. */
 export const STAFF_LANGUAGES: readonly Language[] = ['en', 'fr'];
