@@ -63,6 +63,7 @@ export const DISCLOSER_LANGUAGES: readonly Language[] = [
   'lt',
   'lv',
   'bg',
+  'el',
 ];
 /** Staff pages stay in English and French: their namespaces exist in these languages only. */
 export const STAFF_LANGUAGES: readonly Language[] = ['en', 'fr'];
