@@ -64,6 +64,7 @@ export const DISCLOSER_LANGUAGES: readonly Language[] = [
   'lv',
   'bg',
   'el',
+  'mt',
 ];
 /** Staff pages stay in English and French: their namespaces exist in these languages only. */
 export const STAFF_LANGUAGES: readonly Language[] = ['en', 'fr'];
