@@ -65,6 +65,7 @@ export const DISCLOSER_LANGUAGES: readonly Language[] = [
   'bg',
   'el',
   'mt',
+  'ga',
 ];
 /** Staff pages stay in English and French: their namespaces exist in these languages only. */
 export const STAFF_LANGUAGES: readonly Language[] = ['en', 'fr'];
