@@ -53,6 +53,19 @@ export const DISCLOSER_LANGUAGES: readonly Language[] = [
   'ro',
   'cs',
   'sv',
+  'da',
+  'fi',
+  'et',
+  'sk',
+  'sl',
+  'hr',
+  'hu',
+  'lt',
+  'lv',
+  'bg',
+  'el',
+  'mt',
+  'ga',
 ];
 /** Staff pages stay in English and French: their namespaces exist in these languages only. */
 export const STAFF_LANGUAGES: readonly Language[] = ['en', 'fr'];
