@@ -1,20 +1,9 @@
 import type { i18n } from 'i18next';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { RouterProvider, createMemoryRouter } from 'react-router';
 import type { IncidentStaffView } from '@whistle/contracts';
-import { StaffSessionContext } from '@whistle/ui/staff';
 import { initTestI18n } from '../../../tools/webpack/test-i18n';
-import { renderWithI18n } from '../../test/render';
-import {
-  encryptedReport,
-  json,
-  staffSession,
-  staffView,
-  testCompany,
-  useNodeWebCrypto,
-  type TestCompany,
-} from '../../test/staff-fixtures';
-import { incidentsRoutes } from '../incidents.routes';
+import { CASE_UUID, openCasePage } from '../../test/case-page';
+import { json, testCompany, useNodeWebCrypto, type TestCompany } from '../../test/staff-fixtures';
 
 /* An admin changes what a case is about; others see the categories but no control. */
 
@@ -22,7 +11,6 @@ const realFetch = global.fetch;
 const fetchMock = jest.fn<Promise<Response>, [string, RequestInit]>();
 let company: TestCompany;
 let english: i18n;
-const uuid = 'a0000000-0000-4000-8000-000000000001';
 const FRAUD = 'c0000000-0000-4000-8000-000000000001';
 
 beforeAll(async () => {
@@ -34,44 +22,28 @@ afterAll(() => {
   global.fetch = realFetch;
 });
 
-async function openCase(permissions: Partial<IncidentStaffView['permissions']> = {}) {
-  const report = await encryptedReport(company, { description: 'Invoices paid twice' });
-  let view = staffView({ uuid, keys: report.keys, fields: report.fields });
-  view = { ...view, permissions: { ...view.permissions, ...permissions } };
-  const updates: unknown[] = [];
-  fetchMock.mockReset();
-  fetchMock.mockImplementation(async (url, init) => {
-    const method = init.method ?? 'GET';
-    if (method === 'PUT' && url === `/api/incident/${uuid}/`) {
-      const body = JSON.parse(init.body as string) as { category_uuids: string[] };
-      updates.push(body);
-      view = {
-        ...view,
-        management_categories: view.management_categories.filter((category) =>
-          body.category_uuids.includes(category.uuid),
-        ),
+const openCase = (permissions: Partial<IncidentStaffView['permissions']> = {}) =>
+  openCasePage({
+    company,
+    language: english,
+    fetchMock,
+    view: (view) => ({ ...view, permissions: { ...view.permissions, ...permissions } }),
+    answer: ({ method, url, body }, view) => {
+      if (method !== 'PUT' || url !== `/api/incident/${CASE_UUID}/`) return undefined;
+      const chosen = (body as { category_uuids: string[] }).category_uuids;
+      view.current = {
+        ...view.current,
+        management_categories: view.current.management_categories.filter((category) => chosen.includes(category.uuid)),
       };
-      return json(200, view);
-    }
-    if (method === 'GET' && url === `/api/incident/${uuid}`) return json(200, view);
-    if (url.endsWith('/message') || url.endsWith('/note') || url.endsWith('/file')) return json(200, []);
-    return json(404, { message: 'Not Found' });
+      return json(200, view.current);
+    },
   });
-  global.fetch = fetchMock as unknown as typeof fetch;
-  const router = createMemoryRouter(incidentsRoutes, { initialEntries: [`/company/incidents/${uuid}`] });
-  renderWithI18n(
-    <StaffSessionContext.Provider value={staffSession(company.privateKey)}>
-      <RouterProvider router={router} />
-    </StaffSessionContext.Provider>,
-    english,
-  );
-  await screen.findByText('Invoices paid twice');
-  return updates;
-}
+
+const updates = () => fetchMock.mock.calls.filter(([, init]) => init.method === 'PUT').map(([, init]) => init.body);
 
 describe("a case's categories", () => {
   it('when an admin changes them, then the company’s categories are offered with the case’s ticked, one at least is required, and the choice is saved', async () => {
-    const updates = await openCase();
+    await openCase();
     fireEvent.click(screen.getByRole('button', { name: 'Change categories' }));
     const picker = screen.getByRole('group', { name: 'What the case is about' });
     const fraud = within(picker).getByRole('checkbox', { name: 'Fraud' });
@@ -82,11 +54,11 @@ describe("a case's categories", () => {
     fireEvent.click(bribery);
     fireEvent.click(screen.getByRole('button', { name: 'Save categories' }));
     expect(await within(picker).findByText('Choose at least one category')).toBeInTheDocument();
-    expect(updates).toEqual([]);
+    expect(updates()).toEqual([]);
 
     fireEvent.click(fraud);
     fireEvent.click(screen.getByRole('button', { name: 'Save categories' }));
-    await waitFor(() => expect(updates).toEqual([{ category_uuids: [FRAUD] }]));
+    await waitFor(() => expect(updates()).toEqual([JSON.stringify({ category_uuids: [FRAUD] })]));
     expect(await screen.findByText('Incident details updated')).toBeInTheDocument();
     expect(screen.queryByRole('group', { name: 'What the case is about' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Change categories' })).toBeInTheDocument();

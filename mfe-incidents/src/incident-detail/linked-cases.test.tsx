@@ -1,20 +1,9 @@
 import type { i18n } from 'i18next';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { RouterProvider, createMemoryRouter } from 'react-router';
 import type { IncidentStaffView } from '@whistle/contracts';
-import { StaffSessionContext } from '@whistle/ui/staff';
 import { initTestI18n } from '../../../tools/webpack/test-i18n';
-import { renderWithI18n } from '../../test/render';
-import {
-  encryptedReport,
-  json,
-  staffSession,
-  staffView,
-  testCompany,
-  useNodeWebCrypto,
-  type TestCompany,
-} from '../../test/staff-fixtures';
-import { incidentsRoutes } from '../incidents.routes';
+import { CASE_UUID, openCasePage } from '../../test/case-page';
+import { json, testCompany, useNodeWebCrypto, type TestCompany } from '../../test/staff-fixtures';
 
 /* Linking a case to another by its report number, and unlinking it. */
 
@@ -22,8 +11,11 @@ const realFetch = global.fetch;
 const fetchMock = jest.fn<Promise<Response>, [string, RequestInit]>();
 let company: TestCompany;
 let english: i18n;
-const uuid = 'a0000000-0000-4000-8000-000000000001';
-const other = { uuid: 'a0000000-0000-4000-8000-000000000009', display_report_number: 9, status: { name: 'NEW' } };
+const other: IncidentStaffView['linked_cases'][number] = {
+  uuid: 'a0000000-0000-4000-8000-000000000009',
+  display_report_number: 9,
+  status: { name: 'NEW' },
+};
 
 beforeAll(async () => {
   useNodeWebCrypto();
@@ -34,44 +26,25 @@ afterAll(() => {
   global.fetch = realFetch;
 });
 
-async function openCase() {
-  const report = await encryptedReport(company, { description: 'Invoices paid twice' });
-  let view: IncidentStaffView = staffView({ uuid, display_report_number: 3, keys: report.keys, fields: report.fields });
-  const requests: string[] = [];
-  fetchMock.mockReset();
-  fetchMock.mockImplementation(async (url, init) => {
-    const method = init.method ?? 'GET';
-    if (method !== 'GET' || url.startsWith('/api/incident/?'))
-      requests.push(`${method} ${url} ${init.body ?? ''}`.trim());
-    if (method === 'GET' && url === '/api/incident/?report_number=9')
-      return json(200, { count: 1, results: [{ ...view, ...other }] });
-    if (method === 'GET' && url.startsWith('/api/incident/?')) return json(200, { count: 0, results: [] });
-    if (method === 'POST' && url === `/api/incident/${uuid}/link`) {
-      view = { ...view, linked_cases: [other as IncidentStaffView['linked_cases'][number]] };
-      return json(200, { linked_cases: view.linked_cases });
-    }
-    if (method === 'DELETE' && url === `/api/incident/${uuid}/link/${other.uuid}`) {
-      view = { ...view, linked_cases: [] };
-      return json(200, { linked_cases: [] });
-    }
-    if (method === 'GET' && url === `/api/incident/${uuid}`) return json(200, view);
-    if (url.endsWith('/message') || url.endsWith('/note') || url.endsWith('/file')) return json(200, []);
-    return json(404, { message: 'Not Found' });
-  });
-  global.fetch = fetchMock as unknown as typeof fetch;
-  const router = createMemoryRouter(incidentsRoutes, { initialEntries: [`/company/incidents/${uuid}`] });
-  renderWithI18n(
-    <StaffSessionContext.Provider value={staffSession(company.privateKey)}>
-      <RouterProvider router={router} />
-    </StaffSessionContext.Provider>,
-    english,
-  );
-  await screen.findByText('Invoices paid twice');
-  return requests;
-}
-
 it('when a case is linked by its number, then it is listed as a link and can be unlinked; wrong numbers are explained', async () => {
-  const requests = await openCase();
+  const { requests } = await openCasePage({
+    company,
+    language: english,
+    fetchMock,
+    view: (view) => ({ ...view, display_report_number: 3 }),
+    answer: ({ method, url }, view) => {
+      if (method === 'GET' && url === '/api/incident/?report_number=9')
+        return json(200, { count: 1, results: [{ ...view.current, ...other }] });
+      if (method === 'GET' && url.startsWith('/api/incident/?')) return json(200, { count: 0, results: [] });
+      const linked = method === 'POST' && url === `/api/incident/${CASE_UUID}/link`;
+      const unlinked = method === 'DELETE' && url === `/api/incident/${CASE_UUID}/link/${other.uuid}`;
+      if (!linked && !unlinked) return undefined;
+      view.current = { ...view.current, linked_cases: linked ? [other] : [] };
+      return json(200, { linked_cases: view.current.linked_cases });
+    },
+  });
+  const changes = () =>
+    requests.filter((request) => request.method !== 'GET' || request.url.startsWith('/api/incident/?'));
   const links = screen.getByRole('region', { name: 'Linked cases' });
   expect(within(links).getByText('No linked case.')).toBeInTheDocument();
   const number = within(links).getByRole('textbox', { name: 'Report number of the case to link' });
@@ -86,16 +59,22 @@ it('when a case is linked by its number, then it is listed as a link and can be 
     fireEvent.click(submit);
     expect(await within(links).findByText(message!)).toBeInTheDocument();
   }
-  expect(requests).toEqual(['GET /api/incident/?report_number=40']);
+  expect(changes().map((request) => request.url)).toEqual(['/api/incident/?report_number=40']);
 
   fireEvent.change(number, { target: { value: '#9' } });
   fireEvent.click(submit);
   const linked = await within(links).findByRole('link', { name: 'Report #9' });
   expect(linked).toHaveAttribute('href', `/company/incidents/${other.uuid}`);
-  expect(requests).toContain(`POST /api/incident/${uuid}/link {"incident_uuid":"${other.uuid}"}`);
+  expect(changes()).toContainEqual({
+    method: 'POST',
+    url: `/api/incident/${CASE_UUID}/link`,
+    body: { incident_uuid: other.uuid },
+  });
   expect(number).toHaveValue('');
 
   fireEvent.click(within(links).getByRole('button', { name: 'Unlink report #9' }));
   await waitFor(() => expect(within(links).queryByRole('link', { name: 'Report #9' })).toBeNull());
-  expect(requests).toContain(`DELETE /api/incident/${uuid}/link/${other.uuid}`);
+  expect(changes().map((request) => `${request.method} ${request.url}`)).toContain(
+    `DELETE /api/incident/${CASE_UUID}/link/${other.uuid}`,
+  );
 });

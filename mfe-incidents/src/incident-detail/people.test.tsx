@@ -1,21 +1,9 @@
 import type { i18n } from 'i18next';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { RouterProvider, createMemoryRouter } from 'react-router';
 import type { StaffState } from '@whistle/api-client';
-import { StaffSessionContext } from '@whistle/ui/staff';
 import { initTestI18n } from '../../../tools/webpack/test-i18n';
-import { renderWithI18n } from '../../test/render';
-import {
-  encryptedReport,
-  json,
-  staffSession,
-  staffState,
-  staffView,
-  testCompany,
-  useNodeWebCrypto,
-  type TestCompany,
-} from '../../test/staff-fixtures';
-import { incidentsRoutes } from '../incidents.routes';
+import { openCasePage } from '../../test/case-page';
+import { json, staffState, testCompany, useNodeWebCrypto, type TestCompany } from '../../test/staff-fixtures';
 
 /* The assignment control: roles beside names, who cannot read reports yet, and a search in a large team. */
 
@@ -23,7 +11,6 @@ const realFetch = global.fetch;
 const fetchMock = jest.fn<Promise<Response>, [string, RequestInit]>();
 let company: TestCompany;
 let english: i18n;
-const uuid = 'a0000000-0000-4000-8000-000000000001';
 const HAL = '22222222-2222-4222-8222-222222222222';
 const ADA = '11111111-1111-4111-8111-111111111111';
 
@@ -37,37 +24,27 @@ afterAll(() => {
 });
 
 async function openCase(state: StaffState = staffState()) {
-  const report = await encryptedReport(company, { description: 'Invoices paid twice' });
-  const view = staffView({ uuid, keys: report.keys, fields: report.fields });
-  fetchMock.mockReset();
-  fetchMock.mockImplementation(async (url, init) => {
-    const method = init.method ?? 'GET';
-    if (method === 'GET' && url === '/api/account/company/keys/people')
-      return json(200, {
-        people: [ADA, HAL].map((id) => ({
-          user_id: id,
-          full_name: id === ADA ? 'Ada Lovelace' : 'Hal Handler',
-          roles: [id === ADA ? 'ADMIN' : 'HANDLER'],
-          public_key: null,
-          signing_public_key: null,
-          fingerprint: null,
-          company_key: id === ADA ? 'granted' : 'missing',
-          access_request: null,
-        })),
-      });
-    if (method === 'GET' && url === `/api/incident/${uuid}`) return json(200, view);
-    if (url.endsWith('/message') || url.endsWith('/note') || url.endsWith('/file')) return json(200, []);
-    return json(404, { message: 'Not Found' });
+  await openCasePage({
+    company,
+    language: english,
+    fetchMock,
+    state,
+    answer: ({ method, url }) =>
+      method === 'GET' && url === '/api/account/company/keys/people'
+        ? json(200, {
+            people: [ADA, HAL].map((id) => ({
+              user_id: id,
+              full_name: id === ADA ? 'Ada Lovelace' : 'Hal Handler',
+              roles: [id === ADA ? 'ADMIN' : 'HANDLER'],
+              public_key: null,
+              signing_public_key: null,
+              fingerprint: null,
+              company_key: id === ADA ? 'granted' : 'missing',
+              access_request: null,
+            })),
+          })
+        : undefined,
   });
-  global.fetch = fetchMock as unknown as typeof fetch;
-  const router = createMemoryRouter(incidentsRoutes, { initialEntries: [`/company/incidents/${uuid}`] });
-  renderWithI18n(
-    <StaffSessionContext.Provider value={staffSession(company.privateKey, state)}>
-      <RouterProvider router={router} />
-    </StaffSessionContext.Provider>,
-    english,
-  );
-  await screen.findByText('Invoices paid twice');
   const picker = within(await screen.findByRole('group', { name: 'Assign the case' }));
   // The team comes with the signed-in state.
   await picker.findByRole('checkbox', { name: /^Hal Handler/ });

@@ -1,19 +1,8 @@
 import type { i18n } from 'i18next';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { RouterProvider, createMemoryRouter } from 'react-router';
-import { StaffSessionContext } from '@whistle/ui/staff';
 import { initTestI18n } from '../../../tools/webpack/test-i18n';
-import { renderWithI18n } from '../../test/render';
-import {
-  encryptedReport,
-  json,
-  staffSession,
-  staffView,
-  testCompany,
-  useNodeWebCrypto,
-  type TestCompany,
-} from '../../test/staff-fixtures';
-import { incidentsRoutes } from '../incidents.routes';
+import { CASE_UUID, openCasePage } from '../../test/case-page';
+import { json, testCompany, useNodeWebCrypto, type TestCompany } from '../../test/staff-fixtures';
 
 /* Printing a case: on the record before the paper, and every page says who printed it and when. */
 
@@ -22,7 +11,6 @@ const realPrint = window.print;
 const fetchMock = jest.fn<Promise<Response>, [string, RequestInit]>();
 let company: TestCompany;
 let english: i18n;
-const uuid = 'a0000000-0000-4000-8000-000000000001';
 const events: string[] = [];
 
 beforeAll(async () => {
@@ -37,33 +25,22 @@ afterAll(() => {
 
 async function openCase(printAnswer: number) {
   events.length = 0;
-  const report = await encryptedReport(company, { description: 'Invoices paid twice' });
-  const view = staffView({ uuid, display_report_number: 7, keys: report.keys, fields: report.fields });
-  fetchMock.mockReset();
-  fetchMock.mockImplementation(async (url, init) => {
-    const method = init.method ?? 'GET';
-    if (method === 'POST' && url === `/api/incident/${uuid}/print`) {
-      events.push('recorded');
-      return printAnswer === 204 ? new Response(null, { status: 204 }) : json(printAnswer, { message: 'Unavailable' });
-    }
-    if (method === 'GET' && url === `/api/incident/${uuid}`) return json(200, view);
-    if (url.endsWith('/message') || url.endsWith('/note') || url.endsWith('/file')) return json(200, []);
-    return json(404, { message: 'Not Found' });
-  });
-  global.fetch = fetchMock as unknown as typeof fetch;
   // jsdom prints nothing; the browser fires beforeprint from inside print().
   window.print = jest.fn(() => {
     events.push('printed');
     window.dispatchEvent(new Event('beforeprint'));
   });
-  const router = createMemoryRouter(incidentsRoutes, { initialEntries: [`/company/incidents/${uuid}`] });
-  renderWithI18n(
-    <StaffSessionContext.Provider value={staffSession(company.privateKey)}>
-      <RouterProvider router={router} />
-    </StaffSessionContext.Provider>,
-    english,
-  );
-  await screen.findByText('Invoices paid twice');
+  await openCasePage({
+    company,
+    language: english,
+    fetchMock,
+    view: (view) => ({ ...view, display_report_number: 7 }),
+    answer: ({ method, url }) => {
+      if (method !== 'POST' || url !== `/api/incident/${CASE_UUID}/print`) return undefined;
+      events.push('recorded');
+      return printAnswer === 204 ? new Response(null, { status: 204 }) : json(printAnswer, { message: 'Unavailable' });
+    },
+  });
 }
 
 const printRecords = () =>
