@@ -45,6 +45,7 @@ export const eventProducers = {
     'incident.note.created',
     'incident.viewed',
     'incident.exported',
+    'incident.searched',
     'incident.deadline',
     'incident.retention_due',
     'incident.deleted',

@@ -56,6 +56,7 @@ export const auditActions = [
   'incident-deleted',
   'retention-changed',
   'incidents-exported',
+  'incidents-searched',
   'file-uploaded',
   'file-downloaded',
   'keys-created',

@@ -48,6 +48,7 @@ const actions: Record<string, (event: EventEnvelope) => string> = {
   'incident.note.created': () => 'incident-note-added',
   'incident.message.created': () => 'incident-message-sent',
   'incident.exported': () => 'incidents-exported',
+  'incident.searched': () => 'incidents-searched',
   'incident.file.created': () => 'file-uploaded',
   'incident.file.downloaded': () => 'file-downloaded',
   'company.retention_changed': () => 'retention-changed',
