@@ -44,6 +44,7 @@ const auditKinds: Partial<Record<AuditAction, TimelineKind>> = {
   'file-downloaded': 'files',
   'incident-opened': 'access',
   'incidents-exported': 'access',
+  'incidents-searched': 'access',
 };
 
 /** The filter kind of a trail entry; null when the case's own records show it. Unknown actions are access. */

@@ -1,0 +1,77 @@
+// The search in reports, off the page's main thread: downloads the search corpus (every case the person may open),
+// decrypts each case's report fields with the company key (a CryptoKey, handed over by structured cloning without
+// exposing it), matches the words, and posts matches and progress as it goes. Nothing decrypted leaves the worker
+// but the matches' snippets, and nothing is stored: the page drops the worker, and everything in it, when done.
+import { createApiClient, searchCorpus } from '@whistle/api-client';
+import type { IncidentSearchCorpusRow } from '@whistle/contracts';
+import { searchWords } from './case-search';
+import { searchCase, type SearchHit } from './search-case';
+
+export type { SearchHit };
+
+export interface SearchRequest {
+  baseUrl: string;
+  token: string;
+  query: string;
+  companyPrivateKey: CryptoKey;
+  /** During a company key rotation: the previous key, which still wraps the cases not yet re-wrapped. */
+  previousCompanyPrivateKey?: CryptoKey;
+}
+
+export type SearchMessage =
+  | { type: 'progress'; done: number; total: number; hits: SearchHit[] }
+  | { type: 'done'; done: number; total: number; hits: SearchHit[]; unreadable: number }
+  | { type: 'failed'; status: number | null };
+
+/** Cases decrypted at once: WebCrypto works in parallel. */
+const BATCH = 50;
+/** Progress at most this often: each report is a render on the page's main thread. */
+const PROGRESS_INTERVAL_MS = 100;
+
+/** The worker's global scope, as much as this worker uses (the webworker lib would retype every window). */
+declare const self: {
+  onmessage: ((event: MessageEvent<SearchRequest>) => void) | null;
+  postMessage(message: SearchMessage): void;
+};
+
+self.onmessage = async ({ data }: MessageEvent<SearchRequest>) => {
+  const post = (message: SearchMessage) => self.postMessage(message);
+  const api = createApiClient({ baseUrl: data.baseUrl, getToken: () => data.token });
+  const words = searchWords(data.query);
+  let total = 0;
+  let done = 0;
+  let unreadable = 0;
+  let reportedAt = 0;
+  // Matches not yet posted: each report carries only the new ones.
+  let hits: SearchHit[] = [];
+  try {
+    let batch: IncidentSearchCorpusRow[] = [];
+    let anyPosted = false;
+    const flush = async () => {
+      const searched = await Promise.all(
+        batch.map((row) => searchCase(row, words, data.companyPrivateKey, data.previousCompanyPrivateKey)),
+      );
+      for (const { hit, readable } of searched) {
+        if (hit) hits.push(hit);
+        if (!readable) unreadable += 1;
+      }
+      done += batch.length;
+      batch = [];
+      // The first matches are shown as soon as found; then progress at most every interval.
+      const firstHits = !anyPosted && hits.length > 0;
+      if (!firstHits && performance.now() - reportedAt < PROGRESS_INTERVAL_MS) return;
+      anyPosted ||= hits.length > 0;
+      reportedAt = performance.now();
+      post({ type: 'progress', done, total, hits });
+      hits = [];
+    };
+    for await (const row of searchCorpus(api, { onTotal: (count) => (total = count) })) {
+      batch.push(row);
+      if (batch.length === BATCH) await flush();
+    }
+    await flush();
+    post({ type: 'done', done, total, hits, unreadable });
+  } catch (error) {
+    post({ type: 'failed', status: (error as { status?: number }).status ?? null });
+  }
+};

@@ -1,0 +1,177 @@
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { StaffSession } from '@whistle/api-client';
+import { Button, TextField } from '@whistle/ui';
+import { searchWords } from '../case/case-search';
+import { startSearchWorker } from '../case/search-worker';
+import type { SearchHit, SearchMessage, SearchRequest } from '../case/search.worker';
+
+/** Matches shown at most: a word in every case would otherwise render thousands of rows on the main thread. */
+export const SHOWN_MATCHES = 100;
+
+type SearchState =
+  | { phase: 'idle' }
+  | { phase: 'running' | 'cancelled'; done: number; total: number; hits: SearchHit[] }
+  | { phase: 'done'; done: number; total: number; hits: SearchHit[]; unreadable: number }
+  | { phase: 'failed' }
+  | { phase: 'locked' };
+
+/**
+ * The search in reports: a Web Worker downloads every case the person may open, decrypts and searches it, and posts
+ * its matches as it goes. Results live in this component's state only (never stored), and go when the page does.
+ */
+function useWordSearch(session: StaffSession) {
+  const [state, setState] = useState<SearchState>({ phase: 'idle' });
+  const worker = useRef<Worker | null>(null);
+  useEffect(() => () => worker.current?.terminate(), []);
+
+  const stop = useCallback(() => {
+    worker.current?.terminate();
+    worker.current = null;
+  }, []);
+
+  const start = useCallback(
+    (query: string) => {
+      const material = session.keyring.workerMaterial();
+      const companyPrivateKey = material?.companyPrivateKey;
+      // The worker calls the API itself, with the session's token (the client's only Bearer mechanism).
+      const token = /^Bearer (.+)$/.exec(session.api.headers().Authorization ?? '')?.[1];
+      if (!companyPrivateKey || !token) {
+        setState({ phase: 'locked' });
+        return;
+      }
+      stop();
+      const running = startSearchWorker();
+      worker.current = running;
+      setState({ phase: 'running', done: 0, total: 0, hits: [] });
+      running.onmessage = ({ data }: MessageEvent<SearchMessage>) => {
+        if (worker.current !== running) return;
+        if (data.type === 'failed') {
+          stop();
+          setState({ phase: 'failed' });
+          return;
+        }
+        setState((previous) => {
+          const hits = [...('hits' in previous ? previous.hits : []), ...data.hits];
+          return data.type === 'done'
+            ? { phase: 'done', done: data.done, total: data.total, hits, unreadable: data.unreadable }
+            : { phase: 'running', done: data.done, total: data.total, hits };
+        });
+        if (data.type === 'done') stop();
+      };
+      running.onerror = () => {
+        stop();
+        setState({ phase: 'failed' });
+      };
+      const request: SearchRequest = {
+        baseUrl: `${window.location.origin}${session.api.baseUrl}`,
+        token,
+        query,
+        companyPrivateKey,
+        ...(material?.previousCompanyPrivateKey
+          ? { previousCompanyPrivateKey: material.previousCompanyPrivateKey }
+          : {}),
+      };
+      running.postMessage(request);
+    },
+    [session, stop],
+  );
+
+  const cancel = useCallback(() => {
+    stop();
+    setState((previous) => (previous.phase === 'running' ? { ...previous, phase: 'cancelled' } : previous));
+  }, [stop]);
+
+  return { state, start, cancel };
+}
+
+function Matches({ hits }: { hits: readonly SearchHit[] }) {
+  const { t } = useTranslation('incidents');
+  if (hits.length === 0) return null;
+  return (
+    <>
+      <ul className="case-word-search__matches" aria-label={t('wordSearch.matches')}>
+        {hits.slice(0, SHOWN_MATCHES).map((hit) => (
+          <li key={hit.uuid}>
+            <Link to={`/company/incidents/${hit.uuid}`}>{t('list.number', { number: hit.display_report_number })}</Link>{' '}
+            <span className="case-word-search__snippet">{hit.snippet}</span>
+          </li>
+        ))}
+      </ul>
+      {hits.length > SHOWN_MATCHES && <p>{t('wordSearch.more', { shown: SHOWN_MATCHES, count: hits.length })}</p>}
+    </>
+  );
+}
+
+/**
+ * "Search in reports": words looked for in the decrypted report of every case the person may open, in their
+ * browser (the server never sees the words), distinct from the number search that the server answers.
+ */
+export function WordSearch({ session }: { session: StaffSession }) {
+  const { t } = useTranslation('incidents');
+  const { state, start, cancel } = useWordSearch(session);
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string>();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (searchWords(text).length === 0) {
+      setError(t('wordSearch.empty'));
+      return;
+    }
+    setError(undefined);
+    start(text);
+  };
+  const running = state.phase === 'running';
+  return (
+    <section className="case-word-search" aria-label={t('wordSearch.label')}>
+      <form role="search" className="case-search" aria-label={t('wordSearch.label')} onSubmit={submit} noValidate>
+        <TextField
+          name="words"
+          label={t('wordSearch.words')}
+          value={text}
+          autoComplete="off"
+          error={error}
+          onChange={(event) => setText(event.target.value)}
+        />
+        <Button type="submit" busy={running}>
+          {t('wordSearch.submit')}
+        </Button>
+        {running && (
+          <Button type="button" variant="secondary" onClick={cancel}>
+            {t('wordSearch.cancel')}
+          </Button>
+        )}
+      </form>
+      <p className="case-word-search__help">{t('wordSearch.help')}</p>
+      {(state.phase === 'running' || state.phase === 'cancelled' || state.phase === 'done') && (
+        <div className="wh-stack">
+          <p role="status">
+            {state.phase === 'running' && (
+              <>
+                {t('wordSearch.running', { done: state.done, total: state.total })}{' '}
+                <progress max={Math.max(1, state.total)} value={state.done} aria-label={t('wordSearch.progress')} />
+              </>
+            )}
+            {state.phase === 'cancelled' && t('wordSearch.cancelled', { done: state.done, total: state.total })}
+            {state.phase === 'done' && t('wordSearch.done', { count: state.hits.length, total: state.total })}
+          </p>
+          {state.phase === 'done' && state.unreadable > 0 && (
+            <p className="wh-alert">{t('wordSearch.unreadable', { count: state.unreadable })}</p>
+          )}
+          <Matches hits={state.hits} />
+        </div>
+      )}
+      {state.phase === 'failed' && (
+        <p className="wh-alert" role="alert">
+          {t('wordSearch.failed')}
+        </p>
+      )}
+      {state.phase === 'locked' && (
+        <p className="wh-alert" role="alert">
+          {t('identity.lockedHelp')}
+        </p>
+      )}
+    </section>
+  );
+}
