@@ -5,7 +5,7 @@ import type { StaffSession } from '@whistle/api-client';
 import { Button, TextField } from '@whistle/ui';
 import { searchWords } from '../case/case-search';
 import { startSearchWorker } from '../case/search-worker';
-import type { SearchHit, SearchMessage, SearchRequest } from '../case/search.worker';
+import type { SearchHit, SearchMessage, SearchRequest } from '../case/search-job';
 
 /** Matches shown at most: a word in every case would otherwise render thousands of rows on the main thread. */
 export const SHOWN_MATCHES = 100;
@@ -65,6 +65,7 @@ function useWordSearch(session: StaffSession) {
         setState({ phase: 'failed' });
       };
       const request: SearchRequest = {
+        job: 'search',
         baseUrl: `${window.location.origin}${session.api.baseUrl}`,
         token,
         query,

@@ -5,7 +5,7 @@ import { StaffSessionContext } from '@whistle/ui/staff';
 import { initTestI18n } from '../../../tools/webpack/test-i18n';
 import { renderWithI18n } from '../../test/render';
 import { json, staffSession, testCompany, useNodeWebCrypto, type TestCompany } from '../../test/staff-fixtures';
-import type { SearchMessage, SearchRequest } from '../case/search.worker';
+import type { SearchMessage, SearchRequest } from '../case/search-job';
 import { incidentsRoutes } from '../incidents.routes';
 import { SHOWN_MATCHES } from './word-search.component';
 

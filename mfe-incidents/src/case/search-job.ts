@@ -1,4 +1,4 @@
-// The search in reports, off the page's main thread: downloads the search corpus (every case the person may open),
+// The search in reports, run in the case worker (case.worker.ts), off the page's main thread: downloads the search corpus (every case the person may open),
 // decrypts each case's report fields with the company key (a CryptoKey, handed over by structured cloning without
 // exposing it), matches the words, and posts matches and progress as it goes. Nothing decrypted leaves the worker
 // but the matches' snippets, and nothing is stored: the page drops the worker, and everything in it, when done.
@@ -10,6 +10,7 @@ import { searchCase, type SearchHit } from './search-case';
 export type { SearchHit };
 
 export interface SearchRequest {
+  job: 'search';
   baseUrl: string;
   token: string;
   query: string;
@@ -28,14 +29,7 @@ const BATCH = 50;
 /** Progress at most this often: each report is a render on the page's main thread. */
 const PROGRESS_INTERVAL_MS = 100;
 
-/** The worker's global scope, as much as this worker uses (the webworker lib would retype every window). */
-declare const self: {
-  onmessage: ((event: MessageEvent<SearchRequest>) => void) | null;
-  postMessage(message: SearchMessage): void;
-};
-
-self.onmessage = async ({ data }: MessageEvent<SearchRequest>) => {
-  const post = (message: SearchMessage) => self.postMessage(message);
+export async function runSearch(data: SearchRequest, post: (message: SearchMessage) => void): Promise<void> {
   const api = createApiClient({ baseUrl: data.baseUrl, getToken: () => data.token });
   const words = searchWords(data.query);
   let total = 0;
@@ -74,4 +68,4 @@ self.onmessage = async ({ data }: MessageEvent<SearchRequest>) => {
   } catch (error) {
     post({ type: 'failed', status: (error as { status?: number }).status ?? null });
   }
-};
+}
