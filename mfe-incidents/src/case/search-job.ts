@@ -19,9 +19,15 @@ export interface SearchRequest {
   previousCompanyPrivateKey?: CryptoKey;
 }
 
+/**
+ * Matches sent to the page at most (the rest only counted): a word in every case would otherwise hand the page
+ * thousands of decrypted snippets to hold and clone, when it shows the first ones.
+ */
+export const MATCHES_SENT = 100;
+
 export type SearchMessage =
-  | { type: 'progress'; done: number; total: number; hits: SearchHit[] }
-  | { type: 'done'; done: number; total: number; hits: SearchHit[]; unreadable: number }
+  | { type: 'progress'; done: number; total: number; found: number; hits: SearchHit[] }
+  | { type: 'done'; done: number; total: number; found: number; hits: SearchHit[]; unreadable: number }
   | { type: 'failed'; status: number | null };
 
 /** Cases decrypted at once: WebCrypto works in parallel. */
@@ -35,6 +41,7 @@ export async function runSearch(data: SearchRequest, post: (message: SearchMessa
   let total = 0;
   let done = 0;
   let unreadable = 0;
+  let found = 0;
   let reportedAt = 0;
   // Matches not yet posted: each report carries only the new ones.
   let hits: SearchHit[] = [];
@@ -46,7 +53,8 @@ export async function runSearch(data: SearchRequest, post: (message: SearchMessa
         batch.map((row) => searchCase(row, words, data.companyPrivateKey, data.previousCompanyPrivateKey)),
       );
       for (const { hit, readable } of searched) {
-        if (hit) hits.push(hit);
+        if (hit && found < MATCHES_SENT) hits.push(hit);
+        if (hit) found += 1;
         if (!readable) unreadable += 1;
       }
       done += batch.length;
@@ -56,7 +64,7 @@ export async function runSearch(data: SearchRequest, post: (message: SearchMessa
       if (!firstHits && performance.now() - reportedAt < PROGRESS_INTERVAL_MS) return;
       anyPosted ||= hits.length > 0;
       reportedAt = performance.now();
-      post({ type: 'progress', done, total, hits });
+      post({ type: 'progress', done, total, found, hits });
       hits = [];
     };
     for await (const row of searchCorpus(api, { onTotal: (count) => (total = count) })) {
@@ -64,7 +72,7 @@ export async function runSearch(data: SearchRequest, post: (message: SearchMessa
       if (batch.length === BATCH) await flush();
     }
     await flush();
-    post({ type: 'done', done, total, hits, unreadable });
+    post({ type: 'done', done, total, found, hits, unreadable });
   } catch (error) {
     post({ type: 'failed', status: (error as { status?: number }).status ?? null });
   }

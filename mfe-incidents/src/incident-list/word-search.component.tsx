@@ -5,15 +5,12 @@ import type { StaffSession } from '@whistle/api-client';
 import { Button, TextField } from '@whistle/ui';
 import { searchWords } from '../case/case-search';
 import { startSearchWorker } from '../case/search-worker';
-import type { SearchHit, SearchMessage, SearchRequest } from '../case/search-job';
-
-/** Matches shown at most: a word in every case would otherwise render thousands of rows on the main thread. */
-export const SHOWN_MATCHES = 100;
+import { MATCHES_SENT, type SearchHit, type SearchMessage, type SearchRequest } from '../case/search-job';
 
 type SearchState =
   | { phase: 'idle' }
-  | { phase: 'running' | 'cancelled'; done: number; total: number; hits: SearchHit[] }
-  | { phase: 'done'; done: number; total: number; hits: SearchHit[]; unreadable: number }
+  | { phase: 'running' | 'cancelled'; done: number; total: number; found: number; hits: SearchHit[] }
+  | { phase: 'done'; done: number; total: number; found: number; hits: SearchHit[]; unreadable: number }
   | { phase: 'failed' }
   | { phase: 'locked' };
 
@@ -44,7 +41,7 @@ function useWordSearch(session: StaffSession) {
       stop();
       const running = startSearchWorker();
       worker.current = running;
-      setState({ phase: 'running', done: 0, total: 0, hits: [] });
+      setState({ phase: 'running', done: 0, total: 0, found: 0, hits: [] });
       running.onmessage = ({ data }: MessageEvent<SearchMessage>) => {
         if (worker.current !== running) return;
         if (data.type === 'failed') {
@@ -54,9 +51,10 @@ function useWordSearch(session: StaffSession) {
         }
         setState((previous) => {
           const hits = [...('hits' in previous ? previous.hits : []), ...data.hits];
+          const { done, total, found } = data;
           return data.type === 'done'
-            ? { phase: 'done', done: data.done, total: data.total, hits, unreadable: data.unreadable }
-            : { phase: 'running', done: data.done, total: data.total, hits };
+            ? { phase: 'done', done, total, found, hits, unreadable: data.unreadable }
+            : { phase: 'running', done, total, found, hits };
         });
         if (data.type === 'done') stop();
       };
@@ -87,20 +85,21 @@ function useWordSearch(session: StaffSession) {
   return { state, start, cancel };
 }
 
-function Matches({ hits }: { hits: readonly SearchHit[] }) {
+/** The first matches (the worker sends no more than MATCHES_SENT), and how many there are in all. */
+function Matches({ hits, found }: { hits: readonly SearchHit[]; found: number }) {
   const { t } = useTranslation('incidents');
   if (hits.length === 0) return null;
   return (
     <>
       <ul className="case-word-search__matches" aria-label={t('wordSearch.matches')}>
-        {hits.slice(0, SHOWN_MATCHES).map((hit) => (
+        {hits.map((hit) => (
           <li key={hit.uuid}>
             <Link to={`/company/incidents/${hit.uuid}`}>{t('list.number', { number: hit.display_report_number })}</Link>{' '}
             <span className="case-word-search__snippet">{hit.snippet}</span>
           </li>
         ))}
       </ul>
-      {hits.length > SHOWN_MATCHES && <p>{t('wordSearch.more', { shown: SHOWN_MATCHES, count: hits.length })}</p>}
+      {found > hits.length && <p>{t('wordSearch.more', { shown: MATCHES_SENT, count: found })}</p>}
     </>
   );
 }
@@ -155,12 +154,12 @@ export function WordSearch({ session }: { session: StaffSession }) {
               </>
             )}
             {state.phase === 'cancelled' && t('wordSearch.cancelled', { done: state.done, total: state.total })}
-            {state.phase === 'done' && t('wordSearch.done', { count: state.hits.length, total: state.total })}
+            {state.phase === 'done' && t('wordSearch.done', { count: state.found, total: state.total })}
           </p>
           {state.phase === 'done' && state.unreadable > 0 && (
             <p className="wh-alert">{t('wordSearch.unreadable', { count: state.unreadable })}</p>
           )}
-          <Matches hits={state.hits} />
+          <Matches hits={state.hits} found={state.found} />
         </div>
       )}
       {state.phase === 'failed' && (

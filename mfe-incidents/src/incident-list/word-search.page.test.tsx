@@ -5,9 +5,8 @@ import { StaffSessionContext } from '@whistle/ui/staff';
 import { initTestI18n } from '../../../tools/webpack/test-i18n';
 import { renderWithI18n } from '../../test/render';
 import { json, staffSession, testCompany, useNodeWebCrypto, type TestCompany } from '../../test/staff-fixtures';
-import type { SearchMessage, SearchRequest } from '../case/search-job';
+import { MATCHES_SENT, type SearchMessage, type SearchRequest } from '../case/search-job';
 import { incidentsRoutes } from '../incidents.routes';
-import { SHOWN_MATCHES } from './word-search.component';
 
 /** The search worker as the page sees it: what it was asked, whether it was stopped, and a way to answer. */
 const worker = {
@@ -83,7 +82,7 @@ describe('searching words in the reports', () => {
       companyPrivateKey: company.privateKey,
     });
 
-    act(() => worker.answer({ type: 'progress', done: 1200, total: 10000, hits: [hit(7)] }));
+    act(() => worker.answer({ type: 'progress', done: 1200, total: 10000, found: 1, hits: [hit(7)] }));
     expect(screen.getByRole('status')).toHaveTextContent('Searching 1,200 of 10,000 cases…');
     const matches = screen.getByRole('list', { name: 'Matching cases' });
     expect(within(matches).getByRole('link', { name: '#7' })).toHaveAttribute(
@@ -92,8 +91,8 @@ describe('searching words in the reports', () => {
     );
     expect(matches).toHaveTextContent('…copper left the quarry 7…');
 
-    act(() => worker.answer({ type: 'progress', done: 5000, total: 10000, hits: [hit(9)] }));
-    act(() => worker.answer({ type: 'done', done: 10000, total: 10000, hits: [], unreadable: 1 }));
+    act(() => worker.answer({ type: 'progress', done: 5000, total: 10000, found: 2, hits: [hit(9)] }));
+    act(() => worker.answer({ type: 'done', done: 10000, total: 10000, found: 2, hits: [], unreadable: 1 }));
     expect(screen.getByRole('status')).toHaveTextContent('2 cases of 10,000 hold every word.');
     expect(
       within(matches)
@@ -110,11 +109,11 @@ describe('searching words in the reports', () => {
   it('when the search is cancelled, then the worker stops, the page says how far it got and ignores what comes after', async () => {
     open(french);
     await search('cuivre', 'Mots dans les signalements', 'Rechercher dans les signalements');
-    act(() => worker.answer({ type: 'progress', done: 50, total: 120, hits: [hit(3)] }));
+    act(() => worker.answer({ type: 'progress', done: 50, total: 120, found: 1, hits: [hit(3)] }));
     fireEvent.click(screen.getByRole('button', { name: 'Annuler la recherche' }));
     expect(worker.terminated).toBe(1);
     expect(screen.getByRole('status')).toHaveTextContent('Recherche annulée après 50 dossiers sur 120.');
-    act(() => worker.answer({ type: 'progress', done: 100, total: 120, hits: [hit(4)] }));
+    act(() => worker.answer({ type: 'progress', done: 100, total: 120, found: 2, hits: [hit(4)] }));
     const matches = screen.getByRole('list', { name: 'Dossiers trouvés' });
     expect(
       within(matches)
@@ -127,7 +126,7 @@ describe('searching words in the reports', () => {
   it('when the person leaves the page, then the worker and its results go', async () => {
     const router = open();
     await search('quarry');
-    act(() => worker.answer({ type: 'progress', done: 50, total: 120, hits: [hit(3)] }));
+    act(() => worker.answer({ type: 'progress', done: 50, total: 120, found: 1, hits: [hit(3)] }));
     await act(() => router.navigate('/elsewhere'));
     expect(await screen.findByText('Elsewhere')).toBeInTheDocument();
     expect(worker.terminated).toBe(1);
@@ -139,14 +138,16 @@ describe('searching words in the reports', () => {
   it('when a word matches more cases than shown, then the first ones are listed and the page says to narrow', async () => {
     open();
     await search('the');
-    const many = Array.from({ length: SHOWN_MATCHES + 5 }, (_, index) => hit(index + 1));
-    act(() => worker.answer({ type: 'done', done: 500, total: 500, hits: many, unreadable: 0 }));
+    // The worker sends the first matches and counts the others.
+    const first = Array.from({ length: MATCHES_SENT }, (_, index) => hit(index + 1));
+    act(() => worker.answer({ type: 'done', done: 500, total: 500, found: 105, hits: first, unreadable: 0 }));
     expect(within(screen.getByRole('list', { name: 'Matching cases' })).getAllByRole('link')).toHaveLength(
-      SHOWN_MATCHES,
+      MATCHES_SENT,
     );
     expect(
       screen.getByText('Showing the first 100 of 105 matching cases: add words to narrow the search.'),
     ).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('105 cases of 500 hold every word.');
   });
 
   it('when the box is empty or the keys are locked, then no worker starts and the page says why', async () => {
