@@ -11,7 +11,8 @@ import { startStandalone, type StandalonePlatform } from '../../src/standalone';
  * feedback), adds a private note, and closes it with an outcome: with the feedback still due, the close asks for
  * a final message to the reporter, pre-filled from the outcome, which the admin edits; the discloser then sees
  * the new status, how the case ended in the admin's words, and the reply, never the note or the motivation;
- * the admin's CSV export matches the list. The discloser then writes again: the admin's list marks the case as
+ * the admin's CSV export matches the list, and the search in reports finds the case by words only its decrypted
+ * description holds. The discloser then writes again: the admin's list marks the case as
  * unread until they open it and come back.
  */
 let platform: StandalonePlatform;
@@ -110,6 +111,20 @@ test('when a report comes in, then an admin finds, reads, answers and closes it 
     /,New,,[^,]*,\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},,\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},,\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},$/,
   );
   expect(extendedFirst!.startsWith(`${first},`)).toBe(true);
+
+  // Search in reports: words only the decrypted description holds (any case, no accents), found in this browser;
+  // the corpus download is on the record, the words are not.
+  const words = page.getByRole('search', { name: 'Search in reports' });
+  await words.getByLabel('Words in the reports').fill('SHELL invoïces');
+  await words.getByRole('button', { name: 'Search in reports' }).click();
+  await page.getByText('1 case of 1 holds every word.').waitFor();
+  const matches = page.getByRole('list', { name: 'Matching cases' });
+  expect(await matches.getByRole('link').allTextContents()).toEqual(['#1']);
+  await matches.getByText('Invoices paid twice to a shell company').waitFor();
+  await words.getByLabel('Words in the reports').fill('shell quarry');
+  await words.getByRole('button', { name: 'Search in reports' }).click();
+  await page.getByText('0 cases of 1 hold every word.').waitFor();
+  expect(await matches.count()).toBe(0);
 
   // The case: every field and the file, decrypted here.
   await row.getByRole('link').click();
@@ -259,6 +274,11 @@ test('when the list and a case are checked by axe-core in French, then there are
   await page.getByRole('heading', { name: 'Incidents', level: 1 }).waitFor();
   await page.getByRole('button', { name: 'Exporter en CSV' }).waitFor();
   await page.getByRole('row').nth(1).getByText('1 message non lu').waitFor();
+  // With the search in reports' matches on screen.
+  await page.getByLabel('Mots dans les signalements').fill('shell');
+  await page.getByRole('button', { name: 'Rechercher dans les signalements' }).click();
+  await page.getByText('1 dossier sur 1 contient tous les mots.').waitFor();
+  await page.getByRole('list', { name: 'Dossiers trouvés' }).getByRole('link', { name: 'n° 1' }).waitFor();
   expect(await seriousAccessibilityViolations(page)).toEqual([]);
   await page.getByRole('row').nth(1).getByRole('link').click();
   await page.getByRole('heading', { name: 'Signalement n° 1', level: 1 }).waitFor();

@@ -1,3 +1,4 @@
-// Kept apart so tests can replace it: `import.meta.url` is how webpack finds and bundles the worker.
-export const startExportWorker = (): Worker =>
-  new Worker(new URL('./export.worker.ts', import.meta.url), { name: 'whistle-csv-export' });
+import { startCaseWorker } from './case-worker';
+
+/** A worker for one CSV export (tests replace this module). */
+export const startExportWorker = (): Worker => startCaseWorker();

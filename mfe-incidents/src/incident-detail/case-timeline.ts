@@ -47,6 +47,7 @@ const auditKinds: Partial<Record<AuditAction, TimelineKind>> = {
   'incident-printed': 'access',
   'incident-linked': 'status',
   'incident-unlinked': 'status',
+  'incidents-searched': 'access',
 };
 
 /** The filter kind of a trail entry; null when the case's own records show it. Unknown actions are access. */

@@ -4,7 +4,7 @@ import { initTestI18n } from '../../../tools/webpack/test-i18n';
 import { renderWithI18n } from '../../test/render';
 import { staffSession, testCompany, useNodeWebCrypto, type TestCompany } from '../../test/staff-fixtures';
 import { CSV_COLUMNS } from '../case/csv';
-import type { ExportMessage, ExportRequest } from '../case/export.worker';
+import type { ExportMessage, ExportRequest } from '../case/export-job';
 import { CsvExport } from './csv-export.component';
 
 /** The worker as the page sees it: what it was asked, and a way to answer as the worker would. */

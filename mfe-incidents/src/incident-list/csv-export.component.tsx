@@ -4,7 +4,7 @@ import type { CaseQuery, StaffSession } from '@whistle/api-client';
 import { Button } from '@whistle/ui';
 import { extendedWords, type ExtendedWords } from '../case/csv';
 import { startExportWorker } from '../case/export-worker';
-import type { ExportMessage, ExportRequest } from '../case/export.worker';
+import type { ExportMessage, ExportRequest } from '../case/export-job';
 
 type ExportState =
   | { phase: 'idle' }
@@ -67,6 +67,7 @@ function useCsvExport(session: StaffSession) {
       // The export takes the list's filters and sort, not its page nor page size (the export API refuses them).
       const { page: _page, page_size: _pageSize, ...filters } = query;
       const request: ExportRequest = {
+        job: 'export',
         baseUrl: `${window.location.origin}${session.api.baseUrl}`,
         token,
         query: filters,

@@ -7,6 +7,7 @@ import { Button, SelectField, Spinner, TextField, useDocumentTitle, useLoad } fr
 import { useStaffSession, useStaffState } from '@whistle/ui/staff';
 import { CaseFilters } from './case-filters.component';
 import { NumberSearch } from './number-search.component';
+import { WordSearch } from './word-search.component';
 import { CaseTable } from './case-table.component';
 import { PAGE_SIZES, caseQueryOf, hasFilters, withPage, withPageSize } from './list-query';
 import { CsvExport } from './csv-export.component';
@@ -95,6 +96,7 @@ export function IncidentListPage() {
       </div>
       {/* Keyed by the URL's number: clearing the filters empties the box too. */}
       <NumberSearch key={params.get('report_number') ?? ''} />
+      <WordSearch session={session} />
       <CaseFilters />
       {locked && list && list.count > 0 && <p className="wh-alert">{t('identity.lockedHelp')}</p>}
       {!list && error === undefined && <Spinner />}

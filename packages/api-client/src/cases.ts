@@ -5,6 +5,7 @@ import type {
   IncidentListResponse,
   IncidentMessage,
   IncidentNote,
+  IncidentSearchCorpusRow,
   IncidentStaffView,
   IncidentUpdateRequest,
   StaffMessageCreateRequest,
@@ -69,16 +70,13 @@ export const addCaseNote = (api: ApiClient, note: { incident_uuid: string; conte
 export const listCaseNotes = (api: ApiClient, incidentUuid: string, signal?: AbortSignal) =>
   api.request<IncidentNote[]>('GET', `${casePath(incidentUuid)}/note`, { signal });
 
-/**
- * GET /api/incident/export: the cases matching `query`, one NDJSON row at a time as they arrive, with the
- * total from `X-Total-Count` (for a progress bar) before the first row.
- */
-export async function* exportCases(
+/** An NDJSON answer, one row at a time as they arrive, with the total from `X-Total-Count` before the first row. */
+async function* ndjsonRows<Row>(
   api: ApiClient,
-  query: CaseQuery,
-  { onTotal, signal }: { onTotal?: (total: number) => void; signal?: AbortSignal } = {},
-): AsyncGenerator<IncidentExportRow> {
-  const url = `${api.baseUrl}/api/incident/export${caseQueryString(query)}`;
+  path: string,
+  { onTotal, signal }: { onTotal?: (total: number) => void; signal?: AbortSignal },
+): AsyncGenerator<Row> {
+  const url = `${api.baseUrl}${path}`;
   const response = await fetch(url, { headers: api.headers('application/x-ndjson'), credentials: 'omit', signal });
   if (!response.ok || !response.body) {
     const text = await response.text();
@@ -99,7 +97,22 @@ export async function* exportCases(
     pending += value;
     const lines = pending.split('\n');
     pending = lines.pop() ?? '';
-    for (const line of lines) if (line.trim()) yield JSON.parse(line) as IncidentExportRow;
+    for (const line of lines) if (line.trim()) yield JSON.parse(line) as Row;
   }
-  if (pending.trim()) yield JSON.parse(pending) as IncidentExportRow;
+  if (pending.trim()) yield JSON.parse(pending) as Row;
 }
+
+/** GET /api/incident/export: the cases matching `query` (for a progress bar, `onTotal` gets their number first). */
+export const exportCases = (
+  api: ApiClient,
+  query: CaseQuery,
+  options: { onTotal?: (total: number) => void; signal?: AbortSignal } = {},
+): AsyncGenerator<IncidentExportRow> =>
+  ndjsonRows<IncidentExportRow>(api, `/api/incident/export${caseQueryString(query)}`, options);
+
+/** GET /api/incident/search-corpus: every case the person may open, its keys and encrypted report fields. */
+export const searchCorpus = (
+  api: ApiClient,
+  options: { onTotal?: (total: number) => void; signal?: AbortSignal } = {},
+): AsyncGenerator<IncidentSearchCorpusRow> =>
+  ndjsonRows<IncidentSearchCorpusRow>(api, '/api/incident/search-corpus', options);

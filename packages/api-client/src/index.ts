@@ -87,6 +87,7 @@ export {
   addCaseNote,
   caseQueryString,
   exportCases,
+  searchCorpus,
   getCase,
   listCaseFiles,
   listCaseMessages,

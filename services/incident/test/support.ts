@@ -32,6 +32,7 @@ export const staffToken = (staff: {
   jti?: string;
   issuedAt?: number;
   authTime?: number;
+  mfaEnrollmentRequired?: boolean;
 }) => signStaffToken(staffSigningKeys.privateKeyPem, staff);
 
 /** Rate limits high enough that only the tests about them reach them. */

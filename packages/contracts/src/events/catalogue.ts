@@ -265,6 +265,11 @@ export const eventCatalogue = {
   'incident.exported': {
     1: z.object({ count: z.number().int().nonnegative(), filters: z.record(z.string(), z.unknown()) }),
   },
+  /**
+   * A staff member downloaded the search corpus (issue 23) to search their cases' words in the browser: how many
+   * cases. Never the words, which never leave the browser.
+   */
+  'incident.searched': { 1: z.object({ count: z.number().int().nonnegative() }) },
   /** A file was downloaded (by staff or the discloser: see the envelope's actor). */
   'incident.file.downloaded': {
     1: z.object({ incident_id: z.uuid(), incident_file_id: z.uuid() }),

@@ -48,6 +48,7 @@ export const eventProducers = {
     'incident.printed',
     'incident.linked',
     'incident.unlinked',
+    'incident.searched',
     'incident.deadline',
     'incident.retention_due',
     'incident.deleted',

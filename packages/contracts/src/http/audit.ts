@@ -59,6 +59,7 @@ export const auditActions = [
   'incident-printed',
   'incident-linked',
   'incident-unlinked',
+  'incidents-searched',
   'file-uploaded',
   'file-downloaded',
   'keys-created',

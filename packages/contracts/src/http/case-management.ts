@@ -367,3 +367,18 @@ export const incidentExportRowSchema = incidentListItemSchema.pick({
 });
 export type IncidentExportRow = z.infer<typeof incidentExportRowSchema>;
 export const INCIDENT_EXPORT_CONTENT_TYPE = 'application/x-ndjson';
+
+/**
+ * Ours beyond the spec (issue 23): GET /api/incident/search-corpus, `application/x-ndjson` with `X-Total-Count`,
+ * one row per case the viewer may open (the list's visibility), with what the browser needs to search its words:
+ * the keys and the encrypted report fields. Messages and notes are not in it; the words never leave the browser.
+ */
+/** The corpus takes no parameters: it is every case the viewer may open, whatever the list shows. */
+export const searchCorpusQuerySchema = z.strictObject({});
+export const incidentSearchCorpusRowSchema = z.object({
+  uuid: z.uuid(),
+  display_report_number: z.number().int().positive(),
+  keys: incidentKeyMaterialSchema,
+  fields: z.array(reportFieldSchema),
+});
+export type IncidentSearchCorpusRow = z.infer<typeof incidentSearchCorpusRowSchema>;

@@ -64,6 +64,8 @@ export async function signStaffToken(
     /** The sign-in the token belongs to (seconds), as refreshed tokens carry it; absent, the token is its own. */
     authTime?: number;
     mfa?: boolean;
+    /** Signed in, but MFA set-up is due: staff routes answer 403 until it is done. */
+    mfaEnrollmentRequired?: boolean;
   },
 ): Promise<string> {
   const issuedAt = staff.issuedAt ?? Math.floor(Date.now() / 1000);
@@ -72,6 +74,7 @@ export async function signStaffToken(
     roles: [...staff.roles],
     mfa: staff.mfa ?? true,
     ...(staff.authTime === undefined ? {} : { auth_time: staff.authTime }),
+    ...(staff.mfaEnrollmentRequired ? { mfa_enrollment_required: true } : {}),
   })
     .setProtectedHeader({ alg: STAFF_TOKEN_ALGORITHM, typ: 'JWT' })
     .setIssuer(STAFF_TOKEN_ISSUER)

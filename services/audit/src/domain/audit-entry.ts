@@ -51,6 +51,7 @@ const actions: Record<string, (event: EventEnvelope) => string> = {
   'incident.printed': () => 'incident-printed',
   'incident.linked': () => 'incident-linked',
   'incident.unlinked': () => 'incident-unlinked',
+  'incident.searched': () => 'incidents-searched',
   'incident.file.created': () => 'file-uploaded',
   'incident.file.downloaded': () => 'file-downloaded',
   'company.retention_changed': () => 'retention-changed',

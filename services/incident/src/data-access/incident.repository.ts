@@ -62,6 +62,16 @@ export const incidentRepository = {
     return rows;
   },
 
+  /** The report fields of each case among `incidentIds` (already scoped by the caller), in form order. */
+  async fieldsOfCases(db: Queryable, incidentIds: readonly string[]) {
+    const { rows } = await db.query<ReportField & { incident_id: string }>(
+      `select incident_id, name, value from incident.incident_field
+        where incident_id = any($1::uuid[]) order by incident_id, position`,
+      [incidentIds],
+    );
+    return rows;
+  },
+
   async incidentExists(db: Queryable, companyId: string, incidentId: string): Promise<boolean> {
     const { rows } = await db.query('select 1 from incident.incident where company_id = $1 and id = $2', [
       companyId,

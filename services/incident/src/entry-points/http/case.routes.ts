@@ -7,6 +7,7 @@ import {
   incidentUpdateRequestSchema,
   noteCreateRequestSchema,
   reportingQuerySchema,
+  searchCorpusQuerySchema,
 } from '@whistle/contracts';
 import { NotAllowedError, parseBody, parseQuery, type Database, type UnitOfWork } from '@whistle/service-kit';
 import type { StaffTokenVerifier } from '@whistle/tokens';
@@ -14,6 +15,7 @@ import { exportCases } from '../../domain/cases/export-cases.use-case';
 import { changeCaseLink } from '../../domain/cases/link-cases.use-case';
 import { listCases } from '../../domain/cases/list-cases.use-case';
 import { recordCasePrint } from '../../domain/cases/print-case.use-case';
+import { searchCorpus } from '../../domain/cases/search-corpus.use-case';
 import { addNote, listNotes } from '../../domain/cases/notes.use-case';
 import { updateCase } from '../../domain/cases/update-case.use-case';
 import { viewCase } from '../../domain/cases/view-case.use-case';
@@ -48,6 +50,17 @@ export function caseRoutes(deps: CaseRoutesDependencies): Router {
       staffViewerOf(req),
       parseQuery(incidentExportQuerySchema, req.query),
     );
+    res.set({ 'Content-Type': INCIDENT_EXPORT_CONTENT_TYPE, 'X-Total-Count': String(count) });
+    for await (const row of rows) {
+      if (!res.write(`${JSON.stringify(row)}\n`)) await new Promise((resolve) => res.once('drain', resolve));
+    }
+    res.end();
+  });
+
+  // Ours (issue 23): what the browser needs to search the words of every case the person may open; NDJSON too.
+  router.get('/api/incident/search-corpus', staff, async (req, res) => {
+    parseQuery(searchCorpusQuerySchema, req.query);
+    const { count, rows } = await searchCorpus(deps, staffViewerOf(req));
     res.set({ 'Content-Type': INCIDENT_EXPORT_CONTENT_TYPE, 'X-Total-Count': String(count) });
     for await (const row of rows) {
       if (!res.write(`${JSON.stringify(row)}\n`)) await new Promise((resolve) => res.once('drain', resolve));

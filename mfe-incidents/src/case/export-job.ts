@@ -1,4 +1,4 @@
-// The CSV export, off the page's main thread: fetches the NDJSON export, decrypts each case's identity
+// The CSV export, run in the case worker (case.worker.ts), off the page's main thread: fetches the NDJSON export, decrypts each case's identity
 // with the company key (a CryptoKey, which structured cloning hands over without exposing it), builds
 // the CSV with the CSV library, and reports its progress.
 import { createApiClient, exportCases, type CaseQuery } from '@whistle/api-client';
@@ -6,6 +6,7 @@ import { identityOf } from './case-key';
 import { csvHeader, csvRecord, extendedCells, toCsv, type ExtendedWords } from './csv';
 
 export interface ExportRequest {
+  job: 'export';
   baseUrl: string;
   token: string;
   query: CaseQuery;
@@ -26,14 +27,7 @@ const BATCH = 50;
 /** Progress reports at most this often: each one is a render on the page's main thread. */
 const PROGRESS_INTERVAL_MS = 100;
 
-/** The worker's global scope, as much as this worker uses (the webworker lib would retype every window). */
-declare const self: {
-  onmessage: ((event: MessageEvent<ExportRequest>) => void) | null;
-  postMessage(message: ExportMessage): void;
-};
-
-self.onmessage = async ({ data }: MessageEvent<ExportRequest>) => {
-  const post = (message: ExportMessage) => self.postMessage(message);
+export async function runExport(data: ExportRequest, post: (message: ExportMessage) => void): Promise<void> {
   const api = createApiClient({ baseUrl: data.baseUrl, getToken: () => data.token });
   let total = 0;
   let reportedAt = 0;
@@ -63,4 +57,4 @@ self.onmessage = async ({ data }: MessageEvent<ExportRequest>) => {
   } catch (error) {
     post({ type: 'failed', status: (error as { status?: number }).status ?? null });
   }
-};
+}

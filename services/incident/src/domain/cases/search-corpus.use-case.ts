@@ -1,0 +1,57 @@
+import { DEFAULT_INCIDENT_SORT, type IncidentSearchCorpusRow, type ReportField } from '@whistle/contracts';
+import type { Database, UnitOfWork } from '@whistle/service-kit';
+import { caseRepository } from '../../data-access/case.repository';
+import { incidentRepository } from '../../data-access/incident.repository';
+import { scopeOf, type StaffViewer } from '../access/staff-access';
+
+/** Rows read per round trip while streaming the corpus. */
+const BATCH = 500;
+
+/**
+ * GET /api/incident/search-corpus: every case the viewer may open (the list's visibility: exclusions, a handler's
+ * assigned cases only) with its keys and encrypted report fields, for the browser to decrypt and search. The
+ * search's words never reach the server; the download is on the record (how many cases) before the first row.
+ */
+export async function searchCorpus(
+  deps: { db: Database; unitOfWork: UnitOfWork },
+  viewer: StaffViewer,
+): Promise<{ count: number; rows: AsyncGenerator<IncidentSearchCorpusRow> }> {
+  const scope = scopeOf(viewer);
+  const count = await caseRepository.count(deps.db, scope, {});
+  await deps.unitOfWork((tx) =>
+    tx.addEvent({
+      name: 'incident.searched',
+      company_id: viewer.companyId,
+      payload: { count },
+      actor: { type: 'STAFF', user_id: viewer.userId },
+    }),
+  );
+  async function* rows(): AsyncGenerator<IncidentSearchCorpusRow> {
+    for (let offset = 0; ; offset += BATCH) {
+      // The list's default order: the cases worked on most recently come first, so do their matches.
+      const page = await caseRepository.page(deps.db, scope, {}, DEFAULT_INCIDENT_SORT, { offset, limit: BATCH });
+      const byCase = new Map<string, ReportField[]>();
+      for (const { incident_id, name, value } of await incidentRepository.fieldsOfCases(
+        deps.db,
+        page.map((row) => row.id),
+      )) {
+        byCase.set(incident_id, [...(byCase.get(incident_id) ?? []), { name, value }]);
+      }
+      for (const row of page) {
+        yield {
+          uuid: row.id,
+          display_report_number: row.display_report_number,
+          keys: {
+            credential: { public_key: row.public_key, aes_encrypted_private_key: row.aes_encrypted_private_key },
+            aes_salt: row.aes_salt,
+            aes_iv: row.aes_iv,
+            company_encrypted_passphrase: row.company_encrypted_passphrase,
+          },
+          fields: byCase.get(row.id) ?? [],
+        };
+      }
+      if (page.length < BATCH) return;
+    }
+  }
+  return { count, rows: rows() };
+}
