@@ -146,6 +146,14 @@ describe.each(Object.keys(table.workloads))('Dockerfile of %s', (workload) => {
       );
       expect(copied.sort()).toEqual(needed.map(([, dir]) => dir).sort());
       for (const [, dir] of needed) expect(runtime.lines).toContain(`COPY --from=prod-deps /repo/${dir} ./${dir}`);
+      // npm ci links every workspace whatever --workspace says: the root keeps only the needed ones, then prunes.
+      const prune = all.find((stage) => stage.name === 'prod-modules')!.lines.find((l) => l.includes('npm prune'))!;
+      expect(prune).toContain(
+        ` ${needed
+          .map(([, dir]) => dir)
+          .sort()
+          .join(' ')}  && npm prune --ignore-scripts --omit=dev`,
+      );
       expect(runtime.from).toMatch(/^node:24-bookworm-slim\b/);
       expect(runtime.lines.filter((l) => l.startsWith('COPY')).every((l) => l.includes('--from=prod-deps'))).toBe(true);
       expect(runtime.lines).toContain(`CMD ["node", "${folder}/dist/main.js"]`);

@@ -97,6 +97,27 @@ case "$base_mode" in
 esac
 [ -n "${BASES_ONLY:-}" ] && exit 0
 
+# Machines whose egress re-signs TLS with their own CA (ours do: NODE_EXTRA_CA_CERTS, as on the host): the RUN steps
+# get that bundle and an npm config pointing at it, as build-time mounts only, so no image carries them.
+if [ -n "${NODE_EXTRA_CA_CERTS:-}" ] && [ -r "$NODE_EXTRA_CA_CERTS" ]; then
+  build_npmrc="$(mktemp)"
+  trap 'rm -f "$build_npmrc"' EXIT
+  echo "cafile=/run/whistle-build-ca.pem" > "$build_npmrc"
+  build_args+=(--volume "$NODE_EXTRA_CA_CERTS:/run/whistle-build-ca.pem:ro" --volume "$build_npmrc:/usr/local/etc/npmrc:ro")
+fi
+
+# npm sbom names the root package with its version, and ours has none (EINVALIDPURLTYPE): run it on a copy of the
+# lockfile and the manifests whose root carries the repository's revision as its version.
+sbom() {
+  local out="$1" tree
+  shift
+  tree="$(mktemp -d)"
+  git ls-files -z 'package-lock.json' '.npmrc' '*package.json' | grep -zv '^tools/' | xargs -0 cp --parents -t "$tree"
+  (cd "$tree" && npm pkg set version=0.0.0 > /dev/null \
+    && npm sbom --sbom-format cyclonedx --package-lock-only --omit=dev $(printf -- '--workspace %s ' "$@")) > "$out"
+  rm -rf "$tree"
+}
+
 revision="$(git rev-parse --short=12 HEAD 2> /dev/null || echo unknown)"
 git diff --quiet HEAD 2> /dev/null || revision="$revision-dirty"
 created="$(date -u +%Y-%m-%dT%H:%M:%SZ)"
@@ -112,9 +133,7 @@ for image in "${images[@]}"; do
   # CycloneDX SBOM of what the image carries from npm: a service's production workspaces (its --omit=dev install),
   # a frontend's workspaces without their development dependencies (what the bundle is built from).
   workspaces="$(node scripts/images/sbom-workspaces.mjs "$folder/Dockerfile")"
-  # shellcheck disable=SC2086 # one word per workspace
-  npm sbom --sbom-format cyclonedx --package-lock-only --omit=dev $(printf -- '--workspace %s ' $workspaces) \
-    > "$out_dir/$image.cdx.json"
+  sbom "$out_dir/$image.cdx.json" $workspaces
   sizes+=("$(printf '%-34s %s' "$tag" "$(podman image inspect --format '{{.Size}}' "$tag" | numfmt --to=si --suffix=B)")")
 done
 echo
