@@ -107,15 +107,17 @@ if [ -n "${NODE_EXTRA_CA_CERTS:-}" ] && [ -r "$NODE_EXTRA_CA_CERTS" ]; then
 fi
 
 # npm sbom names the root package with its version, and ours has none (EINVALIDPURLTYPE): run it on a copy of the
-# lockfile and the manifests whose root carries the repository's revision as its version.
+# lockfile and the manifests whose root has a placeholder version.
 sbom() {
-  local out="$1" tree
+  local out="$1" tmp tree
   shift
-  tree="$(mktemp -d)"
-  git ls-files -z 'package-lock.json' '.npmrc' '*package.json' | grep -zv '^tools/' | xargs -0 cp --parents -t "$tree"
+  tmp="$(mktemp -d)"
+  tree="$tmp/whistle" # npm sbom names the root after its folder
+  mkdir "$tree"
+  git ls-files -z package.json package-lock.json .npmrc '*/package.json' | grep -zv '^tools/' | xargs -0 cp --parents -t "$tree"
   (cd "$tree" && npm pkg set version=0.0.0 > /dev/null \
     && npm sbom --sbom-format cyclonedx --package-lock-only --omit=dev $(printf -- '--workspace %s ' "$@")) > "$out"
-  rm -rf "$tree"
+  rm -rf "$tmp"
 }
 
 revision="$(git rev-parse --short=12 HEAD 2> /dev/null || echo unknown)"
