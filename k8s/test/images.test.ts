@@ -48,16 +48,25 @@ function workspaceClosure(folder: string, { dev }: { dev: boolean }): string[] {
   return seen.map((name, i) => `${name} ${folders[i]}`);
 }
 
-/** Stages of a Dockerfile: base image and instruction lines (continuations joined). */
-function stages(dockerfile: string): { from: string; lines: string[] }[] {
+/**
+ * Stages of a Dockerfile: name, base image (a global `ARG` resolved to its default, the registry build) and
+ * instruction lines (continuations joined).
+ */
+function stages(dockerfile: string): { name?: string; from: string; lines: string[] }[] {
   const lines = dockerfile
     .replace(/\\\n\s*/g, ' ')
     .split('\n')
     .filter((l) => l.trim() && !l.trim().startsWith('#'));
-  const result: { from: string; lines: string[] }[] = [];
+  const args = new Map<string, string>();
+  const result: { name?: string; from: string; lines: string[] }[] = [];
   for (const line of lines) {
-    if (line.startsWith('FROM ')) result.push({ from: line.split(/\s+/)[1], lines: [] });
-    else result.at(-1)?.lines.push(line);
+    if (line.startsWith('FROM ')) {
+      const [, from, as, name] = line.split(/\s+/);
+      const base = from.replace(/^\$\{(\w+)\}$/, (_, arg: string) => args.get(arg) ?? '');
+      result.push({ name: as === 'AS' ? name : undefined, from: base, lines: [] });
+    } else if (result.length === 0 && line.startsWith('ARG ')) {
+      for (const [, arg, value] of line.matchAll(/(\w+)=(\S+)/g)) args.set(arg, value);
+    } else result.at(-1)?.lines.push(line);
   }
   return result;
 }
@@ -67,7 +76,9 @@ describe.each(Object.keys(table.workloads))('Dockerfile of %s', (workload) => {
   const { kind, port } = table.workloads[workload];
   const packageName = JSON.parse(read(`${folder}/package.json`)).name;
   const dockerfile = read(`${folder}/Dockerfile`);
-  const [build, ...rest] = stages(dockerfile);
+  const all = stages(dockerfile);
+  const build = all.find((stage) => stage.name === 'build')!;
+  const rest = all.slice(all.indexOf(build) + 1);
   const runtime = rest.at(-1)!;
 
   it('when read, then it builds on node:24-bookworm-slim with npm ci filtered to the workspaces it needs and lerna scoped to it', () => {
@@ -77,6 +88,31 @@ describe.each(Object.keys(table.workloads))('Dockerfile of %s', (workload) => {
       expect(ci).toContain(`--workspace ${entry.split(' ')[0]}`);
     expect(build.lines.join('\n')).toContain(`npx lerna run build --scope ${packageName} --include-dependencies`);
     expect(dockerfile).toContain(`docker build -f ${folder}/Dockerfile`);
+  });
+
+  it('when read, then its base images are build arguments whose defaults are the official images, for `npm run images`', () => {
+    expect(dockerfile).toMatch(/^ARG NODE_IMAGE=node:24-bookworm-slim$/m);
+    if (kind !== 'service') expect(dockerfile).toMatch(/^ARG NGINX_IMAGE=nginxinc\/nginx-unprivileged:\S+$/m);
+    const froms = dockerfile.split('\n').filter((line) => line.startsWith('FROM '));
+    for (const from of froms) expect(from).toMatch(/^FROM (\$\{(NODE|NGINX)_IMAGE\}|build)( AS [a-z-]+)?$/);
+    expect(read('scripts/images/build.sh')).toMatch(new RegExp(`^images=\\([^)]*\\b${workload}\\b`, 'm'));
+  });
+
+  it('when read, then the dependencies are installed from the manifests alone, before the sources are copied', () => {
+    const manifests = all.find((stage) => stage.name === 'manifests')!;
+    expect(manifests.lines.join('\n')).toMatch(/find \. -name package\.json -exec cp --parents/);
+    expect(build.lines[2]).toBe('COPY --from=manifests /manifests ./');
+    const install = build.lines.findIndex((line) => line.includes('npm ci'));
+    const sources = build.lines.indexOf('COPY . .');
+    expect(install).toBeGreaterThan(-1);
+    expect(sources).toBeGreaterThan(install);
+  });
+
+  it('when read, then the runtime image carries the OCI labels', () => {
+    const labels = runtime.lines.filter((line) => line.startsWith('LABEL ')).join(' ');
+    expect(labels).toContain(`org.opencontainers.image.title="${packageName}"`);
+    for (const key of ['version', 'revision', 'created'])
+      expect(labels).toContain(`org.opencontainers.image.${key}="\${${key.toUpperCase()}}"`);
   });
 
   it('when read, then the runtime stage runs as a numeric non-root user and exposes the table port', () => {
@@ -99,7 +135,7 @@ describe.each(Object.keys(table.workloads))('Dockerfile of %s', (workload) => {
       const prodCi = stages(dockerfile)
         .flatMap((s) => s.lines)
         .find((l) => l.includes('--omit=dev'))!;
-      expect(prodCi).toMatch(/^RUN npm ci /);
+      expect(prodCi).toMatch(/^RUN (--mount=type=cache,\S+\s+)?npm ci /);
       const needed = workspaceClosure(folder, { dev: false }).map((entry) => entry.split(' '));
       // Exactly those workspaces: an image carries no package (and no dependency of one) its service does not use.
       expect([...prodCi.matchAll(/--workspace (\S+)/g)].map((match) => match[1]).sort()).toEqual(
@@ -110,6 +146,14 @@ describe.each(Object.keys(table.workloads))('Dockerfile of %s', (workload) => {
       );
       expect(copied.sort()).toEqual(needed.map(([, dir]) => dir).sort());
       for (const [, dir] of needed) expect(runtime.lines).toContain(`COPY --from=prod-deps /repo/${dir} ./${dir}`);
+      // npm ci links every workspace whatever --workspace says: the root keeps only the needed ones, then prunes.
+      const prune = all.find((stage) => stage.name === 'prod-modules')!.lines.find((l) => l.includes('npm prune'))!;
+      expect(prune).toContain(
+        ` ${needed
+          .map(([, dir]) => dir)
+          .sort()
+          .join(' ')}  && npm prune --ignore-scripts --omit=dev`,
+      );
       expect(runtime.from).toMatch(/^node:24-bookworm-slim\b/);
       expect(runtime.lines.filter((l) => l.startsWith('COPY')).every((l) => l.includes('--from=prod-deps'))).toBe(true);
       expect(runtime.lines).toContain(`CMD ["node", "${folder}/dist/main.js"]`);
