@@ -39,14 +39,17 @@ export async function listItems(
       .map(({ uuid, full_name }): StaffMember => ({ uuid, full_name })),
     clocks: clocksOf(row, now),
     full_name: row.full_name,
-    keys: {
-      credential: { public_key: row.public_key, aes_encrypted_private_key: row.aes_encrypted_private_key },
-      aes_salt: row.aes_salt,
-      aes_iv: row.aes_iv,
-      company_encrypted_passphrase: row.company_encrypted_passphrase,
-    },
+    keys: keysOf(row),
   }));
 }
+
+/** What a staff browser needs to open a case with the company key: its sealed incident key and its wrapping. */
+export const keysOf = (row: CaseRow) => ({
+  credential: { public_key: row.public_key, aes_encrypted_private_key: row.aes_encrypted_private_key },
+  aes_salt: row.aes_salt,
+  aes_iv: row.aes_iv,
+  company_encrypted_passphrase: row.company_encrypted_passphrase,
+});
 
 export interface CaseViewDependencies {
   db: Database;

@@ -3,6 +3,7 @@ import type { Database, UnitOfWork } from '@whistle/service-kit';
 import { caseRepository } from '../../data-access/case.repository';
 import { incidentRepository } from '../../data-access/incident.repository';
 import { scopeOf, type StaffViewer } from '../access/staff-access';
+import { keysOf } from './case-view';
 
 /** Rows read per round trip while streaming the corpus. */
 const BATCH = 500;
@@ -31,22 +32,20 @@ export async function searchCorpus(
       // The list's default order: the cases worked on most recently come first, so do their matches.
       const page = await caseRepository.page(deps.db, scope, {}, DEFAULT_INCIDENT_SORT, { offset, limit: BATCH });
       const byCase = new Map<string, ReportField[]>();
-      for (const { incident_id, name, value } of await incidentRepository.fieldsOfCases(
+      const fields = await incidentRepository.fieldsOfCases(
         deps.db,
         page.map((row) => row.id),
-      )) {
-        byCase.set(incident_id, [...(byCase.get(incident_id) ?? []), { name, value }]);
+      );
+      for (const { incident_id, name, value } of fields) {
+        const own = byCase.get(incident_id);
+        if (own) own.push({ name, value });
+        else byCase.set(incident_id, [{ name, value }]);
       }
       for (const row of page) {
         yield {
           uuid: row.id,
           display_report_number: row.display_report_number,
-          keys: {
-            credential: { public_key: row.public_key, aes_encrypted_private_key: row.aes_encrypted_private_key },
-            aes_salt: row.aes_salt,
-            aes_iv: row.aes_iv,
-            company_encrypted_passphrase: row.company_encrypted_passphrase,
-          },
+          keys: keysOf(row),
           fields: byCase.get(row.id) ?? [],
         };
       }

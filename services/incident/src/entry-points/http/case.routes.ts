@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type Response } from 'express';
 import {
   caseLinkRequestSchema,
   INCIDENT_EXPORT_CONTENT_TYPE,
@@ -23,6 +23,15 @@ import { companyReport } from '../../domain/reporting/company-report.use-case';
 import type { IncidentSessionSigner } from '../../domain/tokens/incident-session-signer';
 import { callerScope, staffSignInOf, staffViewerOf } from './incident-access';
 import { incidentIdOf } from './incident-id';
+
+/** NDJSON, one row per line, with the exact count first (the browser shows progress against it); waits on drain. */
+async function sendNdjson(res: Response, count: number, rows: AsyncIterable<unknown>): Promise<void> {
+  res.set({ 'Content-Type': INCIDENT_EXPORT_CONTENT_TYPE, 'X-Total-Count': String(count) });
+  for await (const row of rows) {
+    if (!res.write(`${JSON.stringify(row)}\n`)) await new Promise((resolve) => res.once('drain', resolve));
+  }
+  res.end();
+}
 
 export interface CaseRoutesDependencies {
   db: Database;
@@ -50,22 +59,14 @@ export function caseRoutes(deps: CaseRoutesDependencies): Router {
       staffViewerOf(req),
       parseQuery(incidentExportQuerySchema, req.query),
     );
-    res.set({ 'Content-Type': INCIDENT_EXPORT_CONTENT_TYPE, 'X-Total-Count': String(count) });
-    for await (const row of rows) {
-      if (!res.write(`${JSON.stringify(row)}\n`)) await new Promise((resolve) => res.once('drain', resolve));
-    }
-    res.end();
+    await sendNdjson(res, count, rows);
   });
 
-  // Ours (issue 23): what the browser needs to search the words of every case the person may open; NDJSON too.
+  // Not in the spec (issue 23): what the browser needs to search the words of every case the person may open.
   router.get('/api/incident/search-corpus', staff, async (req, res) => {
     parseQuery(searchCorpusQuerySchema, req.query);
     const { count, rows } = await searchCorpus(deps, staffViewerOf(req));
-    res.set({ 'Content-Type': INCIDENT_EXPORT_CONTENT_TYPE, 'X-Total-Count': String(count) });
-    for await (const row of rows) {
-      if (!res.write(`${JSON.stringify(row)}\n`)) await new Promise((resolve) => res.once('drain', resolve));
-    }
-    res.end();
+    await sendNdjson(res, count, rows);
   });
 
   // Before /:incident_uuid. The role is checked before the period: a non-admin learns nothing from a 400.
