@@ -186,6 +186,26 @@ describe('runService', () => {
     await expect(deps!.db.query('SELECT 1')).rejects.toThrow();
   });
 
+  it('when a request was answered at once and SIGTERM follows, then the shutdown does not wait for it', async () => {
+    const events: string[] = [];
+    const service = slowService(events, Promise.resolve(), () => undefined);
+    const exit = jest.fn();
+    // A grace period longer than the test's timeout: waiting for it fails the test.
+    const running = await runService({
+      name: 'test',
+      configSchema: schema,
+      ports,
+      create: service.create,
+      env,
+      exit,
+      shutdownGraceMs: 60_000,
+    });
+    // `/healthz` answers in the same tick as the request arrives: before any later 'request' listener runs.
+    expect((await fetch(`http://127.0.0.1:${running!.port}/healthz`)).status).toBe(200);
+    await running!.shutdown('test');
+    expect(exit).toHaveBeenCalledWith(0);
+  }, 10_000);
+
   it('when a handler never finishes, then shutdown still ends after the grace period', async () => {
     const arrived = deferred();
     const create = (): WhistleService => {

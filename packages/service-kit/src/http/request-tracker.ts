@@ -30,7 +30,9 @@ export function trackRequests(server: Server): RequestTracker {
     for (const wake of woken) wake();
   };
 
-  server.on('request', (_req: IncomingMessage, res: ServerResponse) => {
+  // Before the app's own listener: a handler that answers in the same tick (`/healthz`) ends its response before
+  // any later listener runs, and would stay counted forever, holding every shutdown for its whole grace period.
+  server.prependListener('request', (_req: IncomingMessage, res: ServerResponse) => {
     if (draining) res.setHeader('Connection', 'close');
     pending.add(res);
     const end = res.end;
