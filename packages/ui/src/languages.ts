@@ -1,6 +1,6 @@
 /**
  * Spec §1/§9: English is the default and fallback; the choice is kept in localStorage. The discloser pages
- * speak the EU's 24 official languages plus Ukrainian, Turkish and Arabic (issue #29); staff pages en, fr and de
+ * speak the EU's 24 official languages plus Ukrainian, Turkish and Arabic (issue #29); staff pages en, fr, de and es
  * (STAFF_LANGUAGES). Each language is named in itself in the chooser.
  */
 export const LANGUAGE_NAMES = {
@@ -77,6 +77,7 @@ export const STAFF_LANGUAGES: readonly Language[] = [
   'en',
   'fr',
   'de',
+  'es',
 ];
 /** Every language a page can be shown in. */
 export const SUPPORTED_LANGUAGES: Language[] = [...new Set([...DISCLOSER_LANGUAGES, ...STAFF_LANGUAGES])];
