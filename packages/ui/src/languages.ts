@@ -2,8 +2,8 @@ import { DISCLOSER_LANGUAGE_CODES } from '@whistle/contracts';
 
 /**
  * Spec §1/§9: English is the default and fallback; the choice is kept in localStorage. The discloser pages
- * speak the EU's 24 official languages plus Ukrainian, Turkish and Arabic (issue #29); staff pages English
- * and French. Each language is named in itself in the chooser.
+ * speak the EU's 24 official languages plus Ukrainian, Turkish and Arabic (issue #29); staff pages en, fr, de, es,
+ * it (STAFF_LANGUAGES). Each language is named in itself in the chooser.
  */
 export const LANGUAGE_NAMES = {
   bg: 'Български',
@@ -41,8 +41,19 @@ export type Language = keyof typeof LANGUAGE_NAMES;
  * joins it with its mfe-disclose and shell/common files (the locale-files test then requires every key of them).
  */
 export const DISCLOSER_LANGUAGES: readonly Language[] = DISCLOSER_LANGUAGE_CODES;
-/** Staff pages stay in English and French: their namespaces exist in these languages only. */
-export const STAFF_LANGUAGES: readonly Language[] = ['en', 'fr'];
+/**
+ * The staff pages' languages: a language joins this list with its shell/shell, mfe-incidents/incidents and
+ * mfe-settings/settings files (the locale-files test then requires every key of them). Staff namespaces exist in
+ * these languages only. One language a line, to merge additions easily.
+ */
+// prettier-ignore
+export const STAFF_LANGUAGES: readonly Language[] = [
+  'en',
+  'fr',
+  'de',
+  'es',
+  'it',
+];
 /** Every language a page can be shown in. */
 export const SUPPORTED_LANGUAGES: Language[] = [...new Set([...DISCLOSER_LANGUAGES, ...STAFF_LANGUAGES])];
 /** The namespaces every discloser page needs, translated into every discloser language. */

@@ -30,6 +30,16 @@ describe('ui components', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Erreur inattendue de l’application !');
   });
 
+  it('when staff open the chooser, then it offers German, Spanish and Italian too, each named in itself', async () => {
+    const i18n = await initTestI18n<i18n>('en');
+    renderWithI18n(<LanguageChooser />, i18n);
+    const names = screen.getAllByRole('option').map((option) => option.textContent);
+    expect(names).toEqual(expect.arrayContaining(['English', 'Français', 'Deutsch', 'Español', 'Italiano']));
+    fireEvent.change(screen.getByRole('combobox', { name: 'Language' }), { target: { value: 'it' } });
+    expect(await screen.findByRole('combobox', { name: 'Lingua' })).toHaveValue('it');
+    expect(i18n.t('companyApp.roles.HANDLER', { ns: 'shell' })).toBe('Gestore');
+  });
+
   it('when a field has an error, then the error is bound to its labelled control', async () => {
     renderWithI18n(
       <>
