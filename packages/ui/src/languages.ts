@@ -1,7 +1,7 @@
 /**
  * Spec §1/§9: English is the default and fallback; the choice is kept in localStorage. The discloser pages
- * speak the EU's 24 official languages plus Ukrainian, Turkish and Arabic (issue #29); staff pages English
- * and French. Each language is named in itself in the chooser.
+ * speak the EU's 24 official languages plus Ukrainian, Turkish and Arabic (issue #29); staff pages those of
+ * STAFF_LANGUAGES. Each language is named in itself in the chooser.
  */
 export const LANGUAGE_NAMES = {
   bg: 'Български',
@@ -67,8 +67,12 @@ export const DISCLOSER_LANGUAGES: readonly Language[] = [
   'mt',
   'ga',
 ];
-/** Staff pages stay in English and French: their namespaces exist in these languages only. */
-export const STAFF_LANGUAGES: readonly Language[] = ['en', 'fr'];
+/**
+ * The staff pages' languages (issue #29): a language joins this list with its shell/shell, mfe-incidents/incidents
+ * and mfe-settings/settings files (the locale-files test then requires every key of them); the staff
+ * namespaces exist in these languages only.
+ */
+export const STAFF_LANGUAGES: readonly Language[] = ['en', 'fr', 'nl'];
 /** Every language a page can be shown in. */
 export const SUPPORTED_LANGUAGES: Language[] = [...new Set([...DISCLOSER_LANGUAGES, ...STAFF_LANGUAGES])];
 /** The namespaces every discloser page needs, translated into every discloser language. */
