@@ -72,7 +72,7 @@ export const DISCLOSER_LANGUAGES: readonly Language[] = [
  * and mfe-settings/settings files (the locale-files test then requires every key of them); the staff
  * namespaces exist in these languages only.
  */
-export const STAFF_LANGUAGES: readonly Language[] = ['en', 'fr', 'nl', 'pl'];
+export const STAFF_LANGUAGES: readonly Language[] = ['en', 'fr', 'nl', 'pl', 'pt'];
 /** Every language a page can be shown in. */
 export const SUPPORTED_LANGUAGES: Language[] = [...new Set([...DISCLOSER_LANGUAGES, ...STAFF_LANGUAGES])];
 /** The namespaces every discloser page needs, translated into every discloser language. */
