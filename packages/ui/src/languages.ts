@@ -3,7 +3,7 @@ import { DISCLOSER_LANGUAGE_CODES } from '@whistle/contracts';
 /**
  * Spec §1/§9: English is the default and fallback; the choice is kept in localStorage. The discloser pages
  * speak the EU's 24 official languages plus Ukrainian, Turkish and Arabic (issue #29); staff pages en, fr, de, es,
- * it (STAFF_LANGUAGES). Each language is named in itself in the chooser.
+ * it, nl, pl, pt (STAFF_LANGUAGES). Each language is named in itself in the chooser.
  */
 export const LANGUAGE_NAMES = {
   bg: 'Български',
@@ -53,6 +53,9 @@ export const STAFF_LANGUAGES: readonly Language[] = [
   'de',
   'es',
   'it',
+  'nl',
+  'pl',
+  'pt',
 ];
 /** Every language a page can be shown in. */
 export const SUPPORTED_LANGUAGES: Language[] = [...new Set([...DISCLOSER_LANGUAGES, ...STAFF_LANGUAGES])];

@@ -41,12 +41,13 @@ const english = new Map(
 );
 
 /**
- * The plural forms a language uses for the counts a page shows (0 to 1000): Polish one/few/many/other, Arabic
- * six, Slovenian four… (French's "many", for millions, is left out: no count on these pages gets there).
+ * The plural forms a language uses for the counts a page shows (0 to 1000, and a fraction: the reporting page's
+ * median of 1.5 days): Polish one/few/many and, for the fraction, other; Arabic six, Slovenian four… (French's
+ * "many", for millions, is left out: no count on these pages gets there).
  */
 function pluralCategories(language: string): Set<string> {
   const rules = new Intl.PluralRules(language);
-  return new Set(Array.from({ length: 1001 }, (_, n) => rules.select(n)));
+  return new Set([...Array.from({ length: 1001 }, (_, n) => rules.select(n)), rules.select(1.5)]);
 }
 
 /** The keys a language must have: English's, each plural key in the language's own plural categories. */
