@@ -102,7 +102,8 @@ beforeAll(async () => {
   company = {
     url_identifier: 'acme',
     name: 'Acme',
-    customization: { title: null, description: null, logo_url: null },
+    customization: { title: null, description: null, logo_url: null, translations: {} },
+    languages: { offered: ['en', 'fr'], default: 'en' },
     public_key: credential.public_key,
     key_version: 1,
     categories: [fraud, invoices],

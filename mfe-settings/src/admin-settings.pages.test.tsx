@@ -46,6 +46,8 @@ function companyState(): StaffState {
       logo: null,
       title: null,
       description: null,
+      translations: {},
+      languages: { offered: ['en', 'fr'], default: 'en' },
       mfa_required: false,
       sso_enabled: false,
       settings: {

@@ -37,6 +37,8 @@ export function companyState(roles: Role[] = ['ADMIN'], mfaRequired = false): St
       logo: null,
       title: null,
       description: null,
+      translations: {},
+      languages: { offered: ['en', 'fr'], default: 'en' },
       mfa_required: mfaRequired,
       sso_enabled: false,
       settings: { resolution_deadline_days: 14, notifications: {} },

@@ -46,11 +46,11 @@ const SIGN_IN =
 
 /**
  * Routes only an ADMIN may call (spec §6 and the settings pages): company settings, labels, locations, team, SSO, MFA
- * policy, customisation, the audit log, reporting and retention. Reading the company and one's own profile is for all
- * staff.
+ * policy, customisation and languages, the audit log, reporting and retention. Reading the company and one's own
+ * profile is for all staff.
  */
 const ADMIN_ONLY =
-  /^(POST|PUT|DELETE) \/api\/account\/company\/(category|location|user_profile|customization|sso$|mfa)|^PUT \/api\/account\/company$|^GET \/api\/account\/company\/(audit_log|sso$|customization$)|^(GET|PUT) \/api\/incident\/(reporting|retention)$/;
+  /^(POST|PUT|DELETE) \/api\/account\/company\/(category|location|user_profile|customization|languages$|sso$|mfa)|^PUT \/api\/account\/company$|^GET \/api\/account\/company\/(audit_log|sso$|customization$)|^(GET|PUT) \/api\/incident\/(reporting|retention)$/;
 
 /**
  * Tables holding what people and cases are: a refused request must leave them exactly as they were. The
@@ -219,6 +219,7 @@ function exampleBodies(context: {
       title: 'Speak up',
       description: '<p><b>Bold</b> <a href="https://example.com">link</a></p>',
     },
+    'PUT /api/account/company/languages': { offered: ['en', 'de'], default: 'de' },
     // A 1×1 PNG.
     'PUT /api/account/company/customization/logo': {
       content: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',

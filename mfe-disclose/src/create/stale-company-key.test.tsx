@@ -43,7 +43,8 @@ it('when the company key was renewed while the form was open, then the report is
   const view = (key: { public_key: string }, version: number): CompanyPublicView => ({
     url_identifier: 'acme',
     name: 'Acme',
-    customization: { title: null, description: null, logo_url: null },
+    customization: { title: null, description: null, logo_url: null, translations: {} },
+    languages: { offered: ['en', 'fr'], default: 'en' },
     public_key: key.public_key,
     key_version: version,
     categories: [fraud],

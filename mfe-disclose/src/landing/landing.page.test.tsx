@@ -3,6 +3,7 @@ import { RouterProvider, createMemoryRouter } from 'react-router';
 import type { i18n } from 'i18next';
 import { ApiError, type ApiClient } from '@whistle/api-client';
 import type { CompanyPublicView } from '@whistle/contracts';
+import { LANGUAGE_STORAGE_KEY } from '@whistle/ui';
 import { initTestI18n } from '../../../tools/webpack/test-i18n';
 import { renderWithI18n } from '../../test/render';
 import { discloseRoutes } from '../disclose.routes';
@@ -10,7 +11,8 @@ import { discloseRoutes } from '../disclose.routes';
 const company: CompanyPublicView = {
   url_identifier: 'acme',
   name: 'Acme',
-  customization: { title: null, description: null, logo_url: null },
+  customization: { title: null, description: null, logo_url: null, translations: {} },
+  languages: { offered: ['en', 'fr'], default: 'en' },
   public_key: 'v1.key',
   key_version: 1,
   categories: [],
@@ -62,7 +64,7 @@ describe('discloser landing page', () => {
     renderLanding(
       apiAnswering(async () => ({
         ...company,
-        customization: { title: 'Tell us', description, logo_url: logoUrl },
+        customization: { title: 'Tell us', description, logo_url: logoUrl, translations: {} },
       })),
     );
     expect(await screen.findByRole('heading', { level: 1, name: 'Tell us' })).toBeInTheDocument();
@@ -123,7 +125,8 @@ describe('discloser landing page', () => {
     );
   });
 
-  it('when the page language is French, then the page is in French', async () => {
+  it('when French was chosen on an earlier visit, then the page is in French', async () => {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, 'fr');
     renderLanding(
       apiAnswering(async () => company),
       await initTestI18n<i18n>('fr'),
@@ -132,6 +135,7 @@ describe('discloser landing page', () => {
       await screen.findByRole('heading', { level: 1, name: 'Exprimez-vous, vous êtes protégé' }),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Vérifier le statut d’un incident' })).toBeInTheDocument();
+    localStorage.clear();
   });
 
   it('when the url_identifier is unknown, then a company-not-found message shows', async () => {

@@ -1,6 +1,6 @@
 import { useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CompanyPublicView } from '@whistle/contracts';
+import type { CompanyCustomization, CompanyPublicView } from '@whistle/contracts';
 import { Button, useDocumentTitle } from '@whistle/ui';
 import { KeyFingerprint } from './key-fingerprint.component';
 import { StatusForm, type StatusFormFailure } from './status-form.component';
@@ -26,6 +26,12 @@ export interface LandingPageProps {
   onStatusCancel?(): void;
 }
 
+/** The title and description in the page's language where the company wrote them; each its default text else. */
+export function landingText({ title, description, translations }: CompanyCustomization, language: string) {
+  const own = translations[language as keyof typeof translations];
+  return { title: own?.title ?? title, description: own?.description ?? description };
+}
+
 /** A click the browser should handle itself: another button, or a modifier asking for a new tab or window. */
 const opensElsewhere = (event: MouseEvent) =>
   event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey;
@@ -42,10 +48,10 @@ export function LandingPage({
   statusCheck,
   onStatusCancel,
 }: LandingPageProps) {
-  const { t } = useTranslation('disclose');
+  const { t, i18n } = useTranslation('disclose');
   const [statusFormOpened, setStatusFormOpen] = useState(false);
   const statusFormOpen = statusFormOpened || statusCheck !== undefined;
-  const { customization } = company;
+  const customization = landingText(company.customization, i18n.language);
   const title = customization.title || t('landing.defaultTitle');
   const links = landingLinks(company.url_identifier);
   const intent = onIntent ? { onPointerEnter: onIntent, onFocus: onIntent, onTouchStart: onIntent } : {};

@@ -13,7 +13,8 @@ import { discloseRoutes } from '../disclose.routes';
 const company: CompanyPublicView = {
   url_identifier: 'acme',
   name: 'Acme',
-  customization: { title: null, description: null, logo_url: null },
+  customization: { title: null, description: null, logo_url: null, translations: {} },
+  languages: { offered: ['en', 'fr'], default: 'en' },
   public_key: 'v1.key',
   key_version: 1,
   categories: [],

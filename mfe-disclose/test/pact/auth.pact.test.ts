@@ -5,7 +5,7 @@ import { MatchersV3, PactV4 } from '@pact-foundation/pact';
 import { createApiClient, getCompanyPublicView } from '@whistle/api-client';
 import { PACT_CATEGORY, PACT_COMPANY, PACT_DIR, PACT_LOCATION, PACT_SUB_CATEGORY } from './fixtures';
 
-const { like, regex } = MatchersV3;
+const { eachLike, like, regex } = MatchersV3;
 
 /** What the discloser pages expect of the auth service; verified in services/auth/test/pact. */
 const pact = new PactV4({
@@ -27,7 +27,9 @@ test('when the create page loads, then the company view brings its public key, c
       response.jsonBody({
         url_identifier: PACT_COMPANY,
         name: like('Acme Corporation'),
-        customization: { title: null, description: null, logo_url: null },
+        customization: { title: null, description: null, logo_url: null, translations: {} },
+        // A company that never chose offers every language, English by default.
+        languages: { offered: eachLike('en'), default: 'en' },
         public_key: regex(/^v1\.[A-Za-z0-9_-]+$/, 'v1.BASE64URL'),
         categories: [
           { uuid: PACT_CATEGORY, name: like('Fraud and corruption'), parent_uuid: null },
@@ -47,7 +49,7 @@ test("when a customised company's landing page loads, then its title, sanitised 
   const logoPath = `/api/account/company/${PACT_COMPANY}/logo`;
   await pact
     .addInteraction()
-    .given(`a company with url_identifier ${PACT_COMPANY} has a custom title, description and logo`)
+    .given(`a company with url_identifier ${PACT_COMPANY} has a custom title, description and logo, and a German text`)
     .uponReceiving('a discloser view request of a customised company')
     .withRequest('GET', `/api/account/company/${PACT_COMPANY}`, (request) =>
       request.headers({ Accept: 'application/json' }),
@@ -60,7 +62,9 @@ test("when a customised company's landing page loads, then its title, sanitised 
           title: like('Tell us, safely'),
           description: like('<p>Only <strong>our ethics team</strong> reads this.</p>'),
           logo_url: regex(new RegExp(`^${logoPath}\\?v=[0-9a-f]{16}$`), `${logoPath}?v=0123456789abcdef`),
+          translations: { de: { title: like('Sagen Sie es uns, sicher'), description: like('<p>Nur …</p>') } },
         },
+        languages: { offered: ['en', 'de'], default: 'de' },
         public_key: regex(/^v1\.[A-Za-z0-9_-]+$/, 'v1.BASE64URL'),
         categories: like([]),
         locations: like([]),
@@ -70,12 +74,14 @@ test("when a customised company's landing page loads, then its title, sanitised 
       const view = await getCompanyPublicView(createApiClient({ baseUrl: server.url }), PACT_COMPANY);
       expect(view.customization.title).toBeTruthy();
       expect(view.customization.logo_url).toMatch(/\/logo\?v=/);
+      expect(view.customization.translations.de?.title).toBeTruthy();
+      expect(view.languages).toEqual({ offered: ['en', 'de'], default: 'de' });
     });
 
   // The header's <img> fetches it: an image type the browser must not sniff past.
   await pact
     .addInteraction()
-    .given(`a company with url_identifier ${PACT_COMPANY} has a custom title, description and logo`)
+    .given(`a company with url_identifier ${PACT_COMPANY} has a custom title, description and logo, and a German text`)
     .uponReceiving('a request for the company logo')
     .withRequest('GET', logoPath)
     .willRespondWith(200, (response) =>

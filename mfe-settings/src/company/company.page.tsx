@@ -72,7 +72,13 @@ export function CompanyPage() {
       <Suspense fallback={<Spinner />}>
         <LandingCustomization
           companyName={company.name}
-          initial={{ title: company.title, description: company.description, logo_url: company.logo }}
+          initial={{
+            title: company.title,
+            description: company.description,
+            logo_url: company.logo,
+            translations: company.translations,
+          }}
+          languages={company.languages}
           onSaved={() => show(t('company.updated'))}
         />
       </Suspense>

@@ -8,6 +8,7 @@ import {
   removeLogo,
   updateCompany,
   updateCustomization,
+  updateLanguages,
   uploadLogo,
 } from '@whistle/api-client';
 import { authPact, headers, api, failure, STATE } from './auth-fixtures';
@@ -143,6 +144,46 @@ describe('mfe-settings → auth: company', () => {
             '<p>Only <strong>our team</strong> reads this.<img src=x onerror=alert(1)></p><script>alert(2)</script>',
         });
         expect(saved.description).not.toContain('script');
+      });
+  });
+
+  test('when an admin writes the German text and offers German by default, then each answer says what is stored', async () => {
+    await pact
+      .addInteraction()
+      .given(STATE)
+      .uponReceiving('a German title and description for the disclosure page')
+      .withRequest('PUT', '/api/account/company/customization', (request) =>
+        request.headers(headers).jsonBody({ language: 'de', title: 'Sprechen Sie', description: '<p>Nur wir</p>' }),
+      )
+      .willRespondWith(200, (response) =>
+        response.jsonBody({
+          title: null,
+          description: null,
+          logo_url: null,
+          translations: { de: { title: 'Sprechen Sie', description: '<p>Nur wir</p>' } },
+        }),
+      )
+      .executeTest(async (server) => {
+        const saved = await updateCustomization(api(server.url), {
+          language: 'de',
+          title: 'Sprechen Sie',
+          description: '<p>Nur wir</p>',
+        });
+        expect(saved.translations.de?.title).toBe('Sprechen Sie');
+      });
+    await pact
+      .addInteraction()
+      .given(STATE)
+      .uponReceiving('the languages of the disclosure page')
+      .withRequest('PUT', '/api/account/company/languages', (request) =>
+        request.headers(headers).jsonBody({ offered: ['en', 'de'], default: 'de' }),
+      )
+      .willRespondWith(200, (response) => response.jsonBody({ offered: ['en', 'de'], default: 'de' }))
+      .executeTest(async (server) => {
+        expect(await updateLanguages(api(server.url), { offered: ['en', 'de'], default: 'de' })).toEqual({
+          offered: ['en', 'de'],
+          default: 'de',
+        });
       });
   });
 

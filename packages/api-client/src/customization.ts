@@ -1,4 +1,9 @@
-import type { CompanyCustomization, CustomizationUpdateRequest } from '@whistle/contracts';
+import type {
+  CompanyCustomization,
+  CompanyLanguages,
+  CustomizationUpdateRequest,
+  LanguagesUpdateRequest,
+} from '@whistle/contracts';
 import type { ApiClient } from './client';
 
 const path = '/api/account/company/customization';
@@ -13,3 +18,7 @@ export const uploadLogo = (api: ApiClient, contentBase64: string) =>
 
 /** DELETE /api/account/company/customization/logo (ADMIN): back to the default logo. */
 export const removeLogo = (api: ApiClient) => api.request<CompanyCustomization>('DELETE', `${path}/logo`);
+
+/** PUT /api/account/company/languages (ADMIN): the languages the disclosure page offers, and its default. */
+export const updateLanguages = (api: ApiClient, languages: LanguagesUpdateRequest) =>
+  api.request<CompanyLanguages>('PUT', '/api/account/company/languages', { body: languages });

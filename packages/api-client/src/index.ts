@@ -15,7 +15,7 @@ export {
 } from './client';
 export { companyQrCodeUrl, confirmCompany, createCompany, getCompanyPublicView } from './company';
 export { isCommonPassword } from './common-password';
-export { removeLogo, updateCustomization, uploadLogo } from './customization';
+export { removeLogo, updateCustomization, updateLanguages, uploadLogo } from './customization';
 export {
   answerMfaChallenge,
   changePassword,

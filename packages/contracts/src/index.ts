@@ -3,6 +3,8 @@ export * from './events/catalogue';
 export * from './http/common';
 export * from './http/company';
 export * from './http/customization';
+export * from './http/languages';
+export * from './languages/discloser-languages';
 export * from './countries/countries';
 export * from './routing/route-table';
 export * from './http/account';

@@ -1,3 +1,5 @@
+import { DISCLOSER_LANGUAGE_CODES } from '@whistle/contracts';
+
 /**
  * Spec §1/§9: English is the default and fallback; the choice is kept in localStorage. The discloser pages
  * speak the EU's 24 official languages plus Ukrainian, Turkish and Arabic (issue #29); staff pages en, fr, de, es,
@@ -35,38 +37,10 @@ export const LANGUAGE_NAMES = {
 
 export type Language = keyof typeof LANGUAGE_NAMES;
 /**
- * The discloser pages' languages: a language joins this list with its mfe-disclose and shell/common files (the
- * locale-files test then requires every key of them).
+ * The discloser pages' languages (the contracts' list, which the company settings are checked against): a language
+ * joins it with its mfe-disclose and shell/common files (the locale-files test then requires every key of them).
  */
-export const DISCLOSER_LANGUAGES: readonly Language[] = [
-  'en',
-  'fr',
-  'de',
-  'es',
-  'it',
-  'pt',
-  'nl',
-  'pl',
-  'ar',
-  'uk',
-  'tr',
-  'ro',
-  'cs',
-  'sv',
-  'da',
-  'fi',
-  'et',
-  'sk',
-  'sl',
-  'hr',
-  'hu',
-  'lt',
-  'lv',
-  'bg',
-  'el',
-  'mt',
-  'ga',
-];
+export const DISCLOSER_LANGUAGES: readonly Language[] = DISCLOSER_LANGUAGE_CODES;
 /**
  * The staff pages' languages: a language joins this list with its shell/shell, mfe-incidents/incidents and
  * mfe-settings/settings files (the locale-files test then requires every key of them). Staff namespaces exist in

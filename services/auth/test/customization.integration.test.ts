@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { JSDOM } from 'jsdom';
-import { LOGO_MAX_BYTES } from '@whistle/contracts';
+import { DISCLOSER_LANGUAGE_CODES, LOGO_MAX_BYTES, type CompanyPublicView } from '@whistle/contracts';
 import { createRecordingMailer, type RecordingMailer } from '@whistle/mailer/testing';
 import { DiskObjectStore, S3ObjectStore, type ObjectStore } from '@whistle/object-store';
 import {
@@ -81,9 +81,7 @@ describe.each(testStacks)('landing page customisation on %s', (stack) => {
     const publicView = async () => {
       const response = await fetch(`${auth.baseUrl}/api/account/company/${own.body.url_identifier as string}`);
       expect(response.status).toBe(200);
-      return (await response.json()) as {
-        customization: { title: string | null; description: string | null; logo_url: string | null };
-      };
+      return (await response.json()) as Pick<CompanyPublicView, 'customization' | 'languages'>;
     };
     return {
       urlIdentifier: own.body.url_identifier as string,
@@ -98,11 +96,17 @@ describe.each(testStacks)('landing page customisation on %s', (stack) => {
 
   test('when nothing is customised, then the public view says null for each part (the defaults)', async () => {
     const co = await company();
-    expect((await co.publicView()).customization).toEqual({ title: null, description: null, logo_url: null });
+    expect((await co.publicView()).customization).toEqual({
+      title: null,
+      description: null,
+      logo_url: null,
+      translations: {},
+    });
     expect((await co.admin('GET', '/api/account/company/customization')).body).toEqual({
       title: null,
       description: null,
       logo_url: null,
+      translations: {},
     });
   });
 
@@ -157,7 +161,12 @@ describe.each(testStacks)('landing page customisation on %s', (stack) => {
     }
 
     const view = await co.publicView();
-    expect(view.customization).toEqual({ title: 'Talk to us, safely', description: stored, logo_url: null });
+    expect(view.customization).toEqual({
+      title: 'Talk to us, safely',
+      description: stored,
+      logo_url: null,
+      translations: {},
+    });
     // The public view is revalidated by browsers (no-cache + ETag): a change gives another ETag, so no stale copy.
     const after = await fetch(`${auth.baseUrl}/api/account/company/${co.urlIdentifier}`, {
       headers: { 'if-none-match': before.headers.get('etag')! },
@@ -170,7 +179,7 @@ describe.each(testStacks)('landing page customisation on %s', (stack) => {
       title: '   ',
       description: '<p><script>alert(1)</script></p>',
     });
-    expect(cleared.body).toEqual({ title: null, description: null, logo_url: null });
+    expect(cleared.body).toEqual({ title: null, description: null, logo_url: null, translations: {} });
   });
 
   test('when a title or description is too long or not text, then 400 names the field and nothing changes', async () => {
@@ -189,6 +198,88 @@ describe.each(testStacks)('landing page customisation on %s', (stack) => {
       expect({ status: response.status, errors: response.body.errors }).toEqual({ status: 400, errors });
     }
     expect((await co.publicView()).customization).toMatchObject({ title: 'Kept', description: '<p>Kept</p>' });
+  });
+
+  test('when an admin offers some languages and writes a text in one, then the page offers those and shows that text in it', async () => {
+    const co = await company();
+    // A company that never chose offers every language of the platform, English first.
+    expect((await co.publicView()).languages).toEqual({ offered: [...DISCLOSER_LANGUAGE_CODES], default: 'en' });
+
+    const chosen = await co.admin('PUT', '/api/account/company/languages', {
+      offered: ['en', 'de', 'fr'],
+      default: 'de',
+    });
+    expect(chosen).toMatchObject({ status: 200, body: { offered: ['en', 'de', 'fr'], default: 'de' } });
+    await co.admin('PUT', '/api/account/company/customization', { title: 'Speak up', description: '<p>Default</p>' });
+    const german = await co.admin('PUT', '/api/account/company/customization', {
+      language: 'de',
+      title: 'Sprechen Sie es an',
+      description: '<p onclick="x()">Nur <b>unser</b> Team</p><script>alert(1)</script>',
+    });
+    expect(german.status).toBe(200);
+    // The default text is left as it was; the German one is sanitised like it.
+    expect(german.body).toMatchObject({
+      title: 'Speak up',
+      description: '<p>Default</p>',
+      translations: { de: { title: 'Sprechen Sie es an', description: '<p>Nur <b>unser</b> Team</p>' } },
+    });
+    await co.admin('PUT', '/api/account/company/customization', {
+      language: 'sv',
+      title: 'Säg till',
+      description: null,
+    });
+
+    const view = await co.publicView();
+    expect(view.languages).toEqual({ offered: ['en', 'de', 'fr'], default: 'de' });
+    // Swedish is not offered: its text is kept for the admin, not served.
+    expect(view.customization.translations).toEqual({
+      de: { title: 'Sprechen Sie es an', description: '<p>Nur <b>unser</b> Team</p>' },
+    });
+    const own = await co.admin('GET', '/api/account/company/');
+    expect(own.body.languages).toEqual({ offered: ['en', 'de', 'fr'], default: 'de' });
+    expect(Object.keys(own.body.translations as object).sort()).toEqual(['de', 'sv']);
+
+    // Both parts empty removes a language's text: that language shows the default text again.
+    await co.admin('PUT', '/api/account/company/customization', { language: 'de', title: '', description: null });
+    expect((await co.publicView()).customization.translations).toEqual({});
+    // Offering every language again stores no list: a language the platform adds later is offered as well.
+    await co.admin('PUT', '/api/account/company/languages', { offered: [...DISCLOSER_LANGUAGE_CODES], default: 'en' });
+    expect((await co.publicView()).languages.offered).toEqual([...DISCLOSER_LANGUAGE_CODES]);
+  });
+
+  test('when the languages asked are none, unknown, repeated or leave the default out, then 400 says which and nothing changes', async () => {
+    const co = await company();
+    await co.admin('PUT', '/api/account/company/languages', { offered: ['en', 'fr'], default: 'fr' });
+    const cases: Array<[unknown, Record<string, string[]>]> = [
+      [
+        { offered: [], default: 'en' },
+        {
+          offered: ['Offer at least one language'],
+          default: ['The default language must be one of the offered languages'],
+        },
+      ],
+      [{ offered: ['en', 'xx'], default: 'en' }, { 'offered.1': ['Unknown language'] }],
+      [{ offered: ['en', 'en'], default: 'en' }, { offered: ['Each language once'] }],
+      [
+        { offered: ['en', 'fr'], default: 'de' },
+        { default: ['The default language must be one of the offered languages'] },
+      ],
+      [{ offered: ['en'], default: 'klingon' }, { default: ['Unknown language'] }],
+    ];
+    for (const [body, errors] of cases) {
+      const response = await co.admin('PUT', '/api/account/company/languages', body);
+      expect({ body, status: response.status, errors: response.body.errors }).toEqual({ body, status: 400, errors });
+    }
+    const text = await co.admin('PUT', '/api/account/company/customization', {
+      language: 'xx',
+      title: 'x',
+      description: null,
+    });
+    expect({ status: text.status, errors: text.body.errors }).toEqual({
+      status: 400,
+      errors: { language: ['Unknown language'] },
+    });
+    expect((await co.publicView()).languages).toEqual({ offered: ['en', 'fr'], default: 'fr' });
   });
 
   test('when an admin uploads a PNG, then it is served at the public URL with its caching and safety headers', async () => {
@@ -303,6 +394,7 @@ describe.each(testStacks)('landing page customisation on %s', (stack) => {
         ['PUT', '/api/account/company/customization', { title: 'Mine', description: null }],
         ['PUT', '/api/account/company/customization/logo', { content: base64(PNG) }],
         ['DELETE', '/api/account/company/customization/logo'],
+        ['PUT', '/api/account/company/languages', { offered: ['en'], default: 'en' }],
       ];
       for (const [method, path, body] of calls) {
         const response = await co.call(token, method, path, body);
@@ -315,7 +407,12 @@ describe.each(testStacks)('landing page customisation on %s', (stack) => {
       body: JSON.stringify({ title: 'x', description: null }),
     });
     expect(anonymous.status).toBe(401);
-    expect((await co.publicView()).customization).toEqual({ title: null, description: null, logo_url: null });
+    expect((await co.publicView()).customization).toEqual({
+      title: null,
+      description: null,
+      logo_url: null,
+      translations: {},
+    });
   });
 
   test("when company B's admin customises, then only company B changes", async () => {
@@ -332,9 +429,15 @@ describe.each(testStacks)('landing page customisation on %s', (stack) => {
       title: 'A title',
       description: '<p>A</p>',
       logo_url: aLogo,
+      translations: {},
     });
     expect((await fetch(`${auth.baseUrl}${aLogo}`)).status).toBe(200);
-    expect((await b.publicView()).customization).toEqual({ title: 'B title', description: null, logo_url: null });
+    expect((await b.publicView()).customization).toEqual({
+      title: 'B title',
+      description: null,
+      logo_url: null,
+      translations: {},
+    });
     // B's address does not serve A's logo.
     expect((await fetch(`${auth.baseUrl}/api/account/company/${b.urlIdentifier}/logo`)).status).toBe(404);
   });

@@ -24,7 +24,13 @@ const admin = {
   invitation_pending: false,
 };
 
-function session(customization: { title: string | null; description: string | null; logo: string | null }) {
+function session(customization: {
+  title: string | null;
+  description: string | null;
+  logo: string | null;
+  translations?: Partial<Record<string, { title: string | null; description: string | null }>>;
+  languages?: { offered: string[]; default: string };
+}) {
   const state = {
     profile: admin,
     company: {
@@ -33,6 +39,8 @@ function session(customization: { title: string | null; description: string | nu
       country: 'DE',
       url_identifier: 'acme',
       public_key: 'pk',
+      translations: {},
+      languages: { offered: ['en', 'fr'], default: 'en' },
       ...customization,
       mfa_required: false,
       sso_enabled: false,
@@ -120,7 +128,7 @@ describe('disclosure page customisation (company settings)', () => {
     const title = await screen.findByLabelText('Title');
     fireEvent.change(title, { target: { value: '  New title ' } });
     fetchMock.mockResolvedValueOnce(
-      answer(200, { title: 'New title', description: '<p>Kept text</p>', logo_url: null }),
+      answer(200, { title: 'New title', description: '<p>Kept text</p>', logo_url: null, translations: {} }),
     );
     fireEvent.click(screen.getByRole('button', { name: 'Save disclosure page' }));
     expect(await screen.findByText('Updated company')).toBeInTheDocument();
@@ -162,7 +170,9 @@ describe('disclosure page customisation (company settings)', () => {
       type: 'image/png',
     });
     const logoUrl = '/api/account/company/acme/logo?v=aaaaaaaaaaaaaaaa';
-    fetchMock.mockResolvedValueOnce(answer(200, { title: null, description: null, logo_url: logoUrl }));
+    fetchMock.mockResolvedValueOnce(
+      answer(200, { title: null, description: null, logo_url: logoUrl, translations: {} }),
+    );
     fireEvent.change(input, { target: { files: [png] } });
     expect(await screen.findByText('Updated company')).toBeInTheDocument();
     expect(sent(0)).toEqual({
@@ -172,10 +182,87 @@ describe('disclosure page customisation (company settings)', () => {
     });
     expect(within(preview()).getByRole('img', { name: 'Acme' })).toHaveAttribute('src', logoUrl);
 
-    fetchMock.mockResolvedValueOnce(answer(200, { title: null, description: null, logo_url: null }));
+    fetchMock.mockResolvedValueOnce(answer(200, { title: null, description: null, logo_url: null, translations: {} }));
     fireEvent.click(screen.getByRole('button', { name: 'Remove logo' }));
     await waitFor(() => expect(within(preview()).getByRole('img', { name: 'Whistle' })).toBeInTheDocument());
     expect(sent(1)).toMatchObject({ url: '/api/account/company/customization/logo', method: 'DELETE' });
     expect(screen.queryByRole('button', { name: 'Remove logo' })).not.toBeInTheDocument();
+  });
+
+  it('when a German text is written, then it is sent for German only, and switching back shows the default text', async () => {
+    open({
+      title: 'Speak up',
+      description: '<p>Default</p>',
+      logo: null,
+      translations: { fr: { title: 'Parlez', description: null } },
+      languages: { offered: ['en', 'de', 'fr'], default: 'en' },
+    });
+    const textLanguage = await screen.findByLabelText('Text shown in');
+    expect(
+      within(textLanguage)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Every language without its own text', 'English', 'Deutsch', 'Français']);
+    fireEvent.change(textLanguage, { target: { value: 'fr' } });
+    expect(screen.getByLabelText('Title')).toHaveValue('Parlez');
+    fireEvent.change(textLanguage, { target: { value: 'de' } });
+    expect(screen.getByLabelText('Title')).toHaveValue('');
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Sprechen Sie' } });
+    fetchMock.mockResolvedValueOnce(
+      answer(200, {
+        title: 'Speak up',
+        description: '<p>Default</p>',
+        logo_url: null,
+        translations: { fr: { title: 'Parlez', description: null }, de: { title: 'Sprechen Sie', description: null } },
+      }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Save disclosure page' }));
+    expect(await screen.findByText('Updated company')).toBeInTheDocument();
+    expect(sent(0)).toEqual({
+      url: '/api/account/company/customization',
+      method: 'PUT',
+      body: { language: 'de', title: 'Sprechen Sie', description: null },
+    });
+    expect(screen.getByLabelText('Title')).toHaveValue('Sprechen Sie');
+    fireEvent.change(textLanguage, { target: { value: 'default' } });
+    expect(screen.getByLabelText('Title')).toHaveValue('Speak up');
+  });
+
+  it('when languages are chosen, then the offered list and the default are sent; none offered is refused in the page', async () => {
+    const staff = open({
+      title: null,
+      description: null,
+      logo: null,
+      languages: { offered: ['en', 'fr'], default: 'en' },
+    });
+    const languages = await screen.findByRole('group', { name: 'Offered languages' });
+    expect(within(languages).getAllByRole('checkbox')).toHaveLength(27);
+    expect(within(languages).getByRole('checkbox', { name: 'English' })).toBeChecked();
+    expect(within(languages).getByRole('checkbox', { name: 'Deutsch' })).not.toBeChecked();
+
+    fireEvent.click(within(languages).getByRole('checkbox', { name: 'English' }));
+    fireEvent.click(within(languages).getByRole('checkbox', { name: 'Français' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save languages' }));
+    expect(await screen.findByText('Offer at least one language')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    fireEvent.click(within(languages).getByRole('checkbox', { name: 'Deutsch' }));
+    fireEvent.click(within(languages).getByRole('checkbox', { name: 'English' }));
+    fireEvent.change(screen.getByLabelText('Default language'), { target: { value: 'de' } });
+    fetchMock.mockResolvedValueOnce(answer(200, { offered: ['en', 'de'], default: 'de' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save languages' }));
+    expect(await screen.findByText('Updated company')).toBeInTheDocument();
+    // In the platform's order, whatever order they were ticked in.
+    expect(sent(0)).toEqual({
+      url: '/api/account/company/languages',
+      method: 'PUT',
+      body: { offered: ['en', 'de'], default: 'de' },
+    });
+    expect(staff.reloadStaff).toHaveBeenCalled();
+    expect(
+      within(screen.getByLabelText('Text shown in'))
+        .getAllByRole('option')
+        .map((option) => option.getAttribute('value')),
+    ).toEqual(['default', 'en', 'de']);
   });
 });

@@ -1,10 +1,11 @@
 import { lazy, Suspense, useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldErrorsOf, removeLogo, updateCustomization, uploadLogo } from '@whistle/api-client';
-import type { CompanyCustomization } from '@whistle/contracts';
-import { Button, Spinner, TextField, useAction } from '@whistle/ui';
+import type { CompanyCustomization, CompanyLanguages, DiscloserLanguage } from '@whistle/contracts';
+import { Button, LANGUAGE_NAMES, SelectField, Spinner, TextField, useAction } from '@whistle/ui';
 import { useStaffSession } from '@whistle/ui/staff';
 import './landing-customization.css';
+import { LandingLanguages } from './landing-languages.section';
 import { LandingPreview } from './landing-preview.component';
 import { logoFileProblem, readAsBase64 } from './logo-file';
 
@@ -14,6 +15,8 @@ export interface LandingCustomizationProps {
   companyName: string;
   /** As the own-company view has it (title, description as stored, logo address). */
   initial: CompanyCustomization;
+  /** The languages the page offers: a text can be written for each. */
+  languages: CompanyLanguages;
   /** A change was saved: the page shows 'Updated company'. */
   onSaved(): void;
 }
@@ -24,15 +27,26 @@ interface Errors {
   logo?: string;
 }
 
+/** The text being edited: the company's default one, or one language's. */
+type TextLanguage = DiscloserLanguage | 'default';
+
+const textIn = (customization: CompanyCustomization, language: TextLanguage) =>
+  language === 'default'
+    ? { title: customization.title, description: customization.description }
+    : (customization.translations[language] ?? { title: null, description: null });
+
 /**
- * The discloser landing page's title, description and logo (spec §2, §3 customization), with a live preview.
- * Loaded only when the company page opens, with its editor, so the rest of the settings app stays small.
+ * The discloser landing page's title, description and logo (spec §2, §3 customization), with a live preview, its
+ * languages and a text per language (issue #29). Loaded only when the company page opens, with its editor, so the
+ * rest of the settings app stays small.
  */
-export default function LandingCustomization({ companyName, initial, onSaved }: LandingCustomizationProps) {
+export default function LandingCustomization({ companyName, initial, languages, onSaved }: LandingCustomizationProps) {
   const { t } = useTranslation(['settings', 'common']);
   const session = useStaffSession();
   const ids = { description: useId(), descriptionHelp: useId(), logo: useId() };
   const [stored, setStored] = useState(initial);
+  const [offered, setOffered] = useState(languages.offered);
+  const [textLanguage, setTextLanguage] = useState<TextLanguage>('default');
   const [title, setTitle] = useState(initial.title ?? '');
   const [description, setDescription] = useState(initial.description ?? '');
   const [errors, setErrors] = useState<Errors>({});
@@ -46,7 +60,7 @@ export default function LandingCustomization({ companyName, initial, onSaved }: 
         const answer = await call();
         setStored(answer);
         setErrors({});
-        if (kind === 'text') setTitle(answer.title ?? '');
+        if (kind === 'text') setTitle(textIn(answer, textLanguage).title ?? '');
         // The own-company view (and so this page's next visit) reads the same columns.
         await session.reloadStaff();
         onSaved();
@@ -68,9 +82,19 @@ export default function LandingCustomization({ companyName, initial, onSaved }: 
 
   async function saveText(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const language = textLanguage === 'default' ? {} : { language: textLanguage };
     await attempt('text', () =>
-      updateCustomization(session.api, { title: title.trim() || null, description: description || null }),
+      updateCustomization(session.api, { ...language, title: title.trim() || null, description: description || null }),
     );
+  }
+
+  /** Another language's text in the fields (the editor starts again from what is stored for it). */
+  function editTextIn(language: TextLanguage) {
+    const text = textIn(stored, language);
+    setTextLanguage(language);
+    setTitle(text.title ?? '');
+    setDescription(text.description ?? '');
+    setErrors({});
   }
 
   async function chooseLogo(event: ChangeEvent<HTMLInputElement>) {
@@ -94,6 +118,16 @@ export default function LandingCustomization({ companyName, initial, onSaved }: 
       >
         <h2 id="landing-customization-heading">{t('customization.heading')}</h2>
         <p>{t('customization.intro')}</p>
+        <SelectField
+          name="text_language"
+          label={t('customization.textLanguage')}
+          value={textLanguage}
+          options={[
+            { value: 'default', label: t('customization.textLanguageDefault') },
+            ...offered.map((language) => ({ value: language, label: LANGUAGE_NAMES[language] })),
+          ]}
+          onChange={(event) => editTextIn(event.currentTarget.value as TextLanguage)}
+        />
         <TextField
           name="title"
           label={t('customization.title')}
@@ -112,9 +146,10 @@ export default function LandingCustomization({ companyName, initial, onSaved }: 
           </p>
           <Suspense fallback={<Spinner />}>
             <RichTextEditor
+              key={textLanguage}
               labelId={ids.description}
               describedById={ids.descriptionHelp}
-              initialHtml={stored.description ?? ''}
+              initialHtml={textIn(stored, textLanguage).description ?? ''}
               onChange={setDescription}
             />
           </Suspense>
@@ -130,6 +165,15 @@ export default function LandingCustomization({ companyName, initial, onSaved }: 
           </Button>
         </div>
       </form>
+
+      <LandingLanguages
+        initial={languages}
+        onSaved={(saved) => {
+          setOffered(saved.offered);
+          if (textLanguage !== 'default' && !saved.offered.includes(textLanguage)) editTextIn('default');
+          onSaved();
+        }}
+      />
 
       <section
         className="wh-card settings-landing"

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { roleSchema, REQUIRED_MESSAGE, requiredWhenMissing } from './common';
+import { companyCustomizationSchema } from './customization';
+import { companyLanguagesSchema } from './languages';
 import {
   authSecretSchema,
   kdfSaltSchema,
@@ -162,6 +164,9 @@ export const ownCompanySchema = z.object({
   logo: z.string().nullable(),
   title: z.string().nullable(),
   description: z.string().nullable(),
+  /** The landing page's title and description in other languages (see the customization). */
+  translations: companyCustomizationSchema.shape.translations,
+  languages: companyLanguagesSchema,
   mfa_required: z.boolean(),
   sso_enabled: z.boolean(),
   settings: z.object({

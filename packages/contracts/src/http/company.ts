@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { countryCodes } from '../countries/countries';
 import { companyCustomizationSchema } from './customization';
+import { companyLanguagesSchema } from './languages';
 import { urlIdentifier, REQUIRED_MESSAGE, requiredWhenMissing } from './common';
 import {
   authSecretSchema,
@@ -77,6 +78,8 @@ export const companyPublicViewSchema = z.object({
   name: z.string(),
   /** The landing page's title, description and logo; each null when the company keeps the default. */
   customization: companyCustomizationSchema,
+  /** The languages the page offers (its chooser lists these only) and the one a first visit falls back to. */
+  languages: companyLanguagesSchema,
   /** The company key a new report is wrapped to (its fingerprint is computed and shown by the landing page). */
   public_key: z.string(),
   key_version: z.number().int().positive(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { discloserLanguageSchema } from './languages';
 
 /** Longest custom landing title: a heading, not a paragraph. */
 export const CUSTOM_TITLE_MAX_LENGTH = 120;
@@ -16,8 +17,10 @@ const LOGO_MAX_BASE64_LENGTH = Math.ceil(LOGO_MAX_BYTES / 3) * 4;
 /**
  * PUT /api/account/company/customization (ADMIN): the landing page's title (plain text) and description
  * (rich text, sanitised by the server before it is stored). An empty or null value brings the default back.
+ * With `language`, the text shown in that language instead of the company's default text (both null: none).
  */
 export const customizationUpdateRequestSchema = z.strictObject({
+  language: discloserLanguageSchema.optional(),
   title: z
     .string()
     .trim()
@@ -51,10 +54,12 @@ export type LogoUploadRequest = z.infer<typeof logoUploadRequestSchema>;
  * default (the translated default title and description, the default logo). `description` is HTML that the
  * server has sanitised with the rich-text rules below; `logo_url` names the current image by its content hash.
  */
-export const companyCustomizationSchema = z.object({
-  title: z.string().nullable(),
-  description: z.string().nullable(),
+const landingTextSchema = z.object({ title: z.string().nullable(), description: z.string().nullable() });
+
+export const companyCustomizationSchema = landingTextSchema.extend({
   logo_url: z.string().nullable(),
+  /** The title and description in other languages, where the company wrote them; the default text elsewhere. */
+  translations: z.partialRecord(discloserLanguageSchema, landingTextSchema),
 });
 export type CompanyCustomization = z.infer<typeof companyCustomizationSchema>;
 

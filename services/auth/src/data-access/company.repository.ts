@@ -7,11 +7,24 @@ export interface CustomizationRow {
   title: string | null;
   description: string | null;
   logo: string | null;
+  /** The title and description per language, where the company wrote one. */
+  landing_texts: LandingTexts;
 }
 
+export type LandingTexts = Partial<Record<string, { title: string | null; description: string | null }>>;
+
+/** The languages as stored: null offers every language the platform has. */
+export interface LanguagesRow {
+  discloser_languages: string[] | null;
+  default_language: string;
+}
+
+const CUSTOMIZATION_COLUMNS = 'url_identifier, title, description, logo, landing_texts';
+
 /** The public view as read: the customisation columns still raw, turned into `customization` by the use case. */
-export type PublicViewRow = Omit<CompanyPublicView, 'customization'> &
-  Omit<CustomizationRow, 'url_identifier'> & { id: string; logo_content_type: LogoContentType | null };
+export type PublicViewRow = Omit<CompanyPublicView, 'customization' | 'languages'> &
+  Omit<CustomizationRow, 'url_identifier'> &
+  LanguagesRow & { id: string; logo_content_type: LogoContentType | null };
 
 export interface NewCompanyRow {
   id: string;
@@ -58,12 +71,16 @@ export const companyRepository = {
       logo: string | null;
       title: string | null;
       description: string | null;
+      landing_texts: LandingTexts;
+      discloser_languages: string[] | null;
+      default_language: string;
       mfa_required: boolean;
       resolution_deadline_days: number;
       notifications: Record<string, boolean>;
       sso_enabled: boolean;
     }>(
-      `select c.id, c.name, c.country, c.url_identifier, c.public_key, c.logo, c.title, c.description, c.mfa_required,
+      `select c.id, c.name, c.country, c.url_identifier, c.public_key, c.logo, c.title, c.description, c.landing_texts,
+              c.discloser_languages, c.default_language, c.mfa_required,
               c.resolution_deadline_days, c.notifications, coalesce(s.enabled, false) as sso_enabled
          from auth.company c left join auth.sso_settings s on s.company_id = c.id
         where c.id = $1`,
@@ -124,7 +141,8 @@ export const companyRepository = {
    */
   async findPublicView(db: Queryable, urlIdentifier: string): Promise<PublicViewRow | undefined> {
     const { rows } = await db.query<PublicViewRow>(
-      `select c.id, c.url_identifier, c.name, c.logo, c.logo_content_type, c.title, c.description, c.public_key,
+      `select c.id, c.url_identifier, c.name, c.logo, c.logo_content_type, c.title, c.description, c.landing_texts,
+              c.discloser_languages, c.default_language, c.public_key,
               coalesce((
                 select json_agg(json_build_object('uuid', cat.id, 'name', cat.name, 'parent_uuid', cat.parent_id)
                                 order by coalesce(parent.position, cat.position), cat.parent_id nulls first, cat.position, cat.name)
@@ -156,7 +174,7 @@ export const companyRepository = {
 
   async customization(db: Queryable, companyId: string): Promise<CustomizationRow | undefined> {
     const { rows } = await db.query<CustomizationRow>(
-      'select url_identifier, title, description, logo from auth.company where id = $1',
+      `select ${CUSTOMIZATION_COLUMNS} from auth.company where id = $1`,
       [companyId],
     );
     return rows[0];
@@ -170,8 +188,43 @@ export const companyRepository = {
   ): Promise<CustomizationRow | undefined> {
     const { rows } = await db.query<CustomizationRow>(
       `update auth.company set title = $2, description = $3, updated_at = now() where id = $1
-       returning url_identifier, title, description, logo`,
+       returning ${CUSTOMIZATION_COLUMNS}`,
       [companyId, title, description],
+    );
+    return rows[0];
+  },
+
+  /** Sets the title and description shown in one language; both null removes that language's text. */
+  async setLandingText(
+    db: Queryable,
+    companyId: string,
+    language: string,
+    title: string | null,
+    description: string | null,
+  ): Promise<CustomizationRow | undefined> {
+    const { rows } = await db.query<CustomizationRow>(
+      `update auth.company
+          set landing_texts = case when $3::text is null and $4::text is null then landing_texts - $2::text
+                                   else landing_texts || jsonb_build_object($2::text,
+                                          jsonb_build_object('title', $3::text, 'description', $4::text)) end,
+              updated_at = now()
+        where id = $1
+       returning ${CUSTOMIZATION_COLUMNS}`,
+      [companyId, language, title, description],
+    );
+    return rows[0];
+  },
+
+  async setLanguages(
+    db: Queryable,
+    companyId: string,
+    offered: readonly string[] | null,
+    defaultLanguage: string,
+  ): Promise<LanguagesRow | undefined> {
+    const { rows } = await db.query<LanguagesRow>(
+      `update auth.company set discloser_languages = $2, default_language = $3, updated_at = now() where id = $1
+       returning discloser_languages, default_language`,
+      [companyId, offered, defaultLanguage],
     );
     return rows[0];
   },
@@ -186,7 +239,7 @@ export const companyRepository = {
       `update auth.company c set logo = $2, logo_content_type = $3, updated_at = now()
          from (select id, logo as previous_logo from auth.company where id = $1 for update) previous
         where c.id = previous.id
-       returning c.url_identifier, c.title, c.description, c.logo, previous.previous_logo`,
+       returning c.url_identifier, c.title, c.description, c.logo, c.landing_texts, previous.previous_logo`,
       [companyId, logo?.sha256 ?? null, logo?.contentType ?? null],
     );
     return rows[0];

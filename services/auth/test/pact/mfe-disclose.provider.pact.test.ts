@@ -76,6 +76,14 @@ async function insertCustomisedCompany(): Promise<void> {
     'Tell us, safely',
     sanitizeRichText('<p>Only <strong>our ethics team</strong> reads this.</p>'),
   );
+  await companyRepository.setLanguages(db, companyId, ['en', 'de'], 'de');
+  await companyRepository.setLandingText(
+    db,
+    companyId,
+    'de',
+    'Sagen Sie es uns, sicher',
+    sanitizeRichText('<p>Nur <strong>unser Ethikteam</strong> liest dies.</p>'),
+  );
   await announcePublicViewChange(db, companyId);
 }
 
@@ -87,7 +95,7 @@ test("when the discloser pages' pact is replayed against auth, then every intera
     stateHandlers: {
       [`a company with url_identifier ${PACT_COMPANY}, a category with a sub-category and a location exists`]:
         insertPactCompany,
-      [`a company with url_identifier ${PACT_COMPANY} has a custom title, description and logo`]:
+      [`a company with url_identifier ${PACT_COMPANY} has a custom title, description and logo, and a German text`]:
         insertCustomisedCompany,
     },
   });

@@ -5,7 +5,7 @@ import { userRepository } from '../../data-access/user.repository';
 import { companyRepository } from '../../data-access/company.repository';
 import { categoryRepository } from '../../data-access/category.repository';
 import { locationRepository } from '../../data-access/location.repository';
-import { logoUrl } from '../customization/company-customization';
+import { customizationOf, languagesOf, logoUrl } from '../customization/company-customization';
 import type { AccountDependencies } from './account-dependencies';
 
 /** GET /api/account/company/: the caller's company only, whatever ids the request carries. */
@@ -25,6 +25,8 @@ export async function ownCompany(deps: AccountDependencies, principal: StaffPrin
     logo: company.logo ? logoUrl(company.url_identifier, company.logo) : null,
     title: company.title,
     description: company.description,
+    translations: customizationOf(company).translations,
+    languages: languagesOf(company),
     mfa_required: company.mfa_required,
     sso_enabled: company.sso_enabled,
     settings: { resolution_deadline_days: company.resolution_deadline_days, notifications: company.notifications },

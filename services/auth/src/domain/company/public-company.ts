@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { CompanyPublicView, LogoContentType } from '@whistle/contracts';
 import type { Queryable } from '@whistle/service-kit';
 import { companyRepository } from '../../data-access/company.repository';
-import { customizationOf } from '../customization/company-customization';
+import { customizationOf, languagesOf } from '../customization/company-customization';
 
 /** What the public routes serve of one company, computed once per change. */
 export interface PublicCompany {
@@ -20,10 +20,25 @@ export interface PublicCompany {
 export async function loadPublicCompany(db: Queryable, urlIdentifier: string): Promise<PublicCompany | undefined> {
   const row = await companyRepository.findPublicView(db, urlIdentifier);
   if (!row) return undefined;
-  const { id, title, description, logo, logo_content_type, ...rest } = row;
+  const {
+    id,
+    title,
+    description,
+    logo,
+    logo_content_type,
+    landing_texts,
+    discloser_languages,
+    default_language,
+    ...rest
+  } = row;
+  const languages = languagesOf({ discloser_languages, default_language });
   const view: CompanyPublicView = {
     ...rest,
-    customization: customizationOf({ url_identifier: row.url_identifier, title, description, logo }),
+    customization: customizationOf(
+      { url_identifier: row.url_identifier, title, description, logo, landing_texts },
+      languages.offered,
+    ),
+    languages,
   };
   const json = JSON.stringify(view);
   return {

@@ -1,11 +1,18 @@
-import type { CompanyCustomization, CustomizationUpdateRequest, LogoUploadRequest } from '@whistle/contracts';
+import {
+  DISCLOSER_LANGUAGE_CODES,
+  type CompanyCustomization,
+  type CompanyLanguages,
+  type CustomizationUpdateRequest,
+  type LanguagesUpdateRequest,
+  type LogoUploadRequest,
+} from '@whistle/contracts';
 import type { ObjectStore } from '@whistle/object-store';
 import { NotFoundError, type Database, type Logger, type Queryable, type UnitOfWork } from '@whistle/service-kit';
 import type { StaffPrincipal } from '@whistle/tokens';
 import { companyRepository } from '../../data-access/company.repository';
 import { announcePublicViewChange } from '../company/public-view-announcements';
 import type { PublicCompanyCache } from '../company/public-company-cache';
-import { customizationOf, logoObjectKey } from './company-customization';
+import { customizationOf, languagesOf, logoObjectKey } from './company-customization';
 import { readLogo } from './logo-image';
 import { sanitizeRichText } from './rich-text';
 
@@ -38,11 +45,31 @@ export async function updateCustomization(
 ): Promise<CompanyCustomization> {
   const title = input.title ? input.title : null;
   const description = input.description === null ? null : sanitizeRichText(input.description);
+  const { language } = input;
   const row = await changePublicView(deps, principal.companyId, (tx) =>
-    companyRepository.setTitleAndDescription(tx, principal.companyId, title, description),
+    language
+      ? companyRepository.setLandingText(tx, principal.companyId, language, title, description)
+      : companyRepository.setTitleAndDescription(tx, principal.companyId, title, description),
   );
   if (!row) throw new NotFoundError('Company not found');
   return customizationOf(row);
+}
+
+/**
+ * PUT /api/account/company/languages (ADMIN): the languages the disclosure page offers and its default. Offering
+ * every language stores null, so a language the platform adds later is offered too.
+ */
+export async function updateLanguages(
+  deps: CustomizationDependencies,
+  principal: StaffPrincipal,
+  input: LanguagesUpdateRequest,
+): Promise<CompanyLanguages> {
+  const everyLanguage = DISCLOSER_LANGUAGE_CODES.every((language) => input.offered.includes(language));
+  const row = await changePublicView(deps, principal.companyId, (tx) =>
+    companyRepository.setLanguages(tx, principal.companyId, everyLanguage ? null : input.offered, input.default),
+  );
+  if (!row) throw new NotFoundError('Company not found');
+  return languagesOf(row);
 }
 
 /**

@@ -1,5 +1,10 @@
 import { Router } from 'express';
-import { customizationUpdateRequestSchema, logoUploadRequestSchema, urlIdentifierSchema } from '@whistle/contracts';
+import {
+  customizationUpdateRequestSchema,
+  languagesUpdateRequestSchema,
+  logoUploadRequestSchema,
+  urlIdentifierSchema,
+} from '@whistle/contracts';
 import { NotFoundError, parseBody } from '@whistle/service-kit';
 import { requireStaff, staffOf, type StaffTokenVerifier } from '@whistle/tokens';
 import {
@@ -7,6 +12,7 @@ import {
   publicLogo,
   removeLogo,
   updateCustomization,
+  updateLanguages,
   uploadLogo,
   type CustomizationDependencies,
 } from '../../domain/customization/customization.use-case';
@@ -17,8 +23,8 @@ const IMAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'";
 const A_YEAR = 365 * 24 * 60 * 60;
 
 /**
- * The discloser landing page's customisation: title, description and logo (ADMIN, own company only), and the
- * logo served to everyone. Mounted before the company routes, whose `:url_identifier` would take `customization`.
+ * The discloser landing page's customisation: title, description and logo, its languages (ADMIN, own company
+ * only), and the logo served to everyone. Mounted before the company routes, whose `:url_identifier` would take `customization`.
  */
 export function customizationRoutes(deps: CustomizationDependencies, verifier: StaffTokenVerifier): Router {
   const router = Router();
@@ -29,6 +35,9 @@ export function customizationRoutes(deps: CustomizationDependencies, verifier: S
   });
   router.put('/api/account/company/customization', admin, async (req, res) => {
     res.json(await updateCustomization(deps, staffOf(req), parseBody(customizationUpdateRequestSchema, req.body)));
+  });
+  router.put('/api/account/company/languages', admin, async (req, res) => {
+    res.json(await updateLanguages(deps, staffOf(req), parseBody(languagesUpdateRequestSchema, req.body)));
   });
   router.put('/api/account/company/customization/logo', admin, async (req, res) => {
     res.json(await uploadLogo(deps, staffOf(req), parseBody(logoUploadRequestSchema, req.body)));
