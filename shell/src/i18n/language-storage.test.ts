@@ -15,10 +15,13 @@ describe('language storage', () => {
     expect(readStoredLanguage(localStorage)).toBeUndefined();
   });
 
-  it('when the language changes, then it is written to i18n-language and to <html lang>', async () => {
+  it('when the language changes after the start, then it is written to i18n-language and to <html lang>', async () => {
     const i18n = i18next.createInstance();
     persistLanguageChanges(i18n, localStorage);
     await i18n.init({ lng: 'en', fallbackLng: 'en', supportedLngs: ['en', 'fr'], resources: {} });
+    // The language the page starts in is not a choice.
+    expect(localStorage.getItem('i18n-language')).toBeNull();
+    expect(document.documentElement.lang).toBe('en');
     await i18n.changeLanguage('fr');
     expect(localStorage.getItem('i18n-language')).toBe('fr');
     expect(document.documentElement.lang).toBe('fr');
