@@ -41,7 +41,7 @@ async function fakeServer(input: string | URL | Request, init: RequestInit = {})
   if (route === 'GET /api/account/company/acme') return json(200, company);
   if (route === 'POST /api/incident/') {
     created = JSON.parse(init.body as string);
-    return json(201, { uuid: incidentUuid, retrieval_id: 'abc123' });
+    return json(201, { uuid: incidentUuid, retrieval_id: 'abc123', display_report_number: 7 });
   }
   if (route === 'GET /api/incident/discloser') {
     if (
@@ -265,6 +265,9 @@ describe('discloser pages', () => {
     expect(sentBodies.join('\n')).not.toContain(code.value.split(':')[1]);
     const secretCode = code.value;
     expect(holdsUnload()).toBe(true);
+
+    // The receipt names the number the server gave (its fingerprint: submit-report.test.ts, receipt.test.tsx).
+    expect(screen.getByText('Report number').nextSibling).toHaveTextContent(/^7$/);
 
     // Leaving the success page asks first; Finish waits for the checkbox.
     fireEvent.click(screen.getByRole('button', { name: 'Finish' }));

@@ -64,6 +64,10 @@ test('when a report comes in, then an admin finds, reads, answers and closes it 
   const discloserContext = await browser.newContext({ acceptDownloads: true });
   const discloser = await openWatchedPage(discloserContext, platform.baseUrl);
   const code = await reportWithFile(discloser.page);
+  // The receipt's proof of submission (issue 26), found again on the case page below.
+  const receipt = discloser.page.getByRole('region', { name: 'Receipt for your report' });
+  const fingerprint = (await receipt.locator('dd[translate="no"]').textContent())!;
+  expect(fingerprint).toMatch(/^([0-9A-Z]{4} ){7}[0-9A-Z]{4}$/);
 
   // The admin signs in and finds the case in the list.
   // An English viewer of a French company, in a browser whose locale is the US one.
@@ -130,6 +134,7 @@ test('when a report comes in, then an admin finds, reads, answers and closes it 
   await row.getByRole('link').click();
   await page.getByRole('heading', { name: 'Report #1', level: 1 }).waitFor();
   await page.getByText(new RegExp(`Received \\d{1,2} ${month} \\d{4}, \\d{2}:\\d{2}`)).waitFor();
+  await page.locator('.case-proof dd').getByText(fingerprint, { exact: true }).waitFor();
   const report = page.getByRole('region', { name: 'Report' });
   await report.getByText('Invoices paid twice to a shell company').waitFor();
   await report.getByText('Warehouse 2').waitFor();

@@ -58,7 +58,10 @@ async function fakeServer(input: string | URL | Request, init: RequestInit = {})
   if (route === 'POST /api/incident/') {
     reportSentAt = Date.now();
     reports.push(JSON.parse(init.body as string));
-    const answer = answers.shift() ?? { status: 201, body: { uuid: fraud.uuid, retrieval_id: 'abc123' } };
+    const answer = answers.shift() ?? {
+      status: 201,
+      body: { uuid: fraud.uuid, retrieval_id: 'abc123', display_report_number: 7 },
+    };
     return json(answer.status, answer.body);
   }
   return json(404, { message: 'Not Found' });

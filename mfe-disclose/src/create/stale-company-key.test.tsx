@@ -60,7 +60,11 @@ it('when the company key was renewed while the form was open, then the report is
       sent.push(body);
       if (body.company_key_version !== current.key_version)
         return json(409, { message: STALE, errors: { company_key_version: [STALE] } });
-      return json(201, { uuid: '0b9a4cf2-5d5e-4a4e-9a3e-8c4f0ab0d001', retrieval_id: 'abc123' });
+      return json(201, {
+        uuid: '0b9a4cf2-5d5e-4a4e-9a3e-8c4f0ab0d001',
+        retrieval_id: 'abc123',
+        display_report_number: 7,
+      });
     }
     return json(404, { message: 'Not Found' });
   }) as unknown as typeof fetch;

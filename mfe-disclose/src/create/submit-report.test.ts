@@ -2,7 +2,7 @@
  * @jest-environment node
  */
 import { createApiClient } from '@whistle/api-client';
-import { createCompanyCredentials, createIncidentCredentials } from '@whistle/crypto';
+import { createCompanyCredentials, createIncidentCredentials, submissionFingerprint } from '@whistle/crypto';
 import { emptyReportForm } from './report-form';
 import { prepareReport, submitReport } from './submit-report';
 
@@ -27,7 +27,7 @@ describe('sending a report', () => {
     const outcomes = [
       () => Promise.reject(new TypeError('Failed to fetch')),
       () => Promise.resolve(answer(503, { message: 'Service Unavailable' })),
-      () => Promise.resolve(answer(201, { uuid: 'incident-1', retrieval_id: 'abc123' })),
+      () => Promise.resolve(answer(201, { uuid: 'incident-1', retrieval_id: 'abc123', display_report_number: 7 })),
     ];
     global.fetch = jest.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
       sent.push({ key: new Headers(init?.headers).get('Idempotency-Key'), body: String(init?.body) });
@@ -47,6 +47,15 @@ describe('sending a report', () => {
     expect(report.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
     expect(new Set(sent.map((request) => request.key))).toEqual(new Set([report.idempotencyKey]));
     expect(new Set(sent.map((request) => request.body)).size).toBe(1);
+    // The receipt: the number the server answered, the fingerprint of the body it took (as the server parses it).
+    expect(result.receipt).toEqual({
+      reportNumber: 7,
+      sentAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      fingerprint: await submissionFingerprint(JSON.parse(sent[2]!.body)),
+    });
+    expect(result.receipt.fingerprint).not.toBe(
+      await submissionFingerprint({ ...JSON.parse(sent[2]!.body), fields: [{ name: 'description', value: 'v2.x' }] }),
+    );
   });
 
   it('when the server refuses the report (400) or every try fails, then it stops and the error reaches the page', async () => {

@@ -12,16 +12,27 @@ import {
   deriveDiscloserAuthToken,
   encryptReportFields,
   formatSecretCode,
+  submissionFingerprint,
   type IncidentCredentials,
 } from '@whistle/crypto';
 import { uploadAttachment, type Attachment } from '@whistle/ui/report';
 import type { BackgroundProof } from './proof-of-work';
 import { REQUIRED_FIELDS, encryptedFieldValues, type ReportErrors, type ReportForm } from './report-form';
 
+/** What the success page's receipt names (issue 26): never the secret code, which it adds only when asked. */
+export interface SubmissionReceipt {
+  reportNumber: number;
+  /** When the server's answer came (ISO 8601, this browser's clock). */
+  sentAt: string;
+  /** submissionFingerprint of the request as sent: the case page computes it again from the stored report. */
+  fingerprint: string;
+}
+
 export interface SubmittedReport {
   secretCode: string;
   /** Files that could not be attached: the report exists, so the code is shown all the same. */
   failedFiles: string[];
+  receipt: SubmissionReceipt;
 }
 
 /**
@@ -143,6 +154,12 @@ export async function submitReport(input: {
   const { api, company, credentials, files } = input;
   const created = await createWithRetries(api, input.prepared, input.retryDelaysMs ?? RETRY_DELAYS_MS, input.proof);
   const secretCode = formatSecretCode(created.retrieval_id, credentials.discloserPassphrase);
+  const receipt: SubmissionReceipt = {
+    reportNumber: created.display_report_number,
+    sentAt: new Date().toISOString(),
+    // Of the very request the server took (a retry sends the same prepared bytes).
+    fingerprint: await submissionFingerprint(input.prepared.payload),
+  };
   const failedFiles: string[] = [];
   if (files.length > 0) {
     try {
@@ -172,7 +189,7 @@ export async function submitReport(input: {
       failedFiles.push(...files.map((file) => file.name));
     }
   }
-  return { secretCode, failedFiles };
+  return { secretCode, failedFiles, receipt };
 }
 
 /** Server field errors (400) shown like the form's own, when they name a required input; null otherwise. */

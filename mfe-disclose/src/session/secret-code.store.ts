@@ -6,6 +6,8 @@ export interface Submission {
   secretCode: string;
   /** Names of files the report was sent without. */
   failedFiles: string[];
+  /** The receipt's facts (submit-report.ts, SubmissionReceipt); shown with the code, forgotten with it. */
+  receipt: { reportNumber: number; sentAt: string; fingerprint: string };
 }
 
 let pending: Submission | null = null;

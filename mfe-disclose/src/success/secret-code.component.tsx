@@ -20,7 +20,7 @@ export function secretCodeGroups(code: string): string[] {
 }
 
 /** Hands `text` to the browser's download as a text file called `fileName`. */
-function downloadText(text: string, fileName: string) {
+export function downloadText(text: string, fileName: string) {
   const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
   const link = document.createElement('a');
   link.href = url;

@@ -5,6 +5,8 @@ import { Button, ConfirmDialog, useDocumentTitle } from '@whistle/ui';
 import { WhatHappensNext } from '../landing/what-happens-next.component';
 import { forgetSubmission, peekSubmission } from '../session/secret-code.store';
 import { useUnloadWarning } from '../session/use-unload-warning';
+import { useCompany } from '../company/company.layout';
+import { Receipt } from './receipt.component';
 import { SecretCode } from './secret-code.component';
 
 /** /disclose/{urlIdentifier}/success: the secret code, shown once (spec §2, §4). */
@@ -12,6 +14,7 @@ export function SuccessPage() {
   const { t } = useTranslation('disclose');
   useDocumentTitle(t('success.title'));
   const navigate = useNavigate();
+  const company = useCompany();
   // Read once: the page keeps it while it is shown; leaving forgets it for good.
   const [submission] = useState(peekSubmission);
   const [saved, setSaved] = useState(false);
@@ -40,6 +43,7 @@ export function SuccessPage() {
           {t('success.filesFailed', { names: submission.failedFiles.join(', ') })}
         </p>
       )}
+      <Receipt companyName={company.name} secretCode={submission.secretCode} receipt={submission.receipt} />
       <WhatHappensNext />
       <div className="wh-actions">
         <Button onClick={() => setAsking(true)}>{t('success.finish')}</Button>

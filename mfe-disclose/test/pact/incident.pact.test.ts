@@ -67,7 +67,7 @@ describe('mfe-disclose → incident', () => {
       });
   });
 
-  test('when a report is sent, then its uuid and retrieval id come back', async () => {
+  test('when a report is sent, then its uuid, retrieval id and report number come back', async () => {
     const { credential } = await createCompanyCredentials();
     const credentials = await createIncidentCredentials(credential.public_key);
     const payload = {
@@ -90,11 +90,16 @@ describe('mfe-disclose → incident', () => {
         request.headers({ Accept: 'application/json', 'Content-Type': 'application/json' }).jsonBody(payload),
       )
       .willRespondWith(201, (response) =>
-        response.jsonBody({ uuid: uuid(), retrieval_id: regex(/^[A-Za-z0-9_-]{1,128}$/, 'a1b2c3d4e5f6a7b8c9d0') }),
+        response.jsonBody({
+          uuid: uuid(),
+          retrieval_id: regex(/^[A-Za-z0-9_-]{1,128}$/, 'a1b2c3d4e5f6a7b8c9d0'),
+          display_report_number: integer(7),
+        }),
       )
       .executeTest(async (server) => {
         const created = await createIncident(createApiClient({ baseUrl: server.url }), payload as never);
         expect(created.retrieval_id).toBe('a1b2c3d4e5f6a7b8c9d0');
+        expect(created.display_report_number).toBe(7);
       });
   });
 

@@ -12,6 +12,7 @@ import { CaseTimeline } from './case-timeline.component';
 import { LinkedCases } from './linked-cases.component';
 import { NoteForm } from './note-form.component';
 import { PrintCase } from './print-case.component';
+import { ProofOfSubmission } from './proof-of-submission.component';
 import { CasePeople } from './people.component';
 import { ReplyToReporter } from './reply.component';
 import { useCase, type OpenedCase } from './use-case';
@@ -58,6 +59,7 @@ function OpenedCasePage({ opened, reload }: { opened: OpenedCase; reload: () => 
         </span>
       </p>
       <ClockBadges clocks={view.clocks} showDone />
+      <ProofOfSubmission view={view} />
       <div className="case-grid">
         <div className="wh-stack">
           <section className="wh-card wh-stack" aria-labelledby="case-report">

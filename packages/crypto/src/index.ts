@@ -35,6 +35,7 @@ export {
 } from './company-keys';
 export { createRecoveryKey, parseRecoveryKey, type RecoveryKey } from './recovery-key';
 export { fingerprintOf } from './fingerprint';
+export { submissionFingerprint, type SubmittedCiphertexts } from './submission-fingerprint';
 export {
   createIncidentCredentials,
   openIncidentAsCompany,

@@ -25,7 +25,14 @@ export const PARAMS = {
     discloserPassphraseKey: 'whistle/v1/discloser-passphrase-key',
     discloserAuthToken: 'whistle/v1/discloser-auth-token',
     wrap: 'whistle/v1/wrap/',
+    submissionFingerprint: 'whistle/v1/submission-fingerprint',
   },
+  /**
+   * Proof of submission (submission-fingerprint.ts): SHA-256 of the report's ciphertexts, first 160 bits as 32
+   * Crockford base32 symbols in groups of 4. 160 bits, not the 100 of a key fingerprint: the report's own author
+   * could otherwise search for two reports with one fingerprint (2^50 tries) and later show the other.
+   */
+  submissionFingerprint: { symbols: 32, groupSize: 4 },
   /** Company passphrase, incident passphrase and file keys: 256 random bits each. */
   secretBytes: 32,
   authTokenBytes: 32,

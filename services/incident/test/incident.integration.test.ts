@@ -86,7 +86,7 @@ describe.each(testStacks)('incident service on %s', (stack) => {
       );
       const response = await create(body);
       expect(response.status).toBe(201);
-      const created = (await response.json()) as { uuid: string; retrieval_id: string };
+      const created = (await response.json()) as { uuid: string; retrieval_id: string; display_report_number: number };
       expect(created.retrieval_id).toMatch(/^[A-Za-z0-9_-]{1,128}$/);
 
       const { rows } = await test$.deps.db.query<{
@@ -94,12 +94,17 @@ describe.each(testStacks)('incident service on %s', (stack) => {
         status: string;
         report_channel: string;
         discloser_auth_token_hash: string;
-      }>('select company_id, status, report_channel, discloser_auth_token_hash from incident.incident where id = $1', [
-        created.uuid,
-      ]);
+        display_report_number: number;
+      }>(
+        `select company_id, status, report_channel, discloser_auth_token_hash, display_report_number
+           from incident.incident where id = $1`,
+        [created.uuid],
+      );
       expect(rows).toEqual([
         expect.objectContaining({ company_id: company.companyId, status: 'NEW', report_channel: 'telephone' }),
       ]);
+      // The number the discloser's receipt names is the one the case has.
+      expect(created.display_report_number).toBe(rows[0].display_report_number);
       // Only a hash of the auth token is kept.
       expect(rows[0].discloser_auth_token_hash).not.toContain(body.discloser_auth_token as string);
       const { rows: fields } = await test$.deps.db.query<{ name: string; value: string }>(
@@ -245,6 +250,11 @@ describe.each(testStacks)('incident service on %s', (stack) => {
         [...answers, again].map(async (answer) => [answer.status, await answer.json()]),
       );
       expect(created[0]?.[0]).toBe(201);
+      expect(created[0]?.[1]).toEqual({
+        uuid: expect.any(String),
+        retrieval_id: expect.any(String),
+        display_report_number: expect.any(Number),
+      });
       expect(created).toEqual([created[0], created[0], created[0]]);
       expect((await storedCounts(test$.deps.db)).incidents).toBe(before.incidents + 1);
       const announcements = () =>

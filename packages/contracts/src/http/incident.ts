@@ -156,7 +156,15 @@ export const incidentCreateRequestSchema = z
   );
 export type IncidentCreateRequest = z.infer<typeof incidentCreateRequestSchema>;
 
-export const incidentCreateResponseSchema = z.object({ uuid: z.uuid(), retrieval_id: retrievalIdSchema });
+/**
+ * `display_report_number` is ours beyond the spec (issue 26): the number the discloser's receipt names, the one staff
+ * see on the case (a retried request answers its first report's).
+ */
+export const incidentCreateResponseSchema = z.object({
+  uuid: z.uuid(),
+  retrieval_id: retrievalIdSchema,
+  display_report_number: z.number().int().positive(),
+});
 export type IncidentCreateResponse = z.infer<typeof incidentCreateResponseSchema>;
 
 /** GET /api/incident/discloser query; the discloser auth token comes as `Authorization: Bearer`. */

@@ -85,6 +85,7 @@ export const newReportsRepository = {
       request_hash: string | null;
       incident_id: string | null;
       retrieval_id: string | null;
+      earlier_number: number | null;
       number: number | null;
     }>(
       `with request as (
@@ -102,11 +103,11 @@ export const newReportsRepository = {
                         cross join unnest(l.assignee_ids) as assignee(user_id)
                         join incident.staff_member s on s.company_id = c.id and s.user_id = assignee.user_id
                        where l.company_id = c.id and l.id = any(r.category_ids) and s.removed_at is null) as assignee_ids,
-                earlier.request_hash, earlier.incident_id, earlier.retrieval_id
+                earlier.request_hash, earlier.incident_id, earlier.retrieval_id, earlier.earlier_number
            from request r
            left join incident.company c on c.url_identifier = r.url_identifier
            left join lateral (
-             select q.request_hash, q.incident_id, i.retrieval_id
+             select q.request_hash, q.incident_id, i.retrieval_id, i.display_report_number as earlier_number
                from incident.report_request q join incident.incident i on i.id = q.incident_id
               where q.company_id = c.id and q.idempotency_key = r.idempotency_key) earlier on true),
        wanted as (
@@ -124,6 +125,7 @@ export const newReportsRepository = {
          returning c.id, c.next_report_number - w.count as first)
        select context.company_id, context.resolution_deadline_days, context.categories_known, context.location_known,
               context.assignee_ids, context.request_hash, context.incident_id, context.retrieval_id,
+              context.earlier_number,
               (taken.first + wanted.nth - 1)::int as number
          from context
          left join wanted on wanted.ord = context.ord

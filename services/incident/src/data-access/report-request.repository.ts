@@ -5,6 +5,7 @@ export interface EarlierReport {
   requestHash: string;
   incidentId: string;
   retrievalId: string;
+  displayReportNumber: number;
 }
 
 /** A stored request's row joined to its report (its columns null when outer-joined to nothing) as the report it names. */
@@ -12,9 +13,15 @@ export function earlierReportOf(row: {
   request_hash: string | null;
   incident_id: string | null;
   retrieval_id: string | null;
+  earlier_number: number | null;
 }): EarlierReport | undefined {
-  return row.request_hash && row.incident_id && row.retrieval_id
-    ? { requestHash: row.request_hash, incidentId: row.incident_id, retrievalId: row.retrieval_id }
+  return row.request_hash && row.incident_id && row.retrieval_id && row.earlier_number !== null
+    ? {
+        requestHash: row.request_hash,
+        incidentId: row.incident_id,
+        retrievalId: row.retrieval_id,
+        displayReportNumber: row.earlier_number,
+      }
     : undefined;
 }
 
@@ -29,8 +36,13 @@ export const reportRequestRepository = {
    * commit, then sees its report here, or takes the key over if that one failed).
    */
   async earlier(db: Queryable, companyId: string, key: string): Promise<EarlierReport | undefined> {
-    const { rows } = await db.query<{ request_hash: string; incident_id: string; retrieval_id: string }>(
-      `select r.request_hash, r.incident_id, i.retrieval_id
+    const { rows } = await db.query<{
+      request_hash: string;
+      incident_id: string;
+      retrieval_id: string;
+      earlier_number: number;
+    }>(
+      `select r.request_hash, r.incident_id, i.retrieval_id, i.display_report_number as earlier_number
          from incident.report_request r join incident.incident i on i.id = r.incident_id
         where r.company_id = $1 and r.idempotency_key = $2`,
       [companyId, key],

@@ -67,7 +67,7 @@ export async function createIncident(
   });
   switch (outcome.kind) {
     case 'created':
-      return { uuid: id, retrieval_id: retrievalId };
+      return { uuid: id, retrieval_id: retrievalId, display_report_number: outcome.displayReportNumber };
     case 'unknown-company':
       throw new InputError('Bad Request', { url_identifier: ['Unknown company'] });
     case 'invalid':
@@ -81,6 +81,10 @@ export async function createIncident(
     case 'earlier':
       if (outcome.earlier.requestHash !== requestHash)
         throw new ConflictError('This idempotency key was already used for another report');
-      return { uuid: outcome.earlier.incidentId, retrieval_id: outcome.earlier.retrievalId };
+      return {
+        uuid: outcome.earlier.incidentId,
+        retrieval_id: outcome.earlier.retrievalId,
+        display_report_number: outcome.earlier.displayReportNumber,
+      };
   }
 }

@@ -31,7 +31,8 @@ export interface PendingReport {
  * A report stored, or what its numbering found instead (an unknown company or label, a retry's earlier report), or
  * a report wrapped to a company key no longer kept (`stale-key`: newReportsRepository.storeStatement).
  */
-export type ReportOutcome = Exclude<Numbering, { kind: 'numbered' }> | { kind: 'created' } | { kind: 'stale-key' };
+export type ReportOutcome =
+  Exclude<Numbering, { kind: 'numbered' }> | { kind: 'created'; displayReportNumber: number } | { kind: 'stale-key' };
 
 export type ReportWriter = WriteBatcher<PendingReport, ReportOutcome>;
 
@@ -128,7 +129,7 @@ export function createReportWriter(deps: ReportWriterDependencies): ReportWriter
    * claim to a copy of its request stored meanwhile.
    */
   async function outcomeOf(report: NewReport, stored: StoredBatch): Promise<ReportOutcome> {
-    if (stored.created.has(report.id)) return { kind: 'created' };
+    if (stored.created.has(report.id)) return { kind: 'created', displayReportNumber: report.displayReportNumber };
     if (stored.staleKey.has(report.id)) return { kind: 'stale-key' };
     if (!report.idempotency) throw new Error('A report without an idempotency key was not stored');
     const earlier = await reportRequestRepository.earlier(deps.db, report.companyId, report.idempotency.key);
