@@ -121,3 +121,4 @@ export {
   updateLocation,
   type CompanySettings,
 } from './settings';
+export { createReplyTemplate, deleteReplyTemplate, listReplyTemplates, updateReplyTemplate } from './reply-templates';
