@@ -6,10 +6,14 @@ import './settings.css';
 /** Sign-in security for admins: in the sidebar after ADMIN_PAGES (issue 9 item 6). */
 const SECURITY_PAGES = ['sso', 'security'] as const;
 
-/** Spec §2: the sidebar's admin-only pages, in its order; then data retention and the audit log (issue 10). */
+/**
+ * Spec §2: the sidebar's admin-only pages, in its order (with the reply templates, issue 23, by the locations); then
+ * data retention and the audit log (issue 10).
+ */
 const ADMIN_PAGES = [
   'categories',
   'locations',
+  'reply-templates',
   'company',
   'deadline',
   'notifications',

@@ -83,6 +83,7 @@ describe('settings remote routes', () => {
       'Account',
       'Reporting labels',
       'Locations',
+      'Reply templates',
       'Company',
       'Resolution deadline',
       'Notifications',

@@ -11,6 +11,8 @@ import { CategoriesPage } from './labels/categories.page';
 import { CategoryFormPage } from './labels/category-form.page';
 import { LocationFormPage } from './labels/location-form.page';
 import { LocationsPage } from './labels/locations.page';
+import { ReplyTemplateFormPage } from './reply-templates/reply-template-form.page';
+import { ReplyTemplatesPage } from './reply-templates/reply-templates.page';
 import { SecurityPage } from './security/security.page';
 import { SsoPage } from './security/sso.page';
 import { SettingsFrame } from './settings.frame.component';
@@ -32,6 +34,9 @@ export const settingsRoutes = staffRoutes({
     { path: 'settings/locations', Component: LocationsPage },
     { path: 'settings/locations/add', Component: LocationFormPage },
     { path: 'settings/locations/edit/:locationUuid', Component: LocationFormPage },
+    { path: 'settings/reply-templates', Component: ReplyTemplatesPage },
+    { path: 'settings/reply-templates/add', Component: ReplyTemplateFormPage },
+    { path: 'settings/reply-templates/edit/:templateUuid', Component: ReplyTemplateFormPage },
     { path: 'settings/company', Component: CompanyPage },
     { path: 'settings/deadline', Component: DeadlinePage },
     { path: 'settings/notifications', Component: NotificationsPage },

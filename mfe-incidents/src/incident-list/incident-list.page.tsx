@@ -9,6 +9,7 @@ import { CaseFilters } from './case-filters.component';
 import { NumberSearch } from './number-search.component';
 import { WordSearch } from './word-search.component';
 import { CaseTable } from './case-table.component';
+import { SavedViews } from './saved-views.component';
 import { PAGE_SIZES, caseQueryOf, hasFilters, withPage, withPageSize } from './list-query';
 import { CsvExport } from './csv-export.component';
 import { useCompanyKey } from '../case/use-company-key';
@@ -98,6 +99,7 @@ export function IncidentListPage() {
       <NumberSearch key={params.get('report_number') ?? ''} />
       <WordSearch session={session} />
       <CaseFilters />
+      <SavedViews session={session} />
       {locked && list && list.count > 0 && <p className="wh-alert">{t('identity.lockedHelp')}</p>}
       {!list && error === undefined && <Spinner />}
       {error !== undefined && (

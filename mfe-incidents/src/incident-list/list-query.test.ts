@@ -1,4 +1,14 @@
-import { caseQueryOf, hasFilters, sortDirectionOf, withFilter, withPage, withPageSize, withSort } from './list-query';
+import {
+  caseQueryOf,
+  hasFilters,
+  savedViewFiltersOf,
+  savedViewSearchOf,
+  sortDirectionOf,
+  withFilter,
+  withPage,
+  withPageSize,
+  withSort,
+} from './list-query';
 
 describe('list query in the page URL', () => {
   it('when the URL holds filters, sort and page, then the API query has exactly those, lists kept as lists', () => {
@@ -40,5 +50,22 @@ describe('list query in the page URL', () => {
     expect(withPageSize(fifty, '20').toString()).toBe('status=NEW');
     expect(hasFilters(fifty)).toBe(true);
     expect(hasFilters(new URLSearchParams('page_size=50'))).toBe(false);
+  });
+
+  it('when the URL is saved as a view, then the view keeps its filters, sort and page size parsed, and opens the same list', () => {
+    const params = new URLSearchParams('status=NEW,CLOSED&unassigned=true&report_number=7&page=3&page_size=20&utm=x');
+    const filters = savedViewFiltersOf(params);
+    expect(filters).toEqual({ status: ['NEW', 'CLOSED'], unassigned: true, report_number: 7, page_size: 20 });
+    // The default page size needs no parameter; no page number: a view opens on its first page.
+    expect(savedViewSearchOf(filters!)).toBe('status=NEW&status=CLOSED&unassigned=true&report_number=7');
+    expect(savedViewFiltersOf(new URLSearchParams(savedViewSearchOf(filters!)))).toEqual({
+      status: ['NEW', 'CLOSED'],
+      unassigned: true,
+      report_number: 7,
+    });
+    expect(savedViewFiltersOf(new URLSearchParams(''))).toEqual({});
+    // What the list refuses cannot be saved either.
+    expect(savedViewFiltersOf(new URLSearchParams('status=LOST'))).toBeNull();
+    expect(savedViewFiltersOf(new URLSearchParams('sort=name'))).toBeNull();
   });
 });

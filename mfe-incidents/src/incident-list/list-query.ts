@@ -1,4 +1,5 @@
 import type { CaseQuery } from '@whistle/api-client';
+import { savedViewFiltersOfQuerySchema, savedViewQueryOf, type SavedViewFilters } from '@whistle/contracts';
 
 /** The list's filters, kept in the page URL so a filtered view can be bookmarked and shared. */
 export const FILTER_KEYS = [
@@ -100,3 +101,19 @@ export function withAssignee(params: URLSearchParams, choice: string): URLSearch
   if (choice === NOBODY) next.set('unassigned', 'true');
   return next;
 }
+
+/**
+ * What a saved view keeps of the page URL: the list's filters, sort and page size as the list reads them (no page
+ * number); null when the URL holds a value the list refuses too.
+ */
+export function savedViewFiltersOf(params: URLSearchParams): SavedViewFilters | null {
+  const parsed = savedViewFiltersOfQuerySchema.safeParse(caseQueryOf(params));
+  if (!parsed.success) return null;
+  return Object.fromEntries(
+    Object.entries(parsed.data).filter(([, value]) => value !== undefined && !(Array.isArray(value) && !value.length)),
+  ) as SavedViewFilters;
+}
+
+/** The page URL's query (without '?') that opens a saved view's filters. */
+export const savedViewSearchOf = (filters: SavedViewFilters) =>
+  new URLSearchParams(savedViewQueryOf(filters)).toString();

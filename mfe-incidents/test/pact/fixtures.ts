@@ -15,3 +15,6 @@ export const EXAMPLE_FILE = '7a1c5d1a-3b2f-4c6d-8e9f-0a1b2c3d4e60';
 export const EXAMPLE_TOKEN = 'eyJhbGciOiJFUzI1NiJ9.e30.c2lnbmF0dXJl';
 /** The audit trail of EXAMPLE_CASE as an admin of the company reads it (the state answers `staffToken`). */
 export const CASE_TRAIL_STATE = `an admin of ${STAFF_PACT_COMPANY} whose case ${EXAMPLE_CASE} was opened and annotated by them`;
+/** The state answers `staffToken`, an admin's, and `viewUuid`, a saved view of theirs (status NEW, soonest deadline first). */
+export const SAVED_VIEW_STATE = `an admin of ${STAFF_PACT_COMPANY} with a saved view`;
+export const EXAMPLE_VIEW = '7a1c5d1a-3b2f-4c6d-8e9f-0a1b2c3d4e70';

@@ -8,6 +8,8 @@ import type {
   IncidentSearchCorpusRow,
   IncidentStaffView,
   IncidentUpdateRequest,
+  SavedView,
+  SavedViewCreateRequest,
   StaffMessageCreateRequest,
 } from '@whistle/contracts';
 import { ApiError } from './api-error';
@@ -116,3 +118,15 @@ export const searchCorpus = (
   options: { onTotal?: (total: number) => void; signal?: AbortSignal } = {},
 ): AsyncGenerator<IncidentSearchCorpusRow> =>
   ndjsonRows<IncidentSearchCorpusRow>(api, '/api/incident/search-corpus', options);
+
+/** GET /api/incident/saved-view/: the signed-in person's saved views of the list, by name. */
+export const listSavedViews = (api: ApiClient, signal?: AbortSignal) =>
+  api.request<SavedView[]>('GET', '/api/incident/saved-view/', { signal });
+
+/** POST /api/incident/saved-view/: saves list filters under a name; answers the saved view. */
+export const saveView = (api: ApiClient, view: SavedViewCreateRequest) =>
+  api.request<SavedView>('POST', '/api/incident/saved-view/', { body: view });
+
+/** DELETE /api/incident/saved-view/{uuid}: deletes one of the person's saved views. */
+export const deleteSavedView = (api: ApiClient, viewUuid: string) =>
+  api.request<void>('DELETE', `/api/incident/saved-view/${encodeURIComponent(viewUuid)}`);

@@ -86,6 +86,7 @@ export { getRetentionPolicy, setRetentionPolicy } from './retention';
 export {
   addCaseNote,
   caseQueryString,
+  deleteSavedView,
   exportCases,
   searchCorpus,
   getCase,
@@ -94,7 +95,9 @@ export {
   listCaseNotes,
   linkCase,
   listCases,
+  listSavedViews,
   recordCasePrint,
+  saveView,
   sendStaffMessage,
   unlinkCase,
   updateCase,
@@ -118,3 +121,4 @@ export {
   updateLocation,
   type CompanySettings,
 } from './settings';
+export { createReplyTemplate, deleteReplyTemplate, listReplyTemplates, updateReplyTemplate } from './reply-templates';

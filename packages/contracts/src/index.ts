@@ -14,6 +14,8 @@ export * from './http/common-password';
 export * from './http/company-settings';
 export * from './http/incident';
 export * from './http/case-management';
+export * from './http/saved-views';
+export * from './http/reply-templates';
 export * from './http/audit';
 export * from './http/reporting';
 export * from './http/retention';

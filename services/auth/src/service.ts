@@ -29,6 +29,7 @@ import { accountRoutes } from './entry-points/http/account.routes';
 import { commonPasswordRoutes } from './entry-points/http/common-password.routes';
 import { companyRoutes } from './entry-points/http/company.routes';
 import { customizationRoutes } from './entry-points/http/customization.routes';
+import { replyTemplateRoutes } from './entry-points/http/reply-template.routes';
 import { settingsRoutes } from './entry-points/http/settings.routes';
 import { ssoRoutes } from './entry-points/http/sso.routes';
 import { keysRoutes } from './entry-points/http/keys.routes';
@@ -88,6 +89,7 @@ export function createAuthService(given: AuthDependencies, config: AuthConfig): 
   router.use(commonPasswordRoutes());
   router.use(ssoRoutes(account, verifier));
   router.use(settingsRoutes({ db: deps.db, unitOfWork }, verifier));
+  router.use(replyTemplateRoutes({ db: deps.db }, verifier));
   router.use(
     customizationRoutes({ db: deps.db, unitOfWork, objects: deps.objects, logger, publicCompanies }, verifier),
   );

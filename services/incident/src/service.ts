@@ -25,6 +25,7 @@ import { runRetention, type RetentionRunResult } from './domain/retention/purge-
 import { tokenRevocations } from './domain/staff/token-revocations';
 import { createIncidentSessionSigner } from './domain/tokens/incident-session-signer';
 import { caseRoutes } from './entry-points/http/case.routes';
+import { savedViewRoutes } from './entry-points/http/saved-view.routes';
 import { companyKeyRoutes } from './entry-points/http/company-key.routes';
 import { incidentRoutes } from './entry-points/http/incident.routes';
 import { retentionRoutes } from './entry-points/http/retention.routes';
@@ -110,6 +111,7 @@ export function createIncidentService(given: IncidentDependencies, config: Incid
       }),
     }),
   );
+  router.use(savedViewRoutes(shared));
   router.use(caseRoutes(shared));
 
   // Every replica runs one; the record of each reminder and SKIP LOCKED keep each reminder to one emission.

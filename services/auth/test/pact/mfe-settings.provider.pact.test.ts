@@ -14,6 +14,7 @@ test('when the account settings pact is replayed against auth, then every intera
     stateHandlers: {
       'staff member ada@settings.example without MFA exists': () => states.admin('ada@settings.example'),
       'staff member ada@settings.example has a pending MFA factor': () => states.pendingMfa('ada@settings.example'),
+      'staff member ada@settings.example has a reply template': () => states.replyTemplate('ada@settings.example'),
       'staff member ada@settings.example has single sign-on configured': () =>
         states.singleSignOn('ada@settings.example'),
     },

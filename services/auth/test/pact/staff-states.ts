@@ -85,6 +85,17 @@ export function staffStates(
       };
       await call('PUT', '/api/account/company/sso', body, await admin(email));
     },
+    /** The admin's company keeps one reply template; answers its id (the pact's `templateUuid`). */
+    async replyTemplate(email: string): Promise<{ templateUuid: string }> {
+      const body = { name: 'Received', body: 'We have received your report.' };
+      const template = await call<{ uuid: string }>(
+        'POST',
+        '/api/account/company/reply_template/',
+        body,
+        await admin(email),
+      );
+      return { templateUuid: template.uuid };
+    },
     async pendingMfa(email: string): Promise<void> {
       await call('POST', '/api/account/company/profile/mfa', undefined, await admin(email));
     },

@@ -9,7 +9,12 @@ import {
   startIncident,
   type RunningIncident,
 } from '../support';
-import { CASE_STATE, REPORTING_STATE, REVIEWER_STATE } from '../../../../mfe-incidents/test/pact/fixtures';
+import {
+  CASE_STATE,
+  REPORTING_STATE,
+  REVIEWER_STATE,
+  SAVED_VIEW_STATE,
+} from '../../../../mfe-incidents/test/pact/fixtures';
 
 let test$: TestDependencies;
 let incident: RunningIncident;
@@ -47,6 +52,19 @@ async function reviewer(): Promise<{ staffToken: string }> {
   return { staffToken: await (await announceStaff(test$.deps, company, 'Rita Reviewer', ['REVIEWER'])).token() };
 }
 
+/** An admin with a saved view of theirs: new cases, soonest deadline first (made through the route, as the page does). */
+async function adminWithSavedView(): Promise<{ staffToken: string; viewUuid: string }> {
+  const company = await seedCompany(test$.deps);
+  const staffToken = await (await announceStaff(test$.deps, company, 'Ada Lovelace', ['ADMIN'])).token();
+  const saved = await postJson(
+    `${incident.baseUrl}/api/incident/saved-view/`,
+    { name: 'New cases', filters: { status: ['NEW'], sort: 'next_due_at' } },
+    { authorization: `Bearer ${staffToken}` },
+  );
+  if (saved.status !== 201) throw new Error(`saved view refused: ${saved.status}`);
+  return { staffToken, viewUuid: ((await saved.json()) as { uuid: string }).uuid };
+}
+
 test("when the staff case pages' pact is replayed against incident, then every interaction is honoured", async () => {
   await verifyProviderPact({
     consumer: 'whistle-mfe-incidents',
@@ -56,6 +74,7 @@ test("when the staff case pages' pact is replayed against incident, then every i
       [CASE_STATE]: adminWithCase,
       [REPORTING_STATE]: adminWithCaseToday,
       [REVIEWER_STATE]: reviewer,
+      [SAVED_VIEW_STATE]: adminWithSavedView,
     },
   });
 });
