@@ -46,11 +46,11 @@ const SIGN_IN =
 
 /**
  * Routes only an ADMIN may call (spec §6 and the settings pages): company settings, labels, locations, team, SSO, MFA
- * policy, customisation and languages, the audit log, reporting and retention. Reading the company and one's own
- * profile is for all staff.
+ * policy, reply templates, customisation and languages, the audit log, reporting and retention. Reading the company
+ * and one's own profile is for all staff.
  */
 const ADMIN_ONLY =
-  /^(POST|PUT|DELETE) \/api\/account\/company\/(category|location|user_profile|customization|languages$|sso$|mfa)|^PUT \/api\/account\/company$|^GET \/api\/account\/company\/(audit_log|sso$|customization$)|^(GET|PUT) \/api\/incident\/(reporting|retention)$/;
+  /^(POST|PUT|DELETE) \/api\/account\/company\/(category|location|user_profile|reply_template|customization|languages$|sso$|mfa)|^PUT \/api\/account\/company$|^GET \/api\/account\/company\/(audit_log|sso$|customization$)|^(GET|PUT) \/api\/incident\/(reporting|retention)$/;
 
 /**
  * Tables holding what people and cases are: a refused request must leave them exactly as they were. The
