@@ -32,6 +32,8 @@ export async function createIncident(
   deps: CreateIncidentDependencies,
   input: IncidentCreateRequest,
   idempotencyKey?: string,
+  /** The staff member who recorded the report (recordStaffReport); none for a reporter's own report. */
+  recordedBy?: string,
 ): Promise<IncidentCreateResponse> {
   const id = randomUUID();
   const retrievalId = newRetrievalId();
@@ -61,6 +63,7 @@ export async function createIncident(
       categoryIds,
       fields: input.fields,
       companyKeyVersion: input.company_key_version ?? null,
+      recordedBy: recordedBy ?? null,
       ...(idempotencyKey && requestHash ? { idempotency: { key: idempotencyKey, requestHash } } : {}),
     },
     traceContext: traceContextOf(),

@@ -64,10 +64,18 @@ function eventsOf(report: NewReport, traceContext: TraceContext | null): NewEven
         category_ids: report.categoryIds,
         location_id: report.locationId,
       },
-      actor: { type: 'DISCLOSER' },
+      actor: report.recordedBy ? { type: 'STAFF', user_id: report.recordedBy } : { type: 'DISCLOSER' },
       trace_context: traceContext,
     },
   ];
+  if (report.recordedBy)
+    events.push({
+      name: 'incident.recorded',
+      company_id: report.companyId,
+      payload: { incident_id: report.id, report_channel: report.reportChannel },
+      actor: { type: 'STAFF', user_id: report.recordedBy },
+      trace_context: traceContext,
+    });
   if (report.assigneeIds.length > 0)
     events.push({
       name: 'incident.assigned',
