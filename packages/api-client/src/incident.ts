@@ -40,9 +40,13 @@ export const recordStaffReport = (
     headers: idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : undefined,
   });
 
-/** POST /api/incident/{uuid}/record-approval: the reporter approves the record staff made (discloser session). */
+/**
+ * POST /api/incident/{uuid}/record-approval: the reporter approves the record staff made (discloser session). The
+ * body is an empty JSON object: the approval says nothing but itself.
+ */
 export const approveRecord = (api: ApiClient, incidentUuid: string, signal?: AbortSignal) =>
   api.request<RecordApproval>('POST', `/api/incident/${encodeURIComponent(incidentUuid)}/record-approval`, {
+    body: {},
     signal,
   });
 

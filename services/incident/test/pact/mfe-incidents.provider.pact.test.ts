@@ -9,7 +9,12 @@ import {
   startIncident,
   type RunningIncident,
 } from '../support';
-import { CASE_STATE, REPORTING_STATE, REVIEWER_STATE } from '../../../../mfe-incidents/test/pact/fixtures';
+import {
+  CASE_STATE,
+  RECORD_STATE,
+  REPORTING_STATE,
+  REVIEWER_STATE,
+} from '../../../../mfe-incidents/test/pact/fixtures';
 
 let test$: TestDependencies;
 let incident: RunningIncident;
@@ -47,6 +52,18 @@ async function reviewer(): Promise<{ staffToken: string }> {
   return { staffToken: await (await announceStaff(test$.deps, company, 'Rita Reviewer', ['REVIEWER'])).token() };
 }
 
+/** A handler of a company, and what a record of a report to that company names. */
+async function handlerTakingAReport() {
+  const company = await seedCompany(test$.deps);
+  const handler = await announceStaff(test$.deps, company, 'Hal Handler', ['HANDLER']);
+  return {
+    staffToken: await handler.token(),
+    urlIdentifier: company.urlIdentifier,
+    categoryUuid: company.categories.fraud,
+    locationUuid: company.locations.office,
+  };
+}
+
 test("when the staff case pages' pact is replayed against incident, then every interaction is honoured", async () => {
   await verifyProviderPact({
     consumer: 'whistle-mfe-incidents',
@@ -56,6 +73,7 @@ test("when the staff case pages' pact is replayed against incident, then every i
       [CASE_STATE]: adminWithCase,
       [REPORTING_STATE]: adminWithCaseToday,
       [REVIEWER_STATE]: reviewer,
+      [RECORD_STATE]: handlerTakingAReport,
     },
   });
 });
