@@ -75,6 +75,10 @@ describe.each(testStacks)('reports recorded by staff on %s', (stack) => {
     );
     expect(stored.rows[0]).toEqual({ recorded_by: handler.userId, report_channel: 'telephone' });
 
+    // The handler who took it keeps it: assigned to them, besides its labels' assignees.
+    const own = await api('GET', `/api/incident/${id}`, await handler.token());
+    expect(own.status).toBe(200);
+    expect(own.body.assignees).toEqual(expect.arrayContaining([{ uuid: handler.userId, full_name: 'Hal Handler' }]));
     const view = await api('GET', `/api/incident/${id}`, await admin.token());
     expect(view.status).toBe(200);
     expect(view.body.recorded_by).toEqual({ uuid: handler.userId, full_name: 'Hal Handler' });

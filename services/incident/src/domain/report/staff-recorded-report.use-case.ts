@@ -6,7 +6,7 @@ import {
 } from '@whistle/contracts';
 import { ConflictError, InputError, NotAllowedError, type Queryable, type UnitOfWork } from '@whistle/service-kit';
 import { notFound, type IncidentActor } from '../access/incident-actor';
-import type { StaffViewer } from '../access/staff-access';
+import { seesEveryCase, type StaffViewer } from '../access/staff-access';
 import { createIncident, type CreateIncidentDependencies } from './create-incident.use-case';
 
 const channels: readonly string[] = staffRecordedChannels;
@@ -40,7 +40,8 @@ export async function recordStaffReport(
   ]);
   // Another company's identifier reads as unknown, like an identifier nobody has.
   if (rows[0]?.id !== viewer.companyId) throw new InputError('Bad Request', { url_identifier: ['Unknown company'] });
-  return createIncident(deps, input, idempotencyKey, viewer.userId);
+  // A handler sees only the cases assigned to them: the case they took is assigned to them too.
+  return createIncident(deps, input, idempotencyKey, { userId: viewer.userId, assign: !seesEveryCase(viewer) });
 }
 
 /**
