@@ -134,8 +134,8 @@ function RecordApprovalSection({ session }: { session: DiscloserSession }) {
     setState('sending');
     try {
       const { record_approved_at: at } = await approveRecord(session.api, session.incident.uuid);
-      // The session keeps it: the page opened again from memory shows the approval too.
-      session.incident.record_approved_at = at;
+      // The kept session too: the page shown again from memory shows the approval.
+      keepSession({ ...session, incident: { ...session.incident, record_approved_at: at } });
       setApprovedAt(at);
       setState('idle');
     } catch {

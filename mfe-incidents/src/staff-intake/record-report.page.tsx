@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { getCompanyPublicView } from '@whistle/api-client';
+import type { CompanyPublicView } from '@whistle/contracts';
 import {
   Button,
   CategoryPicker,
@@ -44,75 +45,24 @@ function CodeToPassOn({ code, caseUuid }: { code: string; caseUuid: string }) {
   );
 }
 
-/**
- * /company/incidents/record: a report taken by telephone or in a meeting (directive art. 18), written down here
- * with the reporter's form's fields and encrypted in this browser to the company key, like a reporter's report.
- */
-export function RecordReportPage() {
+type Setter = <K extends keyof StaffRecord>(name: K, value: StaffRecord[K]) => void;
+
+/** The reporter's form's fields, as staff write them down. */
+function RecordFields({
+  company,
+  record,
+  set,
+  errorOf,
+}: {
+  company: Pick<CompanyPublicView, 'categories' | 'locations'>;
+  record: StaffRecord;
+  set: Setter;
+  errorOf: (name: string) => string | undefined;
+}) {
   const { t } = useTranslation('incidents');
-  const session = useStaffSession();
-  const staff = useStaffState();
-  const urlIdentifier = staff?.company.url_identifier;
-  const { data: company, error } = useLoad(
-    (signal) => (urlIdentifier ? getCompanyPublicView(session.api, urlIdentifier, signal) : Promise.resolve(null)),
-    [session, urlIdentifier],
-    { shows: () => true },
-  );
-  const [record, setRecord] = useState<StaffRecord>(emptyRecord);
-  const [missing, setMissing] = useState<string[]>([]);
-  const [state, setState] = useState<'idle' | 'sending' | 'failed'>('idle');
-  const [done, setDone] = useState<{ uuid: string; secretCode: string } | null>(null);
-  useDocumentTitle(t('record.title'));
-  const set = <K extends keyof StaffRecord>(name: K, value: StaffRecord[K]) =>
-    setRecord((current) => ({ ...current, [name]: value }));
-
-  if (done) return <CodeToPassOn code={done.secretCode} caseUuid={done.uuid} />;
-  if (staff && !mayRecord(staff.profile.roles)) return <p className="wh-alert">{t('record.notAllowed')}</p>;
-  if (error !== undefined)
-    return (
-      <p className="wh-alert" role="alert">
-        {t('record.loadFailed')}
-      </p>
-    );
-  if (!company) return <Spinner />;
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const absent = [
-      ...(record.category_uuids.length === 0 ? ['category_uuids'] : []),
-      ...(record.location_uuid ? [] : ['location_uuid']),
-      ...(record.description.trim() ? [] : ['description']),
-    ];
-    setMissing(absent);
-    if (absent.length > 0 || !company) return;
-    setState('sending');
-    try {
-      setDone(await recordReport(session.api, company, record));
-    } catch {
-      setState('failed');
-    }
-  }
   const required = t('record.required');
-  const errorOf = (name: string) => (missing.includes(name) ? t('record.missing') : undefined);
   return (
-    <form
-      className="wh-card wh-stack"
-      aria-labelledby="record-title"
-      onSubmit={(event) => void submit(event)}
-      noValidate
-    >
-      <h1 id="record-title">{t('record.title')}</h1>
-      <p>{t('record.intro')}</p>
-      <Choice
-        name="report_channel"
-        legend={t('record.channel')}
-        options={[
-          { value: 'telephone', label: t('channels.telephone') },
-          { value: 'internal', label: t('record.meeting') },
-        ]}
-        value={record.report_channel}
-        onChange={(value) => set('report_channel', value)}
-      />
+    <>
       <CategoryPicker
         name="category_uuids"
         legend={t('fields.category_uuid')}
@@ -204,6 +154,78 @@ export function RecordReportPage() {
         value={record.can_contact}
         onChange={(value) => set('can_contact', value)}
       />
+    </>
+  );
+}
+
+/**
+ * /company/incidents/record: a report taken by telephone or in a meeting (directive art. 18), written down here
+ * with the reporter's form's fields and encrypted in this browser to the company key, like a reporter's report.
+ */
+export function RecordReportPage() {
+  const { t } = useTranslation('incidents');
+  const session = useStaffSession();
+  const staff = useStaffState();
+  const urlIdentifier = staff?.company.url_identifier;
+  const { data: company, error } = useLoad(
+    (signal) => (urlIdentifier ? getCompanyPublicView(session.api, urlIdentifier, signal) : Promise.resolve(null)),
+    [session, urlIdentifier],
+    { shows: () => true },
+  );
+  const [record, setRecord] = useState<StaffRecord>(emptyRecord);
+  const [missing, setMissing] = useState<string[]>([]);
+  const [state, setState] = useState<'idle' | 'sending' | 'failed'>('idle');
+  const [done, setDone] = useState<{ uuid: string; secretCode: string } | null>(null);
+  useDocumentTitle(t('record.title'));
+  const set: Setter = (name, value) => setRecord((current) => ({ ...current, [name]: value }));
+
+  if (done) return <CodeToPassOn code={done.secretCode} caseUuid={done.uuid} />;
+  if (staff && !mayRecord(staff.profile.roles)) return <p className="wh-alert">{t('record.notAllowed')}</p>;
+  if (error !== undefined)
+    return (
+      <p className="wh-alert" role="alert">
+        {t('record.loadFailed')}
+      </p>
+    );
+  if (!company) return <Spinner />;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const absent = [
+      ...(record.category_uuids.length === 0 ? ['category_uuids'] : []),
+      ...(record.location_uuid ? [] : ['location_uuid']),
+      ...(record.description.trim() ? [] : ['description']),
+    ];
+    setMissing(absent);
+    if (absent.length > 0 || !company) return;
+    setState('sending');
+    try {
+      setDone(await recordReport(session.api, company, record));
+    } catch {
+      setState('failed');
+    }
+  }
+  const errorOf = (name: string) => (missing.includes(name) ? t('record.missing') : undefined);
+  return (
+    <form
+      className="wh-card wh-stack"
+      aria-labelledby="record-title"
+      onSubmit={(event) => void submit(event)}
+      noValidate
+    >
+      <h1 id="record-title">{t('record.title')}</h1>
+      <p>{t('record.intro')}</p>
+      <Choice
+        name="report_channel"
+        legend={t('record.channel')}
+        options={[
+          { value: 'telephone', label: t('channels.telephone') },
+          { value: 'internal', label: t('record.meeting') },
+        ]}
+        value={record.report_channel}
+        onChange={(value) => set('report_channel', value)}
+      />
+      <RecordFields company={company} record={record} set={set} errorOf={errorOf} />
       {state === 'failed' && (
         <p className="wh-alert" role="alert">
           {t('record.failed')}

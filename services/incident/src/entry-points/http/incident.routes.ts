@@ -24,7 +24,8 @@ import { retrievalFailureAlert } from '../../domain/intake/retrieval-failure-ale
 import { discloserMessageLimits } from '../../domain/messages/discloser-message-limits';
 import { listMessages, postMessage } from '../../domain/messages/incident-messages.use-case';
 import { createIncident } from '../../domain/report/create-incident.use-case';
-import { approveRecord, recordStaffReport } from '../../domain/report/staff-recorded-report.use-case';
+import { approveRecord } from '../../domain/report/approve-record.use-case';
+import { staffRecorder } from '../../domain/report/staff-recorder';
 import type { ReportWriter } from '../../domain/report/report-writer';
 import { retrieveIncidentAsDiscloser } from '../../domain/report/retrieve-incident.use-case';
 import type { IncidentSessionSigner } from '../../domain/tokens/incident-session-signer';
@@ -100,7 +101,9 @@ export function incidentRoutes(deps: IncidentRoutesDependencies): Router {
   const staffOnly = callerScope({ staffTokens: deps.staffTokens });
   router.post('/api/incident/recorded', staffOnly, async (req, res) => {
     const { proof_of_work: _ignored, ...input } = parseBody(incidentCreateRequestSchema, req.body);
-    res.status(201).json(await recordStaffReport(deps, staffViewerOf(req), input, idempotencyKeyOf(req)));
+    const idempotencyKey = idempotencyKeyOf(req);
+    const recorder = await staffRecorder(deps.db, staffViewerOf(req), input);
+    res.status(201).json(await createIncident(deps, input, idempotencyKey, recorder));
   });
 
   // The reporter approves the record of their report: their session for this case only.
