@@ -18,6 +18,11 @@ export const incidentsRoutes = staffRoutes({
   Frame: CasesFrame,
   pages: [
     { path: 'incidents', Component: IncidentListPage },
+    // A report taken by telephone or in a meeting (issue 26); before the case route, which it would otherwise be.
+    {
+      path: 'incidents/record',
+      lazy: async () => ({ Component: (await import('./staff-intake/record-report.page')).RecordReportPage }),
+    },
     {
       path: 'incidents/:incidentUuid',
       lazy: async () => ({ Component: (await import('./incident-detail/incident-detail.page')).IncidentDetailPage }),

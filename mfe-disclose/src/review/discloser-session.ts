@@ -16,7 +16,15 @@ export interface DiscloserSession {
   urlIdentifier: string;
   incident: Pick<
     IncidentDiscloserView,
-    'uuid' | 'display_report_number' | 'status' | 'created' | 'location' | 'categories'
+    | 'uuid'
+    | 'display_report_number'
+    | 'status'
+    | 'created'
+    | 'location'
+    | 'categories'
+    | 'report_channel'
+    | 'recorded_by_staff'
+    | 'record_approved_at'
   >;
   /** Decrypted report fields by name ('' for one that did not open). */
   fields: Record<string, string>;
@@ -69,6 +77,9 @@ export async function openDiscloserSession(
         created: view.created,
         location: view.location,
         categories: view.categories,
+        report_channel: view.report_channel,
+        recorded_by_staff: view.recorded_by_staff ?? false,
+        record_approved_at: view.record_approved_at ?? null,
       },
       fields,
       unverifiableFields: unverifiable,

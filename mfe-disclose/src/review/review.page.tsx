@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams, redirect, type ActionFunctionArgs } from 'react-router';
-import { ApiError, sendIncidentMessage, type ApiClient } from '@whistle/api-client';
+import { ApiError, approveRecord, sendIncidentMessage, type ApiClient } from '@whistle/api-client';
 import { Button, MessagePage, Toast, useDocumentTitle } from '@whistle/ui';
 import { MessageThread, ReplyForm, StoredFiles, reportDetails, useReply, type ThreadMessage } from '@whistle/ui/report';
 import { currentSession, forgetOutcome, keepFailure, keepSession } from '../session/status-outcome.store';
@@ -120,6 +120,55 @@ function FinalMessage({ messages }: { messages: readonly ThreadMessage[] }) {
 
 type Notice = { status: 'success' | 'error'; text: string };
 
+/**
+ * A report the case team recorded from the reporter's telephone call or meeting (directive art. 18): the reporter
+ * checks it above and approves it here, or writes to the team below what is wrong or missing.
+ */
+function RecordApprovalSection({ session }: { session: DiscloserSession }) {
+  const { t, i18n } = useTranslation('disclose');
+  const [approvedAt, setApprovedAt] = useState(session.incident.record_approved_at ?? null);
+  const [state, setState] = useState<'idle' | 'sending' | 'failed'>('idle');
+  if (!session.incident.recorded_by_staff) return null;
+  const channel = session.incident.report_channel === 'internal' ? 'meeting' : 'telephone';
+  async function approve() {
+    setState('sending');
+    try {
+      const { record_approved_at: at } = await approveRecord(session.api, session.incident.uuid);
+      // The kept session too: the page shown again from memory shows the approval.
+      keepSession({ ...session, incident: { ...session.incident, record_approved_at: at } });
+      setApprovedAt(at);
+      setState('idle');
+    } catch {
+      setState('failed');
+    }
+  }
+  return (
+    <section aria-labelledby="record-approval-title" className="disclose-record wh-stack">
+      <h2 id="record-approval-title">{t('review.record.title')}</h2>
+      <p>{t(`review.record.recordedFrom.${channel}`)}</p>
+      {approvedAt ? (
+        <p role="status">
+          {t('review.record.approved', {
+            date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(approvedAt)),
+          })}
+        </p>
+      ) : (
+        <>
+          <p>{t('review.record.check')}</p>
+          <Button onClick={() => void approve()} disabled={state === 'sending'}>
+            {t('review.record.approve')}
+          </Button>
+          {state === 'failed' && (
+            <p className="wh-alert" role="alert">
+              {t('review.record.failed')}
+            </p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
 function IncidentReview({ session }: { session: DiscloserSession }) {
   const { t } = useTranslation(['disclose', 'common']);
   const navigate = useNavigate();
@@ -174,6 +223,7 @@ function IncidentReview({ session }: { session: DiscloserSession }) {
       <CaseClocks incident={session.incident} messages={thread.messages} />
       {session.incident.status.name === 'CLOSED' && thread.messages && <FinalMessage messages={thread.messages} />}
       <ReportDetails session={session} files={thread.files} />
+      <RecordApprovalSection session={session} />
       <section aria-labelledby="thread-title" className="wh-stack">
         <h2 id="thread-title">{t('review.messages')}</h2>
         {thread.loadFailed && (

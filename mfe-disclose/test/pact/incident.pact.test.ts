@@ -4,6 +4,7 @@
 import { MatchersV3, PactV4 } from '@pact-foundation/pact';
 import {
   ApiError,
+  approveRecord,
   createApiClient,
   createIncident,
   getDiscloserIncident,
@@ -33,6 +34,7 @@ const pact = new PactV4({
 const COMPANY_STATE = `a company with url_identifier ${PACT_COMPANY} and its category and location exists`;
 const REPORTED_STATE = `an incident reported to ${PACT_COMPANY}`;
 const OPENED_STATE = `an incident of ${PACT_COMPANY} opened by its discloser, with a message and a file`;
+const RECORDED_STATE = `an incident of ${PACT_COMPANY} recorded by staff, opened by its reporter`;
 const EXAMPLE_INCIDENT = '0e7c5d1a-3b2f-4c6d-8e9f-0a1b2c3d4e5f';
 const EXAMPLE_TOKEN = 'eyJhbGciOiJFUzI1NiJ9.e30.c2lnbmF0dXJl';
 const versioned = (example: string) => regex(/^v[12]\.[A-Za-z0-9_.-]+$/, example);
@@ -295,6 +297,23 @@ describe('mfe-disclose → incident', () => {
       .executeTest(async (server) => {
         const files = await listIncidentFiles(sessionApi(server.url), EXAMPLE_INCIDENT);
         expect(files[0].file_size).toBe(12);
+      });
+  });
+
+  test('when the reporter approves the record staff made of their report, then the time of the approval comes back', async () => {
+    await pact
+      .addInteraction()
+      .given(RECORDED_STATE)
+      .uponReceiving('an approval of a record made by staff, with the reporter session token')
+      .withRequest('POST', incidentPath('record-approval'), (request) =>
+        request.headers({ ...sessionHeaders, 'Content-Type': 'application/json' }).jsonBody({}),
+      )
+      .willRespondWith(200, (response) =>
+        response.jsonBody({ record_approved_at: timestamp('2026-03-04T11:00:00.000Z') }),
+      )
+      .executeTest(async (server) => {
+        const approval = await approveRecord(sessionApi(server.url), EXAMPLE_INCIDENT);
+        expect(approval.record_approved_at).toBe('2026-03-04T11:00:00.000Z');
       });
   });
 });

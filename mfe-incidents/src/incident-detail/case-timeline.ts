@@ -45,6 +45,8 @@ const auditKinds: Partial<Record<AuditAction, TimelineKind>> = {
   'incident-opened': 'access',
   'incidents-exported': 'access',
   'incident-printed': 'access',
+  'incident-recorded': 'status',
+  'incident-record-approved': 'status',
   'incident-linked': 'status',
   'incident-unlinked': 'status',
   'incidents-searched': 'access',

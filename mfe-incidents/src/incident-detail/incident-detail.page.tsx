@@ -58,6 +58,14 @@ function OpenedCasePage({ opened, reload }: { opened: OpenedCase; reload: () => 
           {view.report_anonymously ? t('identity.anonymous') : t('identity.identified')}
         </span>
       </p>
+      {view.recorded_by && (
+        <p className="case-recorded">
+          {t(`record.recordedBy.${view.report_channel === 'internal' ? 'internal' : 'telephone'}`, {
+            name: view.recorded_by.full_name,
+          })}{' '}
+          · <strong>{view.record_approved_at ? t('record.approved') : t('record.notApproved')}</strong>
+        </p>
+      )}
       <ClockBadges clocks={view.clocks} showDone />
       <ProofOfSubmission view={view} />
       <div className="case-grid">

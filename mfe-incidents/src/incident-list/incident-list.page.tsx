@@ -14,6 +14,7 @@ import { PAGE_SIZES, caseQueryOf, hasFilters, withPage, withPageSize } from './l
 import { CsvExport } from './csv-export.component';
 import { useCompanyKey } from '../case/use-company-key';
 import { useIdentities } from './use-identities';
+import { mayRecord } from '../staff-intake/may-record';
 import '../case/case.css';
 
 /** No case at all yet: what the list is for, and the link to hand out to employees. */
@@ -89,11 +90,13 @@ export function IncidentListPage() {
   );
   useDocumentTitle(t('list.title'));
   const filtered = hasFilters(params);
+  const staff = useStaffState();
   return (
     <>
       <div className="case-toolbar">
         <h1>{t('list.title')}</h1>
         <CsvExport session={session} query={query} />
+        {staff && mayRecord(staff.profile.roles) && <Link to="/company/incidents/record">{t('record.action')}</Link>}
       </div>
       {/* Keyed by the URL's number: clearing the filters empties the box too. */}
       <NumberSearch key={params.get('report_number') ?? ''} />

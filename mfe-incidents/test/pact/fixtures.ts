@@ -8,6 +8,11 @@ export const CASE_STATE = `an admin of ${STAFF_PACT_COMPANY} with a reported cas
 export const FILE_STATE = 'a staff file token for a case with a file';
 /** Reporting: the state answers `staffToken` and the period `from`–`to` (today), in which the case was reported. */
 export const REPORTING_STATE = `an admin of ${STAFF_PACT_COMPANY} with a case reported today`;
+/**
+ * A report taken by telephone (issue 26): the state answers `staffToken` (a handler's), and the company's
+ * `urlIdentifier`, `categoryUuid` and `locationUuid` a record names.
+ */
+export const RECORD_STATE = `a handler of ${STAFF_PACT_COMPANY} taking a report by telephone`;
 /** The state answers `staffToken`, a reviewer's. */
 export const REVIEWER_STATE = `a reviewer of ${STAFF_PACT_COMPANY}`;
 export const EXAMPLE_CASE = '7a1c5d1a-3b2f-4c6d-8e9f-0a1b2c3d4e5f';

@@ -6,6 +6,7 @@ import type {
   IncidentMessage,
   MessageCreateRequest,
   ProofOfWorkChallenge,
+  RecordApproval,
 } from '@whistle/contracts';
 import type { ApiClient } from './client';
 
@@ -22,6 +23,31 @@ export const createIncident = (
     body: payload,
     signal,
     headers: idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : undefined,
+  });
+
+/**
+ * POST /api/incident/recorded: a report a staff member took by telephone or in a meeting (issue 26, directive
+ * art. 18), built and encrypted in the staff browser like a reporter's; `api` carries the staff access token.
+ */
+export const recordStaffReport = (
+  api: ApiClient,
+  payload: IncidentCreateRequest,
+  { idempotencyKey, signal }: { idempotencyKey?: string; signal?: AbortSignal } = {},
+) =>
+  api.request<IncidentCreateResponse>('POST', '/api/incident/recorded', {
+    body: payload,
+    signal,
+    headers: idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : undefined,
+  });
+
+/**
+ * POST /api/incident/{uuid}/record-approval: the reporter approves the record staff made (discloser session). The
+ * body is an empty JSON object: the approval says nothing but itself.
+ */
+export const approveRecord = (api: ApiClient, incidentUuid: string, signal?: AbortSignal) =>
+  api.request<RecordApproval>('POST', `/api/incident/${encodeURIComponent(incidentUuid)}/record-approval`, {
+    body: {},
+    signal,
   });
 
 /** GET /api/incident/challenge: the proof of work a report to the company needs now (difficulty 0: none). */

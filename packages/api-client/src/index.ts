@@ -64,7 +64,9 @@ export {
   startCompanyKeyRotation,
 } from './keys';
 export {
+  approveRecord,
   createIncident,
+  recordStaffReport,
   getDiscloserIncident,
   getProofOfWorkChallenge,
   listIncidentFiles,

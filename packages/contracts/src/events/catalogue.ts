@@ -261,6 +261,15 @@ export const eventCatalogue = {
   'incident.unlinked': { 1: z.object({ incident_id: z.uuid(), linked_incident_id: z.uuid() }) },
   /** A staff member printed a case (what the browser decrypted leaves on paper: the trail records who and when). */
   'incident.printed': { 1: z.object({ incident_id: z.uuid() }) },
+  /**
+   * A staff member recorded a report taken by telephone or in a meeting (directive art. 18), encrypted in their
+   * browser; the envelope's actor is that staff member. Sent with the report's incident.created.
+   */
+  'incident.recorded': {
+    1: z.object({ incident_id: z.uuid(), report_channel: z.enum(['telephone', 'internal']) }),
+  },
+  /** The reporter approved the record staff made of their report (with their session: the actor is the discloser). */
+  'incident.record_approved': { 1: z.object({ incident_id: z.uuid() }) },
   /** A staff member exported cases to CSV: how many, and the filters (ids and enums only). */
   'incident.exported': {
     1: z.object({ count: z.number().int().nonnegative(), filters: z.record(z.string(), z.unknown()) }),

@@ -46,6 +46,8 @@ export const eventProducers = {
     'incident.viewed',
     'incident.exported',
     'incident.printed',
+    'incident.recorded',
+    'incident.record_approved',
     'incident.linked',
     'incident.unlinked',
     'incident.searched',

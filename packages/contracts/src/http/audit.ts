@@ -57,6 +57,8 @@ export const auditActions = [
   'retention-changed',
   'incidents-exported',
   'incident-printed',
+  'incident-recorded',
+  'incident-record-approved',
   'incident-linked',
   'incident-unlinked',
   'incidents-searched',

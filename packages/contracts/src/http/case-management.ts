@@ -256,6 +256,12 @@ export const incidentStaffViewSchema = incidentListItemSchema.extend({
    */
   file_token: z.string(),
   file_token_expires_at: timestamp,
+  /**
+   * Not in the spec (issue 26, directive art. 18): who recorded a report taken by telephone or in a meeting (null:
+   * the reporter sent it), and when the reporter approved that record (null: not yet).
+   */
+  recorded_by: staffMemberSchema.nullable().optional(),
+  record_approved_at: timestamp.nullable().optional(),
 });
 export type IncidentStaffView = z.infer<typeof incidentStaffViewSchema>;
 

@@ -167,6 +167,16 @@ export const incidentCreateResponseSchema = z.object({
 });
 export type IncidentCreateResponse = z.infer<typeof incidentCreateResponseSchema>;
 
+/**
+ * Not in the spec (issue 26, directive art. 18): the channels of a report a staff member records
+ * (`POST /api/incident/recorded`, staff token, the body of a report): a telephone call or a meeting, never `online`.
+ */
+export const staffRecordedChannels = ['telephone', 'internal'] as const;
+
+/** The answer to `POST /api/incident/{incident_uuid}/record-approval` (the reporter's session): when they approved. */
+export const recordApprovalSchema = z.object({ record_approved_at: z.iso.datetime({ offset: true }) });
+export type RecordApproval = z.infer<typeof recordApprovalSchema>;
+
 /** GET /api/incident/discloser query; the discloser auth token comes as `Authorization: Bearer`. */
 export const discloserRetrievalQuerySchema = z.object({
   url_identifier: urlIdentifier,
@@ -193,6 +203,12 @@ export const incidentDiscloserViewSchema = z.object({
   /** Discloser session token (JWT, ES256) for this incident only: `Authorization: Bearer` on later calls. */
   token: z.string(),
   token_expires_at: z.iso.datetime({ offset: true }),
+  /**
+   * Not in the spec (issue 26, directive art. 18): the report was recorded by the case team from the reporter's
+   * telephone call or meeting, for the reporter to check and approve; `record_approved_at` is when they did.
+   */
+  recorded_by_staff: z.boolean().optional(),
+  record_approved_at: z.iso.datetime({ offset: true }).nullable().optional(),
 });
 export type IncidentDiscloserView = z.infer<typeof incidentDiscloserViewSchema>;
 

@@ -49,6 +49,8 @@ const actions: Record<string, (event: EventEnvelope) => string> = {
   'incident.message.created': () => 'incident-message-sent',
   'incident.exported': () => 'incidents-exported',
   'incident.printed': () => 'incident-printed',
+  'incident.recorded': () => 'incident-recorded',
+  'incident.record_approved': () => 'incident-record-approved',
   'incident.linked': () => 'incident-linked',
   'incident.unlinked': () => 'incident-unlinked',
   'incident.searched': () => 'incidents-searched',

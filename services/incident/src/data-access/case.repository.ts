@@ -46,13 +46,18 @@ export interface CaseRow {
   acknowledged_at: Date | null;
   feedback_at: Date | null;
   closed_at: Date | null;
+  /** The staff member who recorded a report taken by telephone or in a meeting (art. 18); null for the others. */
+  recorded_by: string | null;
+  /** When the reporter approved that record (their session), if they did. */
+  record_approved_at: Date | null;
 }
 
 const CASE_COLUMNS = `i.id, i.company_id, i.display_report_number, i.status, i.outcome, i.report_channel,
   i.report_anonymously, i.created_at, i.updated_at, i.last_activity_at, i.location_id, l.name as location_name,
   i.public_key, i.aes_encrypted_private_key, i.aes_salt, i.aes_iv, i.company_encrypted_passphrase,
   (select f.value from incident.incident_field f where f.incident_id = i.id and f.name = 'full_name') as full_name,
-  i.acknowledgement_due_at, i.feedback_due_at, i.resolution_due_at, i.acknowledged_at, i.feedback_at, i.closed_at`;
+  i.acknowledgement_due_at, i.feedback_due_at, i.resolution_due_at, i.acknowledged_at, i.feedback_at, i.closed_at,
+  i.recorded_by, i.record_approved_at`;
 
 const ORDER_BY: Record<string, string> = {
   last_activity_at: 'i.last_activity_at asc, i.id asc',

@@ -19,6 +19,8 @@ export interface DiscloserIncidentRow {
   created_at: Date;
   updated_at: Date;
   last_activity_at: Date;
+  recorded_by: string | null;
+  record_approved_at: Date | null;
 }
 
 /** Plain SQL over the incident schema; every read of tenant rows is scoped by company id. */
@@ -32,7 +34,8 @@ export const incidentRepository = {
     const { rows } = await db.query<DiscloserIncidentRow>(
       `select i.id, i.company_id, i.display_report_number, i.status, i.report_channel, i.report_anonymously, i.location_id,
               l.name as location_name, i.public_key, i.aes_encrypted_private_key, i.aes_salt, i.aes_iv,
-              i.discloser_encrypted_passphrase, i.discloser_auth_token_hash, i.created_at, i.updated_at, i.last_activity_at
+              i.discloser_encrypted_passphrase, i.discloser_auth_token_hash, i.created_at, i.updated_at, i.last_activity_at,
+              i.recorded_by, i.record_approved_at
          from incident.incident i
          join incident.company c on c.id = i.company_id
          join incident.location l on l.id = i.location_id

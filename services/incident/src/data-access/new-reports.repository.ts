@@ -54,6 +54,8 @@ export interface NewReport {
   assigneeIds: readonly string[];
   /** The company key version its passphrase is wrapped to, as the report names it (null: not named). */
   companyKeyVersion: number | null;
+  /** The staff member who recorded a report taken by telephone or in a meeting (art. 18); null: the discloser's. */
+  recordedBy: string | null;
   /** The browser's Idempotency-Key and the hash of the request it came with. */
   idempotency?: { key: string; requestHash: string };
 }
@@ -212,11 +214,11 @@ export const newReportsRepository = {
       ctes: `sent as (
           select * from unnest($1::uuid[], $2::uuid[], $3::int[], $4::text[], $5::text[], $6::bool[], $7::uuid[],
                                $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[],
-                               $15::interval[], $16::text[], $17::text[], $29::int[])
+                               $15::interval[], $16::text[], $17::text[], $29::int[], $30::uuid[])
             as r(id, company_id, display_report_number, retrieval_id, report_channel, report_anonymously, location_id,
                  public_key, aes_encrypted_private_key, aes_salt, aes_iv, company_encrypted_passphrase,
                  discloser_encrypted_passphrase, discloser_auth_token_hash, resolution_due_in, idempotency_key,
-                 request_hash, company_key_version)),
+                 request_hash, company_key_version, recorded_by)),
         company_key as (
           select c.id, c.key_version, c.previous_key_version from incident.company c
            where c.id in (select company_id from sent)
@@ -235,7 +237,7 @@ export const newReportsRepository = {
             report_anonymously, location_id, public_key, aes_encrypted_private_key, aes_salt, aes_iv,
             company_encrypted_passphrase, discloser_encrypted_passphrase, discloser_auth_token_hash,
             acknowledgement_due_at, feedback_due_at, resolution_due_at, deadline_check_at, sort_category,
-            company_key_version)
+            company_key_version, recorded_by)
           select r.id, r.company_id, r.display_report_number, r.retrieval_id, r.report_channel, r.report_anonymously,
             r.location_id, r.public_key, r.aes_encrypted_private_key, r.aes_salt, r.aes_iv,
             r.company_encrypted_passphrase, r.discloser_encrypted_passphrase, r.discloser_auth_token_hash,
@@ -245,7 +247,7 @@ export const newReportsRepository = {
             coalesce((select c.name from label l join incident.category c on c.id = l.category_id
                        where l.incident_id = r.id and c.company_id = r.company_id and c.parent_id is null
                        order by c.name limit 1), ''),
-            r.company_key_version
+            r.company_key_version, r.recorded_by
             from report r
             cross join lateral (
               select now() + $27::interval as acknowledgement,
@@ -296,6 +298,7 @@ export const newReportsRepository = {
         intervalParam(acknowledgementDueIn),
         intervalParam(feedbackDueAfterAcknowledgement),
         column((report) => report.companyKeyVersion),
+        column((report) => report.recordedBy),
       ],
       select: `select array(select id::text from created) as created_ids,
                       array(select id::text from sent where id not in (select id from report)) as stale_key_ids`,

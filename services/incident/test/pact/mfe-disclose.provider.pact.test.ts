@@ -9,7 +9,15 @@ import {
 import { createOutbox } from '@whistle/service-kit';
 import { createTestDependencies, waitFor, type TestDependencies } from '@whistle/service-kit/testing';
 import type { IncidentDependencies } from '../../src/service';
-import { getJson, postJson, prepareProducer, retrievalUrl, startIncident, type RunningIncident } from '../support';
+import {
+  getJson,
+  postJson,
+  prepareProducer,
+  retrievalUrl,
+  staffToken,
+  startIncident,
+  type RunningIncident,
+} from '../support';
 import {
   PACT_CATEGORY,
   PACT_COMPANY,
@@ -116,6 +124,32 @@ async function openedIncident() {
   return { incidentUuid: uuid, sessionToken: view.token };
 }
 
+/** A report a handler of the company recorded from a telephone call, opened with the code they passed on. */
+async function recordedIncident() {
+  const credentials = await createIncidentCredentials(companyPublicKey);
+  const token = await staffToken({ userId: randomUUID(), companyId: PACT_COMPANY_ID, roles: ['HANDLER'] });
+  const response = await postJson(
+    `${incident.baseUrl}/api/incident/recorded`,
+    {
+      ...credentials.payload,
+      url_identifier: PACT_COMPANY,
+      category_uuids: [PACT_CATEGORY],
+      location_uuid: PACT_LOCATION,
+      fields: await encryptReportFields(credentials.incident.publicKey, { description: 'said on the phone' }),
+      report_anonymously: true,
+      report_channel: 'telephone',
+    },
+    { authorization: `Bearer ${token}` },
+  );
+  if (response.status !== 201) throw new Error(`record refused: ${response.status}`);
+  const { uuid, retrieval_id: retrievalId } = (await response.json()) as { uuid: string; retrieval_id: string };
+  const authToken = await deriveDiscloserAuthToken(credentials.discloserPassphrase);
+  const view = (await (await getJson(retrievalUrl(incident.baseUrl, PACT_COMPANY, retrievalId), authToken)).json()) as {
+    token: string;
+  };
+  return { incidentUuid: uuid, sessionToken: view.token };
+}
+
 test("when the discloser pages' pact is replayed against incident, then every interaction is honoured", async () => {
   await verifyProviderPact({
     consumer: 'whistle-mfe-disclose',
@@ -129,6 +163,7 @@ test("when the discloser pages' pact is replayed against incident, then every in
         return { retrievalId, authToken };
       },
       [`an incident of ${PACT_COMPANY} opened by its discloser, with a message and a file`]: openedIncident,
+      [`an incident of ${PACT_COMPANY} recorded by staff, opened by its reporter`]: recordedIncident,
     },
   });
 });

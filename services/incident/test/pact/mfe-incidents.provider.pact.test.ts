@@ -11,6 +11,7 @@ import {
 } from '../support';
 import {
   CASE_STATE,
+  RECORD_STATE,
   REPORTING_STATE,
   REVIEWER_STATE,
   SAVED_VIEW_STATE,
@@ -65,6 +66,18 @@ async function adminWithSavedView(): Promise<{ staffToken: string; viewUuid: str
   return { staffToken, viewUuid: ((await saved.json()) as { uuid: string }).uuid };
 }
 
+/** A handler of a company, and what a record of a report to that company names. */
+async function handlerTakingAReport() {
+  const company = await seedCompany(test$.deps);
+  const handler = await announceStaff(test$.deps, company, 'Hal Handler', ['HANDLER']);
+  return {
+    staffToken: await handler.token(),
+    urlIdentifier: company.urlIdentifier,
+    categoryUuid: company.categories.fraud,
+    locationUuid: company.locations.office,
+  };
+}
+
 test("when the staff case pages' pact is replayed against incident, then every interaction is honoured", async () => {
   await verifyProviderPact({
     consumer: 'whistle-mfe-incidents',
@@ -75,6 +88,7 @@ test("when the staff case pages' pact is replayed against incident, then every i
       [REPORTING_STATE]: adminWithCaseToday,
       [REVIEWER_STATE]: reviewer,
       [SAVED_VIEW_STATE]: adminWithSavedView,
+      [RECORD_STATE]: handlerTakingAReport,
     },
   });
 });

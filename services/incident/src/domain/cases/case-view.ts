@@ -3,7 +3,8 @@ import type { Database, Queryable, UnitOfWork } from '@whistle/service-kit';
 import { caseRepository, type CaseRow } from '../../data-access/case.repository';
 import { caseTeamRepository } from '../../data-access/case-team.repository';
 import { incidentRepository } from '../../data-access/incident.repository';
-import { notFound } from '../access/incident-actor';
+import { staffRepository } from '../../data-access/staff.repository';
+import { notFound, UNKNOWN_STAFF_NAME } from '../access/incident-actor';
 import { permissionsOf, scopeOf, type StaffViewer } from '../access/staff-access';
 import type { IncidentSessionSigner } from '../tokens/incident-session-signer';
 import { clocksOf } from './legal-clocks';
@@ -57,6 +58,12 @@ export interface CaseViewDependencies {
   signer: IncidentSessionSigner;
 }
 
+/** The staff member who recorded a report (by name, as the case team knows them). */
+async function recorderOf(db: Queryable, companyId: string, userId: string): Promise<StaffMember> {
+  const names = await staffRepository.names(db, companyId, [userId]);
+  return { uuid: userId, full_name: names.get(userId) ?? UNKNOWN_STAFF_NAME };
+}
+
 /** The whole case as the viewer may see it (encrypted parts as the browsers made them), with a file token. */
 export async function staffViewOf(
   db: Queryable,
@@ -87,5 +94,7 @@ export async function staffViewOf(
     permissions,
     file_token: files.token,
     file_token_expires_at: files.expiresAt.toISOString(),
+    recorded_by: row.recorded_by ? await recorderOf(db, viewer.companyId, row.recorded_by) : null,
+    record_approved_at: row.record_approved_at?.toISOString() ?? null,
   };
 }

@@ -32,6 +32,11 @@ export async function createIncident(
   deps: CreateIncidentDependencies,
   input: IncidentCreateRequest,
   idempotencyKey?: string,
+  /**
+   * The staff member who recorded the report (recordStaffReport), and whether the case is assigned to them too (a
+   * handler, who sees only assigned cases, keeps the case they took); none for a reporter's own report.
+   */
+  recorder?: { userId: string; assign: boolean },
 ): Promise<IncidentCreateResponse> {
   const id = randomUUID();
   const retrievalId = newRetrievalId();
@@ -61,6 +66,8 @@ export async function createIncident(
       categoryIds,
       fields: input.fields,
       companyKeyVersion: input.company_key_version ?? null,
+      recordedBy: recorder?.userId ?? null,
+      alsoAssigned: recorder?.assign ? [recorder.userId] : [],
       ...(idempotencyKey && requestHash ? { idempotency: { key: idempotencyKey, requestHash } } : {}),
     },
     traceContext: traceContextOf(),

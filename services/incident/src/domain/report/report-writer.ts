@@ -22,7 +22,10 @@ const INITIAL_STATUS = 'NEW';
 export interface PendingReport {
   request: ReportRequest;
   /** The report but what its company decides: its number, deadline and default assignees. */
-  report: Omit<NewReport, 'companyId' | 'displayReportNumber' | 'resolutionDueIn' | 'assigneeIds'>;
+  report: Omit<NewReport, 'companyId' | 'displayReportNumber' | 'resolutionDueIn' | 'assigneeIds'> & {
+    /** Assigned besides its labels' assignees: the handler who recorded it. */
+    alsoAssigned?: readonly string[];
+  };
   /** The request's trace context: its events continue its trace though a batch writes them. */
   traceContext: TraceContext | null;
 }
@@ -65,10 +68,18 @@ function eventsOf(report: NewReport, traceContext: TraceContext | null): NewEven
         category_ids: report.categoryIds,
         location_id: report.locationId,
       },
-      actor: { type: 'DISCLOSER' },
+      actor: report.recordedBy ? { type: 'STAFF', user_id: report.recordedBy } : { type: 'DISCLOSER' },
       trace_context: traceContext,
     },
   ];
+  if (report.recordedBy)
+    events.push({
+      name: 'incident.recorded',
+      company_id: report.companyId,
+      payload: { incident_id: report.id, report_channel: report.reportChannel },
+      actor: { type: 'STAFF', user_id: report.recordedBy },
+      trace_context: traceContext,
+    });
   if (report.assigneeIds.length > 0)
     events.push({
       name: 'incident.assigned',
@@ -148,13 +159,16 @@ export function createReportWriter(deps: ReportWriterDependencies): ReportWriter
         outcomes[index] = numbering;
         return [];
       }
-      const { report, traceContext } = items[index]!;
+      const {
+        report: { alsoAssigned = [], ...report },
+        traceContext,
+      } = items[index]!;
       const complete: NewReport = {
         ...report,
         companyId: numbering.companyId,
         displayReportNumber: numbering.number,
         resolutionDueIn: resolutionPeriod(numbering.resolutionDeadlineDays),
-        assigneeIds: numbering.assigneeIds,
+        assigneeIds: [...new Set([...numbering.assigneeIds, ...alsoAssigned])],
       };
       return [{ index, report: complete, traceContext }];
     });

@@ -60,5 +60,7 @@ export async function retrieveIncidentAsDiscloser(
     discloser_encrypted_passphrase: incident.discloser_encrypted_passphrase,
     token: session.token,
     token_expires_at: session.expiresAt.toISOString(),
+    recorded_by_staff: incident.recorded_by !== null,
+    record_approved_at: incident.record_approved_at?.toISOString() ?? null,
   };
 }

@@ -24,10 +24,18 @@ import { retrievalFailureAlert } from '../../domain/intake/retrieval-failure-ale
 import { discloserMessageLimits } from '../../domain/messages/discloser-message-limits';
 import { listMessages, postMessage } from '../../domain/messages/incident-messages.use-case';
 import { createIncident } from '../../domain/report/create-incident.use-case';
+import { approveRecord } from '../../domain/report/approve-record.use-case';
+import { staffRecorder } from '../../domain/report/staff-recorder';
 import type { ReportWriter } from '../../domain/report/report-writer';
 import { retrieveIncidentAsDiscloser } from '../../domain/report/retrieve-incident.use-case';
 import type { IncidentSessionSigner } from '../../domain/tokens/incident-session-signer';
-import { actorOf, callerScope, carriesStaffToken, type CallerScopeDependencies } from './incident-access';
+import {
+  actorOf,
+  callerScope,
+  carriesStaffToken,
+  staffViewerOf,
+  type CallerScopeDependencies,
+} from './incident-access';
 import { incidentIdOf } from './incident-id';
 
 export interface IncidentRoutesDependencies extends Required<CallerScopeDependencies> {
@@ -88,6 +96,20 @@ export function incidentRoutes(deps: IncidentRoutesDependencies): Router {
       res.status(201).json(await createIncident(deps, input, idempotencyKey));
     },
   );
+
+  // A report a staff member took by telephone or in a meeting (art. 18): a staff token only, no proof of work.
+  const staffOnly = callerScope({ staffTokens: deps.staffTokens });
+  router.post('/api/incident/recorded', staffOnly, async (req, res) => {
+    const { proof_of_work: _ignored, ...input } = parseBody(incidentCreateRequestSchema, req.body);
+    const idempotencyKey = idempotencyKeyOf(req);
+    const recorder = await staffRecorder(deps.db, staffViewerOf(req), input);
+    res.status(201).json(await createIncident(deps, input, idempotencyKey, recorder));
+  });
+
+  // The reporter approves the record of their report: their session for this case only.
+  router.post('/api/incident/:incident_uuid/record-approval', discloserOrStaff, async (req, res) => {
+    res.json(await approveRecord(deps, await actorOf(deps.db, req, incidentIdOf(req))));
+  });
 
   // Each challenge is a MAC and a count over an index: cheap, yet limited per client like the other public calls.
   router.get(

@@ -1,0 +1,165 @@
+import type { i18n } from 'i18next';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import type { StaffSession } from '@whistle/api-client';
+import { decryptReportFields, openIncidentAsCompany } from '@whistle/crypto';
+import { StaffSessionContext } from '@whistle/ui/staff';
+import { initTestI18n } from '../../../tools/webpack/test-i18n';
+import { openCasePage } from '../../test/case-page';
+import { renderWithI18n } from '../../test/render';
+import {
+  json,
+  staffSession,
+  staffState,
+  testCompany,
+  useNodeWebCrypto,
+  type TestCompany,
+} from '../../test/staff-fixtures';
+import { incidentsRoutes } from '../incidents.routes';
+
+/** Issue 26 item 2 (directive art. 18): staff record a report taken by telephone or in a meeting. */
+const realFetch = global.fetch;
+const fetchMock = jest.fn<Promise<Response>, [string, RequestInit]>();
+let company: TestCompany;
+let english: i18n;
+const CASE = 'b0000000-0000-4000-8000-000000000002';
+const RETRIEVAL = '0123456789abcdef0123';
+const FRAUD = 'c0000000-0000-4000-8000-000000000001';
+const OFFICE = 'd0000000-0000-4000-8000-000000000001';
+
+beforeAll(async () => {
+  useNodeWebCrypto();
+  company = await testCompany();
+  english = await initTestI18n<i18n>('en');
+});
+beforeEach(() => {
+  fetchMock.mockReset();
+  global.fetch = fetchMock as unknown as typeof fetch;
+});
+afterAll(() => {
+  global.fetch = realFetch;
+});
+
+function open(session: StaffSession) {
+  const router = createMemoryRouter(incidentsRoutes, { initialEntries: ['/company/incidents/record'] });
+  renderWithI18n(
+    <StaffSessionContext.Provider value={session}>
+      <RouterProvider router={router} />
+    </StaffSessionContext.Provider>,
+    english,
+  );
+}
+
+function fakeServer() {
+  const sent: { url: string; body: string; headers: Headers }[] = [];
+  fetchMock.mockImplementation(async (url, init) => {
+    if ((init.method ?? 'GET') === 'GET' && url === '/api/account/company/acme-corporation')
+      return json(200, {
+        url_identifier: 'acme-corporation',
+        name: 'Acme',
+        public_key: company.publicKey,
+        key_version: 1,
+        categories: [{ uuid: FRAUD, name: 'Fraud', parent_uuid: null }],
+        locations: [{ uuid: OFFICE, name: 'Head office' }],
+      });
+    if (init.method === 'POST' && url === '/api/incident/recorded') {
+      sent.push({ url, body: String(init.body), headers: new Headers(init.headers) });
+      return json(201, { uuid: CASE, retrieval_id: RETRIEVAL });
+    }
+    return json(404, {});
+  });
+  return sent;
+}
+
+it('sends only ciphertext the company key opens, and shows the reporter’s code once with the warning', async () => {
+  const sent = fakeServer();
+  open(staffSession(company.privateKey, staffState(['HANDLER'])));
+  fireEvent.click(await screen.findByRole('radio', { name: 'In a meeting' }));
+  fireEvent.click(screen.getByRole('checkbox', { name: 'Fraud' }));
+  fireEvent.change(screen.getByRole('combobox', { name: /Location/ }), { target: { value: OFFICE } });
+  fireEvent.change(screen.getByRole('textbox', { name: /Description/ }), {
+    target: { value: 'Canary-7f3e said the invoices were paid twice' },
+  });
+  const anonymous = screen.getByRole('group', { name: 'Does the reporter want to stay anonymous?' });
+  fireEvent.click(within(anonymous).getByRole('radio', { name: 'No' }));
+  fireEvent.change(await screen.findByRole('textbox', { name: 'Name of the employee' }), {
+    target: { value: 'Grace Canary' },
+  });
+  fireEvent.click(screen.getByRole('button', { name: 'Record the report' }));
+
+  expect(await screen.findByRole('heading', { name: 'The report is recorded' })).toBeInTheDocument();
+  expect(sent).toHaveLength(1);
+  const { body } = sent[0]!;
+  expect(body).not.toMatch(/Canary/);
+  const payload = JSON.parse(body);
+  expect(payload).toMatchObject({
+    url_identifier: 'acme-corporation',
+    report_channel: 'internal',
+    report_anonymously: false,
+    category_uuids: [FRAUD],
+    location_uuid: OFFICE,
+    company_key_version: 1,
+  });
+  // The company opens it as any report: same keys as a reporter's.
+  const handle = await openIncidentAsCompany({ ...payload, companyPrivateKey: company.privateKey });
+  expect(await decryptReportFields(handle, payload.fields)).toEqual(
+    expect.arrayContaining([
+      { name: 'description', value: 'Canary-7f3e said the invoices were paid twice' },
+      { name: 'full_name', value: 'Grace Canary' },
+      { name: 'can_contact', value: 'yes' },
+    ]),
+  );
+
+  // Shown whole, in groups to read out: the groups joined are the code made from the server's retrieval id.
+  const code = screen.getByRole('group', { name: "Reporter's secret code" });
+  expect(code.querySelector('.record-code__value')?.textContent?.replace(/\s/g, '')).toMatch(
+    new RegExp(`^${RETRIEVAL}:.+`),
+  );
+  expect(screen.getByRole('alert')).toHaveTextContent('Do not store this code anywhere');
+  expect(screen.getByRole('link', { name: 'Open the case' })).toHaveAttribute('href', `/company/incidents/${CASE}`);
+});
+
+it('asks for what a report needs before sending anything', async () => {
+  const sent = fakeServer();
+  open(staffSession(company.privateKey, staffState(['ADMIN'])));
+  fireEvent.click(await screen.findByRole('button', { name: 'Record the report' }));
+  await waitFor(() => expect(screen.getAllByText('This field is required')).toHaveLength(3));
+  expect(sent).toHaveLength(0);
+});
+
+it('records nothing for a reviewer', async () => {
+  fakeServer();
+  open(staffSession(company.privateKey, staffState(['REVIEWER'])));
+  expect(await screen.findByText('Only admins and handlers can record reports.')).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Record the report' })).not.toBeInTheDocument();
+});
+
+it('shows on the case who recorded it and whether the reporter approved the record', async () => {
+  const recorded = { recorded_by: { uuid: 'e0000000-0000-4000-8000-000000000001', full_name: 'Hal Handler' } };
+  await openCasePage({
+    company,
+    language: english,
+    fetchMock,
+    view: (base) => ({ ...base, ...recorded, report_channel: 'telephone', record_approved_at: null }),
+  });
+  expect(screen.getByText(/Recorded by Hal Handler from a telephone call/)).toHaveTextContent(
+    'Not yet approved by the reporter',
+  );
+});
+
+it('says approved once the reporter approved it', async () => {
+  await openCasePage({
+    company,
+    language: english,
+    fetchMock,
+    view: (base) => ({
+      ...base,
+      recorded_by: { uuid: 'e0000000-0000-4000-8000-000000000001', full_name: 'Hal Handler' },
+      report_channel: 'internal',
+      record_approved_at: '2026-03-05T09:30:00.000Z',
+    }),
+  });
+  const line = screen.getByText(/Recorded by Hal Handler from a meeting/);
+  expect(line).toHaveTextContent('Approved by the reporter');
+  expect(line).not.toHaveTextContent('Not yet');
+});
