@@ -43,12 +43,17 @@ describe('company app', () => {
 describe('props loaded with an application', () => {
   const props = { name: 'mfe_settings', singleSpa: {}, mountParcel: jest.fn() } as unknown as AppProps;
 
-  it('when a lifecycle is called, then it gets the added props beside single-spa\'s', async () => {
+  it("when a lifecycle is called, then it gets the added props beside single-spa's", async () => {
     const seen: Record<string, unknown[]> = { bootstrap: [], mount: [], unmount: [], update: [] };
     const record = (name: string) => async (given: AppProps) => void seen[name].push(given);
     const session = { staff: jest.fn() };
     const wrapped = withProps(
-      { bootstrap: [record('bootstrap')], mount: record('mount'), unmount: record('unmount'), update: record('update') },
+      {
+        bootstrap: [record('bootstrap')],
+        mount: record('mount'),
+        unmount: record('unmount'),
+        update: record('update'),
+      },
       { session },
     );
 
