@@ -1,4 +1,5 @@
-import { REMOTE_APPLICATIONS, isCompanyAppPath, isOwnedBy, isShellPath } from './applications';
+import type { AppProps } from 'single-spa';
+import { REMOTE_APPLICATIONS, isCompanyAppPath, isOwnedBy, isShellPath, withProps } from './applications';
 
 const owner = (pathname: string) =>
   REMOTE_APPLICATIONS.find((application) => isOwnedBy(application, pathname))?.name ??
@@ -36,5 +37,38 @@ describe('company app', () => {
     ['/', false],
   ])('when the path is %s, then the company frame and guard are active: %p', (pathname, expected) => {
     expect(isCompanyAppPath(pathname)).toBe(expected);
+  });
+});
+
+describe('props loaded with an application', () => {
+  const props = { name: 'mfe_settings', singleSpa: {}, mountParcel: jest.fn() } as unknown as AppProps;
+
+  it("when a lifecycle is called, then it gets the added props beside single-spa's", async () => {
+    const seen: Record<string, unknown[]> = { bootstrap: [], mount: [], unmount: [], update: [] };
+    const record = (name: string) => async (given: AppProps) => void seen[name].push(given);
+    const session = { staff: jest.fn() };
+    const wrapped = withProps(
+      {
+        bootstrap: [record('bootstrap')],
+        mount: record('mount'),
+        unmount: record('unmount'),
+        update: record('update'),
+      },
+      { session },
+    );
+
+    await (wrapped.bootstrap as Array<(p: AppProps) => Promise<unknown>>)[0](props);
+    await (wrapped.mount as (p: AppProps) => Promise<unknown>)(props);
+    await (wrapped.unmount as (p: AppProps) => Promise<unknown>)(props);
+    await (wrapped.update as (p: AppProps) => Promise<unknown>)(props);
+
+    for (const name of ['bootstrap', 'mount', 'unmount', 'update']) {
+      expect(seen[name]).toEqual([{ ...props, session }]);
+    }
+  });
+
+  it('when the lifecycles have no update, then none is added', () => {
+    const noop = async () => undefined;
+    expect(withProps({ bootstrap: noop, mount: noop, unmount: noop }, {})).not.toHaveProperty('update');
   });
 });

@@ -1,5 +1,5 @@
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import type { LifeCycles } from 'single-spa';
+import type { AppProps, LifeCycles } from 'single-spa';
 import { matchesPrefix } from '@whistle/contracts';
 
 interface RemoteApplication {
@@ -34,4 +34,21 @@ export async function loadRemoteLifecycles(name: string, remotesRegistered: Prom
   const lifecycles = await loadRemote<LifeCycles>(`${name}/lifecycles`);
   if (!lifecycles) throw new Error(`Remote ${name} exposes no lifecycles`);
   return lifecycles;
+}
+
+type LifeCycle = (props: AppProps) => Promise<unknown>;
+
+/**
+ * `lifecycles` with `extra` added to the props of every call: props single-spa cannot be given at registration
+ * because what they hold is loaded with the application (the staff session, see bootstrap.ts).
+ */
+export function withProps(lifecycles: LifeCycles, extra: object): LifeCycles {
+  const add = (lifecycle: LifeCycle) => (props: AppProps) => lifecycle({ ...props, ...extra });
+  const wrap = (lifecycle: LifeCycle | LifeCycle[]) => (Array.isArray(lifecycle) ? lifecycle.map(add) : add(lifecycle));
+  return {
+    bootstrap: wrap(lifecycles.bootstrap),
+    mount: wrap(lifecycles.mount),
+    unmount: wrap(lifecycles.unmount),
+    ...(lifecycles.update ? { update: wrap(lifecycles.update) } : {}),
+  };
 }

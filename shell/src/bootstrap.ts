@@ -1,12 +1,18 @@
 import { registerPlugins } from '@module-federation/enhanced/runtime';
 import { registerApplication, start } from 'single-spa';
-import { REMOTE_APPLICATIONS, isCompanyAppPath, isOwnedBy, isShellPath, loadRemoteLifecycles } from './applications';
+import {
+  REMOTE_APPLICATIONS,
+  isCompanyAppPath,
+  isOwnedBy,
+  isShellPath,
+  loadRemoteLifecycles,
+  withProps,
+} from './applications';
 import { startErrorReporting } from './error-reporting/start-error-reporting';
 import { initI18n } from './i18n/init-i18n';
 import { registerRemotesFromManifest } from './remotes/remote-manifest';
 import { fallbackPlugin } from './runtime-plugins/fallback.plugin';
 import { retryPlugin } from './runtime-plugins/retry.plugin';
-import { staffSession } from './session/staff-session';
 
 registerPlugins([retryPlugin(), fallbackPlugin()]);
 
@@ -23,13 +29,20 @@ const remotesRegistered = manifestRead.then(
 // Error reporting as the manifest configures it: off (nothing more loaded) without a DSN or a manifest.
 void manifestRead.then(startErrorReporting, () => startErrorReporting(undefined));
 
+// The staff session holds the keyring (person and company keys, passkeys: about 8 KB Brotli): loaded with the
+// company app only, never on a discloser's page.
+const loadStaffSession = () => import('./session/staff-session').then(({ staffSession }) => staffSession);
+
 for (const application of REMOTE_APPLICATIONS) {
+  const load = () => loadRemoteLifecycles(application.name, remotesRegistered);
   registerApplication({
     name: application.name,
-    app: () => loadRemoteLifecycles(application.name, remotesRegistered),
-    activeWhen: (location) => isOwnedBy(application, location.pathname),
     // The company app's remotes reach the session (token, profile, company key in memory) only through this prop.
-    customProps: application.companyApp ? { session: staffSession } : {},
+    app: application.companyApp
+      ? () =>
+          Promise.all([load(), loadStaffSession()]).then(([lifecycles, session]) => withProps(lifecycles, { session }))
+      : load,
+    activeWhen: (location) => isOwnedBy(application, location.pathname),
   });
 }
 registerApplication({

@@ -1,4 +1,5 @@
 // The landing page drawn into the HTML by the standalone server, on the real build of the shell and mfe-disclose.
+import { readFileSync } from 'node:fs';
 import { request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -83,6 +84,20 @@ test('every discloser page announces the remote, its first files and the transla
   const staff = (await page('/company/login')).html;
   expect(staff).not.toContain('mfe-disclose');
   expect(staff).toContain('<link rel="preload" href="/locales/en/shell.json" as="fetch" crossorigin>');
+});
+
+test("the shell's files are hinted once each, as its runtime loads them", async () => {
+  const { html } = await page('/disclose/acme');
+  const hinted = [...html.matchAll(/<link rel="preload" href="\/(\d+\.[0-9a-f]{8}\.js)" as="script">/g)].map(
+    ([, file]) => file,
+  );
+  expect(hinted.length).toBeGreaterThan(0);
+  // A chunk file names the chunks it holds: react-dom's module is in two files, the page needs one of them.
+  const held = hinted.flatMap((file) => {
+    const ids = /\.push\(\[\[([\d,]+)\]/.exec(readFileSync(path.join(rootDir, 'shell', 'dist', file), 'utf8'))![1];
+    return ids.split(',');
+  });
+  expect(new Set(held).size).toBe(held.length);
 });
 
 /** GET as a browser revalidates (fetch would add `Cache-Control: no-cache` to a conditional request). */

@@ -2,6 +2,7 @@ export * from './events/envelope';
 export * from './events/catalogue';
 export * from './http/common';
 export * from './http/company';
+export * from './http/embedded-company-view';
 export * from './http/customization';
 export * from './http/languages';
 export * from './languages/discloser-languages';

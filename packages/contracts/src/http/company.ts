@@ -66,12 +66,6 @@ export const categorySummarySchema = z.object({
 });
 export const locationSummarySchema = z.object({ uuid: z.uuid(), name: z.string() });
 
-/**
- * The id of the `<script type="application/json">` block in which a server that draws a company's page puts the
- * public view it drew it from, for the discloser remote to take instead of asking the API again.
- */
-export const EMBEDDED_COMPANY_VIEW_ID = 'whistle-company-view';
-
 /** GET /api/account/company/{url_identifier}: what a discloser may see. Never staff data. */
 export const companyPublicViewSchema = z.object({
   url_identifier: urlIdentifier,
