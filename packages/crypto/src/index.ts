@@ -37,7 +37,9 @@ export { createRecoveryKey, parseRecoveryKey, type RecoveryKey } from './recover
 export { fingerprintOf } from './fingerprint';
 export {
   createIncidentCredentials,
+  grantIncidentPassphrase,
   openIncidentAsCompany,
+  openIncidentWithGrant,
   openIncidentAsDiscloser,
   rewrapIncidentPassphrase,
   type IncidentCreatePayloadKeys,
