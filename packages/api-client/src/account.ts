@@ -134,8 +134,16 @@ export type KeyringState = 'unlocked' | 'locked' | 'absent' | 'unavailable';
 export interface StaffKeyring {
   state(): KeyringState;
   subscribe(listener: (state: KeyringState) => void): () => void;
-  /** Opens a case; rejects with a `NoCaseAccessError` (name) when nothing the person holds opens it. */
+  /**
+   * Opens a case with the person's own grant (`keys.my_grant`) or the company key; rejects with a `NoCaseAccessError`
+   * (name) when nothing the person holds opens it, and with a DecryptionError when what the server handed does not.
+   */
   openCase(keys: IncidentKeyMaterial): Promise<CaseHandle>;
+  /**
+   * Holder of the company key, assigning: the case's passphrase, checked against the case, wrapped to each recipient
+   * (keys checked against the fingerprint shown), to send with the assignment (`grants` of the case update).
+   */
+  grantCase(keys: IncidentKeyMaterial, recipients: readonly KeyRecipient[]): Promise<CaseGrantInput[]>;
   /**
    * The company private key as a non-extractable CryptoKey, to hand to a worker (export) that opens many cases
    * (and, during a rotation, the previous one); undefined while the person does not hold it.
@@ -190,6 +198,13 @@ export interface StaffKeyring {
   startCompanyKeyRotation(
     holders: KeyRecipient[],
   ): Promise<{ keyVersion: number; recoveryKit: { text: string; fingerprint: string; createdAt: string } }>;
+}
+
+/** One per-case grant as the case update sends it. */
+export interface CaseGrantInput {
+  user_id: string;
+  fingerprint: string;
+  wrapped_passphrase: string;
 }
 
 /** A person the company key is wrapped to, with the fingerprint the page showed (and the admin compared). */

@@ -37,6 +37,7 @@ export {
   ssoRedirectUrl,
   startMfaSetup,
   updateFullName,
+  type CaseGrantInput,
   type CaseHandle,
   type CompanyKeyStatus,
   type KeyRecipient,

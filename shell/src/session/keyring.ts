@@ -262,6 +262,7 @@ export function createKeyring(api: ApiClient) {
     },
 
     openCase: companyKey.openCase,
+    grantCase: companyKey.grantCase,
     workerMaterial: companyKey.workerMaterial,
     async companyKeyStatus() {
       requireOwner();
