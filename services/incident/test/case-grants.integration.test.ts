@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import {
+  createIncidentCredentials,
   createPersonKeys,
   DecryptionError,
+  encryptReportFields,
   grantIncidentPassphrase,
   importPersonKeys,
   openIncidentWithGrant,
@@ -14,6 +16,7 @@ import {
   announceStaff,
   call,
   fileReport,
+  postJson,
   prepareProducer,
   reportFor,
   seedCompany,
@@ -249,5 +252,75 @@ describe.each(testStacks)('per-case grants, in the incident service, on %s', (st
     expect((await as(handler, 'GET', `/api/incident/${id}/`)).body.keys.my_grant).not.toBeNull();
     await announceKeys(handler);
     expect((await as(handler, 'GET', `/api/incident/${id}/`)).body.keys.my_grant).toBeNull();
+  });
+
+  it("when the discloser's browser wraps the report to its categories' default assignees, then each gets their grant, and a key of anyone else is left out", async () => {
+    const company = await seedCompany(test$.deps);
+    const { handler, other } = await team(company);
+    await announce(test$.deps, {
+      name: 'category.updated',
+      company_id: company.companyId,
+      payload: {
+        category_id: company.categories.fraud,
+        name: 'Fraud',
+        parent_id: null,
+        is_active: true,
+        assignee_ids: [handler.userId],
+      },
+    });
+    await waitFor(
+      async () =>
+        (
+          await test$.deps.db.query('select 1 from incident.category where id = $1 and $2 = any(assignee_ids)', [
+            company.categories.fraud,
+            handler.userId,
+          ])
+        ).rows.length > 0,
+      { what: 'the default assignee in the read model' },
+    );
+    // Another company's person, with a key of their own.
+    const elsewhere = await seedCompany(test$.deps);
+    const stranger = await announceKeys(await announceStaff(test$.deps, elsewhere, 'Sam Stranger', ['HANDLER']));
+
+    const { publicKeys } = await createPersonKeys();
+    const credentials = await createIncidentCredentials(company.publicKey, [
+      { key_id: handler.keyId, public_key: handler.keys.publicKeys.public_key },
+      // Olga is no default assignee of these categories; the stranger is of another company; one key is unknown.
+      { key_id: other.keyId, public_key: other.keys.publicKeys.public_key },
+      { key_id: stranger.keyId, public_key: stranger.keys.publicKeys.public_key },
+      { key_id: randomUUID(), public_key: publicKeys.public_key },
+    ]);
+    const body = {
+      ...(await reportFor(company)).body,
+      ...credentials.payload,
+      fields: await encryptReportFields(credentials.incident.publicKey, { description: 'Wrapped at report time' }),
+      grants: credentials.grants,
+    };
+    const id = (await fileReport(incident.baseUrl, body)).uuid;
+    const holders = await test$.deps.db.query<{ user_id: string; granted_by: string | null }>(
+      'select user_id, granted_by from incident.case_grant where incident_id = $1',
+      [id],
+    );
+    expect(holders.rows).toEqual([{ user_id: handler.userId, granted_by: null }]);
+    const view = await as(handler, 'GET', `/api/incident/${id}/`);
+    const opened = await openIncidentWithGrant({
+      ...view.body.keys,
+      grant: view.body.keys.my_grant.wrapped_passphrase,
+      person: handler.keys,
+    });
+    expect(opened.publicKey).toBe(credentials.payload.credential.public_key);
+    expect((await as(other, 'GET', `/api/incident/${id}/`)).status).toBe(404);
+  });
+
+  it('when a report sends a malformed grant, then it is a 400 and nothing is stored', async () => {
+    const company = await seedCompany(test$.deps);
+    const report = await reportFor(company);
+    const response = await postJson(`${incident.baseUrl}/api/incident/`, {
+      ...report.body,
+      grants: [{ key_id: 'not-a-key', wrapped_passphrase: 'not wrapped' }],
+    });
+    expect(response.status).toBe(400);
+    const errors = ((await response.json()) as { errors: Record<string, string[]> }).errors;
+    expect(Object.keys(errors).sort()).toEqual(['grants.0.key_id', 'grants.0.wrapped_passphrase']);
   });
 });

@@ -61,6 +61,10 @@ export async function createIncident(
       categoryIds,
       fields: input.fields,
       companyKeyVersion: input.company_key_version ?? null,
+      grants: (input.grants ?? []).map((grant) => ({
+        keyId: grant.key_id.toLowerCase(),
+        wrappedPassphrase: grant.wrapped_passphrase,
+      })),
       ...(idempotencyKey && requestHash ? { idempotency: { key: idempotencyKey, requestHash } } : {}),
     },
     traceContext: traceContextOf(),
