@@ -12,7 +12,20 @@ import {
 } from '@whistle/crypto';
 import { initTestI18n } from '../../../tools/webpack/test-i18n';
 import { openCasePage, CASE_UUID, type SeenRequest } from '../../test/case-page';
-import { json, staffState, testCompany, useNodeWebCrypto, type TestCompany } from '../../test/staff-fixtures';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { StaffSessionContext } from '@whistle/ui/staff';
+import { renderWithI18n } from '../../test/render';
+import {
+  encryptedReport,
+  json,
+  listItem,
+  staffSession,
+  staffState,
+  testCompany,
+  useNodeWebCrypto,
+  type TestCompany,
+} from '../../test/staff-fixtures';
+import { incidentsRoutes } from '../incidents.routes';
 
 /*
  * Per-case grants in the browser (docs/security.md, "Per-case grants"): an admin's page wraps the case's passphrase
@@ -186,6 +199,54 @@ describe('per-case grants in the case page', () => {
       shows: 'This case could not be loaded',
     });
     expect(screen.queryByText('Invoices paid twice')).toBeNull();
+  });
+});
+
+describe('per-case grants in the list', () => {
+  it("when a handler without the company key holds a grant of one case, then the list shows that case's reporter, and the other case as locked", async () => {
+    const granted = await encryptedReport(company, { full_name: 'Jane Doe' });
+    const notGranted = await encryptedReport(company, { full_name: 'John Roe' });
+    const [wrapped] = await grantIncidentPassphrase({
+      ...granted.keys,
+      companyPrivateKeys: [company.privateKey],
+      recipientPublicKeys: [hal.keys.publicKeys.public_key],
+    });
+    const rows = [
+      listItem({
+        uuid: '00000000-0000-4000-8000-000000000001',
+        display_report_number: 7,
+        keys: {
+          ...granted.keys,
+          my_grant: { key_id: '99999999-9999-4999-8999-999999999999', fingerprint: 'X', wrapped_passphrase: wrapped! },
+        },
+        report_anonymously: false,
+        full_name: granted.fields[0]!.value,
+      }),
+      listItem({
+        uuid: '00000000-0000-4000-8000-000000000002',
+        display_report_number: 8,
+        keys: notGranted.keys,
+        report_anonymously: false,
+        full_name: notGranted.fields[0]!.value,
+      }),
+    ];
+    fetchMock.mockReset();
+    fetchMock.mockImplementation(async () =>
+      json(200, { count: 2, count_capped: false, page: 1, page_size: 20, results: rows }),
+    );
+    global.fetch = fetchMock as unknown as typeof fetch;
+    const router = createMemoryRouter(incidentsRoutes, { initialEntries: ['/company/incidents'] });
+    renderWithI18n(
+      <StaffSessionContext.Provider value={staffSession(undefined, staffState(['HANDLER']), hal.keys)}>
+        <RouterProvider router={router} />
+      </StaffSessionContext.Provider>,
+      english,
+    );
+    const table = await screen.findByRole('table');
+    const [first, second] = within(table).getAllByRole('row').slice(1);
+    expect(await within(first!).findByText('Jane Doe')).toBeInTheDocument();
+    expect(within(second!).getByText('Locked')).toBeInTheDocument();
+    expect(screen.queryByText('John Roe')).toBeNull();
   });
 });
 

@@ -11,7 +11,7 @@ import { WordSearch } from './word-search.component';
 import { CaseTable } from './case-table.component';
 import { PAGE_SIZES, caseQueryOf, hasFilters, withPage, withPageSize } from './list-query';
 import { CsvExport } from './csv-export.component';
-import { useCompanyKey } from '../case/use-company-key';
+import { useCompanyKey, useKeyringState } from '../case/use-company-key';
 import { useIdentities } from './use-identities';
 import '../case/case.css';
 
@@ -81,10 +81,13 @@ export function IncidentListPage() {
     keepPrevious: true,
   });
   const companyPrivateKey = useCompanyKey(session);
+  const keyringState = useKeyringState(session);
   const { identities, locked } = useIdentities(
     list?.results,
+    session.keyring,
     companyPrivateKey,
     companyPrivateKey && session.keyring.workerMaterial()?.previousCompanyPrivateKey,
+    keyringState,
   );
   useDocumentTitle(t('list.title'));
   const filtered = hasFilters(params);
