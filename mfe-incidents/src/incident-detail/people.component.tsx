@@ -169,7 +169,9 @@ export function CasePeople({ opened, onUpdated }: { opened: OpenedCase; onUpdate
   async function save(update: { assignee_uuids?: string[]; excluded_user_uuids?: string[] }) {
     setFailed(false);
     try {
-      const grants = update.assignee_uuids ? await grantsFor(keyring, opened, team, update.assignee_uuids) : [];
+      // Saved before the team's keys came: they are fetched now (the keyring still checks each key's fingerprint).
+      const keys = update.assignee_uuids ? (team ?? (await getTeamKeys(api).catch(() => undefined))) : undefined;
+      const grants = update.assignee_uuids ? await grantsFor(keyring, opened, keys, update.assignee_uuids) : [];
       await updateCase(api, view.uuid, grants.length > 0 ? { ...update, grants } : update);
       await onUpdated();
     } catch {
