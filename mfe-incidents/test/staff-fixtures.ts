@@ -121,6 +121,7 @@ export function testKeyring(
       const key = companyKey();
       return key && { companyPrivateKey: key };
     },
+    grantMaterial: () => person && { decryptionKey: person.decryptionKey, publicKeys: person.publicKeys },
     person: () => undefined,
     unlockWithPassword: elsewhere,
     unlockWithPasskey: elsewhere,

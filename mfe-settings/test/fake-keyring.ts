@@ -26,6 +26,7 @@ export function fakeKeyring(companyKey: Partial<CompanyKeyStatus> = {}) {
       throw new Error('No case is granted in settings');
     }),
     workerMaterial: () => undefined,
+    grantMaterial: () => undefined,
     person: () => ({
       publicKey: `v1.${'P'.repeat(87)}`,
       signingPublicKey: `v1.${'S'.repeat(87)}`,

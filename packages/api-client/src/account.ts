@@ -149,6 +149,11 @@ export interface StaffKeyring {
    * (and, during a rotation, the previous one); undefined while the person does not hold it.
    */
   workerMaterial(): KeyringWorkerMaterial | undefined;
+  /**
+   * The person's own ECDH private key (non-extractable) and public key, to hand to a worker that opens the cases the
+   * person holds a per-case grant of (`keys.my_grant`); undefined while their keys are locked.
+   */
+  grantMaterial(): KeyringGrantMaterial | undefined;
 
   /** The person's own public keys and fingerprint once unlocked (what the team and approval dialogs compare). */
   person(): { publicKey: string; signingPublicKey: string; fingerprint: string } | undefined;
@@ -234,6 +239,12 @@ export interface KeyringWorkerMaterial {
   companyPrivateKey: CryptoKey;
   /** During a rotation: the previous company key, which still wraps the cases not yet re-wrapped. */
   previousCompanyPrivateKey?: CryptoKey;
+}
+
+/** What opens one's own per-case grants (openIncidentWithGrant's `person`). */
+export interface KeyringGrantMaterial {
+  decryptionKey: CryptoKey;
+  publicKeys: { public_key: string; signing_public_key: string };
 }
 
 /** What `openCase` rejects with when the person holds nothing that opens the case. */

@@ -41,6 +41,7 @@ export {
   type CaseHandle,
   type CompanyKeyStatus,
   type KeyRecipient,
+  type KeyringGrantMaterial,
   type KeyringState,
   type KeyringWorkerMaterial,
   type StaffKeyring,
