@@ -10,7 +10,7 @@ import {
   grantIncidentPassphrase,
   importPersonKeys,
 } from '@whistle/crypto';
-import { testCompany } from '../../test/staff-fixtures';
+import { listItem, testCompany } from '../../test/staff-fixtures';
 import { runExport, type ExportMessage } from './export-job';
 
 const realFetch = global.fetch;
@@ -42,15 +42,11 @@ async function row(
         })
       )[0]!
     : undefined;
-  return {
+  // A list row holds every column of an export row.
+  return listItem({
     uuid,
     display_report_number: Number(uuid.slice(-1)),
-    status: { name: 'NEW' },
     report_anonymously: false,
-    created: '2026-11-20T09:30:00.000Z',
-    updated: '2026-11-20T09:30:00.000Z',
-    location: { uuid: 'l0000000-0000-4000-8000-000000000001', name: 'Head office' },
-    management_categories: [],
     full_name: field!.value,
     keys: {
       ...keys,
@@ -58,7 +54,7 @@ async function row(
         ? { key_id: '99999999-9999-4999-8999-999999999999', fingerprint: 'X', wrapped_passphrase: grant }
         : null,
     },
-  } as IncidentExportRow;
+  });
 }
 
 describe('the CSV export through per-case grants', () => {
