@@ -3,6 +3,7 @@ import { screen } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import type { StaffState } from '@whistle/api-client';
 import type { IncidentStaffView } from '@whistle/contracts';
+import type { PersonKeys } from '@whistle/crypto';
 import { StaffSessionContext } from '@whistle/ui/staff';
 import { incidentsRoutes } from '../src/incidents.routes';
 import { renderWithI18n } from './render';
@@ -27,14 +28,21 @@ export async function openCasePage(options: {
   language: i18n;
   fetchMock: jest.Mock<Promise<Response>, [string, RequestInit]>;
   description?: string;
-  view?: (base: IncidentStaffView) => IncidentStaffView;
+  view?: (base: IncidentStaffView) => IncidentStaffView | Promise<IncidentStaffView>;
   answer?: (request: SeenRequest, view: { current: IncidentStaffView }) => Response | undefined;
   state?: StaffState;
+  /** A handler's own keys in the keyring (their per-case grants open with them). */
+  person?: PersonKeys;
+  /** Whether the keyring holds the company key (admins); true unless said. */
+  holdsCompanyKey?: boolean;
+  /** What to wait for on the page instead of the decrypted description (a case that must not open). */
+  shows?: string;
 }): Promise<{ requests: SeenRequest[]; view: { current: IncidentStaffView } }> {
   const description = options.description ?? 'Invoices paid twice';
   const report = await encryptedReport(options.company, { description });
+  const companyKey = options.holdsCompanyKey === false ? undefined : options.company.privateKey;
   const base = staffView({ uuid: CASE_UUID, keys: report.keys, fields: report.fields });
-  const view = { current: options.view ? options.view(base) : base };
+  const view = { current: options.view ? await options.view(base) : base };
   const requests: SeenRequest[] = [];
   options.fetchMock.mockReset();
   options.fetchMock.mockImplementation(async (url, init) => {
@@ -53,11 +61,11 @@ export async function openCasePage(options: {
   global.fetch = options.fetchMock as unknown as typeof fetch;
   const router = createMemoryRouter(incidentsRoutes, { initialEntries: [`/company/incidents/${CASE_UUID}`] });
   renderWithI18n(
-    <StaffSessionContext.Provider value={staffSession(options.company.privateKey, options.state ?? staffState())}>
+    <StaffSessionContext.Provider value={staffSession(companyKey, options.state ?? staffState(), options.person)}>
       <RouterProvider router={router} />
     </StaffSessionContext.Provider>,
     options.language,
   );
-  await screen.findByText(description);
+  await screen.findByText(options.shows ?? description);
   return { requests, view };
 }

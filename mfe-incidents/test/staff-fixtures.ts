@@ -11,9 +11,13 @@ import {
   createCompanyCredentials,
   createIncidentCredentials,
   encryptReportFields,
+  grantIncidentPassphrase,
   openIncidentAsCompany,
+  openIncidentWithGrant,
+  personFingerprint,
   unlockCompanyPrivateKey,
   type IncidentCredentials,
+  type PersonKeys,
 } from '@whistle/crypto';
 
 /** jsdom has no WebCrypto: lend Node's, which is what the browser code calls. */
@@ -67,28 +71,57 @@ export const staffState = (roles: string[] = ['ADMIN']) =>
   }) as unknown as StaffState;
 
 /**
- * The shell's keyring as far as this remote uses it: the company key it holds (read at each call, so a test can
- * unlock it later and `unlock()` tells the subscribers); anything else is not this remote's business.
+ * The shell's keyring as far as this remote uses it, with the real protocol: the company key it holds (read at each
+ * call, so a test can unlock it later and `unlock()` tells the subscribers) and, for a handler, the person's own keys
+ * (which open their per-case grants); anything else is not this remote's business.
  */
-export function testKeyring(companyKey: () => CryptoKey | undefined): StaffKeyring & { unlocked(): void } {
+export function testKeyring(
+  companyKey: () => CryptoKey | undefined,
+  person?: PersonKeys,
+): StaffKeyring & { unlocked(): void } {
   const listeners = new Set<(state: 'unlocked' | 'locked') => void>();
   const elsewhere = () => Promise.reject(new Error('The shell does this, not this remote'));
   return {
-    state: () => (companyKey() ? 'unlocked' : 'locked'),
+    state: () => (companyKey() || person ? 'unlocked' : 'locked'),
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
     unlocked: () => listeners.forEach((listener) => listener('unlocked')),
     openCase: async (keys) => {
+      if (person && keys.my_grant)
+        return openIncidentWithGrant({ ...keys, grant: keys.my_grant.wrapped_passphrase, person });
       const key = companyKey();
       if (!key) throw new NoCaseAccessError();
       return openIncidentAsCompany({ ...keys, companyPrivateKey: key });
+    },
+    grantCase: async (keys, recipients) => {
+      const key = companyKey();
+      if (!key) throw new NoCaseAccessError();
+      for (const recipient of recipients)
+        if (
+          (await personFingerprint({
+            public_key: recipient.publicKey,
+            signing_public_key: recipient.signingPublicKey,
+          })) !== recipient.fingerprint
+        )
+          throw new Error("This person's keys do not match the fingerprint shown");
+      const wrapped = await grantIncidentPassphrase({
+        ...keys,
+        companyPrivateKeys: [key],
+        recipientPublicKeys: recipients.map((recipient) => recipient.publicKey),
+      });
+      return recipients.map((recipient, index) => ({
+        user_id: recipient.userId,
+        fingerprint: recipient.fingerprint,
+        wrapped_passphrase: wrapped[index]!,
+      }));
     },
     workerMaterial: () => {
       const key = companyKey();
       return key && { companyPrivateKey: key };
     },
+    grantMaterial: () => person && { decryptionKey: person.decryptionKey, publicKeys: person.publicKeys },
     person: () => undefined,
     unlockWithPassword: elsewhere,
     unlockWithPasskey: elsewhere,
@@ -109,14 +142,18 @@ export function testKeyring(companyKey: () => CryptoKey | undefined): StaffKeyri
 }
 
 /** The shell's staff session as a remote receives it: a real API client (fetch is the test's), the keyring. */
-export function staffSession(privateKey: CryptoKey | undefined, state = staffState()): StaffSession {
+export function staffSession(
+  privateKey: CryptoKey | undefined,
+  state = staffState(),
+  person?: PersonKeys,
+): StaffSession {
   return {
     api: createApiClient({ getToken: () => 'staff-token' }),
     staff: async () => state,
     reloadStaff: async () => state,
     subscribe: () => () => undefined,
     replaceToken: async () => undefined,
-    keyring: testKeyring(() => privateKey),
+    keyring: testKeyring(() => privateKey, person),
   };
 }
 

@@ -22,7 +22,11 @@ export function fakeKeyring(companyKey: Partial<CompanyKeyStatus> = {}) {
     openCase: jest.fn(async () => {
       throw new Error('No case opens in settings');
     }),
+    grantCase: jest.fn(async () => {
+      throw new Error('No case is granted in settings');
+    }),
     workerMaterial: () => undefined,
+    grantMaterial: () => undefined,
     person: () => ({
       publicKey: `v1.${'P'.repeat(87)}`,
       signingPublicKey: `v1.${'S'.repeat(87)}`,

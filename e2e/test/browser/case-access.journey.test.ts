@@ -20,7 +20,10 @@ import { startStandalone, type StandalonePlatform } from '../../src/standalone';
  * invites a handler, who sets a password from the invitation e-mail and signs in; the admin assigns two of the
  * cases to them on the case page. The handler's list, case pages and CSV export then hold exactly their two
  * cases (the third one's address says "Case not found"). The admin then excludes the handler from one of them
- * (conflict of interest) on its case page: it leaves the handler's list, page and export.
+ * (conflict of interest) on its case page: it leaves the handler's list, page and export. A second handler, who was
+ * never granted the company key, is assigned Carol's case too: the admin's page wraps that case's passphrase to her
+ * key (a per-case grant, docs/security.md), and she reads that case, and only that one, through it; unassigned, she
+ * no longer can.
  */
 let platform: StandalonePlatform;
 let browser: Browser;
@@ -139,7 +142,24 @@ test('when a handler is assigned two of three cases and then excluded from one, 
   await handler.page.getByRole('heading', { name: 'You have no access to reports yet' }).waitFor();
   await approveReportAccess(platform.baseUrl, { email: company.adminEmail }, 'Hank Handler');
 
-  // The admin sees all three and assigns Alice's and Carol's cases to the handler on their case pages.
+  // A second handler signs in too; nobody grants her the company key: she will read through per-case grants only.
+  const granteeEmail = `gina@${company.domain}`;
+  await invite(platform.baseUrl, await apiToken(platform.baseUrl, company.adminEmail), {
+    email: granteeEmail,
+    full_name: 'Gina Grantee',
+    roles: ['HANDLER'],
+  });
+  const grantee = await watchedPage();
+  await grantee.page.goto(passwordLinkIn(await waitForMail(platform.dataDir, granteeEmail, /invited/)));
+  await grantee.page.locator('input[name="password"]').fill(HANDLER_PASSWORD);
+  await grantee.page.locator('input[name="repeat_password"]').fill(HANDLER_PASSWORD);
+  await grantee.page.getByRole('button', { name: 'Set password' }).click();
+  await grantee.page.getByText('Your password has been set.').waitFor();
+  await signIn(grantee.page, granteeEmail, HANDLER_PASSWORD);
+  await grantee.page.getByRole('heading', { name: 'You have no access to reports yet' }).waitFor();
+
+  // The admin sees all three and assigns Alice's and Carol's cases to the handler on their case pages (Carol's to
+  // the second handler too).
   const admin = await watchedPage();
   await signIn(admin.page, company.adminEmail, STAFF_PASSWORD);
   expect(await listedReporters(admin.page, 3)).toEqual([alice.full_name, bob.full_name, carol.full_name]);
@@ -151,10 +171,19 @@ test('when a handler is assigned two of three cases and then excluded from one, 
     if (reporter === bob) continue;
     const assign = admin.page.getByRole('group', { name: 'Assign the case' });
     await assign.getByLabel('Hank Handler').check();
+    if (reporter === carol) await assign.getByLabel('Gina Grantee').check();
     await assign.getByRole('button', { name: 'Save assignees' }).click();
     await admin.page.getByText('Incident details updated').waitFor();
-    await admin.page.getByText('Assigned to: Hank Handler').waitFor();
+    await admin.page
+      .getByText(reporter === carol ? /Assigned to: .*Gina Grantee/ : 'Assigned to: Hank Handler')
+      .waitFor();
   }
+
+  // Without the company key, the second handler reads Carol's case through her own grant, and no other case.
+  expect(await listedReporters(grantee.page, 1)).toEqual([carol.full_name]);
+  expect(await openFromList(grantee.page, carol.full_name)).toBe(caseUrls[carol.full_name]);
+  await grantee.page.getByRole('region', { name: 'Report' }).getByText(carol.description).waitFor();
+  await expectNotFound(grantee.page, caseUrls[alice.full_name]!, alice);
 
   // The handler's list holds their two cases; theirs opens decrypted; Bob's address is not found.
   expect(await listedReporters(handler.page, 2)).toEqual([alice.full_name, carol.full_name]);
@@ -192,7 +221,18 @@ test('when a handler is assigned two of three cases and then excluded from one, 
   await handler.page.goto(caseUrls[carol.full_name]!);
   await handler.page.getByRole('region', { name: 'Report' }).getByText(carol.description).waitFor();
 
+  // Unassigned from Carol's case, the second handler's grant is gone with it: the case is no longer hers to open.
+  await admin.page.goto(caseUrls[carol.full_name]!);
+  const assign = admin.page.getByRole('group', { name: 'Assign the case' });
+  await assign.getByLabel('Gina Grantee').uncheck();
+  await assign.getByRole('button', { name: 'Save assignees' }).click();
+  await admin.page.getByText('Incident details updated').waitFor();
+  await admin.page.getByText('Assigned to: Hank Handler').waitFor();
+  await expectNotFound(grantee.page, caseUrls[carol.full_name]!, carol);
+
   expect(handler.pageErrors).toEqual([]);
   expect(admin.pageErrors).toEqual([]);
+  expect(grantee.pageErrors).toEqual([]);
   expect(handler.foreignRequests).toEqual([]);
+  expect(grantee.foreignRequests).toEqual([]);
 });

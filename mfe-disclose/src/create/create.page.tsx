@@ -26,7 +26,7 @@ export function CreatePage({ api }: { api: ApiClient }) {
   useDocumentTitle(t('create.title'));
   const report = useReportForm();
   const attachments = useAttachments();
-  const { credentials, failed: credentialsFailed } = useIncidentCredentials(company.public_key);
+  const { credentials, failed: credentialsFailed } = useIncidentCredentials(company);
   const [{ step, failed }, dispatch] = useReducer(submissionReducer, initialSubmission);
   const submitted = useRef(false);
   // The report as last sent, with the form and credentials it was made from: sending the same form again after a

@@ -2,9 +2,16 @@
  * @jest-environment node
  */
 import { createApiClient } from '@whistle/api-client';
-import { createCompanyCredentials, createIncidentCredentials, submissionFingerprint } from '@whistle/crypto';
+import {
+  createCompanyCredentials,
+  createIncidentCredentials,
+  createPersonKeys,
+  importPersonKeys,
+  openIncidentWithGrant,
+  submissionFingerprint,
+} from '@whistle/crypto';
 import { emptyReportForm } from './report-form';
-import { prepareReport, submitReport } from './submit-report';
+import { prepareReport, recipientKeysOf, submitReport } from './submit-report';
 
 const company = { url_identifier: 'acme', key_version: 1 };
 const answer = (status: number, body: unknown) =>
@@ -70,5 +77,41 @@ describe('sending a report', () => {
     global.fetch = jest.fn(async () => Promise.reject(new TypeError('Failed to fetch')));
     await expect(send()).rejects.toBeInstanceOf(TypeError);
     expect(global.fetch).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('grants to the default assignees', () => {
+  it("when the report's categories have default assignees, then their keys get grants that open the report, and keys of other categories none", async () => {
+    const person = async () => {
+      const { publicKeys, secret } = await createPersonKeys();
+      return importPersonKeys(secret, publicKeys);
+    };
+    const [hal, olga] = await Promise.all([person(), person()]);
+    const halKey = { key_id: 'a0000000-0000-4000-8000-00000000000a', public_key: hal.publicKeys.public_key };
+    const olgaKey = { key_id: 'b0000000-0000-4000-8000-00000000000b', public_key: olga.publicKeys.public_key };
+    const withTeam = {
+      ...company,
+      categories: [
+        { uuid: 'c1', name: 'Fraud', parent_uuid: null, recipient_keys: [halKey] },
+        { uuid: 'c2', name: 'Safety', parent_uuid: null, recipient_keys: [olgaKey, halKey] },
+      ],
+    };
+    expect(recipientKeysOf(withTeam).map((key) => key.key_id)).toEqual([halKey.key_id, olgaKey.key_id]);
+    const credentials = await createIncidentCredentials(
+      (await createCompanyCredentials()).credential.public_key,
+      recipientKeysOf(withTeam),
+    );
+    const form = { ...emptyReportForm(), category_uuids: ['c1'], location_uuid: 'l', description: 'It happened' };
+    const { payload } = await prepareReport({ company: withTeam, credentials, form });
+    expect(payload.grants?.map((grant) => grant.key_id)).toEqual([halKey.key_id]);
+    const opened = await openIncidentWithGrant({
+      ...payload,
+      grant: payload.grants![0]!.wrapped_passphrase,
+      person: hal,
+    });
+    expect(opened.publicKey).toBe(payload.credential.public_key);
+
+    const none = await prepareReport({ company, credentials, form });
+    expect(none.payload.grants).toBeUndefined();
   });
 });

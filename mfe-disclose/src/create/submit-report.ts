@@ -44,12 +44,40 @@ export interface PreparedReport {
   payload: IncidentCreateRequest;
 }
 
+/**
+ * Every key the company view lists for a category's default assignees, once each, by opaque key id: the new report's
+ * passphrase is wrapped to all of them when its credentials are made (docs/security.md, "Per-case grants").
+ */
+export function recipientKeysOf(
+  company: Pick<CompanyPublicView, 'categories'>,
+): { key_id: string; public_key: string }[] {
+  const keys = new Map<string, string>();
+  for (const category of company.categories ?? [])
+    for (const key of category.recipient_keys ?? []) keys.set(key.key_id, key.public_key);
+  return [...keys].map(([key_id, public_key]) => ({ key_id, public_key }));
+}
+
+/** The grants for the default assignees of the chosen categories only: nobody else gets this report's key. */
+function grantsFor(
+  company: Partial<Pick<CompanyPublicView, 'categories'>>,
+  credentials: IncidentCredentials,
+  categoryIds: readonly string[],
+) {
+  const chosen = new Set(
+    (company.categories ?? [])
+      .filter((category) => categoryIds.includes(category.uuid))
+      .flatMap((category) => (category.recipient_keys ?? []).map((key) => key.key_id)),
+  );
+  return credentials.grants.filter((grant) => chosen.has(grant.key_id));
+}
+
 export async function prepareReport(input: {
-  company: Pick<CompanyPublicView, 'url_identifier' | 'key_version'>;
+  company: Pick<CompanyPublicView, 'url_identifier' | 'key_version'> & Partial<Pick<CompanyPublicView, 'categories'>>;
   credentials: IncidentCredentials;
   form: ReportForm;
 }): Promise<PreparedReport> {
   const { company, credentials, form } = input;
+  const grants = grantsFor(company, credentials, form.category_uuids);
   // The names are those of encryptedFieldValues, typed as the contract's; each value is bound to its name.
   const fields = (await encryptReportFields(
     credentials.incident.publicKey,
@@ -66,6 +94,7 @@ export async function prepareReport(input: {
       report_anonymously: form.report_anonymously,
       report_channel: form.report_channel,
       company_key_version: company.key_version,
+      ...(grants.length > 0 ? { grants } : {}),
     },
   };
 }
@@ -90,7 +119,7 @@ async function prepareForCurrentKey(input: {
   form: ReportForm;
 }): Promise<{ credentials: IncidentCredentials; prepared: PreparedReport }> {
   const current = await getCompanyPublicView(input.api, input.company.url_identifier);
-  const credentials = await createIncidentCredentials(current.public_key);
+  const credentials = await createIncidentCredentials(current.public_key, recipientKeysOf(current));
   return { credentials, prepared: await prepareReport({ company: current, credentials, form: input.form }) };
 }
 

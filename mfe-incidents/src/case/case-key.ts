@@ -23,15 +23,23 @@ export type Identity = { kind: 'anonymous' } | { kind: 'named'; name: string } |
  * A case's identity, decrypted here with the company key: an anonymous report is Anonymous whatever it
  * holds; a name that does not open as the report's full_name reads as Identified (the report is not anonymous), never as an error.
  */
-export async function identityOf(
+export function identityOf(
   item: { report_anonymously: boolean; full_name: string | null; keys: IncidentKeyMaterial },
   companyPrivateKey: CryptoKey,
   previousCompanyPrivateKey?: CryptoKey,
 ): Promise<Identity> {
+  return identityThrough(item, (keys) => openCase(keys, companyPrivateKey, previousCompanyPrivateKey));
+}
+
+/** identityOf, the case opened by `open` (the keyring: the person's own grant, or the company key). */
+export async function identityThrough(
+  item: { report_anonymously: boolean; full_name: string | null; keys: IncidentKeyMaterial },
+  open: (keys: IncidentKeyMaterial) => Promise<IncidentHandle>,
+): Promise<Identity> {
   if (item.report_anonymously) return { kind: 'anonymous' };
   if (!item.full_name) return { kind: 'identified' };
   try {
-    const handle = await openCase(item.keys, companyPrivateKey, previousCompanyPrivateKey);
+    const handle = await open(item.keys);
     const name = (await decryptContent(handle, item.full_name, { kind: 'field', name: 'full_name' })).trim();
     return name ? { kind: 'named', name } : { kind: 'identified' };
   } catch {

@@ -1,8 +1,10 @@
 // The CSV export, run in the case worker (case.worker.ts), off the page's main thread: fetches the NDJSON export, decrypts each case's identity
 // with the company key (a CryptoKey, which structured cloning hands over without exposing it), builds
 // the CSV with the CSV library, and reports its progress.
-import { createApiClient, exportCases, type CaseQuery } from '@whistle/api-client';
-import { identityOf } from './case-key';
+import { createApiClient, exportCases, NoCaseAccessError, type CaseQuery } from '@whistle/api-client';
+import type { IncidentKeyMaterial } from '@whistle/contracts';
+import { openIncidentWithGrant, type IncidentHandle, type PersonKeys } from '@whistle/crypto';
+import { identityThrough, openCase } from './case-key';
 import { csvHeader, csvRecord, extendedCells, toCsv, type ExtendedWords } from './csv';
 
 export interface ExportRequest {
@@ -10,9 +12,12 @@ export interface ExportRequest {
   baseUrl: string;
   token: string;
   query: CaseQuery;
-  companyPrivateKey: CryptoKey;
+  /** Absent for someone who reads through per-case grants only. */
+  companyPrivateKey?: CryptoKey;
   /** During a company key rotation: the previous key, which still wraps the cases not yet re-wrapped. */
   previousCompanyPrivateKey?: CryptoKey;
+  /** The person's own key (non-extractable), which opens the cases they hold a grant of (`keys.my_grant`). */
+  person?: { decryptionKey: CryptoKey; publicKeys: PersonKeys['publicKeys'] };
   /** The extended export's words: given, the spec's columns are followed by the extended ones. */
   extended?: ExtendedWords;
 }
@@ -27,6 +32,20 @@ const BATCH = 50;
 /** Progress reports at most this often: each one is a render on the page's main thread. */
 const PROGRESS_INTERVAL_MS = 100;
 
+/** Opens a case with the person's own grant if they hold one, else the company key; neither: NoCaseAccessError. */
+function opener(data: ExportRequest) {
+  return async (keys: IncidentKeyMaterial): Promise<IncidentHandle> => {
+    if (data.person && keys.my_grant)
+      return openIncidentWithGrant({
+        ...keys,
+        grant: keys.my_grant.wrapped_passphrase,
+        person: data.person as PersonKeys,
+      });
+    if (!data.companyPrivateKey) throw new NoCaseAccessError();
+    return openCase(keys, data.companyPrivateKey, data.previousCompanyPrivateKey);
+  };
+}
+
 export async function runExport(data: ExportRequest, post: (message: ExportMessage) => void): Promise<void> {
   const api = createApiClient({ baseUrl: data.baseUrl, getToken: () => data.token });
   let total = 0;
@@ -35,9 +54,8 @@ export async function runExport(data: ExportRequest, post: (message: ExportMessa
   try {
     let batch: Parameters<typeof csvRecord>[0][] = [];
     const flush = async () => {
-      const identities = await Promise.all(
-        batch.map((row) => identityOf(row, data.companyPrivateKey, data.previousCompanyPrivateKey)),
-      );
+      const open = opener(data);
+      const identities = await Promise.all(batch.map((row) => identityThrough(row, open)));
       const { extended } = data;
       batch.forEach((row, index) => {
         const record = csvRecord(row, identities[index]!);

@@ -1,5 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import type { StaffSession } from '@whistle/api-client';
+import type { KeyringState, StaffSession } from '@whistle/api-client';
 
 /**
  * The company private key from the shell's keyring, non-extractable, or undefined while the person's keys are locked
@@ -14,4 +14,16 @@ export function useCompanyKey(session: StaffSession): CryptoKey | undefined {
     [session],
   );
   return useSyncExternalStore(subscribe, () => session.keyring.workerMaterial()?.companyPrivateKey);
+}
+
+/** The keyring's state (unlocked, locked…), followed: a page waiting for the person's keys reads once they unlock. */
+export function useKeyringState(session: StaffSession): KeyringState {
+  const subscribe = useCallback(
+    (changed: () => void) => {
+      const unsubscribe = session.keyring.subscribe(changed);
+      return () => void unsubscribe();
+    },
+    [session],
+  );
+  return useSyncExternalStore(subscribe, () => session.keyring.state());
 }

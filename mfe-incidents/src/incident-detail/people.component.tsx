@@ -1,6 +1,14 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getTeamKeys, updateCase, type ApiClient } from '@whistle/api-client';
+import {
+  getTeamKeys,
+  updateCase,
+  type ApiClient,
+  type CaseGrantInput,
+  type KeyRecipient,
+  type StaffKeyring,
+} from '@whistle/api-client';
+import type { TeamKeysResponse } from '@whistle/contracts';
 import { Button, ConfirmDialog, TextField, useLoad } from '@whistle/ui';
 import { useStaffSession, useStaffState } from '@whistle/ui/staff';
 import type { OpenedCase } from './use-case';
@@ -10,6 +18,8 @@ interface Person {
   uuid: string;
   full_name: string;
   roles: readonly string[];
+  /** Their keys' fingerprint as the team list gives it: what the case's passphrase is wrapped to on assignment. */
+  fingerprint?: string;
 }
 
 /** Past this many people, the picker offers a search by name. */
@@ -73,6 +83,14 @@ function PeoplePicker({
             />{' '}
             {person.full_name}{' '}
             <span className="case-muted">{person.roles.map((role) => t(`team.roles.${role}`)).join(', ')}</span>
+            {person.fingerprint && (
+              <>
+                {' '}
+                <code className="case-muted" aria-label={t('people.fingerprint')}>
+                  {person.fingerprint}
+                </code>
+              </>
+            )}
             {warning && (
               <span id={warningId} className="case-people__warning">
                 {warning}
@@ -91,13 +109,36 @@ function PeoplePicker({
   );
 }
 
+/** The team's keys (public keys and fingerprints), undefined while unknown or when the list cannot be had. */
+function useTeamKeys(api: ApiClient): TeamKeysResponse | undefined {
+  return useLoad(() => getTeamKeys(api), [api], { shows: () => true }).data;
+}
+
 /**
- * Who among the team cannot read reports yet (no grant of the company key): assigning them a case gives them one
- * they cannot open. Empty while unknown, or when the list cannot be had (no warning rather than a wrong one).
+ * The grants to send with an assignment (docs/security.md, "Per-case grants"): the case's passphrase, checked against
+ * the case, wrapped to each assignee with keys — those the page shows, each checked by the keyring against the
+ * fingerprint shown. None when this person does not hold the company key (they assign; an admin grants).
  */
-function useWithoutReportAccess(api: ApiClient): ReadonlySet<string> {
-  const { data } = useLoad(() => getTeamKeys(api), [api], { shows: () => true });
-  return new Set(data?.people.filter((person) => person.company_key === 'missing').map((person) => person.user_id));
+async function grantsFor(
+  keyring: StaffKeyring,
+  opened: OpenedCase,
+  team: TeamKeysResponse | undefined,
+  assignees: readonly string[],
+): Promise<CaseGrantInput[]> {
+  const recipients: KeyRecipient[] = (team?.people ?? []).flatMap((person) =>
+    assignees.includes(person.user_id) && person.public_key && person.signing_public_key && person.fingerprint
+      ? [
+          {
+            userId: person.user_id,
+            publicKey: person.public_key,
+            signingPublicKey: person.signing_public_key,
+            fingerprint: person.fingerprint,
+          },
+        ]
+      : [],
+  );
+  if (recipients.length === 0 || !keyring.workerMaterial()) return [];
+  return keyring.grantCase(opened.view.keys, recipients);
 }
 
 /**
@@ -106,7 +147,7 @@ function useWithoutReportAccess(api: ApiClient): ReadonlySet<string> {
  */
 export function CasePeople({ opened, onUpdated }: { opened: OpenedCase; onUpdated: () => Promise<void> }) {
   const { t } = useTranslation('incidents');
-  const { api } = useStaffSession();
+  const { api, keyring } = useStaffSession();
   const staff = useStaffState();
   const { view } = opened;
   const [exclusion, setExclusion] = useState<string[] | null>(null);
@@ -116,14 +157,22 @@ export function CasePeople({ opened, onUpdated }: { opened: OpenedCase; onUpdate
     full_name,
     roles,
   }));
-  const withoutAccess = useWithoutReportAccess(api);
+  const team = useTeamKeys(api);
+  // Without keys, nothing can be wrapped to them: assigning them a case gives them one they cannot open.
+  const withoutAccess = new Set(
+    team?.people.filter((person) => person.public_key === null).map((person) => person.user_id),
+  );
+  const fingerprints = new Map(team?.people.map((person) => [person.user_id, person.fingerprint ?? undefined]));
   const accessWarnings = Object.fromEntries([...withoutAccess].map((id) => [id, t('people.noReportAccess')] as const));
   const excluded = view.excluded_users.map((user) => user.uuid);
 
   async function save(update: { assignee_uuids?: string[]; excluded_user_uuids?: string[] }) {
     setFailed(false);
     try {
-      await updateCase(api, view.uuid, update);
+      // Saved before the team's keys came: they are fetched now (the keyring still checks each key's fingerprint).
+      const keys = update.assignee_uuids ? (team ?? (await getTeamKeys(api).catch(() => undefined))) : undefined;
+      const grants = update.assignee_uuids ? await grantsFor(keyring, opened, keys, update.assignee_uuids) : [];
+      await updateCase(api, view.uuid, grants.length > 0 ? { ...update, grants } : update);
       await onUpdated();
     } catch {
       setFailed(true);
@@ -143,7 +192,7 @@ export function CasePeople({ opened, onUpdated }: { opened: OpenedCase; onUpdate
         <PeoplePicker
           key={view.assignees.map((assignee) => assignee.uuid).join()}
           legend={t('people.assign')}
-          people={people}
+          people={people.map((person) => ({ ...person, fingerprint: fingerprints.get(person.uuid) }))}
           chosen={view.assignees.map((assignee) => assignee.uuid)}
           disabled={excluded}
           warnings={accessWarnings}

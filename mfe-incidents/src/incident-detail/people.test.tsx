@@ -36,9 +36,10 @@ async function openCase(state: StaffState = staffState()) {
               user_id: id,
               full_name: id === ADA ? 'Ada Lovelace' : 'Hal Handler',
               roles: [id === ADA ? 'ADMIN' : 'HANDLER'],
-              public_key: null,
-              signing_public_key: null,
-              fingerprint: null,
+              // Hal has no keys yet: nothing can be wrapped to him.
+              public_key: id === ADA ? `v1.${'P'.repeat(87)}` : null,
+              signing_public_key: id === ADA ? `v1.${'S'.repeat(87)}` : null,
+              fingerprint: id === ADA ? 'ADAF INGE RPR1 NT00 0001' : null,
               company_key: id === ADA ? 'granted' : 'missing',
               access_request: null,
             })),
@@ -58,6 +59,7 @@ describe('the assignment control', () => {
     expect(await picker.findByText(/cannot read reports yet/)).toBeInTheDocument();
     expect(hal).toHaveAccessibleDescription('cannot read reports yet: an admin must grant them access first');
     expect(picker.getByRole('checkbox', { name: /^Ada Lovelace Admin/ })).not.toHaveAccessibleDescription();
+    expect(picker.getByLabelText('fingerprint of their keys')).toHaveTextContent('ADAF INGE RPR1 NT00 0001');
     expect(picker.getByRole('checkbox', { name: /^Hal Handler Handler/ })).toBe(hal);
     expect(picker.queryByRole('searchbox')).toBeNull();
   });

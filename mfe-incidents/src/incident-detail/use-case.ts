@@ -7,14 +7,14 @@ import {
   listCaseNotes,
   withToken,
   type ApiClient,
+  type StaffKeyring,
 } from '@whistle/api-client';
 import type { IncidentMessage, IncidentNote, IncidentStaffView } from '@whistle/contracts';
 import type { IncidentHandle } from '@whistle/crypto';
 import { useLoad } from '@whistle/ui';
 import { messageBinding, openReportFields, openText } from '@whistle/ui/report';
 import { useStaffSession } from '@whistle/ui/staff';
-import { openCase } from '../case/case-key';
-import { useCompanyKey } from '../case/use-company-key';
+import { useCompanyKey, useKeyringState } from '../case/use-company-key';
 
 export interface ShownFile {
   uuid: string;
@@ -49,13 +49,20 @@ export type CaseState =
   | { phase: 'locked' }
   | { phase: 'failed' };
 
-async function openWholeCase(
-  api: ApiClient,
-  keys: { companyPrivateKey: CryptoKey; previousCompanyPrivateKey?: CryptoKey },
-  incidentUuid: string,
-): Promise<OpenedCase> {
+/**
+ * The case from the server, opened with what the person holds (the shell's keyring: their own grant, checked against
+ * the case, or the company key); null when they hold nothing that opens it (the locked state). What the server hands
+ * that does not open the case's sealed key is an error of the page, never shown as the case.
+ */
+async function openWholeCase(api: ApiClient, keyring: StaffKeyring, incidentUuid: string): Promise<OpenedCase | null> {
   const view = await getCase(api, incidentUuid);
-  const handle = await openCase(view.keys, keys.companyPrivateKey, keys.previousCompanyPrivateKey);
+  let handle: IncidentHandle;
+  try {
+    handle = await keyring.openCase(view.keys);
+  } catch (error) {
+    if (error instanceof Error && error.name === 'NoCaseAccessError') return null;
+    throw error;
+  }
   const filesApi = withToken(api, view.file_token);
   const [messages, notes, files] = await Promise.all([
     listCaseMessages(api, incidentUuid),
@@ -98,26 +105,25 @@ async function openWholeCase(
 }
 
 /**
- * The case of the page, opened and decrypted in the browser with the company key (never sent anywhere);
- * `reload` after a change. Without the key (MFA not done in this session) the case cannot be read.
+ * The case of the page, opened and decrypted in the browser with the person's own grant or the company key (never
+ * sent anywhere); `reload` after a change. Without either (keys locked, MFA not done, no grant) it cannot be read.
  */
 export function useCase(incidentUuid: string): { state: CaseState; reload(): Promise<void> } {
   const session = useStaffSession();
   const companyPrivateKey = useCompanyKey(session);
+  const keyringState = useKeyringState(session);
   const { data, error, reload } = useLoad(
     async () => {
       // On a page load the shell unlocks the keys while this page mounts: wait for the session, which
       // includes the unlocking, before deciding the case is locked (the keyring's change reloads it too).
       await session.staff().catch(() => undefined);
-      const material = session.keyring.workerMaterial();
-      const key = companyPrivateKey ?? material?.companyPrivateKey;
-      // During a company key rotation the case may still be wrapped to the previous key.
-      const previous = material?.previousCompanyPrivateKey;
-      return key
-        ? openWholeCase(session.api, { companyPrivateKey: key, previousCompanyPrivateKey: previous }, incidentUuid)
-        : null;
+      // Locked keys open nothing: the page asks to unlock them before fetching the case.
+      if (session.keyring.state() !== 'unlocked') return null;
+      return openWholeCase(session.api, session.keyring, incidentUuid);
     },
-    [session, incidentUuid, companyPrivateKey],
+    // Read again when the keyring unlocks or a company key is granted: what opens the case may have changed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the keyring's state is read through session.keyring
+    [session, incidentUuid, companyPrivateKey, keyringState],
     // A case that cannot be opened is a message of the page, whatever the reason.
     { shows: () => true },
   );

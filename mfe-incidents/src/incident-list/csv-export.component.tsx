@@ -39,9 +39,11 @@ function useCsvExport(session: StaffSession) {
     (query: CaseQuery, extended?: ExtendedWords) => {
       const material = session.keyring.workerMaterial();
       const companyPrivateKey = material?.companyPrivateKey;
+      // A handler or reviewer without the company key reads the cases they hold a grant of with their own key.
+      const person = session.keyring.grantMaterial();
       // The worker calls the API itself, with the session's token (the client's only Bearer mechanism).
       const token = /^Bearer (.+)$/.exec(session.api.headers().Authorization ?? '')?.[1];
-      if (!companyPrivateKey || !token) {
+      if ((!companyPrivateKey && !person) || !token) {
         setState({ phase: 'locked' });
         return;
       }
@@ -71,7 +73,8 @@ function useCsvExport(session: StaffSession) {
         baseUrl: `${window.location.origin}${session.api.baseUrl}`,
         token,
         query: filters,
-        companyPrivateKey,
+        ...(companyPrivateKey ? { companyPrivateKey } : {}),
+        ...(person ? { person } : {}),
         ...(material?.previousCompanyPrivateKey
           ? { previousCompanyPrivateKey: material.previousCompanyPrivateKey }
           : {}),

@@ -12,7 +12,7 @@ import { CaseTable } from './case-table.component';
 import { SavedViews } from './saved-views.component';
 import { PAGE_SIZES, caseQueryOf, hasFilters, withPage, withPageSize } from './list-query';
 import { CsvExport } from './csv-export.component';
-import { useCompanyKey } from '../case/use-company-key';
+import { useCompanyKey, useKeyringState } from '../case/use-company-key';
 import { useIdentities } from './use-identities';
 import { mayRecord } from '../staff-intake/may-record';
 import '../case/case.css';
@@ -83,10 +83,13 @@ export function IncidentListPage() {
     keepPrevious: true,
   });
   const companyPrivateKey = useCompanyKey(session);
+  const keyringState = useKeyringState(session);
   const { identities, locked } = useIdentities(
     list?.results,
+    session.keyring,
     companyPrivateKey,
     companyPrivateKey && session.keyring.workerMaterial()?.previousCompanyPrivateKey,
+    keyringState,
   );
   useDocumentTitle(t('list.title'));
   const filtered = hasFilters(params);

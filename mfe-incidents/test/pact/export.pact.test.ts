@@ -42,7 +42,8 @@ const exportLinePattern = [
   `"location":\\{[^{}]*\\}`,
   `"management_categories":\\[[^\\]]*\\]`,
   `"full_name":(?:null|${json.text})`,
-  `"keys":\\{"credential":\\{[^{}]*\\}(?:,"[a-z_]+":${json.text})+\\}`,
+  // The caller's own per-case grant, if any, closes the keys (null when they hold none).
+  `"keys":\\{"credential":\\{[^{}]*\\}(?:,"[a-z_]+":${json.text})+(?:,"my_grant":(?:null|\\{[^{}]*\\}))?\\}`,
   `"outcome":(?:null|"[a-z_]+")`,
   `"assignees":\\[(?:\\{[^{}]*\\},?)*\\]`,
   `"clocks":\\{"acknowledgement":${clockPattern},"feedback":${clockPattern},"resolution":${clockPattern}\\}\\}\\n$`,

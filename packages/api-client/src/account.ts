@@ -134,13 +134,26 @@ export type KeyringState = 'unlocked' | 'locked' | 'absent' | 'unavailable';
 export interface StaffKeyring {
   state(): KeyringState;
   subscribe(listener: (state: KeyringState) => void): () => void;
-  /** Opens a case; rejects with a `NoCaseAccessError` (name) when nothing the person holds opens it. */
+  /**
+   * Opens a case with the person's own grant (`keys.my_grant`) or the company key; rejects with a `NoCaseAccessError`
+   * (name) when nothing the person holds opens it, and with a DecryptionError when what the server handed does not.
+   */
   openCase(keys: IncidentKeyMaterial): Promise<CaseHandle>;
+  /**
+   * Holder of the company key, assigning: the case's passphrase, checked against the case, wrapped to each recipient
+   * (keys checked against the fingerprint shown), to send with the assignment (`grants` of the case update).
+   */
+  grantCase(keys: IncidentKeyMaterial, recipients: readonly KeyRecipient[]): Promise<CaseGrantInput[]>;
   /**
    * The company private key as a non-extractable CryptoKey, to hand to a worker (export) that opens many cases
    * (and, during a rotation, the previous one); undefined while the person does not hold it.
    */
   workerMaterial(): KeyringWorkerMaterial | undefined;
+  /**
+   * The person's own ECDH private key (non-extractable) and public key, to hand to a worker that opens the cases the
+   * person holds a per-case grant of (`keys.my_grant`); undefined while their keys are locked.
+   */
+  grantMaterial(): KeyringGrantMaterial | undefined;
 
   /** The person's own public keys and fingerprint once unlocked (what the team and approval dialogs compare). */
   person(): { publicKey: string; signingPublicKey: string; fingerprint: string } | undefined;
@@ -192,6 +205,13 @@ export interface StaffKeyring {
   ): Promise<{ keyVersion: number; recoveryKit: { text: string; fingerprint: string; createdAt: string } }>;
 }
 
+/** One per-case grant as the case update sends it. */
+export interface CaseGrantInput {
+  user_id: string;
+  fingerprint: string;
+  wrapped_passphrase: string;
+}
+
 /** A person the company key is wrapped to, with the fingerprint the page showed (and the admin compared). */
 export interface KeyRecipient {
   userId: string;
@@ -219,6 +239,12 @@ export interface KeyringWorkerMaterial {
   companyPrivateKey: CryptoKey;
   /** During a rotation: the previous company key, which still wraps the cases not yet re-wrapped. */
   previousCompanyPrivateKey?: CryptoKey;
+}
+
+/** What opens one's own per-case grants (openIncidentWithGrant's `person`). */
+export interface KeyringGrantMaterial {
+  decryptionKey: CryptoKey;
+  publicKeys: { public_key: string; signing_public_key: string };
 }
 
 /** What `openCase` rejects with when the person holds nothing that opens the case. */

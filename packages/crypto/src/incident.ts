@@ -3,7 +3,8 @@ import { toBase64Url, utf8Encode, type Bytes } from './encoding';
 import { DecryptionError } from './errors';
 import { encodeVersioned, parseFixedBase64Url, parseVersioned } from './format';
 import { PARAMS } from './params';
-import { encodePublicKey, unwrapWithPrivateKey, wrapToPublicKey } from './wrap';
+import type { PersonKeys } from './person-keys';
+import { encodePublicKey, unwrapBound, unwrapWithPrivateKey, wrapBound, wrapToPublicKey } from './wrap';
 import {
   aesDecrypt,
   aesEncrypt,
@@ -39,6 +40,8 @@ export interface IncidentCreatePayloadKeys {
 export interface IncidentCredentials {
   /** Send to the server. Kept apart from the secrets below so a spread cannot leak them. */
   payload: IncidentCreatePayloadKeys;
+  /** The passphrase wrapped to each of `recipients` (per-case grants), by their opaque key id; [] without any. */
+  grants: { key_id: string; wrapped_passphrase: string }[];
   /** Shown once, inside the secret code; never sent. */
   discloserPassphrase: string;
   incident: IncidentHandle;
@@ -49,7 +52,10 @@ export interface IncidentCredentials {
  * a millisecond, no RSA), a random 256-bit incident passphrase sealing its private key, that
  * passphrase wrapped to the company and sealed for the discloser, and the discloser auth token.
  */
-export async function createIncidentCredentials(companyPublicKey: string): Promise<IncidentCredentials> {
+export async function createIncidentCredentials(
+  companyPublicKey: string,
+  recipients: readonly { key_id: string; public_key: string }[] = [],
+): Promise<IncidentCredentials> {
   const pair = await generateExportableKeyPair();
   const publicKey = encodePublicKey(await exportPublicKeyRaw(pair.publicKey));
   const incidentPassphrase = randomBytes(PARAMS.secretBytes);
@@ -68,7 +74,17 @@ export async function createIncidentCredentials(companyPublicKey: string): Promi
     importPrivateKeyPkcs8(pkcs8),
   ]);
   pkcs8.fill(0);
-  incidentPassphrase.fill(0);
+  let grants: IncidentCredentials['grants'];
+  try {
+    grants = await Promise.all(
+      recipients.map(async (recipient) => ({
+        key_id: recipient.key_id,
+        wrapped_passphrase: await wrapPassphraseTo(incidentPassphrase, publicKey, recipient.public_key),
+      })),
+    );
+  } finally {
+    incidentPassphrase.fill(0);
+  }
 
   return {
     payload: {
@@ -79,6 +95,7 @@ export async function createIncidentCredentials(companyPublicKey: string): Promi
       discloser_encrypted_passphrase: discloserEncrypted,
       discloser_auth_token: authToken,
     },
+    grants,
     discloserPassphrase,
     incident: { publicKey, privateKey },
   };
@@ -192,4 +209,60 @@ export async function rewrapIncidentPassphrase(
   } finally {
     passphrase.fill(0);
   }
+}
+
+/** A per-case grant's binding: the case (its incident public key, unique to it) and the recipient's key. */
+const passphraseGrantContext = (incidentPublicKey: string, recipientPublicKey: string) =>
+  `incident-passphrase\n${incidentPublicKey}\n${recipientPublicKey}`;
+
+/** The incident passphrase wrapped to one person (v2, bound to the case and to their key). */
+function wrapPassphraseTo(passphrase: Bytes, incidentPublicKey: string, recipientPublicKey: string): Promise<string> {
+  return wrapBound(
+    recipientPublicKey,
+    passphrase,
+    'incident-passphrase',
+    passphraseGrantContext(incidentPublicKey, recipientPublicKey),
+  );
+}
+
+/**
+ * Per-case grants, in an assigning admin's browser (docs/security.md, "Per-case grants"): the incident passphrase
+ * opened with whichever of `companyPrivateKeys` wraps it, checked against the case (it must open the incident's
+ * sealed private key: a value the server made up, or one moved from another case, is refused and wrapped to nobody),
+ * then wrapped to each recipient's ECDH public key — keys the caller compared by fingerprint, never ones the server
+ * merely names. One wrapping per recipient, in their order.
+ */
+export async function grantIncidentPassphrase(
+  input: StoredIncidentKeys & {
+    company_encrypted_passphrase: string;
+    companyPrivateKeys: readonly CryptoKey[];
+    recipientPublicKeys: readonly string[];
+  },
+): Promise<string[]> {
+  const { passphrase } = await unwrapCompanyPassphrase(input.companyPrivateKeys, input.company_encrypted_passphrase);
+  try {
+    await openSealedPrivateKey(passphrase, input);
+    return await Promise.all(
+      input.recipientPublicKeys.map((key) => wrapPassphraseTo(passphrase, input.credential.public_key, key)),
+    );
+  } finally {
+    passphrase.fill(0);
+  }
+}
+
+/**
+ * A handler's or reviewer's browser: opens the case with their own grant and their ECDH private key. The wrapping
+ * must be bound to this case and to their key, and the passphrase inside must open the incident's sealed private
+ * key: a grant moved from another case or person, or made up, is a DecryptionError.
+ */
+export async function openIncidentWithGrant(
+  input: StoredIncidentKeys & { grant: string; person: PersonKeys },
+): Promise<IncidentHandle> {
+  const passphrase = await unwrapBound(
+    input.person.decryptionKey,
+    input.grant,
+    'incident-passphrase',
+    passphraseGrantContext(input.credential.public_key, input.person.publicKeys.public_key),
+  );
+  return openWithIncidentPassphrase(passphrase, input);
 }

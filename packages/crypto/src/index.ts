@@ -38,7 +38,9 @@ export { fingerprintOf } from './fingerprint';
 export { submissionFingerprint, type SubmittedCiphertexts } from './submission-fingerprint';
 export {
   createIncidentCredentials,
+  grantIncidentPassphrase,
   openIncidentAsCompany,
+  openIncidentWithGrant,
   openIncidentAsDiscloser,
   rewrapIncidentPassphrase,
   type IncidentCreatePayloadKeys,

@@ -4,7 +4,8 @@ import { decryptContent, decryptFile } from './content';
 import { DecryptionError } from './errors';
 import { fromBase64Url, toBase64Url, utf8Encode } from './encoding';
 import { fingerprintOf } from './fingerprint';
-import { openPersonSecret, personFingerprint } from './person-keys';
+import { createIncidentCredentials, openIncidentWithGrant } from './incident';
+import { openPersonSecret, personFingerprint, type PersonKeys } from './person-keys';
 import { parseRecoveryKey } from './recovery-key';
 import { deriveStaffSecrets, unlockKeyFromPrf } from './staff-secrets';
 import { aesDecrypt, aesEncrypt, importAesKey, importPrivateKeyPkcs8 } from './webcrypto';
@@ -132,5 +133,42 @@ describe('known answers of bound content (v2)', () => {
     await expect(decryptFile(handle, { ...file, encrypted_file_name: DESCRIPTION })).rejects.toThrow(DecryptionError);
     // A key wrap presented as a text is refused too.
     await expect(decryptContent(handle, FILE_KEY, { kind: 'file-name' })).rejects.toThrow(DecryptionError);
+  });
+});
+
+describe('known answers of per-case grants (v2)', () => {
+  /*
+   * Made with node:crypto: the incident is the key pair 0x03…0x22 (COMPANY_PUBLIC_KEY's), its passphrase the bytes
+   * 0x40…0x5f; its private key (pkcs8) sealed under HKDF-SHA-256(passphrase, salt 0x00…0x0f,
+   * "whistle/v1/incident-private-key") with AES-256-GCM, IV 0xa0…0xab, the incident public key as associated data.
+   * The grant: ECIES to the person's ECDH key (scalar 0x01…0x20) with the ephemeral scalar 0x60…0x7f, HKDF-SHA-256
+   * (salt = ephemeral point, info "whistle/v2/wrap/incident-passphrase"), AES-256-GCM with IV 0xa0…0xab and
+   * "incident-passphrase\n<incident public key>\n<person public key>" as associated data.
+   */
+  const PERSON_PKCS8 =
+    'MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgAQIDBAUGBwgJCgsMDQ4PEBESExQVFhcYGRobHB0eHyChRANCAARRXD1uueOWuQTT_sp_VP3NDMHpl783XcpRWtCmw7QDX0U2vjpQ8xj7-aVHWQKiIVAr7w1X4IxTsswKVvF9n5NU';
+  const STORED = {
+    credential: {
+      public_key: COMPANY_PUBLIC_KEY,
+      aes_encrypted_private_key:
+        'v1.Orrd5YXTrbtjo7jQOnj1RHG_af3S6VA3sYGZPvRS8KssSSPhS90s3wsttMnkWze6TpYmUuFdcElpsRVKoDNjhAPeqBUc52N5w8A_QgvhiJ3gryT8hsOGbJ2_iu-PO2LM1YfoX94-MBIwaWob79v-hFeNK5q-CMZdn205zni1KrNoRfHhCw10Vq6DbdI9DKcncLVvPKHfhxoeNg',
+    },
+    aes_salt: SALT,
+    aes_iv: toBase64Url(IV),
+  };
+  const GRANT =
+    'v2.BL-X0O4YZqrG-Agm663ELz2B4ba48pj10-vnVCt8tIOn3o8U3d6aoudlsuYOzmDPobCVaDqPb2Kvi6zuf036GOo.oKGio6Slpqeoqaqr.oGtYP0qND0aCIN2kSFc-DzGLPF15OAjNMEyNDWlbaEXNCYFOvM2tGjqDDdphl-T2';
+
+  it('when a grant made by the other route is opened with the person key, then it opens the incident; presented for another case, it does not', async () => {
+    const person = {
+      publicKeys: PERSON,
+      decryptionKey: await importPrivateKeyPkcs8(fromBase64Url(PERSON_PKCS8)),
+    } as PersonKeys;
+    const opened = await openIncidentWithGrant({ ...STORED, grant: GRANT, person });
+    expect(opened.publicKey).toBe(COMPANY_PUBLIC_KEY);
+    const otherCase = await createIncidentCredentials(COMPANY_PUBLIC_KEY);
+    await expect(openIncidentWithGrant({ ...otherCase.payload, grant: GRANT, person })).rejects.toThrow(
+      DecryptionError,
+    );
   });
 });

@@ -55,6 +55,28 @@ describe.each(testStacks)('public company view, its cache and its validators on 
 
   const company = () => companyOn(auth);
 
+  it('when a category has default assignees with keys, then the view lists their public keys by opaque key id only, never who they are', async () => {
+    const co = await company();
+    const own = await co.admin('GET', '/api/account/company/');
+    const adminProfile = own.body.user_profiles[0] as { uuid: string; full_name: string };
+    const keys = await co.admin('GET', '/api/account/profile/keys');
+    const created = await co.admin('POST', '/api/account/company/category', {
+      name: 'Assigned by default',
+      management_categories: [],
+      user_profiles: [adminProfile.uuid],
+    });
+    expect(created.status).toBe(201);
+    const { body } = await co.view();
+    const category = body.categories.find((c: { name: string }) => c.name === 'Assigned by default');
+    expect(category.recipient_keys).toEqual([{ key_id: expect.any(String), public_key: keys.body.person.public_key }]);
+    expect(category.recipient_keys[0].key_id).not.toBe(adminProfile.uuid);
+    const others = body.categories.filter((c: { name: string }) => c.name !== 'Assigned by default');
+    expect(others.every((c: { recipient_keys: unknown[] }) => c.recipient_keys.length === 0)).toBe(true);
+    const text = JSON.stringify(body);
+    expect(text).not.toContain(adminProfile.uuid);
+    expect(text).not.toContain(adminProfile.full_name);
+  });
+
   it('when the view is asked again with its ETag, then it is a bodiless 304; any other validator gets the view', async () => {
     const co = await company();
     const first = await get(`${auth.baseUrl}/api/account/company/${co.urlIdentifier}`);

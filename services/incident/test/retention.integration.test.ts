@@ -142,6 +142,12 @@ describe.each(testStacks)('retention on %s', (stack) => {
        values ($1, $2, 'acknowledgement', 'due_soon', now())`,
       [made.id, company.companyId],
     );
+    // The handler's per-case grant (its making is case-grants.integration.test.ts's): it goes with the case.
+    await db().query(
+      `insert into incident.case_grant (incident_id, user_id, company_id, key_id, fingerprint, wrapped_passphrase)
+       values ($1, $2, $3, gen_random_uuid(), 'AAAA AAAA AAAA AAAA AAAA', 'v2.AA.AA.AA')`,
+      [made.id, handler.userId, company.companyId],
+    );
     expect(
       (
         await as(admin, 'PUT', `/api/incident/${made.id}/`, {

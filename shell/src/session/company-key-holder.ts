@@ -6,6 +6,7 @@ import {
   putRecoveryKit,
   startCompanyKeyRotation as postRotation,
   type ApiClient,
+  type CaseGrantInput,
   type CaseHandle,
   type CompanyKeyStatus,
   type KeyRecipient,
@@ -108,14 +109,48 @@ export function createCompanyKeyHolder(api: ApiClient, person: () => StoredKeys 
       previousKey = undefined;
     },
 
+    /**
+     * Opens a case with the person's own per-case grant (handlers, reviewers), checked against the case; else, or if
+     * it does not open, with the company key (admins). Neither: NoCaseAccessError.
+     */
     async openCase(keys: IncidentKeyMaterial): Promise<CaseHandle> {
-      if (!person() || !companyKey) throw new NoCaseAccessError();
-      const { openIncidentAsCompany } = await cryptoModule();
+      const me = person();
+      if (!me) throw new NoCaseAccessError();
+      const { openIncidentAsCompany, openIncidentWithGrant } = await cryptoModule();
+      if (keys.my_grant) {
+        try {
+          return await openIncidentWithGrant({ ...keys, grant: keys.my_grant.wrapped_passphrase, person: me.person });
+        } catch (error) {
+          if (!companyKey) throw error;
+        }
+      }
+      if (!companyKey) throw new NoCaseAccessError();
       return openIncidentAsCompany({
         ...keys,
         companyPrivateKey: companyKey,
         ...(previousKey ? { previousCompanyPrivateKey: previousKey } : {}),
       });
+    },
+
+    /**
+     * Per-case grants made here on assignment (docs/security.md, "Per-case grants"): the case's passphrase opened
+     * with the company key and checked against the case (a value that does not open its sealed key is refused), then
+     * wrapped to each recipient — whose keys must be those of the fingerprint the page showed.
+     */
+    async grantCase(keys: IncidentKeyMaterial, recipients: readonly KeyRecipient[]): Promise<CaseGrantInput[]> {
+      if (!person() || !companyKey) throw new NoCaseAccessError();
+      for (const recipient of recipients) await checkedRecipient(recipient);
+      const { grantIncidentPassphrase } = await cryptoModule();
+      const wrapped = await grantIncidentPassphrase({
+        ...keys,
+        companyPrivateKeys: [companyKey, ...(previousKey ? [previousKey] : [])],
+        recipientPublicKeys: recipients.map((recipient) => recipient.publicKey),
+      });
+      return recipients.map((recipient, index) => ({
+        user_id: recipient.userId,
+        fingerprint: recipient.fingerprint,
+        wrapped_passphrase: wrapped[index]!,
+      }));
     },
 
     workerMaterial(): KeyringWorkerMaterial | undefined {

@@ -262,7 +262,10 @@ export function createKeyring(api: ApiClient) {
     },
 
     openCase: companyKey.openCase,
+    grantCase: companyKey.grantCase,
     workerMaterial: companyKey.workerMaterial,
+    grantMaterial: () =>
+      unlocked && { decryptionKey: unlocked.person.decryptionKey, publicKeys: unlocked.person.publicKeys },
     async companyKeyStatus() {
       requireOwner();
       const before = companyKey.workerMaterial()?.companyPrivateKey;

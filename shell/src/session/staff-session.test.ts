@@ -8,7 +8,10 @@ import {
   createIncidentCredentials,
   createPersonKeys,
   createRecoveryKey,
+  DecryptionError,
   deriveStaffSecrets,
+  grantIncidentPassphrase,
+  importCompanyPrivateKey,
   encryptContent,
   decryptContent,
   openCompanyKeyGrant,
@@ -62,6 +65,32 @@ describe('staff session and its keyring', () => {
     const report = await createIncidentCredentials(admin.company.public_key);
     await expect(session.keyring.openCase(report.payload)).rejects.toThrow('You have no key to this case yet');
     expect((await session.keyring.companyKeyStatus()).state).toBe('missing');
+  });
+
+  it("when a handler without the company key holds a case's grant, then their own key opens that case, and a grant of another case does not", async () => {
+    const handler = await onboardedAdmin();
+    serve({ ...handler, companyKeys: { ...handler.companyKeys, grant: null, recovery: null } });
+    const session = createStaffSession(localStorage);
+    await session.signIn('staff-token', handler.unlockKey);
+    await session.staff();
+    const companyPrivateKey = await importCompanyPrivateKey(handler.company.secret);
+    const report = await createIncidentCredentials(handler.company.public_key);
+    const other = await createIncidentCredentials(handler.company.public_key);
+    const grantOf = async (keys: typeof report.payload) => {
+      const [wrapped] = await grantIncidentPassphrase({
+        ...keys,
+        companyPrivateKeys: [companyPrivateKey],
+        recipientPublicKeys: [handler.person.publicKeys.public_key],
+      });
+      return { key_id: 'a3b2e0a4-1111-4b8e-9f0e-000000000009', fingerprint: 'X', wrapped_passphrase: wrapped! };
+    };
+    const text = await encryptContent(report.incident.publicKey, 'for the assigned handler', { kind: 'note' });
+    const opened = await session.keyring.openCase({ ...report.payload, my_grant: await grantOf(report.payload) });
+    expect(await decryptContent(opened, text, { kind: 'note' })).toBe('for the assigned handler');
+    await expect(
+      session.keyring.openCase({ ...report.payload, my_grant: await grantOf(other.payload) }),
+    ).rejects.toThrow(DecryptionError);
+    await expect(session.keyring.openCase(report.payload)).rejects.toThrow('You have no key to this case yet');
   });
 
   it('when the company key is wrapped to the person with another company public key, then it is refused and nothing opens', async () => {

@@ -7,6 +7,7 @@ import {
   type IncidentStatus,
 } from './incident';
 import { incidentStatusSchema } from './incident';
+import { fingerprintSchema, sealedValueSchema } from './keys';
 
 /*
  * The staff side of incidents (case management). The spec leaves statuses, page size, the update payload
@@ -92,14 +93,27 @@ export type StaffMember = z.infer<typeof staffMemberSchema>;
 const managementCategorySchema = z.object({ uuid: z.uuid(), name: z.string(), parent_uuid: z.uuid().nullable() });
 
 /**
- * What opens the incident in the staff browser with the company private key
- * (`openIncidentAsCompany` of @whistle/crypto).
+ * The signed-in person's own per-case grant (not in the spec; docs/security.md, "Per-case grants"): the incident
+ * passphrase wrapped in a browser to their ECDH key `key_id` (`openIncidentWithGrant` of @whistle/crypto). Nobody is
+ * handed another person's grant.
+ */
+export const caseGrantSchema = z.object({
+  key_id: z.uuid(),
+  fingerprint: z.string(),
+  wrapped_passphrase: z.string(),
+});
+export type CaseGrant = z.infer<typeof caseGrantSchema>;
+
+/**
+ * What opens the incident in the staff browser: with the company private key (`openIncidentAsCompany` of
+ * @whistle/crypto) or with the viewer's own grant, `my_grant` (null when they hold none).
  */
 export const incidentKeyMaterialSchema = z.object({
   credential: incidentCredentialSchema,
   aes_salt: z.string(),
   aes_iv: z.string(),
   company_encrypted_passphrase: z.string(),
+  my_grant: caseGrantSchema.nullable().optional(),
 });
 export type IncidentKeyMaterial = z.infer<typeof incidentKeyMaterialSchema>;
 
@@ -289,6 +303,21 @@ export const incidentUpdateRequestSchema = z
     category_uuids: z
       .array(z.uuid({ error: 'Invalid category id' }))
       .min(1, 'This field is required')
+      .max(50)
+      .optional(),
+    /**
+     * Not in the spec (docs/security.md, "Per-case grants"): the case's passphrase wrapped in the assigning browser
+     * to people assigned by this request (or already assigned), each to the key whose `fingerprint` the page showed.
+     * A grant for someone not assigned, or whose key changed since, is refused.
+     */
+    grants: z
+      .array(
+        z.strictObject({
+          user_id: z.uuid({ error: 'Invalid user id' }),
+          fingerprint: fingerprintSchema,
+          wrapped_passphrase: sealedValueSchema(1024),
+        }),
+      )
       .max(50)
       .optional(),
   })

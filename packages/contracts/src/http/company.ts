@@ -63,6 +63,11 @@ export const categorySummarySchema = z.object({
   uuid: z.uuid(),
   name: z.string(),
   parent_uuid: z.uuid().nullable(),
+  /**
+   * Not in the spec (docs/security.md, "Per-case grants"): the public keys of the category's default assignees, each
+   * by an opaque key id only — no name, no user id. The report form wraps the new report's passphrase to them.
+   */
+  recipient_keys: z.array(z.object({ key_id: z.uuid(), public_key: z.string() })).optional(),
 });
 export const locationSummarySchema = z.object({ uuid: z.uuid(), name: z.string() });
 

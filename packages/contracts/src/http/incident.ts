@@ -139,6 +139,20 @@ export const incidentCreateRequestSchema = z
      * be one nobody can read (docs/security.md, "Rotation"). Without it, the report is taken as before.
      */
     company_key_version: z.number().int().positive().optional(),
+    /**
+     * Not in the spec (docs/security.md, "Per-case grants"): the incident passphrase wrapped in the discloser's
+     * browser to each key the company view lists for the chosen categories' default assignees, by its opaque
+     * `key_id`. Stored only for a key of someone the report is assigned to by default; any other is left out.
+     */
+    grants: z
+      .array(
+        z.strictObject({
+          key_id: z.uuid({ error: 'Invalid key id' }),
+          wrapped_passphrase: versionedString(1024),
+        }),
+      )
+      .max(50)
+      .optional(),
   })
   .superRefine(
     (input, ctx) => {

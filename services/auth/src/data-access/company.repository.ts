@@ -144,7 +144,13 @@ export const companyRepository = {
       `select c.id, c.url_identifier, c.name, c.logo, c.logo_content_type, c.title, c.description, c.landing_texts,
               c.discloser_languages, c.default_language, c.public_key,
               coalesce((
-                select json_agg(json_build_object('uuid', cat.id, 'name', cat.name, 'parent_uuid', cat.parent_id)
+                select json_agg(json_build_object('uuid', cat.id, 'name', cat.name, 'parent_uuid', cat.parent_id,
+                                  'recipient_keys', coalesce((
+                                    select json_agg(json_build_object('key_id', pk.key_id, 'public_key', pk.public_key)
+                                                    order by pk.key_id)
+                                      from auth.category_assignee ca
+                                      join auth.person_key pk on pk.user_id = ca.user_id and pk.company_id = cat.company_id
+                                     where ca.category_id = cat.id), '[]'))
                                 order by coalesce(parent.position, cat.position), cat.parent_id nulls first, cat.position, cat.name)
                   from auth.category cat
                   left join auth.category parent on parent.company_id = cat.company_id and parent.id = cat.parent_id

@@ -56,6 +56,11 @@ export interface NewReport {
   companyKeyVersion: number | null;
   /** The staff member who recorded a report taken by telephone or in a meeting (art. 18); null: the discloser's. */
   recordedBy: string | null;
+  /**
+   * Per-case grants the discloser's browser made, by the opaque key id the public company view listed: stored only
+   * for a key that is the current key of one of the default assignees (`assigneeIds`); any other is left out.
+   */
+  grants: readonly { keyId: string; wrappedPassphrase: string }[];
   /** The browser's Idempotency-Key and the hash of the request it came with. */
   idempotency?: { key: string; requestHash: string };
 }
@@ -210,6 +215,9 @@ export const newReportsRepository = {
       report.fields.map((field, position) => [report.id, field.name, field.value, position] as const),
     );
     const assignees = reports.flatMap((report) => report.assigneeIds.map((id) => [report.id, id] as const));
+    const grants = reports.flatMap((report) =>
+      report.grants.map((grant) => [report.id, grant.keyId, grant.wrappedPassphrase] as const),
+    );
     return {
       ctes: `sent as (
           select * from unnest($1::uuid[], $2::uuid[], $3::int[], $4::text[], $5::text[], $6::bool[], $7::uuid[],
@@ -267,7 +275,17 @@ export const newReportsRepository = {
           insert into incident.assignee (incident_id, user_id, company_id)
           select a.incident_id, a.user_id, r.company_id
             from unnest($24::uuid[], $25::uuid[]) as a(incident_id, user_id) join report r on r.id = a.incident_id
-           where a.incident_id in (select id from created))`,
+           where a.incident_id in (select id from created)),
+        granted as (
+          insert into incident.case_grant (incident_id, user_id, company_id, key_id, fingerprint, wrapped_passphrase)
+          select g.incident_id, k.user_id, r.company_id, k.key_id, k.fingerprint, g.wrapped_passphrase
+            from unnest($31::uuid[], $32::uuid[], $33::text[]) as g(incident_id, key_id, wrapped_passphrase)
+            join report r on r.id = g.incident_id
+            join incident.staff_key k on k.key_id = g.key_id and k.company_id = r.company_id
+            join unnest($24::uuid[], $25::uuid[]) as a(incident_id, user_id)
+              on a.incident_id = g.incident_id and a.user_id = k.user_id
+           where g.incident_id in (select id from created)
+          on conflict do nothing)`,
       params: [
         column((report) => report.id),
         column((report) => report.companyId),
@@ -299,6 +317,9 @@ export const newReportsRepository = {
         intervalParam(feedbackDueAfterAcknowledgement),
         column((report) => report.companyKeyVersion),
         column((report) => report.recordedBy),
+        grants.map(([incidentId]) => incidentId),
+        grants.map(([, keyId]) => keyId),
+        grants.map(([, , wrapped]) => wrapped),
       ],
       select: `select array(select id::text from created) as created_ids,
                       array(select id::text from sent where id not in (select id from report)) as stale_key_ids`,

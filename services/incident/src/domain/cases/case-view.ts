@@ -1,5 +1,6 @@
 import type { IncidentListItem, IncidentStaffView, StaffMember } from '@whistle/contracts';
 import type { Database, Queryable, UnitOfWork } from '@whistle/service-kit';
+import { caseGrantRepository, type CaseGrantRow } from '../../data-access/case-grant.repository';
 import { caseRepository, type CaseRow } from '../../data-access/case.repository';
 import { caseTeamRepository } from '../../data-access/case-team.repository';
 import { incidentRepository } from '../../data-access/incident.repository';
@@ -10,16 +11,24 @@ import type { IncidentSessionSigner } from '../tokens/incident-session-signer';
 import { clocksOf } from './legal-clocks';
 import { linkedCasesOf } from './link-cases.use-case';
 
-/** What the list shows of each case: the row, its labels and its assignees (two queries for a whole page). */
+/** Whose list: the company, and the person whose own grants come with each case's keys. */
+export interface ListViewer {
+  companyId: string;
+  userId: string;
+}
+
+/** What the list shows of each case: the row, its labels, its assignees and the viewer's own grants (three queries a page). */
 export async function listItems(
   db: Queryable,
-  companyId: string,
+  viewer: ListViewer,
   rows: readonly CaseRow[],
 ): Promise<IncidentListItem[]> {
   if (rows.length === 0) return [];
+  const { companyId } = viewer;
   const ids = rows.map((row) => row.id);
   const categories = await caseRepository.categoriesOf(db, companyId, ids);
   const assignees = await caseTeamRepository.assigneesOf(db, companyId, ids);
+  const grants = await caseGrantRepository.ownGrants(db, companyId, viewer.userId, ids);
   const now = new Date();
   return rows.map((row) => ({
     uuid: row.id,
@@ -40,16 +49,22 @@ export async function listItems(
       .map(({ uuid, full_name }): StaffMember => ({ uuid, full_name })),
     clocks: clocksOf(row, now),
     full_name: row.full_name,
-    keys: keysOf(row),
+    keys: keysOf(row, grants.get(row.id)),
   }));
 }
 
-/** What a staff browser needs to open a case with the company key: its sealed incident key and its wrapping. */
-export const keysOf = (row: CaseRow) => ({
+/**
+ * What a staff browser needs to open a case: its sealed incident key, its wrapping to the company key, and the
+ * viewer's own per-case grant if they hold one (`my_grant`) — never another person's.
+ */
+export const keysOf = (row: CaseRow, grant: CaseGrantRow | undefined) => ({
   credential: { public_key: row.public_key, aes_encrypted_private_key: row.aes_encrypted_private_key },
   aes_salt: row.aes_salt,
   aes_iv: row.aes_iv,
   company_encrypted_passphrase: row.company_encrypted_passphrase,
+  my_grant: grant
+    ? { key_id: grant.key_id, fingerprint: grant.fingerprint, wrapped_passphrase: grant.wrapped_passphrase }
+    : null,
 });
 
 export interface CaseViewDependencies {
@@ -73,7 +88,7 @@ export async function staffViewOf(
 ): Promise<IncidentStaffView> {
   const row = await caseRepository.find(db, scopeOf(viewer), incidentId);
   if (!row) throw notFound();
-  const [item] = await listItems(db, viewer.companyId, [row]);
+  const [item] = await listItems(db, viewer, [row]);
   const permissions = permissionsOf(viewer);
   const history = await caseRepository.statusHistory(db, viewer.companyId, incidentId);
   const files = await signer.signStaffFiles({ incidentId, companyId: viewer.companyId, userId: viewer.userId });

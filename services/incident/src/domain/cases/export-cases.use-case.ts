@@ -32,7 +32,7 @@ export async function exportCases(
   async function* rows(): AsyncGenerator<IncidentExportRow> {
     for (let offset = 0; ; offset += BATCH) {
       const page = await caseRepository.page(deps.db, scope, filter, sort, { offset, limit: BATCH });
-      for (const item of await listItems(deps.db, viewer.companyId, page)) {
+      for (const item of await listItems(deps.db, viewer, page)) {
         yield {
           uuid: item.uuid,
           display_report_number: item.display_report_number,

@@ -27,7 +27,7 @@ export async function listCases(
     // Counted for the page's cases only: those the viewer may see, and no more than a page of them.
     const ids = rows.map((row) => row.id);
     const unread = await caseReadRepository.unreadCounts(tx, viewer.companyId, viewer.userId, ids);
-    const items = await listItems(tx, viewer.companyId, rows);
+    const items = await listItems(tx, viewer, rows);
     return {
       count: Math.min(counted, countLimit),
       count_capped: counted > countLimit,

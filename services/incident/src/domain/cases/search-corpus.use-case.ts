@@ -1,5 +1,6 @@
 import { DEFAULT_INCIDENT_SORT, type IncidentSearchCorpusRow, type ReportField } from '@whistle/contracts';
 import type { Database, UnitOfWork } from '@whistle/service-kit';
+import { caseGrantRepository } from '../../data-access/case-grant.repository';
 import { caseRepository } from '../../data-access/case.repository';
 import { incidentRepository } from '../../data-access/incident.repository';
 import { scopeOf, type StaffViewer } from '../access/staff-access';
@@ -41,11 +42,17 @@ export async function searchCorpus(
         if (own) own.push({ name, value });
         else byCase.set(incident_id, [{ name, value }]);
       }
+      const grants = await caseGrantRepository.ownGrants(
+        deps.db,
+        viewer.companyId,
+        viewer.userId,
+        page.map((row) => row.id),
+      );
       for (const row of page) {
         yield {
           uuid: row.id,
           display_report_number: row.display_report_number,
-          keys: keysOf(row),
+          keys: keysOf(row, grants.get(row.id)),
           fields: byCase.get(row.id) ?? [],
         };
       }

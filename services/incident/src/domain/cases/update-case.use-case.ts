@@ -6,6 +6,7 @@ import {
   type IncidentUpdateRequest,
 } from '@whistle/contracts';
 import { InputError, NotAllowedError, type Transaction } from '@whistle/service-kit';
+import { caseGrantRepository, type CaseGrantRow } from '../../data-access/case-grant.repository';
 import { caseRepository, type CaseRow } from '../../data-access/case.repository';
 import { caseTeamRepository } from '../../data-access/case-team.repository';
 import { companyReadModelRepository } from '../../data-access/company-read-model.repository';
@@ -47,6 +48,7 @@ export async function updateCase(
     if (input.assignee_uuids && !permissions.assign) throw new NotAllowedError('You may not assign people to cases');
     if (input.excluded_user_uuids && !permissions.exclude)
       throw new NotAllowedError('Only an admin excludes people from a case');
+    if (input.grants && !permissions.assign) throw new NotAllowedError('You may not assign people to cases');
     if (input.category_uuids && !permissions.change_categories)
       throw new NotAllowedError('Only an admin changes the categories of a case');
     const errors: Record<string, string[]> = {};
@@ -78,6 +80,8 @@ export async function updateCase(
       else if ((await unknownStaff(tx, viewer.companyId, difference(assigned, assignedBefore))).length > 0)
         errors.assignee_uuids = ['Unknown user'];
     }
+    const grants = input.grants ? await checkedGrants(tx, viewer.companyId, input.grants, assigned, excluded) : [];
+    if (typeof grants === 'string') errors.grants = [grants];
     if (Object.keys(errors).length > 0) throw new InputError('Invalid request body', errors);
 
     const changes: ('status' | 'categories')[] = [];
@@ -104,6 +108,11 @@ export async function updateCase(
     const assignedRemoved = difference(assignedBefore, assigned);
     await caseTeamRepository.addAssignees(tx, viewer.companyId, incidentId, assignedAdded);
     await caseTeamRepository.removeAssignees(tx, viewer.companyId, incidentId, assignedRemoved);
+    // Whoever no longer works the case, or may not see it, loses their wrapping of its passphrase at once; the
+    // incident.assigned / incident.exclusion.changed event below records the moment.
+    await caseGrantRepository.remove(tx, viewer.companyId, incidentId, [...assignedRemoved, ...excludedAdded]);
+    if (typeof grants !== 'string')
+      await caseGrantRepository.upsert(tx, viewer.companyId, incidentId, viewer.userId, grants);
 
     const [summary] = await caseRepository.summaries(tx, viewer.companyId, [incidentId]);
     const base = { incident_id: incidentId, display_report_number: summary!.display_report_number };
@@ -157,6 +166,38 @@ export async function updateCase(
       });
     return staffViewOf(tx, deps.signer, viewer, incidentId);
   });
+}
+
+/**
+ * The grants of a request, each for someone assigned once it applies (never an excluded person) and wrapped to the
+ * key whose fingerprint the assigning page showed — their current one. A message when one is not.
+ */
+async function checkedGrants(
+  tx: Transaction,
+  companyId: string,
+  requested: NonNullable<IncidentUpdateRequest['grants']>,
+  assigned: readonly string[],
+  excluded: readonly string[],
+): Promise<CaseGrantRow[] | string> {
+  const userIds = requested.map((grant) => grant.user_id.toLowerCase());
+  if (new Set(userIds).size !== userIds.length) return 'One grant per person';
+  if (userIds.some((id) => excluded.includes(id)))
+    return 'Someone excluded from this case cannot be granted access to it';
+  if (userIds.some((id) => !assigned.includes(id))) return 'A grant is only for someone assigned to this case';
+  const keys = await caseGrantRepository.keysOf(tx, companyId, userIds);
+  const rows: CaseGrantRow[] = [];
+  for (const [index, grant] of requested.entries()) {
+    const key = keys.get(userIds[index]!);
+    if (!key || key.fingerprint !== grant.fingerprint)
+      return "This person's keys are not the ones compared: reload the page and compare their fingerprint again";
+    rows.push({
+      user_id: key.user_id,
+      key_id: key.key_id,
+      fingerprint: key.fingerprint,
+      wrapped_passphrase: grant.wrapped_passphrase,
+    });
+  }
+  return rows;
 }
 
 /**

@@ -68,6 +68,10 @@ export async function createIncident(
       companyKeyVersion: input.company_key_version ?? null,
       recordedBy: recorder?.userId ?? null,
       alsoAssigned: recorder?.assign ? [recorder.userId] : [],
+      grants: (input.grants ?? []).map((grant) => ({
+        keyId: grant.key_id.toLowerCase(),
+        wrappedPassphrase: grant.wrapped_passphrase,
+      })),
       ...(idempotencyKey && requestHash ? { idempotency: { key: idempotencyKey, requestHash } } : {}),
     },
     traceContext: traceContextOf(),

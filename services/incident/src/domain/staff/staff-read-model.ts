@@ -1,5 +1,6 @@
 import type { EventPayload } from '@whistle/contracts';
 import type { Queryable } from '@whistle/service-kit';
+import { caseGrantRepository } from '../../data-access/case-grant.repository';
 import { staffRepository } from '../../data-access/staff.repository';
 
 /** Staff as auth announces them: names for threads and history, who may be assigned, who was removed. */
@@ -22,4 +23,22 @@ export async function removeStaffMember(
   user: EventPayload<'user.deleted'>,
 ): Promise<void> {
   await staffRepository.markRemoved(tx, companyId, user.user_id, user.deleted_at);
+  await caseGrantRepository.removeAllOf(tx, companyId, user.user_id);
+}
+
+/**
+ * A person's public key, so a per-case grant names a key this service knows; new keys (after a reset by e-mail)
+ * replace the old, and what was wrapped to the old ones goes (docs/security.md, "Per-case grants").
+ */
+export async function recordStaffKey(
+  tx: Queryable,
+  companyId: string,
+  keys: EventPayload<'user.keys_created'>,
+): Promise<void> {
+  await caseGrantRepository.recordKey(tx, companyId, {
+    userId: keys.user_id,
+    keyId: keys.key_id,
+    publicKey: keys.public_key,
+    fingerprint: keys.fingerprint,
+  });
 }

@@ -9,7 +9,7 @@ import {
 } from '../../domain/company/company-read-model';
 import { recordRotationCompleted, recordRotationStarted } from '../../domain/company-key/company-key-read-model';
 import { recordAnnouncedFile } from '../../domain/files/file-read-model';
-import { recordStaffMember, removeStaffMember } from '../../domain/staff/staff-read-model';
+import { recordStaffKey, recordStaffMember, removeStaffMember } from '../../domain/staff/staff-read-model';
 import { tokenRevocations } from '../../domain/staff/token-revocations';
 
 /** The read models kept from other services' events: one consumer (one queue), so each event reaches its handler once. */
@@ -27,6 +27,7 @@ export const readModelsSubscription: ServiceSubscription = {
     'location.deleted@1': ofCompany((tx, event) => removeLocation(tx, event.company_id, event.payload.location_id)),
     'user.created@1': ofCompany((tx, event) => recordStaffMember(tx, event.company_id, event.payload)),
     'user.updated@1': ofCompany((tx, event) => recordStaffMember(tx, event.company_id, event.payload)),
+    'user.keys_created@1': ofCompany((tx, event) => recordStaffKey(tx, event.company_id, event.payload)),
     'user.deleted@1': ofCompany(async (tx, event) => {
       await removeStaffMember(tx, event.company_id, event.payload);
       await tokenRevocations.handlers['user.deleted@1'](tx, event);
