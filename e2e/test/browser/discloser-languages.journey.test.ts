@@ -48,7 +48,7 @@ test.each(LANGUAGES)(
     expect(await overflow()).toBeLessThanOrEqual(0);
 
     await page.locator('a[href$="/create"]').click();
-    await page.getByText(text('Stay anonymous')).waitFor();
+    await page.getByText(text('Stay anonymous'), { exact: true }).waitFor();
     expect(await overflow()).toBeLessThanOrEqual(0);
     await page.locator('form button[type="submit"]:enabled').click();
     await page.getByText(text('Your report cannot be sent yet. Please complete:')).waitFor();
