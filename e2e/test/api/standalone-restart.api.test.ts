@@ -11,7 +11,7 @@ function decodeQrCode(png: Buffer): string | undefined {
 }
 
 test('when the standalone platform restarts on its data folder without PUBLIC_URL, then companies created before are still there, and links follow the port it listens on', async () => {
-  const first = await startStandalone();
+  const first = await startStandalone({ fresh: true });
   try {
     const url_identifier = await onboardAndConfirm(first, await companyPayload());
     await first.stop();

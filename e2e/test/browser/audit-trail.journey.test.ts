@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, openWatchedPage, seriousAccessibilityViolations } from '../../src/browser';
+import { openWatchedPage, seriousAccessibilityViolations } from '../../src/browser';
 import { publicView, reportBody } from '../../src/reports';
 import { STAFF_PASSWORD, onboardCompany, submitLogin, type OnboardedCompany } from '../../src/staff';
-import { startStandalone, type StandalonePlatform } from '../../src/standalone';
+import type { StandalonePlatform } from '../../src/standalone';
+import { startPlatformAndBrowser } from '../../src/set-up';
 
 /**
  * The audit trail end to end in Chromium, on the standalone platform: a report comes in; the admin opens
@@ -16,7 +17,7 @@ let company: OnboardedCompany;
 let incidentUuid: string;
 
 beforeAll(async () => {
-  [platform, browser] = await Promise.all([startStandalone(), launchChromium()]);
+  [platform, browser] = await startPlatformAndBrowser();
   company = await onboardCompany(platform);
   const response = await fetch(`${platform.baseUrl}/api/incident/`, {
     method: 'POST',

@@ -10,7 +10,8 @@ import {
 } from '@whistle/crypto';
 import { createRecordingMailer } from '@whistle/mailer/testing';
 import { createTestDependencies, waitFor, type TestDependencies } from '@whistle/service-kit/testing';
-import { launchChromium, openWatchedPage } from '../../src/browser';
+import { openWatchedPage } from '../../src/browser';
+import { chromium, startAll } from '../../src/set-up';
 import { companyPayload, onboardAndConfirm, recordingMailbox } from '../../src/company-fixtures';
 import { startInProcessPlatform, type InProcessPlatform } from '../../src/in-process-platform';
 
@@ -26,7 +27,10 @@ const mailer = createRecordingMailer();
 
 beforeAll(async () => {
   test$ = await createTestDependencies('pglite+in-process', ['incident', 'audit', 'notification']);
-  [running, browser] = await Promise.all([startInProcessPlatform(test$, { mailer }), launchChromium()]);
+  [running, browser] = await startAll<[InProcessPlatform, Browser]>(
+    { started: startInProcessPlatform(test$, { mailer }), dispose: (platform) => platform.stop() },
+    chromium(),
+  );
 });
 afterAll(async () => {
   await browser?.close();

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, openWatchedPage, type WatchedPage } from '../../src/browser';
+import { openWatchedPage, type WatchedPage } from '../../src/browser';
 import { postJson } from '../../src/company-fixtures';
 import { passwordLinkIn, waitForMail } from '../../src/mailbox';
 import { publicView, reportBody } from '../../src/reports';
@@ -13,7 +13,8 @@ import {
   submitLogin,
   type OnboardedCompany,
 } from '../../src/staff';
-import { startStandalone, type StandalonePlatform } from '../../src/standalone';
+import type { StandalonePlatform } from '../../src/standalone';
+import { startPlatformAndBrowser } from '../../src/set-up';
 
 /**
  * Who sees which case, end to end in Chromium on the standalone platform. Three reports come in; the admin
@@ -39,7 +40,7 @@ const REPORTS = [
 ] as const;
 
 beforeAll(async () => {
-  [platform, browser] = await Promise.all([startStandalone(), launchChromium()]);
+  [platform, browser] = await startPlatformAndBrowser();
   company = await onboardCompany(platform);
   const view = await publicView(platform.baseUrl, company.urlIdentifier);
   for (const fields of REPORTS) {

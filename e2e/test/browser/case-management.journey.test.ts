@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, openWatchedPage, seriousAccessibilityViolations } from '../../src/browser';
+import { openWatchedPage, seriousAccessibilityViolations } from '../../src/browser';
 import { STAFF_PASSWORD, onboardCompany, submitLogin, type OnboardedCompany } from '../../src/staff';
-import { startStandalone, type StandalonePlatform } from '../../src/standalone';
+import type { StandalonePlatform } from '../../src/standalone';
+import { startPlatformAndBrowser } from '../../src/set-up';
 
 /**
  * Case management end to end in Chromium, on the standalone platform: a discloser reports with a file; an
@@ -20,7 +21,7 @@ let browser: Browser;
 let company: OnboardedCompany;
 
 beforeAll(async () => {
-  [platform, browser] = await Promise.all([startStandalone(), launchChromium()]);
+  [platform, browser] = await startPlatformAndBrowser();
   company = await onboardCompany(platform);
 });
 afterAll(async () => {

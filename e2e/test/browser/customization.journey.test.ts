@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
-import { launchChromium, openWatchedPage, seriousAccessibilityViolations } from '../../src/browser';
+import { openWatchedPage, seriousAccessibilityViolations } from '../../src/browser';
 import { translationOf } from '../../src/locales';
 import {
   STAFF_PASSWORD,
@@ -10,7 +10,8 @@ import {
   submitLogin,
   type OnboardedCompany,
 } from '../../src/staff';
-import { startStandalone, type StandalonePlatform } from '../../src/standalone';
+import type { StandalonePlatform } from '../../src/standalone';
+import { startPlatformAndBrowser } from '../../src/set-up';
 
 /**
  * The disclosure page's customisation end to end in Chromium, on the standalone platform: an admin writes a title
@@ -39,7 +40,7 @@ const injected = (tag: string) =>
   `<p onmouseover="window.__pwned=4"><iframe srcdoc="&lt;script&gt;parent.__pwned=5&lt;/script&gt;"></iframe>${tag} hover me</p>`;
 
 beforeAll(async () => {
-  [platform, browser] = await Promise.all([startStandalone(), launchChromium()]);
+  [platform, browser] = await startPlatformAndBrowser();
   company = await onboardCompany(platform);
 });
 afterAll(async () => {

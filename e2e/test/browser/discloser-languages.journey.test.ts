@@ -1,8 +1,9 @@
 import type { Browser } from 'playwright-core';
-import { launchChromium, openWatchedPage } from '../../src/browser';
+import { openWatchedPage } from '../../src/browser';
 import { companyPayload, onboardAndConfirm } from '../../src/company-fixtures';
 import { translationOf } from '../../src/locales';
-import { startStandalone, type StandalonePlatform } from '../../src/standalone';
+import type { StandalonePlatform } from '../../src/standalone';
+import { startPlatformAndBrowser } from '../../src/set-up';
 
 /**
  * The EU languages added last (issue #29), on a 320 px phone: the landing and report pages are drawn in the chosen
@@ -16,7 +17,7 @@ let browser: Browser;
 let urlIdentifier: string;
 
 beforeAll(async () => {
-  [platform, browser] = await Promise.all([startStandalone(), launchChromium()]);
+  [platform, browser] = await startPlatformAndBrowser();
   urlIdentifier = await onboardAndConfirm(platform, await companyPayload());
 });
 afterAll(async () => {
@@ -47,7 +48,7 @@ test.each(LANGUAGES)(
     expect(await overflow()).toBeLessThanOrEqual(0);
 
     await page.locator('a[href$="/create"]').click();
-    await page.getByText(text('Stay anonymous')).waitFor();
+    await page.getByText(text('Stay anonymous'), { exact: true }).waitFor();
     expect(await overflow()).toBeLessThanOrEqual(0);
     await page.locator('form button[type="submit"]:enabled').click();
     await page.getByText(text('Your report cannot be sent yet. Please complete:')).waitFor();

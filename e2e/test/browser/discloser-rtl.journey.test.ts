@@ -1,9 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, openWatchedPage } from '../../src/browser';
+import { openWatchedPage } from '../../src/browser';
 import { companyPayload, onboardAndConfirm } from '../../src/company-fixtures';
 import { translationOf } from '../../src/locales';
 import { fillRequired, submitReport } from '../../src/report-form';
-import { startStandalone, type StandalonePlatform } from '../../src/standalone';
+import type { StandalonePlatform } from '../../src/standalone';
+import { startPlatformAndBrowser } from '../../src/set-up';
 
 /**
  * Arabic on a 320 px phone (issue #29): the landing, report and code pages are laid out right to left, in Arabic,
@@ -14,7 +15,7 @@ let browser: Browser;
 let urlIdentifier: string;
 
 beforeAll(async () => {
-  [platform, browser] = await Promise.all([startStandalone(), launchChromium()]);
+  [platform, browser] = await startPlatformAndBrowser();
   urlIdentifier = await onboardAndConfirm(platform, await companyPayload());
 });
 afterAll(async () => {

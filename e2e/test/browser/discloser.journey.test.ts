@@ -2,12 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, openWatchedPage, seriousAccessibilityViolations } from '../../src/browser';
+import { openWatchedPage, seriousAccessibilityViolations } from '../../src/browser';
 import { companyPayload, onboardAndConfirm } from '../../src/company-fixtures';
 import { dumpDatabase, readTree } from '../../src/database-dump';
 import { translationOf } from '../../src/locales';
 import { fillRequired, submitReport } from '../../src/report-form';
-import { startStandalone, type StandalonePlatform } from '../../src/standalone';
+import type { StandalonePlatform } from '../../src/standalone';
+import { startPlatformAndBrowser } from '../../src/set-up';
 
 /**
  * The discloser's journeys in Chromium through the real microfrontends, services and database:
@@ -22,7 +23,7 @@ let firstCode: string;
 const CANARY = `cnry${randomBytes(6).toString('hex')}`;
 
 beforeAll(async () => {
-  [platform, browser] = await Promise.all([startStandalone(), launchChromium()]);
+  [platform, browser] = await startPlatformAndBrowser();
   urlIdentifier = await onboardAndConfirm(platform, await companyPayload());
 });
 afterAll(async () => {

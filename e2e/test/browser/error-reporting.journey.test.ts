@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ERROR_REPORT_TUNNEL_PATH } from '@whistle/contracts';
 import { startSentryServer, type SentryServer } from '@whistle/test-support/sentry-server';
-import { launchChromium, openWatchedPage } from '../../src/browser';
+import { openWatchedPage } from '../../src/browser';
 import { STAFF_PASSWORD, browserToken, onboardCompany, submitLogin, type OnboardedCompany } from '../../src/staff';
-import { startStandalone, type StandalonePlatform } from '../../src/standalone';
+import type { StandalonePlatform } from '../../src/standalone';
+import { startPlatformAndBrowser } from '../../src/set-up';
 
 /**
  * Error reporting in Chromium against a loopback Sentry ingest endpoint that parses the envelopes the
@@ -23,16 +24,13 @@ const BROWSER_PROJECT = 2;
 
 beforeAll(async () => {
   sentry = await startSentryServer();
-  [platform, browser] = await Promise.all([
-    startStandalone({
-      env: {
-        SENTRY_DSN: sentry.dsn(1),
-        SENTRY_BROWSER_DSN: sentry.dsn(BROWSER_PROJECT),
-        SENTRY_ENVIRONMENT: 'e2e',
-      },
-    }),
-    launchChromium(),
-  ]);
+  [platform, browser] = await startPlatformAndBrowser({
+    env: {
+      SENTRY_DSN: sentry.dsn(1),
+      SENTRY_BROWSER_DSN: sentry.dsn(BROWSER_PROJECT),
+      SENTRY_ENVIRONMENT: 'e2e',
+    },
+  });
   company = await onboardCompany(platform);
 });
 afterAll(async () => {

@@ -1,11 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { tagJpeg, tagPng, tagWebp } from '@whistle/test-support/image-metadata';
-import { launchChromium, openWatchedPage } from '../../src/browser';
+import { openWatchedPage } from '../../src/browser';
 import { companyPayload, onboardAndConfirm } from '../../src/company-fixtures';
 import { translationOf } from '../../src/locales';
 import { fillRequired, submitReport } from '../../src/report-form';
-import { startStandalone, type StandalonePlatform } from '../../src/standalone';
+import type { StandalonePlatform } from '../../src/standalone';
+import { startPlatformAndBrowser } from '../../src/set-up';
 
 /**
  * Issue #26: what a discloser's files say about them. Photos made in the page (JPEG, PNG, WebP) get a GPS
@@ -18,7 +19,7 @@ let urlIdentifier: string;
 const MARKER = 'whereabouts-of-ada';
 
 beforeAll(async () => {
-  [platform, browser] = await Promise.all([startStandalone(), launchChromium()]);
+  [platform, browser] = await startPlatformAndBrowser();
   urlIdentifier = await onboardAndConfirm(platform, await companyPayload());
 });
 afterAll(async () => {

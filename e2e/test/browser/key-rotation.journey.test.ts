@@ -1,10 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, seriousAccessibilityViolations } from '../../src/browser';
+import { seriousAccessibilityViolations } from '../../src/browser';
 import { postJson } from '../../src/company-fixtures';
 import { fillRequired, submitReport } from '../../src/report-form';
 import { publicView, reportBody } from '../../src/reports';
 import { STAFF_PASSWORD, onboardCompany, submitLogin, type OnboardedCompany } from '../../src/staff';
-import { startStandalone, type StandalonePlatform } from '../../src/standalone';
+import type { StandalonePlatform } from '../../src/standalone';
+import { startPlatformAndBrowser } from '../../src/set-up';
 
 /**
  * A company key rotation in Chromium through the shell and the settings page (docs/security.md, "Rotation"): the
@@ -16,7 +17,7 @@ let browser: Browser;
 let company: OnboardedCompany;
 
 beforeAll(async () => {
-  [platform, browser] = await Promise.all([startStandalone(), launchChromium()]);
+  [platform, browser] = await startPlatformAndBrowser();
   company = await onboardCompany(platform);
 });
 afterAll(async () => {

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
-import { launchChromium, seriousAccessibilityViolations } from '../../src/browser';
+import { seriousAccessibilityViolations } from '../../src/browser';
 import { postJson } from '../../src/company-fixtures';
 import { passwordLinkIn, waitForMail } from '../../src/mailbox';
 import { publicView, reportBody } from '../../src/reports';
@@ -12,7 +12,8 @@ import {
   submitLogin,
   type OnboardedCompany,
 } from '../../src/staff';
-import { startStandalone, type StandalonePlatform } from '../../src/standalone';
+import type { StandalonePlatform } from '../../src/standalone';
+import { startPlatformAndBrowser } from '../../src/set-up';
 
 /**
  * Keys held by people, in Chromium through the shell (docs/security.md, "Keys"): the password never leaves the
@@ -25,7 +26,7 @@ let browser: Browser;
 let company: OnboardedCompany;
 
 beforeAll(async () => {
-  [platform, browser] = await Promise.all([startStandalone(), launchChromium()]);
+  [platform, browser] = await startPlatformAndBrowser();
   company = await onboardCompany(platform);
 });
 afterAll(async () => {

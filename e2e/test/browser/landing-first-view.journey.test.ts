@@ -1,7 +1,8 @@
 import type { Browser } from 'playwright-core';
-import { launchChromium, openWatchedPage } from '../../src/browser';
+import { openWatchedPage } from '../../src/browser';
 import { apiToken, onboardCompany, type OnboardedCompany } from '../../src/staff';
-import { startStandalone, type StandalonePlatform } from '../../src/standalone';
+import type { StandalonePlatform } from '../../src/standalone';
+import { startPlatformAndBrowser } from '../../src/set-up';
 
 /**
  * The landing page's first view is in the HTML the standalone server sends (drawn from the public company view),
@@ -14,7 +15,7 @@ let company: OnboardedCompany;
 const TITLE = 'Speak <script>window.__pwned = 1</script> up & "safely"';
 
 beforeAll(async () => {
-  [platform, browser] = await Promise.all([startStandalone(), launchChromium()]);
+  [platform, browser] = await startPlatformAndBrowser();
   company = await onboardCompany(platform);
   const token = await apiToken(platform.baseUrl, company.adminEmail);
   const saved = await fetch(`${platform.baseUrl}/api/account/company/customization`, {

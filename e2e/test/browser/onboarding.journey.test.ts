@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { fetchCall, signInBody } from '@whistle/test-support';
-import { launchChromium, openWatchedPage, seriousAccessibilityViolations } from '../../src/browser';
+import { openWatchedPage, seriousAccessibilityViolations } from '../../src/browser';
 import { uniqueDomain } from '../../src/company-fixtures';
 import { CONFIRMATION_SUBJECT, confirmationLinkIn } from '../../src/mailbox';
 import { translationOf } from '../../src/locales';
-import { startStandalone, type StandalonePlatform } from '../../src/standalone';
+import type { StandalonePlatform } from '../../src/standalone';
+import { startPlatformAndBrowser } from '../../src/set-up';
 
 /**
  * The first journey in Chromium through the real microfrontends, services and database:
@@ -16,7 +17,7 @@ let platform: StandalonePlatform;
 let browser: Browser;
 
 beforeAll(async () => {
-  [platform, browser] = await Promise.all([startStandalone(), launchChromium()]);
+  [platform, browser] = await startPlatformAndBrowser();
 });
 afterAll(async () => {
   await browser?.close();

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, openWatchedPage, type WatchedPage } from '../../src/browser';
+import { openWatchedPage, type WatchedPage } from '../../src/browser';
 import { postJson } from '../../src/company-fixtures';
 import { publicView, reportBody } from '../../src/reports';
 import { simpleSamlPhpUnavailable, startSimpleSamlPhp, type SimpleSamlPhpIdp } from '../../src/simplesamlphp';
@@ -13,7 +13,8 @@ import {
   teamMemberKeys,
   type OnboardedCompany,
 } from '../../src/staff';
-import { startStandalone, type StandalonePlatform } from '../../src/standalone';
+import type { StandalonePlatform } from '../../src/standalone';
+import { startPlatformAndBrowser } from '../../src/set-up';
 import { addPrfAuthenticator, webAuthnOf, type VirtualAuthenticator } from '../../src/virtual-authenticator';
 
 /**
@@ -55,7 +56,7 @@ function journey() {
   const DESCRIPTION = 'Expense claims approved by the claimant himself';
 
   beforeAll(async () => {
-    [platform, browser] = await Promise.all([startStandalone({ host: 'localhost' }), launchChromium()]);
+    [platform, browser] = await startPlatformAndBrowser({ host: 'localhost' });
     company = await onboardCompany(platform);
     const adminToken = await apiToken(platform.baseUrl, company.adminEmail);
     await invite(platform.baseUrl, adminToken, { email: handlerEmail(), full_name: HANDLER, roles: ['HANDLER'] });

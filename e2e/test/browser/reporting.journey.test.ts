@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, openWatchedPage, seriousAccessibilityViolations } from '../../src/browser';
+import { openWatchedPage, seriousAccessibilityViolations } from '../../src/browser';
 import { publicView, reportBody } from '../../src/reports';
 import { STAFF_PASSWORD, apiToken, onboardCompany, submitLogin, type OnboardedCompany } from '../../src/staff';
-import { startStandalone, type StandalonePlatform } from '../../src/standalone';
+import type { StandalonePlatform } from '../../src/standalone';
+import { startPlatformAndBrowser } from '../../src/set-up';
 
 /**
  * Reporting end to end in Chromium, on the standalone platform: four reports come in (two online, one by
@@ -17,7 +18,7 @@ let labelName: string;
 let locationName: string;
 
 beforeAll(async () => {
-  [platform, browser] = await Promise.all([startStandalone(), launchChromium()]);
+  [platform, browser] = await startPlatformAndBrowser();
   company = await onboardCompany(platform);
   const view = await publicView(platform.baseUrl, company.urlIdentifier);
   labelName = view.categories.find((category) => category.parent_uuid === null)!.name;

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, openWatchedPage, seriousAccessibilityViolations } from '../../src/browser';
+import { openWatchedPage, seriousAccessibilityViolations } from '../../src/browser';
 import { passwordLinkIn, waitForMail } from '../../src/mailbox';
 import {
   STAFF_PASSWORD,
@@ -10,7 +10,8 @@ import {
   submitLogin,
   type OnboardedCompany,
 } from '../../src/staff';
-import { startStandalone, type StandalonePlatform } from '../../src/standalone';
+import type { StandalonePlatform } from '../../src/standalone';
+import { startPlatformAndBrowser } from '../../src/set-up';
 
 /**
  * Company administration end to end in Chromium, on the standalone platform: an admin adds a reporting label
@@ -22,7 +23,7 @@ let browser: Browser;
 let company: OnboardedCompany;
 
 beforeAll(async () => {
-  [platform, browser] = await Promise.all([startStandalone(), launchChromium()]);
+  [platform, browser] = await startPlatformAndBrowser();
   company = await onboardCompany(platform);
   const adminToken = await apiToken(platform.baseUrl, company.adminEmail);
   await invite(platform.baseUrl, adminToken, {

@@ -1,7 +1,7 @@
 import { newPasswordCredentials } from '@whistle/test-support';
 import type { Browser, Page } from 'playwright-core';
 import { startIdentityProvider, type TestIdentityProvider } from '@whistle/test-support';
-import { launchChromium, openWatchedPage, seriousAccessibilityViolations } from '../../src/browser';
+import { openWatchedPage, seriousAccessibilityViolations } from '../../src/browser';
 import { passwordTokenIn, waitForMail } from '../../src/mailbox';
 import {
   STAFF_PASSWORD,
@@ -12,7 +12,8 @@ import {
   submitLogin,
   type OnboardedCompany,
 } from '../../src/staff';
-import { startStandalone, type StandalonePlatform } from '../../src/standalone';
+import type { StandalonePlatform } from '../../src/standalone';
+import { startPlatformAndBrowser } from '../../src/set-up';
 
 /**
  * Sign-in security from the settings pages, in Chromium on the standalone platform: an admin sets up single
@@ -27,7 +28,7 @@ const REVIEWER_PASSWORD = 'reviewer passphrase 1234';
 const reviewerEmail = () => `rita@${company.domain}`;
 
 beforeAll(async () => {
-  [platform, browser] = await Promise.all([startStandalone(), launchChromium()]);
+  [platform, browser] = await startPlatformAndBrowser();
   idp = await startIdentityProvider({
     entity_id: `${platform.baseUrl}/api/account/company/sso/metadata`,
     acs_url: `${platform.baseUrl}/api/account/company/sso/acs`,

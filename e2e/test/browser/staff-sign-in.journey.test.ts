@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, seriousAccessibilityViolations } from '../../src/browser';
+import { seriousAccessibilityViolations } from '../../src/browser';
 import { waitForMail, passwordLinkIn } from '../../src/mailbox';
 import {
   STAFF_PASSWORD,
@@ -10,7 +10,8 @@ import {
   totpCode,
   type OnboardedCompany,
 } from '../../src/staff';
-import { startStandalone, type StandalonePlatform } from '../../src/standalone';
+import type { StandalonePlatform } from '../../src/standalone';
+import { startPlatformAndBrowser } from '../../src/set-up';
 
 /**
  * Staff sign-in in Chromium through the shell, the company frame and the settings and incidents
@@ -22,7 +23,7 @@ let browser: Browser;
 let company: OnboardedCompany;
 
 beforeAll(async () => {
-  [platform, browser] = await Promise.all([startStandalone(), launchChromium()]);
+  [platform, browser] = await startPlatformAndBrowser();
   company = await onboardCompany(platform);
 });
 afterAll(async () => {

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { selfSignedCertificate } from '@whistle/test-support';
-import { launchChromium, openWatchedPage } from '../../src/browser';
+import { openWatchedPage } from '../../src/browser';
 import { simpleSamlPhpUnavailable, startSimpleSamlPhp, type SimpleSamlPhpIdp } from '../../src/simplesamlphp';
 import {
   STAFF_PASSWORD,
@@ -11,7 +11,8 @@ import {
   submitLogin,
   type OnboardedCompany,
 } from '../../src/staff';
-import { startStandalone, type StandalonePlatform } from '../../src/standalone';
+import type { StandalonePlatform } from '../../src/standalone';
+import { startPlatformAndBrowser } from '../../src/set-up';
 
 /**
  * Single sign-on against a real identity provider: SimpleSAMLphp (Debian bookworm's 1.19.7) run by PHP's built-in
@@ -52,7 +53,7 @@ function journey() {
   const incidentsHeading = (page: Page) => page.getByRole('heading', { name: 'Incidents', level: 1 }).waitFor();
 
   beforeAll(async () => {
-    [platform, browser] = await Promise.all([startStandalone(), launchChromium()]);
+    [platform, browser] = await startPlatformAndBrowser();
     company = await onboardCompany(platform);
     // An invited handler: SSO needs their account, never a Whistle password.
     await invite(platform.baseUrl, await apiToken(platform.baseUrl, company.adminEmail), {

@@ -1,8 +1,8 @@
 import type { Browser } from 'playwright-core';
-import { launchChromium } from '../../src/browser';
 import { startIdentityProvider, type TestIdentityProvider } from '@whistle/test-support';
 import { apiToken, onboardCompany, saveSsoSettings } from '../../src/staff';
-import { startStandalone, type StandalonePlatform } from '../../src/standalone';
+import type { StandalonePlatform } from '../../src/standalone';
+import { startPlatformAndBrowser } from '../../src/set-up';
 
 /** SSO sign-in in Chromium: the e-mail form posts, the browser goes to a SAML IdP on loopback and comes back signed in. */
 let platform: StandalonePlatform;
@@ -10,7 +10,7 @@ let browser: Browser;
 let idp: TestIdentityProvider;
 
 beforeAll(async () => {
-  [platform, browser] = await Promise.all([startStandalone(), launchChromium()]);
+  [platform, browser] = await startPlatformAndBrowser();
   idp = await startIdentityProvider({
     entity_id: `${platform.baseUrl}/api/account/company/sso/metadata`,
     acs_url: `${platform.baseUrl}/api/account/company/sso/acs`,
