@@ -1,8 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, openWatchedPage, seriousAccessibilityViolations } from '../../src/browser';
+import { openWatchedPage, seriousAccessibilityViolations } from '../../src/browser';
 import { translationOf } from '../../src/locales';
 import { STAFF_PASSWORD, onboardCompany, submitLogin, type OnboardedCompany } from '../../src/staff';
-import { startStandalone, type StandalonePlatform } from '../../src/standalone';
+import { startPlatformAndBrowser } from '../../src/set-up';
+import type { StandalonePlatform } from '../../src/standalone';
 
 /**
  * A company's languages end to end in Chromium (issue #29 items 3 and 4): an admin offers English and German only,
@@ -18,7 +19,7 @@ const GERMAN_TITLE = 'Sprechen Sie mit uns, sicher';
 const german = (english: string) => translationOf('mfe-disclose', 'disclose', english, 'de');
 
 beforeAll(async () => {
-  [platform, browser] = await Promise.all([startStandalone(), launchChromium()]);
+  [platform, browser] = await startPlatformAndBrowser();
   company = await onboardCompany(platform);
 });
 afterAll(async () => {
