@@ -44,13 +44,9 @@ async function fakeServer(input: string | URL | Request, init: RequestInit = {})
     return json(201, { uuid: incidentUuid, retrieval_id: 'abc123', display_report_number: 7 });
   }
   if (route === 'GET /api/incident/discloser') {
-    if (
-      !created ||
-      url.searchParams.get('retrieval_id') !== 'abc123' ||
-      auth !== `Bearer ${created.discloser_auth_token}`
-    ) {
+    const retrievalId = url.searchParams.get('retrieval_id');
+    if (!created || retrievalId !== 'abc123' || auth !== `Bearer ${created.discloser_auth_token}`)
       return json(401, { message: 'Invalid secret code' });
-    }
     const { credential, aes_salt, aes_iv, discloser_encrypted_passphrase, fields, report_channel, report_anonymously } =
       created;
     return json(200, {

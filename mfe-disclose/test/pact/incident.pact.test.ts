@@ -37,6 +37,7 @@ const OPENED_STATE = `an incident of ${PACT_COMPANY} opened by its discloser, wi
 const RECORDED_STATE = `an incident of ${PACT_COMPANY} recorded by staff, opened by its reporter`;
 const EXAMPLE_INCIDENT = '0e7c5d1a-3b2f-4c6d-8e9f-0a1b2c3d4e5f';
 const EXAMPLE_TOKEN = 'eyJhbGciOiJFUzI1NiJ9.e30.c2lnbmF0dXJl';
+const APPROVED_AT = '2026-03-04T11:00:00.000Z';
 const versioned = (example: string) => regex(/^v[12]\.[A-Za-z0-9_.-]+$/, example);
 const timestamp = (example: string) => datetime("yyyy-MM-dd'T'HH:mm:ss.SSSXXX", example);
 
@@ -308,12 +309,10 @@ describe('mfe-disclose → incident', () => {
       .withRequest('POST', incidentPath('record-approval'), (request) =>
         request.headers({ ...sessionHeaders, 'Content-Type': 'application/json' }).jsonBody({}),
       )
-      .willRespondWith(200, (response) =>
-        response.jsonBody({ record_approved_at: timestamp('2026-03-04T11:00:00.000Z') }),
-      )
+      .willRespondWith(200, (response) => response.jsonBody({ record_approved_at: timestamp(APPROVED_AT) }))
       .executeTest(async (server) => {
         const approval = await approveRecord(sessionApi(server.url), EXAMPLE_INCIDENT);
-        expect(approval.record_approved_at).toBe('2026-03-04T11:00:00.000Z');
+        expect(approval.record_approved_at).toBe(APPROVED_AT);
       });
   });
 });
