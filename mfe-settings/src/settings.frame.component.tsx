@@ -7,16 +7,16 @@ import './settings.css';
 const SECURITY_PAGES = ['sso', 'security'] as const;
 
 /**
- * Spec §2: the sidebar's admin-only pages, in its order (with the reply templates, issue 23, by the locations); then
- * data retention and the audit log (issue 10).
+ * Spec §2: the sidebar's admin-only pages, in its order; then the reply templates (issue 23), data retention and the
+ * audit log (issue 10).
  */
 const ADMIN_PAGES = [
   'categories',
   'locations',
-  'reply-templates',
   'company',
   'deadline',
   'notifications',
+  'reply-templates',
   'retention',
   'audit-log',
 ] as const;
