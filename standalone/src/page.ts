@@ -60,8 +60,28 @@ const SHELL_FIRST_SHARED = [
   '@whistle/ui',
 ];
 
-/** The shell's chunks of those modules, from its manifest: fetched in parallel with main.js, not after it. */
+/**
+ * The shell's chunks of those modules, fetched in parallel with main.js, not after it: the ones main.js's share
+ * scope loads for each (`"react-dom","19.3.1",()=>Promise.all([o.e(257),o.e(325)])…`), named by its chunk-file map.
+ * The federation manifest lists more: other chunks holding a copy of a module (react-dom's is in two files), which
+ * the page would download for nothing. A build that reads otherwise (development) falls back to the manifest.
+ */
 function shellFirstScripts(dist: string): string[] {
+  const main = readFileSync(path.join(dist, 'main.js'), 'utf8');
+  const fileNames = /\w+\.u=\w+=>\(?[^+]*\+"\."\+(\{[^}]*\})\[\w+\]\+"\.js"/.exec(main)?.[1];
+  const hashes = fileNames ? (JSON.parse(fileNames.replace(/(\d+):/g, '"$1":')) as Record<string, string>) : {};
+  const ids = SHELL_FIRST_SHARED.map((name) => {
+    const loader = new RegExp(
+      `"${name.replace(/[/.]/g, '\\$&')}","[^"]+",\\(\\)=>(Promise\\.all\\(\\[[^\\]]*\\]\\)|\\w+\\.e\\(\\d+\\))`,
+    );
+    return loader.exec(main)?.[1];
+  });
+  if (!fileNames || ids.includes(undefined)) return manifestScripts(dist);
+  const chunks = new Set(ids.flatMap((loads) => [...loads!.matchAll(/\w+\.e\((\d+)\)/g)].map(([, id]) => id)));
+  return [...chunks].filter((id) => hashes[id]).map((id) => `/${id}.${hashes[id]}.js`);
+}
+
+function manifestScripts(dist: string): string[] {
   const manifest = JSON.parse(readFileSync(path.join(dist, 'mf-manifest.json'), 'utf8'));
   return (manifest.shared as Array<{ name: string; assets: { js: { sync: string[] } } }>)
     .filter((shared) => SHELL_FIRST_SHARED.includes(shared.name))
