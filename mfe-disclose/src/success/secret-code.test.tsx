@@ -2,7 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import type { i18n } from 'i18next';
 import { initTestI18n } from '../../../tools/webpack/test-i18n';
 import { renderWithI18n } from '../../test/render';
-import { SecretCode, secretCodeGroups } from './secret-code.component';
+import { SecretCode } from './secret-code.component';
 
 const CODE = '3f9a12bc44d0e1f29a0b:k3m9-p2q8-x7yz-abcd-0123-4567-89vw';
 
@@ -15,25 +15,6 @@ beforeAll(async () => {
 afterEach(() => jest.restoreAllMocks());
 
 describe('the secret code on the success page', () => {
-  it('when the code is cut into groups, then the groups joined are the code, character for character', () => {
-    expect(secretCodeGroups(CODE)).toEqual([
-      '3f9a',
-      '12bc',
-      '44d0',
-      'e1f2',
-      '9a0b:',
-      'k3m9-',
-      'p2q8-',
-      'x7yz-',
-      'abcd-',
-      '0123-',
-      '4567-',
-      '89vw',
-    ]);
-    expect(secretCodeGroups(CODE).join('')).toBe(CODE);
-    expect(secretCodeGroups('abc123:aaaa-bbbb').join('')).toBe('abc123:aaaa-bbbb');
-  });
-
   it('when shown, then it is whole in its groups; Copy copies the code itself, not its groups', async () => {
     const writeText = jest.fn(async () => undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });

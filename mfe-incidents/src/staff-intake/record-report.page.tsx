@@ -15,8 +15,9 @@ import {
   useLoad,
 } from '@whistle/ui';
 import { useStaffSession, useStaffState } from '@whistle/ui/staff';
+import { secretCodeGroups } from '@whistle/crypto';
 import { mayRecord } from './may-record';
-import { codeGroups, emptyRecord, recordReport, type StaffRecord } from './record-report';
+import { emptyRecord, recordReport, type StaffRecord } from './record-report';
 
 /** The reporter's secret code, shown this once for staff to pass on, in groups to read aloud. */
 function CodeToPassOn({ code, caseUuid }: { code: string; caseUuid: string }) {
@@ -30,7 +31,7 @@ function CodeToPassOn({ code, caseUuid }: { code: string; caseUuid: string }) {
           {t('record.done.codeLabel')}
         </p>
         <p className="record-code__value" translate="no" dir="ltr">
-          {codeGroups(code).map((group, index) => (
+          {secretCodeGroups(code).map((group, index) => (
             <span key={index} className="record-code__group">
               {group}{' '}
             </span>

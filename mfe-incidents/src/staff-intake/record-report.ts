@@ -71,14 +71,3 @@ export async function recordReport(
   const created = await recordStaffReport(api, payload, { idempotencyKey: crypto.randomUUID() });
   return { uuid: created.uuid, secretCode: formatSecretCode(created.retrieval_id, credentials.discloserPassphrase) };
 }
-
-/** The code in groups for reading it aloud (the retrieval id in fours, then the passphrase's own groups). */
-export function codeGroups(code: string): string[] {
-  const colon = code.indexOf(':');
-  const fours = (text: string) => text.match(/.{1,4}/g) ?? [];
-  if (colon < 0) return fours(code);
-  const id = fours(code.slice(0, colon));
-  id[id.length - 1] = `${id.at(-1) ?? ''}:`;
-  const words = code.slice(colon + 1).split('-');
-  return [...id, ...words.map((group, index) => (index < words.length - 1 ? `${group}-` : group))];
-}

@@ -55,7 +55,7 @@ export {
   verifyDiscloserAuthToken,
   type Sha256,
 } from './discloser';
-export { formatSecretCode, parseSecretCode, type SecretCode } from './secret-code';
+export { formatSecretCode, parseSecretCode, secretCodeGroups, type SecretCode } from './secret-code';
 export {
   decryptContent,
   decryptFile,

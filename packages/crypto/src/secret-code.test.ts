@@ -1,6 +1,9 @@
 import { generateDiscloserPassphrase } from './discloser';
 import { CryptoFormatError } from './errors';
-import { formatSecretCode, parseSecretCode } from './secret-code';
+import { formatSecretCode, parseSecretCode, secretCodeGroups } from './secret-code';
+
+/** A code as the pages show it: a retrieval id, then the passphrase's groups. */
+const GROUPED = '3f9a12bc44d0e1f29a0b:k3m9-p2q8-x7yz-abcd-0123-4567-89vw';
 
 describe('secret code', () => {
   const passphrase = generateDiscloserPassphrase();
@@ -45,5 +48,24 @@ describe('secret code', () => {
     expect(() => formatSecretCode('abc:123', passphrase)).toThrow(CryptoFormatError);
     expect(() => formatSecretCode('', passphrase)).toThrow(CryptoFormatError);
     expect(() => formatSecretCode('abc123', 'nope')).toThrow(CryptoFormatError);
+  });
+
+  it('when the code is cut into groups, then the groups joined are the code, character for character', () => {
+    expect(secretCodeGroups(GROUPED)).toEqual([
+      '3f9a',
+      '12bc',
+      '44d0',
+      'e1f2',
+      '9a0b:',
+      'k3m9-',
+      'p2q8-',
+      'x7yz-',
+      'abcd-',
+      '0123-',
+      '4567-',
+      '89vw',
+    ]);
+    expect(secretCodeGroups(GROUPED).join('')).toBe(GROUPED);
+    expect(secretCodeGroups('abc123:aaaa-bbbb').join('')).toBe('abc123:aaaa-bbbb');
   });
 });

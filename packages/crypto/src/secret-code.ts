@@ -37,3 +37,20 @@ export function parseSecretCode(code: string): SecretCode {
     throw new CryptoFormatError('Malformed secret code: passphrase');
   }
 }
+
+/**
+ * The code cut into groups for reading aloud and writing down: the retrieval id in fours, then the passphrase's
+ * own groups, each separator kept at the end of its group. The groups joined are the code, character for character.
+ */
+export function secretCodeGroups(code: string): string[] {
+  const colon = code.indexOf(':');
+  const fours = (text: string) => text.match(/.{1,4}/g) ?? [];
+  if (colon < 0) return fours(code);
+  const idGroups = fours(code.slice(0, colon));
+  idGroups[idGroups.length - 1] = `${idGroups.at(-1) ?? ''}:`;
+  const passphraseGroups = code
+    .slice(colon + 1)
+    .split('-')
+    .map((group, index, all) => (index < all.length - 1 ? `${group}-` : group));
+  return [...idGroups, ...passphraseGroups];
+}
