@@ -8,6 +8,16 @@ import type { LinkPasswordRequest, LoginRequest } from '@whistle/contracts';
 const cryptoModule = () => import('@whistle/crypto');
 
 /**
+ * Fetches that code while the person types, once the login page is idle: on a slow network the chunk (Argon2id in
+ * WebAssembly and the protocol) is a round trip and tens of kilobytes that would otherwise start with the click.
+ */
+export function preloadPasswordKeys(): void {
+  const load = () => void cryptoModule().catch(() => undefined);
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(load, { timeout: 2000 });
+  else setTimeout(load, 0);
+}
+
+/**
  * The sign-in body for a password: the salt call, then the derived authentication secret; for an account from
  * before, once, the password itself with the secret it will know from now on. The unlock key stays in the page.
  */

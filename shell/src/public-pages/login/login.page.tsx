@@ -1,11 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { navigateToUrl } from 'single-spa';
 import { ApiError, login } from '@whistle/api-client';
 import { Button, TextField, useAction, useDocumentTitle } from '@whistle/ui';
 import { api } from '../../api';
-import { passwordSignIn } from '../keys/password-keys';
+import { passwordSignIn, preloadPasswordKeys } from '../keys/password-keys';
 import { completeSignIn, isLegacyPasswordEnded, safeNextPath } from './sign-in';
 import './login.css';
 
@@ -17,6 +17,8 @@ export function LoginPage() {
   const [error, setError] = useState<string>();
   const signIn = useAction();
   useDocumentTitle(t('login.title'));
+  // The derivation's code loads while the person types (see preloadPasswordKeys).
+  useEffect(preloadPasswordKeys, []);
 
   /** The refusals the page words; anything else is the page's failure. */
   function refused(caught: unknown) {
