@@ -17,7 +17,7 @@ import {
 import { useStaffSession, useStaffState } from '@whistle/ui/staff';
 import { secretCodeGroups } from '@whistle/crypto';
 import { mayRecord } from './may-record';
-import { emptyRecord, recordReport, type StaffRecord } from './record-report';
+import { emptyRecord, recordReport, recorderIsAssigned, type StaffRecord } from './record-report';
 
 /** The reporter's secret code, shown this once for staff to pass on, in groups to read aloud. */
 function CodeToPassOn({ code, caseUuid }: { code: string; caseUuid: string }) {
@@ -161,7 +161,8 @@ function RecordFields({
 
 /**
  * /company/incidents/record: a report taken by telephone or in a meeting (directive art. 18), written down here
- * with the reporter's form's fields and encrypted in this browser to the company key, like a reporter's report.
+ * with the reporter's form's fields and encrypted in this browser to the company key, like a reporter's report (and,
+ * for a handler, to their own key).
  */
 export function RecordReportPage() {
   const { t } = useTranslation('incidents');
@@ -201,7 +202,9 @@ export function RecordReportPage() {
     if (absent.length > 0 || !company) return;
     setState('sending');
     try {
-      setDone(await recordReport(session.api, company, record));
+      // A handler is assigned what they record: their own key gets a grant, so no company key is needed to open it.
+      const person = staff && recorderIsAssigned(staff.profile.roles) ? session.keyring.person() : undefined;
+      setDone(await recordReport(session.api, company, record, person));
     } catch {
       setState('failed');
     }
