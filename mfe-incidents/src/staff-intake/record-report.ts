@@ -1,9 +1,10 @@
 import { recordStaffReport, type ApiClient } from '@whistle/api-client';
 import type { CompanyPublicView, IncidentCreateRequest, ReportField } from '@whistle/contracts';
 import { createIncidentCredentials, encryptReportFields, formatSecretCode } from '@whistle/crypto';
+import type { IncidentFieldValues } from '@whistle/ui/report';
 
 /** What a staff member writes down of a report taken by telephone or in a meeting (the report form's fields). */
-export interface StaffRecord {
+export interface StaffRecord extends IncidentFieldValues {
   report_channel: 'telephone' | 'internal';
   report_anonymously: boolean;
   category_uuids: string[];
@@ -11,7 +12,9 @@ export interface StaffRecord {
   description: string;
   location_detail: string;
   date: string;
+  end_date: string;
   people_involved: string;
+  outcome: string;
   full_name: string;
   email: string;
   phone_number: string;
@@ -26,7 +29,9 @@ export const emptyRecord = (): StaffRecord => ({
   description: '',
   location_detail: '',
   date: '',
+  end_date: '',
   people_involved: '',
+  outcome: '',
   full_name: '',
   email: '',
   phone_number: '',
@@ -41,7 +46,8 @@ function fieldValues(record: StaffRecord): Record<string, string> {
   };
   if (!record.report_anonymously)
     for (const name of ['full_name', 'email', 'phone_number'] as const) keep(name, record[name]);
-  for (const name of ['description', 'location_detail', 'date', 'people_involved'] as const) keep(name, record[name]);
+  for (const name of ['description', 'location_detail', 'date', 'end_date', 'people_involved', 'outcome'] as const)
+    keep(name, record[name]);
   keep('can_contact', record.can_contact);
   return values;
 }
