@@ -4,9 +4,16 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { CompanyPublicView } from '@whistle/contracts';
 import { openWatchedPage, seriousAccessibilityViolations, type WatchedPage } from '../../src/browser';
 import { dumpDatabase, readTree } from '../../src/database-dump';
-import { passwordLinkIn, waitForMail } from '../../src/mailbox';
 import { publicView } from '../../src/reports';
-import { STAFF_PASSWORD, apiToken, invite, onboardCompany, submitLogin, type OnboardedCompany } from '../../src/staff';
+import {
+  STAFF_PASSWORD,
+  acceptInvitation,
+  apiToken,
+  invite,
+  onboardCompany,
+  submitLogin,
+  type OnboardedCompany,
+} from '../../src/staff';
 import type { StandalonePlatform } from '../../src/standalone';
 import { startPlatformAndBrowser } from '../../src/set-up';
 
@@ -123,11 +130,7 @@ test('when a handler without the company key records a report, then they open it
     roles: ['HANDLER'],
   });
   const handler = await watchedPage();
-  await handler.page.goto(passwordLinkIn(await waitForMail(platform.dataDir, handlerEmail, /invited/)));
-  await handler.page.locator('input[name="password"]').fill(HANDLER_PASSWORD);
-  await handler.page.locator('input[name="repeat_password"]').fill(HANDLER_PASSWORD);
-  await handler.page.getByRole('button', { name: 'Set password' }).click();
-  await handler.page.getByText('Your password has been set.').waitFor();
+  await acceptInvitation(handler.page, platform.dataDir, handlerEmail, HANDLER_PASSWORD);
   // Nobody grants Hank the company key.
   await signIn(handler.page, handlerEmail, HANDLER_PASSWORD, 'You have no access to reports yet');
 
