@@ -12,7 +12,7 @@
 // (CDP Emulation.setCPUThrottlingRate): BENCH_CPU_RATES (1,4: a laptop, Lighthouse's mobile CPU). BENCH_RUNS (15)
 // runs each after two unmeasured warm-up runs; times read in the page (performance.now()).
 import { createServer } from 'node:http';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -34,6 +34,7 @@ const compile = (file) =>
 const scratch = mkdtempSync(join(tmpdir(), 'bench-metadata-'));
 writeFileSync(join(scratch, 'image-metadata.mjs'), compile('packages/test-support/src/image-metadata.ts'));
 const { tagJpeg } = await import(pathToFileURL(join(scratch, 'image-metadata.mjs')).href);
+rmSync(scratch, { recursive: true, force: true });
 
 const files = {
   '/metadata.js': compile('packages/ui/src/report/metadata.ts'),
