@@ -3,7 +3,7 @@ import { generate } from 'otplib';
 import type { SsoSettingsRequest } from '@whistle/contracts';
 import { fetchCall, grantReportAccess, onboardingPayload, signInBody } from '@whistle/test-support';
 import { onboardAndConfirm, postJson, uniqueDomain } from './company-fixtures';
-import type { Mailbox } from './mailbox';
+import { passwordLinkIn, waitForMail, type Mailbox } from './mailbox';
 
 export const STAFF_PASSWORD = 'correct horse battery staple';
 
@@ -58,6 +58,15 @@ export async function invite(
     body: JSON.stringify(member),
   });
   if (response.status !== 201) throw new Error(`Invitation answered ${response.status}: ${await response.text()}`);
+}
+
+/** The invited member sets their password on the page the invitation e-mail links to. */
+export async function acceptInvitation(page: Page, dataDir: string, email: string, password: string): Promise<void> {
+  await page.goto(passwordLinkIn(await waitForMail(dataDir, email, /invited/)));
+  await page.locator('input[name="password"]').fill(password);
+  await page.locator('input[name="repeat_password"]').fill(password);
+  await page.getByRole('button', { name: 'Set password' }).click();
+  await page.getByText('Your password has been set.').waitFor();
 }
 
 /**

@@ -78,6 +78,8 @@ export const staffState = (roles: string[] = ['ADMIN']) =>
 export function testKeyring(
   companyKey: () => CryptoKey | undefined,
   person?: PersonKeys,
+  /** The person's fingerprint (personFingerprint of their public keys): with it, `person()` answers their keys. */
+  fingerprint?: string,
 ): StaffKeyring & { unlocked(): void } {
   const listeners = new Set<(state: 'unlocked' | 'locked') => void>();
   const elsewhere = () => Promise.reject(new Error('The shell does this, not this remote'));
@@ -122,7 +124,14 @@ export function testKeyring(
       return key && { companyPrivateKey: key };
     },
     grantMaterial: () => person && { decryptionKey: person.decryptionKey, publicKeys: person.publicKeys },
-    person: () => undefined,
+    person: () =>
+      person && fingerprint
+        ? {
+            publicKey: person.publicKeys.public_key,
+            signingPublicKey: person.publicKeys.signing_public_key,
+            fingerprint,
+          }
+        : undefined,
     unlockWithPassword: elsewhere,
     unlockWithPasskey: elsewhere,
     unlockWithPassphrase: elsewhere,
@@ -146,6 +155,7 @@ export function staffSession(
   privateKey: CryptoKey | undefined,
   state = staffState(),
   person?: PersonKeys,
+  fingerprint?: string,
 ): StaffSession {
   return {
     api: createApiClient({ getToken: () => 'staff-token' }),
@@ -153,7 +163,7 @@ export function staffSession(
     reloadStaff: async () => state,
     subscribe: () => () => undefined,
     replaceToken: async () => undefined,
-    keyring: testKeyring(() => privateKey, person),
+    keyring: testKeyring(() => privateKey, person, fingerprint),
   };
 }
 

@@ -2,10 +2,10 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { openWatchedPage, type WatchedPage } from '../../src/browser';
 import { postJson } from '../../src/company-fixtures';
-import { passwordLinkIn, waitForMail } from '../../src/mailbox';
 import { publicView, reportBody } from '../../src/reports';
 import {
   STAFF_PASSWORD,
+  acceptInvitation,
   apiToken,
   approveReportAccess,
   invite,
@@ -132,11 +132,7 @@ test('when a handler is assigned two of three cases and then excluded from one, 
     roles: ['HANDLER'],
   });
   const handler = await watchedPage();
-  await handler.page.goto(passwordLinkIn(await waitForMail(platform.dataDir, handlerEmail, /invited/)));
-  await handler.page.locator('input[name="password"]').fill(HANDLER_PASSWORD);
-  await handler.page.locator('input[name="repeat_password"]').fill(HANDLER_PASSWORD);
-  await handler.page.getByRole('button', { name: 'Set password' }).click();
-  await handler.page.getByText('Your password has been set.').waitFor();
+  await acceptInvitation(handler.page, platform.dataDir, handlerEmail, HANDLER_PASSWORD);
   await signIn(handler.page, handlerEmail, HANDLER_PASSWORD);
   await handler.page.getByRole('heading', { name: 'No incident reports yet' }).waitFor();
   // Their keys exist now; an admin's browser grants them the company key (the keys journey does it on the page).
@@ -151,11 +147,7 @@ test('when a handler is assigned two of three cases and then excluded from one, 
     roles: ['HANDLER'],
   });
   const grantee = await watchedPage();
-  await grantee.page.goto(passwordLinkIn(await waitForMail(platform.dataDir, granteeEmail, /invited/)));
-  await grantee.page.locator('input[name="password"]').fill(HANDLER_PASSWORD);
-  await grantee.page.locator('input[name="repeat_password"]').fill(HANDLER_PASSWORD);
-  await grantee.page.getByRole('button', { name: 'Set password' }).click();
-  await grantee.page.getByText('Your password has been set.').waitFor();
+  await acceptInvitation(grantee.page, platform.dataDir, granteeEmail, HANDLER_PASSWORD);
   await signIn(grantee.page, granteeEmail, HANDLER_PASSWORD);
   await grantee.page.getByRole('heading', { name: 'You have no access to reports yet' }).waitFor();
 

@@ -2,7 +2,14 @@ import type { i18n } from 'i18next';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import type { StaffSession } from '@whistle/api-client';
-import { decryptReportFields, openIncidentAsCompany } from '@whistle/crypto';
+import {
+  createPersonKeys,
+  decryptReportFields,
+  importPersonKeys,
+  openIncidentAsCompany,
+  openIncidentWithGrant,
+  personFingerprint,
+} from '@whistle/crypto';
 import { StaffSessionContext } from '@whistle/ui/staff';
 import { initTestI18n } from '../../../tools/webpack/test-i18n';
 import { openCasePage } from '../../test/case-page';
@@ -50,7 +57,13 @@ function open(session: StaffSession) {
   );
 }
 
-function fakeServer() {
+/** Keys of a staff member, as the shell's keyring holds them once unlocked. */
+async function personKeys() {
+  const { publicKeys, secret } = await createPersonKeys();
+  return { keys: await importPersonKeys(secret, publicKeys), fingerprint: await personFingerprint(publicKeys) };
+}
+
+function fakeServer(recipientKeys: { key_id: string; public_key: string }[] = []) {
   const sent: { url: string; body: string; headers: Headers }[] = [];
   fetchMock.mockImplementation(async (url, init) => {
     if ((init.method ?? 'GET') === 'GET' && url === '/api/account/company/acme-corporation')
@@ -59,7 +72,7 @@ function fakeServer() {
         name: 'Acme',
         public_key: company.publicKey,
         key_version: 1,
-        categories: [{ uuid: FRAUD, name: 'Fraud', parent_uuid: null }],
+        categories: [{ uuid: FRAUD, name: 'Fraud', parent_uuid: null, recipient_keys: recipientKeys }],
         locations: [{ uuid: OFFICE, name: 'Head office' }],
       });
     if (init.method === 'POST' && url === '/api/incident/recorded') {
@@ -117,6 +130,53 @@ it('sends only ciphertext the company key opens, and shows the reporter’s code
   );
   expect(screen.getByRole('alert')).toHaveTextContent('Do not store this code anywhere');
   expect(screen.getByRole('link', { name: 'Open the case' })).toHaveAttribute('href', `/company/incidents/${CASE}`);
+});
+
+/** Fills in what a report needs and sends it. */
+async function recordOne() {
+  fireEvent.click(await screen.findByRole('checkbox', { name: 'Fraud' }));
+  fireEvent.change(screen.getByRole('combobox', { name: /Location/ }), { target: { value: OFFICE } });
+  fireEvent.change(screen.getByRole('textbox', { name: /Description/ }), { target: { value: 'Told on the phone' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Record the report' }));
+  expect(await screen.findByRole('heading', { name: 'The report is recorded' })).toBeInTheDocument();
+}
+
+it('wraps a handler’s record to their own key too, so they open it without the company key', async () => {
+  const recorder = await personKeys();
+  const assignee = await personKeys();
+  const ASSIGNEE_KEY = 'f0000000-0000-4000-8000-000000000001';
+  const sent = fakeServer([{ key_id: ASSIGNEE_KEY, public_key: assignee.keys.publicKeys.public_key }]);
+  // No company key in this browser: only the handler's own keys.
+  open(staffSession(undefined, staffState(['HANDLER']), recorder.keys, recorder.fingerprint));
+  await recordOne();
+  const payload = JSON.parse(sent[0]!.body);
+  expect(payload.recorder_grant.fingerprint).toBe(recorder.fingerprint);
+  const mine = await openIncidentWithGrant({
+    ...payload,
+    grant: payload.recorder_grant.wrapped_passphrase,
+    person: recorder.keys,
+  });
+  expect(await decryptReportFields(mine, payload.fields)).toEqual(
+    expect.arrayContaining([{ name: 'description', value: 'Told on the phone' }]),
+  );
+  // The category's default assignee gets theirs, as from a reporter's form; the recorder's is not among them.
+  expect(payload.grants.map((grant: { key_id: string }) => grant.key_id)).toEqual([ASSIGNEE_KEY]);
+  const theirs = await openIncidentWithGrant({
+    ...payload,
+    grant: payload.grants[0].wrapped_passphrase,
+    person: assignee.keys,
+  });
+  expect(theirs.publicKey).toBe(payload.credential.public_key);
+});
+
+it('wraps no grant to an admin’s own key: they are not assigned what they record', async () => {
+  const recorder = await personKeys();
+  const sent = fakeServer();
+  open(staffSession(company.privateKey, staffState(['ADMIN']), recorder.keys, recorder.fingerprint));
+  await recordOne();
+  const payload = JSON.parse(sent[0]!.body);
+  expect(payload).not.toHaveProperty('recorder_grant');
+  expect(payload).not.toHaveProperty('grants');
 });
 
 it('asks for what a report needs before sending anything', async () => {

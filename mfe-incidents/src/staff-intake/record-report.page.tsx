@@ -3,21 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { getCompanyPublicView } from '@whistle/api-client';
 import type { CompanyPublicView } from '@whistle/contracts';
-import {
-  Button,
-  CategoryPicker,
-  Choice,
-  SelectField,
-  Spinner,
-  TextArea,
-  TextField,
-  useDocumentTitle,
-  useLoad,
-} from '@whistle/ui';
+import { Button, Choice, Spinner, TextField, useDocumentTitle, useLoad } from '@whistle/ui';
+import { IncidentFields } from '@whistle/ui/report';
 import { useStaffSession, useStaffState } from '@whistle/ui/staff';
 import { secretCodeGroups } from '@whistle/crypto';
 import { mayRecord } from './may-record';
-import { emptyRecord, recordReport, type StaffRecord } from './record-report';
+import { emptyRecord, recordReport, recorderIsAssigned, type StaffRecord } from './record-report';
 
 /** The reporter's secret code, shown this once for staff to pass on, in groups to read aloud. */
 function CodeToPassOn({ code, caseUuid }: { code: string; caseUuid: string }) {
@@ -48,7 +39,7 @@ function CodeToPassOn({ code, caseUuid }: { code: string; caseUuid: string }) {
 
 type Setter = <K extends keyof StaffRecord>(name: K, value: StaffRecord[K]) => void;
 
-/** The reporter's form's fields, as staff write them down. */
+/** The reporter's form's fields, as staff write them down (the incident's ones are the reporter form's own). */
 function RecordFields({
   company,
   record,
@@ -64,52 +55,22 @@ function RecordFields({
   const required = t('record.required');
   return (
     <>
-      <CategoryPicker
-        name="category_uuids"
-        legend={t('fields.category_uuid')}
-        categories={company.categories}
-        selected={record.category_uuids}
-        onChange={(selected) => set('category_uuids', selected)}
-        error={errorOf('category_uuids')}
-        requiredMark={required}
-      />
-      <SelectField
-        name="location_uuid"
-        label={t('fields.location')}
-        placeholder={t('record.choose')}
-        options={company.locations.map((location) => ({ value: location.uuid, label: location.name }))}
-        value={record.location_uuid}
-        onChange={(event) => set('location_uuid', event.target.value)}
-        error={errorOf('location_uuid')}
-        requiredMark={required}
-      />
-      <TextArea
-        name="description"
-        label={t('fields.description')}
-        value={record.description}
-        onChange={(event) => set('description', event.target.value)}
-        error={errorOf('description')}
-        requiredMark={required}
-      />
-      <TextField
-        name="location_detail"
-        label={t('fields.location_detail')}
-        value={record.location_detail}
-        onChange={(event) => set('location_detail', event.target.value)}
-      />
-      <TextField
-        name="date"
-        type="date"
-        label={t('fields.date')}
-        value={record.date}
-        onChange={(event) => set('date', event.target.value)}
-      />
-      <TextArea
-        name="people_involved"
-        label={t('fields.people_involved')}
-        rows={3}
-        value={record.people_involved}
-        onChange={(event) => set('people_involved', event.target.value)}
+      <IncidentFields
+        values={record}
+        set={set}
+        company={company}
+        words={{
+          category_uuids: t('fields.category_uuid'),
+          description: t('fields.description'),
+          location_uuid: t('fields.location'),
+          locationPlaceholder: t('record.choose'),
+          location_detail: t('fields.location_detail'),
+          date: t('record.from'),
+          end_date: t('record.to'),
+          people_involved: t('fields.people_involved'),
+          outcome: t('fields.outcome'),
+        }}
+        required={(name) => ({ error: errorOf(name), requiredMark: required })}
       />
       <Choice
         name="report_anonymously"
@@ -161,7 +122,8 @@ function RecordFields({
 
 /**
  * /company/incidents/record: a report taken by telephone or in a meeting (directive art. 18), written down here
- * with the reporter's form's fields and encrypted in this browser to the company key, like a reporter's report.
+ * with the reporter's form's fields and encrypted in this browser to the company key, like a reporter's report (and,
+ * for a handler, to their own key).
  */
 export function RecordReportPage() {
   const { t } = useTranslation('incidents');
@@ -201,7 +163,9 @@ export function RecordReportPage() {
     if (absent.length > 0 || !company) return;
     setState('sending');
     try {
-      setDone(await recordReport(session.api, company, record));
+      // A handler is assigned what they record: their own key gets a grant, so no company key is needed to open it.
+      const person = staff && recorderIsAssigned(staff.profile.roles) ? session.keyring.person() : undefined;
+      setDone(await recordReport(session.api, company, record, person));
     } catch {
       setState('failed');
     }

@@ -5,14 +5,12 @@ import {
   DecryptionError,
   encryptReportFields,
   grantIncidentPassphrase,
-  importPersonKeys,
   openIncidentWithGrant,
-  personFingerprint,
-  type PersonKeys,
 } from '@whistle/crypto';
 import { createTestDependencies, testStacks, waitFor, type TestDependencies } from '@whistle/service-kit/testing';
 import {
   announce,
+  announceKeys as announceKeysOf,
   announceStaff,
   call,
   fileReport,
@@ -23,15 +21,9 @@ import {
   startIncident,
   type RunningIncident,
   type SeededCompany,
+  type KeyedMember,
   type StaffMember,
 } from './support';
-
-/** A staff member with keys, as auth announces them (user.keys_created), once the incident service knows the key. */
-interface KeyedMember extends StaffMember {
-  keys: PersonKeys;
-  keyId: string;
-  fingerprint: string;
-}
 
 describe.each(testStacks)('per-case grants, in the incident service, on %s', (stack) => {
   let test$: TestDependencies;
@@ -50,23 +42,7 @@ describe.each(testStacks)('per-case grants, in the incident service, on %s', (st
   const as = async (member: StaffMember, method: string, path: string, body?: unknown) =>
     call(incident.baseUrl, method, path, { token: await member.token(), body });
 
-  async function announceKeys(member: StaffMember): Promise<KeyedMember> {
-    const { publicKeys, secret } = await createPersonKeys();
-    const keys = await importPersonKeys(secret, publicKeys);
-    const keyId = randomUUID();
-    const fingerprint = await personFingerprint(publicKeys);
-    await announce(test$.deps, {
-      name: 'user.keys_created',
-      company_id: member.companyId,
-      payload: { user_id: member.userId, key_id: keyId, ...publicKeys, fingerprint, replaced: false },
-    });
-    await waitFor(
-      async () =>
-        (await test$.deps.db.query('select 1 from incident.staff_key where key_id = $1', [keyId])).rows.length > 0,
-      { what: `${member.fullName}'s key in the incident service` },
-    );
-    return { ...member, keys, keyId, fingerprint };
-  }
+  const announceKeys = (member: StaffMember) => announceKeysOf(test$.deps, member);
 
   async function team(company: SeededCompany) {
     const admin = await announceKeys(await announceStaff(test$.deps, company, 'Ada Admin', ['ADMIN']));

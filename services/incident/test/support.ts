@@ -3,9 +3,13 @@ import type { IncidentCreateResponse } from '@whistle/contracts';
 import {
   createCompanyCredentials,
   createIncidentCredentials,
+  createPersonKeys,
   encryptReportFields,
+  importPersonKeys,
+  personFingerprint,
   unlockCompanyPrivateKey,
   type IncidentCredentials,
+  type PersonKeys,
 } from '@whistle/crypto';
 import { createOutbox, messagingMigrations, migrate } from '@whistle/service-kit';
 import { serveService, waitFor } from '@whistle/service-kit/testing';
@@ -181,6 +185,30 @@ export async function announceStaff(
 }
 
 /** JSON calls with a Bearer token; the answer's status and parsed body. */
+/** A staff member with keys, as auth announces them (user.keys_created), once the incident service knows the key. */
+export interface KeyedMember extends StaffMember {
+  keys: PersonKeys;
+  keyId: string;
+  fingerprint: string;
+}
+
+export async function announceKeys(deps: IncidentDependencies, member: StaffMember): Promise<KeyedMember> {
+  const { publicKeys, secret } = await createPersonKeys();
+  const keys = await importPersonKeys(secret, publicKeys);
+  const keyId = randomUUID();
+  const fingerprint = await personFingerprint(publicKeys);
+  await announce(deps, {
+    name: 'user.keys_created',
+    company_id: member.companyId,
+    payload: { user_id: member.userId, key_id: keyId, ...publicKeys, fingerprint, replaced: false },
+  });
+  await waitFor(
+    async () => (await deps.db.query('select 1 from incident.staff_key where key_id = $1', [keyId])).rows.length > 0,
+    { what: `${member.fullName}'s key in the incident service` },
+  );
+  return { ...member, keys, keyId, fingerprint };
+}
+
 export async function call(
   baseUrl: string,
   method: string,

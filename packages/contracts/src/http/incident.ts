@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { urlIdentifier, versionedString, REQUIRED_MESSAGE, requiredWhenMissing } from './common';
+import { fingerprintSchema } from './keys';
 
 const required = REQUIRED_MESSAGE;
 
@@ -152,6 +153,14 @@ export const incidentCreateRequestSchema = z
         }),
       )
       .max(50)
+      .optional(),
+    /**
+     * Not in the spec (docs/security.md, "Reports taken by staff"), `POST /api/incident/recorded` only: the incident
+     * passphrase wrapped in the recording staff member's browser to their own current key, named by its fingerprint,
+     * so a handler who holds no company key opens the case they took (they are assigned it). Any other key is a 400.
+     */
+    recorder_grant: z
+      .strictObject({ fingerprint: fingerprintSchema, wrapped_passphrase: versionedString(1024) })
       .optional(),
   })
   .superRefine(

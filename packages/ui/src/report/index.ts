@@ -1,5 +1,5 @@
-// What the discloser's and the staff's report pages share (@whistle/ui/report): formatting, the review
-// order, files chosen, encrypted and uploaded, decrypted downloads, and the thread with its encrypted reply. An entry of its own (a shared
+// What the discloser's and the staff's report pages share (@whistle/ui/report): the report's incident fields,
+// formatting, the review order, files chosen, encrypted and uploaded, decrypted downloads, and the thread with its encrypted reply. An entry of its own (a shared
 // singleton of its own), so the discloser's landing page never loads it.
 export {
   MAX_FILE_SIZE,
@@ -14,6 +14,13 @@ export {
 export { decryptIncidentFile, saveBlob, saveDecryptedFile, type DecryptedFile } from './download-file';
 export { FilePicker } from './file-picker.component';
 export { formatFileSize } from './format';
+export {
+  IncidentFields,
+  type IncidentFieldValues,
+  type IncidentFieldWords,
+  type IncidentFieldsProps,
+  type RequiredIncidentField,
+} from './incident-fields.component';
 export { cleanFile, type CleanedFile, type MetadataWarning, type RemovedMetadata } from './metadata';
 export {
   REPORT_DETAIL_ORDER,

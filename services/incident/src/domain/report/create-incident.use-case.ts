@@ -4,6 +4,7 @@ import { hashDiscloserAuthToken } from '@whistle/crypto';
 import { ConflictError, InputError, traceContextOf } from '@whistle/service-kit';
 import { nodeSha256 } from '../tokens/sha256';
 import type { ReportWriter } from './report-writer';
+import type { StaffRecorder } from './staff-recorder';
 
 export interface CreateIncidentDependencies {
   reports: ReportWriter;
@@ -36,7 +37,7 @@ export async function createIncident(
    * The staff member who recorded the report (recordStaffReport), and whether the case is assigned to them too (a
    * handler, who sees only assigned cases, keeps the case they took); none for a reporter's own report.
    */
-  recorder?: { userId: string; assign: boolean },
+  recorder?: StaffRecorder,
 ): Promise<IncidentCreateResponse> {
   const id = randomUUID();
   const retrievalId = newRetrievalId();
@@ -68,10 +69,14 @@ export async function createIncident(
       companyKeyVersion: input.company_key_version ?? null,
       recordedBy: recorder?.userId ?? null,
       alsoAssigned: recorder?.assign ? [recorder.userId] : [],
-      grants: (input.grants ?? []).map((grant) => ({
-        keyId: grant.key_id.toLowerCase(),
-        wrappedPassphrase: grant.wrapped_passphrase,
-      })),
+      grants: [
+        ...(input.grants ?? []).map((grant) => ({
+          keyId: grant.key_id.toLowerCase(),
+          wrappedPassphrase: grant.wrapped_passphrase,
+        })),
+        // The recorder's own (checked by staffRecorder): stored as they are assigned the case.
+        ...(recorder?.grant ? [recorder.grant] : []),
+      ],
       ...(idempotencyKey && requestHash ? { idempotency: { key: idempotencyKey, requestHash } } : {}),
     },
     traceContext: traceContextOf(),

@@ -1,5 +1,6 @@
 import { staffRecordedChannels, type IncidentCreateRequest } from '@whistle/contracts';
 import { InputError, NotAllowedError, type Queryable } from '@whistle/service-kit';
+import { caseGrantRepository } from '../../data-access/case-grant.repository';
 import { seesEveryCase, type StaffViewer } from '../access/staff-access';
 
 const channels: readonly string[] = staffRecordedChannels;
@@ -11,18 +12,67 @@ const channels: readonly string[] = staffRecordedChannels;
 export const mayRecordReports = (viewer: StaffViewer) =>
   viewer.roles.includes('ADMIN') || viewer.roles.includes('HANDLER');
 
+/** Who records a report, for createIncident; `grant` is theirs, to their own current key (`recorder_grant`). */
+export interface StaffRecorder {
+  userId: string;
+  assign: boolean;
+  grant?: { keyId: string; wrappedPassphrase: string };
+}
+
+/** A reporter's own report never names a recorder: `recorder_grant` belongs to POST /api/incident/recorded. */
+export function refuseRecorderGrant(input: IncidentCreateRequest): void {
+  if (input.recorder_grant)
+    throw new InputError('Bad Request', { recorder_grant: ['Only a report recorded by staff carries this grant'] });
+}
+
+/**
+ * The recorder's grant checked: only to the recorder's own current key (the fingerprint their page showed them),
+ * and only for a recorder who is assigned the case (a handler; an admin opens it with the company key). Every
+ * report-time grant (`grants`) must be to the current key of a default assignee of the chosen categories or of
+ * the recorder: a staff page names no one else, so anyone else is refused rather than left out.
+ */
+async function checkedGrants(
+  db: Queryable,
+  viewer: StaffViewer,
+  input: IncidentCreateRequest,
+  assign: boolean,
+): Promise<StaffRecorder['grant']> {
+  const [own] = (await caseGrantRepository.keysOf(db, viewer.companyId, [viewer.userId])).values();
+  const recorderGrant = input.recorder_grant;
+  if (recorderGrant && (!assign || !own || own.fingerprint !== recorderGrant.fingerprint))
+    throw new InputError('Bad Request', {
+      recorder_grant: ['A recorder’s grant is only to their own current key, when they are assigned the case'],
+    });
+  const keyIds = [...new Set((input.grants ?? []).map((grant) => grant.key_id.toLowerCase()))];
+  if (keyIds.length > 0) {
+    const { rows } = await db.query<{ assignee_ids: string[] }>(
+      `select coalesce(array_agg(distinct a)::text[], '{}') as assignee_ids
+         from incident.category c cross join unnest(c.assignee_ids) a
+        where c.company_id = $1 and c.id = any($2::uuid[])`,
+      [viewer.companyId, input.category_uuids],
+    );
+    const assigned = new Set([...(rows[0]?.assignee_ids ?? []), ...(assign ? [viewer.userId] : [])]);
+    const keys = await caseGrantRepository.keysById(db, viewer.companyId, keyIds);
+    if (keyIds.some((keyId) => !assigned.has(keys.get(keyId)?.user_id ?? '')))
+      throw new InputError('Bad Request', {
+        grants: ['A grant is only to the current key of someone the report is assigned to'],
+      });
+  }
+  return recorderGrant && own ? { keyId: own.key_id, wrappedPassphrase: recorderGrant.wrapped_passphrase } : undefined;
+}
+
 /**
  * Whether `viewer` may record `input` (POST /api/incident/recorded): a report a staff member took by telephone or in
  * a meeting, encrypted in their browser exactly as a reporter's would be (incident key pair, passphrase wrapped to the
  * company key and sealed under a new secret code, which staff pass on to the reporter). Only for the staff member's
  * own company, and never as `online` (that is the reporter's own form). Answers who recorded it, for createIncident:
- * a handler, who sees only assigned cases, is assigned the case they took.
+ * a handler, who sees only assigned cases, is assigned the case they took, and keeps a grant of it to their own key.
  */
 export async function staffRecorder(
   db: Queryable,
   viewer: StaffViewer,
   input: IncidentCreateRequest,
-): Promise<{ userId: string; assign: boolean }> {
+): Promise<StaffRecorder> {
   if (!mayRecordReports(viewer)) throw new NotAllowedError('Only admins and handlers record reports');
   if (!channels.includes(input.report_channel))
     throw new InputError('Bad Request', {
@@ -33,5 +83,7 @@ export async function staffRecorder(
   ]);
   // Another company's identifier reads as unknown, like an identifier nobody has.
   if (rows[0]?.id !== viewer.companyId) throw new InputError('Bad Request', { url_identifier: ['Unknown company'] });
-  return { userId: viewer.userId, assign: !seesEveryCase(viewer) };
+  const assign = !seesEveryCase(viewer);
+  const grant = await checkedGrants(db, viewer, input, assign);
+  return { userId: viewer.userId, assign, ...(grant ? { grant } : {}) };
 }

@@ -25,7 +25,7 @@ import { discloserMessageLimits } from '../../domain/messages/discloser-message-
 import { listMessages, postMessage } from '../../domain/messages/incident-messages.use-case';
 import { createIncident } from '../../domain/report/create-incident.use-case';
 import { approveRecord } from '../../domain/report/approve-record.use-case';
-import { staffRecorder } from '../../domain/report/staff-recorder';
+import { refuseRecorderGrant, staffRecorder } from '../../domain/report/staff-recorder';
 import type { ReportWriter } from '../../domain/report/report-writer';
 import { retrieveIncidentAsDiscloser } from '../../domain/report/retrieve-incident.use-case';
 import type { IncidentSessionSigner } from '../../domain/tokens/incident-session-signer';
@@ -92,6 +92,7 @@ export function incidentRoutes(deps: IncidentRoutesDependencies): Router {
     async (req, res) => {
       const { proof_of_work: solution, ...input } = parseBody(incidentCreateRequestSchema, req.body);
       const idempotencyKey = idempotencyKeyOf(req);
+      refuseRecorderGrant(input);
       await deps.proofOfWork.check(input.url_identifier, solution, idempotencyKey);
       res.status(201).json(await createIncident(deps, input, idempotencyKey));
     },
