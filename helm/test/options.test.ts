@@ -75,6 +75,11 @@ describe('helm/whistle ServiceAccounts', () => {
     const names = container.env.map((e: any) => e.name);
     expect(names).not.toContain('S3_ACCESS_KEY_ID');
     expect(names).not.toContain('S3_SECRET_ACCESS_KEY');
+    // The upload counters' own key is what lets the replicas count together then.
+    expect(container.env).toContainEqual({
+      name: 'UPLOAD_LIMIT_KEY',
+      valueFrom: { secretKeyRef: { name: 'whistle-secrets', key: 'UPLOAD_LIMIT_KEY', optional: true } },
+    });
     // The others still get no object store settings.
     expect(containersOf(deploymentOf(objects, 'auth'))[0].envFrom).not.toContainEqual({
       configMapRef: { name: 'whistle-s3' },

@@ -172,7 +172,7 @@ export const expectedSecretEnv: Record<string, { required: string[]; optional: s
   },
   file: {
     required: ['DATABASE_URL', 'AMQP_URL', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'DISCLOSER_TOKEN_PUBLIC_KEY'],
-    optional: ['TOKEN_PUBLIC_KEY'],
+    optional: ['TOKEN_PUBLIC_KEY', 'UPLOAD_LIMIT_KEY'],
   },
   notification: { required: ['DATABASE_URL', 'AMQP_URL', 'SMTP_URL'], optional: [] },
   audit: { required: ['DATABASE_URL', 'AMQP_URL', 'TOKEN_PUBLIC_KEY'], optional: [] },

@@ -23,6 +23,15 @@ export const fileConfigSchema = platformConfigSchema.safeExtend({
   /** Files disclosers upload per client address per hour, whatever the case. */
   UPLOAD_LIMIT_PER_CLIENT: positive(60),
   /**
+   * The key the per-address upload counters are HMAC-ed with, the same in every replica (so they count together in
+   * PostgreSQL) and absent from a database dump (so the counters name no address). Without it the object store's
+   * secret key serves; without either (S3 by cloud identity, or files on disk) each process counts alone.
+   */
+  UPLOAD_LIMIT_KEY: z
+    .string()
+    .min(32, 'UPLOAD_LIMIT_KEY must be at least 32 characters (e.g. openssl rand -base64 32)')
+    .optional(),
+  /**
    * How long an upload naming a message waits for the incident service's `incident.message.created` to reach
    * this service (the browser sends the files right after the message) before it is refused as unknown.
    */

@@ -42,6 +42,7 @@ export const fileSchema: ServiceSchema = {
 export function createFileService(given: FileDependencies, config: FileConfig): WhistleService {
   // Its tenant scopes run as the file schema's own tenant role (docs/security.md, "Tenant isolation").
   const deps = { ...given, db: serviceDatabase(given.db, FILE_SCHEMA) };
+  const counterSecret = config.UPLOAD_LIMIT_KEY ?? config.S3_SECRET_ACCESS_KEY;
   const lifecycle = createServiceLifecycle({
     ...fileSchema,
     deps,
@@ -64,10 +65,10 @@ export function createFileService(given: FileDependencies, config: FileConfig): 
         messageWaitMs: config.UPLOAD_MESSAGE_WAIT_MS,
       },
       uploadsPerClientPerHour: config.UPLOAD_LIMIT_PER_CLIENT,
-      // The counters' keys are HMAC-ed with a secret every replica shares and a database dump lacks: the
-      // object store's secret key. Without one (files on disk: a single process) they count in memory.
-      rateLimits: config.S3_SECRET_ACCESS_KEY
-        ? rateLimitCountersFor({ db: deps.db, schema: FILE_SCHEMA, secret: config.S3_SECRET_ACCESS_KEY })
+      // The counters' keys are HMAC-ed with a secret every replica shares and a database dump lacks: their own key,
+      // else the object store's secret key. Without either they count in this process's memory.
+      rateLimits: counterSecret
+        ? rateLimitCountersFor({ db: deps.db, schema: FILE_SCHEMA, secret: counterSecret })
         : processRateLimitCounters(),
     }),
   );

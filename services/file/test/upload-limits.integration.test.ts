@@ -4,6 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { FILE_UPLOAD_CONTENT_TYPE } from '@whistle/contracts';
 import { createCompanyCredentials, createIncidentCredentials } from '@whistle/crypto';
 import { createTestDependencies, testStacks, type TestDependencies } from '@whistle/service-kit/testing';
+import { openEventBus } from '@whistle/service-kit';
 import {
   countRows,
   createInspectableStore,
@@ -68,11 +69,12 @@ describe.each(testStacks)('upload limits and message links on %s', (stack) => {
   async function upload(
     session: Session,
     { messageId = null, size = 100 }: { messageId?: string | null; size?: number } = {},
+    baseUrl = file.baseUrl,
   ): Promise<{ status: number; body: { message: string; errors?: Record<string, string[]> } }> {
     const { body } = await encryptedUploadBody(publicKey, session.incidentId, randomBytes(size), {
       incident_message_uuid: messageId,
     });
-    const response = await fetch(`${file.baseUrl}/api/incident/file/`, {
+    const response = await fetch(`${baseUrl}/api/incident/file/`, {
       method: 'POST',
       headers: {
         'content-type': FILE_UPLOAD_CONTENT_TYPE,
@@ -217,4 +219,36 @@ describe.each(testStacks)('upload limits and message links on %s', (stack) => {
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await refused.json()).toEqual({ message: 'Too many files were sent, please try again later' });
   });
+
+  // Replicas are a cluster's: on PGlite (the standalone platform, one process) the counters are that process's.
+  const clusterTest = stack.startsWith('postgres') ? test : test.skip;
+  clusterTest(
+    'when two replicas share UPLOAD_LIMIT_KEY (no object store key), then one address is counted across both',
+    async () => {
+      // As with S3 by cloud identity: no static object store key, so only the counters' own key lets replicas share
+      // them. Each replica has its own bus (uploads without a message need none); the database is the stack's.
+      const shared = { ...limits, UPLOAD_LIMIT_KEY: 'an upload-limit key of at least 32 characters' };
+      const buses = [
+        await openEventBus({ logger: test$.deps.logger }),
+        await openEventBus({ logger: test$.deps.logger }),
+      ];
+      const replicas = await Promise.all(
+        buses.map((bus) =>
+          startFile({ ...test$.deps, bus, objects: store.objects }, tokens.publicKeyPem, {
+            env: shared,
+            trustProxy: true,
+          }),
+        ),
+      );
+      try {
+        const statuses: number[] = [];
+        for (let i = 0; i < 6; i += 1)
+          statuses.push((await upload(await tokens.forNewIncident(), {}, replicas[i % 2].baseUrl)).status);
+        expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
+      } finally {
+        await Promise.all(replicas.map((replica) => replica.close()));
+        await Promise.all(buses.map((bus) => bus.close()));
+      }
+    },
+  );
 });

@@ -65,6 +65,7 @@ const sensitiveFields = [
   'SMTP_URL',
   'S3_ACCESS_KEY_ID',
   'S3_SECRET_ACCESS_KEY',
+  'UPLOAD_LIMIT_KEY',
 ];
 
 export const redactPaths: readonly string[] = [
