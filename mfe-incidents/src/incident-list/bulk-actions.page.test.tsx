@@ -95,8 +95,8 @@ async function threeCases() {
       uuid: `00000000-0000-4000-8000-00000000000${n + 1}`,
       display_report_number: n + 1,
       keys,
-      assignees: n === 0 ? [{ ...ADA, roles: ['ADMIN'] }] : [],
-    } as Parameters<typeof listItem>[0]),
+      assignees: n === 0 ? [ADA] : [],
+    }),
   );
 }
 
