@@ -20,6 +20,8 @@ export function PdfPreview({ blob, fileName }: { blob: Blob; fileName: string })
   const [page, setPage] = useState(1);
   const [drawFailed, setDrawFailed] = useState(false);
   const canvas = useRef<HTMLCanvasElement>(null);
+  const nav = useRef<HTMLElement>(null);
+  const turned = useRef(false);
 
   useEffect(() => {
     let current = true;
@@ -51,6 +53,19 @@ export function PdfPreview({ blob, fileName }: { blob: Blob; fileName: string })
     });
   }, [document, page]);
 
+  // On the first or the last page the button just pressed is disabled, which drops the focus out of the dialog
+  // (Escape would no longer close it): it goes to the other one.
+  useEffect(() => {
+    const active = window.document.activeElement;
+    if (!turned.current || !nav.current) return;
+    if (active instanceof HTMLButtonElement && !active.disabled && nav.current.contains(active)) return;
+    nav.current.querySelector<HTMLButtonElement>('button:not(:disabled)')?.focus();
+  }, [page]);
+  const turn = (to: number) => {
+    turned.current = true;
+    setPage(to);
+  };
+
   if (state.phase === 'failed')
     return (
       <p className="wh-alert" role="alert">
@@ -62,12 +77,12 @@ export function PdfPreview({ blob, fileName }: { blob: Blob; fileName: string })
   return (
     <div className="case-pdf wh-stack">
       {pages > 1 && (
-        <nav className="case-pdf__pages" aria-label={t('files.pdfPages')}>
-          <Button variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+        <nav ref={nav} className="case-pdf__pages" aria-label={t('files.pdfPages')}>
+          <Button variant="secondary" disabled={page <= 1} onClick={() => turn(page - 1)}>
             {t('list.previous')}
           </Button>
           <span aria-live="polite">{t('list.page', { page, pages })}</span>
-          <Button variant="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+          <Button variant="secondary" disabled={page >= pages} onClick={() => turn(page + 1)}>
             {t('list.next')}
           </Button>
         </nav>

@@ -67,10 +67,13 @@ describe('PDF preview', () => {
     await waitFor(() => expect(pdf.drawn).toEqual([1]));
     const pages = within(dialog.getByRole('navigation', { name: 'Pages of the PDF' }));
     expect(pages.getByRole('button', { name: 'Previous page' })).toBeDisabled();
+    pages.getByRole('button', { name: 'Next page' }).focus();
     fireEvent.click(pages.getByRole('button', { name: 'Next page' }));
     fireEvent.click(pages.getByRole('button', { name: 'Next page' }));
     expect(pages.getByText('Page 3 of 3')).toBeInTheDocument();
     expect(pages.getByRole('button', { name: 'Next page' })).toBeDisabled();
+    // The focus stays in the dialog, on the button still of use.
+    expect(pages.getByRole('button', { name: 'Previous page' })).toHaveFocus();
     expect(dialog.getByRole('img', { name: 'contract.pdf, page 3 of 3' })).toBeInTheDocument();
     await waitFor(() => expect(pdf.drawn).toEqual([1, 2, 3]));
     fireEvent.click(pages.getByRole('button', { name: 'Previous page' }));
