@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { DiscloserLanguage } from '../languages/discloser-languages';
 import { discloserLanguageSchema } from './languages';
 
 /*
@@ -13,17 +12,6 @@ export const REPLY_TEMPLATE_BODY_MAX = 5000;
 /** Most templates one company keeps. */
 export const REPLY_TEMPLATES_PER_COMPANY = 100;
 
-/** The staff pages' languages: a template may be in one of these even where the disclosure page does not offer it. */
-export const STAFF_LANGUAGE_CODES = [
-  'en',
-  'fr',
-  'de',
-  'es',
-  'it',
-  'nl',
-  'pl',
-  'pt',
-] as const satisfies readonly DiscloserLanguage[];
 export const REPLY_TEMPLATE_LANGUAGE_NOT_OFFERED = 'This language is not one of the company’s';
 
 /**
