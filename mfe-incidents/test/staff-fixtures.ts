@@ -53,6 +53,7 @@ export const staffState = (roles: string[] = ['ADMIN']) =>
     },
     company: {
       url_identifier: 'acme-corporation',
+      languages: { offered: ['en', 'fr', 'de'], default: 'en' },
       categories: [
         { uuid: 'c0000000-0000-4000-8000-000000000001', name: 'Fraud', parent_uuid: null, is_active: true },
         {

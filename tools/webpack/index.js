@@ -143,6 +143,14 @@ function frontendConfig({ dir, role, exposes, copy = ['locales'] }) {
           },
           { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
           { test: /\.svg$/, type: 'asset/resource' },
+          // A ready-made worker script a page starts with `new Worker(new URL(...))` kept apart (pdf.js's): copied as
+          // it is, under a .js name, as servers without an .mjs type would send it as a download and the browser refuse it.
+          {
+            test: /\.mjs$/,
+            dependency: 'url',
+            type: 'asset/resource',
+            generator: { filename: 'assets/[name].[contenthash:8].js' },
+          },
           // Schemas, country list and routing table: no module has side effects, so importing the
           // country list does not drag zod and every schema into the bundle.
           { include: path.resolve(__dirname, '../../packages/contracts/src'), sideEffects: false },

@@ -2,10 +2,11 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog, Spinner } from '@whistle/ui';
 import type { DecryptedFile } from '@whistle/ui/report';
+import { PdfPreview } from './pdf-preview.component';
 import '../case/case.css';
 
 /** What the page can show of a file. */
-type PreviewKind = 'image' | 'text' | 'audio' | 'none';
+type PreviewKind = 'image' | 'text' | 'audio' | 'pdf' | 'none';
 
 // Raster images only: an SVG is a document that can carry script and links.
 const IMAGE_TYPES = /^image\/(?:png|jpeg|gif|webp|avif|bmp)$/;
@@ -16,14 +17,15 @@ export function previewKind(mimeType: string): PreviewKind {
   const type = mimeType.toLowerCase();
   if (IMAGE_TYPES.test(type)) return 'image';
   if (type.startsWith('audio/')) return 'audio';
+  if (type === 'application/pdf') return 'pdf';
   if (TEXT_TYPES.test(type)) return 'text';
   return 'none';
 }
 
 /**
  * A decrypted file shown in a dialog labelled by its name: images and audio from an object URL (revoked when
- * the dialog closes, nothing is written to disk), text as text (never parsed as HTML). PDFs and other types
- * offer the download only. `file` is undefined while it is being decrypted.
+ * the dialog closes, nothing is written to disk), text as text (never parsed as HTML), PDFs drawn by pdf.js on a
+ * canvas (loaded only then). Other types offer the download only. `file` is undefined while it is being decrypted.
  */
 export function FilePreview({
   fileName,
@@ -86,6 +88,8 @@ export function FilePreview({
           // A reporter's recording has no captions to offer.
           // eslint-disable-next-line jsx-a11y/media-has-caption
           <audio ref={showBlob} className="case-preview__audio" controls aria-label={fileName} />
+        ) : kind === 'pdf' ? (
+          <PdfPreview blob={file.blob} fileName={fileName} />
         ) : kind === 'text' ? (
           <pre className="case-preview__text">{text}</pre>
         ) : (

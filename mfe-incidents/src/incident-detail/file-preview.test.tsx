@@ -41,7 +41,7 @@ const TYPES: Record<string, string> = {
   'receipt.PNG': 'image/png',
   'memo.mp3': 'audio/mpeg',
   'notes.txt': 'text/plain',
-  'contract.pdf': 'application/pdf',
+  'contract.zip': 'application/zip',
   'pending.png': 'image/png',
 };
 
@@ -105,12 +105,12 @@ describe('FilePreview', () => {
 
   it('offers the download of a type it cannot show, without making an object URL', () => {
     const onDownload = jest.fn();
-    const pdf = decrypted('contract.pdf', '%PDF-1.7');
-    renderWithI18n(<Harness file={pdf} onDownload={onDownload} />, english);
-    const dialog = screen.getByRole('dialog', { name: 'contract.pdf' });
+    const zip = decrypted('contract.zip', 'PK');
+    renderWithI18n(<Harness file={zip} onDownload={onDownload} />, english);
+    const dialog = screen.getByRole('dialog', { name: 'contract.zip' });
     expect(within(dialog).getByText('Preview not available for this file type')).toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Download' }));
-    expect(onDownload).toHaveBeenCalledWith(pdf);
+    expect(onDownload).toHaveBeenCalledWith(zip);
     expect(created).toEqual([]);
   });
 
@@ -143,7 +143,8 @@ describe('previewKind', () => {
     ['audio/mp4', 'audio'],
     ['text/csv', 'text'],
     ['application/json', 'text'],
-    ['application/pdf', 'none'],
+    ['application/PDF', 'pdf'],
+    ['application/x-pdf', 'none'],
     ['image/svg+xml', 'none'],
     ['text/html', 'text'],
     ['application/octet-stream', 'none'],

@@ -1,145 +1,11 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  getTeamKeys,
-  updateCase,
-  type ApiClient,
-  type CaseGrantInput,
-  type KeyRecipient,
-  type StaffKeyring,
-} from '@whistle/api-client';
-import type { TeamKeysResponse } from '@whistle/contracts';
-import { Button, ConfirmDialog, TextField, useLoad } from '@whistle/ui';
+import { getTeamKeys, updateCase } from '@whistle/api-client';
+import { ConfirmDialog } from '@whistle/ui';
 import { useStaffSession, useStaffState } from '@whistle/ui/staff';
+import { grantsFor, peopleWithoutKeys, useTeamKeys } from '../case/case-grants';
+import { PeoplePicker, type Person } from './people-picker.component';
 import type { OpenedCase } from './use-case';
-
-/** A person as the pickers list them: name, roles, and what to know before choosing them. */
-interface Person {
-  uuid: string;
-  full_name: string;
-  roles: readonly string[];
-  /** Their keys' fingerprint as the team list gives it: what the case's passphrase is wrapped to on assignment. */
-  fingerprint?: string;
-}
-
-/** Past this many people, the picker offers a search by name. */
-const SEARCH_FROM = 8;
-
-/**
- * Checkboxes of people with their roles, with a save button; `disabled` people are listed but cannot be chosen, and
- * a person with a `warning` has it said beside their name (and read with their checkbox).
- */
-function PeoplePicker({
-  legend,
-  people,
-  chosen,
-  disabled = [],
-  warnings = {},
-  onSave,
-  saveLabel,
-}: {
-  legend: string;
-  people: readonly Person[];
-  chosen: readonly string[];
-  disabled?: readonly string[];
-  warnings?: Readonly<Record<string, string>>;
-  onSave: (ids: string[]) => void;
-  saveLabel: string;
-}) {
-  const { t } = useTranslation('incidents');
-  const [selected, setSelected] = useState<string[]>([...chosen]);
-  const [query, setQuery] = useState('');
-  const idPrefix = useId();
-  const toggle = (id: string, on: boolean) =>
-    setSelected((current) => (on ? [...current, id] : current.filter((each) => each !== id)));
-  const words = query.trim().toLocaleLowerCase();
-  // The chosen stay listed whatever the search, so nobody is unassigned unseen.
-  const shown = people.filter(
-    (person) => !words || selected.includes(person.uuid) || person.full_name.toLocaleLowerCase().includes(words),
-  );
-  return (
-    <fieldset className="wh-stack case-people__picker">
-      <legend className="wh-field__label">{legend}</legend>
-      {people.length > SEARCH_FROM && (
-        <TextField
-          label={t('people.search')}
-          name="person_search"
-          type="search"
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-        />
-      )}
-      {shown.map((person) => {
-        const warning = warnings[person.uuid];
-        const warningId = `${idPrefix}-${person.uuid}`;
-        return (
-          <label key={person.uuid} className="case-checkbox">
-            <input
-              type="checkbox"
-              checked={selected.includes(person.uuid)}
-              disabled={disabled.includes(person.uuid)}
-              aria-describedby={warning ? warningId : undefined}
-              onChange={(event) => toggle(person.uuid, event.target.checked)}
-            />{' '}
-            {person.full_name}{' '}
-            <span className="case-muted">{person.roles.map((role) => t(`team.roles.${role}`)).join(', ')}</span>
-            {person.fingerprint && (
-              <>
-                {' '}
-                <code className="case-muted" aria-label={t('people.fingerprint')}>
-                  {person.fingerprint}
-                </code>
-              </>
-            )}
-            {warning && (
-              <span id={warningId} className="case-people__warning">
-                {warning}
-              </span>
-            )}
-          </label>
-        );
-      })}
-      {shown.length === 0 && <p className="case-muted">{t('people.noMatch')}</p>}
-      <div className="wh-actions">
-        <Button variant="secondary" onClick={() => onSave(selected)}>
-          {saveLabel}
-        </Button>
-      </div>
-    </fieldset>
-  );
-}
-
-/** The team's keys (public keys and fingerprints), undefined while unknown or when the list cannot be had. */
-function useTeamKeys(api: ApiClient): TeamKeysResponse | undefined {
-  return useLoad(() => getTeamKeys(api), [api], { shows: () => true }).data;
-}
-
-/**
- * The grants to send with an assignment (docs/security.md, "Per-case grants"): the case's passphrase, checked against
- * the case, wrapped to each assignee with keys — those the page shows, each checked by the keyring against the
- * fingerprint shown. None when this person does not hold the company key (they assign; an admin grants).
- */
-async function grantsFor(
-  keyring: StaffKeyring,
-  opened: OpenedCase,
-  team: TeamKeysResponse | undefined,
-  assignees: readonly string[],
-): Promise<CaseGrantInput[]> {
-  const recipients: KeyRecipient[] = (team?.people ?? []).flatMap((person) =>
-    assignees.includes(person.user_id) && person.public_key && person.signing_public_key && person.fingerprint
-      ? [
-          {
-            userId: person.user_id,
-            publicKey: person.public_key,
-            signingPublicKey: person.signing_public_key,
-            fingerprint: person.fingerprint,
-          },
-        ]
-      : [],
-  );
-  if (recipients.length === 0 || !keyring.workerMaterial()) return [];
-  return keyring.grantCase(opened.view.keys, recipients);
-}
 
 /**
  * Who works the case (admins and reviewers assign) and, for admins, who is excluded from it (conflict of
@@ -158,10 +24,7 @@ export function CasePeople({ opened, onUpdated }: { opened: OpenedCase; onUpdate
     roles,
   }));
   const team = useTeamKeys(api);
-  // Without keys, nothing can be wrapped to them: assigning them a case gives them one they cannot open.
-  const withoutAccess = new Set(
-    team?.people.filter((person) => person.public_key === null).map((person) => person.user_id),
-  );
+  const withoutAccess = peopleWithoutKeys(team);
   const fingerprints = new Map(team?.people.map((person) => [person.user_id, person.fingerprint ?? undefined]));
   const accessWarnings = Object.fromEntries([...withoutAccess].map((id) => [id, t('people.noReportAccess')] as const));
   const excluded = view.excluded_users.map((user) => user.uuid);
@@ -171,7 +34,7 @@ export function CasePeople({ opened, onUpdated }: { opened: OpenedCase; onUpdate
     try {
       // Saved before the team's keys came: they are fetched now (the keyring still checks each key's fingerprint).
       const keys = update.assignee_uuids ? (team ?? (await getTeamKeys(api).catch(() => undefined))) : undefined;
-      const grants = update.assignee_uuids ? await grantsFor(keyring, opened, keys, update.assignee_uuids) : [];
+      const grants = update.assignee_uuids ? await grantsFor(keyring, view.keys, keys, update.assignee_uuids) : [];
       await updateCase(api, view.uuid, grants.length > 0 ? { ...update, grants } : update);
       await onUpdated();
     } catch {

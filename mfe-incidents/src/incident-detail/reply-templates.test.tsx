@@ -4,7 +4,7 @@ import type { ReplyTemplate } from '@whistle/contracts';
 import { initTestI18n } from '../../../tools/webpack/test-i18n';
 import { CASE_UUID, openCasePage } from '../../test/case-page';
 import { json, testCompany, useNodeWebCrypto, type TestCompany } from '../../test/staff-fixtures';
-import { withTemplate } from './reply-templates.component';
+import { templatesByLanguage, withTemplate } from './reply-templates.component';
 
 /* Issue 23 item 4: the company's reply templates, inserted into the reply being written. */
 
@@ -16,12 +16,14 @@ const TEMPLATES: ReplyTemplate[] = [
   {
     uuid: 'b0000000-0000-4000-8000-000000000001',
     name: 'Received',
+    language: 'en',
     body: 'We have received your report.',
     updated: '2026-11-20T09:30:00.000Z',
   },
   {
     uuid: 'b0000000-0000-4000-8000-000000000002',
     name: 'More details',
+    language: 'en',
     body: 'Could you tell us when it happened?',
     updated: '2026-11-20T09:30:00.000Z',
   },
@@ -92,4 +94,30 @@ it('when a template goes into a reply, then it follows the text on a new paragra
   expect(withTemplate('', 'Thanks.')).toBe('Thanks.');
   expect(withTemplate('  \n', 'Thanks.')).toBe('Thanks.');
   expect(withTemplate('Hello,\n', 'Thanks.')).toBe('Hello,\n\nThanks.');
+});
+
+it('when templates are in several languages, then they come grouped by language, the company’s default first', async () => {
+  const template = (uuid: string, language: ReplyTemplate['language'], name: string): ReplyTemplate => ({
+    uuid: `b0000000-0000-4000-8000-00000000001${uuid}`,
+    name,
+    language,
+    body: `${name}.`,
+    updated: '2026-11-20T09:30:00.000Z',
+  });
+  // The server's order: by language code, then name.
+  const templates = [template('1', 'de', 'Eingang'), ...TEMPLATES, template('2', 'fr', 'Accusé')];
+  await openCasePage({ company, language: english, fetchMock, answer: withTemplates(templates) });
+  const picker = await screen.findByLabelText('Insert a reply template');
+  const groups = within(picker).getAllByRole('group');
+  expect(groups.map((group) => group.getAttribute('label'))).toEqual(['English', 'Deutsch', 'Français']);
+  expect(
+    within(groups[0]!)
+      .getAllByRole('option')
+      .map((option) => option.textContent),
+  ).toEqual(['Received', 'More details']);
+  expect(within(groups[2]!).getByRole('option', { name: 'Accusé' })).toHaveAttribute('lang', 'fr');
+  fireEvent.change(picker, { target: { value: templates[3]!.uuid } });
+  expect(screen.getByLabelText('Reply to the reporter')).toHaveValue('Accusé.');
+  // A company whose default is French: its templates first.
+  expect(templatesByLanguage(templates, 'fr').map((group) => group.language)).toEqual(['fr', 'de', 'en']);
 });

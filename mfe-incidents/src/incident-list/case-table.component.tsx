@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useId, type MouseEvent } from 'react';
+import { useEffect, useId, useRef, type MouseEvent } from 'react';
 import { Link, useHref, useNavigate, useSearchParams } from 'react-router';
 import type { IncidentListItem } from '@whistle/contracts';
 import { formatDateTime } from '@whistle/ui';
@@ -52,7 +52,37 @@ function SortHeader({ sortKey }: { sortKey: SortKey }) {
   );
 }
 
-/** A click on something of its own (the number link, a future checkbox) or a text selection is not a row click. */
+/** The cases ticked in the list (their ids), and how to tick one or the whole page. */
+export interface CaseSelection {
+  selected: ReadonlySet<string>;
+  toggle(uuid: string, on: boolean): void;
+  toggleAll(on: boolean): void;
+}
+
+/** "Select all on this page": ticked when every row is, mixed when some are. */
+function SelectAll({ items, selection }: { items: readonly IncidentListItem[]; selection: CaseSelection }) {
+  const { t } = useTranslation('incidents');
+  const box = useRef<HTMLInputElement>(null);
+  const ticked = items.filter((item) => selection.selected.has(item.uuid)).length;
+  useEffect(() => {
+    if (box.current) box.current.indeterminate = ticked > 0 && ticked < items.length;
+  }, [ticked, items.length]);
+  return (
+    <th scope="col" className="case-table__select">
+      <label>
+        <input
+          ref={box}
+          type="checkbox"
+          checked={items.length > 0 && ticked === items.length}
+          onChange={(event) => selection.toggleAll(event.target.checked)}
+        />
+        <span className="wh-visually-hidden">{t('bulk.selectPage')}</span>
+      </label>
+    </th>
+  );
+}
+
+/** A click on something of its own (the number link, the selection checkbox) or a text selection is not a row click. */
 const INTERACTIVE = 'a, button, input, select, textarea, label, summary, [role="button"]';
 function isRowClick(event: MouseEvent<HTMLTableRowElement>) {
   const target = event.target as Element;
@@ -63,10 +93,12 @@ function CaseRow({
   item,
   identity,
   locked,
+  selection,
 }: {
   item: IncidentListItem;
   identity: Identity | undefined;
   locked: boolean;
+  selection: CaseSelection | undefined;
 }) {
   const { t, i18n } = useTranslation('incidents');
   const navigate = useNavigate();
@@ -74,8 +106,8 @@ function CaseRow({
   const href = useHref(to);
   const unreadId = useId();
   const unread = item.unread_messages ?? 0;
-  // The whole row opens the case for the mouse; the number link stays the one focusable element (keyboard,
-  // screen readers, "open in new tab"), so the row adds no second tab stop and nests nothing interactive.
+  // The whole row opens the case for the mouse; the number link stays the one way to open it for the keyboard,
+  // screen readers and "open in new tab", so the row adds no tab stop of its own (the selection box is not a link).
   const onClick = (event: MouseEvent<HTMLTableRowElement>) => {
     if (event.button !== 0 || !isRowClick(event)) return;
     if (event.ctrlKey || event.metaKey || event.shiftKey) window.open(href, '_blank', 'noopener');
@@ -83,6 +115,18 @@ function CaseRow({
   };
   return (
     <tr className={unread > 0 ? 'case-table__row case-table__row--unread' : 'case-table__row'} onClick={onClick}>
+      {selection && (
+        <td className="case-table__select">
+          <label>
+            <input
+              type="checkbox"
+              checked={selection.selected.has(item.uuid)}
+              onChange={(event) => selection.toggle(item.uuid, event.target.checked)}
+            />
+            <span className="wh-visually-hidden">{t('bulk.selectCase', { number: item.display_report_number })}</span>
+          </label>
+        </td>
+      )}
       <td data-label={t('list.columns.number')}>
         <Link to={to} aria-describedby={unread > 0 ? unreadId : undefined}>
           {t('list.number', { number: item.display_report_number })}
@@ -115,15 +159,20 @@ function CaseRow({
   );
 }
 
-/** One page of cases; identities are decrypted in the browser (or locked without the company key). */
+/**
+ * One page of cases; identities are decrypted in the browser (or locked without the company key). With a `selection`,
+ * each row has a checkbox naming its case, and the header one for the whole page.
+ */
 export function CaseTable({
   items,
   identities,
   locked,
+  selection,
 }: {
   items: readonly IncidentListItem[];
   identities: ReadonlyMap<string, Identity>;
   locked: boolean;
+  selection?: CaseSelection;
 }) {
   const { t } = useTranslation('incidents');
   return (
@@ -131,6 +180,7 @@ export function CaseTable({
       <caption className="wh-visually-hidden">{t('list.caption')}</caption>
       <thead>
         <tr>
+          {selection && <SelectAll items={items} selection={selection} />}
           <th scope="col">{t('list.columns.number')}</th>
           <SortHeader sortKey="category__name" />
           <th scope="col">{t('list.columns.location')}</th>
@@ -144,7 +194,13 @@ export function CaseTable({
       </thead>
       <tbody>
         {items.map((item) => (
-          <CaseRow key={item.uuid} item={item} identity={identities.get(item.uuid)} locked={locked} />
+          <CaseRow
+            key={item.uuid}
+            item={item}
+            identity={identities.get(item.uuid)}
+            locked={locked}
+            selection={selection}
+          />
         ))}
       </tbody>
     </table>

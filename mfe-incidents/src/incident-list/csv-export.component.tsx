@@ -6,7 +6,7 @@ import { extendedWords, type ExtendedWords } from '../case/csv';
 import { startExportWorker } from '../case/export-worker';
 import type { ExportMessage, ExportRequest } from '../case/export-job';
 
-type ExportState =
+export type ExportState =
   | { phase: 'idle' }
   | { phase: 'running'; done: number; total: number }
   | { phase: 'done'; count: number }
@@ -30,7 +30,7 @@ function save(csv: string, extended: boolean) {
  * The 'Export CSV' action: a Web Worker fetches, decrypts and builds the file while the page stays
  * responsive and shows its progress; the file downloads at the end. The list's current filters apply.
  */
-function useCsvExport(session: StaffSession) {
+export function useCsvExport(session: StaffSession) {
   const [state, setState] = useState<ExportState>({ phase: 'idle' });
   const worker = useRef<Worker | null>(null);
   useEffect(() => () => worker.current?.terminate(), []);
@@ -87,6 +87,32 @@ function useCsvExport(session: StaffSession) {
   return { state, start };
 }
 
+/** An export's progress, its end or its failure, in words. */
+export function ExportStatus({ state }: { state: ExportState }) {
+  const { t } = useTranslation('incidents');
+  return (
+    <>
+      {state.phase === 'running' && (
+        <p role="status">
+          {t('export.running', { done: state.done, total: state.total })}{' '}
+          <progress max={Math.max(1, state.total)} value={state.done} aria-label={t('export.progress')} />
+        </p>
+      )}
+      {state.phase === 'done' && <p role="status">{t('export.done', { count: state.count })}</p>}
+      {state.phase === 'failed' && (
+        <p className="wh-alert" role="alert">
+          {t('export.failed')}
+        </p>
+      )}
+      {state.phase === 'locked' && (
+        <p className="wh-alert" role="alert">
+          {t('identity.lockedHelp')}
+        </p>
+      )}
+    </>
+  );
+}
+
 /**
  * The 'Export CSV' button and its progress, a component of its own: a 10,000-case export reports its
  * progress about a hundred times, and each report re-renders only this, not the list page and its table.
@@ -119,23 +145,7 @@ export function CsvExport({ session, query }: { session: StaffSession; query: Ca
       >
         {t('export.action')}
       </Button>
-      {state.phase === 'running' && (
-        <p role="status">
-          {t('export.running', { done: state.done, total: state.total })}{' '}
-          <progress max={Math.max(1, state.total)} value={state.done} aria-label={t('export.progress')} />
-        </p>
-      )}
-      {state.phase === 'done' && <p role="status">{t('export.done', { count: state.count })}</p>}
-      {state.phase === 'failed' && (
-        <p className="wh-alert" role="alert">
-          {t('export.failed')}
-        </p>
-      )}
-      {state.phase === 'locked' && (
-        <p className="wh-alert" role="alert">
-          {t('identity.lockedHelp')}
-        </p>
-      )}
+      <ExportStatus state={state} />
     </div>
   );
 }

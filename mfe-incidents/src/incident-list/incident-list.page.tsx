@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { isApiError, listCases } from '@whistle/api-client';
@@ -8,7 +8,8 @@ import { useStaffSession, useStaffState } from '@whistle/ui/staff';
 import { CaseFilters } from './case-filters.component';
 import { NumberSearch } from './number-search.component';
 import { WordSearch } from './word-search.component';
-import { CaseTable } from './case-table.component';
+import { CaseTable, type CaseSelection } from './case-table.component';
+import { BulkActions } from './bulk-actions.component';
 import { SavedViews } from './saved-views.component';
 import { PAGE_SIZES, caseQueryOf, hasFilters, withPage, withPageSize } from './list-query';
 import { CsvExport } from './csv-export.component';
@@ -67,6 +68,22 @@ function Pager({ list }: { list: IncidentListResponse }) {
 }
 
 /**
+ * The cases ticked on the page on screen: a new page, filter or sort starts with none (a selection never holds a
+ * case the person no longer sees).
+ */
+function useSelection(of: string, items: readonly { uuid: string }[] | undefined) {
+  const [state, setState] = useState<{ of: string; ids: ReadonlySet<string> }>({ of, ids: new Set() });
+  const ids = state.of === of ? state.ids : new Set<string>();
+  const set = (next: Iterable<string>) => setState({ of, ids: new Set(next) });
+  const selection: CaseSelection = {
+    selected: ids,
+    toggle: (uuid, on) => set(on ? [...ids, uuid] : [...ids].filter((each) => each !== uuid)),
+    toggleAll: (on) => set(on ? (items ?? []).map((item) => item.uuid) : []),
+  };
+  return { selection, set };
+}
+
+/**
  * /company/incidents: the cases the signed-in staff member may see, a page at a time from the server,
  * sorted and filtered as the page URL says (so a view can be bookmarked). Names are decrypted here, for
  * the visible page only, with the company key unlocked at sign-in.
@@ -78,7 +95,11 @@ export function IncidentListPage() {
   const queryText = params.toString();
   const query = useMemo(() => caseQueryOf(new URLSearchParams(queryText)), [queryText]);
   // The page on screen stays while the next one comes; every failure is worded here.
-  const { data: list, error } = useLoad((signal) => listCases(session.api, query, signal), [session, query], {
+  const {
+    data: list,
+    error,
+    reload,
+  } = useLoad((signal) => listCases(session.api, query, signal), [session, query], {
     shows: () => true,
     keepPrevious: true,
   });
@@ -94,6 +115,8 @@ export function IncidentListPage() {
   useDocumentTitle(t('list.title'));
   const filtered = hasFilters(params);
   const staff = useStaffState();
+  const { selection, set: select } = useSelection(queryText, list?.results);
+  const selected = list?.results.filter((item) => selection.selected.has(item.uuid)) ?? [];
   return (
     <>
       <div className="case-toolbar">
@@ -124,7 +147,19 @@ export function IncidentListPage() {
           <p aria-live="polite">
             {list.count_capped ? t('list.countCapped', { count: list.count }) : t('list.count', { count: list.count })}
           </p>
-          <CaseTable items={list.results} identities={identities} locked={locked} />
+          <BulkActions
+            session={session}
+            selected={selected}
+            sort={query.sort as string | undefined}
+            mayAssign={Boolean(staff?.profile.roles.includes('ADMIN'))}
+            onAssigned={(outcome) => {
+              // The cases that failed stay selected, to be tried again; the list shows who holds what now.
+              select(outcome.failed.map((failure) => failure.uuid));
+              void reload();
+            }}
+            onClear={() => select([])}
+          />
+          <CaseTable items={list.results} identities={identities} locked={locked} selection={selection} />
           <Pager list={list} />
         </>
       )}

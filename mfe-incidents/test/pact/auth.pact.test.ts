@@ -33,6 +33,7 @@ describe('mfe-incidents → auth', () => {
           eachLike({
             uuid: uuid('7a1c5d1a-3b2f-4c6d-8e9f-0a1b2c3d4e80'),
             name: string('Received'),
+            language: string('en'),
             body: string('We have received your report.'),
             updated: datetime("yyyy-MM-dd'T'HH:mm:ss.SSSXXX", '2026-11-20T09:30:00.000Z'),
           }),

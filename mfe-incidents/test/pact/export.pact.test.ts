@@ -114,4 +114,32 @@ describe('mfe-incidents → incident: export', () => {
         expect(rows).toEqual([exampleExportRow]);
       });
   });
+
+  test('when an admin exports selected cases, then the rows of those cases come, as the whole export’s do', async () => {
+    const exampleLine = `${JSON.stringify(exampleExportRow)}\n`;
+    await pact
+      .addInteraction()
+      .given(CASE_STATE)
+      .uponReceiving('an export of selected cases')
+      .withRequest('GET', '/api/incident/export', (request) =>
+        request
+          .query({ incident: fromProviderState('${incidentUuid}', EXAMPLE_CASE) })
+          .headers({ Accept: 'application/x-ndjson', ...bearer }),
+      )
+      .willRespondWith(200, (response) =>
+        withTextBody(
+          response.headers({
+            'Content-Type': regex(/^application\/x-ndjson/, 'application/x-ndjson; charset=utf-8'),
+            'X-Total-Count': regex(/^1$/, '1'),
+          }),
+          'application/x-ndjson',
+          exampleLine,
+        ).matchingRules({ body: { path: '$', rules: [regex(exportLinePattern, exampleLine)] } }),
+      )
+      .executeTest(async (server) => {
+        const rows = [];
+        for await (const row of exportCases(client(server.url), { incident: [EXAMPLE_CASE] })) rows.push(row);
+        expect(rows).toEqual([exampleExportRow]);
+      });
+  });
 });

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { deleteReplyTemplate, listReplyTemplates } from '@whistle/api-client';
 import type { ReplyTemplate } from '@whistle/contracts';
-import { Button, ConfirmDialog, Spinner, useAction, useDocumentTitle, useLoad } from '@whistle/ui';
+import { Button, ConfirmDialog, LANGUAGE_NAMES, Spinner, useAction, useDocumentTitle, useLoad } from '@whistle/ui';
 import { usePageToast, useStaffSession } from '@whistle/ui/staff';
 
 export const REPLY_TEMPLATES_PATH = '/company/settings/reply-templates';
@@ -51,6 +51,7 @@ export function ReplyTemplatesPage() {
           <thead>
             <tr>
               <th scope="col">{t('replyTemplates.name')}</th>
+              <th scope="col">{t('replyTemplates.language')}</th>
               <th scope="col">{t('replyTemplates.body')}</th>
               <th scope="col">{t('labels.actions')}</th>
             </tr>
@@ -59,7 +60,10 @@ export function ReplyTemplatesPage() {
             {templates.map((template) => (
               <tr key={template.uuid}>
                 <th scope="row">{template.name}</th>
-                <td className="settings-template-body">{template.body}</td>
+                <td lang={template.language}>{LANGUAGE_NAMES[template.language]}</td>
+                <td className="settings-template-body" lang={template.language}>
+                  {template.body}
+                </td>
                 <td>
                   <div className="settings-row-actions">
                     <Link

@@ -31,6 +31,8 @@ const state = {
     user_profiles: [admin],
     categories: [],
     locations: [],
+    // The disclosure page offers German and Romanian, German by default.
+    languages: { offered: ['de', 'ro'], default: 'de' },
   },
 } as unknown as StaffState;
 const session = {
@@ -45,6 +47,7 @@ const session = {
 const THANKS: ReplyTemplate = {
   uuid: '00000000-0000-4000-8000-0000000000d1',
   name: 'Thanks',
+  language: 'en',
   body: 'Thank you for your report.\nWe will come back to you.',
   updated: '2026-11-20T09:30:00.000Z',
 };
@@ -94,6 +97,8 @@ describe('reply templates in settings', () => {
     const table = await screen.findByRole('table', { name: 'Reply templates' });
     const row = within(table).getByRole('rowheader', { name: 'Thanks' }).closest('tr')!;
     expect(row).toHaveTextContent('Thank you for your report.');
+    expect(within(table).getByRole('columnheader', { name: 'Language' })).toBeInTheDocument();
+    expect(within(row).getByRole('cell', { name: 'English' })).toHaveAttribute('lang', 'en');
     expect(
       screen.getByText('Templates are company settings stored unencrypted: never put a case’s details in them.'),
     ).toBeInTheDocument();
@@ -110,27 +115,40 @@ describe('reply templates in settings', () => {
     expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
     fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: '  Received  ' } });
     fireEvent.change(screen.getByLabelText(/^Text/), { target: { value: 'We have received your report.' } });
+    // The company's default language first, the others its disclosure page offers, then the staff languages.
+    const language = screen.getByLabelText('Language');
+    expect(language).toHaveValue('de');
+    expect(
+      within(language)
+        .getAllByRole('option')
+        .map((option) => option.getAttribute('value')),
+    ).toEqual(['de', 'ro', 'en', 'fr', 'es', 'it', 'nl', 'pl', 'pt']);
+    fireEvent.change(language, { target: { value: 'ro' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/company/settings/reply-templates'));
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
       name: 'Received',
       body: 'We have received your report.',
+      language: 'ro',
     });
     expect(await screen.findByText('Added template')).toBeInTheDocument();
     expect(await screen.findByRole('rowheader', { name: 'Received' })).toBeInTheDocument();
   });
 
-  it('when a template is edited, then the form holds it, and the change is sent', async () => {
+  it('when a template is renamed, edited and moved to another language, then the form holds it, and the change is sent', async () => {
     await open(`/company/settings/reply-templates/edit/${THANKS.uuid}`);
     const text = await screen.findByLabelText(/^Text/);
     expect(text).toHaveValue(THANKS.body);
-    fireEvent.change(text, { target: { value: 'Thank you.' } });
+    expect(screen.getByLabelText('Language')).toHaveValue('en');
+    fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: 'Merci' } });
+    fireEvent.change(text, { target: { value: 'Merci.' } });
+    fireEvent.change(screen.getByLabelText('Language'), { target: { value: 'fr' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Edited template')).toBeInTheDocument();
     expect(calls.find((call) => call.method === 'PUT')).toEqual({
       method: 'PUT',
       url: `/api/account/company/reply_template/${THANKS.uuid}`,
-      body: { name: 'Thanks', body: 'Thank you.' },
+      body: { name: 'Merci', body: 'Merci.', language: 'fr' },
     });
   });
 

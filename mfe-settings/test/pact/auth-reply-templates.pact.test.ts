@@ -19,7 +19,7 @@ const templatePath = fromProviderState(
 const { 'Content-Type': _type, ...bodyless } = headers;
 
 describe('mfe-settings → auth: reply templates', () => {
-  test("when an admin lists the company's templates, then each comes with its name and text", async () => {
+  test("when an admin lists the company's templates, then each comes with its name, language and text", async () => {
     await pact
       .addInteraction()
       .given(TEMPLATE_STATE)
@@ -27,7 +27,13 @@ describe('mfe-settings → auth: reply templates', () => {
       .withRequest('GET', '/api/account/company/reply_template/', (request) => request.headers(bodyless))
       .willRespondWith(200, (response) =>
         response.jsonBody(
-          eachLike({ uuid: uuid(EXAMPLE_TEMPLATE), name: string('Received'), body: string('We have it.'), updated }),
+          eachLike({
+            uuid: uuid(EXAMPLE_TEMPLATE),
+            name: string('Received'),
+            language: string('en'),
+            body: string('We have it.'),
+            updated,
+          }),
         ),
       )
       .executeTest(async (server) => {
@@ -35,8 +41,8 @@ describe('mfe-settings → auth: reply templates', () => {
       });
   });
 
-  test('when an admin adds a template, then it comes back', async () => {
-    const template = { name: 'Thanks', body: 'Thank you for your report.' };
+  test('when an admin adds a template in a language, then it comes back', async () => {
+    const template = { name: 'Merci', body: 'Merci pour votre signalement.', language: 'fr' as const };
     await pact
       .addInteraction()
       .given(STATE)
@@ -68,8 +74,8 @@ describe('mfe-settings → auth: reply templates', () => {
       });
   });
 
-  test('when an admin edits a template, then it comes back changed', async () => {
-    const template = { name: 'Received', body: 'We have received your report.' };
+  test('when an admin renames a template and moves it to another language, then it comes back changed', async () => {
+    const template = { name: 'Eingang', body: 'Wir haben Ihre Meldung erhalten.', language: 'de' as const };
     await pact
       .addInteraction()
       .given(TEMPLATE_STATE)

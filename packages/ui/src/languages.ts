@@ -1,4 +1,4 @@
-import { DISCLOSER_LANGUAGE_CODES } from '@whistle/contracts';
+import { DISCLOSER_LANGUAGE_CODES, STAFF_LANGUAGE_CODES } from '@whistle/contracts';
 
 /**
  * Spec §1/§9: English is the default and fallback; the choice is kept in localStorage. The discloser pages
@@ -42,21 +42,11 @@ export type Language = keyof typeof LANGUAGE_NAMES;
  */
 export const DISCLOSER_LANGUAGES: readonly Language[] = DISCLOSER_LANGUAGE_CODES;
 /**
- * The staff pages' languages: a language joins this list with its shell/shell, mfe-incidents/incidents and
- * mfe-settings/settings files (the locale-files test then requires every key of them). Staff namespaces exist in
- * these languages only. One language a line, to merge additions easily.
+ * The staff pages' languages: a language joins this list (kept in @whistle/contracts, where the auth service reads it
+ * too) with its shell/shell, mfe-incidents/incidents and mfe-settings/settings files (the locale-files test then
+ * requires every key of them). Staff namespaces exist in these languages only.
  */
-// prettier-ignore
-export const STAFF_LANGUAGES: readonly Language[] = [
-  'en',
-  'fr',
-  'de',
-  'es',
-  'it',
-  'nl',
-  'pl',
-  'pt',
-];
+export const STAFF_LANGUAGES: readonly Language[] = STAFF_LANGUAGE_CODES;
 /** Every language a page can be shown in. */
 export const SUPPORTED_LANGUAGES: Language[] = [...new Set([...DISCLOSER_LANGUAGES, ...STAFF_LANGUAGES])];
 /** The namespaces every discloser page needs, translated into every discloser language. */

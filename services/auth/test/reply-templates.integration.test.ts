@@ -55,6 +55,8 @@ describe.each(testStacks)('reply templates on %s', (stack) => {
     expect(added.body).toEqual({
       uuid: expect.any(String),
       name: 'Thanks',
+      // None asked for: the company's default language.
+      language: 'en',
       body: 'Thank you for your report.\nWe will reply.',
       updated: expect.any(String),
     });
@@ -114,14 +116,57 @@ describe.each(testStacks)('reply templates on %s', (stack) => {
     const kept = await co.admin('POST', PATH, { name: 'Kept', body: 'Text' });
     const second = await co.admin('POST', PATH, { name: 'Second', body: 'Text' });
     expect(await refused('POST', PATH, { name: 'Kept', body: 'Other' })).toEqual({
-      name: ['A reply template with this name already exists'],
+      name: ['A reply template with this name already exists in this language'],
     });
     expect(await refused('PUT', `${PATH}${second.body.uuid}`, { name: 'Kept', body: 'Other' })).toEqual({
-      name: ['A reply template with this name already exists'],
+      name: ['A reply template with this name already exists in this language'],
+    });
+    expect(await refused('POST', PATH, { name: 'x', body: 'y', language: 'xx' })).toEqual({
+      language: ['Unknown language'],
     });
     expect((await co.admin('GET', PATH)).body).toMatchObject([
       { uuid: kept.body.uuid, name: 'Kept', body: 'Text' },
       { uuid: second.body.uuid, name: 'Second', body: 'Text' },
+    ]);
+  });
+
+  test('when templates are written in the company’s languages, then each keeps its language, a name is unique per language, and a language it does not offer is refused', async () => {
+    const co = await company();
+    // The disclosure page offers German and Romanian; the staff languages (French among them) are the company's too.
+    expect(
+      (await co.admin('PUT', '/api/account/company/languages', { offered: ['de', 'ro'], default: 'de' })).status,
+    ).toBe(200);
+    const german = await co.admin('POST', PATH, {
+      name: 'Eingang',
+      body: 'Wir haben Ihre Meldung erhalten.',
+      language: 'de',
+    });
+    expect(german.status).toBe(201);
+    expect(german.body).toMatchObject({ name: 'Eingang', language: 'de' });
+    expect((await co.admin('POST', PATH, { name: 'Eingang', body: 'Primit.', language: 'ro' })).status).toBe(201);
+    expect((await co.admin('POST', PATH, { name: 'Accusé', body: 'Bien reçu.', language: 'fr' })).status).toBe(201);
+    const unnamed = await co.admin('POST', PATH, { name: 'Default', body: 'Text' });
+    expect(unnamed.body).toMatchObject({ language: 'de' });
+    const refusedTr = await co.admin('POST', PATH, { name: 'Alındı', body: 'Text', language: 'tr' });
+    expect(refusedTr.status).toBe(400);
+    expect(refusedTr.body.errors).toEqual({ language: ['This language is not one of the company’s'] });
+
+    // Renamed and moved to another language; an edit that names none keeps it.
+    const one = `${PATH}${german.body.uuid}`;
+    const moved = await co.admin('PUT', one, { name: 'Accusé de réception', body: 'Nous avons reçu.', language: 'fr' });
+    expect(moved.body).toMatchObject({ name: 'Accusé de réception', language: 'fr', body: 'Nous avons reçu.' });
+    expect((await co.admin('PUT', one, { name: 'Accusé de réception', body: 'Reçu.' })).body).toMatchObject({
+      language: 'fr',
+      body: 'Reçu.',
+    });
+    expect((await co.admin('PUT', one, { name: 'Accusé', body: 'Reçu.' })).status).toBe(400);
+
+    const listed = (await co.handler('GET', PATH)).body as unknown as { name: string; language: string }[];
+    expect(listed.map(({ language, name }) => `${language}:${name}`)).toEqual([
+      'de:Default',
+      'fr:Accusé',
+      'fr:Accusé de réception',
+      'ro:Eingang',
     ]);
   });
 

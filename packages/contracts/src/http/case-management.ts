@@ -373,9 +373,22 @@ export const incidentNoteSchema = z.object({
 });
 export type IncidentNote = z.infer<typeof incidentNoteSchema>;
 
-/** GET /api/incident/export?<filters>: `application/x-ndjson`, one row per line; `X-Total-Count` header. */
+/**
+ * GET /api/incident/export?<filters>: `application/x-ndjson`, one row per line; `X-Total-Count` header. `incident`
+ * (ours, issue 23) keeps only the cases of these ids: the list's "Export selected", a page of them at most.
+ */
 export const incidentExportQuerySchema = z.strictObject({
   ...incidentFilterSchema.shape,
+  incident: z
+    .union([z.string(), z.array(z.string())])
+    .transform((value) => (Array.isArray(value) ? value : value.split(',')).filter((entry) => entry !== ''))
+    .pipe(
+      z
+        .array(z.uuid({ error: 'Invalid incident id' }))
+        .min(1, 'Select at least one case')
+        .max(MAX_PAGE_SIZE, `At most ${MAX_PAGE_SIZE} cases at once`),
+    )
+    .optional(),
   sort: incidentSortSchema.default(DEFAULT_INCIDENT_SORT),
 });
 export type IncidentExportQuery = z.infer<typeof incidentExportQuerySchema>;

@@ -71,12 +71,15 @@ const ORDER_BY: Record<string, string> = {
   '-next_due_at': 'i.next_due_at desc nulls last, i.id desc',
 };
 
+/** The list's filters, and the export's selection of cases by id (the list's "Export selected"). */
+type CaseFilter = IncidentFilter & { incident?: readonly string[] };
+
 /** Whether the cases are found from the caller's caseload (their assigned cases) rather than the company's indexes. */
-const readsCaseload = (scope: CaseScopeParams, filter: IncidentFilter) =>
+const readsCaseload = (scope: CaseScopeParams, filter: CaseFilter) =>
   !scope.everyCase || Boolean(filter.assigned_to_me);
 
 /** SQL conditions for the scope and the filters, with their parameters ($1 company, $2 caller). */
-function visibleCases(scope: CaseScopeParams, filter: IncidentFilter = {}): { where: string; params: unknown[] } {
+function visibleCases(scope: CaseScopeParams, filter: CaseFilter = {}): { where: string; params: unknown[] } {
   const params: unknown[] = [scope.companyId, scope.userId];
   const conditions = [
     'i.company_id = $1',
@@ -113,6 +116,7 @@ function visibleCases(scope: CaseScopeParams, filter: IncidentFilter = {}): { wh
     conditions.push(
       `${filter.unassigned ? 'not ' : ''}exists (select 1 from incident.assignee a where a.incident_id = i.id)`,
     );
+  if (filter.incident?.length) add((p) => `i.id = any(${p}::uuid[])`, filter.incident);
   if (filter.report_number !== undefined) add((p) => `i.display_report_number = ${p}::integer`, filter.report_number);
   if (filter.overdue === true) conditions.push('i.next_due_at < now()');
   if (filter.overdue === false) conditions.push('(i.next_due_at is null or i.next_due_at >= now())');
@@ -129,7 +133,7 @@ export const caseRepository = {
   async page(
     db: Queryable,
     scope: CaseScopeParams,
-    filter: IncidentFilter,
+    filter: CaseFilter,
     sort: string,
     page: { offset: number; limit: number },
   ): Promise<(CaseRow & { matching?: number })[]> {
@@ -152,7 +156,7 @@ export const caseRepository = {
   },
 
   /** How many cases the scope sees with these filters, counting no further than `limit` when one is given. */
-  async count(db: Queryable, scope: CaseScopeParams, filter: IncidentFilter, limit?: number): Promise<number> {
+  async count(db: Queryable, scope: CaseScopeParams, filter: CaseFilter, limit?: number): Promise<number> {
     const { where, params } = visibleCases(scope, filter);
     const bounded = limit === undefined ? '' : `limit $${params.length + 1}`;
     const { rows } = await db.query<{ count: string }>(
