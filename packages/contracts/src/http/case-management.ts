@@ -177,6 +177,8 @@ export const incidentFilterSchema = z.object({
   unassigned: booleanFlag.optional(),
   /** Any running clock past due. */
   overdue: booleanFlag.optional(),
+  /** These cases (at most 50), among those the caller may see: how the audit log names its cases by number. */
+  incident: listOf(z.uuid({ error: 'Invalid case id' })).optional(),
   /** One case by its number (what people quote: "#12"), searched among the cases the caller may see. */
   report_number: z.coerce
     .number({ error: 'Invalid report number' })

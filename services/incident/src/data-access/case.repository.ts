@@ -113,6 +113,7 @@ function visibleCases(scope: CaseScopeParams, filter: IncidentFilter = {}): { wh
     conditions.push(
       `${filter.unassigned ? 'not ' : ''}exists (select 1 from incident.assignee a where a.incident_id = i.id)`,
     );
+  if (filter.incident?.length) add((p) => `i.id = any(${p}::uuid[])`, filter.incident);
   if (filter.report_number !== undefined) add((p) => `i.display_report_number = ${p}::integer`, filter.report_number);
   if (filter.overdue === true) conditions.push('i.next_due_at < now()');
   if (filter.overdue === false) conditions.push('(i.next_due_at is null or i.next_due_at >= now())');
