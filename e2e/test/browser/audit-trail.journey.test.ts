@@ -74,7 +74,8 @@ test('when an admin opens a case and then the audit log, then both show who did 
   await table.getByRole('rowheader', { name: 'Company created' }).waitFor({ state: 'detached' });
   await table.getByRole('rowheader', { name: 'Case opened' }).first().waitFor();
   expect(new Set(await table.getByRole('rowheader').allInnerTexts())).toEqual(new Set(['Case opened']));
-  const caseLink = table.getByRole('link', { name: `Open the case ${incidentUuid}` }).first();
+  // The case named by its report number (asked of the case list), not its id.
+  const caseLink = table.getByRole('link', { name: 'Open the case #1' }).first();
   expect(await caseLink.getAttribute('href')).toBe(`/company/incidents/${incidentUuid}`);
 
   // The server's CSV of the filtered log, fetched with the admin's token.
