@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { openWatchedPage, seriousAccessibilityViolations } from '../../src/browser';
-import { publicView, reportBody } from '../../src/reports';
+import { submitReport } from '../../src/reports';
 import { STAFF_PASSWORD, apiToken, invite, onboardCompany, submitLogin, type OnboardedCompany } from '../../src/staff';
 import type { StandalonePlatform } from '../../src/standalone';
 import { startPlatformAndBrowser } from '../../src/set-up';
@@ -24,13 +24,7 @@ beforeAll(async () => {
     full_name: 'Grace Hopper',
     roles: ['HANDLER'],
   });
-  const response = await fetch(`${platform.baseUrl}/api/incident/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify(await reportBody(await publicView(platform.baseUrl, company.urlIdentifier))),
-  });
-  if (response.status !== 201) throw new Error(`The report answered ${response.status}: ${await response.text()}`);
-  ({ uuid: incidentUuid } = (await response.json()) as { uuid: string });
+  incidentUuid = await submitReport(platform.baseUrl, company.urlIdentifier);
 });
 afterAll(async () => {
   await browser?.close();
