@@ -36,3 +36,14 @@ export const fileUploadBody = (
     encrypted_key: encrypted.encrypted_key,
     content: Buffer.from(encrypted.ciphertext).toString('base64'),
   });
+
+/** A report sent to the company as the discloser's browser sends it; resolves the new case's uuid. */
+export async function submitReport(baseUrl: string, urlIdentifier: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/incident/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify(await reportBody(await publicView(baseUrl, urlIdentifier))),
+  });
+  if (response.status !== 201) throw new Error(`The report answered ${response.status}: ${await response.text()}`);
+  return ((await response.json()) as { uuid: string }).uuid;
+}

@@ -110,6 +110,15 @@ export async function submitLogin(page: Page, email: string, password: string): 
   await page.getByRole('button', { name: 'Log in' }).click();
 }
 
+/** Opens the actions menu of the table row named `name` (team, labels, locations, templates) and chooses `item`. */
+export async function chooseRowAction(page: Page, name: string, item: string): Promise<void> {
+  await page.getByRole('button', { name: `Actions for ${name}`, exact: true }).click();
+  await page
+    .getByRole('menu', { name: `Actions for ${name}`, exact: true })
+    .getByRole('menuitem', { name: item, exact: true })
+    .click();
+}
+
 /** The browser's session token (for API calls a journey makes as that user). */
 export const browserToken = (page: Page) => page.evaluate(() => localStorage.getItem('token'));
 

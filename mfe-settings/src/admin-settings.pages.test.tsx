@@ -8,6 +8,7 @@ import { initTestI18n } from '../../tools/webpack/test-i18n';
 import { renderWithI18n } from '../test/render';
 import { settingsRoutes } from './settings.routes';
 import { fakeKeyring } from '../test/fake-keyring';
+import { chooseRowAction } from '../test/row-menu';
 
 const answer = (status: number, body?: unknown) =>
   new Response(body === undefined ? null : JSON.stringify(body), {
@@ -122,13 +123,22 @@ describe('reporting labels', () => {
     expect(fraud).toHaveTextContent('Hank Handler');
     expect(fraud).toHaveTextContent('Active');
     expect(within(table).getByText('Bribery').closest('tr')).toHaveClass('settings-sub');
+    // The row's actions in one menu, deletion in the danger style; the table scrolls in its own region.
+    expect(screen.getByRole('region', { name: 'Reporting labels' })).toContainElement(table);
+    fireEvent.click(within(fraud).getByRole('button', { name: 'Actions for Fraud' }));
+    const items = within(screen.getByRole('menu', { name: 'Actions for Fraud' })).getAllByRole('menuitem');
+    expect(items.map((item) => item.textContent)).toEqual(['Edit', 'Deactivate', 'Delete']);
+    expect(items[2]).toHaveClass('wh-menu__item--danger');
+    fireEvent.click(items[0]!);
+    expect(await screen.findByRole('heading', { level: 1, name: /Fraud|Edit/ })).toBeInTheDocument();
   });
 
   it('when a label is deleted, then "Deleting cannot be undone" is asked first, and the answer shows "Deleted category"', async () => {
     const { session } = open('/company/settings/categories');
-    fireEvent.click(await screen.findByRole('button', { name: 'Delete Fraud' }));
+    await chooseRowAction('Fraud', 'Delete');
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('Deleting cannot be undone');
+    expect(within(dialog).getByRole('button', { name: 'Delete' })).toHaveClass('wh-button--danger');
     expect(fetchMock).not.toHaveBeenCalled();
     fetchMock.mockResolvedValueOnce(answer(200, { outcome: 'deleted' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
@@ -139,7 +149,7 @@ describe('reporting labels', () => {
 
   it('when a label carried by cases is deleted, then the page says it was deactivated instead', async () => {
     open('/company/settings/categories');
-    fireEvent.click(await screen.findByRole('button', { name: 'Delete Fraud' }));
+    await chooseRowAction('Fraud', 'Delete');
     fetchMock.mockResolvedValueOnce(answer(200, { outcome: 'deactivated' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText(/it was deactivated instead of deleted/)).toBeInTheDocument();
@@ -148,7 +158,7 @@ describe('reporting labels', () => {
   it('when a label is deactivated, then is_active false is sent and "Updated category" shows', async () => {
     open('/company/settings/categories');
     fetchMock.mockResolvedValueOnce(answer(200, {}));
-    fireEvent.click(await screen.findByRole('button', { name: 'Deactivate Fraud' }));
+    await chooseRowAction('Fraud', 'Deactivate');
     expect(await screen.findByText('Updated category')).toBeInTheDocument();
     expect(sent(0)).toEqual({
       url: `/api/account/company/category/${ids.fraud}`,
@@ -230,7 +240,7 @@ describe('locations', () => {
 
   it('when a location is deleted after the confirmation, then "Deleted location" shows', async () => {
     open('/company/settings/locations');
-    fireEvent.click(await screen.findByRole('button', { name: 'Delete Head office' }));
+    await chooseRowAction('Head office', 'Delete');
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('Deleting cannot be undone');
     fetchMock.mockResolvedValueOnce(answer(200, { outcome: 'deleted' }));

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { StaffFrame, useStaffState } from '@whistle/ui/staff';
 import './settings.css';
 
@@ -27,6 +28,8 @@ const ADMIN_PAGES = [
  */
 export function SettingsFrame({ children }: { children: ReactNode }) {
   const { t } = useTranslation('settings');
+  // The audit log is a wide table: the window's width, not the settings column (issue 23 item 7).
+  const wide = useLocation().pathname.startsWith('/company/settings/audit-log');
   const isAdmin = useStaffState()?.profile.roles.includes('ADMIN') ?? false;
   const links = [
     { to: '/company/settings/account', label: t('sidebar.account') },
@@ -35,5 +38,9 @@ export function SettingsFrame({ children }: { children: ReactNode }) {
       ? SECURITY_PAGES.map((page) => ({ to: `/company/settings/${page}`, label: t(`sidebar.${page}`) }))
       : []),
   ];
-  return <StaffFrame sidebar={{ label: t('sidebar.label'), links }}>{children}</StaffFrame>;
+  return (
+    <StaffFrame wide={wide} sidebar={{ label: t('sidebar.label'), links }}>
+      {children}
+    </StaffFrame>
+  );
 }

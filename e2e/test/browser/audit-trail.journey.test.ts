@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { openWatchedPage, seriousAccessibilityViolations } from '../../src/browser';
-import { publicView, reportBody } from '../../src/reports';
+import { submitReport } from '../../src/reports';
 import { STAFF_PASSWORD, onboardCompany, submitLogin, type OnboardedCompany } from '../../src/staff';
 import type { StandalonePlatform } from '../../src/standalone';
 import { startPlatformAndBrowser } from '../../src/set-up';
@@ -19,13 +19,7 @@ let incidentUuid: string;
 beforeAll(async () => {
   [platform, browser] = await startPlatformAndBrowser();
   company = await onboardCompany(platform);
-  const response = await fetch(`${platform.baseUrl}/api/incident/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify(await reportBody(await publicView(platform.baseUrl, company.urlIdentifier))),
-  });
-  if (response.status !== 201) throw new Error(`The report answered ${response.status}: ${await response.text()}`);
-  ({ uuid: incidentUuid } = (await response.json()) as { uuid: string });
+  incidentUuid = await submitReport(platform.baseUrl, company.urlIdentifier);
 });
 afterAll(async () => {
   await browser?.close();
@@ -74,7 +68,8 @@ test('when an admin opens a case and then the audit log, then both show who did 
   await table.getByRole('rowheader', { name: 'Company created' }).waitFor({ state: 'detached' });
   await table.getByRole('rowheader', { name: 'Case opened' }).first().waitFor();
   expect(new Set(await table.getByRole('rowheader').allInnerTexts())).toEqual(new Set(['Case opened']));
-  const caseLink = table.getByRole('link', { name: `Open the case ${incidentUuid}` }).first();
+  // The case named by its report number (asked of the case list), not its id.
+  const caseLink = table.getByRole('link', { name: 'Open the case #1' }).first();
   expect(await caseLink.getAttribute('href')).toBe(`/company/incidents/${incidentUuid}`);
 
   // The server's CSV of the filtered log, fetched with the admin's token.

@@ -9,6 +9,7 @@ import {
   browserToken,
   invite,
   onboardCompany,
+  chooseRowAction,
   submitLogin,
   type OnboardedCompany,
 } from '../../src/staff';
@@ -223,7 +224,7 @@ test("removal of the ADMIN role ends that person's access to the key", async () 
   const first = await signedIn(company.adminEmail);
   await incidentsHeading(first.page).waitFor({ timeout: 60_000 });
   await first.page.getByRole('link', { name: 'Team', exact: true }).click();
-  await first.page.getByRole('button', { name: `Change roles of ${SECOND_ADMIN}` }).click();
+  await chooseRowAction(first.page, SECOND_ADMIN, 'Change roles');
   const dialog = first.page.getByRole('dialog');
   await dialog.getByLabel('Admin', { exact: true }).uncheck();
   await dialog.getByLabel('Reviewer', { exact: true }).check();

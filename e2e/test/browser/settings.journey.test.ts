@@ -7,6 +7,7 @@ import {
   invite,
   onboardCompany,
   signInInFrench,
+  chooseRowAction,
   submitLogin,
   type OnboardedCompany,
 } from '../../src/staff';
@@ -71,7 +72,7 @@ test('when an admin manages labels, locations, deadline, notifications and compa
   await page.getByRole('cell', { name: /Sanctions/ }).waitFor();
 
   // Rename it.
-  await page.getByRole('link', { name: 'Edit Supply chain' }).click();
+  await chooseRowAction(page, 'Supply chain', 'Edit');
   await page.getByLabel('Name', { exact: true }).fill('Suppliers');
   await page.getByRole('button', { name: 'Save' }).click();
   await page.getByText('Edited category').waitFor();
@@ -92,13 +93,13 @@ test('when an admin manages labels, locations, deadline, notifications and compa
   expect(await discloser.locator('select[name="location_uuid"] option', { hasText: 'Lyon plant' }).count()).toBe(1);
 
   // Delete both, each after the confirmation.
-  await page.getByRole('button', { name: 'Delete Lyon plant' }).click();
+  await chooseRowAction(page, 'Lyon plant', 'Delete');
   const locationDialog = page.getByRole('dialog');
   await locationDialog.getByText('Deleting cannot be undone').waitFor();
   await locationDialog.getByRole('button', { name: 'Delete' }).click();
   await page.getByText('Deleted location').waitFor();
   await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Reporting labels' }).click();
-  await page.getByRole('button', { name: 'Delete Suppliers' }).click();
+  await chooseRowAction(page, 'Suppliers', 'Delete');
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   await page.getByText('Deleted category').waitFor();
   expect(await page.getByRole('rowheader', { name: 'Suppliers' }).count()).toBe(0);
@@ -173,7 +174,7 @@ test('when an admin invites a handler from the Team page, then the handler sets 
   await row.waitFor();
   expect(await row.innerText()).not.toContain('Invitation sent');
   expect(await row.innerText()).not.toContain('Never');
-  await row.getByRole('button', { name: 'Change roles of Hank Handler' }).click();
+  await chooseRowAction(page, 'Hank Handler', 'Change roles');
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Handler').uncheck();
   await dialog.getByLabel('Reviewer').check();

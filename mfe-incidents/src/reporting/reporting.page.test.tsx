@@ -184,6 +184,10 @@ describe('reporting page', () => {
     open(`/company/reporting${period}`);
     fireEvent.click(await screen.findByRole('button', { name: 'Download CSV: Cases per month, by channel' }));
     fireEvent.click(screen.getByRole('button', { name: 'Download CSV: Cases by category' }));
+    // Each figure's button says, visibly, what it downloads: no two alike.
+    const downloads = screen.getAllByRole('button', { name: /^Download CSV/ }).map((button) => button.textContent);
+    expect(downloads).toHaveLength(5);
+    expect(new Set(downloads).size).toBe(5);
     click.mockRestore();
     expect(saved.map((file) => file.name)).toEqual([
       'whistle-reporting-cases-per-month-2025-01-01-2025-03-31.csv',

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { StaffState } from '@whistle/api-client';
-import { Button, formatDateTime } from '@whistle/ui';
+import { Button, formatDateTime, MenuButton, type MenuItem } from '@whistle/ui';
 
 export type Member = StaffState['company']['user_profiles'][number];
 
@@ -18,9 +18,42 @@ function LastSignIn({ member }: { member: Member }) {
   return <>{member.last_sign_in_at ? formatDateTime(member.last_sign_in_at, i18n.language) : t('team.never')}</>;
 }
 
-function MemberRow({ member, isMe, actions }: { member: Member; isMe: boolean; actions: MemberActions }) {
+/**
+ * A member's actions: one button when there is only one (your own row: change roles), otherwise a menu, so a row
+ * never wraps into a stack of buttons; removal in the danger style.
+ */
+function RowActions({ member, isMe, actions }: { member: Member; isMe: boolean; actions: MemberActions }) {
   const { t } = useTranslation('incidents');
   const busy = actions.isBusy(member);
+  const items: MenuItem[] = [
+    { label: t('team.editRoles'), onSelect: () => actions.onEditRoles(member) },
+    ...(member.invitation_pending ? [{ label: t('team.resend'), onSelect: () => actions.onResend(member) }] : []),
+    ...(isMe ? [] : [{ label: t('team.remove'), onSelect: () => actions.onRemove(member), danger: true }]),
+  ];
+  if (items.length === 1)
+    return (
+      <Button
+        variant="secondary"
+        small
+        disabled={busy}
+        onClick={() => actions.onEditRoles(member)}
+        aria-label={t('team.editRolesOf', { name: member.full_name })}
+      >
+        {t('team.editRoles')}
+      </Button>
+    );
+  return (
+    <MenuButton
+      label={t('team.columns.actions')}
+      ariaLabel={t('team.actionsFor', { name: member.full_name })}
+      items={items}
+      disabled={busy}
+    />
+  );
+}
+
+function MemberRow({ member, isMe, actions }: { member: Member; isMe: boolean; actions: MemberActions }) {
+  const { t } = useTranslation('incidents');
   return (
     <tr>
       <th scope="row">
@@ -34,36 +67,7 @@ function MemberRow({ member, isMe, actions }: { member: Member; isMe: boolean; a
         <LastSignIn member={member} />
       </td>
       <td data-label={t('team.columns.actions')}>
-        <div className="case-actions-row">
-          <Button
-            variant="secondary"
-            disabled={busy}
-            onClick={() => actions.onEditRoles(member)}
-            aria-label={t('team.editRolesOf', { name: member.full_name })}
-          >
-            {t('team.editRoles')}
-          </Button>
-          {member.invitation_pending && (
-            <Button
-              variant="secondary"
-              busy={busy}
-              onClick={() => actions.onResend(member)}
-              aria-label={t('team.resendTo', { name: member.full_name })}
-            >
-              {t('team.resend')}
-            </Button>
-          )}
-          {!isMe && (
-            <Button
-              variant="secondary"
-              disabled={busy}
-              onClick={() => actions.onRemove(member)}
-              aria-label={t('team.removeNamed', { name: member.full_name })}
-            >
-              {t('team.remove')}
-            </Button>
-          )}
-        </div>
+        <RowActions member={member} isMe={isMe} actions={actions} />
       </td>
     </tr>
   );

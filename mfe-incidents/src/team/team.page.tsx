@@ -107,6 +107,7 @@ export function TeamPage() {
         title={t('team.removeTitle', { name: removing?.full_name ?? '' })}
         confirmLabel={t('team.remove')}
         cancelLabel={t('team.cancel')}
+        danger
         onConfirm={team.confirmRemoval}
         onCancel={() => team.setRemoving(undefined)}
       >

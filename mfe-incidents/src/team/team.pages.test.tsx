@@ -71,6 +71,14 @@ function open(path: string, session: StaffSession = staffSession(undefined, team
   return router;
 }
 
+/** Opens the actions menu of `name`'s row and chooses `item`. */
+async function choose(name: string, item: string) {
+  fireEvent.click(await screen.findByRole('button', { name: `Actions for ${name}` }));
+  fireEvent.click(
+    within(screen.getByRole('menu', { name: `Actions for ${name}` })).getByRole('menuitem', { name: item }),
+  );
+}
+
 const sent = (call: number) => {
   const [url, init] = fetchMock.mock.calls[call]!;
   return { url, method: init.method, body: init.body ? JSON.parse(init.body as string) : undefined };
@@ -86,16 +94,31 @@ describe('team', () => {
         .closest('tr')!;
     expect(row('Ada Lovelace')).toHaveTextContent('(you)');
     expect(row('Ada Lovelace')).toHaveTextContent('On');
-    expect(within(row('Ada Lovelace')).queryByRole('button', { name: /^Remove/ })).toBeNull();
+    // Your own row has one action, a button; the others' several, in a menu with removal in the danger style.
+    expect(within(row('Ada Lovelace')).getByRole('button', { name: 'Change roles of Ada Lovelace' })).toBeVisible();
+    expect(within(row('Ada Lovelace')).queryByRole('button', { name: /^Actions/ })).toBeNull();
+    const menuOf = within(row('Hal Handler')).getByRole('button', { name: 'Actions for Hal Handler' });
+    expect(menuOf).toHaveAttribute('aria-expanded', 'false');
+    fireEvent.click(menuOf);
+    const items = within(screen.getByRole('menu', { name: 'Actions for Hal Handler' })).getAllByRole('menuitem');
+    expect(items.map((item) => item.textContent)).toEqual(['Change roles', 'Remove']);
+    expect(items[1]).toHaveClass('wh-menu__item--danger');
+    fireEvent.keyDown(items[0]!, { key: 'Escape' });
     expect(row('Hal Handler')).toHaveTextContent('Handler');
     expect(row('Hal Handler')).toHaveTextContent('Never');
     expect(row('Ivy Invited')).toHaveTextContent('Invitation sent');
-    expect(within(row('Hal Handler')).queryByRole('button', { name: /Send the invitation/ })).toBeNull();
+    expect(screen.queryByRole('menu')).toBeNull();
+    fireEvent.click(within(row('Ivy Invited')).getByRole('button', { name: 'Actions for Ivy Invited' }));
+    expect(
+      within(screen.getByRole('menu'))
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Change roles', 'Send invitation again', 'Remove']);
   });
 
   it('when roles are changed, then at least one is required, the change is sent and "Updated roles" shows; the server refusing the last admin is shown', async () => {
     open('/company/team');
-    fireEvent.click(await screen.findByRole('button', { name: 'Change roles of Hal Handler' }));
+    await choose('Hal Handler', 'Change roles');
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByLabelText('Handler'));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -126,8 +149,9 @@ describe('team', () => {
 
   it('when a member is removed, then the confirmation comes first and "Removed member" after; an invitation can be sent again', async () => {
     open('/company/team');
-    fireEvent.click(await screen.findByRole('button', { name: 'Remove Hal Handler' }));
+    await choose('Hal Handler', 'Remove');
     const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('button', { name: 'Remove' })).toHaveClass('wh-button--danger');
     expect(dialog).toHaveTextContent('open sessions end now');
     fetchMock.mockResolvedValueOnce(new Response(null, { status: 204 }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
@@ -135,7 +159,7 @@ describe('team', () => {
     expect(sent(0)).toEqual({ url: '/api/account/company/user_profile/', method: 'DELETE', body: { uuid: handler } });
 
     fetchMock.mockResolvedValueOnce(new Response(null, { status: 204 }));
-    fireEvent.click(screen.getByRole('button', { name: 'Send the invitation to Ivy Invited again' }));
+    await choose('Ivy Invited', 'Send invitation again');
     expect(await screen.findByText('Invitation sent again')).toBeInTheDocument();
     expect(sent(1)).toEqual({
       url: '/api/account/company/user_profile/invitation',

@@ -68,7 +68,8 @@ export function UnlockMethodsSection() {
               </span>
               {method.method !== 'password' && (
                 <Button
-                  variant="secondary"
+                  variant="danger"
+                  small
                   busy={busy === method.id}
                   onClick={() => setRemoving(method)}
                   aria-label={t('unlockMethods.removeFor', { method: name(method) })}
@@ -109,6 +110,7 @@ export function UnlockMethodsSection() {
         title={removing ? t('unlockMethods.removeTitle', { method: name(removing) }) : ''}
         confirmLabel={t('unlockMethods.remove')}
         cancelLabel={t('unlockMethods.cancel')}
+        danger
         onConfirm={() => {
           const method = removing!;
           setRemoving(undefined);

@@ -2,9 +2,8 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { fieldErrorsOf, listAuditLog } from '@whistle/api-client';
-import type { AuditLogEntry } from '@whistle/contracts';
-import { Button, formatDateTime, Spinner, useDocumentTitle, useLoad } from '@whistle/ui';
-import { useAuditWords, useStaffSession } from '@whistle/ui/staff';
+import { Button, Spinner, useDocumentTitle, useLoad } from '@whistle/ui';
+import { useStaffSession } from '@whistle/ui/staff';
 import { AuditLogFilters } from './audit-log-filters.component';
 import {
   FORM_FILTERS,
@@ -14,33 +13,8 @@ import {
   withFilters,
   withPage,
 } from './audit-log-query';
+import { AuditLogTable } from './audit-log-table.component';
 import { AuditLogTools } from './audit-log-tools.component';
-
-function EntryRow({ entry }: { entry: AuditLogEntry }) {
-  const { t, i18n } = useTranslation('settings');
-  const words = useAuditWords();
-  return (
-    <tr>
-      <td>
-        <time dateTime={entry.occurred_at}>{formatDateTime(entry.occurred_at, i18n.language, { seconds: true })}</time>
-      </td>
-      <th scope="row">{words.action(entry.action)}</th>
-      <td>{entry.success ? t('auditLog.success') : <strong>{t('auditLog.refused')}</strong>}</td>
-      <td>{words.actor(entry.actor)}</td>
-      <td>{t(`auditLog.tables.${entry.table_identifier}`, { defaultValue: entry.table_identifier })}</td>
-      <td>{entry.object_uuid && <code className="settings-id">{entry.object_uuid}</code>}</td>
-      <td>
-        {entry.incident_uuid && (
-          // The case page belongs to another remote: a document link lets the shell mount it.
-          <a href={`/company/incidents/${entry.incident_uuid}`}>
-            {t('auditLog.openCase')}
-            <span className="wh-visually-hidden"> {entry.incident_uuid}</span>
-          </a>
-        )}
-      </td>
-    </tr>
-  );
-}
 
 /**
  * /company/settings/audit-log (ADMIN): the company's audit trail, newest first, a page at a time,
@@ -101,27 +75,7 @@ export function AuditLogPage() {
               {t('auditLog.noMatch')} <Link to="/company/settings/audit-log">{t('auditLog.clear')}</Link>
             </p>
           ) : (
-            <div className="settings-scroll">
-              <table className="settings-table">
-                <caption className="wh-visually-hidden">{t('auditLog.caption')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('auditLog.columns.date')}</th>
-                    <th scope="col">{t('auditLog.columns.action')}</th>
-                    <th scope="col">{t('auditLog.columns.result')}</th>
-                    <th scope="col">{t('auditLog.columns.actor')}</th>
-                    <th scope="col">{t('auditLog.columns.objectType')}</th>
-                    <th scope="col">{t('auditLog.columns.object')}</th>
-                    <th scope="col">{t('auditLog.columns.case')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {log.results.map((entry) => (
-                    <EntryRow key={entry.uuid} entry={entry} />
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <AuditLogTable entries={log.results} />
           )}
           {pages > 1 && (
             <nav className="settings-pager" aria-label={t('auditLog.pages')}>

@@ -71,6 +71,9 @@ const entries: AuditLogEntry[] = [
   },
 ];
 
+/** The case of the first entry as the case list answers it. */
+const caseRow = { uuid: ids.incident, display_report_number: 7 };
+
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const page = (overrides: Record<string, unknown> = {}) => ({
@@ -112,34 +115,63 @@ function typeDay(form: HTMLElement, label: string, day: string) {
 }
 
 /** Path and query of every call, in order. */
-const asked = () => fetchMock.mock.calls.map(([url]) => String(url));
+const called = () => fetchMock.mock.calls.map(([url]) => String(url));
+/** Those of the audit log (not the case list's, which names the cases of a page by number). */
+const asked = () => called().filter((url) => !url.startsWith('/api/incident/'));
 
 describe('the company audit log', () => {
-  it('when an admin opens it, then a labelled table shows each entry in plain words, refusals marked, with a link to its case', async () => {
-    fetchMock.mockResolvedValue(json(200, page()));
+  it('when an admin opens it, then a labelled table shows each entry in plain words, refusals marked, ids short, its case by number', async () => {
+    fetchMock.mockImplementation(async (url) =>
+      String(url).startsWith('/api/incident/')
+        ? json(200, { count: 1, count_capped: false, page: 1, page_size: 1, results: [caseRow] })
+        : json(200, page()),
+    );
     open('/company/settings/audit-log');
     expect(await screen.findByRole('heading', { name: 'Audit log', level: 1 })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Audit log entries, newest first' });
+    // The table scrolls sideways in its own labelled, focusable region; the page takes the window's width.
+    const region = screen.getByRole('region', { name: 'Audit log entries, newest first' });
+    expect(region).toContainElement(table);
+    expect(region).toHaveAttribute('tabindex', '0');
+    expect(document.querySelector('main')).toHaveClass('wh-main--wide');
+    const link = await within(table).findByRole('link', { name: 'Open the case #7' });
+    expect(link).toHaveAttribute('href', `/company/incidents/${ids.incident}`);
+    expect(link).toHaveTextContent(/^Open the case #7$/);
     const rows = within(table)
       .getAllByRole('row')
       .slice(1)
       .map((row) => Array.from(row.querySelectorAll('th, td'), (cell) => cell.textContent));
     // When, in words with the seconds, in the viewer's time zone: never a numeric-only date.
     for (const cells of rows) expect(cells[0]).toMatch(/^\d{1,2} [A-Z][a-z]+ \d{4}, \d\d:\d\d:\d\d$/);
-    expect(rows.map((cells) => cells.slice(1, 6))).toEqual([
-      ['Case opened', 'Done', 'Ada Admin', 'Case', ids.incident],
-      ['Sign-in refused', 'Refused', 'Hal Handler', 'Member', ids.hal],
-      ['Reporting label added', 'Done', 'Whistle', 'Reporting label', ids.label],
+    // The case is named once, by its number; other objects by their id, shown short (the whole id read out).
+    expect(rows.map((cells) => cells.slice(1))).toEqual([
+      ['Case opened', 'Done', 'Ada Admin', 'Case', 'Open the case #7'],
+      ['Sign-in refused', 'Refused', 'Hal Handler', `Member 00000000…${ids.hal}`, ''],
+      ['Reporting label added', 'Done', 'Whistle', `Reporting label 00000000…${ids.label}`, ''],
     ]);
+    expect(within(table).getAllByRole('link')).toHaveLength(1);
+    expect(screen.getByText('3 entries')).toBeInTheDocument();
+    // The numbers of the page's cases, asked of the case list (scoped to what the admin may see).
+    expect(called()).toEqual([
+      '/api/account/company/audit_log/',
+      `/api/incident/?incident=${ids.incident}&page_size=1`,
+    ]);
+    expect(fetchMock.mock.calls[0]![1]!.headers).toMatchObject({ Authorization: 'Bearer staff-token' });
+    expect(screen.getByRole('link', { name: 'Audit log' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('when the case list cannot name a case (deleted since, or the request failed), then its id and link stay', async () => {
+    fetchMock.mockImplementation(async (url) =>
+      String(url).startsWith('/api/incident/') ? json(500, { message: 'Internal Server Error' }) : json(200, page()),
+    );
+    open('/company/settings/audit-log');
+    const table = await screen.findByRole('table', { name: 'Audit log entries, newest first' });
+    await waitFor(() => expect(called()).toHaveLength(2));
     expect(within(table).getByRole('link', { name: `Open the case ${ids.incident}` })).toHaveAttribute(
       'href',
       `/company/incidents/${ids.incident}`,
     );
-    expect(within(table).getAllByRole('link')).toHaveLength(1);
-    expect(screen.getByText('3 entries')).toBeInTheDocument();
-    expect(asked()).toEqual(['/api/account/company/audit_log/']);
-    expect(fetchMock.mock.calls[0]![1]!.headers).toMatchObject({ Authorization: 'Bearer staff-token' });
-    expect(screen.getByRole('link', { name: 'Audit log' })).toHaveAttribute('aria-current', 'page');
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent(`Case 00000000…${ids.incident}`);
   });
 
   it('when filters are applied, then they go to the page URL and to the request, back to page 1', async () => {

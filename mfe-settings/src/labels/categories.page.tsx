@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { deleteCategory, updateCategory } from '@whistle/api-client';
-import { Button, Spinner, useDocumentTitle } from '@whistle/ui';
+import { Spinner, TableScroll, useDocumentTitle } from '@whistle/ui';
 import { useStaffSession, useStaffState } from '@whistle/ui/staff';
 import { LabelDeleteDialog, useLabelActions } from './label-actions';
+import { RowMenu } from './row-menu.component';
 
 type CompanyCategory = NonNullable<ReturnType<typeof useStaffState>>['company']['categories'][number];
 
@@ -40,30 +41,32 @@ export function CategoriesPage() {
           {t('categories.add')}
         </Link>
       </div>
-      <table className="settings-table">
-        <caption className="wh-visually-hidden">{t('categories.title')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('categories.name')}</th>
-            <th scope="col">{t('categories.assignees')}</th>
-            <th scope="col">{t('labels.state')}</th>
-            <th scope="col">{t('labels.actions')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {topLevel.map((category) => (
-            <CategoryRows
-              key={category.uuid}
-              category={category}
-              children_={categories.filter((child) => child.parent_uuid === category.uuid)}
-              assignees={category.user_profiles.map(nameOf).join(', ')}
-              busy={actions.isBusy(category)}
-              onToggle={() => void toggle(category)}
-              onDelete={() => actions.askDelete(category)}
-            />
-          ))}
-        </tbody>
-      </table>
+      <TableScroll label={t('categories.title')}>
+        <table className="settings-table">
+          <caption className="wh-visually-hidden">{t('categories.title')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('categories.name')}</th>
+              <th scope="col">{t('categories.assignees')}</th>
+              <th scope="col">{t('labels.state')}</th>
+              <th scope="col">{t('labels.actions')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {topLevel.map((category) => (
+              <CategoryRows
+                key={category.uuid}
+                category={category}
+                children_={categories.filter((child) => child.parent_uuid === category.uuid)}
+                assignees={category.user_profiles.map(nameOf).join(', ')}
+                busy={actions.isBusy(category)}
+                onToggle={() => void toggle(category)}
+                onDelete={() => actions.askDelete(category)}
+              />
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
       <LabelDeleteDialog
         open={actions.deleting !== undefined}
         title={t('categories.deleteTitle', { name: actions.deleting?.name ?? '' })}
@@ -100,33 +103,14 @@ function CategoryRows({
         <td>{assignees || <span className="settings-muted">{t('categories.noAssignees')}</span>}</td>
         <td>{stateOf(category.is_active)}</td>
         <td>
-          <div className="settings-row-actions">
-            <Link
-              className="wh-button wh-button--secondary"
-              to={`/company/settings/categories/edit/${category.uuid}`}
-              aria-label={t('labels.editNamed', { name: category.name })}
-            >
-              {t('actions.edit')}
-            </Link>
-            <Button
-              variant="secondary"
-              busy={busy}
-              onClick={onToggle}
-              aria-label={t(category.is_active ? 'labels.deactivateNamed' : 'labels.activateNamed', {
-                name: category.name,
-              })}
-            >
-              {category.is_active ? t('actions.deactivate') : t('actions.activate')}
-            </Button>
-            <Button
-              variant="secondary"
-              disabled={busy}
-              onClick={onDelete}
-              aria-label={t('labels.deleteNamed', { name: category.name })}
-            >
-              {t('actions.delete')}
-            </Button>
-          </div>
+          <RowMenu
+            name={category.name}
+            editTo={`/company/settings/categories/edit/${category.uuid}`}
+            active={category.is_active}
+            busy={busy}
+            onToggle={onToggle}
+            onDelete={onDelete}
+          />
         </td>
       </tr>
       {children_.map((child) => (

@@ -47,7 +47,7 @@ export function SubCategoriesField({
             error={errors[`sub:${row.key}`]}
           />
           <Button
-            variant="secondary"
+            variant="danger"
             onClick={() => removeRow(row.key)}
             aria-label={t('categoryForm.removeNamed', { name: row.name || index + 1 })}
           >

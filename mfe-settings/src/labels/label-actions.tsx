@@ -68,6 +68,7 @@ export function LabelDeleteDialog({
       title={title}
       confirmLabel={t('actions.delete')}
       cancelLabel={t('actions.cancel')}
+      danger
       onConfirm={onConfirm}
       onCancel={onCancel}
     >

@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { deleteLocation, updateLocation } from '@whistle/api-client';
-import { Button, Spinner, useDocumentTitle } from '@whistle/ui';
+import { Spinner, TableScroll, useDocumentTitle } from '@whistle/ui';
 import { useStaffSession, useStaffState } from '@whistle/ui/staff';
 import { LabelDeleteDialog, useLabelActions } from './label-actions';
+import { RowMenu } from './row-menu.component';
 
 type CompanyLocation = NonNullable<ReturnType<typeof useStaffState>>['company']['locations'][number];
 
@@ -36,53 +37,36 @@ export function LocationsPage() {
           {t('locations.add')}
         </Link>
       </div>
-      <table className="settings-table">
-        <caption className="wh-visually-hidden">{t('locations.title')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('locations.name')}</th>
-            <th scope="col">{t('labels.state')}</th>
-            <th scope="col">{t('labels.actions')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {state.company.locations.map((location) => (
-            <tr key={location.uuid}>
-              <th scope="row">{location.name}</th>
-              <td>{location.is_active ? t('labels.active') : t('labels.inactive')}</td>
-              <td>
-                <div className="settings-row-actions">
-                  <Link
-                    className="wh-button wh-button--secondary"
-                    to={`/company/settings/locations/edit/${location.uuid}`}
-                    aria-label={t('labels.editNamed', { name: location.name })}
-                  >
-                    {t('actions.edit')}
-                  </Link>
-                  <Button
-                    variant="secondary"
-                    busy={actions.isBusy(location)}
-                    onClick={() => void toggle(location)}
-                    aria-label={t(location.is_active ? 'labels.deactivateNamed' : 'labels.activateNamed', {
-                      name: location.name,
-                    })}
-                  >
-                    {location.is_active ? t('actions.deactivate') : t('actions.activate')}
-                  </Button>
-                  <Button
-                    variant="secondary"
-                    disabled={actions.isBusy(location)}
-                    onClick={() => actions.askDelete(location)}
-                    aria-label={t('labels.deleteNamed', { name: location.name })}
-                  >
-                    {t('actions.delete')}
-                  </Button>
-                </div>
-              </td>
+      <TableScroll label={t('locations.title')}>
+        <table className="settings-table">
+          <caption className="wh-visually-hidden">{t('locations.title')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('locations.name')}</th>
+              <th scope="col">{t('labels.state')}</th>
+              <th scope="col">{t('labels.actions')}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {state.company.locations.map((location) => (
+              <tr key={location.uuid}>
+                <th scope="row">{location.name}</th>
+                <td>{location.is_active ? t('labels.active') : t('labels.inactive')}</td>
+                <td>
+                  <RowMenu
+                    name={location.name}
+                    editTo={`/company/settings/locations/edit/${location.uuid}`}
+                    active={location.is_active}
+                    busy={actions.isBusy(location)}
+                    onToggle={() => void toggle(location)}
+                    onDelete={() => actions.askDelete(location)}
+                  />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
       <LabelDeleteDialog
         open={actions.deleting !== undefined}
         title={t('locations.deleteTitle', { name: actions.deleting?.name ?? '' })}

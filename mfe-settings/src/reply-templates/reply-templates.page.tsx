@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { deleteReplyTemplate, listReplyTemplates } from '@whistle/api-client';
 import type { ReplyTemplate } from '@whistle/contracts';
-import { Button, ConfirmDialog, LANGUAGE_NAMES, Spinner, useAction, useDocumentTitle, useLoad } from '@whistle/ui';
+import { ConfirmDialog, LANGUAGE_NAMES, Spinner, TableScroll, useAction, useDocumentTitle, useLoad } from '@whistle/ui';
 import { usePageToast, useStaffSession } from '@whistle/ui/staff';
+import { RowMenu } from '../labels/row-menu.component';
 
 export const REPLY_TEMPLATES_PATH = '/company/settings/reply-templates';
 
@@ -46,53 +47,45 @@ export function ReplyTemplatesPage() {
       {!templates && <Spinner />}
       {templates && templates.length === 0 && <p>{t('replyTemplates.none')}</p>}
       {templates && templates.length > 0 && (
-        <table className="settings-table">
-          <caption className="wh-visually-hidden">{t('replyTemplates.title')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('replyTemplates.name')}</th>
-              <th scope="col">{t('replyTemplates.language')}</th>
-              <th scope="col">{t('replyTemplates.body')}</th>
-              <th scope="col">{t('labels.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {templates.map((template) => (
-              <tr key={template.uuid}>
-                <th scope="row">{template.name}</th>
-                <td lang={template.language}>{LANGUAGE_NAMES[template.language]}</td>
-                <td className="settings-template-body" lang={template.language}>
-                  {template.body}
-                </td>
-                <td>
-                  <div className="settings-row-actions">
-                    <Link
-                      className="wh-button wh-button--secondary"
-                      to={`${REPLY_TEMPLATES_PATH}/edit/${template.uuid}`}
-                      aria-label={t('labels.editNamed', { name: template.name })}
-                    >
-                      {t('actions.edit')}
-                    </Link>
-                    <Button
-                      variant="secondary"
-                      disabled={action.isBusy(template.uuid)}
-                      onClick={() => setDeleting(template)}
-                      aria-label={t('labels.deleteNamed', { name: template.name })}
-                    >
-                      {t('actions.delete')}
-                    </Button>
-                  </div>
-                </td>
+        <TableScroll label={t('replyTemplates.title')}>
+          <table className="settings-table">
+            <caption className="wh-visually-hidden">{t('replyTemplates.title')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('replyTemplates.name')}</th>
+                <th scope="col">{t('replyTemplates.language')}</th>
+                <th scope="col">{t('replyTemplates.body')}</th>
+                <th scope="col">{t('labels.actions')}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {templates.map((template) => (
+                <tr key={template.uuid}>
+                  <th scope="row">{template.name}</th>
+                  <td lang={template.language}>{LANGUAGE_NAMES[template.language]}</td>
+                  <td className="settings-template-body" lang={template.language}>
+                    {template.body}
+                  </td>
+                  <td>
+                    <RowMenu
+                      name={template.name}
+                      editTo={`${REPLY_TEMPLATES_PATH}/edit/${template.uuid}`}
+                      busy={action.isBusy(template.uuid)}
+                      onDelete={() => setDeleting(template)}
+                    />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       )}
       <ConfirmDialog
         open={deleting !== undefined}
         title={t('replyTemplates.deleteTitle', { name: deleting?.name ?? '' })}
         confirmLabel={t('actions.delete')}
         cancelLabel={t('actions.cancel')}
+        danger
         onConfirm={() => deleting && remove(deleting)}
         onCancel={() => setDeleting(undefined)}
       >

@@ -7,6 +7,7 @@ import { StaffSessionContext } from '@whistle/ui/staff';
 import { initTestI18n } from '../../../tools/webpack/test-i18n';
 import { renderWithI18n } from '../../test/render';
 import { fakeKeyring } from '../../test/fake-keyring';
+import { chooseRowAction } from '../../test/row-menu';
 import { settingsRoutes } from '../settings.routes';
 
 /** Issue 23 item 4: the company's reply templates, managed by an admin in settings. */
@@ -154,7 +155,7 @@ describe('reply templates in settings', () => {
 
   it('when a template is deleted, then "Deleting cannot be undone" is asked first, then it leaves the list', async () => {
     await open('/company/settings/reply-templates');
-    fireEvent.click(await screen.findByRole('button', { name: 'Delete Thanks' }));
+    await chooseRowAction('Thanks', 'Delete');
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('Deleting cannot be undone');
     expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
@@ -181,6 +182,7 @@ describe('reply templates in settings', () => {
   it('when settings are in German, then so is the page', async () => {
     await open('/company/settings/reply-templates', 'de');
     expect(await screen.findByRole('heading', { name: 'Antwortvorlagen' })).toBeInTheDocument();
-    expect(await screen.findByRole('button', { name: 'Thanks löschen' })).toBeInTheDocument();
+    fireEvent.click(await screen.findByRole('button', { name: 'Aktionen für Thanks' }));
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Bearbeiten', 'Löschen']);
   });
 });

@@ -183,7 +183,7 @@ export function CompanyKeyRotationAction({
         <>
           <p>{t('rotation.intro')}</p>
           <div className="wh-actions">
-            <Button className="settings-danger" variant="secondary" busy={busy} onClick={() => void ask()}>
+            <Button variant="danger" busy={busy} onClick={() => void ask()}>
               {t('rotation.rotate')}
             </Button>
           </div>
@@ -207,6 +207,7 @@ export function CompanyKeyRotationAction({
         title={t('rotation.confirmTitle')}
         confirmLabel={t('rotation.confirm')}
         cancelLabel={t('reportAccess.cancel')}
+        danger
         onConfirm={() => phase.kind === 'asking' && void start(phase.holders)}
         onCancel={() => setPhase({ kind: 'idle' })}
       >

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { declineCompanyKeyRequest, getTeamKeys } from '@whistle/api-client';
 import type { TeamKey } from '@whistle/contracts';
-import { Button, formatDate, Spinner, useLoad } from '@whistle/ui';
+import { Button, formatDate, Spinner, TableScroll, useLoad } from '@whistle/ui';
 import { useStaffSession } from '@whistle/ui/staff';
 import { useKeysFailure } from '../keys-failure';
 import { useKeyringState } from '../use-keyring-state';
@@ -191,8 +191,9 @@ function TeamTable({ people, busy, onGrant }: { people: TeamKey[]; busy?: string
           ? t('reportAccess.asked')
           : t('reportAccess.noAccess');
   return (
-    <div className="settings-scroll">
+    <TableScroll label={t('reportAccess.teamTitle')}>
       <table className="settings-table">
+        <caption className="wh-visually-hidden">{t('reportAccess.teamTitle')}</caption>
         <thead>
           <tr>
             <th scope="col">{t('reportAccess.person')}</th>
@@ -227,6 +228,6 @@ function TeamTable({ people, busy, onGrant }: { people: TeamKey[]; busy?: string
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

@@ -6,6 +6,7 @@ import {
   createApiClient,
   getRetentionPolicy,
   isApiError,
+  listCases,
   setRetentionPolicy,
   type ApiError,
 } from '@whistle/api-client';
@@ -85,6 +86,25 @@ describe('mfe-settings → incident', () => {
         const error = await failure(setRetentionPolicy(api(server.url), { retention_months: 0 }));
         expect(error?.status).toBe(400);
         expect(error?.body).toMatchObject({ errors: { retention_months: [expect.any(String)] } });
+      });
+  });
+
+  test('when the audit log asks the case list for the numbers of its cases by id, then the list answers for those it may see', async () => {
+    // A case the admin may not see (or one deleted since) finds nothing, like an unknown id: the log keeps its id.
+    const unknown = '00000000-0000-4000-8000-0000000000d1';
+    await pact
+      .addInteraction()
+      .given(RETENTION_ADMIN_STATE)
+      .uponReceiving('the cases of an audit log page asked by id')
+      .withRequest('GET', '/api/incident/', (request) =>
+        request.query({ incident: unknown, page_size: '1' }).headers({ Accept: 'application/json', ...bearer }),
+      )
+      .willRespondWith(200, (response) =>
+        response.jsonBody({ count: 0, count_capped: false, page: 1, page_size: 1, results: [] }),
+      )
+      .executeTest(async (server) => {
+        const page = await listCases(api(server.url), { incident: [unknown], page_size: '1' });
+        expect(page.results).toEqual([]);
       });
   });
 

@@ -1,7 +1,10 @@
 import type { ButtonHTMLAttributes } from 'react';
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
-  variant?: 'primary' | 'secondary';
+  /** `danger` for what deletes, revokes or removes. */
+  variant?: 'primary' | 'secondary' | 'danger';
+  /** A compact button (in a table row); still a 36 px target. */
+  small?: boolean;
   /** Disables the button and tells assistive technology that work is in progress. */
   busy?: boolean;
 }
@@ -9,6 +12,7 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 export function Button({
   variant = 'primary',
   busy = false,
+  small = false,
   disabled,
   className,
   type = 'button',
@@ -20,7 +24,9 @@ export function Button({
       type={type}
       disabled={disabled || busy}
       aria-busy={busy || undefined}
-      className={['wh-button', `wh-button--${variant}`, className].filter(Boolean).join(' ')}
+      className={['wh-button', `wh-button--${variant}`, small && 'wh-button--small', className]
+        .filter(Boolean)
+        .join(' ')}
     />
   );
 }

@@ -13,6 +13,8 @@ export interface ConfirmDialogProps {
   /** Also called on Escape. */
   onCancel: () => void;
   confirmDisabled?: boolean;
+  /** The confirmation deletes, revokes or removes: its button in the danger style. */
+  danger?: boolean;
 }
 
 /**
@@ -28,6 +30,7 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
   confirmDisabled,
+  danger = false,
 }: ConfirmDialogProps) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
@@ -78,7 +81,7 @@ export function ConfirmDialog({
         </h2>
         {children}
         <div className="wh-actions">
-          <Button onClick={onConfirm} disabled={confirmDisabled}>
+          <Button variant={danger ? 'danger' : 'primary'} onClick={onConfirm} disabled={confirmDisabled}>
             {confirmLabel}
           </Button>
           <Button variant="secondary" onClick={onCancel}>

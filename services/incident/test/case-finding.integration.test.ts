@@ -85,6 +85,23 @@ describe.each(testStacks)('finding a case on %s', (stack) => {
     });
   });
 
+  describe('cases by id', () => {
+    test('when staff ask for cases by id (the audit log naming its cases by number), then only those come, and only if they may see them', async () => {
+      const first = await report();
+      const second = await report();
+      await report();
+      const token = await admin.token();
+      expect(new Set(await idsOf(`incident=${first.id},${second.id}`, token))).toEqual(new Set([first.id, second.id]));
+      const row = (await api('GET', `/api/incident/?incident=${first.id}`, token)).body.results[0];
+      expect(row.display_report_number).toBe(first.number);
+      // Not assigned to the handler: the id finds nothing for them.
+      expect(await idsOf(`incident=${first.id}`, await handler.token())).toEqual([]);
+      const bad = await api('GET', '/api/incident/?incident=nothing', token);
+      expect(bad.status).toBe(400);
+      expect(bad.body.errors).toEqual({ 'incident.0': ['Invalid case id'] });
+    });
+  });
+
   describe('assignees', () => {
     test('when filtered by assignee or as unassigned, then only those cases come, each row naming its assignees', async () => {
       const hals = await report();

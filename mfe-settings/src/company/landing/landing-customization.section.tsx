@@ -204,7 +204,7 @@ export default function LandingCustomization({ companyName, initial, languages, 
         {stored.logo_url && (
           <div className="wh-actions">
             <Button
-              variant="secondary"
+              variant="danger"
               busy={busy.logo}
               onClick={() => void attempt('logo', () => removeLogo(session.api))}
             >

@@ -177,6 +177,8 @@ export const incidentFilterSchema = z.object({
   unassigned: booleanFlag.optional(),
   /** Any running clock past due. */
   overdue: booleanFlag.optional(),
+  /** These cases (at most 50), among those the caller may see: how the audit log names its cases by number. */
+  incident: listOf(z.uuid({ error: 'Invalid case id' })).optional(),
   /** One case by its number (what people quote: "#12"), searched among the cases the caller may see. */
   report_number: z.coerce
     .number({ error: 'Invalid report number' })
@@ -375,7 +377,8 @@ export type IncidentNote = z.infer<typeof incidentNoteSchema>;
 
 /**
  * GET /api/incident/export?<filters>: `application/x-ndjson`, one row per line; `X-Total-Count` header. `incident`
- * (ours, issue 23) keeps only the cases of these ids: the list's "Export selected", a page of them at most.
+ * (ours, issue 23) keeps only the cases of these ids: the list's "Export selected", so up to a whole page of them
+ * (the list's own `incident` filter takes 50).
  */
 export const incidentExportQuerySchema = z.strictObject({
   ...incidentFilterSchema.shape,

@@ -52,7 +52,8 @@ export type SavedViewFilters = z.infer<typeof savedViewFiltersSchema>;
  * size, each parsed as the list parses it; the page number is left out (a view opens on its first page).
  */
 export const savedViewFiltersOfQuerySchema = z.object({
-  ...incidentFilterSchema.shape,
+  // Cases by id (the audit log's look-up of numbers) are not a view of the list.
+  ...incidentFilterSchema.omit({ incident: true }).shape,
   sort: incidentSortSchema.optional(),
   page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
 });

@@ -10,7 +10,10 @@ export interface StaffNavigationLink {
 export interface StaffFrameProps {
   /** Side navigation of an area with several pages (settings): its accessible name and links. */
   sidebar?: { label: string; links: readonly StaffNavigationLink[] };
-  /** The full width of the window, for pages of tables (the case list and a case), not of reading. */
+  /**
+   * The full width of the window, for pages of tables (the case list and a case, the audit log), not of reading. With
+   * a sidebar, the sidebar goes above the page on screens too narrow for both.
+   */
   wide?: boolean;
   children: ReactNode;
 }
@@ -22,7 +25,7 @@ export interface StaffFrameProps {
 export function StaffFrame({ sidebar, wide = false, children }: StaffFrameProps) {
   if (!sidebar) return <main className={wide ? 'wh-main wh-main--wide' : 'wh-main'}>{children}</main>;
   return (
-    <main className="wh-main wh-staff">
+    <main className={wide ? 'wh-main wh-main--wide wh-staff wh-staff--wide' : 'wh-main wh-staff'}>
       <nav aria-label={sidebar.label} className="wh-staff__sidebar">
         <ul>
           {sidebar.links.map((link) => (

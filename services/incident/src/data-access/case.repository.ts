@@ -71,15 +71,12 @@ const ORDER_BY: Record<string, string> = {
   '-next_due_at': 'i.next_due_at desc nulls last, i.id desc',
 };
 
-/** The list's filters, and the export's selection of cases by id (the list's "Export selected"). */
-type CaseFilter = IncidentFilter & { incident?: readonly string[] };
-
 /** Whether the cases are found from the caller's caseload (their assigned cases) rather than the company's indexes. */
-const readsCaseload = (scope: CaseScopeParams, filter: CaseFilter) =>
+const readsCaseload = (scope: CaseScopeParams, filter: IncidentFilter) =>
   !scope.everyCase || Boolean(filter.assigned_to_me);
 
 /** SQL conditions for the scope and the filters, with their parameters ($1 company, $2 caller). */
-function visibleCases(scope: CaseScopeParams, filter: CaseFilter = {}): { where: string; params: unknown[] } {
+function visibleCases(scope: CaseScopeParams, filter: IncidentFilter = {}): { where: string; params: unknown[] } {
   const params: unknown[] = [scope.companyId, scope.userId];
   const conditions = [
     'i.company_id = $1',
@@ -133,7 +130,7 @@ export const caseRepository = {
   async page(
     db: Queryable,
     scope: CaseScopeParams,
-    filter: CaseFilter,
+    filter: IncidentFilter,
     sort: string,
     page: { offset: number; limit: number },
   ): Promise<(CaseRow & { matching?: number })[]> {
@@ -156,7 +153,7 @@ export const caseRepository = {
   },
 
   /** How many cases the scope sees with these filters, counting no further than `limit` when one is given. */
-  async count(db: Queryable, scope: CaseScopeParams, filter: CaseFilter, limit?: number): Promise<number> {
+  async count(db: Queryable, scope: CaseScopeParams, filter: IncidentFilter, limit?: number): Promise<number> {
     const { where, params } = visibleCases(scope, filter);
     const bounded = limit === undefined ? '' : `limit $${params.length + 1}`;
     const { rows } = await db.query<{ count: string }>(
