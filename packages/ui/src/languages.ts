@@ -1,4 +1,4 @@
-import { DISCLOSER_LANGUAGE_CODES } from '@whistle/contracts';
+import { DISCLOSER_LANGUAGE_CODES, languageDirection } from '@whistle/contracts';
 
 /**
  * Spec §1/§9: English is the default and fallback; the choice is kept in localStorage. The discloser pages
@@ -64,14 +64,11 @@ export const DISCLOSER_NAMESPACES: readonly string[] = ['common', 'disclose'];
 export const DEFAULT_LANGUAGE: Language = 'en';
 export const LANGUAGE_STORAGE_KEY = 'i18n-language';
 
-const RIGHT_TO_LEFT: readonly Language[] = ['ar'];
-
 export const isLanguage = (value: unknown): value is Language =>
   typeof value === 'string' && (SUPPORTED_LANGUAGES as string[]).includes(value);
 
-/** The writing direction of a language, for <html dir>. */
-export const languageDirection = (language: string): 'rtl' | 'ltr' =>
-  (RIGHT_TO_LEFT as readonly string[]).includes(language) ? 'rtl' : 'ltr';
+/** The writing direction of a language, for <html dir> (the contracts' list, which the standalone server uses too). */
+export { languageDirection };
 
 /** Whether `/locales/{language}/{namespace}.json` exists: staff namespaces are in the staff languages only. */
 export const hasTranslations = (language: string, namespace: string): boolean =>
