@@ -42,6 +42,7 @@ export {
   STAFF_LANGUAGES,
   SUPPORTED_LANGUAGES,
   hasTranslations,
+  pluralLocale,
   isLanguage,
   languageDirection,
   type Language,

@@ -70,6 +70,14 @@ export const isLanguage = (value: unknown): value is Language =>
 /** The writing direction of a language, for <html dir> (the contracts' list, which the standalone server uses too). */
 export { languageDirection };
 
+/**
+ * The locale whose plural rules a language's texts are written for, where it is not the language's own code: the
+ * Portuguese pages are European (docs/i18n.md), and `pt` alone is Brazil's rules in CLDR (0 and 1.5 take the
+ * singular there, "0 caso"; in Portugal the plural, "0 casos").
+ */
+const PLURAL_LOCALES: Partial<Record<string, string>> = { pt: 'pt-PT' };
+export const pluralLocale = (language: string): string => PLURAL_LOCALES[language] ?? language;
+
 /** Whether `/locales/{language}/{namespace}.json` exists: staff namespaces are in the staff languages only. */
 export const hasTranslations = (language: string, namespace: string): boolean =>
   isLanguage(language) && (DISCLOSER_NAMESPACES.includes(namespace) || STAFF_LANGUAGES.includes(language));

@@ -8,6 +8,12 @@ const translations: Record<string, unknown> = {
   '/locales/de/common.json': { loading: 'Wird geladen…' },
   '/locales/de/disclose.json': { title: 'Meldung' },
   '/locales/bg/common.json': { loading: 'Зареждане…' },
+  '/locales/pt/common.json': {
+    cases_one: '{{count}} caso',
+    cases_many: '{{count}} de casos',
+    cases_other: '{{count}} casos',
+  },
+  '/locales/pt/shell.json': {},
 };
 
 let fetched: string[];
@@ -64,5 +70,16 @@ describe('initI18n', () => {
     expect(i18next.t('loading')).toBe('Зареждане…');
     expect(i18next.t('shell:signIn')).toBe('Sign in');
     expect(fetched.sort()).toEqual(['/locales/bg/common.json', '/locales/en/shell.json']);
+  });
+
+  it("when the page is in Portuguese, then plurals follow Portugal's rules: 0 and 1.5 take the plural", async () => {
+    localStorage.setItem('i18n-language', 'pt');
+    const i18next = await startPage();
+    expect([0, 1, 1.5, 2].map((count) => i18next.t('cases', { count }))).toEqual([
+      '0 casos',
+      '1 caso',
+      '1.5 casos',
+      '2 casos',
+    ]);
   });
 });

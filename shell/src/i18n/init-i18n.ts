@@ -1,7 +1,7 @@
 import i18n from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, hasTranslations, isLanguage } from '@whistle/ui';
+import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, hasTranslations, isLanguage, pluralLocale } from '@whistle/ui';
 import { fetchWithRetry } from '../remotes/fetch-with-retry';
 import { persistLanguageChanges, readStoredLanguage } from './language-storage';
 
@@ -26,7 +26,7 @@ export function initI18n(storage: Storage = window.localStorage, root: HTMLEleme
   persistLanguageChanges(i18n, storage, root);
   // A discloser page needs its remote's namespace and the common one only, never the shell's staff texts.
   const discloserPage = window.location.pathname.startsWith('/disclose');
-  return i18n
+  const ready = i18n
     .use(resourcesToBackend(loadTranslations))
     .use(initReactI18next)
     .init({
@@ -40,4 +40,19 @@ export function initI18n(storage: Storage = window.localStorage, root: HTMLEleme
       // React escapes what it renders.
       interpolation: { escapeValue: false },
     });
+  followPluralLocales(i18n);
+  return ready;
+}
+
+/**
+ * i18next picks a plural form by `Intl.PluralRules(<language code>)`: for a language whose texts follow another
+ * locale's rules (`pluralLocale`: European Portuguese), the rules of that locale. The resolver exists once init
+ * has started (its services are made synchronously).
+ */
+function followPluralLocales(instance: typeof i18n) {
+  const resolver = instance.services.pluralResolver as {
+    getRule(code: string, options?: object): Intl.PluralRules | undefined;
+  };
+  const rule = resolver.getRule.bind(resolver);
+  resolver.getRule = (code, options) => rule(pluralLocale(code), options);
 }
