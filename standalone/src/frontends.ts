@@ -151,7 +151,10 @@ export function frontendRouter(
       }
     }
     if (!company) return sendPage(req, res, discloserPage);
-    sendPage(req, res, page![2] ? template.companyPage(company) : template.landing(company));
+    // Drawn in the browser's language where the company offers it: a cache keeps one page per Accept-Language.
+    res.vary('Accept-Language');
+    const preferred = req.acceptsLanguages().filter((language) => language !== '*');
+    sendPage(req, res, page![2] ? template.companyPage(company, preferred) : template.landing(company, preferred));
   });
   return router;
 }

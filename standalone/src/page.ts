@@ -1,17 +1,30 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { EMBEDDED_COMPANY_VIEW_ID, type CompanyPublicView } from '@whistle/contracts';
+import {
+  DISCLOSER_LANGUAGE_CODES,
+  EMBEDDED_COMPANY_VIEW_ID,
+  landingText,
+  languageDirection,
+  languageFor,
+  type CompanyPublicView,
+  type DiscloserLanguage,
+} from '@whistle/contracts';
+
+const DEFAULT_LANGUAGE = 'en';
 
 /** The shell's entry page, with what the first view of a discloser page needs announced in its head. */
 export interface PageTemplate {
   /** Staff and public pages: the same with hints for what the shell fetches first (its manifest and translations). */
   readonly staff: string;
-  /** /disclose pages: the same with preload hints for the discloser remote and its translations. */
+  /** /disclose pages of no known company: the same with preload hints for the discloser remote and its English. */
   readonly discloser: string;
-  /** A company's landing page drawn into the HTML, the view beside it (see `landingMarkup`). */
-  landing(company: CompanyPublicView): string;
+  /**
+   * A company's landing page drawn into the HTML, the view beside it (see `landingMarkup`), in the language the page
+   * opens in for a browser preferring `preferred` (Accept-Language, most wanted first).
+   */
+  landing(company: CompanyPublicView, preferred: readonly string[]): string;
   /** Another page of a company (create, success, review): the view in the HTML, saving its round trip. */
-  companyPage(company: CompanyPublicView): string;
+  companyPage(company: CompanyPublicView, preferred: readonly string[]): string;
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -105,57 +118,88 @@ function shellUiStylesheets(dist: string): string[] {
 }
 
 /**
- * Reads the built shell's index.html and the discloser remote's manifest and English translations once, at start
- * (a rebuilt frontend needs a restart, as for the static files).
+ * Reads the built shell's index.html and the discloser remote's manifest and translations once, at start (a rebuilt
+ * frontend needs a restart, as for the static files).
  *
- * The landing page is drawn in English, the default language; a discloser who chose another language before sees
- * the remote redraw it in theirs. Its markup is the one mfe-disclose renders (same elements and classes), so the
- * remote's first render takes its place without moving anything.
+ * A company's page is announced and drawn in the language it will open in (`languageFor`: the company's offered
+ * languages, the browser's Accept-Language, the company's default), with `<html lang dir>`, that language's
+ * translations hinted and no other's (issue #29 item 5). The browser's stored choice (`i18n-language`) is not sent:
+ * a discloser who chose another language before sees the remote redraw the page in theirs. The landing markup is the
+ * one mfe-disclose renders (same elements and classes), so the remote's first render takes its place without moving
+ * anything.
  */
-export function pageTemplate(shellDist: string, discloseDist: string, defaultLanguage = 'en'): PageTemplate {
+export function pageTemplate(shellDist: string, discloseDist: string): PageTemplate {
   const plain = readFileSync(path.join(shellDist, 'index.html'), 'utf8');
   const remote = firstFiles(discloseDist);
-  const locale = (namespace: string) => `/locales/${defaultLanguage}/${namespace}.json`;
+  const locale = (language: string, namespace: string) => `/locales/${language}/${namespace}.json`;
   // fetch() requests (CORS mode, same-origin credentials) are matched by `as="fetch" crossorigin`; the remote's
   // files are added as classic scripts and stylesheets, matched without it.
   const fetchHint = (href: string) => `<link rel="preload" href="${href}" as="fetch" crossorigin>`;
-  const shellHints = [
+  const shellScripts = [
     ...shellFirstScripts(shellDist).map((href) => `<link rel="preload" href="${href}" as="script">`),
     fetchHint('/remotes.json'),
-    fetchHint(locale('common')),
-    fetchHint(locale('shell')),
+  ];
+  // Staff pages open in English unless a choice was stored (which the server does not see).
+  const shellHints = [
+    ...shellScripts,
+    fetchHint(locale(DEFAULT_LANGUAGE, 'common')),
+    fetchHint(locale(DEFAULT_LANGUAGE, 'shell')),
   ];
   // The stylesheets before the shell's script and every preload: the drawn page's first paint waits for them only.
   const styles = [...shellUiStylesheets(shellDist), ...remote.styles]
     .map((href) => `<link rel="stylesheet" href="${href}">`)
     .join('');
-  const hints = [
-    ...shellHints,
-    fetchHint(remote.manifest),
-    `<link rel="preload" href="${remote.entry}" as="script">`,
-    ...remote.scripts.map((href) => `<link rel="preload" href="${href}" as="script">`),
-    fetchHint(locale('disclose')),
-  ].join('');
+  const html = /<html lang="?en"?>/;
+  if (!html.test(plain)) throw new Error('index.html has no <html lang=en>');
+  // A discloser page needs the common and disclose namespaces only (@whistle/ui's DISCLOSER_NAMESPACES: the shell's
+  // own is not loaded there).
+  const discloserIn = (language: DiscloserLanguage) =>
+    plain
+      .replace(html, `<html lang="${language}" dir="${languageDirection(language)}">`)
+      .replace('<script', `${styles}<script`)
+      .replace(
+        '</head>',
+        [
+          ...shellScripts,
+          fetchHint(locale(language, 'common')),
+          fetchHint(remote.manifest),
+          `<link rel="preload" href="${remote.entry}" as="script">`,
+          ...remote.scripts.map((href) => `<link rel="preload" href="${href}" as="script">`),
+          fetchHint(locale(language, 'disclose')),
+          '</head>',
+        ].join(''),
+      );
+  const pages = new Map(DISCLOSER_LANGUAGE_CODES.map((language) => [language, discloserIn(language)]));
+  const strings = new Map(
+    DISCLOSER_LANGUAGE_CODES.map((language) => [
+      language,
+      readJson(path.join(discloseDist, 'locales', language, 'disclose.json')),
+    ]),
+  );
   const staff = plain.replace('</head>', `${shellHints.join('')}</head>`);
-  const discloser = plain.replace('<script', `${styles}<script`).replace('</head>', `${hints}</head>`);
-  const strings = readJson(path.join(discloseDist, 'locales', defaultLanguage, 'disclose.json'));
+  const discloser = pages.get(DEFAULT_LANGUAGE)!;
   const container = /<div id="?single-spa-application:mfe_disclose"?><\/div>/;
   if (!container.test(discloser)) throw new Error('index.html has no container for mfe_disclose');
 
   const viewBlock = (company: CompanyPublicView) =>
     `<script type="application/json" id="${EMBEDDED_COMPANY_VIEW_ID}">${jsonBlock(company)}</script>`;
+  const languageOf = (company: CompanyPublicView, preferred: readonly string[]) =>
+    languageFor(company.languages, null, preferred);
   return {
     staff,
     discloser,
-    companyPage: (company) => discloser.replace('</body>', `${viewBlock(company)}</body>`),
-    landing(company) {
-      const html = landingMarkup(company, strings, remote.defaultLogo);
-      return discloser
-        .replace(
-          /<title>[^<]*<\/title>/,
-          `<title>${escapeHtml(company.customization.title || strings.landing.defaultTitle)}</title>`,
-        )
-        .replace(container, `<div id="single-spa-application:mfe_disclose">${html}</div>${viewBlock(company)}`);
+    companyPage: (company, preferred) =>
+      pages.get(languageOf(company, preferred))!.replace('</body>', `${viewBlock(company)}</body>`),
+    landing(company, preferred) {
+      const language = languageOf(company, preferred);
+      const text = strings.get(language)!;
+      const own = landingText(company.customization, language);
+      const shown = { ...company, customization: { ...company.customization, ...own } };
+      const markup = landingMarkup(shown, text, remote.defaultLogo);
+      return pages
+        .get(language)!
+        .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(own.title || text.landing.defaultTitle)}</title>`)
+        .replace(container, `<div id="single-spa-application:mfe_disclose">${markup}</div>${viewBlock(company)}`);
     },
   };
 }

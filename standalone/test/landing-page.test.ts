@@ -16,8 +16,12 @@ const company: CompanyPublicView = {
     title: '<script>alert("title")</script> & co',
     description: null,
     logo_url: null,
+    translations: { de: { title: 'Sprechen Sie mit uns', description: null } },
   },
+  languages: { offered: ['en', 'de', 'ar', 'fr'], default: 'fr' },
 } as unknown as CompanyPublicView;
+const strings = (language: string) =>
+  JSON.parse(readFileSync(path.join(rootDir, 'mfe-disclose', 'locales', language, 'disclose.json'), 'utf8'));
 
 let server: Server;
 let base: string;
@@ -38,8 +42,10 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise((resolve) => server.close(resolve)));
 
-const page = async (urlPath: string) => {
-  const response = await fetch(`${base}${urlPath}`, { headers: { accept: 'text/html' } });
+const page = async (urlPath: string, acceptLanguage = 'en-GB,en;q=0.8') => {
+  const response = await fetch(`${base}${urlPath}`, {
+    headers: { accept: 'text/html', 'accept-language': acceptLanguage },
+  });
   return { status: response.status, headers: response.headers, html: await response.text() };
 };
 
@@ -74,6 +80,9 @@ test('every discloser page announces the remote, its first files and the transla
     /<link rel="stylesheet" href="\/remotes\/mfe-disclose\/__federation_expose_lifecycles\.[0-9a-f]{8}\.css">/,
   );
   expect(html).toContain('<link rel="preload" href="/locales/en/disclose.json" as="fetch" crossorigin>');
+  expect(html).toContain('<link rel="preload" href="/locales/en/common.json" as="fetch" crossorigin>');
+  // The shell's staff texts are not loaded on a discloser page.
+  expect(html).not.toContain('/locales/en/shell.json');
   // The shared UI's stylesheet (the frame, cards and buttons the drawn page uses), as the shell names it.
   expect(html).toMatch(/<link rel="stylesheet" href="\/\d+\.[0-9a-f]{8}\.css">/);
   // A file each hint names is there.
@@ -84,6 +93,38 @@ test('every discloser page announces the remote, its first files and the transla
   const staff = (await page('/company/login')).html;
   expect(staff).not.toContain('mfe-disclose');
   expect(staff).toContain('<link rel="preload" href="/locales/en/shell.json" as="fetch" crossorigin>');
+});
+
+/** The languages whose translations a page announces. */
+const hintedLanguages = (html: string) => [
+  ...new Set([...html.matchAll(/<link rel="preload" href="\/locales\/([^/]+)\//g)].map(([, language]) => language)),
+];
+
+test("a company's pages are drawn in the browser's language it offers, with that language's files only", async () => {
+  const german = await page('/disclose/acme', 'de-CH,de;q=0.9,en;q=0.5');
+  expect(german.headers.get('vary')).toMatch(/accept-language/i);
+  expect(german.html).toMatch(/^<!doctype html><html lang="de" dir="ltr"><head>/);
+  expect(german.html).toContain('<title>Sprechen Sie mit uns</title>');
+  expect(german.html).toContain('<h1>Sprechen Sie mit uns</h1>');
+  expect(german.html).toContain(`<h2 id="assurances-title">${strings('de').landing.assurancesTitle}</h2>`);
+  expect(german.html).toContain(`href="/disclose/acme/create">${strings('de').landing.report}</a>`);
+  expect(german.html).toContain(`>${strings('de').landing.checkStatus}</button>`);
+  expect(hintedLanguages(german.html)).toEqual(['de']);
+  expect(hintedLanguages((await page('/disclose/acme/review', 'de')).html)).toEqual(['de']);
+
+  // Arabic: right to left; the company's default title (it wrote none in Arabic).
+  const arabic = await page('/disclose/acme', 'ar-MA');
+  expect(arabic.html).toMatch(/<html lang="ar" dir="rtl">/);
+  expect(arabic.html).toContain('<h1>&lt;script&gt;alert(&quot;title&quot;)&lt;/script&gt; &amp; co</h1>');
+  expect(arabic.html).toContain(`>${strings('ar').landing.checkStatus}</button>`);
+  expect(hintedLanguages(arabic.html)).toEqual(['ar']);
+
+  // Nothing offered among the browser's languages (Spanish, Italian), or no header: the company's default, French.
+  for (const acceptLanguage of ['es-ES,it;q=0.5', '']) {
+    const { html } = await page('/disclose/acme/create', acceptLanguage);
+    expect(html).toMatch(/<html lang="fr" dir="ltr">/);
+    expect(hintedLanguages(html)).toEqual(['fr']);
+  }
 });
 
 test("the shell's files are hinted once each, as its runtime loads them", async () => {

@@ -2,12 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import type { i18n } from 'i18next';
 import type { ApiClient } from '@whistle/api-client';
-import type { CompanyPublicView } from '@whistle/contracts';
+import { languageFor, type CompanyPublicView } from '@whistle/contracts';
 import { LANGUAGE_STORAGE_KEY } from '@whistle/ui';
 import { initTestI18n } from '../../../tools/webpack/test-i18n';
 import { renderWithI18n } from '../../test/render';
 import { discloseRoutes } from '../disclose.routes';
-import { languageFor } from './company-language';
 
 /** A company that offers English, German and French, German by default, with a German text of its own. */
 const company: CompanyPublicView = {

@@ -1,26 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CompanyLanguages, DiscloserLanguage } from '@whistle/contracts';
+import { languageFor, type CompanyLanguages } from '@whistle/contracts';
 import { LANGUAGE_STORAGE_KEY } from '@whistle/ui';
-
-/**
- * The language a company's page is shown in (issue #29 item 3): the one chosen earlier (spec: `i18n-language`) when
- * the company offers it; else the first of the browser's preferred languages it offers (`de-AT` counts as `de`);
- * else the company's default.
- */
-export function languageFor(
-  languages: CompanyLanguages,
-  stored: string | null,
-  preferred: readonly string[],
-): DiscloserLanguage {
-  const offered = (language: string | null | undefined) =>
-    languages.offered.find((each) => each === language?.toLowerCase());
-  return (
-    offered(stored) ??
-    preferred.map((language) => offered(language) ?? offered(language.split('-')[0])).find(Boolean) ??
-    languages.default
-  );
-}
 
 function storedLanguage(): string | null {
   try {
@@ -31,7 +12,8 @@ function storedLanguage(): string | null {
 }
 
 /**
- * Shows the company's page in `languageFor`'s language. A language picked this way is not a choice: the one stored
+ * Shows the company's page in `languageFor`'s language (@whistle/contracts: the standalone server draws the landing
+ * page in it too). A language picked this way is not a choice: the one stored
  * before (or none) is put back, so the chooser's choice is the only one kept.
  */
 export function useCompanyLanguage(languages: CompanyLanguages | undefined) {

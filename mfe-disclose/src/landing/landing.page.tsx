@@ -1,6 +1,6 @@
 import { useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CompanyCustomization, CompanyPublicView } from '@whistle/contracts';
+import { landingText, type CompanyPublicView } from '@whistle/contracts';
 import { Button, useDocumentTitle } from '@whistle/ui';
 import { KeyFingerprint } from './key-fingerprint.component';
 import { StatusForm, type StatusFormFailure } from './status-form.component';
@@ -24,12 +24,6 @@ export interface LandingPageProps {
   statusCheck?: StatusFormFailure | { code: string; checking: true };
   /** The status form was closed: the code it held is forgotten. */
   onStatusCancel?(): void;
-}
-
-/** The title and description in the page's language where the company wrote them; each its default text else. */
-export function landingText({ title, description, translations }: CompanyCustomization, language: string) {
-  const own = translations[language as keyof typeof translations];
-  return { title: own?.title ?? title, description: own?.description ?? description };
 }
 
 /** A click the browser should handle itself: another button, or a modifier asking for a new tab or window. */

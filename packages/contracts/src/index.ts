@@ -7,6 +7,7 @@ export * from './http/customization';
 export * from './http/languages';
 export * from './languages/discloser-languages';
 export * from './languages/staff-languages';
+export * from './languages/page-language';
 export * from './countries/countries';
 export * from './routing/route-table';
 export * from './http/account';

@@ -44,6 +44,7 @@ export {
   STAFF_LANGUAGES,
   SUPPORTED_LANGUAGES,
   hasTranslations,
+  pluralLocale,
   isLanguage,
   languageDirection,
   type Language,

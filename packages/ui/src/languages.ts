@@ -1,4 +1,4 @@
-import { DISCLOSER_LANGUAGE_CODES, STAFF_LANGUAGE_CODES } from '@whistle/contracts';
+import { DISCLOSER_LANGUAGE_CODES, STAFF_LANGUAGE_CODES, languageDirection } from '@whistle/contracts';
 
 /**
  * Spec §1/§9: English is the default and fallback; the choice is kept in localStorage. The discloser pages
@@ -54,14 +54,19 @@ export const DISCLOSER_NAMESPACES: readonly string[] = ['common', 'disclose'];
 export const DEFAULT_LANGUAGE: Language = 'en';
 export const LANGUAGE_STORAGE_KEY = 'i18n-language';
 
-const RIGHT_TO_LEFT: readonly Language[] = ['ar'];
-
 export const isLanguage = (value: unknown): value is Language =>
   typeof value === 'string' && (SUPPORTED_LANGUAGES as string[]).includes(value);
 
-/** The writing direction of a language, for <html dir>. */
-export const languageDirection = (language: string): 'rtl' | 'ltr' =>
-  (RIGHT_TO_LEFT as readonly string[]).includes(language) ? 'rtl' : 'ltr';
+/** The writing direction of a language, for <html dir> (the contracts' list, which the standalone server uses too). */
+export { languageDirection };
+
+/**
+ * The locale whose plural rules a language's texts are written for, where it is not the language's own code: the
+ * Portuguese pages are European (docs/i18n.md), and `pt` alone is Brazil's rules in CLDR (0 and 1.5 take the
+ * singular there, "0 caso"; in Portugal the plural, "0 casos").
+ */
+const PLURAL_LOCALES: Partial<Record<string, string>> = { pt: 'pt-PT' };
+export const pluralLocale = (language: string): string => PLURAL_LOCALES[language] ?? language;
 
 /** Whether `/locales/{language}/{namespace}.json` exists: staff namespaces are in the staff languages only. */
 export const hasTranslations = (language: string, namespace: string): boolean =>

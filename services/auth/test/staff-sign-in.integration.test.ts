@@ -484,6 +484,23 @@ describe.each(testStacks)('auth staff sign-in on %s', (stack) => {
     expect((await client.call('PUT', '/api/account/profile/password/reset')).status).toBe(401);
   });
 
+  test('when an account reads its mails in French, then its reset link comes in French', async () => {
+    const company = await onboardCompany(auth);
+    // The account's mail language, as the settings page saves it (company-settings tests that path).
+    await test$.deps.db.query(`update auth.user_profile set language = 'fr' where lower(email) = lower($1)`, [
+      company.email,
+    ]);
+    await staffClient(auth.baseUrl).call('PUT', '/api/account/profile/password/reset', { bearer: company.email });
+    const mail = await smtp.waitFor(
+      (m) => recipientOf(m) === company.email && m.subject === 'Réinitialisez votre mot de passe Whistle',
+      'French reset',
+    );
+    expect(mail.text).toContain(
+      'Choisissez un nouveau mot de passe ici (le lien fonctionne une fois, pendant 1 heure)',
+    );
+    expect(mail.text).toMatch(/https:\/\/whistle\.example\/company\/password\/change\?token=[A-Za-z0-9_-]{20,}\n/);
+  });
+
   test('when a reset link has expired, then it is refused', async () => {
     const company = await onboardCompany(auth);
     const client = staffClient(auth.baseUrl);

@@ -1,6 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { DISCLOSER_LANGUAGES, DISCLOSER_NAMESPACES, STAFF_LANGUAGES, SUPPORTED_LANGUAGES } from '@whistle/ui';
+import {
+  DISCLOSER_LANGUAGES,
+  DISCLOSER_NAMESPACES,
+  STAFF_LANGUAGES,
+  SUPPORTED_LANGUAGES,
+  pluralLocale,
+} from '@whistle/ui';
 
 /**
  * The translation files of every frontend against English, their source: the same keys (plural keys in the
@@ -46,7 +52,8 @@ const english = new Map(
  * "many", for millions, is left out: no count on these pages gets there).
  */
 function pluralCategories(language: string): Set<string> {
-  const rules = new Intl.PluralRules(language);
+  // The rules the page uses for the language (European Portuguese: pt-PT's, not Brazil's).
+  const rules = new Intl.PluralRules(pluralLocale(language));
   return new Set([...Array.from({ length: 1001 }, (_, n) => rules.select(n)), rules.select(1.5)]);
 }
 

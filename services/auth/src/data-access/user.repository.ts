@@ -17,10 +17,12 @@ export interface UserRow {
   mfa_last_time_step: string | null;
   failed_logins: number;
   company_mfa_required: boolean;
+  /** The language of the account's mails (its choice in the settings). */
+  language: string;
 }
 
 const userColumns = `u.id, u.company_id, u.email, u.full_name, u.password_hash, u.kdf, u.kdf_salt, u.roles, u.mfa_secret, u.mfa_factor_id,
-  u.mfa_pending_secret, u.mfa_last_time_step, u.failed_logins, c.mfa_required as company_mfa_required`;
+  u.mfa_pending_secret, u.mfa_last_time_step, u.failed_logins, c.mfa_required as company_mfa_required, u.language`;
 
 /** Staff accounts and their sign-in state. Reads of a known user are scoped by company id as well. */
 export const userRepository = {

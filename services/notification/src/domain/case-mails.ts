@@ -1,4 +1,11 @@
 import type { MailMessage } from '@whistle/mailer';
+import { de } from './case-mail-texts/de';
+import { es } from './case-mail-texts/es';
+import { it } from './case-mail-texts/it';
+import { nl } from './case-mail-texts/nl';
+import { pl } from './case-mail-texts/pl';
+import { pt } from './case-mail-texts/pt';
+import type { CaseMailTexts } from './case-mail-texts/types';
 
 export type CaseMailEvent =
   | 'new_report'
@@ -9,10 +16,10 @@ export type CaseMailEvent =
   | 'retention_due';
 
 /**
- * The mails about a case, in the recipient's language. They carry the report number, what happened and a
+ * The mails about a case, in the recipient's language (one of the staff pages' eight). They carry the report number, what happened and a
  * link to the case: never a field, a message, a name or a file name (the server has none of them in clear).
  */
-const texts: Record<'en' | 'fr', Record<CaseMailEvent, { subject: string; line: string }> & { open: string }> = {
+const texts: Record<StaffMailLanguage, CaseMailTexts> = {
   en: {
     new_report: { subject: 'New report #{n}', line: 'A new report (#{n}) has been received.' },
     assigned: { subject: 'Report #{n} was assigned to you', line: 'You have been assigned report #{n}.' },
@@ -95,7 +102,19 @@ const texts: Record<'en' | 'fr', Record<CaseMailEvent, { subject: string; line: 
     },
     open: 'Ouvrez-le dans Whistle (connexion requise) :',
   },
+  de,
+  es,
+  it,
+  nl,
+  pl,
+  pt,
 };
+
+/** The languages of the staff pages, which the mails are written in too; another language gets English. */
+export const STAFF_MAIL_LANGUAGES = ['en', 'fr', 'de', 'es', 'it', 'nl', 'pl', 'pt'] as const;
+export type StaffMailLanguage = (typeof STAFF_MAIL_LANGUAGES)[number];
+export const staffMailLanguage = (language: string | undefined): StaffMailLanguage =>
+  STAFF_MAIL_LANGUAGES.find((each) => each === language) ?? 'en';
 
 /** A due time as the mails print it: `YYYY-MM-DD HH:MM`, UTC (the mail cannot know the reader's zone). */
 const printedDue = (dueAt: string) => dueAt.slice(0, 16).replace('T', ' ');
@@ -106,7 +125,7 @@ export function caseMail(
   incident: { incidentId: string; number: number; dueAt?: string },
   publicUrl: string,
 ): MailMessage {
-  const language = to.language === 'fr' ? 'fr' : 'en';
+  const language = staffMailLanguage(to.language);
   const { subject, line } = texts[language][event];
   const fill = (text: string) =>
     text.replace('{n}', String(incident.number)).replace('{due}', incident.dueAt ? printedDue(incident.dueAt) : '');

@@ -162,7 +162,7 @@ export async function requestPasswordReset(deps: AccountDependencies, email: str
   });
   sendInBackground(
     deps,
-    accountMails.passwordReset(user.email, passwordLink(deps.publicUrl, link.secret)),
+    accountMails.passwordReset(user.email, passwordLink(deps.publicUrl, link.secret), user.language),
     'password reset',
   );
 }

@@ -56,7 +56,7 @@ export async function login(deps: AccountDependencies, input: LoginRequest): Pro
   if (!(await verifyPasswordHash(user.password_hash, password))) {
     const failuresInARow = await userRepository.recordFailedLogin(deps.db, user.id);
     if (failuresInARow === abuseLimits.noticeAfterFailures)
-      sendInBackground(deps, accountMails.failedSignIns(user.email, failuresInARow), 'failed sign-ins');
+      sendInBackground(deps, accountMails.failedSignIns(user.email, failuresInARow, user.language), 'failed sign-ins');
     await recordSignIn(deps, user, { failed: 'password' });
     throw new AuthenticationError(invalidCredentials);
   }
