@@ -110,6 +110,33 @@ export async function submitLogin(page: Page, email: string, password: string): 
   await page.getByRole('button', { name: 'Log in' }).click();
 }
 
+/**
+ * After a password sign-in has shown its first page: waits until the person's keys are opened and kept in this
+ * browser (the shell's IndexedDB store). The list is drawn while the keys still open; a reload before they are kept
+ * finds them locked and asks for the password again, so a journey that reloads right after signing in waits here.
+ */
+export async function keysKept(page: Page): Promise<void> {
+  await page.waitForFunction(
+    async () => {
+      // Never opened here before the shell made it: opening a missing database would create it without its store.
+      if (!(await indexedDB.databases()).some((database) => database.name === 'whistle-keys')) return false;
+      return new Promise<boolean>((resolve) => {
+        const opening = indexedDB.open('whistle-keys');
+        opening.onerror = () => resolve(false);
+        opening.onsuccess = () => {
+          const db = opening.result;
+          if (!db.objectStoreNames.contains('unlocked')) return resolve((db.close(), false));
+          const counting = db.transaction('unlocked', 'readonly').objectStore('unlocked').count();
+          counting.onsuccess = () => resolve((db.close(), counting.result > 0));
+          counting.onerror = () => resolve((db.close(), false));
+        };
+      });
+    },
+    null,
+    { polling: 100, timeout: 30_000 },
+  );
+}
+
 /** Opens the actions menu of the table row named `name` (team, labels, locations, templates) and chooses `item`. */
 export async function chooseRowAction(page: Page, name: string, item: string): Promise<void> {
   await page.getByRole('button', { name: `Actions for ${name}`, exact: true }).click();

@@ -9,6 +9,7 @@ import {
   apiToken,
   approveReportAccess,
   invite,
+  keysKept,
   onboardCompany,
   submitLogin,
   type OnboardedCompany,
@@ -67,6 +68,8 @@ async function signIn(page: Page, email: string, password: string): Promise<void
   await page.goto(`${platform.baseUrl}/company/login`);
   await submitLogin(page, email, password);
   await page.getByRole('heading', { name: 'Incidents', level: 1 }).waitFor();
+  // The journey reloads the list next: the keys must be kept by then.
+  await keysKept(page);
 }
 
 /** The list's row of a reporter (the Identity column, decrypted in this browser). */

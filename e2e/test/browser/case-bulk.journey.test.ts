@@ -4,7 +4,15 @@ import { openWatchedPage, seriousAccessibilityViolations, type WatchedPage } fro
 import { postJson } from '../../src/company-fixtures';
 import { passwordLinkIn, waitForMail } from '../../src/mailbox';
 import { publicView, reportBody } from '../../src/reports';
-import { STAFF_PASSWORD, apiToken, invite, onboardCompany, submitLogin, type OnboardedCompany } from '../../src/staff';
+import {
+  STAFF_PASSWORD,
+  apiToken,
+  invite,
+  keysKept,
+  onboardCompany,
+  submitLogin,
+  type OnboardedCompany,
+} from '../../src/staff';
 import type { StandalonePlatform } from '../../src/standalone';
 import { startPlatformAndBrowser } from '../../src/set-up';
 
@@ -81,6 +89,8 @@ async function signIn(page: Page, email: string, password: string): Promise<void
   await page.goto(`${platform.baseUrl}/company/login`);
   await submitLogin(page, email, password);
   await page.getByRole('heading', { name: 'Incidents', level: 1 }).waitFor();
+  // The journey reloads the list next: the keys must be kept by then.
+  await keysKept(page);
 }
 
 /** The discloser's report with the PDF, through the report form (the file is encrypted in that browser). */
