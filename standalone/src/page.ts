@@ -188,8 +188,9 @@ export function pageTemplate(shellDist: string, discloseDist: string): PageTempl
   return {
     staff,
     discloser,
+    // Replacer functions, not strings: a company's text may hold `$&` or `$'`, which a replacement string expands.
     companyPage: (company, preferred) =>
-      pages.get(languageOf(company, preferred))!.replace('</body>', `${viewBlock(company)}</body>`),
+      pages.get(languageOf(company, preferred))!.replace('</body>', () => `${viewBlock(company)}</body>`),
     landing(company, preferred) {
       const language = languageOf(company, preferred);
       const text = strings.get(language)!;
@@ -198,8 +199,8 @@ export function pageTemplate(shellDist: string, discloseDist: string): PageTempl
       const markup = landingMarkup(shown, text, remote.defaultLogo);
       return pages
         .get(language)!
-        .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(own.title || text.landing.defaultTitle)}</title>`)
-        .replace(container, `<div id="single-spa-application:mfe_disclose">${markup}</div>${viewBlock(company)}`);
+        .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(own.title || text.landing.defaultTitle)}</title>`)
+        .replace(container, () => `<div id="single-spa-application:mfe_disclose">${markup}</div>${viewBlock(company)}`);
     },
   };
 }

@@ -67,6 +67,29 @@ test('the landing page holds the title, name and actions escaped, and the view a
   expect(JSON.parse(block)).toEqual(company);
 });
 
+test("a company's texts holding $ patterns are drawn as written, not read as String.replace patterns", async () => {
+  // `$&` and `$'` in a replacement string would insert the matched text or the rest of the page; `$$` one `$`.
+  const dollars = "Fees of $$ 5, $& and $' kept";
+  company.customization.title = dollars;
+  company.customization.description = `Ask us: ${dollars}`;
+  try {
+    for (const urlPath of ['/disclose/acme', '/disclose/acme/create']) {
+      const { html } = await page(urlPath);
+      const block = /<script type="application\/json" id="whistle-company-view">(.*?)<\/script>/.exec(html)![1];
+      expect(JSON.parse(block).customization).toMatchObject({ title: dollars, description: `Ask us: ${dollars}` });
+      if (urlPath === '/disclose/acme') {
+        const escaped = 'Fees of $$ 5, $&amp; and $&#39; kept';
+        expect(html).toContain(`<title>${escaped}</title>`);
+        expect(html).toContain(`<h1>${escaped}</h1>`);
+      }
+      expect(html.match(/<\/html>/g)).toHaveLength(1);
+    }
+  } finally {
+    company.customization.title = '<script>alert("title")</script> & co';
+    company.customization.description = null;
+  }
+});
+
 test('every discloser page announces the remote, its first files and the translations', async () => {
   const { html } = await page('/disclose/acme/create');
   // The company's other pages get its view only (their own markup is the remote's).
