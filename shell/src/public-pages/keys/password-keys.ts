@@ -7,9 +7,14 @@ import type { LinkPasswordRequest, LoginRequest } from '@whistle/contracts';
  */
 const cryptoModule = () => import('@whistle/crypto');
 
-/** Fetches that code ahead (the login page does while the person types). Never fails: the sign-in loads it again. */
+/**
+ * Fetches that code while the person types, once the login page is idle: on a slow network the chunk (Argon2id in
+ * WebAssembly and the protocol) is a round trip and tens of kilobytes that would otherwise start with the click.
+ */
 export function preloadPasswordKeys(): void {
-  void cryptoModule().catch(() => undefined);
+  const load = () => void cryptoModule().catch(() => undefined);
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(load, { timeout: 2000 });
+  else setTimeout(load, 0);
 }
 
 /**
