@@ -2,13 +2,12 @@ import {
   ApiError,
   createOwnKeys,
   addUnlockMethod,
-  getCompanyKeys,
   getOwnKeys,
   type ApiClient,
   type KeyringState,
   type StaffKeyring,
 } from '@whistle/api-client';
-import type { CompanyKeysResponse, OwnKeysResponse, UnlockMethod } from '@whistle/contracts';
+import type { OwnKeysResponse, UnlockMethod } from '@whistle/contracts';
 import { createCompanyKeyHolder } from './company-key-holder';
 import { changePasswordResealing } from './password-change';
 import { keyStore, type StoredKeys } from './key-store';
@@ -37,9 +36,6 @@ export function createKeyring(api: ApiClient) {
   const companyKey = createCompanyKeyHolder(api, () => unlocked);
   /** The unlock key the sign-in page derived from the password: used once the session is complete (after MFA). */
   let pendingUnlockKey: CryptoKey | undefined;
-  /** The person's and the company's keys, asked for together with the profile by `fetchAhead`: for the next refresh. */
-  let ahead:
-    { own: Promise<OwnKeysResponse | undefined>; company: Promise<CompanyKeysResponse | undefined> } | undefined;
   const listeners = new Set<(state: KeyringState) => void>();
 
   const setState = (next: KeyringState) => {
@@ -58,13 +54,10 @@ export function createKeyring(api: ApiClient) {
   }
 
   /** Unlocked only once the company key the server hands over opens and is the company's: else nothing is kept. */
-  async function becomeUnlocked(
-    keys: StoredKeys,
-    companyKeys?: Promise<CompanyKeysResponse | undefined>,
-  ): Promise<void> {
+  async function becomeUnlocked(keys: StoredKeys): Promise<void> {
     unlocked = keys;
     try {
-      await companyKey.load(companyKeys);
+      await companyKey.load();
     } catch (error) {
       unlocked = undefined;
       companyKey.forget();
@@ -75,23 +68,15 @@ export function createKeyring(api: ApiClient) {
   }
 
   /** Opens the sealed copy of one unlock method with its key, and remembers both for this person. */
-  async function unlockWith(
-    own: NonNullable<OwnKeysResponse['person']>,
-    method: UnlockMethod,
-    key: CryptoKey,
-    companyKeys?: Promise<CompanyKeysResponse | undefined>,
-  ) {
+  async function unlockWith(own: NonNullable<OwnKeysResponse['person']>, method: UnlockMethod, key: CryptoKey) {
     const { unlockPersonKeys } = await cryptoModule();
     const person = await unlockPersonKeys(key, method.sealed_private_keys, own);
-    await becomeUnlocked(
-      {
-        userId: owner!.userId,
-        person,
-        fingerprint: own.fingerprint,
-        unlock: { key, methodId: method.id, sealed: method.sealed_private_keys },
-      },
-      companyKeys,
-    );
+    await becomeUnlocked({
+      userId: owner!.userId,
+      person,
+      fingerprint: own.fingerprint,
+      unlock: { key, methodId: method.id, sealed: method.sealed_private_keys },
+    });
   }
 
   function requireOwner(): KeyringOwner {
@@ -139,11 +124,6 @@ export function createKeyring(api: ApiClient) {
   const keyring: StaffKeyring & {
     /** After sign-in with a password: opens the keys (or makes them, for an account from before) once MFA is done. */
     setPendingUnlockKey(key: CryptoKey | undefined): void;
-    /**
-     * Asks for the person's and the company's keys now, for the next `refresh`: the session calls it with the profile
-     * request, so a sign-in waits for one round trip where it waited for three in a row.
-     */
-    fetchAhead(): void;
     /** Follows the session: `owner` signed in (profile loaded) or undefined (signed out). */
     refresh(next: KeyringOwner | undefined): Promise<void>;
   } = {
@@ -163,15 +143,7 @@ export function createKeyring(api: ApiClient) {
       pendingUnlockKey = key;
     },
 
-    fetchAhead() {
-      // Settled here as well: a refresh that never comes (signed out meanwhile) leaves no unhandled rejection.
-      ahead = { own: ownKeys(), company: getCompanyKeys(api).catch(() => undefined) };
-      ahead.own.catch(() => undefined);
-    },
-
     async refresh(next) {
-      const fetched = ahead;
-      ahead = undefined;
       if (!next) {
         owner = undefined;
         unlocked = undefined;
@@ -186,7 +158,7 @@ export function createKeyring(api: ApiClient) {
         companyKey.forget();
       }
       owner = next;
-      const own = await (fetched?.own ?? ownKeys());
+      const own = await ownKeys();
       if (!own) return setState('unavailable');
       if (!own.person) {
         // An account from before, just migrated at sign-in: its keys are made at once, sealed by the password.
@@ -199,13 +171,13 @@ export function createKeyring(api: ApiClient) {
       }
       const person = own.person;
       if (unlocked?.person.publicKeys.public_key === person.public_key) {
-        await companyKey.load(fetched?.company);
+        await companyKey.load();
         return setState('unlocked');
       }
       const stored = await keyStore.load(next.userId);
       if (stored && stored.person.publicKeys.public_key === person.public_key) {
         unlocked = stored;
-        await companyKey.load(fetched?.company);
+        await companyKey.load();
         return setState('unlocked');
       }
       // Keys changed elsewhere (a reset): what this browser kept opens nothing of theirs any more.
@@ -215,7 +187,7 @@ export function createKeyring(api: ApiClient) {
         const key = pendingUnlockKey;
         pendingUnlockKey = undefined;
         // A key left by another sign-in (or a copy sealed under a changed password) opens nothing: ask instead.
-        const opened = await unlockWith(person, password, key, fetched?.company).then(
+        const opened = await unlockWith(person, password, key).then(
           () => true,
           () => false,
         );
