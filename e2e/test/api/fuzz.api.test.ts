@@ -55,14 +55,15 @@ const ADMIN_ONLY =
 /**
  * Tables holding what people and cases are: a refused request must leave them exactly as they were. The
  * audit trail is not among them: recording attempts, refused ones included, is its job; nor the mail queue, which
- * the notification service empties on its own schedule (a notice queued by an earlier route goes out meanwhile).
+ * the notification service empties on its own schedule (a notice queued by an earlier route goes out meanwhile),
+ * nor the reporting figures, which the incident service's fold rewrites on its schedule.
  */
 async function businessFingerprint(db: Queryable): Promise<string> {
   const { rows: tables } = await db.query<{ name: string }>(
     `select table_schema || '.' || table_name as name from information_schema.tables
       where table_schema in ('auth', 'incident', 'file', 'notification') and table_type = 'BASE TABLE'
         and table_name not in ('schema_migration', 'inbox', 'outbox', 'token_revocation', 'user_session_revocation',
-                               'one_time_secret', 'saml_request', 'mail_queue')
+                               'one_time_secret', 'saml_request', 'mail_queue', 'reporting_delta', 'reporting_summary')
       order by 1`,
   );
   const parts: string[] = [];
