@@ -137,6 +137,26 @@ export async function keysKept(page: Page): Promise<void> {
   );
 }
 
+/**
+ * Signs in from the login page and waits for the case list with the person's keys kept (see `keysKept`): what a
+ * journey that goes on to reload or open other pages needs.
+ */
+export async function signInToCases(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl}/company/login`);
+  await submitLogin(page, email, password);
+  await page.getByRole('heading', { name: 'Incidents', level: 1 }).waitFor();
+  await keysKept(page);
+}
+
+/** Waits until `check` holds (what a page shows settles after its decryption). */
+export async function until(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`Not settled within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /** Opens the actions menu of the table row named `name` (team, labels, locations, templates) and chooses `item`. */
 export async function chooseRowAction(page: Page, name: string, item: string): Promise<void> {
   await page.getByRole('button', { name: `Actions for ${name}`, exact: true }).click();

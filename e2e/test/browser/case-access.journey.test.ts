@@ -9,9 +9,9 @@ import {
   apiToken,
   approveReportAccess,
   invite,
-  keysKept,
+  signInToCases,
   onboardCompany,
-  submitLogin,
+  until,
   type OnboardedCompany,
 } from '../../src/staff';
 import type { StandalonePlatform } from '../../src/standalone';
@@ -64,25 +64,11 @@ async function watchedPage(): Promise<WatchedPage> {
   return openWatchedPage(context, platform.baseUrl);
 }
 
-async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto(`${platform.baseUrl}/company/login`);
-  await submitLogin(page, email, password);
-  await page.getByRole('heading', { name: 'Incidents', level: 1 }).waitFor();
-  // The journey reloads the list next: the keys must be kept by then.
-  await keysKept(page);
-}
+/** Signs in; the journey reloads the list next, so it waits for the kept keys. */
+const signIn = (page: Page, email: string, password: string) => signInToCases(page, platform.baseUrl, email, password);
 
 /** The list's row of a reporter (the Identity column, decrypted in this browser). */
 const rowOf = (page: Page, reporter: string) => page.getByRole('row').filter({ hasText: reporter });
-
-/** Waits until `check` holds (what the page shows settles after its decryption). */
-async function until(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`Not settled within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /** The list as the page shows it: the reporters of its rows, once the count and the names are there. */
 async function listedReporters(page: Page, count: number): Promise<string[]> {

@@ -8,9 +8,9 @@ import {
   STAFF_PASSWORD,
   apiToken,
   invite,
-  keysKept,
+  signInToCases,
   onboardCompany,
-  submitLogin,
+  until,
   type OnboardedCompany,
 } from '../../src/staff';
 import type { StandalonePlatform } from '../../src/standalone';
@@ -85,13 +85,8 @@ async function watchedPage(options: { bypassCSP?: boolean } = {}): Promise<Watch
 const violationsOf = (page: Page) =>
   page.evaluate(() => (window as unknown as { __violations: string[] }).__violations);
 
-async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto(`${platform.baseUrl}/company/login`);
-  await submitLogin(page, email, password);
-  await page.getByRole('heading', { name: 'Incidents', level: 1 }).waitFor();
-  // The journey reloads the list next: the keys must be kept by then.
-  await keysKept(page);
-}
+/** Signs in; the journey reloads the list next, so it waits for the kept keys. */
+const signIn = (page: Page, email: string, password: string) => signInToCases(page, platform.baseUrl, email, password);
 
 /** The discloser's report with the PDF, through the report form (the file is encrypted in that browser). */
 async function reportWithPdf(page: Page): Promise<void> {
@@ -110,15 +105,6 @@ async function reportWithPdf(page: Page): Promise<void> {
   await page.locator('form button[type="submit"]:enabled').click();
   await page.getByRole('dialog').getByRole('button', { name: 'Submit incident' }).click();
   await page.waitForURL(/\/success$/, { timeout: 30_000 });
-}
-
-/** Waits until `check` holds (what the page shows settles after its decryption). */
-async function until(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`Not settled within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 /** The list with `count` cases, every reporter's name decrypted. */
