@@ -37,11 +37,15 @@ interface RawResponse {
 }
 
 let server: Server;
-/** GET without decoding (fetch would decompress and drop Content-Encoding). */
+/**
+ * GET without decoding (fetch would decompress and drop Content-Encoding), each on its own connection: Node's
+ * default agent reuses idle sockets, and one the server closes at its keep-alive timeout while a slow check of
+ * the previous body runs comes back as ECONNRESET (seen on a loaded CI machine).
+ */
 function get(urlPath: string, headers: Record<string, string> = {}): Promise<RawResponse> {
   const { port } = server.address() as AddressInfo;
   return new Promise((resolve, reject) => {
-    request({ host: '127.0.0.1', port, path: urlPath, headers }, (response) => {
+    request({ host: '127.0.0.1', port, path: urlPath, headers, agent: false }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () =>
