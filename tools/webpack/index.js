@@ -152,8 +152,13 @@ function frontendConfig({ dir, role, exposes, copy = ['locales'] }) {
             generator: { filename: 'assets/[name].[contenthash:8].js' },
           },
           // Schemas, country list and routing table: no module has side effects, so importing the
-          // country list does not drag zod and every schema into the bundle.
-          { include: path.resolve(__dirname, '../../packages/contracts/src'), sideEffects: false },
+          // country list does not drag zod and every schema into the bundle. One exception: zod.ts sets zod's
+          // options before any schema is made (as the package's own `sideEffects` says).
+          {
+            include: path.resolve(__dirname, '../../packages/contracts/src'),
+            exclude: path.resolve(__dirname, '../../packages/contracts/src/zod.ts'),
+            sideEffects: false,
+          },
         ],
       },
       plugins: [

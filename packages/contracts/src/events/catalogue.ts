@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 
 const role = z.enum(['ADMIN', 'REVIEWER', 'HANDLER']);
 const outcome = z.enum([

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 
 export const eventActorSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('STAFF'), user_id: z.uuid() }),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { roleSchema, REQUIRED_MESSAGE, requiredWhenMissing } from './common';
 import { companyCustomizationSchema } from './customization';
 import { companyLanguagesSchema } from './languages';

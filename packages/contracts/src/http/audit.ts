@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 
 /**
  * The audit trail (audit service). Each entry says who (a staff user with their name at the time, the

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 
 /**
  * The common-password check, k-anonymous (GET /api/account/password/common/{prefix}): the browser hashes the

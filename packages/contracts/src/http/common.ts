@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 
 /** Spec §5/§8: the message for a missing field. */
 export const REQUIRED_MESSAGE = 'This field is required';

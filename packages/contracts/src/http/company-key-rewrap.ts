@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { versionedString } from './common';
 import { incidentCredentialSchema } from './incident';
 

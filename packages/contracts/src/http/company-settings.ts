@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { countryCodes } from '../countries/countries';
 import { REQUIRED_MESSAGE, requiredWhenMissing } from './common';
 

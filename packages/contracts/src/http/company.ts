@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { countryCodes } from '../countries/countries';
 import { companyCustomizationSchema } from './customization';
 import { companyLanguagesSchema } from './languages';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { discloserLanguageSchema } from './languages';
 
 /** Longest custom landing title: a heading, not a paragraph. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { urlIdentifier, versionedString, REQUIRED_MESSAGE, requiredWhenMissing } from './common';
 import { fingerprintSchema } from './keys';
 

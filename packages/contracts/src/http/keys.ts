@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { REQUIRED_MESSAGE, requiredWhenMissing, roleSchema } from './common';
 
 /**

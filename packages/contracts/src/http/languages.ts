@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { DISCLOSER_LANGUAGE_CODES } from '../languages/discloser-languages';
 
 export const discloserLanguageSchema = z.enum(DISCLOSER_LANGUAGE_CODES, { error: 'Unknown language' });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { incidentOutcomeSchema } from './case-management';
 import { incidentStatusSchema, reportChannelSchema } from './incident';
 

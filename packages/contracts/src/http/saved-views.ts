@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, incidentFilterSchema, incidentSortSchema } from './case-management';
 import { incidentStatusSchema, reportChannelSchema } from './incident';
 
