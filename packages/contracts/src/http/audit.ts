@@ -1,4 +1,5 @@
 import { z } from '../zod';
+import { queryList } from './common';
 
 /**
  * The audit trail (audit service). Each entry says who (a staff user with their name at the time, the
@@ -80,17 +81,12 @@ export const auditActions = [
 export type AuditAction = (typeof auditActions)[number];
 
 const timestamp = z.iso.datetime({ offset: true });
-const listOf = <T extends z.ZodType<unknown, string>>(item: T) =>
-  z
-    .union([z.string(), z.array(z.string())])
-    .transform((value) => (Array.isArray(value) ? value : value.split(',')).filter((entry) => entry !== ''))
-    .pipe(z.array(item).max(20));
 const day = z.iso.date({ error: 'Invalid date (YYYY-MM-DD)' });
 
 /** GET /api/account/company/audit_log/ (ADMIN): filters, page. Unknown parameters are refused. */
 export const auditLogQuerySchema = z
   .strictObject({
-    table_identifiers: listOf(auditTableIdentifierSchema).optional(),
+    table_identifiers: queryList(z.array(auditTableIdentifierSchema).max(20)).optional(),
     object: z.uuid({ error: 'Invalid object id' }).optional(),
     /** Everything about one case: the incident and its messages, notes, files and exclusions. */
     incident: z.uuid({ error: 'Invalid incident id' }).optional(),

@@ -1,12 +1,13 @@
 import { z } from '../zod';
+import { queryList } from './common';
 import {
   encryptedText,
   incidentCredentialSchema,
+  incidentStatusSchema,
   reportChannelSchema,
   reportFieldSchema,
   type IncidentStatus,
 } from './incident';
-import { incidentStatusSchema } from './incident';
 import { fingerprintSchema, sealedValueSchema } from './keys';
 
 /*
@@ -156,12 +157,7 @@ export const DEFAULT_INCIDENT_SORT = '-last_activity_at';
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
 
-/** Repeated query parameters arrive as arrays; a comma list is accepted too (bookmarkable URLs). */
-const listOf = <T extends z.ZodType<unknown, string>>(item: T) =>
-  z
-    .union([z.string(), z.array(z.string())])
-    .transform((value) => (Array.isArray(value) ? value : value.split(',')).filter((entry) => entry !== ''))
-    .pipe(z.array(item).max(50));
+const listOf = <T extends z.ZodType<unknown, string>>(item: T) => queryList(z.array(item).max(50));
 const booleanFlag = z.enum(['true', 'false']).transform((value) => value === 'true');
 
 /** Filters shared by the list and the export (the export applies the list's current filters). */
@@ -382,16 +378,12 @@ export type IncidentNote = z.infer<typeof incidentNoteSchema>;
  */
 export const incidentExportQuerySchema = z.strictObject({
   ...incidentFilterSchema.shape,
-  incident: z
-    .union([z.string(), z.array(z.string())])
-    .transform((value) => (Array.isArray(value) ? value : value.split(',')).filter((entry) => entry !== ''))
-    .pipe(
-      z
-        .array(z.uuid({ error: 'Invalid incident id' }))
-        .min(1, 'Select at least one case')
-        .max(MAX_PAGE_SIZE, `At most ${MAX_PAGE_SIZE} cases at once`),
-    )
-    .optional(),
+  incident: queryList(
+    z
+      .array(z.uuid({ error: 'Invalid incident id' }))
+      .min(1, 'Select at least one case')
+      .max(MAX_PAGE_SIZE, `At most ${MAX_PAGE_SIZE} cases at once`),
+  ).optional(),
   sort: incidentSortSchema.default(DEFAULT_INCIDENT_SORT),
 });
 export type IncidentExportQuery = z.infer<typeof incidentExportQuerySchema>;

@@ -34,3 +34,10 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 export const roleSchema = z.enum(['ADMIN', 'REVIEWER', 'HANDLER']);
 export type Role = z.infer<typeof roleSchema>;
+
+/** A repeated query parameter (an array) or a comma list (bookmarkable URLs), empty entries dropped, then `items`. */
+export const queryList = <T extends z.ZodType<unknown, string>>(items: z.ZodArray<T>) =>
+  z
+    .union([z.string(), z.array(z.string())])
+    .transform((value) => (Array.isArray(value) ? value : value.split(',')).filter((entry) => entry !== ''))
+    .pipe(items);
