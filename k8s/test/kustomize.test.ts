@@ -1,8 +1,13 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { platformConfigSchema } from '../../packages/service-kit/src/config/platform-config';
+import { auditConfigSchema } from '../../services/audit/src/config';
+import { authConfigSchema } from '../../services/auth/src/config';
+import { fileConfigSchema } from '../../services/file/src/config';
+import { incidentConfigSchema } from '../../services/incident/src/config';
+import { notificationConfigSchema } from '../../services/notification/src/config';
 import { itChecksTheRelease } from './release-checks';
 import {
-  configKeysOf,
   expectedSecretEnv,
   imageRepositoryOf,
   K8sObject,
@@ -20,36 +25,55 @@ const workloads = Object.keys(table.workloads);
 const services = workloads.filter((w) => table.workloads[w].kind === 'service');
 /** Keys wired before the services read them (optional in the Secret until then). */
 const announced = new Set(['TOKEN_PUBLIC_KEY']);
-/** Keys a service reads but does without (optional in its config schema): optional in the Secret too. */
-const optionalOwn = new Set(['UPLOAD_LIMIT_KEY']);
+/** Each service's config schema, as the service parses its environment. */
+const configSchemas = {
+  audit: auditConfigSchema,
+  auth: authConfigSchema,
+  file: fileConfigSchema,
+  incident: incidentConfigSchema,
+  notification: notificationConfigSchema,
+} as const;
+const configOf = (service: string) => configSchemas[service as keyof typeof configSchemas].shape;
+/** Keys a service's own schema adds to the platform's. */
+const ownKeysOf = (service: string) =>
+  Object.keys(configOf(service)).filter((key) => !(key in platformConfigSchema.shape));
+/** A key the service does without (optional, or with a default). */
+const canBeMissing = (service: string, key: string) =>
+  configOf(service)[key as keyof ReturnType<typeof configOf>].safeParse(undefined).success;
 
 describe('secret keys per workload (expectations shared by both deployments)', () => {
   it('when the expectations are listed, then they cover exactly the workloads of the routing table', () => {
     expect(Object.keys(expectedSecretEnv).sort()).toEqual([...workloads].sort());
   });
 
+  it("when the config schemas are listed, then they are those of the routing table's services", () => {
+    expect(Object.keys(configSchemas).sort()).toEqual([...services].sort());
+  });
+
   it.each(services)(
-    'when %s reads a secret key of its own in its config schema, then it gets it as a required key',
+    'when %s reads a secret key of its own in its config schema, then the Secret gives it, required unless the schema does without',
     (service) => {
-      const own = configKeysOf(`services/${service}/src/config.ts`).filter(
-        (key) => /_KEY$|_URL$|SECRET/.test(key) && key !== 'PORT',
-      );
-      for (const key of own)
-        expect({ service, key, required: expectedSecretEnv[service].required.includes(key) }).toEqual({
+      for (const key of ownKeysOf(service).filter((name) => /_KEY$|_URL$|SECRET/.test(name))) {
+        const { required, optional } = expectedSecretEnv[service];
+        expect({
           service,
           key,
-          required: !optionalOwn.has(key),
+          required: required.includes(key),
+          given: [...required, ...optional].includes(key),
+        }).toEqual({
+          service,
+          key,
+          required: !canBeMissing(service, key),
+          given: true,
         });
+      }
     },
   );
 
   it.each(services)(
     'when %s gets a secret key, then its config schema (or the platform one) reads it, or it is announced and optional',
     (service) => {
-      const reads = new Set([
-        ...configKeysOf(`services/${service}/src/config.ts`),
-        ...configKeysOf('packages/service-kit/src/config/platform-config.ts'),
-      ]);
+      const reads = new Set(Object.keys(configOf(service)));
       for (const key of expectedSecretEnv[service].required)
         expect({ service, key, read: reads.has(key) }).toEqual({ service, key, read: true });
       for (const key of expectedSecretEnv[service].optional) {

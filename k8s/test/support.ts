@@ -186,11 +186,6 @@ export const allSecretKeys = new Set(
   Object.values(expectedSecretEnv).flatMap(({ required, optional }) => [...required, ...optional]),
 );
 
-/** Keys of a config schema file (`  NAME: z...` / `  NAME: perWindow(...)` lines). */
-export function configKeysOf(path: string): string[] {
-  return [...readFileSync(join(repoRoot, path), 'utf8').matchAll(/^\s+([A-Z][A-Z0-9_]*):/gm)].map((m) => m[1]);
-}
-
 /** Defaults of the incident service's rate limits, read from its config schema (`NAME: perWindow(10)`). */
 export function incidentLimitDefaults(): Record<string, string> {
   const text = readFileSync(join(repoRoot, 'services/incident/src/config.ts'), 'utf8');
