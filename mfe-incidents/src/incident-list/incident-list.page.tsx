@@ -41,6 +41,18 @@ function NoCaseYet() {
 }
 
 /** Previous and next page; past the server's count limit the total is unknown. */
+/**
+ * Previous/Next at the first or last page: aria-disabled, not disabled, so the button that led there keeps the
+ * keyboard focus (a disabled one drops it to the start of the page).
+ */
+function PageButton({ unavailable, onPress, children }: { unavailable: boolean; onPress(): void; children: string }) {
+  return (
+    <Button variant="secondary" aria-disabled={unavailable || undefined} onClick={unavailable ? undefined : onPress}>
+      {children}
+    </Button>
+  );
+}
+
 function Pager({ list }: { list: IncidentListResponse }) {
   const { t } = useTranslation('incidents');
   const [params, setParams] = useSearchParams();
@@ -49,13 +61,13 @@ function Pager({ list }: { list: IncidentListResponse }) {
   const hasNext = list.count_capped ? list.results.length === list.page_size : list.page < pages;
   return (
     <nav className="case-pager" aria-label={t('list.pages')}>
-      <Button variant="secondary" disabled={list.page <= 1} onClick={() => setParams(withPage(params, list.page - 1))}>
+      <PageButton unavailable={list.page <= 1} onPress={() => setParams(withPage(params, list.page - 1))}>
         {t('list.previous')}
-      </Button>
+      </PageButton>
       <span>{t(list.count_capped ? 'list.pageCapped' : 'list.page', { page: list.page, pages })}</span>
-      <Button variant="secondary" disabled={!hasNext} onClick={() => setParams(withPage(params, list.page + 1))}>
+      <PageButton unavailable={!hasNext} onPress={() => setParams(withPage(params, list.page + 1))}>
         {t('list.next')}
-      </Button>
+      </PageButton>
       <SelectField
         name="page_size"
         label={t('list.pageSize')}
