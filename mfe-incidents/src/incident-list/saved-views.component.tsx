@@ -82,7 +82,7 @@ export function SavedViews({ session }: { session: StaffSession }) {
                   {view.name}
                 </Link>{' '}
                 <Button
-                  variant="secondary"
+                  variant="danger"
                   disabled={busy}
                   onClick={() => void remove(view)}
                   aria-label={t('views.deleteOne', { name: view.name })}

@@ -157,7 +157,10 @@ describe('saved views', () => {
     serve([NEW, OVERDUE]);
     await open('/company/incidents');
     const region = await savedViews();
-    fireEvent.click(await within(region).findByRole('button', { name: 'Delete the view New cases' }));
+    const deleteButton = await within(region).findByRole('button', { name: 'Delete the view New cases' });
+    // Whatever deletes is a danger button (docs/ui.md).
+    expect(deleteButton).toHaveClass('wh-button--danger');
+    fireEvent.click(deleteButton);
     await waitFor(() => expect(within(region).queryByRole('link', { name: 'New cases' })).not.toBeInTheDocument());
     expect(within(region).getByRole('link', { name: 'Overdue of Hal' })).toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalledWith(
