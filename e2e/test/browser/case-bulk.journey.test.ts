@@ -198,6 +198,17 @@ test('when an admin selects two cases, assigns them to a handler and exports the
   expect(csv.join('\n')).not.toContain('Paula Pdf');
   await selection.getByText('Exported 2 cases.').waitFor();
 
+  // Narrower than 60rem the table's rows become cards and its header goes, but not "select all": it stays, labelled.
+  const wide = admin.page.viewportSize()!;
+  await admin.page.setViewportSize({ width: 800, height: wide.height });
+  const selectAll = admin.page.getByRole('checkbox', { name: 'Select all cases on this page' });
+  expect(await selectAll.isVisible()).toBe(true);
+  await admin.page.getByText('Select all cases on this page').waitFor({ state: 'visible' });
+  await selectAll.check();
+  await selection.getByText('3 cases selected').waitFor();
+  await selectAll.uncheck();
+  await admin.page.setViewportSize(wide);
+
   // The handler, without the company key, opens both cases through the grants the admin's browser made.
   await openList(
     handler.page,

@@ -76,7 +76,7 @@ function SelectAll({ items, selection }: { items: readonly IncidentListItem[]; s
           checked={items.length > 0 && ticked === items.length}
           onChange={(event) => selection.toggleAll(event.target.checked)}
         />
-        <span className="wh-visually-hidden">{t('bulk.selectPage')}</span>
+        <span className="wh-visually-hidden case-table__select-all">{t('bulk.selectPage')}</span>
       </label>
     </th>
   );
