@@ -40,7 +40,6 @@ function NoCaseYet() {
   );
 }
 
-/** Previous and next page; past the server's count limit the total is unknown. */
 /**
  * Previous/Next at the first or last page: aria-disabled, not disabled, so the button that led there keeps the
  * keyboard focus (a disabled one drops it to the start of the page).
@@ -53,6 +52,7 @@ function PageButton({ unavailable, onPress, children }: { unavailable: boolean; 
   );
 }
 
+/** Previous and next page; past the server's count limit the total is unknown. */
 function Pager({ list }: { list: IncidentListResponse }) {
   const { t } = useTranslation('incidents');
   const [params, setParams] = useSearchParams();
