@@ -228,9 +228,10 @@ export function landingMarkup(company: CompanyPublicView, strings: Strings, defa
     `<section class="disclose-next" aria-labelledby="next-title"><h2 id="next-title">${fill(strings.next.title)}</h2>` +
     `<ol><li>${fill(strings.next.acknowledgement)}</li><li>${fill(strings.next.feedback)}</li>` +
     `<li>${fill(strings.next.statusPage)}</li></ol></section>` +
-    // The report link works before the JavaScript is there; the status button opens its form once it is.
+    // The report link works before the JavaScript is there; the status button opens its form only once it is, so
+    // until then it says it is unavailable (aria-disabled, drawn faded) rather than swallow a tap.
     `<div class="wh-actions"><a class="wh-button wh-button--primary" href="${base}/create">${fill(strings.landing.report)}</a>` +
-    `<button type="button" class="wh-button wh-button--secondary">${fill(strings.landing.checkStatus)}</button></div>` +
+    `<button type="button" class="wh-button wh-button--secondary" aria-disabled="true">${fill(strings.landing.checkStatus)}</button></div>` +
     `</article></main></div>`
   );
 }

@@ -57,6 +57,10 @@ test('the landing page holds the title, name and actions escaped, and the view a
   expect(html).toContain('<h1>&lt;script&gt;alert(&quot;title&quot;)&lt;/script&gt; &amp; co</h1>');
   expect(html).toContain('Acme &lt;/span&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
   expect(html).toContain('<a class="wh-button wh-button--primary" href="/disclose/acme/create">Report an incident</a>');
+  // A tap on the drawn status button would be lost before the remote is there: it says it is unavailable.
+  expect(html).toContain(
+    '<button type="button" class="wh-button wh-button--secondary" aria-disabled="true">Check incident status</button>',
+  );
   // No script element but the shell's entry and the data block (which `<` escaped cannot end early).
   expect(html.match(/<script[^>]*>/g)).toEqual([
     '<script defer src=/main.js>',
