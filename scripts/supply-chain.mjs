@@ -5,12 +5,19 @@
 //      sha512 integrity (lockfile-lint, plus the presence of the integrity, which lockfile-lint does not check);
 //      workspace links point at a workspace folder of this repository.
 //   2. The production dependency tree of each service image (the workspaces its Dockerfile installs with
-//      `--omit=dev`) is whole: `npm ls --all --omit=dev` finds nothing missing, invalid or extraneous.
+//      `--omit=dev`) is whole: `npm ls --all --omit=dev` finds nothing missing, invalid or extraneous; and it holds
+//      no package for tests, builds or the standalone platform only (PGlite, pact, jest, webpack, test-support).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { dependencyTreeProblems, lockfileProblems, productionWorkspaces, REGISTRY } from './lib/supply-chain.mjs';
+import {
+  dependencyTreeProblems,
+  lockfileProblems,
+  packagesNotForImages,
+  productionWorkspaces,
+  REGISTRY,
+} from './lib/supply-chain.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -69,6 +76,11 @@ function main() {
   failures.push(
     ...treeProblems.map((problem) => `production tree of ${images.map((i) => i.file).join(', ')}: ${problem}`),
   );
+  const lockfile = JSON.parse(readFileSync(path.join(repoRoot, 'package-lock.json'), 'utf8'));
+  for (const image of images)
+    failures.push(
+      ...packagesNotForImages(lockfile, image.workspaces).map((found) => `${image.file}: not for an image: ${found}`),
+    );
 
   if (failures.length > 0) {
     console.error(`Supply-chain check failed:\n${failures.map((failure) => `  - ${failure}`).join('\n')}`);
@@ -76,7 +88,8 @@ function main() {
   }
   console.log(
     `Supply-chain check: ${lockfiles.length} lockfiles from ${REGISTRY} with sha512 integrity; ` +
-      `production trees of ${images.length} images whole (${selected.length} workspaces)`,
+      `production trees of ${images.length} images whole and free of test, build and embedded-database packages ` +
+      `(${selected.length} workspaces)`,
   );
 }
 

@@ -37,3 +37,59 @@ export function productionWorkspaces(dockerfile) {
 export function dependencyTreeProblems(npmLsJson) {
   return JSON.parse(npmLsJson).problems ?? [];
 }
+
+/**
+ * Packages for tests, builds and the standalone platform, never for a service's image: the embedded database, the
+ * test kit and the test and build tools.
+ */
+export const NOT_FOR_IMAGES = [
+  '@electric-sql/pglite',
+  '@whistle/test-support',
+  '@pact-foundation/pact',
+  'jest',
+  'typescript',
+  'webpack',
+];
+
+/**
+ * The packages `npm ci --omit=dev --workspace …` installs for these workspaces, read from the lockfile as npm resolves
+ * them (a package's own node_modules first, then each folder above): dependencies, optional dependencies and peer
+ * dependencies that are not optional (`npm ls` would also list optional peers that merely happen to be installed).
+ * Each package once, with the path that first reached it.
+ */
+export function productionPackages(lockfile, workspaceNames) {
+  const packages = lockfile.packages;
+  const resolve = (from, name) => {
+    const folders = [from];
+    for (let folder = from; folder; folders.push(folder)) {
+      const parent = folder.lastIndexOf('/node_modules/');
+      folder = parent >= 0 ? folder.slice(0, parent) : '';
+    }
+    const key = folders.map((folder) => `${folder ? `${folder}/` : ''}node_modules/${name}`).find((k) => packages[k]);
+    return key && packages[key].link ? packages[key].resolved : key;
+  };
+  const trails = new Map();
+  const visit = (location, trail) => {
+    if (location === undefined || trails.has(location)) return;
+    trails.set(location, trail);
+    const entry = packages[location];
+    const peers = Object.keys(entry.peerDependencies ?? {}).filter(
+      (name) => !entry.peerDependenciesMeta?.[name]?.optional,
+    );
+    for (const name of [
+      ...Object.keys(entry.dependencies ?? {}),
+      ...Object.keys(entry.optionalDependencies ?? {}),
+      ...peers,
+    ])
+      visit(resolve(location, name), [...trail, name]);
+  };
+  for (const name of workspaceNames) visit(resolve('', name), [name]);
+  return [...trails.values()];
+}
+
+/** Each package of {@link NOT_FOR_IMAGES} an image would install for these workspaces, with the path to it. */
+export function packagesNotForImages(lockfile, workspaceNames, names = NOT_FOR_IMAGES) {
+  return productionPackages(lockfile, workspaceNames)
+    .filter((trail) => names.includes(trail.at(-1)))
+    .map((trail) => `${trail.at(-1)} (${trail.join(' > ')})`);
+}

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 // @ts-expect-error: a plain ES module of the repository's scripts, without type declarations.
-import { dependencyTreeProblems, lockfileProblems, productionWorkspaces } from '../lib/supply-chain.mjs';
+import * as supplyChain from '../lib/supply-chain.mjs';
+
+const { dependencyTreeProblems, lockfileProblems, packagesNotForImages, productionWorkspaces } = supplyChain;
 
 const repoRoot = path.resolve(__dirname, '..', '..');
 
@@ -58,6 +60,41 @@ describe('supply-chain check', () => {
     const output = JSON.stringify({ problems: ['invalid: ms@0.0.1 /repo/node_modules/ms'] });
     expect(dependencyTreeProblems(output)).toEqual(['invalid: ms@0.0.1 /repo/node_modules/ms']);
     expect(dependencyTreeProblems(JSON.stringify({ name: 'whistle' }))).toEqual([]);
+  });
+
+  test('when an image would install PGlite or a test tool, however deep, then each is named with its path', () => {
+    const lockfile = {
+      packages: {
+        'services/auth': { dependencies: { '@whistle/service-kit': '*', helper: '1' } },
+        'node_modules/@whistle/auth-service': { resolved: 'services/auth', link: true },
+        'packages/service-kit': {
+          dependencies: { pg: '8' },
+          peerDependencies: { '@electric-sql/pglite': '0.5', typescript: '5' },
+          peerDependenciesMeta: { '@electric-sql/pglite': { optional: true } },
+        },
+        'node_modules/@whistle/service-kit': { resolved: 'packages/service-kit', link: true },
+        'node_modules/@electric-sql/pglite': {},
+        'node_modules/pg': {},
+        'node_modules/typescript': {},
+        'node_modules/helper': { optionalDependencies: { jest: '30' } },
+        // npm resolves from the package's own node_modules first: this jest, not a top-level one.
+        'node_modules/helper/node_modules/jest': {},
+      },
+    };
+    expect(packagesNotForImages(lockfile, ['@whistle/auth-service'])).toEqual([
+      'typescript (@whistle/auth-service > @whistle/service-kit > typescript)',
+      'jest (@whistle/auth-service > helper > jest)',
+    ]);
+    const required = {
+      ...lockfile.packages['packages/service-kit'],
+      peerDependenciesMeta: {},
+      peerDependencies: { '@electric-sql/pglite': '0.5' },
+    };
+    expect(
+      packagesNotForImages({ packages: { ...lockfile.packages, 'packages/service-kit': required } }, [
+        '@whistle/service-kit',
+      ]),
+    ).toEqual(['@electric-sql/pglite (@whistle/service-kit > @electric-sql/pglite)']);
   });
 
   test('when a service Dockerfile installs its production dependencies, then its workspaces are read from it', () => {

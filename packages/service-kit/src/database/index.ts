@@ -10,9 +10,8 @@ export type {
   RepeatableDefinition,
 } from './database';
 export { assertChannelName } from './database';
-export { PgliteDatabase } from './pglite-database';
 export { PostgresDatabase, type PostgresDatabaseOptions } from './postgres-database';
-export { openDatabase, type OpenDatabaseOptions } from './open-database';
+export { EMBEDDED_DATABASE_MISSING, openDatabase, type OpenDatabaseOptions } from './open-database';
 export { migrate, assertSchemaName, sqlChecksum, type MigrateResult } from './migrate';
 export {
   migrationStatus,

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Database } from './database';
-import { PgliteDatabase } from './pglite-database';
+import type { PgliteDatabase } from './pglite-database';
 import { PostgresDatabase } from './postgres-database';
 import type { Logger } from '../logging/logger';
 import { redactUrl } from '../logging/redact-url';
@@ -17,6 +17,25 @@ export interface OpenDatabaseOptions {
   /** PGlite with a data folder: how often autovacuum's work is done (default a minute, as autovacuum_naptime). */
   pgliteMaintenanceIntervalMs?: number;
   logger?: Logger;
+}
+
+/** Where the embedded database is asked for but not installed (a service's container image). */
+export const EMBEDDED_DATABASE_MISSING =
+  'DATABASE_URL is not set and this installation has no embedded database (@electric-sql/pglite comes with the standalone platform only): set DATABASE_URL to a PostgreSQL server';
+
+/**
+ * PGlite is loaded only when it is used: an optional peer dependency, installed with the standalone platform and for
+ * tests, never in a service's image (27 MB that a cluster never runs).
+ */
+async function loadPglite(): Promise<typeof PgliteDatabase> {
+  try {
+    return (await import('./pglite-database')).PgliteDatabase;
+  } catch (error) {
+    const { code, message } = error as NodeJS.ErrnoException;
+    if (code === 'MODULE_NOT_FOUND' && message.includes("'@electric-sql/pglite"))
+      throw new Error(EMBEDDED_DATABASE_MISSING, { cause: error });
+    throw error;
+  }
 }
 
 /**
@@ -36,6 +55,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     }
     return db;
   }
+  const PgliteDatabase = await loadPglite();
   if (options.dataDir === undefined)
     return PgliteDatabase.open(undefined, { sharedBuffers: options.pgliteSharedBuffers });
   // A data folder lives on: it needs what autovacuum does on a server. An in-memory database (tests) does not.

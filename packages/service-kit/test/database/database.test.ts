@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { openDatabase, PgliteDatabase, type Database } from '../../src/database';
+import { openDatabase, type Database } from '../../src/database';
+import { PgliteDatabase } from '../../src/database/pglite-database';
 import { createTestDatabase } from '../../src/testing/postgres';
 import { waitFor } from '../../src/testing/wait-for';
 
