@@ -3,6 +3,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const zlib = require('node:zlib');
+const { gzip: zopfliGzip } = require('@gfx/zopfli');
 const CompressionPlugin = require('compression-webpack-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
@@ -54,7 +55,12 @@ function sharedSingletons(pkg, dir) {
 /** Text assets: each gets `.br` and `.gz` siblings, served by the standalone server and nginx by Accept-Encoding. */
 const TEXT_ASSETS = /\.(js|css|html|json|svg)$/;
 
-/** Brotli and gzip at their highest levels, once at build time, so no server compresses per request. */
+/**
+ * Brotli at its highest level and gzip by Zopfli, once at build time, so no server compresses per request. Zopfli
+ * writes plain gzip that any reader takes, 3–4 % smaller than zlib's level 9: that is what the nginx images send
+ * (they have no Brotli), and it keeps the landing page under its budget there. Five iterations: fifteen save
+ * 0.03 % more and take twice as long.
+ */
 const precompression = () => [
   new CompressionPlugin({
     test: TEXT_ASSETS,
@@ -65,8 +71,8 @@ const precompression = () => [
   }),
   new CompressionPlugin({
     test: TEXT_ASSETS,
-    algorithm: 'gzip',
-    compressionOptions: { level: zlib.constants.Z_BEST_COMPRESSION },
+    algorithm: (input, options, callback) => zopfliGzip(input, options, callback),
+    compressionOptions: { numiterations: 5 },
     filename: '[path][base].gz',
     minRatio: 1,
   }),
