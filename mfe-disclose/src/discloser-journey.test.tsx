@@ -252,6 +252,8 @@ describe('discloser pages', () => {
       'description',
       'end_date',
       'full_name',
+      // The page's language, for the case team's reply (issue #23).
+      'language',
       'phone_number',
       'phone_number_code',
       'previous_report',

@@ -28,6 +28,8 @@ export async function openCasePage(options: {
   language: i18n;
   fetchMock: jest.Mock<Promise<Response>, [string, RequestInit]>;
   description?: string;
+  /** More encrypted report fields than the description (e.g. the reporter's `language`). */
+  fields?: Record<string, string>;
   view?: (base: IncidentStaffView) => IncidentStaffView | Promise<IncidentStaffView>;
   answer?: (request: SeenRequest, view: { current: IncidentStaffView }) => Response | undefined;
   state?: StaffState;
@@ -39,7 +41,7 @@ export async function openCasePage(options: {
   shows?: string;
 }): Promise<{ requests: SeenRequest[]; view: { current: IncidentStaffView } }> {
   const description = options.description ?? 'Invoices paid twice';
-  const report = await encryptedReport(options.company, { description });
+  const report = await encryptedReport(options.company, { description, ...options.fields });
   const companyKey = options.holdsCompanyKey === false ? undefined : options.company.privateKey;
   const base = staffView({ uuid: CASE_UUID, keys: report.keys, fields: report.fields });
   const view = { current: options.view ? await options.view(base) : base };

@@ -9,7 +9,9 @@ import type { StandalonePlatform } from '../../src/standalone';
  * A company's languages end to end in Chromium (issue #29 items 3 and 4): an admin offers English and German only,
  * German by default, and writes a German title; a first visit from a browser that prefers a language the company does
  * not offer opens in German with that title, the chooser lists the two languages, and nothing is stored as a choice;
- * a browser preferring English gets English and the default text; a choice made in the chooser is kept.
+ * a browser preferring English gets English and the default text; a choice made in the chooser is kept. A report
+ * sent from the German page tells the case team its language (issue #23): the case names it and its reply templates
+ * come first.
  */
 let platform: StandalonePlatform;
 let browser: Browser;
@@ -104,4 +106,54 @@ test('when an admin offers English and German, German by default, with a German 
   expect(await fromLondon.page.evaluate(() => localStorage.getItem('i18n-language'))).toBe('de');
   expect(fromLondon.pageErrors).toEqual([]);
   await fromLondon.context.close();
+});
+
+test("when a discloser reports from a German page, then the admin's case names the language and offers the German reply templates first", async () => {
+  const admin = await browser.newContext({ locale: 'en-US' });
+  const { page, pageErrors } = await openWatchedPage(admin, platform.baseUrl);
+  await page.goto(`${platform.baseUrl}/company/login`);
+  await submitLogin(page, company.adminEmail, STAFF_PASSWORD);
+  await page.getByRole('heading', { name: 'Incidents', level: 1 }).waitFor();
+  for (const [language, name, body] of [
+    ['en', 'Received', 'We have received your report.'],
+    ['de', 'Eingang', 'Wir haben Ihre Meldung erhalten.'],
+  ]) {
+    await page.goto(`${platform.baseUrl}/company/settings/reply-templates/add`);
+    await page.getByLabel('Name').fill(name!);
+    await page.locator('select[name="language"]').selectOption(language!);
+    await page.getByLabel('Text').fill(body!);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('status').filter({ hasText: 'Added template' }).first().waitFor();
+  }
+
+  // The discloser's page is in German (the company's default): the report says so, encrypted.
+  const discloser = await firstVisit('de-DE');
+  await discloser.page.getByRole('link', { name: german('Report an incident') }).click();
+  await discloser.page.locator('textarea[name="description"]').waitFor();
+  await discloser.page.locator('input[name="category_uuids"]').first().check();
+  await discloser.page.locator('select[name="location_uuid"]').selectOption({ index: 1 });
+  await discloser.page.locator('textarea[name="description"]').fill('Rechnungen doppelt bezahlt');
+  await discloser.page.locator('form button[type="submit"]:enabled').click();
+  await discloser.page
+    .getByRole('dialog')
+    .getByRole('button', { name: german('Submit incident') })
+    .click();
+  await discloser.page.waitForURL(/\/success$/, { timeout: 30_000 });
+  expect(discloser.pageErrors).toEqual([]);
+  await discloser.context.close();
+
+  await page.goto(`${platform.baseUrl}/company/incidents`);
+  const row = page.getByRole('row').filter({ hasText: 'New' }).first();
+  await row.getByRole('link').click();
+  await page.getByText('Rechnungen doppelt bezahlt').waitFor();
+  await page.getByText('Language of the report: Deutsch').waitFor();
+  const picker = page.getByLabel('Insert a reply template');
+  await picker.waitFor();
+  expect(
+    await picker.locator('optgroup').evaluateAll((groups) => groups.map((group) => group.getAttribute('label'))),
+  ).toEqual(['Deutsch', 'English']);
+  await picker.selectOption({ label: 'Eingang' });
+  expect(await page.getByLabel('Reply to the reporter').inputValue()).toBe('Wir haben Ihre Meldung erhalten.');
+  expect(pageErrors).toEqual([]);
+  await admin.close();
 });

@@ -21,7 +21,7 @@ import { useReportForm } from './use-report-form';
 /** /disclose/{urlIdentifier}/create: the report form (spec §3), encrypted in this browser before sending. */
 export function CreatePage({ api }: { api: ApiClient }) {
   const company = useCompany();
-  const { t } = useTranslation(['disclose', 'common']);
+  const { t, i18n } = useTranslation(['disclose', 'common']);
   const navigate = useNavigate();
   useDocumentTitle(t('create.title'));
   const report = useReportForm();
@@ -60,17 +60,19 @@ export function CreatePage({ api }: { api: ApiClient }) {
     try {
       const { form } = report;
       const toSend = { ...form, phone_number_code: dialCodeOf(form.phone_number_code) };
+      const language = i18n.resolvedLanguage ?? i18n.language;
       if (lastPrepared.current?.form !== form)
         lastPrepared.current = {
           form,
           credentials,
-          prepared: await prepareReport({ company, credentials, form: toSend }),
+          prepared: await prepareReport({ company, credentials, form: toSend, language }),
         };
       const result = await submitToCurrentKey({
         api,
         company,
         report: lastPrepared.current,
         form: toSend,
+        language,
         onRenewed: (renewed) => (lastPrepared.current = { form, ...renewed }),
         files: attachments.loaded,
         onFileProgress: attachments.setProgress,

@@ -6,6 +6,7 @@ import {
   createCompanyCredentials,
   createIncidentCredentials,
   createPersonKeys,
+  decryptReportFields,
   importPersonKeys,
   openIncidentWithGrant,
   submissionFingerprint,
@@ -20,7 +21,7 @@ const answer = (status: number, body: unknown) =>
 async function prepared() {
   const credentials = await createIncidentCredentials((await createCompanyCredentials()).credential.public_key);
   const form = { ...emptyReportForm(), category_uuids: ['c'], location_uuid: 'l', description: 'It happened' };
-  return { credentials, prepared: await prepareReport({ company, credentials, form }) };
+  return { credentials, prepared: await prepareReport({ company, credentials, form, language: 'en' }) };
 }
 
 describe('sending a report', () => {
@@ -102,7 +103,7 @@ describe('grants to the default assignees', () => {
       recipientKeysOf(withTeam),
     );
     const form = { ...emptyReportForm(), category_uuids: ['c1'], location_uuid: 'l', description: 'It happened' };
-    const { payload } = await prepareReport({ company: withTeam, credentials, form });
+    const { payload } = await prepareReport({ company: withTeam, credentials, form, language: 'de' });
     expect(payload.grants?.map((grant) => grant.key_id)).toEqual([halKey.key_id]);
     const opened = await openIncidentWithGrant({
       ...payload,
@@ -111,7 +112,36 @@ describe('grants to the default assignees', () => {
     });
     expect(opened.publicKey).toBe(payload.credential.public_key);
 
-    const none = await prepareReport({ company, credentials, form });
+    const none = await prepareReport({ company, credentials, form, language: 'de' });
     expect(none.payload.grants).toBeUndefined();
+  });
+});
+
+describe("the reporter's language", () => {
+  it("when a report is prepared on a page in German, then 'de' travels with it as a field, encrypted and bound to its name", async () => {
+    const { publicKeys, secret } = await createPersonKeys();
+    const reader = await importPersonKeys(secret, publicKeys);
+    const key = { key_id: 'a0000000-0000-4000-8000-00000000000a', public_key: reader.publicKeys.public_key };
+    const withReader = {
+      ...company,
+      categories: [{ uuid: 'c1', name: 'Fraud', parent_uuid: null, recipient_keys: [key] }],
+    };
+    const credentials = await createIncidentCredentials(
+      (await createCompanyCredentials()).credential.public_key,
+      recipientKeysOf(withReader),
+    );
+    const form = { ...emptyReportForm(), category_uuids: ['c1'], location_uuid: 'l', description: 'Es geschah' };
+    const { payload } = await prepareReport({ company: withReader, credentials, form, language: 'de' });
+    const sent = payload.fields.find((field) => field.name === 'language');
+    expect(sent?.value).toMatch(/^v2\./);
+    const opened = await openIncidentWithGrant({
+      ...payload,
+      grant: payload.grants![0]!.wrapped_passphrase,
+      person: reader,
+    });
+    const fields = await decryptReportFields(opened, payload.fields);
+    expect(fields.find((field) => field.name === 'language')?.value).toBe('de');
+    // Moved under another name, it does not open.
+    await expect(decryptReportFields(opened, [{ name: 'description', value: sent!.value }])).rejects.toThrow();
   });
 });

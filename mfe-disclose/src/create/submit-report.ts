@@ -75,14 +75,16 @@ export async function prepareReport(input: {
   company: Pick<CompanyPublicView, 'url_identifier' | 'key_version'> & Partial<Pick<CompanyPublicView, 'categories'>>;
   credentials: IncidentCredentials;
   form: ReportForm;
+  /** The page's language: the case team sees it, encrypted with the report, and answers in it. */
+  language: string;
 }): Promise<PreparedReport> {
-  const { company, credentials, form } = input;
+  const { company, credentials, form, language } = input;
   const grants = grantsFor(company, credentials, form.category_uuids);
   // The names are those of encryptedFieldValues, typed as the contract's; each value is bound to its name.
-  const fields = (await encryptReportFields(
-    credentials.incident.publicKey,
-    encryptedFieldValues(form),
-  )) as ReportField[];
+  const fields = (await encryptReportFields(credentials.incident.publicKey, {
+    ...encryptedFieldValues(form),
+    language,
+  })) as ReportField[];
   return {
     idempotencyKey: crypto.randomUUID(),
     payload: {
@@ -117,10 +119,12 @@ async function prepareForCurrentKey(input: {
   api: ApiClient;
   company: Pick<CompanyPublicView, 'url_identifier'>;
   form: ReportForm;
+  language: string;
 }): Promise<{ credentials: IncidentCredentials; prepared: PreparedReport }> {
   const current = await getCompanyPublicView(input.api, input.company.url_identifier);
   const credentials = await createIncidentCredentials(current.public_key, recipientKeysOf(current));
-  return { credentials, prepared: await prepareReport({ company: current, credentials, form: input.form }) };
+  const { form, language } = input;
+  return { credentials, prepared: await prepareReport({ company: current, credentials, form, language }) };
 }
 
 /** Waits before each try after the first: a dropped connection or a restarting server gets a few seconds. */
@@ -244,15 +248,16 @@ export async function submitToCurrentKey(
   input: Omit<Parameters<typeof submitReport>[0], 'credentials' | 'prepared'> & {
     report: ReadyReport;
     form: ReportForm;
+    language: string;
     onRenewed: (renewed: ReadyReport) => void;
   },
 ): Promise<SubmittedReport> {
-  const { report, form, onRenewed, ...sending } = input;
+  const { report, form, language, onRenewed, ...sending } = input;
   try {
     return await submitReport({ ...sending, ...report });
   } catch (error) {
     if (!refusedForStaleKey(error)) throw error;
-    const renewed = await prepareForCurrentKey({ api: sending.api, company: sending.company, form });
+    const renewed = await prepareForCurrentKey({ api: sending.api, company: sending.company, form, language });
     onRenewed(renewed);
     return submitReport({ ...sending, ...renewed });
   }

@@ -27,6 +27,13 @@ describe('searching one case of the corpus', () => {
     });
   });
 
+  it("when the words are only the reporter's page language, then the case is not found", async () => {
+    const report = await encryptedReport(company, { description: 'Kupfer verschwand nachts', language: 'de' });
+    const row = { uuid, display_report_number: 8, keys: report.keys, fields: report.fields };
+    expect(await searchCase(row, searchWords('de'), company.privateKey)).toEqual({ hit: null, readable: true });
+    expect((await searchCase(row, searchWords('kupfer'), company.privateKey)).hit?.display_report_number).toBe(8);
+  });
+
   it('when a field was moved from another name, or the case is not the company’s, then it is left out and counted, not thrown', async () => {
     const report = await encryptedReport(company, { description: 'Copper', full_name: 'Quarry Smith' });
     // The name's ciphertext shown as the description: bound to its own name, it no longer opens there.

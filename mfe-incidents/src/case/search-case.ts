@@ -23,8 +23,10 @@ export async function searchCase(
   let readable = true;
   try {
     const handle = await openCase(row.keys, companyPrivateKey, previousCompanyPrivateKey);
+    // The reporter's page language is no content: a search for "de" must not find every report written in German.
+    const content = row.fields.filter((field) => field.name !== 'language');
     const fields = await Promise.all(
-      row.fields.map(async ({ name, value }) => {
+      content.map(async ({ name, value }) => {
         try {
           return { name, value: await decryptContent(handle, value, { kind: 'field', name }) };
         } catch {

@@ -1,7 +1,15 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { formatDateTime, MessagePage, Spinner, Toast, useDocumentTitle } from '@whistle/ui';
+import {
+  formatDateTime,
+  LANGUAGE_NAMES,
+  MessagePage,
+  Spinner,
+  Toast,
+  useDocumentTitle,
+  type Language,
+} from '@whistle/ui';
 import { reportDetails } from '@whistle/ui/report';
 import { useStaffState } from '@whistle/ui/staff';
 import { ClockBadges } from '../case/clock-badges.component';
@@ -15,6 +23,7 @@ import { PrintCase } from './print-case.component';
 import { ProofOfSubmission } from './proof-of-submission.component';
 import { CasePeople } from './people.component';
 import { ReplyToReporter } from './reply.component';
+import { reporterLanguageOf } from './reply-templates.component';
 import { useCase, type OpenedCase } from './use-case';
 import '../case/case.css';
 
@@ -29,6 +38,7 @@ function OpenedCasePage({ opened, reload }: { opened: OpenedCase; reload: () => 
     await reload();
     setToast(true);
   };
+  const reporterLanguage = reporterLanguageOf(opened);
   const yesNo = (value: string) => (value === 'yes' ? t('detail.yes') : value === 'no' ? t('detail.no') : value);
   const details = reportDetails(
     {
@@ -56,6 +66,12 @@ function OpenedCasePage({ opened, reload }: { opened: OpenedCase; reload: () => 
           {t('detail.received', { when: formatDateTime(view.created, i18n.language) })} ·{' '}
           {t(`channels.${view.report_channel}`)} ·{' '}
           {view.report_anonymously ? t('identity.anonymous') : t('identity.identified')}
+          {reporterLanguage && (
+            <>
+              {' · '}
+              {t('detail.language', { language: LANGUAGE_NAMES[reporterLanguage as Language] ?? reporterLanguage })}
+            </>
+          )}
         </span>
       </p>
       {view.recorded_by && (

@@ -4,6 +4,7 @@ import { listReplyTemplates } from '@whistle/api-client';
 import type { ReplyTemplate } from '@whistle/contracts';
 import { LANGUAGE_NAMES, useLoad, type Language } from '@whistle/ui';
 import { useStaffSession, useStaffState } from '@whistle/ui/staff';
+import type { OpenedCase } from './use-case';
 
 /** The reply's text with a template's put in: after what is written, on a new paragraph. */
 export function withTemplate(text: string, template: string): string {
@@ -12,9 +13,16 @@ export function withTemplate(text: string, template: string): string {
 }
 
 /**
- * The templates by language: the company's default language first (the one its reporters are first offered; a case
- * does not record the language its reporter wrote in), then the others by their names; each group in the server's
- * order (by name).
+ * The language the reporter's page was in, as their report says (an encrypted field since it exists): none for a
+ * report from before, a report staff recorded, or one whose field does not open.
+ */
+export function reporterLanguageOf(opened: Pick<OpenedCase, 'fields' | 'unverifiableFields'>): string | undefined {
+  return opened.unverifiableFields.has('language') ? undefined : opened.fields.language || undefined;
+}
+
+/**
+ * The templates by language: `first` first (the reporter's language, else the company's default), then the others
+ * by their names; each group in the server's order (by name).
  */
 export function templatesByLanguage(
   templates: readonly ReplyTemplate[],
@@ -33,14 +41,23 @@ export function templatesByLanguage(
  * by language: choosing one puts its text into the reply being written, which is then encrypted like any reply.
  * Nothing when the company has none, or they cannot be loaded (the reply is written by hand).
  */
-export function ReplyTemplatePicker({ text, onInsert }: { text: string; onInsert: (text: string) => void }) {
+export function ReplyTemplatePicker({
+  text,
+  onInsert,
+  reporterLanguage,
+}: {
+  text: string;
+  onInsert: (text: string) => void;
+  /** Its templates come first: the reporter is answered in the language they wrote in. */
+  reporterLanguage?: string;
+}) {
   const { t } = useTranslation('incidents');
   const { api } = useStaffSession();
   const staff = useStaffState();
   const id = useId();
   const { data: templates } = useLoad((signal) => listReplyTemplates(api, signal), [api], { shows: () => true });
   if (!templates || templates.length === 0) return null;
-  const groups = templatesByLanguage(templates, staff?.company.languages.default);
+  const groups = templatesByLanguage(templates, reporterLanguage ?? staff?.company.languages.default);
   return (
     <div className="wh-field">
       <label className="wh-field__label" htmlFor={id}>

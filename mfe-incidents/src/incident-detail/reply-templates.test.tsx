@@ -121,3 +121,36 @@ it('when templates are in several languages, then they come grouped by language,
   // A company whose default is French: its templates first.
   expect(templatesByLanguage(templates, 'fr').map((group) => group.language)).toEqual(['fr', 'de', 'en']);
 });
+
+it("when the report says the reporter's page was in German, then the case says so and German templates come first", async () => {
+  const templates = [
+    { ...TEMPLATES[0]!, uuid: 'b0000000-0000-4000-8000-000000000021', language: 'de' as const, name: 'Eingang' },
+    ...TEMPLATES,
+  ];
+  await openCasePage({
+    company,
+    language: english,
+    fetchMock,
+    fields: { language: 'de' },
+    answer: withTemplates(templates),
+  });
+  expect(screen.getByText(/Language of the report: Deutsch/)).toBeInTheDocument();
+  const picker = await screen.findByLabelText('Insert a reply template');
+  const groups = within(picker).getAllByRole('group');
+  expect(groups.map((group) => group.getAttribute('label'))).toEqual(['Deutsch', 'English']);
+});
+
+it('when the report does not say its language (older reports, staff-recorded ones), then the company default comes first', async () => {
+  const templates = [
+    { ...TEMPLATES[0]!, uuid: 'b0000000-0000-4000-8000-000000000021', language: 'de' as const, name: 'Eingang' },
+    ...TEMPLATES,
+  ];
+  await openCasePage({ company, language: english, fetchMock, answer: withTemplates(templates) });
+  const picker = await screen.findByLabelText('Insert a reply template');
+  expect(
+    within(picker)
+      .getAllByRole('group')
+      .map((group) => group.getAttribute('label')),
+  ).toEqual(['English', 'Deutsch']);
+  expect(screen.queryByText(/Language of the report/)).not.toBeInTheDocument();
+});

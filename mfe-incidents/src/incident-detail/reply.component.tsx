@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { sendStaffMessage } from '@whistle/api-client';
 import { ReplyForm, useReply, type UploadFailureKey } from '@whistle/ui/report';
 import { useStaffSession } from '@whistle/ui/staff';
-import { ReplyTemplatePicker } from './reply-templates.component';
+import { ReplyTemplatePicker, reporterLanguageOf } from './reply-templates.component';
 import type { OpenedCase } from './use-case';
 
 /** What the last reply's sending said: it failed, or it went out but a file was refused (a `common` key). */
@@ -54,7 +54,7 @@ export function ReplyToReporter({ opened, onUpdated }: { opened: OpenedCase; onU
         )
       }
     >
-      <ReplyTemplatePicker text={reply.text} onInsert={reply.setText} />
+      <ReplyTemplatePicker text={reply.text} onInsert={reply.setText} reporterLanguage={reporterLanguageOf(opened)} />
       <label className="case-checkbox">
         <input type="checkbox" checked={feedback} onChange={(event) => setFeedback(event.target.checked)} />{' '}
         {t('thread.markFeedback')}

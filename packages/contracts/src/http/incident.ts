@@ -56,6 +56,9 @@ export const encryptedFieldNames = [
   'outcome',
   'previous_report',
   'previous_report_details',
+  // Not a form input: the language the discloser's page was in (a BCP 47 code), so the case team answers in it.
+  // Encrypted like the rest: a rare language can narrow down who wrote.
+  'language',
 ] as const;
 export const encryptedFieldNameSchema = z.enum(encryptedFieldNames, { error: 'Unknown field name' });
 
