@@ -16,14 +16,29 @@ export interface StoredKeys {
 
 const DATABASE = 'whistle-keys';
 const STORE = 'unlocked';
+const PENDING_STORE = 'pending';
 const RECORD = 'current';
+
+/**
+ * How long the unlock key a password sign-in derived waits to be used: the MFA challenge's lifetime (auth's
+ * `secretLifetimes.mfa_challenge`); after it the sign-in starts again from the password anyway.
+ */
+export const PENDING_UNLOCK_LIFETIME_MS = 5 * 60 * 1000;
+
+interface PendingUnlock {
+  key: CryptoKey;
+  expiresAt: number;
+}
 
 function open(): Promise<IDBDatabase> | undefined {
   const factory = globalThis.indexedDB;
   if (!factory) return undefined;
   return new Promise((resolve, reject) => {
-    const request = factory.open(DATABASE, 1);
-    request.onupgradeneeded = () => request.result.createObjectStore(STORE);
+    const request = factory.open(DATABASE, 2);
+    request.onupgradeneeded = () => {
+      for (const store of [STORE, PENDING_STORE])
+        if (!request.result.objectStoreNames.contains(store)) request.result.createObjectStore(store);
+    };
     request.onsuccess = () => resolve(request.result);
     request.onerror = () => reject(request.error ?? new Error('IndexedDB unavailable'));
   });
@@ -32,14 +47,15 @@ function open(): Promise<IDBDatabase> | undefined {
 async function run<T>(
   mode: IDBTransactionMode,
   work: (store: IDBObjectStore) => IDBRequest<T>,
+  storeName = STORE,
 ): Promise<T | undefined> {
   const opening = open();
   if (!opening) return undefined;
   const db = await opening;
   try {
     return await new Promise<T>((resolve, reject) => {
-      const transaction = db.transaction(STORE, mode);
-      const request = work(transaction.objectStore(STORE));
+      const transaction = db.transaction(storeName, mode);
+      const request = work(transaction.objectStore(storeName));
       transaction.oncomplete = () => resolve(request.result);
       transaction.onerror = () => reject(transaction.error ?? new Error('IndexedDB failed'));
     });
@@ -60,5 +76,29 @@ export const keyStore = {
   },
   async clear(): Promise<void> {
     await run('readwrite', (store) => store.delete(RECORD)).catch(() => undefined);
+  },
+};
+
+/**
+ * The unlock key a password sign-in derived, between the password and the keys kept above: through the MFA step
+ * and the few hundred milliseconds in which the keys open. Kept in IndexedDB (a non-extractable CryptoKey, as the
+ * opened keys) so a reload in between opens the keys without deriving again; it opens nothing without the sealed
+ * copy, which the server hands only to a complete session. Deleted once used, at sign-out, and when found expired.
+ */
+export const pendingUnlockStore = {
+  async load(now = Date.now()): Promise<CryptoKey | undefined> {
+    const pending = (await run('readonly', (store) => store.get(RECORD), PENDING_STORE).catch(() => undefined)) as
+      PendingUnlock | undefined;
+    if (!pending) return undefined;
+    if (pending.expiresAt > now) return pending.key;
+    await this.clear();
+    return undefined;
+  },
+  async save(key: CryptoKey, now = Date.now()): Promise<void> {
+    const pending: PendingUnlock = { key, expiresAt: now + PENDING_UNLOCK_LIFETIME_MS };
+    await run('readwrite', (store) => store.put(pending, RECORD), PENDING_STORE).catch(() => undefined);
+  },
+  async clear(): Promise<void> {
+    await run('readwrite', (store) => store.delete(RECORD), PENDING_STORE).catch(() => undefined);
   },
 };

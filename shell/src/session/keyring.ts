@@ -10,7 +10,7 @@ import {
 import type { OwnKeysResponse, UnlockMethod } from '@whistle/contracts';
 import { createCompanyKeyHolder } from './company-key-holder';
 import { changePasswordResealing } from './password-change';
-import { keyStore, type StoredKeys } from './key-store';
+import { keyStore, pendingUnlockStore, type StoredKeys } from './key-store';
 import { passkeyAssertion } from './passkeys';
 import { newPassphraseUnlock, newPasskeyUnlock, type NewUnlock } from './unlock-methods';
 
@@ -34,8 +34,13 @@ export function createKeyring(api: ApiClient) {
   let owner: KeyringOwner | undefined;
   let unlocked: StoredKeys | undefined;
   const companyKey = createCompanyKeyHolder(api, () => unlocked);
-  /** The unlock key the sign-in page derived from the password: used once the session is complete (after MFA). */
+  /**
+   * The unlock key the sign-in page derived from the password: used once the session is complete (after MFA). Also
+   * in IndexedDB until used (pendingUnlockStore), so a reload before then does not ask for the password again.
+   */
   let pendingUnlockKey: CryptoKey | undefined;
+  /** Set once a refresh has taken the pending key: two refreshes at once never both use it (keys made twice). */
+  let pendingTaken = false;
   const listeners = new Set<(state: KeyringState) => void>();
 
   const setState = (next: KeyringState) => {
@@ -77,6 +82,19 @@ export function createKeyring(api: ApiClient) {
       fingerprint: own.fingerprint,
       unlock: { key, methodId: method.id, sealed: method.sealed_private_keys },
     });
+  }
+
+  /** The pending unlock key for one use: this page's, or one a reload left in IndexedDB. */
+  async function takePendingKey(): Promise<CryptoKey | undefined> {
+    if (pendingTaken) return undefined;
+    pendingTaken = true;
+    return pendingUnlockKey ?? (await pendingUnlockStore.load());
+  }
+
+  /** After the pending key was used (the keys it opened are kept by then), or when it can be of no more use. */
+  async function dropPendingKey(): Promise<void> {
+    pendingUnlockKey = undefined;
+    await pendingUnlockStore.clear();
   }
 
   function requireOwner(): KeyringOwner {
@@ -122,8 +140,11 @@ export function createKeyring(api: ApiClient) {
   }
 
   const keyring: StaffKeyring & {
-    /** After sign-in with a password: opens the keys (or makes them, for an account from before) once MFA is done. */
-    setPendingUnlockKey(key: CryptoKey | undefined): void;
+    /**
+     * After sign-in with a password: opens the keys (or makes them, for an account from before) once MFA is done.
+     * Resolves once the key is kept for a reload too.
+     */
+    setPendingUnlockKey(key: CryptoKey | undefined): Promise<void>;
     /** Follows the session: `owner` signed in (profile loaded) or undefined (signed out). */
     refresh(next: KeyringOwner | undefined): Promise<void>;
   } = {
@@ -139,8 +160,10 @@ export function createKeyring(api: ApiClient) {
         fingerprint: unlocked.fingerprint,
       },
 
-    setPendingUnlockKey(key) {
+    async setPendingUnlockKey(key) {
       pendingUnlockKey = key;
+      pendingTaken = false;
+      await (key ? pendingUnlockStore.save(key) : pendingUnlockStore.clear());
     },
 
     async refresh(next) {
@@ -148,8 +171,7 @@ export function createKeyring(api: ApiClient) {
         owner = undefined;
         unlocked = undefined;
         companyKey.forget();
-        pendingUnlockKey = undefined;
-        await keyStore.clear();
+        await Promise.all([keyStore.clear(), dropPendingKey()]);
         setState('unavailable');
         return;
       }
@@ -162,10 +184,13 @@ export function createKeyring(api: ApiClient) {
       if (!own) return setState('unavailable');
       if (!own.person) {
         // An account from before, just migrated at sign-in: its keys are made at once, sealed by the password.
-        if (pendingUnlockKey && own.password) {
-          const key = pendingUnlockKey;
-          pendingUnlockKey = undefined;
-          return setUp({ key, method: (sealed) => ({ method: 'password', sealed_private_keys: sealed }) });
+        const key = own.password ? await takePendingKey() : undefined;
+        if (key) {
+          try {
+            return await setUp({ key, method: (sealed) => ({ method: 'password', sealed_private_keys: sealed }) });
+          } finally {
+            await dropPendingKey();
+          }
         }
         return setState('absent');
       }
@@ -177,20 +202,22 @@ export function createKeyring(api: ApiClient) {
       const stored = await keyStore.load(next.userId);
       if (stored && stored.person.publicKeys.public_key === person.public_key) {
         unlocked = stored;
+        // A reload right after the keys were kept may find the key that opened them still pending: of no more use.
+        void dropPendingKey();
         await companyKey.load();
         return setState('unlocked');
       }
       // Keys changed elsewhere (a reset): what this browser kept opens nothing of theirs any more.
       if (stored) await keyStore.clear();
       const password = person.unlock.find((method) => method.method === 'password');
-      if (pendingUnlockKey && password) {
-        const key = pendingUnlockKey;
-        pendingUnlockKey = undefined;
+      const key = password ? await takePendingKey() : undefined;
+      if (password && key) {
         // A key left by another sign-in (or a copy sealed under a changed password) opens nothing: ask instead.
         const opened = await unlockWith(person, password, key).then(
           () => true,
           () => false,
         );
+        await dropPendingKey();
         if (opened) return;
       }
       setState('locked');
@@ -257,7 +284,7 @@ export function createKeyring(api: ApiClient) {
     async lock() {
       unlocked = undefined;
       companyKey.forget();
-      await keyStore.clear();
+      await Promise.all([keyStore.clear(), dropPendingKey()]);
       if (owner) setState('locked');
     },
 

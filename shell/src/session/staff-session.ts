@@ -69,9 +69,10 @@ export function createStaffSession(storage: Storage = globalThis.localStorage): 
     },
     isSignedIn: () => Boolean(readToken(storage)),
     async signIn(token, unlockKey) {
+      // After MFA the page passes none: the key the password step left pending is the one. Kept before the token:
+      // a reload from then on finds both.
+      if (unlockKey) await keyring.setPendingUnlockKey(unlockKey);
       writeToken(token, storage);
-      // After MFA the page passes none: the key the password step left pending is the one.
-      if (unlockKey) keyring.setPendingUnlockKey(unlockKey);
       loading = undefined;
     },
     async signOut() {

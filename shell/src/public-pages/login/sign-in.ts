@@ -32,9 +32,10 @@ function mustEnrolMfa(token: string): boolean {
  */
 export async function completeSignIn(answer: LoginResponse, next: string, unlockKey?: CryptoKey): Promise<string> {
   if ('mfa_required' in answer) {
+    // Kept (in this page, and in IndexedDB for a reload) until the MFA code completes the session: then the keys open
+    // without asking again.
+    await staffSession.keyring.setPendingUnlockKey(unlockKey);
     writeToken(answer.challenge_id);
-    // Kept in this page's memory until the MFA code completes the session: then the keys open without asking again.
-    staffSession.keyring.setPendingUnlockKey(unlockKey);
     return `${MFA_PAGE}?next=${encodeURIComponent(next)}`;
   }
   await staffSession.signIn(answer.token, unlockKey);
