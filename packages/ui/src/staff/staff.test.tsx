@@ -149,6 +149,7 @@ describe('staff lifecycles', () => {
     }
     const lifecycles = staffLifecycles(
       staffRoutes({ namespace: 'test-area', pages: [{ path: 'incidents', Component: Page }] }),
+      'test-area',
     );
     window.history.pushState(null, '', '/company/incidents');
     const domElement = document.createElement('div');
