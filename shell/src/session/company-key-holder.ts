@@ -75,13 +75,14 @@ export function createCompanyKeyHolder(api: ApiClient, person: () => StoredKeys 
     /**
      * Opens the company key the person holds: their grant, checked against the company's public key; or, for a
      * company whose key is still kept the old way (until an admin moves it), that way. Throws when what the server
-     * hands over is not the company's key.
+     * hands over is not the company's key. `fetched`: the company's keys already asked for (see the keyring's
+     * `fetchAhead`); asked again when that request failed.
      */
-    async load(): Promise<void> {
+    async load(fetched?: Promise<CompanyKeysResponse | undefined>): Promise<void> {
       const keys = person();
       if (!keys) return;
       const { importCompanyPrivateKey, openCompanyKeyGrant, openLegacyCompanySecret } = await cryptoModule();
-      company = await getCompanyKeys(api);
+      company = (await fetched) ?? (await getCompanyKeys(api));
       const secret = company.grant
         ? await openCompanyKeyGrant(keys.person, company.grant, company.public_key)
         : company.legacy

@@ -2,12 +2,13 @@ import {
   ApiError,
   createOwnKeys,
   addUnlockMethod,
+  getCompanyKeys,
   getOwnKeys,
   type ApiClient,
   type KeyringState,
   type StaffKeyring,
 } from '@whistle/api-client';
-import type { OwnKeysResponse, UnlockMethod } from '@whistle/contracts';
+import type { CompanyKeysResponse, OwnKeysResponse, UnlockMethod } from '@whistle/contracts';
 import { createCompanyKeyHolder } from './company-key-holder';
 import { changePasswordResealing } from './password-change';
 import { keyStore, pendingUnlockStore, type StoredKeys } from './key-store';
@@ -41,6 +42,9 @@ export function createKeyring(api: ApiClient) {
   let pendingUnlockKey: CryptoKey | undefined;
   /** Set once a refresh has taken the pending key: two refreshes at once never both use it (keys made twice). */
   let pendingTaken = false;
+  /** The person's and the company's keys, asked for together with the profile by `fetchAhead`: for the next refresh. */
+  let ahead:
+    { own: Promise<OwnKeysResponse | undefined>; company: Promise<CompanyKeysResponse | undefined> } | undefined;
   const listeners = new Set<(state: KeyringState) => void>();
 
   const setState = (next: KeyringState) => {
@@ -59,10 +63,13 @@ export function createKeyring(api: ApiClient) {
   }
 
   /** Unlocked only once the company key the server hands over opens and is the company's: else nothing is kept. */
-  async function becomeUnlocked(keys: StoredKeys): Promise<void> {
+  async function becomeUnlocked(
+    keys: StoredKeys,
+    companyKeys?: Promise<CompanyKeysResponse | undefined>,
+  ): Promise<void> {
     unlocked = keys;
     try {
-      await companyKey.load();
+      await companyKey.load(companyKeys);
     } catch (error) {
       unlocked = undefined;
       companyKey.forget();
@@ -73,15 +80,23 @@ export function createKeyring(api: ApiClient) {
   }
 
   /** Opens the sealed copy of one unlock method with its key, and remembers both for this person. */
-  async function unlockWith(own: NonNullable<OwnKeysResponse['person']>, method: UnlockMethod, key: CryptoKey) {
+  async function unlockWith(
+    own: NonNullable<OwnKeysResponse['person']>,
+    method: UnlockMethod,
+    key: CryptoKey,
+    companyKeys?: Promise<CompanyKeysResponse | undefined>,
+  ) {
     const { unlockPersonKeys } = await cryptoModule();
     const person = await unlockPersonKeys(key, method.sealed_private_keys, own);
-    await becomeUnlocked({
-      userId: owner!.userId,
-      person,
-      fingerprint: own.fingerprint,
-      unlock: { key, methodId: method.id, sealed: method.sealed_private_keys },
-    });
+    await becomeUnlocked(
+      {
+        userId: owner!.userId,
+        person,
+        fingerprint: own.fingerprint,
+        unlock: { key, methodId: method.id, sealed: method.sealed_private_keys },
+      },
+      companyKeys,
+    );
   }
 
   /** The pending unlock key for one use: this page's, or one a reload left in IndexedDB. */
@@ -145,6 +160,11 @@ export function createKeyring(api: ApiClient) {
      * Resolves once the key is kept for a reload too.
      */
     setPendingUnlockKey(key: CryptoKey | undefined): Promise<void>;
+    /**
+     * Asks for the person's and the company's keys now, for the next `refresh`: the session calls it with the profile
+     * request, so a sign-in waits for one round trip where it waited for three in a row.
+     */
+    fetchAhead(): void;
     /** Follows the session: `owner` signed in (profile loaded) or undefined (signed out). */
     refresh(next: KeyringOwner | undefined): Promise<void>;
   } = {
@@ -166,7 +186,15 @@ export function createKeyring(api: ApiClient) {
       await (key ? pendingUnlockStore.save(key) : pendingUnlockStore.clear());
     },
 
+    fetchAhead() {
+      // Settled here as well: a refresh that never comes (signed out meanwhile) leaves no unhandled rejection.
+      ahead = { own: ownKeys(), company: getCompanyKeys(api).catch(() => undefined) };
+      ahead.own.catch(() => undefined);
+    },
+
     async refresh(next) {
+      const fetched = ahead;
+      ahead = undefined;
       if (!next) {
         owner = undefined;
         unlocked = undefined;
@@ -180,7 +208,7 @@ export function createKeyring(api: ApiClient) {
         companyKey.forget();
       }
       owner = next;
-      const own = await ownKeys();
+      const own = await (fetched?.own ?? ownKeys());
       if (!own) return setState('unavailable');
       if (!own.person) {
         // An account from before, just migrated at sign-in: its keys are made at once, sealed by the password.
@@ -196,7 +224,7 @@ export function createKeyring(api: ApiClient) {
       }
       const person = own.person;
       if (unlocked?.person.publicKeys.public_key === person.public_key) {
-        await companyKey.load();
+        await companyKey.load(fetched?.company);
         return setState('unlocked');
       }
       const stored = await keyStore.load(next.userId);
@@ -204,7 +232,7 @@ export function createKeyring(api: ApiClient) {
         unlocked = stored;
         // A reload right after the keys were kept may find the key that opened them still pending: of no more use.
         void dropPendingKey();
-        await companyKey.load();
+        await companyKey.load(fetched?.company);
         return setState('unlocked');
       }
       // Keys changed elsewhere (a reset): what this browser kept opens nothing of theirs any more.
@@ -213,7 +241,7 @@ export function createKeyring(api: ApiClient) {
       const key = password ? await takePendingKey() : undefined;
       if (password && key) {
         // A key left by another sign-in (or a copy sealed under a changed password) opens nothing: ask instead.
-        const opened = await unlockWith(person, password, key).then(
+        const opened = await unlockWith(person, password, key, fetched?.company).then(
           () => true,
           () => false,
         );

@@ -55,6 +55,33 @@ describe('staff session and its keyring', () => {
     expect(localStorage.entries()).toEqual([['token', 'staff-token']]);
   });
 
+  it('when signing in, then the profile, the company and both sets of keys are asked for at once, each once', async () => {
+    const admin = await onboardedAdmin();
+    serve(admin);
+    // Every answer waits until four requests are under way: a request asked only after another's answer never
+    // starts, and the sign-in would hang (a chain of round trips is what a slow network makes long).
+    const served = fetchMock.getMockImplementation()!;
+    const asked: string[] = [];
+    let release!: () => void;
+    const allAsked = new Promise<void>((resolve) => (release = resolve));
+    fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
+      asked.push(`${init?.method ?? 'GET'} ${url}`);
+      if (asked.length === 4) release();
+      await allAsked;
+      return served(url, init);
+    });
+    const session = createStaffSession(localStorage);
+    await session.signIn('staff-token', admin.unlockKey);
+    await session.staff();
+    expect(session.keyring.state()).toBe('unlocked');
+    expect([...asked].sort()).toEqual([
+      'GET /api/account/company/',
+      'GET /api/account/company/keys',
+      'GET /api/account/company/profile/',
+      'GET /api/account/profile/keys',
+    ]);
+  });
+
   it('when no admin has granted the company key to this person yet, then opening a case says so', async () => {
     const admin = await onboardedAdmin();
     serve({ ...admin, companyKeys: { ...admin.companyKeys, grant: null, recovery: null } });

@@ -27,6 +27,7 @@ export function createStaffSession(storage: Storage = globalThis.localStorage): 
   const listeners = new Set<(state: StaffState) => void>();
 
   async function load(): Promise<StaffState> {
+    keyring.fetchAhead();
     const [profile, company] = await Promise.all([getOwnProfile(api), getOwnCompany(api)]);
     // The keys follow the profile: the same person keeps them across reloads, another one never sees them.
     await keyring.refresh({
