@@ -1,6 +1,8 @@
-import { loadRemote } from '@module-federation/enhanced/runtime';
+import { loadRemote, preloadRemote } from '@module-federation/enhanced/runtime';
+import i18n from 'i18next';
 import type { AppProps, LifeCycles } from 'single-spa';
 import { matchesPrefix } from '@whistle/contracts';
+import { remotesRegistered } from './remotes/remote-manifest';
 
 interface RemoteApplication {
   /** Federation name, as listed in /remotes.json. */
@@ -9,12 +11,19 @@ interface RemoteApplication {
   prefixes: readonly string[];
   /** Part of the company app: signed-in staff only, under the shell's frame, given the staff session. */
   companyApp: boolean;
+  /** Its translations' namespace (/locales/{lng}/{namespace}.json). */
+  namespace: string;
 }
 
 export const REMOTE_APPLICATIONS: readonly RemoteApplication[] = [
-  { name: 'mfe_disclose', prefixes: ['/disclose'], companyApp: false },
-  { name: 'mfe_incidents', prefixes: ['/company/incidents', '/company/team', '/company/reporting'], companyApp: true },
-  { name: 'mfe_settings', prefixes: ['/company/settings'], companyApp: true },
+  { name: 'mfe_disclose', prefixes: ['/disclose'], companyApp: false, namespace: 'disclose' },
+  {
+    name: 'mfe_incidents',
+    prefixes: ['/company/incidents', '/company/team', '/company/reporting'],
+    companyApp: true,
+    namespace: 'incidents',
+  },
+  { name: 'mfe_settings', prefixes: ['/company/settings'], companyApp: true, namespace: 'settings' },
 ];
 
 export const isOwnedBy = (application: RemoteApplication, pathname: string) =>
@@ -34,6 +43,25 @@ export async function loadRemoteLifecycles(name: string, remotesRegistered: Prom
   const lifecycles = await loadRemote<LifeCycles>(`${name}/lifecycles`);
   if (!lifecycles) throw new Error(`Remote ${name} exposes no lifecycles`);
   return lifecycles;
+}
+
+/**
+ * Downloads, without running it, the code of the remote that will draw `pathname` (its entry and the files of its
+ * lifecycles), its translations and the company frame around it: the login page asks for the page it leads to
+ * while the person types. Never fails: a preload that cannot be done is the load's to retry.
+ */
+export async function preloadApplicationFor(pathname: string): Promise<void> {
+  const application = REMOTE_APPLICATIONS.find((candidate) => isOwnedBy(candidate, pathname));
+  if (!application) return;
+  void i18n.loadNamespaces(application.namespace).catch(() => undefined);
+  if (application.companyApp) void import('./company-app/company-frame.lifecycles').catch(() => undefined);
+  await remotesRegistered();
+  try {
+    // It may throw before returning a promise (no federation instance, as in tests).
+    await preloadRemote([{ nameOrAlias: application.name, exposes: ['./lifecycles'] }]);
+  } catch {
+    // The load asks again, and reports what fails.
+  }
 }
 
 type LifeCycle = (props: AppProps) => Promise<unknown>;

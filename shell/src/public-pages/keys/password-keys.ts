@@ -7,14 +7,9 @@ import type { LinkPasswordRequest, LoginRequest } from '@whistle/contracts';
  */
 const cryptoModule = () => import('@whistle/crypto');
 
-/**
- * Fetches that code while the person types, once the login page is idle: on a slow network the chunk (Argon2id in
- * WebAssembly and the protocol) is a round trip and tens of kilobytes that would otherwise start with the click.
- */
+/** Fetches that code ahead (the login page does while the person types). Never fails: the sign-in loads it again. */
 export function preloadPasswordKeys(): void {
-  const load = () => void cryptoModule().catch(() => undefined);
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(load, { timeout: 2000 });
-  else setTimeout(load, 0);
+  void cryptoModule().catch(() => undefined);
 }
 
 /**

@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { navigateToUrl } from 'single-spa';
 import { ApiError, login } from '@whistle/api-client';
 import { Button, TextField, useAction, useDocumentTitle } from '@whistle/ui';
+import { preloadApplicationFor } from '../../applications';
 import { api } from '../../api';
 import { passwordSignIn, preloadPasswordKeys } from '../keys/password-keys';
 import { completeSignIn, isLegacyPasswordEnded, safeNextPath } from './sign-in';
@@ -17,8 +18,17 @@ export function LoginPage() {
   const [error, setError] = useState<string>();
   const signIn = useAction();
   useDocumentTitle(t('login.title'));
-  // The derivation's code loads while the person types (see preloadPasswordKeys).
-  useEffect(preloadPasswordKeys, []);
+  // What the sign-in needs next loads while the person types, once the page is idle: the derivation's code and the
+  // page it leads to. On a slow network each is a round trip and tens of kilobytes that would start with the click.
+  useEffect(() => {
+    const preload = () => {
+      preloadPasswordKeys();
+      void preloadApplicationFor(new URL(next, window.location.origin).pathname);
+    };
+    if (typeof requestIdleCallback !== 'function') return void setTimeout(preload, 0);
+    const idle = requestIdleCallback(preload, { timeout: 2000 });
+    return () => cancelIdleCallback(idle);
+  }, [next]);
 
   /** The refusals the page words; anything else is the page's failure. */
   function refused(caught: unknown) {
