@@ -1,7 +1,7 @@
 export { recipientOf, startSmtpCatcher, type SmtpCatcher } from './smtp-catcher';
 export { startS3Server, type TestS3Server } from './s3-server';
 export { formFields, selfSignedCertificate, startIdentityProvider, type TestIdentityProvider } from './saml-idp';
-export { verifyProviderPact, type ProviderPactOptions } from './pact';
+export { PACT_VERIFICATION_TIMEOUT_MS, verifyProviderPact, type ProviderPactOptions } from './pact';
 export {
   parseEnvelope,
   startSentryServer,

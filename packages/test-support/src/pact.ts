@@ -5,6 +5,12 @@ import { Verifier, type VerifierOptions } from '@pact-foundation/pact';
 /** Where every consumer test writes its pact (pacts/<consumer>-<provider>.json at the repository root). */
 const pactsDir = path.resolve(__dirname, '..', '..', '..', 'pacts');
 
+/**
+ * A verification's time budget: each interaction sets up its provider state first, often a new account (Argon2id),
+ * so a pact of 30 interactions outlasts jest's 30 s default on a loaded CI machine.
+ */
+export const PACT_VERIFICATION_TIMEOUT_MS = 120_000;
+
 export interface ProviderPactOptions {
   consumer: string;
   provider: string;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { verifyProviderPact } from '@whistle/test-support';
+import { PACT_VERIFICATION_TIMEOUT_MS, verifyProviderPact } from '@whistle/test-support';
 import { CASE_TRAIL_STATE, EXAMPLE_CASE } from '../../../../mfe-incidents/test/pact/fixtures';
 import { auditProvider } from './audit-provider';
 
@@ -14,11 +14,15 @@ async function adminWhoWorkedTheCase(): Promise<{ staffToken: string }> {
   return { staffToken };
 }
 
-test("when the case history's pact is replayed against audit, then every interaction is honoured", async () => {
-  await verifyProviderPact({
-    consumer: 'whistle-mfe-incidents',
-    provider: 'whistle-audit',
-    baseUrl: provider.baseUrl(),
-    stateHandlers: { [CASE_TRAIL_STATE]: adminWhoWorkedTheCase },
-  });
-});
+test(
+  "when the case history's pact is replayed against audit, then every interaction is honoured",
+  async () => {
+    await verifyProviderPact({
+      consumer: 'whistle-mfe-incidents',
+      provider: 'whistle-audit',
+      baseUrl: provider.baseUrl(),
+      stateHandlers: { [CASE_TRAIL_STATE]: adminWhoWorkedTheCase },
+    });
+  },
+  PACT_VERIFICATION_TIMEOUT_MS,
+);

@@ -1,4 +1,4 @@
-import { verifyProviderPact } from '@whistle/test-support';
+import { PACT_VERIFICATION_TIMEOUT_MS, verifyProviderPact } from '@whistle/test-support';
 import { AUDIT_ADMIN, AUDIT_LOG_STATE } from '../../../../mfe-settings/test/pact/audit-fixtures';
 import { auditProvider } from './audit-provider';
 
@@ -14,11 +14,15 @@ async function adminWithSignIns(): Promise<{ staffToken: string }> {
   return { staffToken };
 }
 
-test("when the audit log page's pact is replayed against audit, then every interaction is honoured", async () => {
-  await verifyProviderPact({
-    consumer: 'whistle-mfe-settings',
-    provider: 'whistle-audit',
-    baseUrl: provider.baseUrl(),
-    stateHandlers: { [AUDIT_LOG_STATE]: adminWithSignIns },
-  });
-});
+test(
+  "when the audit log page's pact is replayed against audit, then every interaction is honoured",
+  async () => {
+    await verifyProviderPact({
+      consumer: 'whistle-mfe-settings',
+      provider: 'whistle-audit',
+      baseUrl: provider.baseUrl(),
+      stateHandlers: { [AUDIT_LOG_STATE]: adminWithSignIns },
+    });
+  },
+  PACT_VERIFICATION_TIMEOUT_MS,
+);

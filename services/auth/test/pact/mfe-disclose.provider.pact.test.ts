@@ -9,7 +9,7 @@ import { sanitizeRichText } from '../../src/domain/customization/rich-text';
 import { categoryRepository } from '../../src/data-access/category.repository';
 import { locationRepository } from '../../src/data-access/location.repository';
 import { authProvider } from './auth-provider';
-import { verifyProviderPact } from '@whistle/test-support';
+import { PACT_VERIFICATION_TIMEOUT_MS, verifyProviderPact } from '@whistle/test-support';
 import {
   PACT_CATEGORY,
   PACT_COMPANY,
@@ -87,16 +87,20 @@ async function insertCustomisedCompany(): Promise<void> {
   await announcePublicViewChange(db, companyId);
 }
 
-test("when the discloser pages' pact is replayed against auth, then every interaction is honoured", async () => {
-  await verifyProviderPact({
-    consumer: 'whistle-mfe-disclose',
-    provider: 'whistle-auth',
-    baseUrl: provider.baseUrl(),
-    stateHandlers: {
-      [`a company with url_identifier ${PACT_COMPANY}, a category with a sub-category and a location exists`]:
-        insertPactCompany,
-      [`a company with url_identifier ${PACT_COMPANY} has a custom title, description and logo, and a German text`]:
-        insertCustomisedCompany,
-    },
-  });
-});
+test(
+  "when the discloser pages' pact is replayed against auth, then every interaction is honoured",
+  async () => {
+    await verifyProviderPact({
+      consumer: 'whistle-mfe-disclose',
+      provider: 'whistle-auth',
+      baseUrl: provider.baseUrl(),
+      stateHandlers: {
+        [`a company with url_identifier ${PACT_COMPANY}, a category with a sub-category and a location exists`]:
+          insertPactCompany,
+        [`a company with url_identifier ${PACT_COMPANY} has a custom title, description and logo, and a German text`]:
+          insertCustomisedCompany,
+      },
+    });
+  },
+  PACT_VERIFICATION_TIMEOUT_MS,
+);

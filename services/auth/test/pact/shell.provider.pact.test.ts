@@ -8,7 +8,7 @@ import { hashOfSecret } from '../../src/domain/account/one-time-secret';
 import { categoryRepository } from '../../src/data-access/category.repository';
 import { locationRepository } from '../../src/data-access/location.repository';
 import { authProvider } from './auth-provider';
-import { verifyProviderPact } from '@whistle/test-support';
+import { PACT_VERIFICATION_TIMEOUT_MS, verifyProviderPact } from '@whistle/test-support';
 
 const provider = authProvider();
 
@@ -72,25 +72,29 @@ async function insertRegistration(token: string, urlIdentifier: string): Promise
   });
 }
 
-test('when the shell pact is replayed against auth, then every interaction is honoured', async () => {
-  await verifyProviderPact({
-    consumer: 'whistle-shell',
-    provider: 'whistle-auth',
-    baseUrl: provider.baseUrl(),
-    stateHandlers: {
-      'no company uses the e-mail domain acme.example': clearCompanies,
-      'a company uses the e-mail domain taken.example': async () => {
-        await clearCompanies();
-        await insertCompany('taken-company-aa11bb', 'taken.example');
+test(
+  'when the shell pact is replayed against auth, then every interaction is honoured',
+  async () => {
+    await verifyProviderPact({
+      consumer: 'whistle-shell',
+      provider: 'whistle-auth',
+      baseUrl: provider.baseUrl(),
+      stateHandlers: {
+        'no company uses the e-mail domain acme.example': clearCompanies,
+        'a company uses the e-mail domain taken.example': async () => {
+          await clearCompanies();
+          await insertCompany('taken-company-aa11bb', 'taken.example');
+        },
+        'a company registration awaits confirmation with the token pact-confirmation-token': async () => {
+          await clearCompanies();
+          await insertRegistration('pact-confirmation-token', 'acme-corporation-k7m2qa');
+        },
+        'a company with url_identifier acme-corporation-k7m2qa exists': async () => {
+          await clearCompanies();
+          await insertCompany('acme-corporation-k7m2qa', 'acme.example');
+        },
       },
-      'a company registration awaits confirmation with the token pact-confirmation-token': async () => {
-        await clearCompanies();
-        await insertRegistration('pact-confirmation-token', 'acme-corporation-k7m2qa');
-      },
-      'a company with url_identifier acme-corporation-k7m2qa exists': async () => {
-        await clearCompanies();
-        await insertCompany('acme-corporation-k7m2qa', 'acme.example');
-      },
-    },
-  });
-});
+    });
+  },
+  PACT_VERIFICATION_TIMEOUT_MS,
+);

@@ -1,7 +1,7 @@
 import { FILE_UPLOAD_CONTENT_TYPE } from '@whistle/contracts';
 import { createCompanyCredentials, createIncidentCredentials, encryptFile } from '@whistle/crypto';
 import { createTestDependencies, type TestDependencies } from '@whistle/service-kit/testing';
-import { verifyProviderPact } from '@whistle/test-support';
+import { PACT_VERIFICATION_TIMEOUT_MS, verifyProviderPact } from '@whistle/test-support';
 import {
   createInspectableStore,
   discloserTokens,
@@ -57,13 +57,17 @@ async function storedFile() {
   return { fileUuid, sessionToken };
 }
 
-test("when the discloser pages' pact is replayed against file, then every interaction is honoured", async () => {
-  await verifyProviderPact({
-    consumer: 'whistle-mfe-disclose',
-    provider: 'whistle-file',
-    baseUrl: file.baseUrl,
-    stateHandlers: {
-      [`a file stored for incident ${PACT_INCIDENT}`]: storedFile,
-    },
-  });
-});
+test(
+  "when the discloser pages' pact is replayed against file, then every interaction is honoured",
+  async () => {
+    await verifyProviderPact({
+      consumer: 'whistle-mfe-disclose',
+      provider: 'whistle-file',
+      baseUrl: file.baseUrl,
+      stateHandlers: {
+        [`a file stored for incident ${PACT_INCIDENT}`]: storedFile,
+      },
+    });
+  },
+  PACT_VERIFICATION_TIMEOUT_MS,
+);

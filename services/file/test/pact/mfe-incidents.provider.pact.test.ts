@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { FILE_UPLOAD_CONTENT_TYPE } from '@whistle/contracts';
 import { createCompanyCredentials, createIncidentCredentials, encryptFile } from '@whistle/crypto';
 import { createTestDependencies, type TestDependencies } from '@whistle/service-kit/testing';
-import { verifyProviderPact } from '@whistle/test-support';
+import { PACT_VERIFICATION_TIMEOUT_MS, verifyProviderPact } from '@whistle/test-support';
 import { FILE_STATE } from '../../../../mfe-incidents/test/pact/fixtures';
 import {
   createInspectableStore,
@@ -52,11 +52,15 @@ async function staffFileToken(): Promise<{ fileToken: string; fileUuid: string }
   return { fileToken: (await tokens.staffOf(discloser)).token, fileUuid: uuid };
 }
 
-test("when the staff case page's pact is replayed against file, then every interaction is honoured", async () => {
-  await verifyProviderPact({
-    consumer: 'whistle-mfe-incidents',
-    provider: 'whistle-file',
-    baseUrl: file.baseUrl,
-    stateHandlers: { [FILE_STATE]: staffFileToken },
-  });
-});
+test(
+  "when the staff case page's pact is replayed against file, then every interaction is honoured",
+  async () => {
+    await verifyProviderPact({
+      consumer: 'whistle-mfe-incidents',
+      provider: 'whistle-file',
+      baseUrl: file.baseUrl,
+      stateHandlers: { [FILE_STATE]: staffFileToken },
+    });
+  },
+  PACT_VERIFICATION_TIMEOUT_MS,
+);

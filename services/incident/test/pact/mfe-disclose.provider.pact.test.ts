@@ -24,7 +24,7 @@ import {
   PACT_COMPANY_ID,
   PACT_LOCATION,
 } from '../../../../mfe-disclose/test/pact/fixtures';
-import { verifyProviderPact } from '@whistle/test-support';
+import { PACT_VERIFICATION_TIMEOUT_MS, verifyProviderPact } from '@whistle/test-support';
 
 let test$: TestDependencies;
 let incident: RunningIncident;
@@ -150,20 +150,24 @@ async function recordedIncident() {
   return { incidentUuid: uuid, sessionToken: view.token };
 }
 
-test("when the discloser pages' pact is replayed against incident, then every interaction is honoured", async () => {
-  await verifyProviderPact({
-    consumer: 'whistle-mfe-disclose',
-    provider: 'whistle-incident',
-    baseUrl: incident.baseUrl,
-    stateHandlers: {
-      // Seeded once before the verification: reports only add to it.
-      [`a company with url_identifier ${PACT_COMPANY} and its category and location exists`]: async () => undefined,
-      [`an incident reported to ${PACT_COMPANY}`]: async () => {
-        const { retrievalId, authToken } = await report();
-        return { retrievalId, authToken };
+test(
+  "when the discloser pages' pact is replayed against incident, then every interaction is honoured",
+  async () => {
+    await verifyProviderPact({
+      consumer: 'whistle-mfe-disclose',
+      provider: 'whistle-incident',
+      baseUrl: incident.baseUrl,
+      stateHandlers: {
+        // Seeded once before the verification: reports only add to it.
+        [`a company with url_identifier ${PACT_COMPANY} and its category and location exists`]: async () => undefined,
+        [`an incident reported to ${PACT_COMPANY}`]: async () => {
+          const { retrievalId, authToken } = await report();
+          return { retrievalId, authToken };
+        },
+        [`an incident of ${PACT_COMPANY} opened by its discloser, with a message and a file`]: openedIncident,
+        [`an incident of ${PACT_COMPANY} recorded by staff, opened by its reporter`]: recordedIncident,
       },
-      [`an incident of ${PACT_COMPANY} opened by its discloser, with a message and a file`]: openedIncident,
-      [`an incident of ${PACT_COMPANY} recorded by staff, opened by its reporter`]: recordedIncident,
-    },
-  });
-});
+    });
+  },
+  PACT_VERIFICATION_TIMEOUT_MS,
+);

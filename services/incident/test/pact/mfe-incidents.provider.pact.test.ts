@@ -1,5 +1,5 @@
 import { createTestDependencies, type TestDependencies } from '@whistle/service-kit/testing';
-import { verifyProviderPact } from '@whistle/test-support';
+import { PACT_VERIFICATION_TIMEOUT_MS, verifyProviderPact } from '@whistle/test-support';
 import {
   announceStaff,
   postJson,
@@ -78,17 +78,21 @@ async function handlerTakingAReport() {
   };
 }
 
-test("when the staff case pages' pact is replayed against incident, then every interaction is honoured", async () => {
-  await verifyProviderPact({
-    consumer: 'whistle-mfe-incidents',
-    provider: 'whistle-incident',
-    baseUrl: incident.baseUrl,
-    stateHandlers: {
-      [CASE_STATE]: adminWithCase,
-      [REPORTING_STATE]: adminWithCaseToday,
-      [REVIEWER_STATE]: reviewer,
-      [SAVED_VIEW_STATE]: adminWithSavedView,
-      [RECORD_STATE]: handlerTakingAReport,
-    },
-  });
-});
+test(
+  "when the staff case pages' pact is replayed against incident, then every interaction is honoured",
+  async () => {
+    await verifyProviderPact({
+      consumer: 'whistle-mfe-incidents',
+      provider: 'whistle-incident',
+      baseUrl: incident.baseUrl,
+      stateHandlers: {
+        [CASE_STATE]: adminWithCase,
+        [REPORTING_STATE]: adminWithCaseToday,
+        [REVIEWER_STATE]: reviewer,
+        [SAVED_VIEW_STATE]: adminWithSavedView,
+        [RECORD_STATE]: handlerTakingAReport,
+      },
+    });
+  },
+  PACT_VERIFICATION_TIMEOUT_MS,
+);

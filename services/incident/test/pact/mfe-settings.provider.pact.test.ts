@@ -1,5 +1,5 @@
 import { createTestDependencies, type TestDependencies } from '@whistle/service-kit/testing';
-import { verifyProviderPact } from '@whistle/test-support';
+import { PACT_VERIFICATION_TIMEOUT_MS, verifyProviderPact } from '@whistle/test-support';
 import { createCompanyKeyPair } from '@whistle/crypto';
 import { waitFor } from '@whistle/service-kit/testing';
 import {
@@ -64,16 +64,20 @@ const rotating = (cases: number) => async () => {
   return { staffToken: await admin.token(), caseUuid: uuids[0] ?? '' };
 };
 
-test("when the settings pages' pact (data retention, company key rotation) is replayed against incident, then every interaction is honoured", async () => {
-  await verifyProviderPact({
-    consumer: 'whistle-mfe-settings',
-    provider: 'whistle-incident',
-    baseUrl: incident.baseUrl,
-    stateHandlers: {
-      [RETENTION_ADMIN_STATE]: memberOf('ADMIN'),
-      [RETENTION_REVIEWER_STATE]: memberOf('REVIEWER'),
-      [ROTATION_STATE]: rotating(1),
-      [ROTATION_DONE_STATE]: rotating(0),
-    },
-  });
-});
+test(
+  "when the settings pages' pact (data retention, company key rotation) is replayed against incident, then every interaction is honoured",
+  async () => {
+    await verifyProviderPact({
+      consumer: 'whistle-mfe-settings',
+      provider: 'whistle-incident',
+      baseUrl: incident.baseUrl,
+      stateHandlers: {
+        [RETENTION_ADMIN_STATE]: memberOf('ADMIN'),
+        [RETENTION_REVIEWER_STATE]: memberOf('REVIEWER'),
+        [ROTATION_STATE]: rotating(1),
+        [ROTATION_DONE_STATE]: rotating(0),
+      },
+    });
+  },
+  PACT_VERIFICATION_TIMEOUT_MS,
+);
