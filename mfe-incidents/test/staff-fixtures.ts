@@ -95,12 +95,14 @@ export function testKeyring(
       if (person && keys.my_grant)
         return openIncidentWithGrant({ ...keys, grant: keys.my_grant.wrapped_passphrase, person });
       const key = companyKey();
-      if (!key) throw new NoCaseAccessError();
-      return openIncidentAsCompany({ ...keys, companyPrivateKey: key });
+      const wrapping = keys.company_encrypted_passphrase;
+      if (!key || wrapping === null) throw new NoCaseAccessError();
+      return openIncidentAsCompany({ ...keys, company_encrypted_passphrase: wrapping, companyPrivateKey: key });
     },
     grantCase: async (keys, recipients) => {
       const key = companyKey();
-      if (!key) throw new NoCaseAccessError();
+      const wrapping = keys.company_encrypted_passphrase;
+      if (!key || wrapping === null) throw new NoCaseAccessError();
       for (const recipient of recipients)
         if (
           (await personFingerprint({
@@ -111,6 +113,7 @@ export function testKeyring(
           throw new Error("This person's keys do not match the fingerprint shown");
       const wrapped = await grantIncidentPassphrase({
         ...keys,
+        company_encrypted_passphrase: wrapping,
         companyPrivateKeys: [key],
         recipientPublicKeys: recipients.map((recipient) => recipient.publicKey),
       });

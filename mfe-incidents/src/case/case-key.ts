@@ -1,3 +1,4 @@
+import { NoCaseAccessError } from '@whistle/api-client';
 import type { IncidentKeyMaterial } from '@whistle/contracts';
 import { decryptContent, openIncidentAsCompany, type IncidentHandle } from '@whistle/crypto';
 
@@ -5,16 +6,20 @@ import { decryptContent, openIncidentAsCompany, type IncidentHandle } from '@whi
  * Opens a case with the company private key (from the shell's keyring: granted to the person, never extractable) —
  * or, while a company key rotation re-wraps the cases, with the previous one if that still wraps it.
  */
-export const openCase = (
+export async function openCase(
   keys: IncidentKeyMaterial,
   companyPrivateKey: CryptoKey,
   previousCompanyPrivateKey?: CryptoKey,
-): Promise<IncidentHandle> =>
-  openIncidentAsCompany({
+): Promise<IncidentHandle> {
+  // No company wrapping: its discloser kept an admin out, so the company key opens nothing of it.
+  if (keys.company_encrypted_passphrase === null) throw new NoCaseAccessError();
+  return openIncidentAsCompany({
     ...keys,
+    company_encrypted_passphrase: keys.company_encrypted_passphrase,
     companyPrivateKey,
     ...(previousCompanyPrivateKey ? { previousCompanyPrivateKey } : {}),
   });
+}
 
 /** What the Identity column shows (spec §9): Anonymous, the full name when given, or Identified. */
 export type Identity = { kind: 'anonymous' } | { kind: 'named'; name: string } | { kind: 'identified' };

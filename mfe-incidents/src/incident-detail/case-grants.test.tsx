@@ -254,6 +254,7 @@ describe('per-case grants in the list', () => {
 async function withGrant(base: IncidentStaffView, to: PersonKeys): Promise<IncidentStaffView> {
   const [wrapped] = await grantIncidentPassphrase({
     ...base.keys,
+    company_encrypted_passphrase: base.keys.company_encrypted_passphrase!,
     companyPrivateKeys: [company.privateKey],
     recipientPublicKeys: [to.publicKeys.public_key],
   });

@@ -68,13 +68,36 @@ describe.each(testStacks)('public company view, its cache and its validators on 
     expect(created.status).toBe(201);
     const { body } = await co.view();
     const category = body.categories.find((c: { name: string }) => c.name === 'Assigned by default');
-    expect(category.recipient_keys).toEqual([{ key_id: expect.any(String), public_key: keys.body.person.public_key }]);
+    expect(category.recipient_keys).toEqual([
+      { key_id: expect.any(String), public_key: keys.body.person.public_key, role: 'ADMIN', display_name: null },
+    ]);
     expect(category.recipient_keys[0].key_id).not.toBe(adminProfile.uuid);
     const others = body.categories.filter((c: { name: string }) => c.name !== 'Assigned by default');
     expect(others.every((c: { recipient_keys: unknown[] }) => c.recipient_keys.length === 0)).toBe(true);
     const text = JSON.stringify(body);
     expect(text).not.toContain(adminProfile.uuid);
     expect(text).not.toContain(adminProfile.full_name);
+  });
+
+  it('when the company shows the case team on the report form, then its readers carry their names; until then only their roles', async () => {
+    const co = await company();
+    const own = await co.admin('GET', '/api/account/company/');
+    const adminProfile = own.body.user_profiles[0] as { uuid: string; full_name: string };
+    expect(own.body.settings.shows_recipient_names).toBe(false);
+    const hidden = (await co.view()).body;
+    expect(hidden.shows_recipient_names).toBe(false);
+    expect(hidden.admin_keys).toEqual([
+      { key_id: expect.any(String), public_key: expect.any(String), role: 'ADMIN', display_name: null },
+    ]);
+
+    const turnedOn = await co.admin('PUT', '/api/account/company/', { settings: { shows_recipient_names: true } });
+    expect(turnedOn.status).toBe(200);
+    expect((await co.admin('GET', '/api/account/company/')).body.settings.shows_recipient_names).toBe(true);
+    const shown = (await co.view()).body;
+    expect(shown.shows_recipient_names).toBe(true);
+    expect(shown.admin_keys).toEqual([{ ...hidden.admin_keys[0], display_name: adminProfile.full_name }]);
+    // Still no user id: the form names people, it never learns who they are in the system.
+    expect(JSON.stringify(shown)).not.toContain(adminProfile.uuid);
   });
 
   it('when the view is asked again with its ETag, then it is a bodiless 304; any other validator gets the view', async () => {

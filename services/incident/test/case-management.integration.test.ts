@@ -98,7 +98,11 @@ describe.each(testStacks)('case management on %s', (stack) => {
       const ackDue = new Date(item.clocks.acknowledgement.due_at).getTime() - new Date(item.created).getTime();
       expect(Math.round(ackDue / DAY)).toBe(7);
       expect(item.full_name).toMatch(/^v2\./);
-      const handle = await openIncidentAsCompany({ ...item.keys, companyPrivateKey: await company.privateKey() });
+      const handle = await openIncidentAsCompany({
+        ...item.keys,
+        company_encrypted_passphrase: item.keys.company_encrypted_passphrase!,
+        companyPrivateKey: await company.privateKey(),
+      });
       expect(await decryptContent(handle, item.full_name!, { kind: 'field', name: 'full_name' })).toBe('Jane Doe');
       expect(JSON.stringify(list.body)).not.toContain('Jane Doe');
     });

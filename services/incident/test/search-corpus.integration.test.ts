@@ -79,7 +79,11 @@ describe.each(testStacks)('the search corpus on %s', (stack) => {
     const row = rows.find((each) => each.uuid === first)!;
     expect(Object.keys(row).sort()).toEqual(['display_report_number', 'fields', 'keys', 'uuid']);
     // What the browser does: open the case with the company key and read its bound fields.
-    const handle = await openIncidentAsCompany({ ...row.keys, companyPrivateKey: await company.privateKey() });
+    const handle = await openIncidentAsCompany({
+      ...row.keys,
+      company_encrypted_passphrase: row.keys.company_encrypted_passphrase!,
+      companyPrivateKey: await company.privateKey(),
+    });
     expect(await decryptReportFields(handle, row.fields)).toEqual([
       { name: 'description', value: 'Invoices from the quarry' },
     ]);

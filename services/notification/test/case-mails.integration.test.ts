@@ -146,6 +146,47 @@ describe.each(testStacks)('case mails on %s', (stack) => {
     expect(co.mailsTo(co.people.admin.email)).toHaveLength(2);
   });
 
+  test('when the discloser kept someone out of the report (v2), then they get no mail of it, now or later; the others do', async () => {
+    const co = await company();
+    const incidentId = randomUUID();
+    const payload = {
+      incident_id: incidentId,
+      display_report_number: 9,
+      status: 'NEW',
+      report_channel: 'online',
+      report_anonymously: true,
+      category_ids: [co.label],
+      location_id: randomUUID(),
+    };
+    const envelope = await test$.deps.db.transaction((tx) =>
+      createOutbox('producer').add(tx, {
+        name: 'incident.created',
+        version: 2,
+        company_id: co.companyId,
+        payload: { ...payload, excluded_user_ids: [co.people.reviewer.id] },
+        actor: { type: 'DISCLOSER' },
+      }),
+    );
+    await test$.deps.bus.publish(envelope);
+    await waitFor(async () => co.mailsTo(co.people.admin.email).length === 2, { what: 'the admin mail' });
+    // Overdue: even named among its assignees, the person kept out hears nothing; the admins do.
+    await publish(
+      'incident.deadline',
+      co.companyId,
+      {
+        incident_id: incidentId,
+        display_report_number: 9,
+        clock: 'acknowledgement',
+        state: 'overdue',
+        due_at: '2026-12-02T09:30:00.000Z',
+        assignee_ids: [co.people.reviewer.id],
+      },
+      { type: 'SYSTEM' },
+    );
+    await waitFor(async () => co.mailsTo(co.people.admin.email).length === 3, { what: 'the overdue mail' });
+    expect(co.mailsTo(co.people.reviewer.email)).toEqual([]);
+  });
+
   test('when a handler is assigned and the discloser writes, then the handler is told in French; staff messages and an excluded person get nothing', async () => {
     const co = await company();
     const incident = report(co.companyId, co.label, 8);

@@ -118,16 +118,19 @@ export function createCompanyKeyHolder(api: ApiClient, person: () => StoredKeys 
       const me = person();
       if (!me) throw new NoCaseAccessError();
       const { openIncidentAsCompany, openIncidentWithGrant } = await cryptoModule();
+      // No company wrapping: its discloser kept an admin out, so only a per-case grant opens it.
+      const wrapping = keys.company_encrypted_passphrase;
       if (keys.my_grant) {
         try {
           return await openIncidentWithGrant({ ...keys, grant: keys.my_grant.wrapped_passphrase, person: me.person });
         } catch (error) {
-          if (!companyKey) throw error;
+          if (!companyKey || wrapping === null) throw error;
         }
       }
-      if (!companyKey) throw new NoCaseAccessError();
+      if (!companyKey || wrapping === null) throw new NoCaseAccessError();
       return openIncidentAsCompany({
         ...keys,
+        company_encrypted_passphrase: wrapping,
         companyPrivateKey: companyKey,
         ...(previousKey ? { previousCompanyPrivateKey: previousKey } : {}),
       });
@@ -139,11 +142,13 @@ export function createCompanyKeyHolder(api: ApiClient, person: () => StoredKeys 
      * wrapped to each recipient — whose keys must be those of the fingerprint the page showed.
      */
     async grantCase(keys: IncidentKeyMaterial, recipients: readonly KeyRecipient[]): Promise<CaseGrantInput[]> {
-      if (!person() || !companyKey) throw new NoCaseAccessError();
+      const wrapping = keys.company_encrypted_passphrase;
+      if (!person() || !companyKey || wrapping === null) throw new NoCaseAccessError();
       for (const recipient of recipients) await checkedRecipient(recipient);
       const { grantIncidentPassphrase } = await cryptoModule();
       const wrapped = await grantIncidentPassphrase({
         ...keys,
+        company_encrypted_passphrase: wrapping,
         companyPrivateKeys: [companyKey, ...(previousKey ? [previousKey] : [])],
         recipientPublicKeys: recipients.map((recipient) => recipient.publicKey),
       });

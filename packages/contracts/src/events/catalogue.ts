@@ -27,6 +27,15 @@ const category = z.object({
   /** Staff who get new reports of this label by default (spec: category user_profiles). */
   assignee_ids: z.array(z.uuid()),
 });
+const incidentCreated = z.object({
+  incident_id: z.uuid(),
+  display_report_number: z.number().int().positive(),
+  status: z.string(),
+  report_channel: z.enum(['online', 'telephone', 'internal']),
+  report_anonymously: z.boolean(),
+  category_ids: z.array(z.uuid()),
+  location_id: z.uuid(),
+});
 const location = z.object({ location_id: z.uuid(), name: z.string(), is_active: z.boolean() });
 
 /**
@@ -162,15 +171,9 @@ export const eventCatalogue = {
   },
   /** A report was filed. Ids, number and clear flags only: fields stay encrypted in the incident service. */
   'incident.created': {
-    1: z.object({
-      incident_id: z.uuid(),
-      display_report_number: z.number().int().positive(),
-      status: z.string(),
-      report_channel: z.enum(['online', 'telephone', 'internal']),
-      report_anonymously: z.boolean(),
-      category_ids: z.array(z.uuid()),
-      location_id: z.uuid(),
-    }),
+    1: incidentCreated,
+    /** v2: with the people the discloser kept out of the case (docs/security.md, "Keeping people out"). */
+    2: incidentCreated.extend({ excluded_user_ids: z.array(z.uuid()) }),
   },
   /** A message was added to an incident; its content never travels. */
   'incident.message.created': {

@@ -172,6 +172,8 @@ export const ownCompanySchema = z.object({
   settings: z.object({
     resolution_deadline_days: z.number().int(),
     notifications: z.record(z.string(), z.boolean()),
+    /** Whether the report form shows the case team's names (docs/security.md, "Keeping people out"). */
+    shows_recipient_names: z.boolean().optional(),
   }),
   user_profiles: z.array(teamMemberSchema),
   /** Top-level labels and their sub-categories, each with its default assignees (`user_profiles`). */

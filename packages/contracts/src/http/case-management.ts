@@ -113,7 +113,8 @@ export const incidentKeyMaterialSchema = z.object({
   credential: incidentCredentialSchema,
   aes_salt: z.string(),
   aes_iv: z.string(),
-  company_encrypted_passphrase: z.string(),
+  /** Null when the discloser excluded an admin: only per-case grants open the case (docs/security.md). */
+  company_encrypted_passphrase: z.string().nullable(),
   my_grant: caseGrantSchema.nullable().optional(),
 });
 export type IncidentKeyMaterial = z.infer<typeof incidentKeyMaterialSchema>;

@@ -42,6 +42,11 @@ export const companyUpdateRequestSchema = z
         notifications: z
           .strictObject(Object.fromEntries(NOTIFICATION_SETTINGS.map((name) => [name, z.boolean().optional()])))
           .optional(),
+        /**
+         * Not in the spec (docs/security.md, "Keeping people out"): whether the report form names the case team, so a
+         * discloser can keep someone out by name. Off until an admin turns it on (data minimisation).
+         */
+        shows_recipient_names: z.boolean().optional(),
       })
       .optional(),
   })

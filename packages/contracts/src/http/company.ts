@@ -59,6 +59,19 @@ export const companyConfirmationRequestSchema = z.strictObject({
 });
 export type CompanyConfirmationRequest = z.infer<typeof companyConfirmationRequestSchema>;
 
+/**
+ * A person who reads a category's new reports (a default assignee) or every report (an admin), as the report form
+ * lists them: an opaque key id (no user id), their role, and their display name only when the company shows the case
+ * team's names on the report form (`shows_recipient_names`: docs/security.md, "Keeping people out").
+ */
+export const recipientKeySchema = z.object({
+  key_id: z.uuid(),
+  public_key: z.string(),
+  role: z.enum(['ADMIN', 'REVIEWER', 'HANDLER']).optional(),
+  display_name: z.string().nullable().optional(),
+});
+export type RecipientKey = z.infer<typeof recipientKeySchema>;
+
 export const categorySummarySchema = z.object({
   uuid: z.uuid(),
   name: z.string(),
@@ -67,7 +80,7 @@ export const categorySummarySchema = z.object({
    * Not in the spec (docs/security.md, "Per-case grants"): the public keys of the category's default assignees, each
    * by an opaque key id only — no name, no user id. The report form wraps the new report's passphrase to them.
    */
-  recipient_keys: z.array(z.object({ key_id: z.uuid(), public_key: z.string() })).optional(),
+  recipient_keys: z.array(recipientKeySchema).optional(),
 });
 export const locationSummarySchema = z.object({ uuid: z.uuid(), name: z.string() });
 
@@ -84,6 +97,13 @@ export const companyPublicViewSchema = z.object({
   key_version: z.number().int().positive(),
   categories: z.array(categorySummarySchema),
   locations: z.array(locationSummarySchema),
+  /**
+   * Not in the spec (docs/security.md, "Keeping people out"): the company's admins, who read every report through the
+   * company key; a report that excludes one of them is wrapped to the others' own keys instead.
+   */
+  admin_keys: z.array(recipientKeySchema).optional(),
+  /** Whether `display_name` is filled in: the company's choice, off by default (data minimisation). */
+  shows_recipient_names: z.boolean().optional(),
 });
 export type CompanyPublicView = z.infer<typeof companyPublicViewSchema>;
 

@@ -116,7 +116,11 @@ export const incidentCreateRequestSchema = z
     category_uuids: z.array(z.uuid('Invalid category id'), { error: requiredWhenMissing }).min(1, required).max(50),
     location_uuid: z.uuid({ error: (issue) => (issue.input === undefined ? required : 'Invalid location id') }),
     credential: incidentCredentialSchema,
-    company_encrypted_passphrase: versionedString(1024),
+    /**
+     * Null only when the discloser excluded an admin (`excluded_key_ids`, docs/security.md "Keeping people out"): the
+     * company key opens every admin's way in, so such a report is wrapped to the remaining readers' own keys alone.
+     */
+    company_encrypted_passphrase: versionedString(1024).nullable(),
     discloser_encrypted_passphrase: versionedString(1024),
     discloser_auth_token: base64url(43, 'Invalid auth token'),
     fields: z
@@ -156,6 +160,15 @@ export const incidentCreateRequestSchema = z
         }),
       )
       .max(50)
+      .optional(),
+    /**
+     * Not in the spec (docs/security.md, "Keeping people out"): the readers the discloser keeps out, by the opaque
+     * `key_id` the company view lists them under (a category's default assignee or an admin). None of them is
+     * assigned, granted, notified or shown the case; at least one reader must remain, or the report is a 400.
+     */
+    excluded_key_ids: z
+      .array(z.uuid({ error: 'Invalid key id' }))
+      .max(200)
       .optional(),
     /**
      * Not in the spec (docs/security.md, "Reports taken by staff"), `POST /api/incident/recorded` only: the incident

@@ -19,6 +19,14 @@ export interface LanguagesRow {
   default_language: string;
 }
 
+/**
+ * A reader of new reports as the public view lists them (`u` their profile, `pk` their key, `c` the company): their
+ * highest role, and their name only when the company shows names on the report form.
+ */
+const RECIPIENT = `json_build_object('key_id', pk.key_id, 'public_key', pk.public_key,
+  'role', case when 'ADMIN' = any(u.roles) then 'ADMIN' when 'REVIEWER' = any(u.roles) then 'REVIEWER' else 'HANDLER' end,
+  'display_name', case when c.shows_recipient_names then u.full_name end)`;
+
 const CUSTOMIZATION_COLUMNS = 'url_identifier, title, description, logo, landing_texts';
 
 /** The public view as read: the customisation columns still raw, turned into `customization` by the use case. */
@@ -77,10 +85,11 @@ export const companyRepository = {
       mfa_required: boolean;
       resolution_deadline_days: number;
       notifications: Record<string, boolean>;
+      shows_recipient_names: boolean;
       sso_enabled: boolean;
     }>(
       `select c.id, c.name, c.country, c.url_identifier, c.public_key, c.logo, c.title, c.description, c.landing_texts,
-              c.discloser_languages, c.default_language, c.mfa_required,
+              c.discloser_languages, c.default_language, c.mfa_required, c.shows_recipient_names,
               c.resolution_deadline_days, c.notifications, coalesce(s.enabled, false) as sso_enabled
          from auth.company c left join auth.sso_settings s on s.company_id = c.id
         where c.id = $1`,
@@ -90,8 +99,8 @@ export const companyRepository = {
   },
 
   /**
-   * Changes name and country, the resolution deadline or some notification switches (merged into the
-   * others); answers the whole resulting state, which `company.updated` carries.
+   * Changes name and country, the resolution deadline, some notification switches (merged into the others) or
+   * whether the report form names the case team; answers the whole resulting state, which `company.updated` carries.
    */
   async updateSettings(
     db: Queryable,
@@ -101,6 +110,7 @@ export const companyRepository = {
       country?: string;
       resolutionDeadlineDays?: number;
       notifications?: Record<string, boolean>;
+      showsRecipientNames?: boolean;
     },
   ) {
     const { rows } = await db.query<{
@@ -114,6 +124,7 @@ export const companyRepository = {
               country = coalesce($3, country),
               resolution_deadline_days = coalesce($4, resolution_deadline_days),
               notifications = notifications || coalesce($5::jsonb, '{}'::jsonb),
+              shows_recipient_names = coalesce($6, shows_recipient_names),
               updated_at = now()
         where id = $1
         returning name, trim(country) as country, resolution_deadline_days, notifications`,
@@ -123,6 +134,7 @@ export const companyRepository = {
         changes.country ?? null,
         changes.resolutionDeadlineDays ?? null,
         changes.notifications ? JSON.stringify(changes.notifications) : null,
+        changes.showsRecipientNames ?? null,
       ],
     );
     return rows[0];
@@ -146,10 +158,10 @@ export const companyRepository = {
               coalesce((
                 select json_agg(json_build_object('uuid', cat.id, 'name', cat.name, 'parent_uuid', cat.parent_id,
                                   'recipient_keys', coalesce((
-                                    select json_agg(json_build_object('key_id', pk.key_id, 'public_key', pk.public_key)
-                                                    order by pk.key_id)
+                                    select json_agg(${RECIPIENT} order by pk.key_id)
                                       from auth.category_assignee ca
                                       join auth.person_key pk on pk.user_id = ca.user_id and pk.company_id = cat.company_id
+                                      join auth.user_profile u on u.id = pk.user_id
                                      where ca.category_id = cat.id), '[]'))
                                 order by coalesce(parent.position, cat.position), cat.parent_id nulls first, cat.position, cat.name)
                   from auth.category cat
@@ -161,7 +173,13 @@ export const companyRepository = {
                   from auth.location l
                  where l.company_id = c.id and l.is_active
               ), '[]') as locations,
-              (select k.version from auth.company_key k where k.company_id = c.id and k.state = 'current') as key_version
+              (select k.version from auth.company_key k where k.company_id = c.id and k.state = 'current') as key_version,
+              coalesce((
+                select json_agg(${RECIPIENT} order by pk.key_id)
+                  from auth.user_profile u join auth.person_key pk on pk.user_id = u.id and pk.company_id = u.company_id
+                 where u.company_id = c.id and 'ADMIN' = any(u.roles)
+              ), '[]') as admin_keys,
+              c.shows_recipient_names
          from auth.company c
         where c.url_identifier = $1`,
       [urlIdentifier],

@@ -62,6 +62,15 @@ export const caseTeamRepository = {
     return rows.map((row) => row.user_id);
   },
 
+  /** Those the discloser kept out with the report (migration 026): no one lifts these. */
+  async reporterExclusions(db: Queryable, companyId: string, incidentId: string): Promise<string[]> {
+    const { rows } = await db.query<{ user_id: string }>(
+      'select user_id from incident.exclusion where company_id = $1 and incident_id = $2 and by_reporter',
+      [companyId, incidentId],
+    );
+    return rows.map((row) => row.user_id);
+  },
+
   async addExclusions(db: Queryable, companyId: string, incidentId: string, userIds: readonly string[]): Promise<void> {
     if (userIds.length === 0) return;
     await db.query(

@@ -37,7 +37,7 @@ export interface CaseRow {
   aes_encrypted_private_key: string;
   aes_salt: string;
   aes_iv: string;
-  company_encrypted_passphrase: string;
+  company_encrypted_passphrase: string | null;
   /** The encrypted `full_name` field, when one was given. */
   full_name: string | null;
   acknowledgement_due_at: Date;

@@ -1,8 +1,12 @@
 import type { RewrapCase } from '@whistle/contracts';
 import type { Queryable } from '@whistle/service-kit';
 
-/** A case still under an older key: its version is known to be older, or not known at all. */
-const UNDER_OLDER_KEY = '(i.company_key_version is null or i.company_key_version < $2)';
+/**
+ * A case still under an older key: its version is known to be older, or not known at all. A case with no company
+ * wrapping (its discloser excluded an admin) has nothing to re-wrap: a rotation skips it.
+ */
+const UNDER_OLDER_KEY =
+  '(i.company_encrypted_passphrase is not null and (i.company_key_version is null or i.company_key_version < $2))';
 
 /**
  * The company wrappings of the incident passphrases during a company key rotation, and the company's key versions

@@ -41,7 +41,8 @@ export interface NewReport {
   aesEncryptedPrivateKey: string;
   aesSalt: string;
   aesIv: string;
-  companyEncryptedPassphrase: string;
+  /** Null when its discloser kept an admin out: then only per-case grants open it. */
+  companyEncryptedPassphrase: string | null;
   discloserEncryptedPassphrase: string;
   discloserAuthTokenHash: string;
   /** How long after receipt its resolution clock runs (the company's deadline). */
@@ -58,9 +59,13 @@ export interface NewReport {
   recordedBy: string | null;
   /**
    * Per-case grants the discloser's browser made, by the opaque key id the public company view listed: stored only
-   * for a key that is the current key of one of the default assignees (`assigneeIds`); any other is left out.
+   * for a key that is the current key of one of `granteeIds`; any other is left out.
    */
   grants: readonly { keyId: string; wrappedPassphrase: string }[];
+  /** Whose grants are stored: its assignees, and its admins when it has no company wrapping. */
+  granteeIds: readonly string[];
+  /** Whom its discloser kept out (docs/security.md, "Keeping people out"): stored as exclusions `by_reporter`. */
+  excludedUserIds: readonly string[];
   /** The browser's Idempotency-Key and the hash of the request it came with. */
   idempotency?: { key: string; requestHash: string };
 }
@@ -215,6 +220,8 @@ export const newReportsRepository = {
       report.fields.map((field, position) => [report.id, field.name, field.value, position] as const),
     );
     const assignees = reports.flatMap((report) => report.assigneeIds.map((id) => [report.id, id] as const));
+    const grantees = reports.flatMap((report) => report.granteeIds.map((id) => [report.id, id] as const));
+    const exclusions = reports.flatMap((report) => report.excludedUserIds.map((id) => [report.id, id] as const));
     const grants = reports.flatMap((report) =>
       report.grants.map((grant) => [report.id, grant.keyId, grant.wrappedPassphrase] as const),
     );
@@ -282,10 +289,15 @@ export const newReportsRepository = {
             from unnest($31::uuid[], $32::uuid[], $33::text[]) as g(incident_id, key_id, wrapped_passphrase)
             join report r on r.id = g.incident_id
             join incident.staff_key k on k.key_id = g.key_id and k.company_id = r.company_id
-            join unnest($24::uuid[], $25::uuid[]) as a(incident_id, user_id)
+            join unnest($34::uuid[], $35::uuid[]) as a(incident_id, user_id)
               on a.incident_id = g.incident_id and a.user_id = k.user_id
            where g.incident_id in (select id from created)
-          on conflict do nothing)`,
+          on conflict do nothing),
+        excluded as (
+          insert into incident.exclusion (incident_id, user_id, company_id, by_reporter)
+          select x.incident_id, x.user_id, r.company_id, true
+            from unnest($36::uuid[], $37::uuid[]) as x(incident_id, user_id) join report r on r.id = x.incident_id
+           where x.incident_id in (select id from created))`,
       params: [
         column((report) => report.id),
         column((report) => report.companyId),
@@ -320,6 +332,10 @@ export const newReportsRepository = {
         grants.map(([incidentId]) => incidentId),
         grants.map(([, keyId]) => keyId),
         grants.map(([, , wrapped]) => wrapped),
+        grantees.map(([incidentId]) => incidentId),
+        grantees.map(([, userId]) => userId),
+        exclusions.map(([incidentId]) => incidentId),
+        exclusions.map(([, userId]) => userId),
       ],
       select: `select array(select id::text from created) as created_ids,
                       array(select id::text from sent where id not in (select id from report)) as stale_key_ids`,

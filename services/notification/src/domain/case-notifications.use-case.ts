@@ -31,18 +31,23 @@ async function notify(
     await mailQueueRepository.add(tx, companyId, caseMail(recipient, event, incident, deps.publicUrl));
 }
 
-/** incident.created: admins and the default assignees of the report's labels (spec §3 new_incidents). */
+/**
+ * incident.created: admins and the default assignees of the report's labels (spec §3 new_incidents), but never
+ * those its discloser kept out (v2's `excluded_user_ids`), who hear nothing of the case from then on either.
+ */
 export async function onIncidentCreated(
   deps: CaseNotificationDependencies,
   tx: Queryable,
   companyId: string,
-  report: EventPayload<'incident.created'>,
+  report: EventPayload<'incident.created'> & Partial<EventPayload<'incident.created', 2>>,
 ): Promise<void> {
   await caseMailRepository.upsertIncident(tx, {
     incidentId: report.incident_id,
     companyId,
     number: report.display_report_number,
   });
+  if (report.excluded_user_ids?.length)
+    await caseMailRepository.setExclusions(tx, companyId, report.incident_id, report.excluded_user_ids);
   const labelAssignees = await caseMailRepository.categoryAssignees(tx, companyId, report.category_ids);
   await notify(
     deps,

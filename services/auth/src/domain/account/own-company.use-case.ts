@@ -29,7 +29,11 @@ export async function ownCompany(deps: AccountDependencies, principal: StaffPrin
     languages: languagesOf(company),
     mfa_required: company.mfa_required,
     sso_enabled: company.sso_enabled,
-    settings: { resolution_deadline_days: company.resolution_deadline_days, notifications: company.notifications },
+    settings: {
+      resolution_deadline_days: company.resolution_deadline_days,
+      notifications: company.notifications,
+      shows_recipient_names: company.shows_recipient_names,
+    },
     user_profiles: userProfiles.map((user) => ({
       ...user,
       last_sign_in_at: user.last_sign_in_at?.toISOString() ?? null,

@@ -5,7 +5,8 @@ import { companyRepository } from '../../data-access/company.repository';
 import type { LabelDependencies } from '../labels/label-dependencies';
 
 /**
- * PUT /api/account/company (ADMIN): name and country, the resolution deadline, or notification switches.
+ * PUT /api/account/company (ADMIN): name and country, the resolution deadline, notification switches, or whether the
+ * report form names the case team (which `company.updated` leaves out, but its announcement renews the public view).
  * `company.updated` carries the whole resulting state, so every consumer simply overwrites its copy.
  */
 export async function updateCompany(
@@ -26,6 +27,7 @@ export async function updateCompany(
       country: input.country,
       resolutionDeadlineDays: input.settings?.resolution_deadline_days,
       notifications,
+      showsRecipientNames: input.settings?.shows_recipient_names,
     });
     if (!row) throw new NotFoundError('Company not found');
     const state: EventPayload<'company.updated'> = {

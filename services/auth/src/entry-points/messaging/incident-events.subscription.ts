@@ -10,6 +10,9 @@ export const incidentEventsSubscription: ServiceSubscription = {
     'incident.created@1': ofCompany((tx, { company_id, payload }) =>
       recordLabelsInUse(tx, company_id, [...payload.category_ids, payload.location_id]),
     ),
+    'incident.created@2': ofCompany((tx, { company_id, payload }) =>
+      recordLabelsInUse(tx, company_id, [...payload.category_ids, payload.location_id]),
+    ),
     'incident.updated@1': ofCompany((tx, { company_id, payload }) =>
       recordLabelsInUse(tx, company_id, payload.category_ids),
     ),

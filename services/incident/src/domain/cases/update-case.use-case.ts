@@ -70,6 +70,12 @@ export async function updateCase(
       if (excluded.includes(viewer.userId)) errors.excluded_user_uuids = ['You cannot exclude yourself'];
       else if ((await unknownStaff(tx, viewer.companyId, difference(excluded, excludedBefore))).length > 0)
         errors.excluded_user_uuids = ['Unknown user'];
+      else {
+        // The discloser's own choice at report time (docs/security.md, "Keeping people out"): it holds for staff too.
+        const byReporter = await caseTeamRepository.reporterExclusions(tx, viewer.companyId, incidentId);
+        if (byReporter.some((id) => !excluded.includes(id)))
+          errors.excluded_user_uuids = ['The reporter kept this person out of the case: their exclusion stays'];
+      }
     }
     const assignedBefore = await caseTeamRepository.assignees(tx, viewer.companyId, incidentId);
     // Excluding someone also takes the case from them.

@@ -1,13 +1,16 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { IncidentCreateRequest, IncidentCreateResponse } from '@whistle/contracts';
 import { hashDiscloserAuthToken } from '@whistle/crypto';
-import { ConflictError, InputError, traceContextOf } from '@whistle/service-kit';
+import { ConflictError, InputError, traceContextOf, type Queryable } from '@whistle/service-kit';
 import { nodeSha256 } from '../tokens/sha256';
 import type { ReportWriter } from './report-writer';
+import { NO_EXCLUSIONS, reporterExclusions } from './reporter-exclusions';
 import type { StaffRecorder } from './staff-recorder';
 
 export interface CreateIncidentDependencies {
   reports: ReportWriter;
+  /** Reads a report's readers when it keeps someone out (reporterExclusions). */
+  db: Queryable;
 }
 
 const STALE_KEY = 'The company key has changed since this page was loaded';
@@ -22,7 +25,8 @@ function newRetrievalId(): string {
 
 /**
  * A discloser's report: checked against the company's read model (its labels and location), numbered, and stored
- * with its categories, encrypted fields and its labels' default assignees, and announced — together with the
+ * with its categories, encrypted fields and its labels' default assignees (less those its discloser kept out:
+ * reporterExclusions), and announced — together with the
  * other reports arriving at the same time (ReportWriter). A refused report leaves nothing behind.
  *
  * With an idempotency key (made in the browser, sent again with the same request when the answer was lost),
@@ -43,6 +47,11 @@ export async function createIncident(
   const retrievalId = newRetrievalId();
   const categoryIds = [...new Set(input.category_uuids)];
   const requestHash = idempotencyKey && createHash('sha256').update(JSON.stringify(input)).digest('base64url');
+  // Read only for a report that keeps someone out (or says it does): every other report skips the round trip.
+  const exclusions =
+    input.excluded_key_ids?.length || input.company_encrypted_passphrase === null
+      ? await reporterExclusions(deps.db, input)
+      : NO_EXCLUSIONS;
 
   const outcome = await deps.reports.write({
     request: {
@@ -69,6 +78,8 @@ export async function createIncident(
       companyKeyVersion: input.company_key_version ?? null,
       recordedBy: recorder?.userId ?? null,
       alsoAssigned: recorder?.assign ? [recorder.userId] : [],
+      excludedUserIds: exclusions.excludedUserIds,
+      grantedAdminIds: exclusions.grantedAdminIds,
       grants: [
         ...(input.grants ?? []).map((grant) => ({
           keyId: grant.key_id.toLowerCase(),

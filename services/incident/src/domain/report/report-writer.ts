@@ -22,9 +22,11 @@ const INITIAL_STATUS = 'NEW';
 export interface PendingReport {
   request: ReportRequest;
   /** The report but what its company decides: its number, deadline and default assignees. */
-  report: Omit<NewReport, 'companyId' | 'displayReportNumber' | 'resolutionDueIn' | 'assigneeIds'> & {
+  report: Omit<NewReport, 'companyId' | 'displayReportNumber' | 'resolutionDueIn' | 'assigneeIds' | 'granteeIds'> & {
     /** Assigned besides its labels' assignees: the handler who recorded it. */
     alsoAssigned?: readonly string[];
+    /** Admins who hold a grant of it (its discloser kept another admin out, so it has no company wrapping). */
+    grantedAdminIds?: readonly string[];
   };
   /** The request's trace context: its events continue its trace though a batch writes them. */
   traceContext: TraceContext | null;
@@ -58,6 +60,7 @@ function eventsOf(report: NewReport, traceContext: TraceContext | null): NewEven
   const events: NewEvent[] = [
     {
       name: 'incident.created',
+      version: 2,
       company_id: report.companyId,
       payload: {
         incident_id: report.id,
@@ -67,6 +70,7 @@ function eventsOf(report: NewReport, traceContext: TraceContext | null): NewEven
         report_anonymously: report.reportAnonymously,
         category_ids: report.categoryIds,
         location_id: report.locationId,
+        excluded_user_ids: report.excludedUserIds,
       },
       actor: report.recordedBy ? { type: 'STAFF', user_id: report.recordedBy } : { type: 'DISCLOSER' },
       trace_context: traceContext,
@@ -160,15 +164,18 @@ export function createReportWriter(deps: ReportWriterDependencies): ReportWriter
         return [];
       }
       const {
-        report: { alsoAssigned = [], ...report },
+        report: { alsoAssigned = [], grantedAdminIds = [], ...report },
         traceContext,
       } = items[index]!;
+      const keptOut = new Set(report.excludedUserIds);
+      const assigneeIds = [...new Set([...numbering.assigneeIds, ...alsoAssigned])].filter((id) => !keptOut.has(id));
       const complete: NewReport = {
         ...report,
         companyId: numbering.companyId,
         displayReportNumber: numbering.number,
         resolutionDueIn: resolutionPeriod(numbering.resolutionDeadlineDays),
-        assigneeIds: [...new Set([...numbering.assigneeIds, ...alsoAssigned])],
+        assigneeIds,
+        granteeIds: [...new Set([...assigneeIds, ...grantedAdminIds])].filter((id) => !keptOut.has(id)),
       };
       return [{ index, report: complete, traceContext }];
     });

@@ -74,6 +74,9 @@ export async function staffRecorder(
   input: IncidentCreateRequest,
 ): Promise<StaffRecorder> {
   if (!mayRecordReports(viewer)) throw new NotAllowedError('Only admins and handlers record reports');
+  // Keeping people out is the reporter's own choice on their own form, never a recorder's.
+  if (input.excluded_key_ids?.length)
+    throw new InputError('Bad Request', { excluded_key_ids: ['Only the reporter’s own form excludes people'] });
   if (!channels.includes(input.report_channel))
     throw new InputError('Bad Request', {
       report_channel: ['A report recorded by staff is taken by telephone or in a meeting (telephone, internal)'],

@@ -36,6 +36,7 @@ export function notificationEventsSubscription(deps: CaseNotificationDependencie
       'category.updated@1': ofCompany((tx, event) => recordCategory(tx, event.company_id, event.payload)),
       'category.deleted@1': ofCompany((tx, event) => removeCategory(tx, event.company_id, event.payload)),
       'incident.created@1': ofCompany((tx, event) => onIncidentCreated(deps, tx, event.company_id, event.payload)),
+      'incident.created@2': ofCompany((tx, event) => onIncidentCreated(deps, tx, event.company_id, event.payload)),
       'incident.assigned@1': ofCompany((tx, event) =>
         onIncidentAssigned(deps, tx, event.company_id, event.payload, event.actor),
       ),
