@@ -11,6 +11,8 @@ import { dialCodeOf } from './dial-codes';
 import { FollowUpFields } from './follow-up-fields.component';
 import { IncidentFields } from './incident-fields.component';
 import { MissingFieldsSummary, useMissingFields } from './missing-fields.component';
+import { ReadersStep } from './readers-step.component';
+import { someoneReads } from './report-readers';
 import { ReporterFields } from './reporter-fields.component';
 import { initialSubmission, submissionReducer } from './submission.reducer';
 import { solveInBackground, type BackgroundProof } from './proof-of-work';
@@ -47,7 +49,12 @@ export function CreatePage({ api }: { api: ApiClient }) {
 
   const sending = step === 'sending';
   // Spec §4: submit waits for the credentials and for every file being read.
-  const canSubmit = credentials !== null && !attachments.loading && !sending;
+  // At least one reader must remain (the readers step says so).
+  const canSubmit =
+    credentials !== null &&
+    !attachments.loading &&
+    !sending &&
+    someoneReads(company, report.form.category_uuids, report.form.excluded_key_ids);
 
   function checkAndConfirm(event: FormEvent) {
     event.preventDefault();
@@ -104,6 +111,7 @@ export function CreatePage({ api }: { api: ApiClient }) {
           disabled={sending}
           cleanMetadata
         />
+        <ReadersStep form={report.form} set={report.set} company={company} />
         {credentialsFailed && (
           <p className="wh-alert" role="alert">
             {t('create.credentialsFailed')}

@@ -19,6 +19,11 @@ export interface ReportForm {
   can_contact: 'yes' | 'no';
   previous_report: 'yes' | 'no';
   previous_report_details: string;
+  /**
+   * Not in the spec (docs/security.md, "Keeping people out"): the readers the discloser keeps out, by the key id the
+   * company view lists them under. Sent as it is, never encrypted: the server enforces it.
+   */
+  excluded_key_ids: string[];
 }
 
 /**
@@ -43,6 +48,7 @@ export const emptyReportForm = (): ReportForm => ({
   can_contact: 'yes',
   previous_report: 'no',
   previous_report_details: '',
+  excluded_key_ids: [],
 });
 
 /** Spec §5: the required inputs, in the order the form shows them (the first missing one gets the focus). */

@@ -95,9 +95,9 @@ it('when the company key was renewed while the form was open, then the report is
           throw error;
         },
       );
-  expect(await opens(first.secret, refused.company_encrypted_passphrase)).toBe(true);
-  expect(await opens(second.secret, taken.company_encrypted_passphrase)).toBe(true);
-  expect(await opens(first.secret, taken.company_encrypted_passphrase)).toBe(false);
+  expect(await opens(first.secret, refused.company_encrypted_passphrase!)).toBe(true);
+  expect(await opens(second.secret, taken.company_encrypted_passphrase!)).toBe(true);
+  expect(await opens(first.secret, taken.company_encrypted_passphrase!)).toBe(false);
   // A new incident key and code: the one shown opens the report that was taken.
   expect(taken.credential.public_key).not.toBe(refused.credential.public_key);
   const code = parseSecretCode(shown.querySelector('.disclose-code__value')!.textContent!);

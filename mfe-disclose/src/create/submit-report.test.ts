@@ -145,3 +145,66 @@ describe("the reporter's language", () => {
     await expect(decryptReportFields(opened, [{ name: 'description', value: sent!.value }])).rejects.toThrow();
   });
 });
+
+describe('keeping people out', () => {
+  const key = (id: string, role: 'ADMIN' | 'HANDLER', name: string) => ({
+    key_id: id,
+    public_key: '',
+    role,
+    display_name: name,
+  });
+  const hal = key('a0000000-0000-4000-8000-00000000000a', 'HANDLER', 'Hal');
+  const olga = key('b0000000-0000-4000-8000-00000000000b', 'HANDLER', 'Olga');
+  const ada = key('c0000000-0000-4000-8000-00000000000c', 'ADMIN', 'Ada');
+  const bea = key('d0000000-0000-4000-8000-00000000000d', 'ADMIN', 'Bea');
+
+  async function sent(excluded: string[], categories = ['c1']) {
+    const people = await Promise.all(
+      [hal, olga, ada, bea].map(async (each) => {
+        const { publicKeys } = await createPersonKeys();
+        return { ...each, public_key: publicKeys.public_key };
+      }),
+    );
+    const [h, o, a, b] = people as [typeof hal, typeof olga, typeof ada, typeof bea];
+    const view = {
+      ...company,
+      categories: [
+        { uuid: 'c1', name: 'Fraud', parent_uuid: null, recipient_keys: [h, o] },
+        { uuid: 'c2', name: 'Safety', parent_uuid: null, recipient_keys: [] },
+      ],
+      admin_keys: [a, b],
+    };
+    const credentials = await createIncidentCredentials(
+      (await createCompanyCredentials()).credential.public_key,
+      recipientKeysOf(view),
+    );
+    const form = {
+      ...emptyReportForm(),
+      category_uuids: categories,
+      location_uuid: 'l',
+      description: 'It happened',
+      excluded_key_ids: excluded,
+    };
+    return (await prepareReport({ company: view, credentials, form, language: 'en' })).payload;
+  }
+
+  it('when the discloser keeps a handler out, then the report excludes them and grants only the others of its categories', async () => {
+    const payload = await sent([olga.key_id]);
+    expect(payload.excluded_key_ids).toEqual([olga.key_id]);
+    expect(payload.grants?.map((grant) => grant.key_id)).toEqual([hal.key_id]);
+    expect(payload.company_encrypted_passphrase).toEqual(expect.any(String));
+  });
+
+  it('when the discloser keeps an admin out, then the report has no company wrapping and the remaining readers each get a grant', async () => {
+    const payload = await sent([ada.key_id]);
+    expect(payload.company_encrypted_passphrase).toBeNull();
+    expect(payload.excluded_key_ids).toEqual([ada.key_id]);
+    expect(payload.grants?.map((grant) => grant.key_id).sort()).toEqual([hal.key_id, olga.key_id, bea.key_id].sort());
+  });
+
+  it('when an exclusion names someone who no longer reads the chosen categories, then it is dropped', async () => {
+    const payload = await sent([olga.key_id], ['c2']);
+    expect(payload.excluded_key_ids).toBeUndefined();
+    expect(payload.grants).toBeUndefined();
+  });
+});

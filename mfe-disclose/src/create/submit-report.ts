@@ -18,6 +18,7 @@ import {
 import { uploadAttachment, type Attachment } from '@whistle/ui/report';
 import type { BackgroundProof } from './proof-of-work';
 import { REQUIRED_FIELDS, encryptedFieldValues, type ReportErrors, type ReportForm } from './report-form';
+import { readerChoice } from './report-readers';
 
 /** What the success page's receipt names (issue 26): never the secret code, which it adds only when asked. */
 export interface SubmissionReceipt {
@@ -45,41 +46,32 @@ export interface PreparedReport {
 }
 
 /**
- * Every key the company view lists for a category's default assignees, once each, by opaque key id: the new report's
- * passphrase is wrapped to all of them when its credentials are made (docs/security.md, "Per-case grants").
+ * Every key the company view lists for a category's default assignees and for the admins, once each, by opaque key
+ * id: the new report's passphrase is wrapped to all of them when its credentials are made (docs/security.md,
+ * "Per-case grants"), and those the report needs are sent with it (readerChoice).
  */
 export function recipientKeysOf(
-  company: Pick<CompanyPublicView, 'categories'>,
+  company: Pick<CompanyPublicView, 'categories'> & Partial<Pick<CompanyPublicView, 'admin_keys'>>,
 ): { key_id: string; public_key: string }[] {
   const keys = new Map<string, string>();
   for (const category of company.categories ?? [])
     for (const key of category.recipient_keys ?? []) keys.set(key.key_id, key.public_key);
+  for (const key of company.admin_keys ?? []) keys.set(key.key_id, key.public_key);
   return [...keys].map(([key_id, public_key]) => ({ key_id, public_key }));
 }
 
-/** The grants for the default assignees of the chosen categories only: nobody else gets this report's key. */
-function grantsFor(
-  company: Partial<Pick<CompanyPublicView, 'categories'>>,
-  credentials: IncidentCredentials,
-  categoryIds: readonly string[],
-) {
-  const chosen = new Set(
-    (company.categories ?? [])
-      .filter((category) => categoryIds.includes(category.uuid))
-      .flatMap((category) => (category.recipient_keys ?? []).map((key) => key.key_id)),
-  );
-  return credentials.grants.filter((grant) => chosen.has(grant.key_id));
-}
-
 export async function prepareReport(input: {
-  company: Pick<CompanyPublicView, 'url_identifier' | 'key_version'> & Partial<Pick<CompanyPublicView, 'categories'>>;
+  company: Pick<CompanyPublicView, 'url_identifier' | 'key_version'> &
+    Partial<Pick<CompanyPublicView, 'categories' | 'admin_keys'>>;
   credentials: IncidentCredentials;
   form: ReportForm;
   /** The page's language: the case team sees it, encrypted with the report, and answers in it. */
   language: string;
 }): Promise<PreparedReport> {
   const { company, credentials, form, language } = input;
-  const grants = grantsFor(company, credentials, form.category_uuids);
+  // Nobody else gets this report's key: the readers the discloser keeps, and only those who need a grant of it.
+  const readers = readerChoice(company, form.category_uuids, form.excluded_key_ids);
+  const grants = credentials.grants.filter((grant) => readers.grantedKeyIds.has(grant.key_id));
   // The names are those of encryptedFieldValues, typed as the contract's; each value is bound to its name.
   const fields = (await encryptReportFields(credentials.incident.publicKey, {
     ...encryptedFieldValues(form),
@@ -96,7 +88,9 @@ export async function prepareReport(input: {
       report_anonymously: form.report_anonymously,
       report_channel: form.report_channel,
       company_key_version: company.key_version,
+      ...(readers.companyWrapped ? {} : { company_encrypted_passphrase: null }),
       ...(grants.length > 0 ? { grants } : {}),
+      ...(readers.excludedKeyIds.length > 0 ? { excluded_key_ids: readers.excludedKeyIds } : {}),
     },
   };
 }

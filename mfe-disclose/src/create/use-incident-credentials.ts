@@ -6,9 +6,11 @@ import { recipientKeysOf } from './submit-report';
 /**
  * Spec §4: the incident credentials made in this browser from the company public key, which the
  * report waits for; null until they are ready, `failed` when they could not be made. The passphrase is wrapped
- * too to each default assignee's key the view lists (the chosen categories' grants are sent with the report).
+ * too to each default assignee's and admin's key the view lists (the report sends only the grants it needs).
  */
-export function useIncidentCredentials(company: Pick<CompanyPublicView, 'public_key' | 'categories'>) {
+export function useIncidentCredentials(
+  company: Pick<CompanyPublicView, 'public_key' | 'categories'> & Partial<Pick<CompanyPublicView, 'admin_keys'>>,
+) {
   const recipients = recipientKeysOf(company);
   const recipientIds = recipients.map((key) => key.key_id).join();
   // A failure is the page's to say ('could not prepare'): the form stays, its submit disabled.

@@ -1,0 +1,76 @@
+import type { CompanyPublicView, RecipientKey } from '@whistle/contracts';
+
+/** Someone who would read the report, as the company view lists them (never a user id). */
+export interface ReportReader {
+  keyId: string;
+  publicKey: string;
+  role: NonNullable<RecipientKey['role']>;
+  /** Null when the company does not show the case team's names on the report form. */
+  name: string | null;
+}
+
+type ReadersView = Partial<Pick<CompanyPublicView, 'categories' | 'admin_keys'>>;
+
+const readerOf = (key: RecipientKey): ReportReader => ({
+  keyId: key.key_id,
+  publicKey: key.public_key,
+  role: key.role ?? 'HANDLER',
+  name: key.display_name ?? null,
+});
+
+/**
+ * Who reads a report of `categoryIds` (docs/security.md, "Keeping people out"): the chosen categories' default
+ * assignees, then the admins (who read every report), each once, by key id.
+ */
+export function readersOf(company: ReadersView, categoryIds: readonly string[]): ReportReader[] {
+  const readers = new Map<string, ReportReader>();
+  for (const category of company.categories ?? [])
+    if (categoryIds.includes(category.uuid))
+      for (const key of category.recipient_keys ?? []) readers.set(key.key_id, readerOf(key));
+  for (const key of company.admin_keys ?? []) readers.set(key.key_id, readerOf(key));
+  return [...readers.values()];
+}
+
+/** What the report sends about its readers: the grants it keeps, whom it excludes, and whether the company key wraps it. */
+export interface ReaderChoice {
+  /** Key ids whose grants go with the report. */
+  grantedKeyIds: Set<string>;
+  /** The discloser's exclusions among this report's readers (one made for a category no longer chosen drops). */
+  excludedKeyIds: string[];
+  /** False when an admin is kept out: every admin could open the company wrapping, so there is none. */
+  companyWrapped: boolean;
+}
+
+/**
+ * The grants and exclusions of a report: the default assignees the discloser keeps get a grant; the admins read
+ * through the company key, unless the discloser kept one of them out, when the others get a grant of their own
+ * instead and the report is not wrapped to the company key at all.
+ */
+export function readerChoice(
+  company: ReadersView,
+  categoryIds: readonly string[],
+  excludedKeyIds: readonly string[],
+): ReaderChoice {
+  const readers = readersOf(company, categoryIds);
+  const excluded = readers.filter((reader) => excludedKeyIds.includes(reader.keyId));
+  const companyWrapped = !excluded.some((reader) => reader.role === 'ADMIN');
+  const assignees = new Set(
+    (company.categories ?? [])
+      .filter((category) => categoryIds.includes(category.uuid))
+      .flatMap((category) => (category.recipient_keys ?? []).map((key) => key.key_id)),
+  );
+  const granted = readers.filter(
+    (reader) => !excluded.includes(reader) && (assignees.has(reader.keyId) || !companyWrapped),
+  );
+  return {
+    grantedKeyIds: new Set(granted.map((reader) => reader.keyId)),
+    excludedKeyIds: excluded.map((reader) => reader.keyId),
+    companyWrapped,
+  };
+}
+
+/** Whether anybody is left to read the report (nobody listed at all: the company's team reads it as before). */
+export function someoneReads(company: ReadersView, categoryIds: readonly string[], excludedKeyIds: readonly string[]) {
+  const readers = readersOf(company, categoryIds);
+  return readers.length === 0 || readers.some((reader) => !excludedKeyIds.includes(reader.keyId));
+}
