@@ -155,6 +155,22 @@ describe('reporting labels', () => {
     expect(await screen.findByText(/it was deactivated instead of deleted/)).toBeInTheDocument();
   });
 
+  it('when the admin turns on names on the report form, then shows_recipient_names is sent; it starts off', async () => {
+    const { session } = open('/company/settings/categories');
+    const names = await screen.findByRole('checkbox', { name: 'Show the case team’s names on the report form' });
+    expect(names).not.toBeChecked();
+    fireEvent.click(names);
+    fetchMock.mockResolvedValueOnce(answer(200, {}));
+    fireEvent.click(within(names.closest('form')!).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Updated settings')).toBeInTheDocument();
+    expect(sent(0)).toEqual({
+      url: '/api/account/company',
+      method: 'PUT',
+      body: { settings: { shows_recipient_names: true } },
+    });
+    expect(session.reloadStaff).toHaveBeenCalled();
+  });
+
   it('when a label is deactivated, then is_active false is sent and "Updated category" shows', async () => {
     open('/company/settings/categories');
     fetchMock.mockResolvedValueOnce(answer(200, {}));

@@ -4,6 +4,7 @@ import { deleteCategory, updateCategory } from '@whistle/api-client';
 import { Spinner, TableScroll, useDocumentTitle } from '@whistle/ui';
 import { useStaffSession, useStaffState } from '@whistle/ui/staff';
 import { LabelDeleteDialog, useLabelActions } from './label-actions';
+import { RecipientNamesSection } from './recipient-names.section';
 import { RowMenu } from './row-menu.component';
 
 type CompanyCategory = NonNullable<ReturnType<typeof useStaffState>>['company']['categories'][number];
@@ -67,6 +68,7 @@ export function CategoriesPage() {
           </tbody>
         </table>
       </TableScroll>
+      <RecipientNamesSection shown={state.company.settings.shows_recipient_names ?? false} onSaved={actions.show} />
       <LabelDeleteDialog
         open={actions.deleting !== undefined}
         title={t('categories.deleteTitle', { name: actions.deleting?.name ?? '' })}

@@ -33,6 +33,8 @@ export function useLabelActions<Row extends Label>() {
 
   return {
     toast,
+    /** Toasts a message of another form of the page in the same place. */
+    show,
     isBusy: (row: Row) => action.isBusy(row.uuid),
     run,
     /** The row whose deletion is being confirmed. */
