@@ -121,6 +121,7 @@ describe.each(testStacks)('incident service on %s', (stack) => {
         },
       );
       expect(event.company_id).toBe(company.companyId);
+      expect(event.version).toBe(2);
       expect(event.payload).toEqual({
         incident_id: created.uuid,
         display_report_number: expect.any(Number),
@@ -129,6 +130,7 @@ describe.each(testStacks)('incident service on %s', (stack) => {
         report_anonymously: true,
         category_ids: [company.categories.fraud, company.categories.bribery],
         location_id: company.locations.office,
+        excluded_user_ids: [],
       });
     });
 

@@ -4,8 +4,9 @@ import {
   encryptReportFields,
   openIncidentWithGrant,
 } from '@whistle/crypto';
-import { createTestDependencies, testStacks, type TestDependencies } from '@whistle/service-kit/testing';
+import { createTestDependencies, testStacks, waitFor, type TestDependencies } from '@whistle/service-kit/testing';
 import {
+  announce,
   announceKeys,
   announceStaff,
   call,
@@ -118,6 +119,47 @@ describe.each(testStacks)('a recorder’s own grant on %s', (stack) => {
       recorder_grant: { fingerprint: admin.fingerprint, wrapped_passphrase: wrapped },
     }));
     expect((await recordAs(admin, byAdmin.body)).status).toBe(400);
+    expect(await cases()).toBe(before);
+  });
+
+  it('when a report-time grant is to a default assignee who was removed from the team, then 400 and nothing is stored', async () => {
+    const leaver = await announceKeys(test$.deps, await announceStaff(test$.deps, company, 'Lee Leaver', ['HANDLER']));
+    await announce(test$.deps, {
+      name: 'category.updated',
+      company_id: company.companyId,
+      payload: {
+        category_id: company.categories.fraud,
+        name: 'Fraud',
+        parent_id: null,
+        is_active: true,
+        assignee_ids: [leaver.userId],
+      },
+    });
+    const grantTo = () =>
+      recordWrappedTo(leaver, (wrapped) => ({ grants: [{ key_id: leaver.keyId, wrapped_passphrase: wrapped }] }));
+    // While on the team, the default assignee's grant goes with the record.
+    await waitFor(async () => (await recordAs(handler, (await grantTo()).body)).status === 201, {
+      what: 'the default assignee in the read model',
+    });
+    await announce(test$.deps, {
+      name: 'user.deleted',
+      company_id: company.companyId,
+      payload: { user_id: leaver.userId, deleted_at: new Date().toISOString() },
+    });
+    await waitFor(
+      async () =>
+        (
+          await test$.deps.db.query(
+            'select 1 from incident.staff_member where user_id = $1 and removed_at is not null',
+            [leaver.userId],
+          )
+        ).rows.length > 0,
+      { what: 'the removal in the staff read model' },
+    );
+    const before = await cases();
+    const refused = await recordAs(handler, (await grantTo()).body);
+    expect(refused.status).toBe(400);
+    expect(Object.keys(refused.body.errors)).toEqual(['grants']);
     expect(await cases()).toBe(before);
   });
 

@@ -60,6 +60,32 @@ export const caseGrantRepository = {
     return new Map(rows.map((row) => [row.key_id, row]));
   },
 
+  /**
+   * For a report a staff member records (staffRecorder), in one round trip: the recorder's own current key, and the
+   * keys among `keyIds`, each saying whether it is the current key of a current default assignee of `categoryIds`
+   * (a removed member is none).
+   */
+  async recordingKeys(
+    db: Queryable,
+    companyId: string,
+    {
+      recorderId,
+      categoryIds,
+      keyIds,
+    }: { recorderId: string; categoryIds: readonly string[]; keyIds: readonly string[] },
+  ) {
+    return db.query<StaffKeyRow & { default_assignee: boolean }>(
+      `select k.user_id, k.key_id, k.public_key, k.fingerprint,
+              exists (select 1 from incident.category c
+                        join incident.staff_member s on s.company_id = c.company_id and s.user_id = k.user_id
+                       where c.company_id = $1 and c.id = any($3::uuid[]) and k.user_id = any(c.assignee_ids)
+                         and s.removed_at is null) as default_assignee
+         from incident.staff_key k
+        where k.company_id = $1 and (k.user_id = $2 or k.key_id = any($4::uuid[]))`,
+      [companyId, recorderId, categoryIds, keyIds],
+    );
+  },
+
   /** Stores (or replaces) grants of one case. */
   async upsert(
     db: Queryable,

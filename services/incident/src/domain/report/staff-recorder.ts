@@ -28,8 +28,9 @@ export function refuseRecorderGrant(input: IncidentCreateRequest): void {
 /**
  * The recorder's grant checked: only to the recorder's own current key (the fingerprint their page showed them),
  * and only for a recorder who is assigned the case (a handler; an admin opens it with the company key). Every
- * report-time grant (`grants`) must be to the current key of a default assignee of the chosen categories or of
- * the recorder: a staff page names no one else, so anyone else is refused rather than left out.
+ * report-time grant (`grants`) must be to the current key of a current default assignee of the chosen categories or
+ * of the recorder: a staff page names no one else, so anyone else (a removed member among them) is refused rather
+ * than left out. One lookup answers both.
  */
 async function checkedGrants(
   db: Queryable,
@@ -37,27 +38,27 @@ async function checkedGrants(
   input: IncidentCreateRequest,
   assign: boolean,
 ): Promise<StaffRecorder['grant']> {
-  const [own] = (await caseGrantRepository.keysOf(db, viewer.companyId, [viewer.userId])).values();
+  const keyIds = [...new Set((input.grants ?? []).map((grant) => grant.key_id.toLowerCase()))];
+  const { rows } = await caseGrantRepository.recordingKeys(db, viewer.companyId, {
+    recorderId: viewer.userId,
+    categoryIds: input.category_uuids,
+    keyIds,
+  });
+  const own = rows.find((row) => row.user_id === viewer.userId);
   const recorderGrant = input.recorder_grant;
   if (recorderGrant && (!assign || !own || own.fingerprint !== recorderGrant.fingerprint))
     throw new InputError('Bad Request', {
       recorder_grant: ['A recorder’s grant is only to their own current key, when they are assigned the case'],
     });
-  const keyIds = [...new Set((input.grants ?? []).map((grant) => grant.key_id.toLowerCase()))];
-  if (keyIds.length > 0) {
-    const { rows } = await db.query<{ assignee_ids: string[] }>(
-      `select coalesce(array_agg(distinct a)::text[], '{}') as assignee_ids
-         from incident.category c cross join unnest(c.assignee_ids) a
-        where c.company_id = $1 and c.id = any($2::uuid[])`,
-      [viewer.companyId, input.category_uuids],
-    );
-    const assigned = new Set([...(rows[0]?.assignee_ids ?? []), ...(assign ? [viewer.userId] : [])]);
-    const keys = await caseGrantRepository.keysById(db, viewer.companyId, keyIds);
-    if (keyIds.some((keyId) => !assigned.has(keys.get(keyId)?.user_id ?? '')))
-      throw new InputError('Bad Request', {
-        grants: ['A grant is only to the current key of someone the report is assigned to'],
-      });
-  }
+  const granted = new Map(rows.map((row) => [row.key_id, row]));
+  const mayHold = (keyId: string) => {
+    const row = granted.get(keyId);
+    return row !== undefined && (row.default_assignee || (assign && row.user_id === viewer.userId));
+  };
+  if (keyIds.some((keyId) => !mayHold(keyId)))
+    throw new InputError('Bad Request', {
+      grants: ['A grant is only to the current key of someone the report is assigned to'],
+    });
   return recorderGrant && own ? { keyId: own.key_id, wrappedPassphrase: recorderGrant.wrapped_passphrase } : undefined;
 }
 
