@@ -24,7 +24,8 @@ export function peopleWithoutKeys(team: TeamKeysResponse | undefined): ReadonlyS
 /**
  * The grants to send with an assignment (docs/security.md, "Per-case grants"): the case's passphrase, checked against
  * the case, wrapped to each assignee with keys — those the page shows, each checked by the keyring against the
- * fingerprint shown. None when this person does not hold the company key (they assign; an admin grants).
+ * fingerprint shown. None when this person holds nothing that opens the case (they assign; an admin grants): the
+ * company key, or for a case no company key wraps (its discloser kept an admin out), their own grant of it.
  */
 export async function grantsFor(
   keyring: StaffKeyring,
@@ -44,6 +45,8 @@ export async function grantsFor(
         ]
       : [],
   );
-  if (recipients.length === 0 || !keyring.workerMaterial()) return [];
+  // The company key opens the case's company wrapping; a case without one opens only with one's own grant.
+  const canGrant = keys.company_encrypted_passphrase === null ? !!keys.my_grant : !!keyring.workerMaterial();
+  if (recipients.length === 0 || !canGrant) return [];
   return keyring.grantCase(keys, recipients);
 }

@@ -1,7 +1,12 @@
 import { createCompanyKeyPair, importCompanyPrivateKey } from './company-keys';
 import { decryptContent, encryptContent } from './content';
 import { DecryptionError } from './errors';
-import { createIncidentCredentials, grantIncidentPassphrase, openIncidentWithGrant } from './incident';
+import {
+  createIncidentCredentials,
+  grantIncidentPassphrase,
+  openIncidentWithGrant,
+  regrantIncidentPassphrase,
+} from './incident';
 import { createPersonKeys, importPersonKeys } from './person-keys';
 import { tamperedVariants } from './test-support';
 
@@ -98,5 +103,33 @@ describe('per-case grants: the incident passphrase wrapped to one person', () =>
       openIncidentWithGrant({ ...created.payload, grant: created.grants[0]!.wrapped_passphrase, person: second }),
     ).rejects.toThrow(DecryptionError);
     expect((await createIncidentCredentials(company.public_key)).grants).toEqual([]);
+  });
+});
+
+describe('grants made with one’s own grant (a case no company key wraps)', () => {
+  it('when someone who holds a grant of the case grants it on, then the recipient opens it; a grant of another case is refused', async () => {
+    const { company, handler, other, otherCase } = await setUp();
+    // The report as the discloser's browser made it, wrapped to the handler's key.
+    const withHandler = await createIncidentCredentials(company.public_key, [
+      { key_id: 'k', public_key: handler.publicKeys.public_key },
+    ]);
+    const stored = withHandler.payload;
+    const [grant] = await regrantIncidentPassphrase({
+      ...stored,
+      grant: withHandler.grants[0]!.wrapped_passphrase,
+      person: handler,
+      recipientPublicKeys: [other.publicKeys.public_key],
+    });
+    const opened = await openIncidentWithGrant({ ...stored, grant: grant!, person: other });
+    expect(opened.publicKey).toBe(stored.credential.public_key);
+    // The grant checked against the case: handed with another case's keys, nothing is wrapped.
+    await expect(
+      regrantIncidentPassphrase({
+        ...otherCase.payload,
+        grant: withHandler.grants[0]!.wrapped_passphrase,
+        person: handler,
+        recipientPublicKeys: [other.publicKeys.public_key],
+      }),
+    ).rejects.toThrow(DecryptionError);
   });
 });

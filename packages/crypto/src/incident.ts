@@ -255,6 +255,30 @@ export async function grantIncidentPassphrase(
  * must be bound to this case and to their key, and the passphrase inside must open the incident's sealed private
  * key: a grant moved from another case or person, or made up, is a DecryptionError.
  */
+/**
+ * Per-case grants made with one's own grant, for a case no company key wraps (its discloser kept an admin out:
+ * docs/security.md, "Keeping people out"): the passphrase opened with `person`'s key, checked against the case like
+ * grantIncidentPassphrase, and wrapped to each recipient's ECDH public key, in their order.
+ */
+export async function regrantIncidentPassphrase(
+  input: StoredIncidentKeys & { grant: string; person: PersonKeys; recipientPublicKeys: readonly string[] },
+): Promise<string[]> {
+  const passphrase = await unwrapBound(
+    input.person.decryptionKey,
+    input.grant,
+    'incident-passphrase',
+    passphraseGrantContext(input.credential.public_key, input.person.publicKeys.public_key),
+  );
+  try {
+    await openSealedPrivateKey(passphrase, input);
+    return await Promise.all(
+      input.recipientPublicKeys.map((key) => wrapPassphraseTo(passphrase, input.credential.public_key, key)),
+    );
+  } finally {
+    passphrase.fill(0);
+  }
+}
+
 export async function openIncidentWithGrant(
   input: StoredIncidentKeys & { grant: string; person: PersonKeys },
 ): Promise<IncidentHandle> {

@@ -42,6 +42,7 @@ export {
   openIncidentAsCompany,
   openIncidentWithGrant,
   openIncidentAsDiscloser,
+  regrantIncidentPassphrase,
   rewrapIncidentPassphrase,
   type IncidentCreatePayloadKeys,
   type IncidentCredential,

@@ -138,20 +138,31 @@ export function createCompanyKeyHolder(api: ApiClient, person: () => StoredKeys 
 
     /**
      * Per-case grants made here on assignment (docs/security.md, "Per-case grants"): the case's passphrase opened
-     * with the company key and checked against the case (a value that does not open its sealed key is refused), then
+     * with the company key (or, for a case no company key wraps, one's own grant of it) and checked against the case (a value that does not open its sealed key is refused), then
      * wrapped to each recipient — whose keys must be those of the fingerprint the page showed.
      */
     async grantCase(keys: IncidentKeyMaterial, recipients: readonly KeyRecipient[]): Promise<CaseGrantInput[]> {
+      const me = person();
       const wrapping = keys.company_encrypted_passphrase;
-      if (!person() || !companyKey || wrapping === null) throw new NoCaseAccessError();
+      // No company wrapping (its discloser kept an admin out): only one's own grant of it can be granted on.
+      if (!me || (wrapping === null ? !keys.my_grant : !companyKey)) throw new NoCaseAccessError();
       for (const recipient of recipients) await checkedRecipient(recipient);
-      const { grantIncidentPassphrase } = await cryptoModule();
-      const wrapped = await grantIncidentPassphrase({
-        ...keys,
-        company_encrypted_passphrase: wrapping,
-        companyPrivateKeys: [companyKey, ...(previousKey ? [previousKey] : [])],
-        recipientPublicKeys: recipients.map((recipient) => recipient.publicKey),
-      });
+      const { grantIncidentPassphrase, regrantIncidentPassphrase } = await cryptoModule();
+      const recipientPublicKeys = recipients.map((recipient) => recipient.publicKey);
+      const wrapped =
+        wrapping === null
+          ? await regrantIncidentPassphrase({
+              ...keys,
+              grant: keys.my_grant!.wrapped_passphrase,
+              person: me.person,
+              recipientPublicKeys,
+            })
+          : await grantIncidentPassphrase({
+              ...keys,
+              company_encrypted_passphrase: wrapping,
+              companyPrivateKeys: [companyKey!, ...(previousKey ? [previousKey] : [])],
+              recipientPublicKeys,
+            });
       return recipients.map((recipient, index) => ({
         user_id: recipient.userId,
         fingerprint: recipient.fingerprint,
