@@ -3,6 +3,7 @@ import { openWatchedPage, type WatchedPage } from '../../src/browser';
 import { fillRequired, submitReport } from '../../src/report-form';
 import { publicView } from '../../src/reports';
 import {
+  STAFF_PASSWORD,
   acceptInvitation,
   apiToken,
   invite,
@@ -19,7 +20,8 @@ import { startPlatformAndBrowser } from '../../src/set-up';
  * discloser reads on the form who will read the report, and unticks Hank (the report could be about him). Hank signs
  * in and sees nothing: no case in his list, "Case not found" at its address. Gina, the other default assignee, who
  * holds no company key, reads the report through the grant the discloser's browser made for her, and replies; the
- * discloser sees her reply with the secret code.
+ * discloser sees her reply with the secret code. A second report keeps the admin out: it is not wrapped to the company
+ * key, Gina opens it with her grant, and the admin sees only the first case.
  */
 let platform: StandalonePlatform;
 let browser: Browser;
@@ -28,6 +30,7 @@ const contexts: BrowserContext[] = [];
 const HANDLER_PASSWORD = 'handler passphrase 1234';
 const DESCRIPTION = 'My manager Hank approves his own expenses';
 const REPLY = 'Thank you, we are looking into it without him';
+const ABOUT_THE_ADMIN = 'The administrator deletes complaints about her';
 
 beforeAll(async () => {
   [platform, browser] = await startPlatformAndBrowser();
@@ -144,6 +147,32 @@ test('when the discloser keeps a named handler out, then that handler sees nothi
   await messages.getByText('Message received from Gina Grantee').waitFor();
   expect(await messages.getByText('This text cannot be verified.').count()).toBe(0);
 
-  for (const watched of [discloser, hank, gina]) expect(watched.pageErrors).toEqual([]);
+  // A second report keeps the admin out: it has no company wrapping; Gina opens it with her grant, Ada sees nothing.
+  const second = await watchedPage();
+  await second.page.goto(`${platform.baseUrl}/disclose/${company.urlIdentifier}/create`);
+  await fillRequired(second.page, ABOUT_THE_ADMIN);
+  const secondReaders = second.page.getByRole('group', { name: 'Who will read this report' });
+  await secondReaders.getByRole('checkbox', { name: /Ada Lovelace \(Administrator\)/ }).uncheck();
+  await submitReport(second.page, 'Submit incident');
+  const ginaCases = (await (
+    await fetch(`${platform.baseUrl}/api/incident/`, {
+      headers: {
+        accept: 'application/json',
+        authorization: `Bearer ${await apiToken(platform.baseUrl, ginaEmail, HANDLER_PASSWORD)}`,
+      },
+    })
+  ).json()) as { results: { uuid: string }[] };
+  const secondId = ginaCases.results.map((row) => row.uuid).find((id) => id !== caseId)!;
+  await gina.page.goto(`${platform.baseUrl}/company/incidents/${secondId}`);
+  await gina.page.getByRole('region', { name: 'Report' }).getByText(ABOUT_THE_ADMIN).waitFor();
+  const adminCaseUrl = gina.page.url();
+  const admin = await watchedPage();
+  await signInToCases(admin.page, platform.baseUrl, company.adminEmail, STAFF_PASSWORD);
+  await admin.page.getByText('1 case', { exact: true }).waitFor();
+  await admin.page.goto(adminCaseUrl);
+  await admin.page.getByRole('heading', { name: 'Case not found' }).waitFor();
+  expect(await admin.page.content()).not.toContain(ABOUT_THE_ADMIN);
+
+  for (const watched of [discloser, second, hank, gina, admin]) expect(watched.pageErrors).toEqual([]);
   expect(discloser.foreignRequests).toEqual([]);
 });
