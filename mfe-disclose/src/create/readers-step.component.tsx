@@ -8,7 +8,7 @@ import type { SetReportField } from './use-report-form';
 export interface ReadersStepProps {
   form: ReportForm;
   set: SetReportField;
-  company: Partial<Pick<CompanyPublicView, 'categories' | 'admin_keys' | 'shows_recipient_names'>>;
+  company: Partial<Pick<CompanyPublicView, 'categories' | 'every_case_keys' | 'shows_recipient_names'>>;
 }
 
 const ROLE_KEYS = {
@@ -18,8 +18,8 @@ const ROLE_KEYS = {
 } as const;
 
 /**
- * "Who will read this report" (docs/security.md, "Keeping people out"): the readers of the chosen categories and the
- * admins. When the company shows their names, each can be kept out (none of them then gets the report's key, sees or
+ * "Who will read this report" (docs/security.md, "Keeping people out"): the readers of the chosen categories, the
+ * admins and the reviewers. When the company shows their names, each can be kept out (none of them then gets the report's key, sees or
  * hears of it); at least one must remain. Without names, the step still says who reads it, by role.
  */
 export function ReadersStep({ form, set, company }: ReadersStepProps) {

@@ -27,7 +27,7 @@ function companyOf(named: boolean): ReadersStepProps['company'] {
       },
       { uuid: 'safety', name: 'Safety', parent_uuid: null, recipient_keys: [] },
     ],
-    admin_keys: [reader(ada, 'ADMIN', named ? 'Ada' : null)],
+    every_case_keys: [reader(ada, 'ADMIN', named ? 'Ada' : null)],
   };
 }
 

@@ -9,7 +9,7 @@ export interface ReportReader {
   name: string | null;
 }
 
-type ReadersView = Partial<Pick<CompanyPublicView, 'categories' | 'admin_keys'>>;
+type ReadersView = Partial<Pick<CompanyPublicView, 'categories' | 'every_case_keys'>>;
 
 const readerOf = (key: RecipientKey): ReportReader => ({
   keyId: key.key_id,
@@ -20,14 +20,14 @@ const readerOf = (key: RecipientKey): ReportReader => ({
 
 /**
  * Who reads a report of `categoryIds` (docs/security.md, "Keeping people out"): the chosen categories' default
- * assignees, then the admins (who read every report), each once, by key id.
+ * assignees, then the admins and reviewers (who see every report), each once, by key id.
  */
 export function readersOf(company: ReadersView, categoryIds: readonly string[]): ReportReader[] {
   const readers = new Map<string, ReportReader>();
   for (const category of company.categories ?? [])
     if (categoryIds.includes(category.uuid))
       for (const key of category.recipient_keys ?? []) readers.set(key.key_id, readerOf(key));
-  for (const key of company.admin_keys ?? []) readers.set(key.key_id, readerOf(key));
+  for (const key of company.every_case_keys ?? []) readers.set(key.key_id, readerOf(key));
   return [...readers.values()];
 }
 
@@ -43,8 +43,8 @@ export interface ReaderChoice {
 
 /**
  * The grants and exclusions of a report: the default assignees the discloser keeps get a grant; the admins read
- * through the company key, unless the discloser kept one of them out, when the others get a grant of their own
- * instead and the report is not wrapped to the company key at all.
+ * through the company key, unless the discloser kept one of them out, when every remaining reader (admins and
+ * reviewers too) gets a grant of their own instead and the report is not wrapped to the company key at all.
  */
 export function readerChoice(
   company: ReadersView,

@@ -172,7 +172,7 @@ describe('keeping people out', () => {
         { uuid: 'c1', name: 'Fraud', parent_uuid: null, recipient_keys: [h, o] },
         { uuid: 'c2', name: 'Safety', parent_uuid: null, recipient_keys: [] },
       ],
-      admin_keys: [a, b],
+      every_case_keys: [a, b],
     };
     const credentials = await createIncidentCredentials(
       (await createCompanyCredentials()).credential.public_key,

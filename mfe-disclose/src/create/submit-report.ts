@@ -46,23 +46,23 @@ export interface PreparedReport {
 }
 
 /**
- * Every key the company view lists for a category's default assignees and for the admins, once each, by opaque key
+ * Every key the company view lists for a category's default assignees and for the admins and reviewers, once each, by key
  * id: the new report's passphrase is wrapped to all of them when its credentials are made (docs/security.md,
  * "Per-case grants"), and those the report needs are sent with it (readerChoice).
  */
 export function recipientKeysOf(
-  company: Pick<CompanyPublicView, 'categories'> & Partial<Pick<CompanyPublicView, 'admin_keys'>>,
+  company: Pick<CompanyPublicView, 'categories'> & Partial<Pick<CompanyPublicView, 'every_case_keys'>>,
 ): { key_id: string; public_key: string }[] {
   const keys = new Map<string, string>();
   for (const category of company.categories ?? [])
     for (const key of category.recipient_keys ?? []) keys.set(key.key_id, key.public_key);
-  for (const key of company.admin_keys ?? []) keys.set(key.key_id, key.public_key);
+  for (const key of company.every_case_keys ?? []) keys.set(key.key_id, key.public_key);
   return [...keys].map(([key_id, public_key]) => ({ key_id, public_key }));
 }
 
 export async function prepareReport(input: {
   company: Pick<CompanyPublicView, 'url_identifier' | 'key_version'> &
-    Partial<Pick<CompanyPublicView, 'categories' | 'admin_keys'>>;
+    Partial<Pick<CompanyPublicView, 'categories' | 'every_case_keys'>>;
   credentials: IncidentCredentials;
   form: ReportForm;
   /** The page's language: the case team sees it, encrypted with the report, and answers in it. */

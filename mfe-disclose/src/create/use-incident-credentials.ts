@@ -9,7 +9,7 @@ import { recipientKeysOf } from './submit-report';
  * too to each default assignee's and admin's key the view lists (the report sends only the grants it needs).
  */
 export function useIncidentCredentials(
-  company: Pick<CompanyPublicView, 'public_key' | 'categories'> & Partial<Pick<CompanyPublicView, 'admin_keys'>>,
+  company: Pick<CompanyPublicView, 'public_key' | 'categories'> & Partial<Pick<CompanyPublicView, 'every_case_keys'>>,
 ) {
   const recipients = recipientKeysOf(company);
   const recipientIds = recipients.map((key) => key.key_id).join();

@@ -86,7 +86,7 @@ describe.each(testStacks)('public company view, its cache and its validators on 
     expect(own.body.settings.shows_recipient_names).toBe(false);
     const hidden = (await co.view()).body;
     expect(hidden.shows_recipient_names).toBe(false);
-    expect(hidden.admin_keys).toEqual([
+    expect(hidden.every_case_keys).toEqual([
       { key_id: expect.any(String), public_key: expect.any(String), role: 'ADMIN', display_name: null },
     ]);
 
@@ -95,7 +95,7 @@ describe.each(testStacks)('public company view, its cache and its validators on 
     expect((await co.admin('GET', '/api/account/company/')).body.settings.shows_recipient_names).toBe(true);
     const shown = (await co.view()).body;
     expect(shown.shows_recipient_names).toBe(true);
-    expect(shown.admin_keys).toEqual([{ ...hidden.admin_keys[0], display_name: adminProfile.full_name }]);
+    expect(shown.every_case_keys).toEqual([{ ...hidden.every_case_keys[0], display_name: adminProfile.full_name }]);
     // Still no user id: the form names people, it never learns who they are in the system.
     expect(JSON.stringify(shown)).not.toContain(adminProfile.uuid);
   });

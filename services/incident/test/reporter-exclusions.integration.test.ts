@@ -43,10 +43,11 @@ describe.each(testStacks)('the discloser keeps people out of their report, in th
     call(incident.baseUrl, method, path, { token: await member.token(), body });
   const announceKeys = (member: StaffMember) => announceKeysOf(test$.deps, member);
 
-  /** Two admins; Hal and Olga, default assignees of Fraud. */
+  /** Two admins, a reviewer; Hal and Olga, default assignees of Fraud. */
   async function team(company: SeededCompany) {
     const admin = await announceKeys(await announceStaff(test$.deps, company, 'Ada Admin', ['ADMIN']));
     const secondAdmin = await announceKeys(await announceStaff(test$.deps, company, 'Bea Admin', ['ADMIN']));
+    const reviewer = await announceKeys(await announceStaff(test$.deps, company, 'Rita Reviewer', ['REVIEWER']));
     const handler = await announceKeys(await announceStaff(test$.deps, company, 'Hal Handler', ['HANDLER']));
     const other = await announceKeys(await announceStaff(test$.deps, company, 'Olga Other', ['HANDLER']));
     await announce(test$.deps, {
@@ -70,7 +71,7 @@ describe.each(testStacks)('the discloser keeps people out of their report, in th
         ).rows.length > 0,
       { what: 'the default assignees in the read model' },
     );
-    return { admin, secondAdmin, handler, other };
+    return { admin, secondAdmin, reviewer, handler, other };
   }
 
   /** What the report form sends: the passphrase wrapped to each of `readers`, and `excluded` kept out. */
@@ -157,8 +158,10 @@ describe.each(testStacks)('the discloser keeps people out of their report, in th
 
   it('when the discloser keeps an admin out, then the case has no company wrapping and only the remaining readers hold a key to it', async () => {
     const company = await seedCompany(test$.deps);
-    const { admin, secondAdmin, handler, other } = await team(company);
-    const body = await report(company, [secondAdmin, handler, other], [admin], { withoutCompanyWrapping: true });
+    const { admin, secondAdmin, reviewer, handler, other } = await team(company);
+    const body = await report(company, [secondAdmin, reviewer, handler, other], [admin], {
+      withoutCompanyWrapping: true,
+    });
     const id = (await fileReport(incident.baseUrl, body)).uuid;
 
     const stored = await test$.deps.db.query(
@@ -178,15 +181,17 @@ describe.each(testStacks)('the discloser keeps people out of their report, in th
       person: secondAdmin.keys,
     });
     expect((await as(handler, 'GET', `/api/incident/${id}/`)).body.keys.my_grant.key_id).toBe(handler.keyId);
+    // The reviewer sees every case: without the company wrapping, they read this one through their own grant too.
+    expect((await as(reviewer, 'GET', `/api/incident/${id}/`)).body.keys.my_grant.key_id).toBe(reviewer.keyId);
   });
 
   it('when a report excludes everyone, someone unknown or of another company, or mismatches its company wrapping, then 400 and nothing is stored', async () => {
     const company = await seedCompany(test$.deps);
-    const { admin, secondAdmin, handler, other } = await team(company);
+    const { admin, secondAdmin, reviewer, handler, other } = await team(company);
     const elsewhere = await seedCompany(test$.deps);
     const stranger = await announceKeys(await announceStaff(test$.deps, elsewhere, 'Sam Stranger', ['ADMIN']));
     const unknown = { ...handler, keyId: randomUUID() };
-    const everyone = [admin, secondAdmin, handler, other];
+    const everyone = [admin, secondAdmin, reviewer, handler, other];
     const before = await incidentCount(company);
 
     const refusals: [Record<string, unknown>, string][] = [

@@ -60,7 +60,7 @@ export const companyConfirmationRequestSchema = z.strictObject({
 export type CompanyConfirmationRequest = z.infer<typeof companyConfirmationRequestSchema>;
 
 /**
- * A person who reads a category's new reports (a default assignee) or every report (an admin), as the report form
+ * A person who reads a category's new reports (a default assignee) or every report (an admin or reviewer), as the form
  * lists them: an opaque key id (no user id), their role, and their display name only when the company shows the case
  * team's names on the report form (`shows_recipient_names`: docs/security.md, "Keeping people out").
  */
@@ -98,10 +98,10 @@ export const companyPublicViewSchema = z.object({
   categories: z.array(categorySummarySchema),
   locations: z.array(locationSummarySchema),
   /**
-   * Not in the spec (docs/security.md, "Keeping people out"): the company's admins, who read every report through the
-   * company key; a report that excludes one of them is wrapped to the others' own keys instead.
+   * Not in the spec (docs/security.md, "Keeping people out"): the company's admins and reviewers, who see every report
+   * (admins read it through the company key); a report that excludes an admin is wrapped to the others' own keys.
    */
-  admin_keys: z.array(recipientKeySchema).optional(),
+  every_case_keys: z.array(recipientKeySchema).optional(),
   /** Whether `display_name` is filled in: the company's choice, off by default (data minimisation). */
   shows_recipient_names: z.boolean().optional(),
 });

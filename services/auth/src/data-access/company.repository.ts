@@ -177,8 +177,8 @@ export const companyRepository = {
               coalesce((
                 select json_agg(${RECIPIENT} order by pk.key_id)
                   from auth.user_profile u join auth.person_key pk on pk.user_id = u.id and pk.company_id = u.company_id
-                 where u.company_id = c.id and 'ADMIN' = any(u.roles)
-              ), '[]') as admin_keys,
+                 where u.company_id = c.id and u.roles && array['ADMIN', 'REVIEWER']
+              ), '[]') as every_case_keys,
               c.shows_recipient_names
          from auth.company c
         where c.url_identifier = $1`,

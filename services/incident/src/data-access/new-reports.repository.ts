@@ -62,7 +62,7 @@ export interface NewReport {
    * for a key that is the current key of one of `granteeIds`; any other is left out.
    */
   grants: readonly { keyId: string; wrappedPassphrase: string }[];
-  /** Whose grants are stored: its assignees, and its admins when it has no company wrapping. */
+  /** Whose grants are stored: its assignees, and its admins and reviewers when it has no company wrapping. */
   granteeIds: readonly string[];
   /** Whom its discloser kept out (docs/security.md, "Keeping people out"): stored as exclusions `by_reporter`. */
   excludedUserIds: readonly string[];

@@ -79,7 +79,7 @@ export async function createIncident(
       recordedBy: recorder?.userId ?? null,
       alsoAssigned: recorder?.assign ? [recorder.userId] : [],
       excludedUserIds: exclusions.excludedUserIds,
-      grantedAdminIds: exclusions.grantedAdminIds,
+      grantedEveryCaseIds: exclusions.grantedEveryCaseIds,
       grants: [
         ...(input.grants ?? []).map((grant) => ({
           keyId: grant.key_id.toLowerCase(),

@@ -25,8 +25,8 @@ export interface PendingReport {
   report: Omit<NewReport, 'companyId' | 'displayReportNumber' | 'resolutionDueIn' | 'assigneeIds' | 'granteeIds'> & {
     /** Assigned besides its labels' assignees: the handler who recorded it. */
     alsoAssigned?: readonly string[];
-    /** Admins who hold a grant of it (its discloser kept another admin out, so it has no company wrapping). */
-    grantedAdminIds?: readonly string[];
+    /** Admins and reviewers who hold a grant of it (an admin was kept out, so it has no company wrapping). */
+    grantedEveryCaseIds?: readonly string[];
   };
   /** The request's trace context: its events continue its trace though a batch writes them. */
   traceContext: TraceContext | null;
@@ -164,7 +164,7 @@ export function createReportWriter(deps: ReportWriterDependencies): ReportWriter
         return [];
       }
       const {
-        report: { alsoAssigned = [], grantedAdminIds = [], ...report },
+        report: { alsoAssigned = [], grantedEveryCaseIds = [], ...report },
         traceContext,
       } = items[index]!;
       const keptOut = new Set(report.excludedUserIds);
@@ -175,7 +175,7 @@ export function createReportWriter(deps: ReportWriterDependencies): ReportWriter
         displayReportNumber: numbering.number,
         resolutionDueIn: resolutionPeriod(numbering.resolutionDeadlineDays),
         assigneeIds,
-        granteeIds: [...new Set([...assigneeIds, ...grantedAdminIds])].filter((id) => !keptOut.has(id)),
+        granteeIds: [...new Set([...assigneeIds, ...grantedEveryCaseIds])].filter((id) => !keptOut.has(id)),
       };
       return [{ index, report: complete, traceContext }];
     });

@@ -5,18 +5,21 @@ import { reportReadersRepository } from '../../data-access/report-readers.reposi
 /** Whom a report keeps out, and who may still hold a grant of it beyond its default assignees. */
 export interface ReporterExclusions {
   excludedUserIds: string[];
-  /** Admins who read it through their own grant: the report has no company wrapping, since an admin is kept out. */
-  grantedAdminIds: string[];
+  /**
+   * Admins and reviewers who read it through their own grant: the report has no company wrapping, since an admin is
+   * kept out.
+   */
+  grantedEveryCaseIds: string[];
 }
 
-export const NO_EXCLUSIONS: ReporterExclusions = { excludedUserIds: [], grantedAdminIds: [] };
+export const NO_EXCLUSIONS: ReporterExclusions = { excludedUserIds: [], grantedEveryCaseIds: [] };
 
 const refuse = (field: string, message: string) => new InputError('Bad Request', { [field]: [message] });
 
 /**
  * The people a discloser keeps out of their report (`excluded_key_ids`, docs/security.md "Keeping people out"),
- * checked against its readers: each key must be the current key of a default assignee of the chosen categories or of
- * an admin (a key of another company, or anyone else's, is unknown), and at least one reader must remain. The company
+ * checked against its readers: each key must be the current key of a default assignee of the chosen categories, an
+ * admin or a reviewer (a key of another company, or anyone else's, is unknown), and at least one reader must remain. The company
  * wrapping goes exactly when an admin is kept out (every admin could open it), and then the report must carry a
  * grant for a remaining reader, or nobody could open it. Refused: a 400, nothing stored.
  */
@@ -55,6 +58,8 @@ export async function reporterExclusions(db: Queryable, input: IncidentCreateReq
   }
   return {
     excludedUserIds: [...excludedIds],
-    grantedAdminIds: adminExcluded ? remaining.filter((reader) => reader.admin).map((reader) => reader.user_id) : [],
+    grantedEveryCaseIds: adminExcluded
+      ? remaining.filter((reader) => reader.every_case).map((reader) => reader.user_id)
+      : [],
   };
 }
