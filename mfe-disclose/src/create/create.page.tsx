@@ -4,7 +4,7 @@ import { useBlocker, useNavigate } from 'react-router';
 import type { ApiClient } from '@whistle/api-client';
 import { Button, ConfirmDialog, useDocumentTitle } from '@whistle/ui';
 import { useCompany } from '../company/company.layout';
-import { FilePicker, useAttachments } from '@whistle/ui/report';
+import { FilePicker, VoiceRecorder, useAttachments } from '@whistle/ui/report';
 import { holdSubmission } from '../session/secret-code.store';
 import { useUnloadWarning } from '../session/use-unload-warning';
 import { dialCodeOf } from './dial-codes';
@@ -110,6 +110,10 @@ export function CreatePage({ api }: { api: ApiClient }) {
           label={t('create.files')}
           disabled={sending}
           cleanMetadata
+        />
+        <VoiceRecorder
+          disabled={sending}
+          onAdd={(file) => attachments.setFiles((files) => [...files, { ...file, progress: 0 }])}
         />
         <ReadersStep form={report.form} set={report.set} company={company} />
         {credentialsFailed && (

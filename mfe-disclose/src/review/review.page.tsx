@@ -252,6 +252,7 @@ function IncidentReview({ session }: { session: DiscloserSession }) {
           reply={reply}
           name="text"
           cleanMetadata
+          voice
           words={{
             label: t('review.message'),
             attach: t('review.attach'),

@@ -1,5 +1,5 @@
 // What the discloser's and the staff's report pages share (@whistle/ui/report): the report's incident fields,
-// formatting, the review order, files chosen, encrypted and uploaded, decrypted downloads, and the thread with its encrypted reply. An entry of its own (a shared
+// formatting, the review order, files chosen (or voice messages recorded and disguised), encrypted and uploaded, decrypted downloads, and the thread with its encrypted reply. An entry of its own (a shared
 // singleton of its own), so the discloser's landing page never loads it.
 export {
   MAX_FILE_SIZE,
@@ -31,6 +31,7 @@ export {
   type ReportDetailsSource,
 } from './report-details';
 export { useAttachments } from './use-attachments';
+export { VoiceRecorder } from './voice/voice-recorder.component';
 export {
   MessageEntry,
   MessageThread,

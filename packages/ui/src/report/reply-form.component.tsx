@@ -4,6 +4,7 @@ import { FilePicker } from './file-picker.component';
 import { sendEncryptedMessage, type MessageChannel } from './send-message';
 import type { UploadFailureKey } from './attachment';
 import { useAttachments } from './use-attachments';
+import { VoiceRecorder } from './voice/voice-recorder.component';
 
 export interface ReplyOptions extends MessageChannel {
   /** The message went out and the form is cleared; `refusedFile` says why a file was left out, if one was. */
@@ -63,10 +64,13 @@ export function ReplyForm({
   children,
   notices,
   cleanMetadata,
+  voice,
 }: {
   reply: ReturnType<typeof useReply>;
   /** The discloser's side: images lose their metadata before encryption. */
   cleanMetadata?: boolean;
+  /** The discloser's side: a voice message, disguised, can be recorded and added to the files. */
+  voice?: boolean;
   /** The text box's name. */
   name: string;
   words: ReplyWords;
@@ -90,6 +94,12 @@ export function ReplyForm({
         disabled={sending}
         cleanMetadata={cleanMetadata}
       />
+      {voice && (
+        <VoiceRecorder
+          disabled={sending}
+          onAdd={(file) => attachments.setFiles((files) => [...files, { ...file, progress: 0 }])}
+        />
+      )}
       {children}
       <div className="wh-actions">
         <Button type="submit" busy={sending} disabled={attachments.loading}>

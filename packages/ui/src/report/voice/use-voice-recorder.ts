@@ -1,0 +1,191 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Attachment } from '../attachment';
+import {
+  MAX_RECORDING_SECONDS,
+  canRecord,
+  decodeRecording,
+  levelOf,
+  microphoneProblemOf,
+  type MicrophoneProblem,
+} from './recording';
+import { VOICE_SAMPLE_RATE, disguiseVoiceInSteps, type DisguiseStrength } from './voice-disguise';
+import { encodeWav } from './wav';
+
+export type RecorderPhase =
+  | { name: 'idle' }
+  | { name: 'asking' }
+  | { name: 'recording' }
+  | { name: 'disguising'; progress: number }
+  /** The disguised voice, ready to be heard (`url`) and attached (`file`). */
+  | { name: 'ready'; url: string; file: Attachment }
+  | { name: 'failed'; problem: MicrophoneProblem | 'unreadable' };
+
+let nextVoice = 1;
+
+/** What is live while recording: the microphone, the recorder, the meter and the timer. */
+interface Live {
+  stream: MediaStream;
+  recorder: MediaRecorder;
+  meter: AudioContext;
+  frame: number;
+  timer: ReturnType<typeof setInterval>;
+}
+
+/**
+ * Records from the microphone, then disguises the recording; only the disguised WAV is offered to attach. The
+ * recording and its decoded samples stay in this hook (for another strength) and are dropped on attach,
+ * discard, record again, or when the page goes.
+ */
+export function useVoiceRecorder() {
+  const [phase, setPhase] = useState<RecorderPhase>({ name: 'idle' });
+  const [strength, setStrength] = useState<DisguiseStrength>('medium');
+  // Read when a recording ends: the strength chosen while recording applies to it.
+  const strengthNow = useRef(strength);
+  const [elapsed, setElapsed] = useState(0);
+  const [level, setLevel] = useState(0);
+  const [stoppedAtLimit, setStoppedAtLimit] = useState(false);
+  const live = useRef<Live>(undefined);
+  const original = useRef<Float32Array>(undefined);
+  const disguising = useRef<AbortController>(undefined);
+  const previewUrl = useRef<string>(undefined);
+
+  const releasePreview = useCallback(() => {
+    if (previewUrl.current) URL.revokeObjectURL(previewUrl.current);
+    previewUrl.current = undefined;
+  }, []);
+
+  const endLive = useCallback(() => {
+    const current = live.current;
+    if (!current) return;
+    live.current = undefined;
+    cancelAnimationFrame(current.frame);
+    clearInterval(current.timer);
+    for (const track of current.stream.getTracks()) track.stop();
+    void current.meter.close();
+    setLevel(0);
+  }, []);
+
+  const disguise = useCallback(
+    async (samples: Float32Array, chosen: DisguiseStrength) => {
+      disguising.current?.abort();
+      const controller = new AbortController();
+      disguising.current = controller;
+      releasePreview();
+      setPhase({ name: 'disguising', progress: 0 });
+      try {
+        const disguised = await disguiseVoiceInSteps(samples, chosen, {
+          signal: controller.signal,
+          onProgress: (progress) => !controller.signal.aborted && setPhase({ name: 'disguising', progress }),
+        });
+        const bytes = encodeWav(disguised, VOICE_SAMPLE_RATE);
+        const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: 'audio/wav' }));
+        previewUrl.current = url;
+        const file = { id: `voice-${nextVoice}`, name: `voice-message-${nextVoice}.wav`, type: 'audio/wav', bytes };
+        nextVoice++;
+        setPhase({ name: 'ready', url, file: { ...file, size: bytes.length } });
+      } catch {
+        // Stopped for another strength or another recording: that one says what happens next.
+      }
+    },
+    [releasePreview],
+  );
+
+  const finish = useCallback(
+    async (recording: Blob) => {
+      try {
+        original.current = await decodeRecording(recording);
+      } catch {
+        setPhase({ name: 'failed', problem: 'unreadable' });
+        return;
+      }
+      await disguise(original.current, strengthNow.current);
+    },
+    [disguise],
+  );
+
+  const stop = useCallback(() => live.current?.recorder.state === 'recording' && live.current.recorder.stop(), []);
+
+  const start = useCallback(async () => {
+    disguising.current?.abort();
+    releasePreview();
+    original.current = undefined;
+    setStoppedAtLimit(false);
+    setElapsed(0);
+    if (!canRecord()) return setPhase({ name: 'failed', problem: 'unsupported' });
+    setPhase({ name: 'asking' });
+    let stream: MediaStream;
+    try {
+      stream = await navigator.mediaDevices.getUserMedia({ audio: true });
+    } catch (error) {
+      return setPhase({ name: 'failed', problem: microphoneProblemOf(error) });
+    }
+    const recorder = new MediaRecorder(stream);
+    const chunks: Blob[] = [];
+    recorder.ondataavailable = (event) => event.data.size > 0 && chunks.push(event.data);
+    recorder.onstop = () => {
+      endLive();
+      setPhase({ name: 'disguising', progress: 0 });
+      void finish(new Blob(chunks, { type: recorder.mimeType }));
+    };
+    const meter = new AudioContext();
+    const analyser = meter.createAnalyser();
+    analyser.fftSize = 1024;
+    meter.createMediaStreamSource(stream).connect(analyser);
+    const frame = new Float32Array(analyser.fftSize);
+    const startedAt = performance.now();
+    const current: Live = {
+      stream,
+      recorder,
+      meter,
+      frame: 0,
+      timer: setInterval(() => {
+        const seconds = (performance.now() - startedAt) / 1000;
+        setElapsed(Math.min(seconds, MAX_RECORDING_SECONDS));
+        if (seconds >= MAX_RECORDING_SECONDS) {
+          setStoppedAtLimit(true);
+          stop();
+        }
+      }, 250),
+    };
+    const draw = () => {
+      setLevel(levelOf(analyser, frame));
+      current.frame = requestAnimationFrame(draw);
+    };
+    current.frame = requestAnimationFrame(draw);
+    live.current = current;
+    recorder.start(1000);
+    setPhase({ name: 'recording' });
+  }, [endLive, finish, releasePreview, stop]);
+
+  const discard = useCallback(() => {
+    disguising.current?.abort();
+    endLive();
+    releasePreview();
+    original.current = undefined;
+    setStoppedAtLimit(false);
+    setPhase({ name: 'idle' });
+  }, [endLive, releasePreview]);
+
+  const choose = useCallback(
+    (chosen: DisguiseStrength) => {
+      setStrength(chosen);
+      strengthNow.current = chosen;
+      if (original.current) void disguise(original.current, chosen);
+    },
+    [disguise],
+  );
+
+  // The page goes: the microphone is let go and nothing of the recording is kept.
+  useEffect(
+    () => () => {
+      disguising.current?.abort();
+      if (live.current) live.current.recorder.onstop = null;
+      endLive();
+      releasePreview();
+      original.current = undefined;
+    },
+    [endLive, releasePreview],
+  );
+
+  return { phase, strength, elapsed, level, stoppedAtLimit, start, stop, discard, choose };
+}
