@@ -1,8 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
-/** Debian's Chromium, headless, with everything that would reach the network at start switched off. */
-export async function launchChromium(): Promise<Browser> {
+/**
+ * Debian's Chromium, headless, with everything that would reach the network at start switched off; `extraArgs`
+ * adds a journey's own flags (a fake microphone).
+ */
+export async function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     args: [
@@ -14,6 +17,7 @@ export async function launchChromium(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
 }

@@ -29,9 +29,9 @@ export const standalone = (options?: Parameters<typeof startStandalone>[0]): Sta
   dispose: (platform) => platform.dispose(),
 });
 
-/** A Chromium being launched (`launchChromium`), closed on failure. */
-export const chromium = (): Starting<Browser> => ({
-  started: launchChromium(),
+/** A Chromium being launched (`launchChromium`, with `extraArgs`), closed on failure. */
+export const chromium = (extraArgs?: readonly string[]): Starting<Browser> => ({
+  started: launchChromium(extraArgs),
   dispose: (browser) => browser.close(),
 });
 
