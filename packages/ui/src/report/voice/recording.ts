@@ -22,6 +22,7 @@ export const canRecord = () =>
 export async function decodeRecording(recording: Blob): Promise<Float32Array> {
   const context = new OfflineAudioContext(1, 1, VOICE_SAMPLE_RATE);
   const buffer = await context.decodeAudioData(await recording.arrayBuffer());
+  if (buffer.numberOfChannels === 1) return buffer.getChannelData(0);
   const mono = new Float32Array(buffer.length);
   for (let channel = 0; channel < buffer.numberOfChannels; channel++) {
     const data = buffer.getChannelData(channel);

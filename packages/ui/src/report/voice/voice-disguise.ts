@@ -133,7 +133,10 @@ export class VoiceDisguise {
   readonly output: Float32Array;
   private readonly bands: Band[];
   private readonly follow: number;
+  /** Samples disguised, then samples scaled to the common loudness (a second pass, in steps too). */
   private position = 0;
+  private scaled = 0;
+  private peak = 0;
 
   constructor(
     private readonly input: Float32Array,
@@ -146,15 +149,24 @@ export class VoiceDisguise {
   }
 
   get progress(): number {
-    return this.input.length === 0 ? 1 : this.position / this.input.length;
+    // The scaling is a small part of the work: it counts for a tenth.
+    return this.input.length === 0 ? 1 : (0.9 * this.position + 0.1 * this.scaled) / this.input.length;
   }
 
   get done(): boolean {
-    return this.position >= this.input.length;
+    return this.scaled >= this.input.length;
   }
 
-  /** Disguises up to `samples` more samples; when the last one is done, scales the whole to a common loudness. */
+  /**
+   * Disguises up to `samples` more samples; once all are, scales up to ten times as many per step to a common
+   * loudness (the peak is known only at the end).
+   */
   step(samples: number): void {
+    if (this.position < this.input.length) this.synthesise(samples);
+    else this.scale(10 * samples);
+  }
+
+  private synthesise(samples: number) {
     const start = this.position;
     const end = Math.min(this.input.length, start + samples);
     const { input, output, follow } = this;
@@ -187,23 +199,26 @@ export class VoiceDisguise {
       }
       state.set([p1, p2, q1, q2, r1, r2, s1, s2, envelope]);
     }
+    let peak = this.peak;
+    for (let n = start; n < end; n++) peak = Math.max(peak, Math.abs(output[n]));
+    this.peak = peak;
     this.position = end;
-    if (this.done) this.normalise();
   }
 
-  private normalise() {
-    let peak = 0;
-    for (const value of this.output) peak = Math.max(peak, Math.abs(value));
-    if (peak === 0) return;
-    const gain = PEAK / peak;
-    for (let n = 0; n < this.output.length; n++) this.output[n] *= gain;
+  private scale(samples: number) {
+    const start = this.scaled;
+    const end = Math.min(this.output.length, start + samples);
+    // Silence stays silence.
+    const gain = this.peak === 0 ? 1 : PEAK / this.peak;
+    for (let n = start; n < end; n++) this.output[n] *= gain;
+    this.scaled = end;
   }
 }
 
 /** Disguises a whole recording at once (16 kHz mono in, the same length out). */
 export function disguiseVoice(input: Float32Array, strength: DisguiseStrength): Float32Array {
   const disguise = new VoiceDisguise(input, strength);
-  disguise.step(input.length);
+  while (!disguise.done) disguise.step(input.length);
   return disguise.output;
 }
 
@@ -231,7 +246,8 @@ export async function disguiseVoiceInSteps(
     do disguise.step(stepSamples);
     while (!disguise.done && performance.now() - sliceStart < sliceMs);
     onProgress?.(disguise.progress);
-    if (!disguise.done) await yieldToPage();
+    // Also after the last slice: what comes next (the WAV encoding) starts a task of its own.
+    await yieldToPage();
   }
   return disguise.output;
 }
