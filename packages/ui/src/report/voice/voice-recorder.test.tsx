@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { initTestI18n } from '../../../../../tools/webpack/test-i18n';
 import { renderWithI18n } from '../../../test/render';
 import type { Attachment } from '../attachment';
+import { ReplyForm, useReply } from '../reply-form.component';
 import { VoiceRecorder } from './voice-recorder.component';
 
 let english: i18n;
@@ -133,5 +134,43 @@ describe('the voice recorder (issue 26)', () => {
     await waitFor(() =>
       expect(screen.getByText('The recording stopped at 10 minutes, the longest a voice message can be.')).toBeTruthy(),
     );
+  });
+});
+
+/** A reply form of a thread, with or without the recorder; nothing is sent here. */
+function Reply({ voice }: { voice?: boolean }) {
+  const reply = useReply({
+    handle: { publicKey: 'no key: nothing is sent here' },
+    from: 'discloser',
+    incidentUuid: 'incident',
+    filesApi: {} as never,
+    post: () => Promise.reject(new Error('not sent in this test')),
+    onSent: () => undefined,
+    onFailed: () => undefined,
+  });
+  return (
+    <ReplyForm
+      reply={reply}
+      name="text"
+      voice={voice}
+      words={{ label: 'Message', attach: 'Attach files', send: 'Send', sending: 'Loading' }}
+    />
+  );
+}
+
+describe('the reply form of a thread', () => {
+  it("on the discloser's side, a disguised voice message joins the files of the reply", async () => {
+    renderWithI18n(<Reply voice />, english);
+    record();
+    await screen.findByRole('timer');
+    fireEvent.click(screen.getByRole('button', { name: 'Stop recording' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Add to the files' }));
+    expect(screen.getByText(/^voice-message-\d+\.wav$/, { selector: '.wh-files__name' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /^Remove voice-message-\d+\.wav$/ })).toBeTruthy();
+  });
+
+  it('without `voice`, there is no recorder', () => {
+    renderWithI18n(<Reply />, english);
+    expect(screen.queryByRole('group', { name: 'Voice message' })).toBeNull();
   });
 });
