@@ -22,6 +22,13 @@ export type RecorderPhase =
 
 let nextVoice = 1;
 
+/**
+ * Named by when it was made, in UTC (the discloser's time zone is not told), so the voice messages of a case are
+ * told apart: `voice-message-2026-12-04-18-23-05.wav`.
+ */
+export const voiceFileName = (made: Date) =>
+  `voice-message-${made.toISOString().slice(0, 19).replace(/[T:]/g, '-')}.wav`;
+
 /** What is live while recording: the microphone, the recorder, the meter and the timer. */
 interface Live {
   stream: MediaStream;
@@ -80,8 +87,7 @@ export function useVoiceRecorder() {
         const bytes = encodeWav(disguised, VOICE_SAMPLE_RATE);
         const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: 'audio/wav' }));
         previewUrl.current = url;
-        const file = { id: `voice-${nextVoice}`, name: `voice-message-${nextVoice}.wav`, type: 'audio/wav', bytes };
-        nextVoice++;
+        const file = { id: `voice-${nextVoice++}`, name: voiceFileName(new Date()), type: 'audio/wav', bytes };
         setPhase({ name: 'ready', url, file: { ...file, size: bytes.length } });
       } catch {
         // Stopped for another strength or another recording: that one says what happens next.

@@ -4,6 +4,7 @@ import { initTestI18n } from '../../../../../tools/webpack/test-i18n';
 import { renderWithI18n } from '../../../test/render';
 import type { Attachment } from '../attachment';
 import { ReplyForm, useReply } from '../reply-form.component';
+import { voiceFileName } from './use-voice-recorder';
 import { VoiceRecorder } from './voice-recorder.component';
 
 let english: i18n;
@@ -69,6 +70,10 @@ afterEach(() => {
 const record = () => fireEvent.click(screen.getByRole('button', { name: 'Record a voice message' }));
 
 describe('the voice recorder (issue 26)', () => {
+  it('names a voice message by when it was made, in UTC', () => {
+    expect(voiceFileName(new Date('2026-12-04T18:23:05.123+01:00'))).toBe('voice-message-2026-12-04-17-23-05.wav');
+  });
+
   it('says what happens before the browser asks for the microphone, and asks only on the button', () => {
     renderWithI18n(<VoiceRecorder onAdd={() => undefined} />, english);
     expect(screen.getByRole('group', { name: 'Voice message' }).textContent).toContain(
@@ -112,7 +117,7 @@ describe('the voice recorder (issue 26)', () => {
     expect(added).toHaveLength(1);
     const [file] = added;
     expect(file).toMatchObject({ type: 'audio/wav', size: 44 + recordedSeconds * 16_000 * 2 });
-    expect(file!.name).toMatch(/^voice-message-\d+\.wav$/);
+    expect(file!.name).toMatch(/^voice-message-\d{4}-\d{2}-\d{2}-\d{2}-\d{2}-\d{2}\.wav$/);
     expect(new TextDecoder().decode(file!.bytes.subarray(0, 4))).toBe('RIFF');
     expect(new TextDecoder().decode(file!.bytes)).not.toContain('original recording');
     expect(screen.getByRole('status').textContent).toBe('The disguised voice message was added to the files.');
@@ -165,8 +170,8 @@ describe('the reply form of a thread', () => {
     await screen.findByRole('timer');
     fireEvent.click(screen.getByRole('button', { name: 'Stop recording' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Add to the files' }));
-    expect(screen.getByText(/^voice-message-\d+\.wav$/, { selector: '.wh-files__name' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: /^Remove voice-message-\d+\.wav$/ })).toBeTruthy();
+    expect(screen.getByText(/^voice-message-[\d-]+\.wav$/, { selector: '.wh-files__name' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /^Remove voice-message-[\d-]+\.wav$/ })).toBeTruthy();
   });
 
   it('without `voice`, there is no recorder', () => {
