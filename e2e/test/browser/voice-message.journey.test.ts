@@ -15,13 +15,16 @@ import { chromium, standalone, startAll } from '../../src/set-up';
  * voice-like tone, rising and falling like syllables); on a 320 px phone, the discloser records it, hears the
  * disguised version, adds it to the report and sends it. What left the page and what the server stored hold no
  * audio in clear; an admin plays the decrypted voice message in the case page, and it is not the recorded voice:
- * its strongest pitch is none of the tone's harmonics.
+ * its strongest pitch is none of the tone's harmonics. Then the discloser sends a voice message in the thread, and the
+ * admin plays that one in the case's timeline.
  */
 const RECORDED_HZ = 220;
 const INPUT_RATE = 48_000;
 let platform: StandalonePlatform;
 let browser: Browser;
 let company: OnboardedCompany;
+/** The first journey's secret code, for the second's message in the thread. */
+let secretCode: string;
 const fakeMicrophone = path.join(os.tmpdir(), `whistle-voice-${process.pid}.wav`);
 
 /** `seconds` of the test voice as a 16-bit mono WAV, the format Chromium's fake capture reads. */
@@ -172,8 +175,8 @@ test('when a discloser records a voice message on a phone, then only the disguis
 
   await recorder.getByRole('button', { name: 'Add to the files' }).click();
   await recorder.getByText('The disguised voice message was added to the files.').waitFor();
-  const voiceFile = (await page.locator('.wh-files__name', { hasText: /^voice-message-\d+\.wav$/ }).textContent())!;
-  await submitReport(page, 'Submit incident');
+  const voiceFile = (await page.locator('.wh-files__name', { hasText: /^voice-message-[\d-]+\.wav$/ }).textContent())!;
+  secretCode = await submitReport(page, 'Submit incident');
   // Nothing sent from the page held audio in clear: the voice message went up encrypted, the recording not at all.
   expect(sent.length).toBeGreaterThan(0);
   expect(sent.filter(holdsAudio)).toEqual([]);
@@ -224,4 +227,49 @@ test('when a discloser records a voice message on a phone, then only the disguis
       decrypted: false,
     });
   }
+});
+
+test('when a discloser records a voice message in the thread, then the admin plays it in the case timeline', async () => {
+  const discloserContext = await browser.newContext({ permissions: ['microphone'] });
+  const discloser = await openWatchedPage(discloserContext, platform.baseUrl);
+  const page = discloser.page;
+  await page.goto(`${platform.baseUrl}/disclose/${company.urlIdentifier}`);
+  await page.getByRole('button', { name: 'Check incident status' }).click();
+  await page.locator('input[name="uniquePassword"]').fill(secretCode);
+  await page.locator('form.disclose-status button[type="submit"]').click();
+  await page.getByRole('heading', { name: /^Report \d+$/ }).waitFor({ timeout: 30_000 });
+  const reply = page.locator('form.wh-reply');
+  await reply.locator('textarea[name="text"]').fill('The rest, said aloud');
+  const recorder = reply.getByRole('group', { name: 'Voice message' });
+  await recorder.getByRole('button', { name: 'Record a voice message' }).click();
+  await recorder.getByText(/^0:0[2-9] \/ 10:00$/).waitFor({ timeout: 10_000 });
+  await recorder.getByRole('button', { name: 'Stop recording' }).click();
+  await recorder.getByRole('button', { name: 'Add to the files' }).click({ timeout: 30_000 });
+  const voiceFile = (await reply.locator('.wh-files__name', { hasText: /^voice-message-[\d-]+\.wav$/ }).textContent())!;
+  await reply.getByRole('button', { name: 'Send' }).click();
+  // Sent: the form is cleared, and the thread shows the message with its file.
+  await page.locator('.wh-thread .wh-files__name', { hasText: voiceFile }).waitFor({ timeout: 30_000 });
+  expect(await reply.locator('.wh-files__name').count()).toBe(0);
+  expect(discloser.pageErrors).toEqual([]);
+
+  const staffContext = await browser.newContext({ locale: 'en-US' });
+  const staff = await openWatchedPage(staffContext, platform.baseUrl);
+  await staff.page.goto(`${platform.baseUrl}/company/login`);
+  await submitLogin(staff.page, company.adminEmail, STAFF_PASSWORD);
+  await staff.page.getByRole('heading', { name: 'Incidents', level: 1 }).waitFor();
+  await staff.page.getByRole('row').getByRole('link').first().click();
+  await staff.page.getByRole('heading', { name: 'Report #1', level: 1 }).waitFor();
+  await staff.page.getByText('The rest, said aloud').waitFor();
+  await staff.page.getByRole('button', { name: `Preview ${voiceFile}` }).click();
+  const staffPlayer = `[role="dialog"] audio[aria-label="${voiceFile}"]`;
+  await staff.page.locator(staffPlayer).waitFor();
+  expect(await durationOf(staff.page, staffPlayer)).toBeGreaterThan(1.5);
+  await staff.page.locator(staffPlayer).evaluate((audio: HTMLAudioElement) => audio.play());
+  await staff.page.waitForFunction(
+    (selector) => (document.querySelector(selector) as HTMLAudioElement).currentTime > 0.2,
+    staffPlayer,
+  );
+  expect(staff.pageErrors).toEqual([]);
+  await discloserContext.close();
+  await staffContext.close();
 });
