@@ -15,8 +15,8 @@ import { chromium, standalone, startAll } from '../../src/set-up';
  * voice-like tone, rising and falling like syllables); on a 320 px phone, the discloser records it, hears the
  * disguised version, adds it to the report and sends it. What left the page and what the server stored hold no
  * audio in clear; an admin plays the decrypted voice message in the case page, and it is not the recorded voice:
- * its strongest pitch is none of the tone's harmonics. Then the discloser sends a voice message in the thread, and the
- * admin plays that one in the case's timeline.
+ * its strongest pitch is none of the tone's harmonics. Then the discloser sends a voice message in the thread (sending
+ * first while it is only heard, not added, sends nothing and says why), and the admin plays it in the case's timeline.
  */
 const RECORDED_HZ = 220;
 const INPUT_RATE = 48_000;
@@ -248,12 +248,26 @@ test('when a discloser records a voice message in the thread, then the admin pla
   await recorder.getByLabel('Disguised voice message').waitFor({ timeout: 30_000 });
   // The recorder with its strengths, player and buttons: no serious accessibility violation.
   expect(await seriousAccessibilityViolations(page)).toEqual([]);
-  await recorder.getByRole('button', { name: 'Add to the files' }).click();
+  // Sent while the disguised voice is only heard, not added: nothing goes, the recorder says why and takes the focus.
+  const posts: string[] = [];
+  page.on('request', (request) => request.method() === 'POST' && posts.push(new URL(request.url()).pathname));
+  await reply.getByRole('button', { name: 'Send' }).click();
+  await recorder
+    .getByText('Nothing was sent: this voice message is not among the files yet.', { exact: false })
+    .waitFor();
+  const add = recorder.getByRole('button', { name: 'Add to the files' });
+  expect(await add.evaluate((button) => button === document.activeElement)).toBe(true);
+  // Not sending (a sending marks the form busy in the same render as it starts), and nothing was posted.
+  expect(await reply.getAttribute('aria-busy')).toBeNull();
+  expect(posts).toEqual([]);
+  await add.click();
+  expect(await recorder.getByText('Nothing was sent', { exact: false }).count()).toBe(0);
   const voiceFile = (await reply.locator('.wh-files__name', { hasText: /^voice-message-[\d-]+\.wav$/ }).textContent())!;
   await reply.getByRole('button', { name: 'Send' }).click();
   // Sent: the form is cleared, and the thread shows the message with its file.
   await page.locator('.wh-thread .wh-files__name', { hasText: voiceFile }).waitFor({ timeout: 30_000 });
   expect(await reply.locator('.wh-files__name').count()).toBe(0);
+  expect(posts).toContain('/api/incident/message/');
   expect(discloser.pageErrors).toEqual([]);
 
   const staffContext = await browser.newContext({ locale: 'en-US' });

@@ -4,7 +4,7 @@ import { useBlocker, useNavigate } from 'react-router';
 import type { ApiClient } from '@whistle/api-client';
 import { Button, ConfirmDialog, useDocumentTitle } from '@whistle/ui';
 import { useCompany } from '../company/company.layout';
-import { FilePicker, VoiceRecorder, useAttachments } from '@whistle/ui/report';
+import { FilePicker, VoiceRecorder, useAttachments, useVoiceRecorder } from '@whistle/ui/report';
 import { holdSubmission } from '../session/secret-code.store';
 import { useUnloadWarning } from '../session/use-unload-warning';
 import { dialCodeOf } from './dial-codes';
@@ -28,6 +28,7 @@ export function CreatePage({ api }: { api: ApiClient }) {
   useDocumentTitle(t('create.title'));
   const report = useReportForm();
   const attachments = useAttachments();
+  const voice = useVoiceRecorder();
   const { credentials, failed: credentialsFailed } = useIncidentCredentials(company);
   const [{ step, failed }, dispatch] = useReducer(submissionReducer, initialSubmission);
   const submitted = useRef(false);
@@ -56,9 +57,13 @@ export function CreatePage({ api }: { api: ApiClient }) {
     !sending &&
     someoneReads(company, report.form.category_uuids, report.form.excluded_key_ids);
 
+  // A voice recorded but not among the files stops sending too, until the discloser adds it or discards it; both
+  // checks run, so that both are said (a missing field takes the focus).
+  const readyToSend = () => [missing.isValid(), !voice.holdBack()].every(Boolean);
+
   function checkAndConfirm(event: FormEvent) {
     event.preventDefault();
-    if (missing.isValid()) dispatch('confirm');
+    if (readyToSend()) dispatch('confirm');
   }
 
   async function send() {
@@ -112,6 +117,7 @@ export function CreatePage({ api }: { api: ApiClient }) {
           cleanMetadata
         />
         <VoiceRecorder
+          recorder={voice}
           disabled={sending}
           onAdd={(file) => attachments.setFiles((files) => [...files, { ...file, progress: 0 }])}
         />
@@ -127,7 +133,7 @@ export function CreatePage({ api }: { api: ApiClient }) {
           </p>
         )}
         <div className="wh-actions">
-          <MissingFieldsSummary errors={report.errors} />
+          <MissingFieldsSummary errors={report.errors} heldVoice={voice.heldBack ? voice.decisionId : undefined} />
           <Button type="submit" disabled={!canSubmit} busy={sending}>
             {sending ? t('common:loading') : t('create.submit')}
           </Button>
@@ -144,7 +150,7 @@ export function CreatePage({ api }: { api: ApiClient }) {
           // Reached by leaving the page: the form is checked first, as by its submit button.
           if (blocker.state === 'blocked') {
             blocker.reset();
-            if (!missing.isValid()) return;
+            if (!readyToSend()) return;
           }
           void send();
         }}

@@ -30,16 +30,25 @@ export function useMissingFields(report: ReturnType<typeof useReportForm>) {
   return { show, isValid };
 }
 
-/** What is missing, beside the submit button, each entry a link to its field. */
-export function MissingFieldsSummary({ errors }: { errors: ReportErrors }) {
+/**
+ * What is missing, beside the submit button, each entry a link to its field; then a voice message recorded but not
+ * among the files, when it stopped the sending (`heldVoice`: the id of the recorder's control that decides).
+ */
+export function MissingFieldsSummary({ errors, heldVoice }: { errors: ReportErrors; heldVoice?: string }) {
   const { t } = useTranslation(['disclose', 'common']);
+  const entry = (field: string, message: string) => t('create.errorEntry', { field, message });
   return (
     <ErrorSummary
       title={t('create.errorSummary')}
-      errors={REQUIRED_FIELDS.filter((name) => errors[name]).map((name) => ({
-        target: requiredFieldIds[name],
-        text: t('create.errorEntry', { field: t(`create.${name}`), message: t('common:validation.required') }),
-      }))}
+      errors={[
+        ...REQUIRED_FIELDS.filter((name) => errors[name]).map((name) => ({
+          target: requiredFieldIds[name],
+          text: entry(t(`create.${name}`), t('common:validation.required')),
+        })),
+        ...(heldVoice
+          ? [{ target: heldVoice, text: entry(t('common:voice.title'), t('common:voice.unsent.entry')) }]
+          : []),
+      ]}
     />
   );
 }

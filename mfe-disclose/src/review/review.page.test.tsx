@@ -13,6 +13,7 @@ import {
 } from '@whistle/crypto';
 import { messageBinding, openReportFields } from '@whistle/ui/report';
 import { initTestI18n } from '../../../tools/webpack/test-i18n';
+import { installFakeMicrophone, removeFakeMicrophone } from '../../../packages/ui/test/fake-microphone';
 import { renderWithI18n } from '../../test/render';
 import { currentSession, forgetOutcome, keepSession } from '../session/status-outcome.store';
 import type { DiscloserSession } from './discloser-session';
@@ -238,5 +239,22 @@ describe('leaving the report', () => {
     expect(screen.queryByRole('heading', { name: 'Report 7' })).not.toBeInTheDocument();
     // Back finds no report to show.
     expect(router.state.historyAction).toBe('REPLACE');
+  });
+});
+
+describe('a voice message in the reply (issue 26)', () => {
+  beforeEach(installFakeMicrophone);
+  afterEach(removeFakeMicrophone);
+  const holdsUnload = () => !window.dispatchEvent(new Event('beforeunload', { cancelable: true }));
+
+  it('when a disguised voice is not among the files of the reply, then closing the tab asks first; added, it does not', async () => {
+    openReview('NEW', []);
+    const recorder = await screen.findByRole('group', { name: 'Voice message' });
+    expect(holdsUnload()).toBe(false);
+    fireEvent.click(within(recorder).getByRole('button', { name: 'Record a voice message' }));
+    fireEvent.click(await within(recorder).findByRole('button', { name: 'Stop recording' }));
+    expect(holdsUnload()).toBe(true);
+    fireEvent.click(await within(recorder).findByRole('button', { name: 'Add to the files' }));
+    expect(holdsUnload()).toBe(false);
   });
 });

@@ -5,6 +5,7 @@ import { ApiError, approveRecord, sendIncidentMessage, type ApiClient } from '@w
 import { Button, MessagePage, Toast, useDocumentTitle } from '@whistle/ui';
 import { MessageThread, ReplyForm, StoredFiles, reportDetails, useReply, type ThreadMessage } from '@whistle/ui/report';
 import { currentSession, forgetOutcome, keepFailure, keepSession } from '../session/status-outcome.store';
+import { useUnloadWarning } from '../session/use-unload-warning';
 import { CaseClocks } from './case-clocks.component';
 import { openDiscloserSession, OpenIncidentError, type DiscloserSession } from './discloser-session';
 import { endedBy, useDiscloserThread, type DiscloserFile } from './use-discloser-thread';
@@ -200,6 +201,8 @@ function IncidentReview({ session }: { session: DiscloserSession }) {
       else setToast({ status: 'error', text: t('review.sendFailed') });
     },
   });
+  // A voice recorded in the reply but not among its files would be lost with the tab: the browser asks first.
+  useUnloadWarning(() => reply.voice.holding);
   if (thread.ended) return <SessionEnded />;
 
   return (

@@ -31,6 +31,7 @@ export {
   type ReportDetailsSource,
 } from './report-details';
 export { useAttachments } from './use-attachments';
+export { useVoiceRecorder } from './voice/use-voice-recorder';
 export { VoiceRecorder } from './voice/voice-recorder.component';
 export {
   MessageEntry,

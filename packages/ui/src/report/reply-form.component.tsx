@@ -4,6 +4,7 @@ import { FilePicker } from './file-picker.component';
 import { sendEncryptedMessage, type MessageChannel } from './send-message';
 import type { UploadFailureKey } from './attachment';
 import { useAttachments } from './use-attachments';
+import { useVoiceRecorder } from './voice/use-voice-recorder';
 import { VoiceRecorder } from './voice/voice-recorder.component';
 
 export interface ReplyOptions extends MessageChannel {
@@ -19,12 +20,16 @@ export interface ReplyOptions extends MessageChannel {
 export function useReply({ onSent, onFailed, onStart, ...channel }: ReplyOptions) {
   const [text, setText] = useState('');
   const attachments = useAttachments();
+  // Rendered by the form with `voice` only; without it, it never holds anything.
+  const voice = useVoiceRecorder();
   const [sending, setSending] = useState(false);
 
   async function send(event: FormEvent) {
     event.preventDefault();
     // Spec §4: an empty message does nothing.
     if (!text.trim() || sending) return;
+    // A voice recorded but not among the files would be left out without a word: the discloser decides first.
+    if (voice.holdBack()) return;
     setSending(true);
     onStart?.();
     try {
@@ -45,7 +50,7 @@ export function useReply({ onSent, onFailed, onStart, ...channel }: ReplyOptions
     }
   }
 
-  return { text, setText, attachments, sending, send };
+  return { text, setText, attachments, voice, sending, send };
 }
 
 export interface ReplyWords {
@@ -96,6 +101,7 @@ export function ReplyForm({
       />
       {voice && (
         <VoiceRecorder
+          recorder={reply.voice}
           disabled={sending}
           onAdd={(file) => attachments.setFiles((files) => [...files, { ...file, progress: 0 }])}
         />

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { Attachment } from '../attachment';
 import {
   MAX_RECORDING_SECONDS,
@@ -38,13 +38,23 @@ interface Live {
   timer: ReturnType<typeof setInterval>;
 }
 
+/** The phases in which the recorder holds a voice that is not among the files: sending now would leave it out. */
+const HOLDING: ReadonlySet<RecorderPhase['name']> = new Set(['recording', 'disguising', 'ready']);
+
 /**
  * Records from the microphone, then disguises the recording; only the disguised WAV is offered to attach. The
  * recording and its decoded samples stay in this hook (for another strength) and are dropped on attach,
- * discard, record again, or when the page goes.
+ * discard, record again, or when the page goes. The form it is in owns it, to ask before sending (`holdBack`).
  */
 export function useVoiceRecorder() {
   const [phase, setPhase] = useState<RecorderPhase>({ name: 'idle' });
+  const holding = HOLDING.has(phase.name);
+  // Sending was stopped for the voice held: said at the recorder until the discloser adds it or discards it.
+  const [heldBack, setHeldBack] = useState(false);
+  // The recorder's control that decides (Stop while recording, else Add): the focus goes there, and a form's error
+  // summary links to it. A new object each time: the same control is focused again.
+  const decisionId = useId();
+  const [focusWanted, setFocusWanted] = useState<object>();
   const [strength, setStrength] = useState<DisguiseStrength>('medium');
   // Read when a recording ends: the strength chosen while recording applies to it.
   const strengthNow = useRef(strength);
@@ -115,6 +125,7 @@ export function useVoiceRecorder() {
     disguising.current?.abort();
     releasePreview();
     original.current = undefined;
+    setHeldBack(false);
     setStoppedAtLimit(false);
     setElapsed(0);
     if (!canRecord()) return setPhase({ name: 'failed', problem: 'unsupported' });
@@ -168,9 +179,21 @@ export function useVoiceRecorder() {
     endLive();
     releasePreview();
     original.current = undefined;
+    setHeldBack(false);
     setStoppedAtLimit(false);
     setPhase({ name: 'idle' });
   }, [endLive, releasePreview]);
+
+  /**
+   * Called by the form before it sends: true when a voice is held that is not among the files, and then nothing
+   * may be sent; the recorder says so and takes the focus, for the discloser to add it or discard it.
+   */
+  const holdBack = useCallback(() => {
+    if (!holding) return false;
+    setHeldBack(true);
+    setFocusWanted({});
+    return true;
+  }, [holding]);
 
   const choose = useCallback(
     (chosen: DisguiseStrength) => {
@@ -193,5 +216,20 @@ export function useVoiceRecorder() {
     [endLive, releasePreview],
   );
 
-  return { phase, strength, elapsed, level, stoppedAtLimit, start, stop, discard, choose };
+  return {
+    phase,
+    strength,
+    elapsed,
+    level,
+    stoppedAtLimit,
+    start,
+    stop,
+    discard,
+    choose,
+    holding,
+    heldBack: heldBack && holding,
+    holdBack,
+    decisionId,
+    focusWanted,
+  };
 }

@@ -1,9 +1,9 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Choice } from '@whistle/ui';
+import { Button, Choice, focusField } from '@whistle/ui';
 import type { Attachment } from '../attachment';
 import { MAX_RECORDING_SECONDS, formatDuration } from './recording';
-import { useVoiceRecorder } from './use-voice-recorder';
+import type { useVoiceRecorder } from './use-voice-recorder';
 import { DISGUISE_STRENGTHS, type DisguiseStrength } from './voice-disguise';
 import './voice.css';
 
@@ -11,14 +11,36 @@ import './voice.css';
  * A voice message for a report or a reply (issue #26): what happens is said before the browser asks for the
  * microphone; while recording, a level meter and a timer (10 minutes at most); then the disguised voice to hear,
  * at the strength chosen, to add to the files being sent (`onAdd`) or record again. Only the disguised WAV leaves
- * this component; it goes up encrypted like any file.
+ * this component; it goes up encrypted like any file. The form owns the `recorder`, so that a voice not among the
+ * files stops its sending and is said here (`recorder.holdBack`).
  */
-export function VoiceRecorder({ onAdd, disabled }: { onAdd: (file: Attachment) => void; disabled?: boolean }) {
+export function VoiceRecorder({
+  recorder,
+  onAdd,
+  disabled,
+}: {
+  recorder: ReturnType<typeof useVoiceRecorder>;
+  onAdd: (file: Attachment) => void;
+  disabled?: boolean;
+}) {
   const { t } = useTranslation('common');
   const id = useId();
-  const recorder = useVoiceRecorder();
-  const { phase } = recorder;
+  const { phase, heldBack, decisionId, focusWanted } = recorder;
   const [added, setAdded] = useState(false);
+  // Sending was stopped: the focus goes to the control that decides, once there is one (not while disguising).
+  const focusedFor = useRef<object>(undefined);
+  useEffect(() => {
+    if (!heldBack || !focusWanted || focusedFor.current === focusWanted) return;
+    if (!document.getElementById(decisionId)) return;
+    focusedFor.current = focusWanted;
+    focusField(decisionId);
+  }, [heldBack, focusWanted, decisionId, phase.name]);
+  const unsentId = `${id}-unsent`;
+  const unsent = heldBack && (
+    <p id={unsentId} className="wh-alert">
+      {t(phase.name === 'recording' ? 'voice.unsent.recording' : 'voice.unsent.preview')}
+    </p>
+  );
   const strengths = DISGUISE_STRENGTHS.map((value: DisguiseStrength) => ({
     value,
     label: t(`voice.strength.${value}`),
@@ -56,9 +78,12 @@ export function VoiceRecorder({ onAdd, disabled }: { onAdd: (file: Attachment) =
           <span className="wh-voice__timer" role="timer" aria-label={t('voice.elapsed')}>
             {formatDuration(recorder.elapsed)} / {formatDuration(MAX_RECORDING_SECONDS)}
           </span>
-          <Button onClick={recorder.stop}>{t('voice.stop')}</Button>
+          <Button id={decisionId} aria-describedby={heldBack ? unsentId : undefined} onClick={recorder.stop}>
+            {t('voice.stop')}
+          </Button>
         </div>
       )}
+      {phase.name !== 'ready' && unsent}
       {recorder.stoppedAtLimit && phase.name !== 'recording' && <p role="status">{t('voice.limitReached')}</p>}
       {phase.name === 'disguising' && (
         <div role="status" className="wh-voice__live">
@@ -81,8 +106,11 @@ export function VoiceRecorder({ onAdd, disabled }: { onAdd: (file: Attachment) =
           {/* The discloser's own words, disguised: there are no captions to offer. */}
           {/* eslint-disable-next-line jsx-a11y/media-has-caption */}
           <audio className="wh-voice__player" controls src={phase.url} aria-label={t('voice.disguised')} />
+          {unsent}
           <div className="wh-actions">
             <Button
+              id={decisionId}
+              aria-describedby={heldBack ? unsentId : undefined}
               disabled={disabled}
               onClick={() => {
                 onAdd(phase.file);

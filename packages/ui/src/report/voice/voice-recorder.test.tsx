@@ -1,70 +1,57 @@
+import { webcrypto } from 'node:crypto';
 import type { i18n } from 'i18next';
+import {
+  createCompanyCredentials,
+  createIncidentCredentials,
+  decryptContent,
+  type IncidentHandle,
+} from '@whistle/crypto';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { initTestI18n } from '../../../../../tools/webpack/test-i18n';
 import { renderWithI18n } from '../../../test/render';
-import type { Attachment } from '../attachment';
+import { uploadAttachment, type Attachment } from '../attachment';
 import { ReplyForm, useReply } from '../reply-form.component';
-import { voiceFileName } from './use-voice-recorder';
+import {
+  FakeRecorder,
+  RECORDED_SECONDS,
+  installFakeMicrophone,
+  removeFakeMicrophone,
+  trackStopped,
+} from '../../../test/fake-microphone';
+import { useVoiceRecorder, voiceFileName } from './use-voice-recorder';
 import { VoiceRecorder } from './voice-recorder.component';
 
-let english: i18n;
-beforeAll(async () => {
-  english = await initTestI18n<i18n>('en');
-});
-
-/** The browser's side, stood in for: jsdom has no microphone, MediaRecorder or Web Audio. */
-class FakeRecorder {
-  static last: FakeRecorder;
-  state = 'inactive';
-  mimeType = 'audio/webm';
-  ondataavailable: ((event: { data: Blob }) => void) | null = null;
-  onstop: (() => void) | null = null;
-  constructor() {
-    FakeRecorder.last = this;
-  }
-  start() {
-    this.state = 'recording';
-  }
-  stop() {
-    this.state = 'inactive';
-    this.ondataavailable?.({ data: new Blob(['original recording']) });
-    this.onstop?.();
-  }
+/** The recorder on its own, as a form holds it. */
+function Recorder({ onAdd }: { onAdd: (file: Attachment) => void }) {
+  return <VoiceRecorder recorder={useVoiceRecorder()} onAdd={onAdd} />;
 }
-const stopped = jest.fn();
-const stream = { getTracks: () => [{ stop: stopped }] };
-const recordedSeconds = 2;
 
-beforeEach(() => {
-  stopped.mockClear();
-  Object.assign(globalThis, {
-    MediaRecorder: FakeRecorder,
-    AudioContext: class {
-      createAnalyser = () => ({ fftSize: 0, getFloatTimeDomainData: (frame: Float32Array) => frame.fill(0.1) });
-      createMediaStreamSource = () => ({ connect: () => undefined });
-      close = () => Promise.resolve();
-    },
-    OfflineAudioContext: class {
-      decodeAudioData = () =>
-        Promise.resolve({
-          length: recordedSeconds * 16_000,
-          numberOfChannels: 1,
-          getChannelData: () => new Float32Array(recordedSeconds * 16_000).map((_, n) => Math.sin(n / 5)),
-        });
-    },
-  });
-  Object.defineProperty(navigator, 'mediaDevices', {
-    configurable: true,
-    value: { getUserMedia: jest.fn().mockResolvedValue(stream) },
-  });
-  // jsdom's Blob cannot read itself; the decoder stand-in ignores the bytes anyway.
-  Blob.prototype.arrayBuffer ??= () => Promise.resolve(new ArrayBuffer(0));
-  URL.createObjectURL = jest.fn(() => 'blob:disguised');
-  URL.revokeObjectURL = jest.fn();
+// The upload itself (XMLHttpRequest to the file service) is the API client's, tested there.
+jest.mock('../attachment', () => ({ ...jest.requireActual('../attachment'), uploadAttachment: jest.fn() }));
+
+let english: i18n;
+let handle: IncidentHandle;
+beforeAll(async () => {
+  // jsdom has no WebCrypto: Node's is the browser's API.
+  Object.defineProperty(globalThis, 'crypto', { value: webcrypto, configurable: true });
+  english = await initTestI18n<i18n>('en');
+  const company = await createCompanyCredentials();
+  handle = (await createIncidentCredentials(company.credential.public_key)).incident;
 });
+/** What the reply forms posted (the encrypted texts). */
+const sent = { posted: [] as string[] };
+beforeEach(() => {
+  sent.posted = [];
+  jest
+    .mocked(uploadAttachment)
+    .mockReset()
+    .mockResolvedValue(undefined as never);
+});
+
+beforeEach(installFakeMicrophone);
 afterEach(() => {
   jest.useRealTimers();
-  delete (globalThis as { MediaRecorder?: unknown }).MediaRecorder;
+  removeFakeMicrophone();
 });
 
 const record = () => fireEvent.click(screen.getByRole('button', { name: 'Record a voice message' }));
@@ -75,7 +62,7 @@ describe('the voice recorder (issue 26)', () => {
   });
 
   it('says what happens before the browser asks for the microphone, and asks only on the button', () => {
-    renderWithI18n(<VoiceRecorder onAdd={() => undefined} />, english);
+    renderWithI18n(<Recorder onAdd={() => undefined} />, english);
     expect(screen.getByRole('group', { name: 'Voice message' }).textContent).toContain(
       'The browser will then ask you to allow the microphone.',
     );
@@ -87,7 +74,7 @@ describe('the voice recorder (issue 26)', () => {
     ['NotFoundError', 'No microphone was found.'],
   ])('when getUserMedia fails with %s, then it says so and the button stays', async (name, message) => {
     (navigator.mediaDevices.getUserMedia as jest.Mock).mockRejectedValue(new DOMException('no', name));
-    renderWithI18n(<VoiceRecorder onAdd={() => undefined} />, english);
+    renderWithI18n(<Recorder onAdd={() => undefined} />, english);
     record();
     expect((await screen.findByRole('alert')).textContent).toContain(message);
     expect(screen.getByRole('button', { name: 'Record a voice message' })).toBeTruthy();
@@ -95,7 +82,7 @@ describe('the voice recorder (issue 26)', () => {
 
   it('when the browser cannot record, then it says so without asking', async () => {
     delete (globalThis as { MediaRecorder?: unknown }).MediaRecorder;
-    renderWithI18n(<VoiceRecorder onAdd={() => undefined} />, english);
+    renderWithI18n(<Recorder onAdd={() => undefined} />, english);
     record();
     expect((await screen.findByRole('alert')).textContent).toContain('This browser cannot record sound.');
     expect(navigator.mediaDevices.getUserMedia).not.toHaveBeenCalled();
@@ -103,12 +90,12 @@ describe('the voice recorder (issue 26)', () => {
 
   it('records, lets the microphone go, offers the disguised voice and adds only its WAV to the files', async () => {
     const added: Attachment[] = [];
-    renderWithI18n(<VoiceRecorder onAdd={(file) => added.push(file)} />, english);
+    renderWithI18n(<Recorder onAdd={(file) => added.push(file)} />, english);
     record();
     await screen.findByRole('timer', { name: 'Recording time' });
     expect(screen.getByRole('meter', { name: 'Microphone level' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Stop recording' }));
-    expect(stopped).toHaveBeenCalled();
+    expect(trackStopped).toHaveBeenCalled();
     const player = await screen.findByLabelText('Disguised voice message');
     expect(player.getAttribute('src')).toBe('blob:disguised');
     fireEvent.click(screen.getByRole('radio', { name: 'Strong: a whisper, harder to recognise' }));
@@ -116,7 +103,7 @@ describe('the voice recorder (issue 26)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add to the files' }));
     expect(added).toHaveLength(1);
     const [file] = added;
-    expect(file).toMatchObject({ type: 'audio/wav', size: 44 + recordedSeconds * 16_000 * 2 });
+    expect(file).toMatchObject({ type: 'audio/wav', size: 44 + RECORDED_SECONDS * 16_000 * 2 });
     expect(file!.name).toMatch(/^voice-message-\d{4}-\d{2}-\d{2}-\d{2}-\d{2}-\d{2}\.wav$/);
     expect(new TextDecoder().decode(file!.bytes.subarray(0, 4))).toBe('RIFF');
     expect(new TextDecoder().decode(file!.bytes)).not.toContain('original recording');
@@ -126,7 +113,7 @@ describe('the voice recorder (issue 26)', () => {
 
   it('stops by itself at 10 minutes and says why', async () => {
     jest.useFakeTimers();
-    renderWithI18n(<VoiceRecorder onAdd={() => undefined} />, english);
+    renderWithI18n(<Recorder onAdd={() => undefined} />, english);
     record();
     await act(async () => undefined);
     expect(FakeRecorder.last.state).toBe('recording');
@@ -142,14 +129,17 @@ describe('the voice recorder (issue 26)', () => {
   });
 });
 
-/** A reply form of a thread, with or without the recorder; nothing is sent here. */
+/** A reply form of a thread, with or without the recorder; what it posts and uploads is kept in `sent`. */
 function Reply({ voice }: { voice?: boolean }) {
   const reply = useReply({
-    handle: { publicKey: 'no key: nothing is sent here' },
+    handle,
     from: 'discloser',
     incidentUuid: 'incident',
     filesApi: {} as never,
-    post: () => Promise.reject(new Error('not sent in this test')),
+    post: async (content) => {
+      sent.posted.push(content);
+      return { uuid: 'message' };
+    },
     onSent: () => undefined,
     onFailed: () => undefined,
   });
@@ -164,6 +154,11 @@ function Reply({ voice }: { voice?: boolean }) {
 }
 
 describe('the reply form of a thread', () => {
+  const write = (text: string) =>
+    fireEvent.change(screen.getByRole('textbox', { name: 'Message' }), { target: { value: text } });
+  const send = () => fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+  const PREVIEW_HELD = 'Nothing was sent: this voice message is not among the files yet.';
+
   it("on the discloser's side, a disguised voice message joins the files of the reply", async () => {
     renderWithI18n(<Reply voice />, english);
     record();
@@ -172,6 +167,58 @@ describe('the reply form of a thread', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Add to the files' }));
     expect(screen.getByText(/^voice-message-[\d-]+\.wav$/, { selector: '.wh-files__name' })).toBeTruthy();
     expect(screen.getByRole('button', { name: /^Remove voice-message-[\d-]+\.wav$/ })).toBeTruthy();
+  });
+
+  it('when Send is pressed while a disguised voice is not among the files, then nothing is sent and the recorder asks; once added, it goes with the message', async () => {
+    renderWithI18n(<Reply voice />, english);
+    write('Said aloud');
+    record();
+    await screen.findByRole('timer');
+    fireEvent.click(screen.getByRole('button', { name: 'Stop recording' }));
+    const add = await screen.findByRole('button', { name: 'Add to the files' });
+    send();
+    expect(screen.getByText(/^Nothing was sent: this voice message/).textContent).toContain(PREVIEW_HELD);
+    expect(add).toHaveFocus();
+    expect(add).toHaveAccessibleDescription(expect.stringContaining(PREVIEW_HELD));
+    await act(async () => undefined);
+    expect(sent.posted).toEqual([]);
+
+    fireEvent.click(add);
+    expect(screen.queryByText(/^Nothing was sent/)).toBeNull();
+    send();
+    await waitFor(() => expect(sent.posted).toHaveLength(1));
+    await waitFor(() => expect(uploadAttachment).toHaveBeenCalledTimes(1));
+    expect(jest.mocked(uploadAttachment).mock.calls[0]![4]).toMatchObject({
+      type: 'audio/wav',
+      name: expect.stringMatching(/^voice-message-/),
+    });
+    expect(await decryptContent(handle, sent.posted[0]!, { kind: 'message', from: 'discloser' })).toBe('Said aloud');
+  });
+
+  it('when Send is pressed while recording, then the recording goes on, nothing is sent, and Stop takes the focus; discarded, the message goes alone', async () => {
+    renderWithI18n(<Reply voice />, english);
+    write('Never mind the recording');
+    record();
+    await screen.findByRole('timer');
+    send();
+    const stop = screen.getByRole('button', { name: 'Stop recording' });
+    expect(stop).toHaveFocus();
+    expect(stop).toHaveAccessibleDescription(
+      'Nothing was sent: you are still recording. Stop the recording, then add it to the files or discard it.',
+    );
+    expect(FakeRecorder.last.state).toBe('recording');
+    fireEvent.click(stop);
+    // Still held once stopped: the preview says what is left to decide.
+    await screen.findByRole('button', { name: 'Add to the files' });
+    expect(screen.getByText(/^Nothing was sent/).textContent).toContain(PREVIEW_HELD);
+    await act(async () => undefined);
+    expect(sent.posted).toEqual([]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Discard' }));
+    expect(screen.queryByText(/^Nothing was sent/)).toBeNull();
+    send();
+    await waitFor(() => expect(sent.posted).toHaveLength(1));
+    expect(uploadAttachment).not.toHaveBeenCalled();
   });
 
   it('without `voice`, there is no recorder', () => {
