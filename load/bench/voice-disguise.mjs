@@ -7,6 +7,9 @@
 // voice-like tone (a 180 Hz buzz with harmonics, rising and falling like syllables) as a 48 kHz WAV, which stands
 // for the browser's Opus recording (its decoding costs a little more; the disguise, the bulk, is the same).
 //
+// BENCH_WHERE: worker (as the recorder runs it: `disguiseInWorker` with the recorder's worker, voice-disguise.worker.ts,
+// which disguises and encodes the WAV off the page's thread) or page (the disguise in slices on the page's own thread,
+// as before the worker, for comparison).
 // Measured per length (BENCH_MINUTES: 1,2,10) and strength (BENCH_STRENGTHS: medium,light), the decode, the
 // disguise and the WAV encoding, the longest main-thread task begun in each (PerformanceObserver 'longtask': the page
 // stays responsive when they are short) and the number of progress updates. CPU profiles (CDP Emulation.setCPUThrottlingRate):
@@ -23,6 +26,8 @@ const RUNS = Number(process.env.BENCH_RUNS || 3);
 const RATES = (process.env.BENCH_CPU_RATES || '1,4').split(',').map(Number);
 const MINUTES = (process.env.BENCH_MINUTES || '1,2,10').split(',').map(Number);
 const STRENGTHS = (process.env.BENCH_STRENGTHS || 'medium,light').split(',');
+const WHERE = process.env.BENCH_WHERE || 'worker';
+if (!['worker', 'page'].includes(WHERE)) throw new Error(`BENCH_WHERE: worker or page, not ${WHERE}`);
 
 const compile = (file) =>
   transformFileSync(join(root, 'packages/ui/src/report/voice', file), {
@@ -34,6 +39,8 @@ const files = {
   '/voice-disguise': compile('voice-disguise.ts'),
   '/wav': compile('wav.ts'),
   '/recording': compile('recording.ts'),
+  '/voice-disguise-job': compile('voice-disguise-job.ts'),
+  '/voice-disguise.worker': compile('voice-disguise.worker.ts'),
   '/': `<!doctype html><meta charset="utf-8"><title>voice</title><script type="module">
     window.longTasks = [];
     new PerformanceObserver((list) => { for (const e of list.getEntries()) window.longTasks.push(e); })
@@ -41,6 +48,7 @@ const files = {
     const { disguiseVoiceInSteps, VOICE_SAMPLE_RATE } = await import('/voice-disguise');
     const { encodeWav } = await import('/wav');
     const { decodeRecording } = await import('/recording');
+    const { disguiseInWorker } = await import('/voice-disguise-job');
     window.makeRecording = (minutes) => {
       const rate = 48000;
       const samples = new Float32Array(minutes * 60 * rate);
@@ -59,9 +67,17 @@ const files = {
       const samples = await decodeRecording(window.recording);
       const decoded = performance.now();
       let updates = 0;
-      const disguised = await disguiseVoiceInSteps(samples, strength, { onProgress: () => updates++ });
-      const disguisedAt = performance.now();
-      const wav = encodeWav(disguised, VOICE_SAMPLE_RATE);
+      let wav, disguisedAt;
+      if (${JSON.stringify(WHERE)} === 'worker') {
+        // Disguise and WAV in the worker: the page only waits (the WAV column is 0).
+        const worker = new Worker('/voice-disguise.worker', { type: 'module' });
+        wav = await disguiseInWorker(worker, samples, strength, { onProgress: () => updates++ });
+        disguisedAt = performance.now();
+      } else {
+        const disguised = await disguiseVoiceInSteps(samples, strength, { onProgress: () => updates++ });
+        disguisedAt = performance.now();
+        wav = encodeWav(disguised, VOICE_SAMPLE_RATE);
+      }
       const done = performance.now();
       await new Promise((resolve) => setTimeout(resolve, 50));
       // Each long task counted in the phase it began in.
@@ -128,7 +144,9 @@ try {
   console.log(
     `${new Date().toISOString()} · ${cpus().length} × ${cpus()[0]?.model} · load average ${loadavg()
       .map((value) => value.toFixed(2))
-      .join(' ')} · Chromium ${browser.version()} · ${RUNS} runs per row`,
+      .join(
+        ' ',
+      )} · Chromium ${browser.version()} · ${RUNS} runs per row · disguise on the ${WHERE === 'worker' ? 'worker' : 'page'}`,
   );
 } finally {
   await browser.close();

@@ -10,6 +10,12 @@ import { installFakeMicrophone, removeFakeMicrophone } from '../../../packages/u
 import { renderWithI18n } from '../../test/render';
 import { discloseRoutes } from '../disclose.routes';
 
+// jsdom has no Worker: the disguise's worker runs in the test's thread.
+jest.mock(
+  '../../../packages/ui/src/report/voice/voice-disguise-worker',
+  () => jest.requireActual('../../../packages/ui/test/fake-microphone').inProcessWorkerModule,
+);
+
 /**
  * Issue #26: a voice recorded in the report form but not among its files would not be sent. Submitting is stopped
  * until the discloser adds it or discards it, and the form says so at the recorder and in its error summary.

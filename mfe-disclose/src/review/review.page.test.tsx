@@ -19,6 +19,12 @@ import { currentSession, forgetOutcome, keepSession } from '../session/status-ou
 import type { DiscloserSession } from './discloser-session';
 import { ReviewPage } from './review.page';
 
+// jsdom has no Worker: the disguise's worker runs in the test's thread.
+jest.mock(
+  '../../../packages/ui/src/report/voice/voice-disguise-worker',
+  () => jest.requireActual('../../../packages/ui/test/fake-microphone').inProcessWorkerModule,
+);
+
 /*
  * The reporter's page after the company closed the case: the final message sent with the closing (marked as
  * feedback, directive art. 9(1)(f)) is what tells them how it ended, so it shows with the status.

@@ -1,6 +1,10 @@
+import { runDisguiseJob, type DisguiseMessage, type DisguiseRequest } from '../src/report/voice/voice-disguise-job';
+
 /**
- * The browser's side of the voice recorder, stood in for: jsdom has no microphone, MediaRecorder or Web Audio.
- * `installFakeMicrophone()` in a `beforeEach`, `removeFakeMicrophone()` in an `afterEach`.
+ * The browser's side of the voice recorder, stood in for: jsdom has no microphone, MediaRecorder, Web Audio or
+ * Worker. `installFakeMicrophone()` in a `beforeEach`, `removeFakeMicrophone()` in an `afterEach`; the disguise's
+ * worker module replaced by `inProcessWorkerModule`:
+ * `jest.mock('…/voice/voice-disguise-worker', () => jest.requireActual('…/test/fake-microphone').inProcessWorkerModule)`.
  */
 export class FakeRecorder {
   static last: FakeRecorder;
@@ -57,3 +61,17 @@ export function installFakeMicrophone() {
 export function removeFakeMicrophone() {
   delete (globalThis as { MediaRecorder?: unknown }).MediaRecorder;
 }
+
+/** The disguise's worker run in the test's own thread: the worker's code, its messages delivered as a task each. */
+export class InProcessDisguiseWorker {
+  onmessage: ((event: { data: DisguiseMessage }) => void) | null = null;
+  onerror: (() => void) | null = null;
+  private ended = false;
+  postMessage(request: DisguiseRequest) {
+    void runDisguiseJob(request, (data) => setTimeout(() => !this.ended && this.onmessage?.({ data })));
+  }
+  terminate() {
+    this.ended = true;
+  }
+}
+export const inProcessWorkerModule = { startVoiceDisguiseWorker: () => new InProcessDisguiseWorker() };

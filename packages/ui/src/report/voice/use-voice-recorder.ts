@@ -8,8 +8,9 @@ import {
   microphoneProblemOf,
   type MicrophoneProblem,
 } from './recording';
-import { VOICE_SAMPLE_RATE, disguiseVoiceInSteps, type DisguiseStrength } from './voice-disguise';
-import { encodeWav } from './wav';
+import type { DisguiseStrength } from './voice-disguise';
+import { disguiseInWorker } from './voice-disguise-job';
+import { startVoiceDisguiseWorker } from './voice-disguise-worker';
 
 export type RecorderPhase =
   | { name: 'idle' }
@@ -18,7 +19,8 @@ export type RecorderPhase =
   | { name: 'disguising'; progress: number }
   /** The disguised voice, ready to be heard (`url`) and attached (`file`). */
   | { name: 'ready'; url: string; file: Attachment }
-  | { name: 'failed'; problem: MicrophoneProblem | 'unreadable' };
+  /** `undisguised`: the worker that disguises could not run; nothing of the recording is offered. */
+  | { name: 'failed'; problem: MicrophoneProblem | 'unreadable' | 'undisguised' };
 
 let nextVoice = 1;
 
@@ -42,8 +44,8 @@ interface Live {
 const HOLDING: ReadonlySet<RecorderPhase['name']> = new Set(['recording', 'disguising', 'ready']);
 
 /**
- * Records from the microphone, then disguises the recording; only the disguised WAV is offered to attach. The
- * recording and its decoded samples stay in this hook (for another strength) and are dropped on attach,
+ * Records from the microphone, then disguises the recording in a worker; only the disguised WAV is offered to
+ * attach. The recording and its decoded samples stay in this hook (for another strength) and are dropped on attach,
  * discard, record again, or when the page goes. The form it is in owns it, to ask before sending (`holdBack`).
  */
 export function useVoiceRecorder() {
@@ -90,17 +92,17 @@ export function useVoiceRecorder() {
       releasePreview();
       setPhase({ name: 'disguising', progress: 0 });
       try {
-        const disguised = await disguiseVoiceInSteps(samples, chosen, {
+        const bytes = await disguiseInWorker(startVoiceDisguiseWorker(), samples, chosen, {
           signal: controller.signal,
           onProgress: (progress) => !controller.signal.aborted && setPhase({ name: 'disguising', progress }),
         });
-        const bytes = encodeWav(disguised, VOICE_SAMPLE_RATE);
         const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: 'audio/wav' }));
         previewUrl.current = url;
         const file = { id: `voice-${nextVoice++}`, name: voiceFileName(new Date()), type: 'audio/wav', bytes };
         setPhase({ name: 'ready', url, file: { ...file, size: bytes.length } });
       } catch {
         // Stopped for another strength or another recording: that one says what happens next.
+        if (!controller.signal.aborted) setPhase({ name: 'failed', problem: 'undisguised' });
       }
     },
     [releasePreview],

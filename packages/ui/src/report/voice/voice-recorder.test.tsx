@@ -14,12 +14,16 @@ import { ReplyForm, useReply } from '../reply-form.component';
 import {
   FakeRecorder,
   RECORDED_SECONDS,
+  inProcessWorkerModule,
   installFakeMicrophone,
   removeFakeMicrophone,
   trackStopped,
 } from '../../../test/fake-microphone';
 import { useVoiceRecorder, voiceFileName } from './use-voice-recorder';
 import { VoiceRecorder } from './voice-recorder.component';
+
+// jsdom has no Worker: the disguise's worker runs in the test's thread.
+jest.mock('./voice-disguise-worker', () => jest.requireActual('../../../test/fake-microphone').inProcessWorkerModule);
 
 /** The recorder on its own, as a form holds it. */
 function Recorder({ onAdd }: { onAdd: (file: Attachment) => void }) {
@@ -109,6 +113,21 @@ describe('the voice recorder (issue 26)', () => {
     expect(new TextDecoder().decode(file!.bytes)).not.toContain('original recording');
     expect(screen.getByRole('status').textContent).toBe('The disguised voice message was added to the files.');
     expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:disguised');
+  });
+
+  it('when the worker that disguises cannot run, then it says so, offers nothing to add, and lets the discloser record again', async () => {
+    const failing = { onerror: null as (() => void) | null, postMessage() {}, terminate: jest.fn() };
+    failing.postMessage = () => setTimeout(() => failing.onerror?.());
+    jest.spyOn(inProcessWorkerModule, 'startVoiceDisguiseWorker').mockReturnValueOnce(failing as never);
+    renderWithI18n(<Recorder onAdd={() => undefined} />, english);
+    record();
+    fireEvent.click(await screen.findByRole('button', { name: 'Stop recording' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The voice could not be disguised in this browser, so nothing was kept. Please record again, or write instead.',
+    );
+    expect(failing.terminate).toHaveBeenCalled();
+    expect(screen.queryByRole('button', { name: 'Add to the files' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Record a voice message' })).toBeTruthy();
   });
 
   it('stops by itself at 10 minutes and says why', async () => {
