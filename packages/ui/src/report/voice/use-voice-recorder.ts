@@ -67,6 +67,8 @@ export function useVoiceRecorder() {
   const original = useRef<Float32Array>(undefined);
   const disguising = useRef<AbortController>(undefined);
   const previewUrl = useRef<string>(undefined);
+  // The microphone asked for last: one the browser grants after the page went (or after another ask) is let go.
+  const asked = useRef<object>(undefined);
 
   const releasePreview = useCallback(() => {
     if (previewUrl.current) URL.revokeObjectURL(previewUrl.current);
@@ -132,11 +134,18 @@ export function useVoiceRecorder() {
     setElapsed(0);
     if (!canRecord()) return setPhase({ name: 'failed', problem: 'unsupported' });
     setPhase({ name: 'asking' });
+    const ask = {};
+    asked.current = ask;
     let stream: MediaStream;
     try {
       stream = await navigator.mediaDevices.getUserMedia({ audio: true });
     } catch (error) {
-      return setPhase({ name: 'failed', problem: microphoneProblemOf(error) });
+      if (asked.current === ask) setPhase({ name: 'failed', problem: microphoneProblemOf(error) });
+      return;
+    }
+    if (asked.current !== ask) {
+      for (const track of stream.getTracks()) track.stop();
+      return;
     }
     const recorder = new MediaRecorder(stream);
     const chunks: Blob[] = [];
@@ -209,6 +218,7 @@ export function useVoiceRecorder() {
   // The page goes: the microphone is let go and nothing of the recording is kept.
   useEffect(
     () => () => {
+      asked.current = undefined;
       disguising.current?.abort();
       if (live.current) live.current.recorder.onstop = null;
       endLive();

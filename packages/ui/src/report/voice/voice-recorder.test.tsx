@@ -130,6 +130,19 @@ describe('the voice recorder (issue 26)', () => {
     expect(screen.getByRole('button', { name: 'Record a voice message' })).toBeTruthy();
   });
 
+  it('when the page goes while the browser asks for the microphone, then a microphone granted afterwards is let go at once', async () => {
+    let grant: (stream: unknown) => void = () => undefined;
+    (navigator.mediaDevices.getUserMedia as jest.Mock).mockReturnValue(new Promise((resolve) => (grant = resolve)));
+    const recorders = FakeRecorder.last;
+    const { unmount } = renderWithI18n(<Recorder onAdd={() => undefined} />, english);
+    record();
+    await screen.findByText("Waiting for the microphone: answer the browser's question.");
+    unmount();
+    await act(async () => grant({ getTracks: () => [{ stop: trackStopped }] }));
+    expect(trackStopped).toHaveBeenCalled();
+    expect(FakeRecorder.last).toBe(recorders);
+  });
+
   it('stops by itself at 10 minutes and says why', async () => {
     jest.useFakeTimers();
     renderWithI18n(<Recorder onAdd={() => undefined} />, english);
