@@ -20,6 +20,17 @@ import { prepareReport, refusedFields, submitToCurrentKey, type ReadyReport } fr
 import { useIncidentCredentials } from './use-incident-credentials';
 import { useReportForm } from './use-report-form';
 
+/** Started with the form: whatever work the company's volume asks is done while the discloser writes. */
+function useBackgroundProof(api: ApiClient, urlIdentifier: string) {
+  const proof = useRef<BackgroundProof>(undefined);
+  useEffect(() => {
+    const started = solveInBackground({ api, urlIdentifier });
+    proof.current = started;
+    return () => started.stop();
+  }, [api, urlIdentifier]);
+  return proof;
+}
+
 /** /disclose/{urlIdentifier}/create: the report form (spec §3), encrypted in this browser before sending. */
 export function CreatePage({ api }: { api: ApiClient }) {
   const company = useCompany();
@@ -36,21 +47,14 @@ export function CreatePage({ api }: { api: ApiClient }) {
   // failure reuses it (same bytes, same idempotency key), so a report stored whose answer was lost is not stored twice.
   const lastPrepared = useRef<ReadyReport & { form: typeof report.form }>(undefined);
   const missing = useMissingFields(report);
-  // Started with the form: whatever work the company's volume asks is done while the discloser writes.
-  const proof = useRef<BackgroundProof>(undefined);
-  useEffect(() => {
-    const started = solveInBackground({ api, urlIdentifier: company.url_identifier });
-    proof.current = started;
-    return () => started.stop();
-  }, [api, company.url_identifier]);
+  const proof = useBackgroundProof(api, company.url_identifier);
 
   // Spec §4: leaving for anywhere but the create page asks first.
   const blocker = useBlocker(({ nextLocation }) => !submitted.current && !nextLocation.pathname.endsWith('/create'));
   useUnloadWarning(() => !submitted.current);
 
   const sending = step === 'sending';
-  // Spec §4: submit waits for the credentials and for every file being read.
-  // At least one reader must remain (the readers step says so).
+  // Spec §4: submit waits for the credentials and for every file being read; and one reader must remain.
   const canSubmit =
     credentials !== null &&
     !attachments.loading &&
@@ -116,11 +120,7 @@ export function CreatePage({ api }: { api: ApiClient }) {
           disabled={sending}
           cleanMetadata
         />
-        <VoiceRecorder
-          recorder={voice}
-          disabled={sending}
-          onAdd={(file) => attachments.setFiles((files) => [...files, { ...file, progress: 0 }])}
-        />
+        <VoiceRecorder recorder={voice} disabled={sending} onAdd={attachments.add} />
         <ReadersStep form={report.form} set={report.set} company={company} />
         {credentialsFailed && (
           <p className="wh-alert" role="alert">

@@ -99,13 +99,7 @@ export function ReplyForm({
         disabled={sending}
         cleanMetadata={cleanMetadata}
       />
-      {voice && (
-        <VoiceRecorder
-          recorder={reply.voice}
-          disabled={sending}
-          onAdd={(file) => attachments.setFiles((files) => [...files, { ...file, progress: 0 }])}
-        />
-      )}
+      {voice && <VoiceRecorder recorder={reply.voice} disabled={sending} onAdd={attachments.add} />}
       {children}
       <div className="wh-actions">
         <Button type="submit" busy={sending} disabled={attachments.loading}>

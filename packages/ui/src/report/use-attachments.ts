@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { isLoaded, type PendingFile } from './attachment';
+import { isLoaded, type Attachment, type PendingFile } from './attachment';
 
 /** The files chosen for a report or a reply: read into memory by the FilePicker, then uploaded with progress. */
 export function useAttachments() {
@@ -26,6 +26,8 @@ export function useAttachments() {
     setProgress,
     /** An upload the server could not take now is sent again in `retryInSeconds`: the picker says so. */
     setRetrying,
+    /** A file made on the page (a voice message), already read: added after the chosen ones. */
+    add: useCallback((file: Attachment) => setFiles((current) => [...current, { ...file, progress: 0 }]), []),
     clear: useCallback(() => setFiles([]), []),
   };
 }
