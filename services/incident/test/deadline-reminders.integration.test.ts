@@ -374,7 +374,10 @@ describe('deadline reminders through a database outage', () => {
         ).rows.length === 1,
       { what: 'the reminder once the database is back' },
     );
-    expect(entries.some((entry) => entry.message === 'Deadline reminders scan again')).toBe(true);
+    // The scan commits the reminder before it returns and notes the recovery: the row can be seen first.
+    await waitFor(() => entries.some((entry) => entry.message === 'Deadline reminders scan again'), {
+      what: 'the recovery noted',
+    });
     expect(unhandled).toEqual([]);
   });
 });
