@@ -226,6 +226,25 @@ function wrapPassphraseTo(passphrase: Bytes, incidentPublicKey: string, recipien
 }
 
 /**
+ * The passphrase checked against the case (it must open the incident's sealed private key: a value the server made
+ * up, or one moved from another case, is refused and wrapped to nobody), then wrapped to each recipient's key in
+ * their order; wiped after.
+ */
+async function wrapCheckedPassphrase(
+  passphrase: Bytes,
+  input: StoredIncidentKeys & { recipientPublicKeys: readonly string[] },
+): Promise<string[]> {
+  try {
+    await openSealedPrivateKey(passphrase, input);
+    return await Promise.all(
+      input.recipientPublicKeys.map((key) => wrapPassphraseTo(passphrase, input.credential.public_key, key)),
+    );
+  } finally {
+    passphrase.fill(0);
+  }
+}
+
+/**
  * Per-case grants, in an assigning admin's browser (docs/security.md, "Per-case grants"): the incident passphrase
  * opened with whichever of `companyPrivateKeys` wraps it, checked against the case (it must open the incident's
  * sealed private key: a value the server made up, or one moved from another case, is refused and wrapped to nobody),
@@ -240,21 +259,9 @@ export async function grantIncidentPassphrase(
   },
 ): Promise<string[]> {
   const { passphrase } = await unwrapCompanyPassphrase(input.companyPrivateKeys, input.company_encrypted_passphrase);
-  try {
-    await openSealedPrivateKey(passphrase, input);
-    return await Promise.all(
-      input.recipientPublicKeys.map((key) => wrapPassphraseTo(passphrase, input.credential.public_key, key)),
-    );
-  } finally {
-    passphrase.fill(0);
-  }
+  return wrapCheckedPassphrase(passphrase, input);
 }
 
-/**
- * A handler's or reviewer's browser: opens the case with their own grant and their ECDH private key. The wrapping
- * must be bound to this case and to their key, and the passphrase inside must open the incident's sealed private
- * key: a grant moved from another case or person, or made up, is a DecryptionError.
- */
 /**
  * Per-case grants made with one's own grant, for a case no company key wraps (its discloser kept an admin out:
  * docs/security.md, "Keeping people out"): the passphrase opened with `person`'s key, checked against the case like
@@ -269,16 +276,14 @@ export async function regrantIncidentPassphrase(
     'incident-passphrase',
     passphraseGrantContext(input.credential.public_key, input.person.publicKeys.public_key),
   );
-  try {
-    await openSealedPrivateKey(passphrase, input);
-    return await Promise.all(
-      input.recipientPublicKeys.map((key) => wrapPassphraseTo(passphrase, input.credential.public_key, key)),
-    );
-  } finally {
-    passphrase.fill(0);
-  }
+  return wrapCheckedPassphrase(passphrase, input);
 }
 
+/**
+ * A handler's or reviewer's browser: opens the case with their own grant and their ECDH private key. The wrapping
+ * must be bound to this case and to their key, and the passphrase inside must open the incident's sealed private
+ * key: a grant moved from another case or person, or made up, is a DecryptionError.
+ */
 export async function openIncidentWithGrant(
   input: StoredIncidentKeys & { grant: string; person: PersonKeys },
 ): Promise<IncidentHandle> {
