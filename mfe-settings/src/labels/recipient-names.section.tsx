@@ -6,8 +6,8 @@ import { useStaffSession } from '@whistle/ui/staff';
 
 /**
  * Whether the report form names the case team (docs/security.md, "Keeping people out"): the default assignees of the
- * chosen categories and the admins, whom the reporter may then keep out of their report. Off until an admin turns it
- * on (data minimisation, GDPR art. 25(2)); off, the form says who reads a report by role only.
+ * chosen categories, the admins and the reviewers, whom the reporter may then keep out of their report. Off until an
+ * admin turns it on (data minimisation, GDPR art. 25(2)); off, the form says who reads a report by role only.
  */
 export function RecipientNamesSection({ shown, onSaved }: { shown: boolean; onSaved: (message: string) => void }) {
   const { t } = useTranslation('settings');
