@@ -254,6 +254,12 @@ describe('bulk assignment', () => {
     expect(seen.filter((request) => request.method === 'PUT')).toEqual([]);
   });
 
+  it('when a reviewer selects cases, then they may assign them, as they may assign one case', async () => {
+    await openList(undefined, staffSession(company.privateKey, staffState(['REVIEWER'])));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select case #1' }));
+    expect(region().getByRole('button', { name: 'Assign' })).toBeInTheDocument();
+  });
+
   it('when a handler selects cases, then they may export them but not assign them', async () => {
     await openList(undefined, staffSession(company.privateKey, staffState(['HANDLER'])));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select case #1' }));

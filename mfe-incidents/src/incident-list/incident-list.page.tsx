@@ -19,6 +19,9 @@ import { mayRecord } from '../staff-intake/may-record';
 import '../case/case.css';
 
 /** No case at all yet: what the list is for, and the link to hand out to employees. */
+/** Who may assign (the server's rule for `assignee_uuids`: admins and reviewers), so bulk assignment too. */
+const mayAssign = (roles: readonly string[]) => roles.includes('ADMIN') || roles.includes('REVIEWER');
+
 function NoCaseYet() {
   const { t } = useTranslation('incidents');
   const staff = useStaffState();
@@ -163,7 +166,7 @@ export function IncidentListPage() {
             session={session}
             selected={selected}
             sort={query.sort as string | undefined}
-            mayAssign={Boolean(staff?.profile.roles.includes('ADMIN'))}
+            mayAssign={mayAssign(staff?.profile.roles ?? [])}
             onAssigned={(outcome) => {
               // The cases that failed stay selected, to be tried again; the list shows who holds what now.
               select(outcome.failed.map((failure) => failure.uuid));
