@@ -19,8 +19,9 @@ const ROLE_KEYS = {
 
 /**
  * "Who will read this report" (docs/security.md, "Keeping people out"): the readers of the chosen categories, the
- * admins and the reviewers. When the company shows their names, each can be kept out (none of them then gets the report's key, sees or
- * hears of it); at least one must remain. Without names, the step still says who reads it, by role.
+ * admins and the reviewers. When the company shows their names, each can be kept out (they then get no key of the
+ * report, and neither see nor hear of it); at least one must remain. Without names, the step says who reads it,
+ * by role.
  */
 export function ReadersStep({ form, set, company }: ReadersStepProps) {
   const { t } = useTranslation('disclose');
