@@ -382,6 +382,80 @@ describe.each(testStacks)('audit trail on %s', (stack) => {
     await expect(test$.deps.db.query('delete from audit.audit_event')).rejects.toThrow(/append-only/);
   });
 
+  test('when someone is kept out of a case, by its discloser or for a conflict of interest, then the trail does not show them its entries, in pages, counts or the export', async () => {
+    const { companyId, admin, adminToken } = await company();
+    const bea = { userId: randomUUID(), companyId, roles: ['ADMIN'] };
+    await record({
+      name: 'user.created',
+      company_id: companyId,
+      payload: { user_id: bea.userId, email: 'bea@corp.example', full_name: 'Bea Admin', roles: ['ADMIN'] },
+      actor: { type: 'STAFF', user_id: admin.userId },
+    });
+    const beaToken = await staffToken(bea);
+    const [keptOut, open] = [randomUUID(), randomUUID()];
+    const reported = (incidentId: string, excluded: string[]) => ({
+      name: 'incident.created',
+      version: 2,
+      company_id: companyId,
+      payload: {
+        incident_id: incidentId,
+        display_report_number: 1,
+        status: 'NEW',
+        report_channel: 'online',
+        report_anonymously: true,
+        category_ids: [],
+        location_id: randomUUID(),
+        excluded_user_ids: excluded,
+      },
+      actor: { type: 'DISCLOSER' as const },
+    });
+    await record(reported(keptOut, [bea.userId]));
+    await record(reported(open, []));
+    await record({
+      name: 'incident.message.created',
+      company_id: companyId,
+      payload: { incident_id: keptOut, incident_message_id: randomUUID(), sender_source: 'STAFF' },
+      actor: { type: 'STAFF', user_id: admin.userId },
+    });
+    const cases = async (token: string) => {
+      const { body } = await get<AuditLogResponse>('/api/account/company/audit_log/?page_size=100', token);
+      return { count: body.count, cases: new Set(body.results.map((entry) => entry.incident_uuid).filter(Boolean)) };
+    };
+    const csv = async (token: string) =>
+      (
+        await fetch(`${audit.baseUrl}/api/account/company/audit_log/export`, {
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).text();
+
+    const ada = await cases(adminToken);
+    expect([...ada.cases].sort()).toEqual([keptOut, open].sort());
+    const seenByBea = await cases(beaToken);
+    expect([...seenByBea.cases]).toEqual([open]);
+    // The two entries of the case she is kept out of are not counted either.
+    expect(seenByBea.count).toBe(ada.count - 2);
+    expect(await csv(beaToken)).not.toContain(keptOut);
+    expect(await get(`/api/account/company/audit_log/?incident=${keptOut}`, beaToken)).toMatchObject({
+      status: 200,
+      body: { count: 0, results: [] },
+    });
+
+    // An admin lifts her exclusion, then excludes Ada for a conflict of interest: the whole list after each change.
+    await record({
+      name: 'incident.exclusion.changed',
+      company_id: companyId,
+      payload: {
+        incident_id: keptOut,
+        excluded_user_ids: [admin.userId],
+        added_ids: [admin.userId],
+        removed_ids: [bea.userId],
+      },
+      actor: { type: 'STAFF', user_id: bea.userId },
+    });
+    expect((await cases(beaToken)).cases).toEqual(new Set([keptOut, open]));
+    expect((await cases(adminToken)).cases).toEqual(new Set([open]));
+  });
+
   test('when the trail is exported, then a CSV of the filtered entries comes back, names quoted and formulas defused by the CSV library', async () => {
     const { companyId, admin, adminToken } = await company();
     await record({

@@ -29,7 +29,13 @@ const outbox = createOutbox('producer');
 /** Publishes an event through a real outbox, as the producing services do. */
 export async function publish(
   test$: TestDependencies,
-  event: { name: string; company_id: string | null; payload: Record<string, unknown>; actor?: EventActor },
+  event: {
+    name: string;
+    version?: number;
+    company_id: string | null;
+    payload: Record<string, unknown>;
+    actor?: EventActor;
+  },
 ): Promise<EventEnvelope> {
   const envelope = await test$.deps.db.transaction((tx) => outbox.add(tx, event));
   await test$.deps.bus.publish(envelope);

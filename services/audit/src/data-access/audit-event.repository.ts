@@ -31,6 +31,8 @@ export interface AuditEntryRow {
 
 export interface AuditFilter {
   companyId: string;
+  /** Who reads: the entries of a case they are kept out of are left out (audit.case_exclusion). */
+  viewerId?: string;
   tableIdentifiers?: readonly string[];
   objectId?: string;
   incidentId?: string;
@@ -56,6 +58,12 @@ function where(filter: AuditFilter): { sql: string; params: unknown[] } {
   if (filter.action) add((p) => `action = ${p}`, filter.action);
   if (filter.from) add((p) => `occurred_at >= ${p}::date`, filter.from);
   if (filter.to) add((p) => `occurred_at < ${p}::date + 1`, filter.to);
+  if (filter.viewerId)
+    add(
+      (p) => `(incident_id is null or not exists (select 1 from audit.case_exclusion x
+                where x.incident_id = audit.audit_event.incident_id and x.user_id = ${p}))`,
+      filter.viewerId,
+    );
   return { sql: conditions.join(' and '), params };
 }
 

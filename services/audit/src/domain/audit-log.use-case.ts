@@ -16,10 +16,14 @@ export function toEntry(row: AuditEntryRow): AuditLogEntry {
   };
 }
 
-/** The caller's company only, whatever the query asks. */
+/**
+ * The caller's company only, whatever the query asks, and without the cases the caller is kept out of (a discloser's
+ * exclusion or a conflict of interest): the trail must not tell them such a case exists.
+ */
 export function filterOf(principal: StaffPrincipal, query: Omit<AuditLogQuery, 'page' | 'page_size'>): AuditFilter {
   return {
     companyId: principal.companyId,
+    viewerId: principal.userId,
     tableIdentifiers: query.table_identifiers,
     objectId: query.object,
     incidentId: query.incident,

@@ -1,6 +1,7 @@
 import type { EventEnvelope } from '@whistle/contracts';
 import { eventHandlers, type Queryable } from '@whistle/service-kit';
 import { auditEventRepository } from '../data-access/audit-event.repository';
+import { caseExclusionRepository } from '../data-access/case-exclusion.repository';
 import { staffMemberRepository } from '../data-access/staff-member.repository';
 import { auditEntryFacts } from './audit-entry';
 import { tokenRevocations } from './token-revocations';
@@ -23,10 +24,11 @@ async function recordStaffName(
 }
 
 /**
- * Keeps the staff read model and the revocation list current from auth's events. Only these events are read as
- * more than data, so only they need a handler of their version (the trail records every other one as it came).
+ * Keeps the read models current: staff and the revocation list from auth's events, and who is kept out of which
+ * case from incident's (the trail leaves those cases' entries out for them). Only these events are read as more than
+ * data, so only they need a handler of their version (the trail records every other one as it came).
  */
-const staffEvents = eventHandlers<Queryable>({
+const followedEvents = eventHandlers<Queryable>({
   ...tokenRevocations.handlers,
   'user.created@1': (tx, event) => recordStaffName(tx, event),
   'user.updated@1': (tx, event) => recordStaffName(tx, event),
@@ -35,15 +37,34 @@ const staffEvents = eventHandlers<Queryable>({
     if (event.company_id)
       await staffMemberRepository.markRemoved(tx, event.company_id, event.payload.user_id, event.payload.deleted_at);
   },
+  'incident.created@1': async () => undefined,
+  'incident.created@2': async (tx, event) => {
+    if (event.company_id)
+      await caseExclusionRepository.add(
+        tx,
+        event.company_id,
+        event.payload.incident_id,
+        event.payload.excluded_user_ids,
+      );
+  },
+  'incident.exclusion.changed@1': async (tx, event) => {
+    if (event.company_id)
+      await caseExclusionRepository.replace(
+        tx,
+        event.company_id,
+        event.payload.incident_id,
+        event.payload.excluded_user_ids,
+      );
+  },
 });
-const followed = new Set<string>(staffEvents.events);
+const followed = new Set<string>(followedEvents.events);
 
 /**
- * Why the trail cannot take an event: one it follows (staff, revocations) in a version it has no handler for,
+ * Why the trail cannot take an event: one it follows (staff, revocations, exclusions) in a version it has no handler for,
  * dead-lettered before its entry is written so that the trail and the read model never part.
  */
 export function refusalToRecord(event: EventEnvelope): string | undefined {
-  return followed.has(event.name) ? staffEvents.refusal(event) : undefined;
+  return followed.has(event.name) ? followedEvents.refusal(event) : undefined;
 }
 
 /** The actor as the trail shows it: a staff member with the name they had when they acted. */
@@ -61,7 +82,7 @@ async function actorOf(tx: Queryable, event: EventEnvelope) {
 export async function recordEvent(tx: Queryable, event: EventEnvelope): Promise<void> {
   // The inbox already keeps a redelivery out; this also holds when an event reaches audit twice by another path.
   if (await auditEventRepository.exists(tx, event.id)) return;
-  if (followed.has(event.name)) await staffEvents.handle(tx, event);
+  if (followed.has(event.name)) await followedEvents.handle(tx, event);
   const facts = auditEntryFacts(event);
   const actor = await actorOf(tx, event);
   await auditEventRepository.insert(tx, {
