@@ -7,15 +7,18 @@ export interface ReportReader {
   role: NonNullable<RecipientKey['role']>;
   /** Null when the company does not show the case team's names on the report form. */
   name: string | null;
+  /** A default assignee of a chosen category (gets a grant of the report even when the company key wraps it). */
+  assignee: boolean;
 }
 
 type ReadersView = Partial<Pick<CompanyPublicView, 'categories' | 'every_case_keys'>>;
 
-const readerOf = (key: RecipientKey): ReportReader => ({
+const readerOf = (key: RecipientKey, assignee: boolean): ReportReader => ({
   keyId: key.key_id,
   publicKey: key.public_key,
   role: key.role ?? 'HANDLER',
   name: key.display_name ?? null,
+  assignee,
 });
 
 /**
@@ -26,8 +29,8 @@ export function readersOf(company: ReadersView, categoryIds: readonly string[]):
   const readers = new Map<string, ReportReader>();
   for (const category of company.categories ?? [])
     if (categoryIds.includes(category.uuid))
-      for (const key of category.recipient_keys ?? []) readers.set(key.key_id, readerOf(key));
-  for (const key of company.every_case_keys ?? []) readers.set(key.key_id, readerOf(key));
+      for (const key of category.recipient_keys ?? []) readers.set(key.key_id, readerOf(key, true));
+  for (const key of company.every_case_keys ?? []) readers.set(key.key_id, readerOf(key, readers.has(key.key_id)));
   return [...readers.values()];
 }
 
@@ -54,14 +57,7 @@ export function readerChoice(
   const readers = readersOf(company, categoryIds);
   const excluded = readers.filter((reader) => excludedKeyIds.includes(reader.keyId));
   const companyWrapped = !excluded.some((reader) => reader.role === 'ADMIN');
-  const assignees = new Set(
-    (company.categories ?? [])
-      .filter((category) => categoryIds.includes(category.uuid))
-      .flatMap((category) => (category.recipient_keys ?? []).map((key) => key.key_id)),
-  );
-  const granted = readers.filter(
-    (reader) => !excluded.includes(reader) && (assignees.has(reader.keyId) || !companyWrapped),
-  );
+  const granted = readers.filter((reader) => !excluded.includes(reader) && (reader.assignee || !companyWrapped));
   return {
     grantedKeyIds: new Set(granted.map((reader) => reader.keyId)),
     excludedKeyIds: excluded.map((reader) => reader.keyId),

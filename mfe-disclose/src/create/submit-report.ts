@@ -18,7 +18,7 @@ import {
 import { uploadAttachment, type Attachment } from '@whistle/ui/report';
 import type { BackgroundProof } from './proof-of-work';
 import { REQUIRED_FIELDS, encryptedFieldValues, type ReportErrors, type ReportForm } from './report-form';
-import { readerChoice } from './report-readers';
+import { readerChoice, readersOf } from './report-readers';
 
 /** What the success page's receipt names (issue 26): never the secret code, which it adds only when asked. */
 export interface SubmissionReceipt {
@@ -53,11 +53,8 @@ export interface PreparedReport {
 export function recipientKeysOf(
   company: Pick<CompanyPublicView, 'categories'> & Partial<Pick<CompanyPublicView, 'every_case_keys'>>,
 ): { key_id: string; public_key: string }[] {
-  const keys = new Map<string, string>();
-  for (const category of company.categories ?? [])
-    for (const key of category.recipient_keys ?? []) keys.set(key.key_id, key.public_key);
-  for (const key of company.every_case_keys ?? []) keys.set(key.key_id, key.public_key);
-  return [...keys].map(([key_id, public_key]) => ({ key_id, public_key }));
+  const everyCategory = (company.categories ?? []).map((category) => category.uuid);
+  return readersOf(company, everyCategory).map((reader) => ({ key_id: reader.keyId, public_key: reader.publicKey }));
 }
 
 export async function prepareReport(input: {
