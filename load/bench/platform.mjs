@@ -1,6 +1,7 @@
 // What the benchmarks need: free ports, the bare Express baseline, the built standalone platform in a fresh data folder,
 // onboarding.
 import { spawn } from 'node:child_process';
+import { randomInt } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -12,13 +13,27 @@ import { onboardingBody } from './staff-keys.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-export const freePort = () =>
+// Ports below the ephemeral range outgoing connections draw from (32768–60999 on Linux), as
+// @whistle/test-support's freePort explains: one picked by listen(0) can be taken by another process's connection
+// before the service it was meant for binds it.
+const handedOut = new Set();
+const canListen = (port) =>
   new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, () => server.close(() => resolve(true)));
   });
+
+export async function freePort() {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const port = randomInt(20000, 32000);
+    if (!handedOut.has(port) && (await canListen(port))) {
+      handedOut.add(port);
+      return port;
+    }
+  }
+  throw new Error('no free TCP port between 20000 and 32000 after 100 tries');
+}
 
 /**
  * Runs `measure` with the URL of a bare Express 5 app answering GET /hello on loopback: the ceiling each benchmark
