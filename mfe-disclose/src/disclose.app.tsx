@@ -6,7 +6,8 @@ import { LandingWithoutRouter } from './landing/landing-without-router.component
 import type { RouterEntry } from './routed.app';
 import './disclose.css';
 
-const loadRouter = () => import('./routed.app');
+// Named, as are the pages' chunks, so the server that draws a page can hint them (chunk-groups.json).
+const loadRouter = () => import(/* webpackChunkName: "routed-app" */ './routed.app');
 const RoutedApp = lazy(() => loadRouter().then(({ RoutedApp }) => ({ default: RoutedApp })));
 
 /** The url_identifier when `pathname` is a landing page (/disclose/{urlIdentifier}), else null. */

@@ -50,15 +50,22 @@ export const discloseRoutes = (api: ApiClient): RouteObject[] => [
           {
             path: 'create',
             lazy: async () => {
-              const { CreatePage } = await import('./create/create.page');
+              const { CreatePage } = await import(/* webpackChunkName: "create-page" */ './create/create.page');
               return { Component: () => <CreatePage api={api} /> };
             },
           },
-          { path: 'success', lazy: async () => ({ Component: (await import('./success/success.page')).SuccessPage }) },
+          {
+            path: 'success',
+            lazy: async () => ({
+              Component: (await import(/* webpackChunkName: "success-page" */ './success/success.page')).SuccessPage,
+            }),
+          },
           {
             path: 'review',
             lazy: async () => {
-              const { ReviewPage, reviewAction } = await import('./review/review.page');
+              const { ReviewPage, reviewAction } = await import(
+                /* webpackChunkName: "review-page" */ './review/review.page'
+              );
               return { Component: ReviewPage, action: reviewAction(api) };
             },
           },

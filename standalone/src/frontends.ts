@@ -12,7 +12,7 @@ import {
   type CompanyPublicView,
   type WorkloadName,
 } from '@whistle/contracts';
-import { pageTemplate } from './page';
+import { pageTemplate, type CompanyPage } from './page';
 
 /** Where each frontend workload's build output lives in this repository (its `dist/`). */
 export function frontendDist(rootDir: string, workload: WorkloadName): string {
@@ -154,7 +154,12 @@ export function frontendRouter(
     // Drawn in the browser's language where the company offers it: a cache keeps one page per Accept-Language.
     res.vary('Accept-Language');
     const preferred = req.acceptsLanguages().filter((language) => language !== '*');
-    sendPage(req, res, page![2] ? template.companyPage(company, preferred) : template.landing(company, preferred));
+    const subpage = page![2]?.slice(1) as CompanyPage | undefined;
+    sendPage(
+      req,
+      res,
+      subpage ? template.companyPage(company, preferred, subpage) : template.landing(company, preferred),
+    );
   });
   return router;
 }

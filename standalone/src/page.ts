@@ -23,9 +23,15 @@ export interface PageTemplate {
    * opens in for a browser preferring `preferred` (Accept-Language, most wanted first).
    */
   landing(company: CompanyPublicView, preferred: readonly string[]): string;
-  /** Another page of a company (create, success, review): the view in the HTML, saving its round trip. */
-  companyPage(company: CompanyPublicView, preferred: readonly string[]): string;
+  /**
+   * Another page of a company: the view in the HTML, saving its round trip, and that page's own files hinted.
+   */
+  companyPage(company: CompanyPublicView, preferred: readonly string[], page: CompanyPage): string;
 }
+
+/** A company's pages besides its landing, each a route of mfe-disclose whose chunk is named `<page>-page`. */
+export type CompanyPage = 'create' | 'success' | 'review';
+const COMPANY_PAGES: readonly CompanyPage[] = ['create', 'success', 'review'];
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character]);
@@ -53,6 +59,7 @@ function firstFiles(dist: string) {
   const base: string = manifest.metaData.publicPath;
   const exposed = manifest.exposes[0].assets;
   return {
+    base,
     manifest: `${base}mf-manifest.json`,
     entry: `${base}${manifest.metaData.remoteEntry.name}`,
     scripts: (exposed.js.sync as string[]).map((file) => `${base}${file}`),
@@ -60,6 +67,39 @@ function firstFiles(dist: string) {
     defaultLogo: `${base}assets/${readdirSync(path.join(dist, 'assets')).find((file) => /^default-logo\.[0-9a-f]{8}\.svg$/.test(file))}`,
     styles: (exposed.css.sync as string[]).map((file) => `${base}${file}`),
   };
+}
+
+interface BuiltFiles {
+  readonly js: readonly string[];
+  readonly css: readonly string[];
+}
+/** A build's chunk-groups.json (tools/webpack/chunk-groups-plugin.js). */
+interface ChunkGroups {
+  readonly groups: Record<string, BuiltFiles & { readonly shared: readonly string[] }>;
+  readonly provides: Record<string, BuiltFiles>;
+}
+const readChunkGroups = (dist: string) =>
+  JSON.parse(readFileSync(path.join(dist, 'chunk-groups.json'), 'utf8')) as ChunkGroups;
+
+/**
+ * Hints for the files of a remote's named chunk groups and of the shared modules they consume: the shell's copy
+ * where the shell provides one (it registers its share scope first, so its copy is the one loaded), else the
+ * remote's own. The shared modules' own shared modules (React and the like) are on the page long before.
+ */
+function groupHints(shell: ChunkGroups, remote: ChunkGroups, remoteBase: string, names: readonly string[]): string[] {
+  const files = names.flatMap((name) => {
+    const group = remote.groups[name];
+    if (!group) throw new Error(`mfe-disclose's build has no chunk group ${name}`);
+    const shared = group.shared.map((key) =>
+      shell.provides[key] ? { base: '/', ...shell.provides[key] } : { base: remoteBase, ...remote.provides[key] },
+    );
+    return [{ base: remoteBase, ...group }, ...shared];
+  });
+  const hints = files.flatMap(({ base, js = [], css = [] }) => [
+    ...css.map((file) => `<link rel="preload" href="${base}${file}" as="style">`),
+    ...js.map((file) => `<link rel="preload" href="${base}${file}" as="script">`),
+  ]);
+  return [...new Set(hints)];
 }
 
 /** The shared modules the shell starts with on every page (React Router and the staff UI come later, if at all). */
@@ -131,12 +171,17 @@ function shellUiStylesheets(dist: string): string[] {
 export function pageTemplate(shellDist: string, discloseDist: string): PageTemplate {
   const plain = readFileSync(path.join(shellDist, 'index.html'), 'utf8');
   const remote = firstFiles(discloseDist);
+  const shellGroups = readChunkGroups(shellDist);
+  const remoteGroups = readChunkGroups(discloseDist);
   const locale = (language: string, namespace: string) => `/locales/${language}/${namespace}.json`;
   // fetch() requests (CORS mode, same-origin credentials) are matched by `as="fetch" crossorigin`; the remote's
   // files are added as classic scripts and stylesheets, matched without it.
   const fetchHint = (href: string) => `<link rel="preload" href="${href}" as="fetch" crossorigin>`;
+  // main.js loads the bootstrap chunk once it has run: hinted, it arrives with main.js instead of a round trip after.
   const shellScripts = [
-    ...shellFirstScripts(shellDist).map((href) => `<link rel="preload" href="${href}" as="script">`),
+    ...[...shellGroups.groups.bootstrap.js.map((file) => `/${file}`), ...shellFirstScripts(shellDist)].map(
+      (href) => `<link rel="preload" href="${href}" as="script">`,
+    ),
     fetchHint('/remotes.json'),
   ];
   // Staff pages open in English unless a choice was stored (which the server does not see).
@@ -170,6 +215,13 @@ export function pageTemplate(shellDist: string, discloseDist: string): PageTempl
         ].join(''),
       );
   const pages = new Map(DISCLOSER_LANGUAGE_CODES.map((language) => [language, discloserIn(language)]));
+  // A company page is routed: React Router's chunk and the page's own, found otherwise only once the remote runs.
+  const pageHints = new Map(
+    COMPANY_PAGES.map((page) => [
+      page,
+      groupHints(shellGroups, remoteGroups, remote.base, ['routed-app', `${page}-page`]).join(''),
+    ]),
+  );
   const strings = new Map(
     DISCLOSER_LANGUAGE_CODES.map((language) => [
       language,
@@ -189,8 +241,11 @@ export function pageTemplate(shellDist: string, discloseDist: string): PageTempl
     staff,
     discloser,
     // Replacer functions, not strings: a company's text may hold `$&` or `$'`, which a replacement string expands.
-    companyPage: (company, preferred) =>
-      pages.get(languageOf(company, preferred))!.replace('</body>', () => `${viewBlock(company)}</body>`),
+    companyPage: (company, preferred, page) =>
+      pages
+        .get(languageOf(company, preferred))!
+        .replace('</head>', () => `${pageHints.get(page)}</head>`)
+        .replace('</body>', () => `${viewBlock(company)}</body>`),
     landing(company, preferred) {
       const language = languageOf(company, preferred);
       const text = strings.get(language)!;

@@ -8,6 +8,7 @@ const CompressionPlugin = require('compression-webpack-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { ChunkGroupsPlugin } = require('./chunk-groups-plugin');
 const { CopyFilesPlugin } = require('./copy-files-plugin');
 const { packageDir } = require('./package-dir');
 
@@ -190,6 +191,7 @@ function frontendConfig({ dir, role, exposes, copy = ['locales'] }) {
         // CSS files, never inline styles: the Content-Security-Policy allows `style-src 'self'` only.
         new MiniCssExtractPlugin({ filename: '[name].css', chunkFilename: '[name].[contenthash:8].css' }),
         new CopyFilesPlugin({ context: dir, paths: copy }),
+        new ChunkGroupsPlugin(),
         // The page as plain text: a `template` is compiled by a child compiler, which the federation
         // plugin would make emit node-format copies of the shared modules into dist.
         ...(host

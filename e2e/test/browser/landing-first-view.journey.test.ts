@@ -69,6 +69,39 @@ test('when a discloser opens the landing page, then the drawn page is taken over
   await context.close();
 });
 
+/** The paths of the scripts and stylesheets an HTML page hints with `<link rel="preload">` or links. */
+const hintedFiles = (html: string) =>
+  new Set([...html.matchAll(/<link rel="(?:preload|stylesheet)" href="([^"]+\.(?:js|css))"/g)].map(([, href]) => href));
+
+test.each(['', '/create', '/success', '/review'])(
+  'when a discloser opens the company page "%s", then every script and stylesheet it loads was hinted in its HTML',
+  async (subpage) => {
+    const url = `${platform.baseUrl}/disclose/${company.urlIdentifier}${subpage}`;
+    const html = await (await fetch(url, { headers: { accept: 'text/html' } })).text();
+    const hinted = hintedFiles(html);
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    // Found only once the code before them has run, a file costs a round trip more on a slow network.
+    const loaded: string[] = [];
+    page.on('request', (request) => {
+      const { origin, pathname } = new URL(request.url());
+      if (origin === platform.baseUrl && /\.(?:js|css)$/.test(pathname) && pathname !== '/main.js')
+        loaded.push(pathname);
+    });
+    await page.goto(url);
+    const ready = { '': 'a[href$="/create"]', '/create': 'textarea[name="description"]' }[subpage];
+    // Success and review without a report: the page itself is there once its heading or form shows.
+    await page
+      .locator(ready ?? 'main h1, main form')
+      .first()
+      .waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(loaded.length).toBeGreaterThan(0);
+    expect(loaded.filter((file) => !hinted.has(file))).toEqual([]);
+    await context.close();
+  },
+);
+
 test('when a company does not exist, then the landing page is not drawn and the not-found page shows', async () => {
   const html = await (
     await fetch(`${platform.baseUrl}/disclose/no-such-company`, { headers: { accept: 'text/html' } })
