@@ -3,12 +3,34 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from '@whistle/ui';
 import { api } from './api';
 import { LandingWithoutRouter } from './landing/landing-without-router.component';
-import type { RouterEntry } from './routed.app';
+import type { RoutedApp as RoutedAppType, RouterEntry } from './routed.app';
+import type { DataRouter } from 'react-router';
 import './disclose.css';
 
 // Named, as are the pages' chunks, so the server that draws a page can hint them (chunk-groups.json).
 const loadRouter = () => import(/* webpackChunkName: "routed-app" */ './routed.app');
 const RoutedApp = lazy(() => loadRouter().then(({ RoutedApp }) => ({ default: RoutedApp })));
+
+/** A routed page whose router and first page were loaded before mounting (`routedStart`). */
+export interface RoutedStart {
+  readonly RoutedApp: typeof RoutedAppType;
+  readonly router: DataRouter;
+}
+
+/**
+ * On a routed page the server drew a first view of (the create page), the router and that page, loaded before
+ * React's first render: the drawn view stays on screen until the same page replaces it. Elsewhere nothing.
+ */
+export async function routedStart(container: Element | null): Promise<RoutedStart | undefined> {
+  if (landingOf(window.location.pathname) !== null || !container?.firstElementChild) return undefined;
+  try {
+    const { RoutedApp, startedRouter } = await loadRouter();
+    return { RoutedApp, router: await startedRouter(api) };
+  } catch {
+    // The router's chunk did not come: mounted as usual, the page says so as it does when that happens later.
+    return undefined;
+  }
+}
 
 /** The url_identifier when `pathname` is a landing page (/disclose/{urlIdentifier}), else null. */
 function landingOf(pathname: string): string | null {
@@ -25,7 +47,7 @@ function landingOf(pathname: string): string | null {
  * React Router (29 KB less to download); the router and the other pages are loaded when the discloser
  * heads for them, and from then on the router shows every page, the landing page included.
  */
-export function DiscloseApp() {
+export function DiscloseApp({ start }: { start?: RoutedStart }) {
   const [landing, setLanding] = useState(() => landingOf(window.location.pathname));
   const [routed, setRouted] = useState<{ entry?: RouterEntry } | null>(landing === null ? {} : null);
   const { i18n } = useTranslation(undefined, { useSuspense: false });
@@ -47,6 +69,7 @@ export function DiscloseApp() {
     return () => window.removeEventListener('popstate', follow);
   }, [routed]);
 
+  if (start) return <start.RoutedApp api={api} started={start.router} />;
   return (
     <Suspense fallback={<Spinner />}>
       {routed ? (

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { RouterProvider, createBrowserRouter } from 'react-router';
+import { RouterProvider, createBrowserRouter, type DataRouter } from 'react-router';
 import type { ApiClient } from '@whistle/api-client';
 import type { CompanyPublicView } from '@whistle/contracts';
 import { discloseRoutes } from './disclose.routes';
@@ -13,11 +13,29 @@ export interface RouterEntry {
   code?: string;
 }
 
+/**
+ * A router on the current page with its first page's code and data loaded: what a page the server drew waits for,
+ * so that React's first render replaces the drawn view with the same page, not with a spinner.
+ */
+export function startedRouter(api: ApiClient): Promise<DataRouter> {
+  const router = createBrowserRouter(discloseRoutes(api));
+  return new Promise((resolve) => {
+    if (router.state.initialized) return resolve(router);
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve(router);
+    });
+  });
+}
+
 /** The discloser pages under React Router (lazy chunk: the landing page of a first visit does without it). */
-export function RoutedApp({ api, entry }: { api: ApiClient; entry?: RouterEntry }) {
+export function RoutedApp({ api, entry, started }: { api: ApiClient; entry?: RouterEntry; started?: DataRouter }) {
   // One router per mount: it listens to history until single-spa unmounts the application.
-  const [router] = useState(() =>
-    createBrowserRouter(discloseRoutes(api), entry && { hydrationData: { loaderData: { company: entry.company } } }),
+  const [router] = useState(
+    () =>
+      started ??
+      createBrowserRouter(discloseRoutes(api), entry && { hydrationData: { loaderData: { company: entry.company } } }),
   );
   useEffect(() => {
     if (!entry) return;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import {
   DISCLOSER_LANGUAGE_CODES,
   EMBEDDED_COMPANY_VIEW_ID,
+  LANGUAGE_NAMES,
   landingText,
   languageDirection,
   languageFor,
@@ -228,6 +229,17 @@ export function pageTemplate(shellDist: string, discloseDist: string): PageTempl
       readJson(path.join(discloseDist, 'locales', language, 'disclose.json')),
     ]),
   );
+  const languageLabels = new Map(
+    DISCLOSER_LANGUAGE_CODES.map((language) => [
+      language,
+      readJson(path.join(shellDist, 'locales', language, 'common.json')).language.label,
+    ]),
+  );
+  const frameIn = (language: DiscloserLanguage): FrameParts => ({
+    defaultLogo: remote.defaultLogo,
+    language,
+    languageLabel: languageLabels.get(language)!,
+  });
   const staff = plain.replace('</head>', `${shellHints.join('')}</head>`);
   const discloser = pages.get(DEFAULT_LANGUAGE)!;
   const container = /<div id="?single-spa-application:mfe_disclose"?><\/div>/;
@@ -241,17 +253,22 @@ export function pageTemplate(shellDist: string, discloseDist: string): PageTempl
     staff,
     discloser,
     // Replacer functions, not strings: a company's text may hold `$&` or `$'`, which a replacement string expands.
-    companyPage: (company, preferred, page) =>
-      pages
-        .get(languageOf(company, preferred))!
-        .replace('</head>', () => `${pageHints.get(page)}</head>`)
-        .replace('</body>', () => `${viewBlock(company)}</body>`),
+    companyPage(company, preferred, page) {
+      const language = languageOf(company, preferred);
+      const html = pages.get(language)!.replace('</head>', () => `${pageHints.get(page)}</head>`);
+      // The create page is drawn as the landing is; success and review show what this browser holds, not drawn.
+      const drawn = page === 'create' ? createMarkup(company, strings.get(language)!, frameIn(language)) : '';
+      return html.replace(
+        container,
+        () => `<div id="single-spa-application:mfe_disclose">${drawn}</div>${viewBlock(company)}`,
+      );
+    },
     landing(company, preferred) {
       const language = languageOf(company, preferred);
       const text = strings.get(language)!;
       const own = landingText(company.customization, language);
       const shown = { ...company, customization: { ...company.customization, ...own } };
-      const markup = landingMarkup(shown, text, remote.defaultLogo);
+      const markup = landingMarkup(shown, text, frameIn(language));
       return pages
         .get(language)!
         .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(own.title || text.landing.defaultTitle)}</title>`)
@@ -261,32 +278,105 @@ export function pageTemplate(shellDist: string, discloseDist: string): PageTempl
 }
 
 /** The landing page as mfe-disclose's DiscloserFrame and LandingPage draw it, before its JavaScript is there. */
-export function landingMarkup(company: CompanyPublicView, strings: Strings, defaultLogo: string): string {
+export function landingMarkup(company: CompanyPublicView, strings: Strings, frame: FrameParts): string {
   const { customization } = company;
   const base = `/disclose/${encodeURIComponent(company.url_identifier)}`;
   const title = customization.title || strings.landing.defaultTitle;
-  const logo = customization.logo_url
-    ? `<img class="disclose-logo" src="${escapeHtml(customization.logo_url)}" alt="${fill(strings.header.logoAlt, { name: company.name })}" fetchpriority="high">`
-    : `<span class="disclose-brand"><img src="${defaultLogo}" fetchpriority="high" alt="${fill(strings.header.defaultLogoAlt)}" width="132" height="32">` +
-      `<span class="disclose-company-name">${escapeHtml(company.name)}</span></span>`;
   // The description was sanitised when it was stored (rich-text allow-list, @whistle/contracts), as the remote
   // relies on when it sets it as HTML; no script in it could run anyway under the page's CSP.
   const description = customization.description
     ? `<div class="disclose-landing__description disclose-landing__description--rich">${customization.description}</div>`
     : `<p class="disclose-landing__description">${fill(strings.landing.defaultDescription)}</p>`;
+  return frameMarkup(
+    company,
+    strings,
+    frame,
+    `<article class="wh-card disclose-landing"><h1>${escapeHtml(title)}</h1>${description}` +
+      `<section class="disclose-landing__assurances" aria-labelledby="assurances-title">` +
+      `<h2 id="assurances-title">${fill(strings.landing.assurancesTitle)}</h2>` +
+      `<ul><li>${fill(strings.landing.encrypted)}</li><li>${fill(strings.landing.anonymous)}</li></ul></section>` +
+      `<section class="disclose-next" aria-labelledby="next-title"><h2 id="next-title">${fill(strings.next.title)}</h2>` +
+      `<ol><li>${fill(strings.next.acknowledgement)}</li><li>${fill(strings.next.feedback)}</li>` +
+      `<li>${fill(strings.next.statusPage)}</li></ol></section>` +
+      // The report link works before the JavaScript is there; the status button opens its form only once it is, so
+      // until then it says it is unavailable (aria-disabled, drawn faded) rather than swallow a tap.
+      `<div class="wh-actions"><a class="wh-button wh-button--primary" href="${base}/create">${fill(strings.landing.report)}</a>` +
+      `<button type="button" class="wh-button wh-button--secondary" aria-disabled="true">${fill(strings.landing.checkStatus)}</button></div>` +
+      `</article>`,
+  );
+}
+
+/** The create page's texts the first view needs (mfe-disclose's `create` keys). */
+interface CreateStrings {
+  readonly title: string;
+  readonly intro: string;
+  readonly anonymity: Readonly<
+    Record<
+      'legend' | 'anonymous' | 'named' | 'protects' | 'limitsTitle' | 'limitText' | 'limitFiles' | 'limitDevice',
+      string
+    >
+  >;
+}
+
+/**
+ * The create page's first view as mfe-disclose's CreatePage draws it: heading, introduction and the anonymity
+ * choice with what it protects (the page's largest text, its LCP element on a phone). The choice is drawn disabled:
+ * a tap before the form is there would be undone by it. The rest of the form appears below it, moving nothing.
+ */
+export function createMarkup(company: CompanyPublicView, strings: Strings, frame: FrameParts): string {
+  const create = strings.create as unknown as CreateStrings;
+  const { anonymity } = create;
+  const option = (value: string, label: string, checked: boolean) =>
+    `<label><input type="radio" name="report_anonymously" value="${value}"${checked ? ' checked' : ''} disabled> ` +
+    `${fill(label)}</label>`;
+  return frameMarkup(
+    company,
+    strings,
+    frame,
+    `<article class="wh-card disclose-create"><h1>${fill(create.title)}</h1><p>${fill(create.intro)}</p>` +
+      `<form novalidate><fieldset class="wh-choice" aria-describedby="drawn-anonymity">` +
+      `<legend class="wh-field__label">${fill(anonymity.legend)}</legend>` +
+      option('true', anonymity.anonymous, true) +
+      option('false', anonymity.named, false) +
+      `<div class="wh-choice__description" id="drawn-anonymity"><p>${fill(anonymity.protects)}</p>` +
+      `<p>${fill(anonymity.limitsTitle)}</p><ul><li>${fill(anonymity.limitText)}</li>` +
+      `<li>${fill(anonymity.limitFiles)}</li><li>${fill(anonymity.limitDevice)}</li></ul></div></fieldset></form>` +
+      `</article>`,
+  );
+}
+
+/** What the frame of a drawn page needs besides the company and the page's texts. */
+export interface FrameParts {
+  readonly defaultLogo: string;
+  /** The language the page is drawn in, selected in the language chooser. */
+  readonly language: DiscloserLanguage;
+  /** The chooser's label in that language (shell's `common` namespace). */
+  readonly languageLabel: string;
+}
+
+/**
+ * mfe-disclose's DiscloserFrame around a page: the header with the company's logo or name and the language chooser
+ * (drawn disabled until the page's JavaScript is there: without it, the header would grow when it came), then the page.
+ */
+function frameMarkup(company: CompanyPublicView, strings: Strings, frame: FrameParts, page: string): string {
+  const { customization } = company;
+  const logo = customization.logo_url
+    ? `<img class="disclose-logo" src="${escapeHtml(customization.logo_url)}" alt="${fill(strings.header.logoAlt, { name: company.name })}" fetchpriority="high">`
+    : `<span class="disclose-brand"><img src="${frame.defaultLogo}" fetchpriority="high" alt="${fill(strings.header.defaultLogoAlt)}" width="132" height="32">` +
+      `<span class="disclose-company-name">${escapeHtml(company.name)}</span></span>`;
+  const options = company.languages.offered
+    .map(
+      (language) =>
+        `<option value="${language}" lang="${language}"${language === frame.language ? ' selected' : ''}>` +
+        `${LANGUAGE_NAMES[language]}</option>`,
+    )
+    .join('');
+  const chooser =
+    `<div class="wh-header__tools"><div class="wh-language"><label class="wh-visually-hidden" for="drawn-language">` +
+    `${fill(frame.languageLabel)}</label><select id="drawn-language" class="wh-input wh-language__select" disabled>` +
+    `${options}</select></div></div>`;
   return (
-    `<div class="wh-frame"><header class="wh-header"><div class="wh-header__brand">${logo}</div></header>` +
-    `<main class="wh-main"><article class="wh-card disclose-landing"><h1>${escapeHtml(title)}</h1>${description}` +
-    `<section class="disclose-landing__assurances" aria-labelledby="assurances-title">` +
-    `<h2 id="assurances-title">${fill(strings.landing.assurancesTitle)}</h2>` +
-    `<ul><li>${fill(strings.landing.encrypted)}</li><li>${fill(strings.landing.anonymous)}</li></ul></section>` +
-    `<section class="disclose-next" aria-labelledby="next-title"><h2 id="next-title">${fill(strings.next.title)}</h2>` +
-    `<ol><li>${fill(strings.next.acknowledgement)}</li><li>${fill(strings.next.feedback)}</li>` +
-    `<li>${fill(strings.next.statusPage)}</li></ol></section>` +
-    // The report link works before the JavaScript is there; the status button opens its form only once it is, so
-    // until then it says it is unavailable (aria-disabled, drawn faded) rather than swallow a tap.
-    `<div class="wh-actions"><a class="wh-button wh-button--primary" href="${base}/create">${fill(strings.landing.report)}</a>` +
-    `<button type="button" class="wh-button wh-button--secondary" aria-disabled="true">${fill(strings.landing.checkStatus)}</button></div>` +
-    `</article></main></div>`
+    `<div class="wh-frame"><header class="wh-header"><div class="wh-header__brand">${logo}</div>${chooser}</header>` +
+    `<main class="wh-main">${page}</main></div>`
   );
 }

@@ -71,6 +71,38 @@ test('the landing page holds the title, name and actions escaped, and the view a
   expect(JSON.parse(block)).toEqual(company);
 });
 
+test('the create page is drawn in its language: heading, the anonymity choice disabled, the chooser on it', async () => {
+  const { html } = await page('/disclose/acme/create', 'de-AT');
+  const text = strings('de').create;
+  expect(html).toMatch(/<html lang="de" dir="ltr">/);
+  expect(html).toContain(`<h1>${text.title}</h1>`);
+  expect(html).toContain(`<legend class="wh-field__label">${text.anonymity.legend}</legend>`);
+  // Until the form is there, no choice can be made that it would undo.
+  expect(html).toContain('name="report_anonymously" value="true" checked disabled>');
+  expect(html).toContain('<select id="drawn-language" class="wh-input wh-language__select" disabled>');
+  // The offered languages only, each in its own name, the page's own selected.
+  expect(
+    [...html.matchAll(/<option value="(\w+)" lang="\1"( selected)?>([^<]+)</g)].map(([, code, on, name]) => [
+      code,
+      !!on,
+      name,
+    ]),
+  ).toEqual([
+    ['en', false, 'English'],
+    ['de', true, 'Deutsch'],
+    ['ar', false, 'العربية'],
+    ['fr', false, 'Français'],
+  ]);
+  // The company's name escaped in the header, as on the landing page.
+  expect(html).toContain(
+    '<span class="disclose-company-name">Acme &lt;/span&gt;&lt;script&gt;alert(1)&lt;/script&gt;</span>',
+  );
+  // Success and review show what this browser holds: not drawn.
+  for (const other of ['/disclose/acme/success', '/disclose/acme/review']) {
+    expect((await page(other)).html).toContain('<div id="single-spa-application:mfe_disclose"></div>');
+  }
+});
+
 test("a company's texts holding $ patterns are drawn as written, not read as String.replace patterns", async () => {
   // `$&` and `$'` in a replacement string would insert the matched text or the rest of the page; `$$` one `$`.
   const dollars = "Fees of $$ 5, $& and $' kept";

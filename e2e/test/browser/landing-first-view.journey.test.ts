@@ -53,11 +53,23 @@ test('when the landing page is asked for, then its HTML holds the company title 
 test('when a discloser opens the landing page, then the drawn page is taken over by the remote and answers', async () => {
   const context = await browser.newContext();
   const { page, foreignRequests, pageErrors } = await openWatchedPage(context, platform.baseUrl);
+  // The remote's code held back until the drawn page has been measured.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/__federation_expose_lifecycles\.[0-9a-f]{8}\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
   await page.goto(`${platform.baseUrl}/disclose/${company.urlIdentifier}`, { waitUntil: 'commit' });
   await expect(page.locator('h1').textContent()).resolves.toBe(TITLE);
+  await page.locator('h1').waitFor({ state: 'visible' });
+  const drawnAt = await page.locator('h1').boundingBox();
+  release();
   // The remote read the view the page came with (and removed it) on its first render: it has the page now.
   await page.locator('#whistle-company-view').waitFor({ state: 'detached' });
   await expect(page.locator('h1').textContent()).resolves.toBe(TITLE);
+  // In the same place: the drawn header holds the language chooser too, so it does not grow.
+  expect(await page.locator('h1').boundingBox()).toEqual(drawnAt);
   // The status button opens its form: React's, not the drawn one.
   await page.getByRole('button', { name: 'Check incident status' }).click();
   await page.locator('input[name="uniquePassword"]').waitFor();
@@ -101,6 +113,42 @@ test.each(['', '/create', '/success', '/review'])(
     await context.close();
   },
 );
+
+test('when a discloser opens the create page, then its drawn first view is taken over in place and works', async () => {
+  const url = `${platform.baseUrl}/disclose/${company.urlIdentifier}/create`;
+  const html = await (await fetch(url, { headers: { accept: 'text/html' } })).text();
+  expect(html).toContain('<h1>Report an incident</h1>');
+  expect(html).toContain('name="report_anonymously" value="false" disabled>');
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as { __shifts?: number[] }).__shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  // The create page's chunk held back: what shows until it comes is the drawn view.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/create-page\.[0-9a-f]{8}\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(url, { waitUntil: 'commit' });
+  const named = page.getByRole('radio', { name: 'Give my name' });
+  await expect(named.isDisabled()).resolves.toBe(true);
+  const box = await page.locator('h1').boundingBox();
+  release();
+  await page.locator('textarea[name="description"]').waitFor();
+  await expect(named.isEnabled()).resolves.toBe(true);
+  expect(await page.locator('h1').boundingBox()).toEqual(box);
+  expect(await page.evaluate(() => (window as { __shifts?: number[] }).__shifts)).toEqual([]);
+  // React's form, not the drawn one: the choice shows the name field.
+  await named.check();
+  await page.locator('input[name="full_name"]').waitFor();
+  await context.close();
+});
 
 test('when a company does not exist, then the landing page is not drawn and the not-found page shows', async () => {
   const html = await (

@@ -6,6 +6,7 @@ export * from './http/embedded-company-view';
 export * from './http/customization';
 export * from './http/languages';
 export * from './languages/discloser-languages';
+export * from './languages/language-names';
 export * from './languages/staff-languages';
 export * from './languages/page-language';
 export * from './countries/countries';

@@ -1,39 +1,6 @@
-import { DISCLOSER_LANGUAGE_CODES, STAFF_LANGUAGE_CODES, languageDirection } from '@whistle/contracts';
+import { DISCLOSER_LANGUAGE_CODES, LANGUAGE_NAMES, STAFF_LANGUAGE_CODES, languageDirection } from '@whistle/contracts';
 
-/**
- * Spec §1/§9: English is the default and fallback; the choice is kept in localStorage. The discloser pages
- * speak the EU's 24 official languages plus Ukrainian, Turkish and Arabic (issue #29); staff pages en, fr, de, es,
- * it, nl, pl, pt (STAFF_LANGUAGES). Each language is named in itself in the chooser.
- */
-export const LANGUAGE_NAMES = {
-  bg: 'Български',
-  cs: 'Čeština',
-  da: 'Dansk',
-  de: 'Deutsch',
-  el: 'Ελληνικά',
-  en: 'English',
-  es: 'Español',
-  et: 'Eesti',
-  fi: 'Suomi',
-  fr: 'Français',
-  ga: 'Gaeilge',
-  hr: 'Hrvatski',
-  hu: 'Magyar',
-  it: 'Italiano',
-  lt: 'Lietuvių',
-  lv: 'Latviešu',
-  mt: 'Malti',
-  nl: 'Nederlands',
-  pl: 'Polski',
-  pt: 'Português',
-  ro: 'Română',
-  sk: 'Slovenčina',
-  sl: 'Slovenščina',
-  sv: 'Svenska',
-  tr: 'Türkçe',
-  uk: 'Українська',
-  ar: 'العربية',
-} as const;
+export { LANGUAGE_NAMES } from '@whistle/contracts';
 
 export type Language = keyof typeof LANGUAGE_NAMES;
 /**
