@@ -37,7 +37,7 @@ const NAME_TOKEN = 'Jane bench-sign-in-name';
 const { createIncidentCredentials, encryptReportFields } = crypto;
 /**
  * Argon2id alone in a blank page at other parameters than the table's (BENCH_KDF_GRID=0 skips it): what a change of
- * PARAMS.v2.argon2id would give, measured rather than estimated. hash-wasm's own build, the one the page bundles.
+ * PARAMS.v2.kdfs would give, measured rather than estimated. hash-wasm's own build, the one the page bundles.
  */
 const KDF_GRID = process.env.BENCH_KDF_GRID === '0' ? [] : ['64:3', '64:2', '32:2', '64:1'];
 const KDF_RUNS = Number(process.env.BENCH_KDF_RUNS || 5);

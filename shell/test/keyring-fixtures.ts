@@ -1,6 +1,7 @@
 /** The auth service and the browser storage as the staff session tests see them (real protocol, fetch mocked). */
 import type { CompanyKeysResponse, OwnKeysResponse } from '@whistle/contracts';
 import {
+  CURRENT_KDF,
   createCompanyKeyPair,
   createPersonKeys,
   createRecoveryKey,
@@ -11,6 +12,7 @@ import {
   sealCompanyKeyForRecovery,
   sealPersonSecret,
   importPersonKeys,
+  type KdfName,
 } from '@whistle/crypto';
 export const answer = (status: number, body?: unknown) =>
   new Response(body === undefined ? null : JSON.stringify(body), {
@@ -54,16 +56,16 @@ export class MemoryStorage implements Storage {
 }
 
 /** What the auth service holds for an admin made at onboarding: sealed keys, a grant, the kit's copy. */
-export async function onboardedAdmin() {
+export async function onboardedAdmin(kdf: KdfName = CURRENT_KDF) {
   const salt = newKdfSalt();
-  const { unlockKey } = await deriveStaffSecrets(PASSWORD, salt);
+  const { authSecret, unlockKey } = await deriveStaffSecrets(PASSWORD, salt, kdf);
   const { publicKeys, secret } = await createPersonKeys();
   const person = await importPersonKeys(secret, publicKeys);
   const sealed = await sealPersonSecret(unlockKey, secret, publicKeys);
   const company = await createCompanyKeyPair();
   const recovery = await createRecoveryKey();
   const own: OwnKeysResponse = {
-    password: { kdf: 'argon2id-v1', salt },
+    password: { kdf, salt },
     person: {
       ...publicKeys,
       fingerprint: await personFingerprint(publicKeys),
@@ -93,7 +95,7 @@ export async function onboardedAdmin() {
     access_request: null,
     rotation: null,
   };
-  return { unlockKey, person, own, companyKeys, company, recovery };
+  return { authSecret, unlockKey, person, own, companyKeys, company, recovery };
 }
 
 /** The auth service as far as the session asks it. */
@@ -152,6 +154,17 @@ export function serveAuth(
       return answer(201, { key_version: before.key_version + 1 });
     }
     if (url === '/api/account/profile' && init.method === 'PUT') return answer(200, { ...profile, token: 'new-token' });
+    if (url === '/api/account/profile/password/kdf' && init.method === 'PUT') {
+      // As auth does: the new salt and the re-sealed password copy replace the old ones.
+      const copy = state.own.person!.unlock.map((method) =>
+        method.method === 'password' ? { ...method, sealed_private_keys: body.sealed_private_keys } : method,
+      );
+      state.own = {
+        password: { kdf: body.kdf, salt: body.kdf_salt },
+        person: { ...state.own.person!, unlock: copy },
+      };
+      return answer(204);
+    }
     throw new Error(`unexpected ${init.method ?? 'GET'} ${url}`);
   });
 }

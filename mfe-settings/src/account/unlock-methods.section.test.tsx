@@ -18,7 +18,7 @@ const method = (id: string, kind: UnlockMethod['method'], label: string | null =
   created: '2026-11-20T09:00:00.000Z',
 });
 const ownKeys = (unlock: UnlockMethod[]): OwnKeysResponse => ({
-  password: { kdf: 'argon2id-v1', salt: 'cGFjdC1rZGYtc2FsdC0xMg' },
+  password: { kdf: 'argon2id-v2', salt: 'cGFjdC1rZGYtc2FsdC0xMg' },
   person: {
     public_key: `v1.${'P'.repeat(87)}`,
     signing_public_key: `v1.${'S'.repeat(87)}`,

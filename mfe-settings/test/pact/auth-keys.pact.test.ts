@@ -28,7 +28,7 @@ describe('mfe-settings → auth: keys', () => {
       .withRequest('GET', '/api/account/profile/keys', (request) => request.headers(getHeaders))
       .willRespondWith(200, (response) =>
         response.jsonBody({
-          password: { kdf: 'argon2id-v1', salt: PACT_KDF_SALT },
+          password: { kdf: 'argon2id-v2', salt: PACT_KDF_SALT },
           person: {
             public_key: PUBLIC_KEY,
             signing_public_key: PUBLIC_KEY,

@@ -64,6 +64,7 @@ export {
   getRewrapPage,
   putRewrapped,
   startCompanyKeyRotation,
+  upgradePasswordKdf,
 } from './keys';
 export {
   approveRecord,

@@ -7,6 +7,7 @@ import type {
   CompanyKeysResponse,
   NewPersonKeys,
   OwnKeysResponse,
+  PasswordKdfUpgradeRequest,
   TeamKeysResponse,
   UnlockMethodInput,
 } from '@whistle/contracts';
@@ -24,6 +25,10 @@ export const addUnlockMethod = (api: ApiClient, body: UnlockMethodInput) =>
   api.request<OwnKeysResponse>('POST', '/api/account/profile/keys/unlock', { body });
 export const removeUnlockMethod = (api: ApiClient, id: string) =>
   api.request<OwnKeysResponse>('DELETE', `/api/account/profile/keys/unlock/${encodeURIComponent(id)}`);
+
+/** The same password derived again with the current kdf (after a sign-in whose salt named an older one). */
+export const upgradePasswordKdf = (api: ApiClient, body: PasswordKdfUpgradeRequest) =>
+  api.request<void>('PUT', '/api/account/profile/password/kdf', { body });
 
 export const getCompanyKeys = (api: ApiClient) => api.request<CompanyKeysResponse>('GET', '/api/account/company/keys');
 export const getTeamKeys = (api: ApiClient) => api.request<TeamKeysResponse>('GET', '/api/account/company/keys/people');

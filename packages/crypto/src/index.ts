@@ -11,12 +11,21 @@ export {
   type CompanyCredentials,
   type LegacyCompanyKeys,
 } from './legacy-company-key';
-export { deriveStaffSecrets, isAuthSecret, newKdfSalt, unlockKeyFromPrf, type StaffSecrets } from './staff-secrets';
+export {
+  CURRENT_KDF,
+  deriveStaffSecrets,
+  isAuthSecret,
+  newKdfSalt,
+  unlockKeyFromPrf,
+  type KdfName,
+  type StaffSecrets,
+} from './staff-secrets';
 export {
   createPersonKeys,
   importPersonKeys,
   openPersonSecret,
   personFingerprint,
+  resealPersonSecret,
   sealPersonSecret,
   unlockPersonKeys,
   type PersonKeys,

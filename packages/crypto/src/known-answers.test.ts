@@ -46,10 +46,17 @@ async function sealsLike(key: CryptoKey, rawHex: string): Promise<string> {
 }
 
 describe('known answers of the key derivations (v2)', () => {
-  it('when a password is derived, then its unlock key is HKDF(Argon2id master, "whistle/v2/staff/unlock-key")', async () => {
-    const { unlockKey } = await deriveStaffSecrets(PASSWORD, SALT);
+  it('when a password is derived (argon2id-v1: 64 MiB, 3 passes), then its unlock key is HKDF(Argon2id master, "whistle/v2/staff/unlock-key")', async () => {
+    const { unlockKey } = await deriveStaffSecrets(PASSWORD, SALT, 'argon2id-v1');
     expect(await sealsLike(unlockKey, '635c4e43b79f77c797e79fb56e3c08b4510c48a568c4b75b5439eada27a83fbc')).toBe(
       'AXdAZr0p8zjnQnW0dLj9N99nWDrs1ww9yzqfDbR6YonJlHLs',
+    );
+  });
+
+  it('when a password is derived (argon2id-v2: 64 MiB, 2 passes), then its unlock key is HKDF(Argon2id master, "whistle/v2/staff/unlock-key")', async () => {
+    const { unlockKey } = await deriveStaffSecrets(PASSWORD, SALT, 'argon2id-v2');
+    expect(await sealsLike(unlockKey, '93acb1883feabd10b29ec757f9f2a7f0eed0f4c3f7018ab8a48d0e05ab952c5d')).toBe(
+      '6c7QQqIfJe3yLr4R4I9cxaq2Sv_66D5rm16Y8iCrd4sSLUsn',
     );
   });
 

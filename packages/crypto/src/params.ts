@@ -50,11 +50,18 @@ export const PARAMS = {
   v2: {
     version: 'v2',
     /**
-     * Argon2id for a human-chosen password or unlock passphrase, in the browser (WebAssembly). At least
-     * 64 MiB and 2 passes (the issue's floor), measured in docs/performance.md ("Staff sign-in").
-     * A change is a new `kdf` name: accounts keep the one their salt was made with.
+     * Argon2id for a human-chosen password or unlock passphrase, in the browser (WebAssembly), one row per `kdf`
+     * name. A change is a new name: accounts keep the one their salt was made with (the salt answer names it), so
+     * every row stays derivable. At least 64 MiB and 2 passes (the issue's floor), measured in docs/performance.md
+     * ("Staff sign-in"). v1 (3 passes) took 1.05 s at 4× CPU, over the sign-in budget: v2 has 2; a v1 password
+     * account moves to v2 in the background of its next sign-in (docs/security.md, "Migration").
      */
-    argon2id: { name: 'argon2id-v1', memoryKiB: 65536, iterations: 3, parallelism: 1, hashBytes: 32, saltBytes: 16 },
+    kdfs: {
+      'argon2id-v1': { memoryKiB: 65536, iterations: 3, parallelism: 1, hashBytes: 32, saltBytes: 16 },
+      'argon2id-v2': { memoryKiB: 65536, iterations: 2, parallelism: 1, hashBytes: 32, saltBytes: 16 },
+    },
+    /** The `kdf` every new salt is made for (new accounts, password changes and resets, unlock passphrases). */
+    kdf: 'argon2id-v2',
     /** The authentication secret sent as the spec's `password`: `v2.` and 32 bytes of base64url. */
     authSecretPattern: /^v2\.[A-Za-z0-9_-]{43}$/,
     ecdsa: { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' },

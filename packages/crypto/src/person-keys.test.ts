@@ -4,6 +4,7 @@ import {
   importPersonKeys,
   openPersonSecret,
   personFingerprint,
+  resealPersonSecret,
   sealPersonSecret,
   unlockPersonKeys,
 } from './person-keys';
@@ -49,6 +50,16 @@ describe('person keys: an ECDH and an ECDSA pair per person, sealed under their 
     await expect(unlockPersonKeys(password, byPasskey, publicKeys)).rejects.toThrow(DecryptionError);
     const reopened = await openPersonSecret(password, byPassword, publicKeys);
     expect(Buffer.from(reopened).equals(Buffer.from(secret))).toBe(true);
+  });
+
+  it('when a copy is resealed under another unlock key, then only the new key opens the new copy, and a wrong old key is refused', async () => {
+    const [before, after] = await Promise.all([unlockKey(), unlockKey()]);
+    const { publicKeys, secret } = await createPersonKeys();
+    const sealed = await sealPersonSecret(before, secret, publicKeys);
+    const resealed = await resealPersonSecret(before, sealed, publicKeys, after);
+    expect(Array.from(await openPersonSecret(after, resealed, publicKeys))).toEqual(Array.from(secret));
+    await expect(openPersonSecret(before, resealed, publicKeys)).rejects.toThrow(DecryptionError);
+    await expect(resealPersonSecret(after, sealed, publicKeys, after)).rejects.toThrow(DecryptionError);
   });
 
   it('when the server pairs a sealed copy with other public keys, then it does not open', async () => {

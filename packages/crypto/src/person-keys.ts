@@ -93,6 +93,24 @@ export async function openPersonSecret(
   return aesDecrypt(unlockKey, iv, ciphertext, personKeysContext(publicKeys));
 }
 
+/**
+ * The same private keys sealed again under another unlock key (a new password, or the same one with a newer kdf):
+ * opened with `fromKey` (a wrong key is a DecryptionError), sealed under `toKey`, the plain bytes zeroed.
+ */
+export async function resealPersonSecret(
+  fromKey: CryptoKey,
+  sealed: string,
+  publicKeys: PersonPublicKeys,
+  toKey: CryptoKey,
+): Promise<string> {
+  const secret = await openPersonSecret(fromKey, sealed, publicKeys);
+  try {
+    return await sealPersonSecret(toKey, secret, publicKeys);
+  } finally {
+    secret.fill(0);
+  }
+}
+
 /** The usable (non-extractable) keys of a secret, after checking each private key matches its public key. */
 export async function importPersonKeys(secret: PersonSecret, publicKeys: PersonPublicKeys): Promise<PersonKeys> {
   if (secret.length < 3) throw new CryptoFormatError('Malformed person keys');

@@ -2,16 +2,23 @@ import { hashRaw } from '@node-rs/argon2';
 import { fromBase64Url, toBase64Url } from './encoding';
 import { CryptoFormatError } from './errors';
 import { PARAMS } from './params';
-import { deriveStaffSecrets, isAuthSecret, newKdfSalt, unlockKeyFromPrf } from './staff-secrets';
+import {
+  CURRENT_KDF,
+  deriveStaffSecrets,
+  isAuthSecret,
+  newKdfSalt,
+  unlockKeyFromPrf,
+  type KdfName,
+} from './staff-secrets';
 import { aesDecrypt, aesEncrypt, deriveBytes, importAesKey } from './webcrypto';
 
-const { argon2id, info } = PARAMS.v2;
+const { kdfs, info } = PARAMS.v2;
 /** 16 bytes 0x00…0x0f */
 const SALT = toBase64Url(Uint8Array.from({ length: 16 }, (_, i) => i));
 const PASSWORD = 'correct horse battery staple';
 
 /** The master key by another Argon2id implementation (the server's native one), for a cross-check. */
-const nativeMaster = async (password: string, salt: string) =>
+const nativeMaster = async (password: string, salt: string, argon2id: (typeof kdfs)[KdfName]) =>
   new Uint8Array(
     await hashRaw(Buffer.from(password.normalize('NFKC')), {
       salt: Buffer.from(fromBase64Url(salt)),
@@ -24,26 +31,45 @@ const nativeMaster = async (password: string, salt: string) =>
   );
 
 describe('staff secrets: Argon2id (WebAssembly) → HKDF → authentication secret and unlock key', () => {
-  it('when derived, then the authentication secret equals the known answer for this password and salt', async () => {
-    const { authSecret } = await deriveStaffSecrets(PASSWORD, SALT);
-    // Pinned: changing a parameter of the derivation changes every account's secret (a new `kdf` name instead).
-    expect(authSecret).toBe('v2.8PKjl66t7KzRmE_BS-xAEUaKdL9DAoFmXxcSsFi9P9A');
-    expect(isAuthSecret(authSecret)).toBe(true);
+  it.each([
+    ['argon2id-v1', 'v2.8PKjl66t7KzRmE_BS-xAEUaKdL9DAoFmXxcSsFi9P9A'],
+    ['argon2id-v2', 'v2.Uxm2WIVAW1o7MCZhbfFq7kBvmP-Dm-2UK8-LIaY4mj0'],
+  ] as const)(
+    'when derived with %s, then the authentication secret equals the known answer for this password and salt',
+    async (kdf, known) => {
+      const { authSecret } = await deriveStaffSecrets(PASSWORD, SALT, kdf);
+      // Pinned: changing a parameter of the derivation changes every account's secret (a new `kdf` name instead).
+      expect(authSecret).toBe(known);
+      expect(isAuthSecret(authSecret)).toBe(true);
+    },
+  );
+
+  it('when v1 and v2 derive the same password and salt, then they give different secrets, and new salts are v2', async () => {
+    const [v1, v2] = await Promise.all([
+      deriveStaffSecrets(PASSWORD, SALT, 'argon2id-v1'),
+      deriveStaffSecrets(PASSWORD, SALT, 'argon2id-v2'),
+    ]);
+    expect(v2.authSecret).not.toBe(v1.authSecret);
+    expect(CURRENT_KDF).toBe('argon2id-v2');
+    expect((await deriveStaffSecrets(PASSWORD, SALT)).authSecret).toBe(v2.authSecret);
   });
 
-  it('when compared with the native Argon2id and HKDF, then both keys are those of the documented derivation', async () => {
-    const master = (await nativeMaster(PASSWORD, SALT)) as Uint8Array<ArrayBuffer>;
-    const auth = await deriveBytes(master, new Uint8Array(0), info.staffAuthSecret, 32);
-    const unlockRaw = await deriveBytes(master, new Uint8Array(0), info.staffUnlockKey, 32);
-    const { authSecret, unlockKey } = await deriveStaffSecrets(PASSWORD, SALT);
-    expect(authSecret).toBe(`v2.${toBase64Url(auth)}`);
-    // The unlock key is not extractable: what it seals must open with the independently derived bytes.
-    const iv = new Uint8Array(12);
-    const sealed = await aesEncrypt(unlockKey, iv, Uint8Array.of(7, 7, 7));
-    const reference = await importAesKey(unlockRaw, ['decrypt']);
-    expect(Array.from(await aesDecrypt(reference, iv, sealed))).toEqual([7, 7, 7]);
-    expect(unlockKey.extractable).toBe(false);
-  });
+  it.each(['argon2id-v1', 'argon2id-v2'] as const)(
+    'when %s is compared with the native Argon2id and HKDF, then both keys are those of the documented derivation',
+    async (kdf) => {
+      const master = (await nativeMaster(PASSWORD, SALT, kdfs[kdf])) as Uint8Array<ArrayBuffer>;
+      const auth = await deriveBytes(master, new Uint8Array(0), info.staffAuthSecret, 32);
+      const unlockRaw = await deriveBytes(master, new Uint8Array(0), info.staffUnlockKey, 32);
+      const { authSecret, unlockKey } = await deriveStaffSecrets(PASSWORD, SALT, kdf);
+      expect(authSecret).toBe(`v2.${toBase64Url(auth)}`);
+      // The unlock key is not extractable: what it seals must open with the independently derived bytes.
+      const iv = new Uint8Array(12);
+      const sealed = await aesEncrypt(unlockKey, iv, Uint8Array.of(7, 7, 7));
+      const reference = await importAesKey(unlockRaw, ['decrypt']);
+      expect(Array.from(await aesDecrypt(reference, iv, sealed))).toEqual([7, 7, 7]);
+      expect(unlockKey.extractable).toBe(false);
+    },
+  );
 
   it('when the unlock key is compared with the authentication secret, then knowing one gives nothing of the other', async () => {
     const { authSecret, unlockKey } = await deriveStaffSecrets(PASSWORD, SALT);

@@ -4,7 +4,14 @@ import { CryptoFormatError } from './errors';
 import { PARAMS } from './params';
 import { deriveAesKey, deriveBytes, randomBytes } from './webcrypto';
 
-const { argon2id: argon, info } = PARAMS.v2;
+const { kdfs, info } = PARAMS.v2;
+
+/** A key derivation name of PARAMS.v2.kdfs: what a salt answer, a stored method or the contracts name. */
+export type KdfName = keyof typeof kdfs;
+/** The derivation new salts are made for. */
+export const CURRENT_KDF = PARAMS.v2.kdf;
+
+const isKdfName = (name: string): name is KdfName => Object.hasOwn(kdfs, name);
 
 /** What a password (or an SSO user's unlock passphrase) gives the browser. */
 export interface StaffSecrets {
@@ -16,35 +23,37 @@ export interface StaffSecrets {
 
 /** A fresh per-person salt for a new password or unlock passphrase (base64url, 22 characters). */
 export function newKdfSalt(): string {
-  return toBase64Url(randomBytes(argon.saltBytes));
+  return toBase64Url(randomBytes(kdfs[CURRENT_KDF].saltBytes));
 }
 
-function parseSalt(salt: string): Bytes {
+function parseSalt(salt: string, saltBytes: number): Bytes {
   let bytes: Bytes;
   try {
     bytes = fromBase64Url(salt);
   } catch {
     throw new CryptoFormatError('Malformed salt');
   }
-  if (bytes.length !== argon.saltBytes) throw new CryptoFormatError('Malformed salt');
+  if (bytes.length !== saltBytes) throw new CryptoFormatError('Malformed salt');
   return bytes;
 }
 
 /**
  * Argon2id(password, salt) → master key; HKDF splits it in two keys that tell nothing of each other:
  * the authentication secret the server verifies, and the unlock key it must never be able to derive.
- * The password is NFKC-normalised, so the same password typed on two keyboards gives the same keys.
+ * The password is NFKC-normalised, so the same password typed on two keyboards gives the same keys. `kdf` is the
+ * name the salt was made for (a stored salt's own; the current one for a salt just made by `newKdfSalt`).
  */
 export async function deriveStaffSecrets(
   password: string,
   salt: string,
-  kdf: string = argon.name,
+  kdf: string = CURRENT_KDF,
 ): Promise<StaffSecrets> {
-  if (kdf !== argon.name) throw new CryptoFormatError(`Unsupported key derivation ${kdf}`);
+  if (!isKdfName(kdf)) throw new CryptoFormatError(`Unsupported key derivation ${kdf}`);
   if (!password) throw new CryptoFormatError('Empty password');
+  const argon = kdfs[kdf];
   const master = await argon2id({
     password: utf8Encode(password.normalize('NFKC')),
-    salt: parseSalt(salt),
+    salt: parseSalt(salt, argon.saltBytes),
     parallelism: argon.parallelism,
     iterations: argon.iterations,
     memorySize: argon.memoryKiB,

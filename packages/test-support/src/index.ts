@@ -12,6 +12,7 @@ export {
 export {
   fetchCall,
   grantReportAccess,
+  kdfUpgradeBody,
   newPasswordCredentials,
   onboardingPayload,
   openCompanyKey,

@@ -6,6 +6,7 @@ import type {
   TeamKeysResponse,
 } from '@whistle/contracts';
 import {
+  CURRENT_KDF,
   createCompanyKeyPair,
   createPersonKeys,
   createRecoveryKey,
@@ -15,11 +16,12 @@ import {
   importPersonKeys,
   newKdfSalt,
   openCompanyKeyGrant,
-  openPersonSecret,
+  resealPersonSecret,
   sealCompanyKeyForRecovery,
   sealPersonSecret,
   unlockPersonKeys,
   type PersonKeys,
+  type KdfName,
   type RecoveryKey,
   type StaffSecrets,
 } from '@whistle/crypto';
@@ -57,11 +59,12 @@ export function fetchCall(baseUrl: string, headers: Record<string, string> = {})
 
 // Argon2id at 64 MiB takes a good part of a second: a test signing in the same person again derives once.
 const derived = new Map<string, Promise<StaffSecrets>>();
-export function staffSecrets(password: string, salt: string): Promise<StaffSecrets> {
-  const key = `${salt}\n${password}`;
+/** `kdf`: the one the salt was made for (a salt answer's, a stored one's); a fresh salt's is the current one. */
+export function staffSecrets(password: string, salt: string, kdf: KdfName = CURRENT_KDF): Promise<StaffSecrets> {
+  const key = `${kdf}\n${salt}\n${password}`;
   let secrets = derived.get(key);
   if (!secrets) {
-    secrets = deriveStaffSecrets(password, salt);
+    secrets = deriveStaffSecrets(password, salt, kdf);
     derived.set(key, secrets);
   }
   return secrets;
@@ -137,14 +140,14 @@ export async function signInBody(
   if (answer.status !== 200) throw new Error(`The salt of ${username} answered ${answer.status}`);
   const salt = answer.body as SaltResponse;
   if (salt.kdf === 'legacy') return { username, password };
-  return { username, password: (await staffSecrets(password, salt.salt)).authSecret };
+  return { username, password: (await staffSecrets(password, salt.salt, salt.kdf)).authSecret };
 }
 
 /** The signed-in person's keys, unlocked with their password as the page does after sign-in. */
 export async function unlockOwnKeys(call: StaffCall, token: string, password: string): Promise<PersonKeys> {
   const own = (await call('GET', '/api/account/profile/keys', { bearer: token })).body as OwnKeysResponse;
   if (!own.person || !own.password) throw new Error('This person has no password keys');
-  const { unlockKey } = await staffSecrets(password, own.password.salt);
+  const { unlockKey } = await staffSecrets(password, own.password.salt, own.password.kdf);
   const copy = own.person.unlock.find((method) => method.method === 'password');
   if (!copy) throw new Error('No password copy of the keys');
   return unlockPersonKeys(unlockKey, copy.sealed_private_keys, own.person);
@@ -196,24 +199,52 @@ export async function grantReportAccess(
   }
 }
 
-/** The account page's password change: both secrets derived, the keys' password copy sealed again under the new one. */
-export async function passwordChangeBody(call: StaffCall, token: string, current: string, next: string) {
+/**
+ * The keys' password copy sealed again from one password derivation to another (a password change, a kdf
+ * upgrade): absent when the person has no keys or no password copy.
+ */
+async function resealedPasswordCopy(own: OwnKeysResponse, from: StaffSecrets, to: StaffSecrets) {
+  const copy = own.person?.unlock.find((method) => method.method === 'password');
+  if (!own.person || !copy) return {};
+  return {
+    sealed_private_keys: await resealPersonSecret(from.unlockKey, copy.sealed_private_keys, own.person, to.unlockKey),
+  };
+}
+
+async function ownPasswordKeys(call: StaffCall, token: string) {
   const own = (await call('GET', '/api/account/profile/keys', { bearer: token })).body as OwnKeysResponse;
   if (!own.password) throw new Error('This person has no password');
-  const previous = await staffSecrets(current, own.password.salt);
+  return { own, password: own.password };
+}
+
+/** The account page's password change: both secrets derived, the keys' password copy sealed again under the new one. */
+export async function passwordChangeBody(call: StaffCall, token: string, current: string, next: string) {
+  const { own, password } = await ownPasswordKeys(call, token);
+  const previous = await staffSecrets(current, password.salt, password.kdf);
   const kdfSalt = newKdfSalt();
   const fresh = await staffSecrets(next, kdfSalt);
-  const copy = own.person?.unlock.find((method) => method.method === 'password');
-  let sealed: string | undefined;
-  if (own.person && copy) {
-    const secret = await openPersonSecret(previous.unlockKey, copy.sealed_private_keys, own.person);
-    sealed = await sealPersonSecret(fresh.unlockKey, secret, own.person);
-    secret.fill(0);
-  }
   return {
     password: fresh.authSecret,
     kdf_salt: kdfSalt,
     current_password: previous.authSecret,
-    ...(sealed ? { sealed_private_keys: sealed } : {}),
+    ...(await resealedPasswordCopy(own, previous, fresh)),
+  };
+}
+
+/**
+ * What the shell sends after a sign-in whose salt named an older kdf (PUT /api/account/profile/password/kdf): the
+ * same password derived with the current kdf and a fresh salt, proven by the old derivation's secret.
+ */
+export async function kdfUpgradeBody(call: StaffCall, token: string, password: string) {
+  const { own, password: stored } = await ownPasswordKeys(call, token);
+  const previous = await staffSecrets(password, stored.salt, stored.kdf);
+  const kdfSalt = newKdfSalt();
+  const fresh = await staffSecrets(password, kdfSalt, CURRENT_KDF);
+  return {
+    kdf: CURRENT_KDF,
+    password: fresh.authSecret,
+    kdf_salt: kdfSalt,
+    current_password: previous.authSecret,
+    ...(await resealedPasswordCopy(own, previous, fresh)),
   };
 }

@@ -103,10 +103,10 @@ describe.each(testStacks)('keys held by people, in the auth service, on %s', (st
       'select kdf_salt from auth.user_profile where lower(email) = lower($1)',
       [co.email],
     );
-    expect(own).toEqual({ kdf: 'argon2id-v1', salt: rows[0].kdf_salt });
+    expect(own).toEqual({ kdf: 'argon2id-v2', salt: rows[0].kdf_salt });
     const ghost = `ghost@${co.domain}`;
     const first = await salt(ghost);
-    expect(first).toEqual({ kdf: 'argon2id-v1', salt: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/) });
+    expect(first).toEqual({ kdf: 'argon2id-v2', salt: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/) });
     expect(await salt(ghost.toUpperCase())).toEqual(first);
     expect((await salt(`other@${co.domain}`)).salt).not.toBe(first.salt);
     // A sign-in with a secret derived from the fake salt is only a wrong password.
@@ -178,7 +178,7 @@ describe.each(testStacks)('keys held by people, in the auth service, on %s', (st
       expect(signedIn.status).toBe(200);
       const token = signedIn.body.token as string;
       expect((await client.call('POST', '/api/account/token/salt', { body: { username: old.email } })).body).toEqual({
-        kdf: 'argon2id-v1',
+        kdf: 'argon2id-v2',
         salt: kdfSalt,
       });
       expect(
@@ -249,7 +249,7 @@ describe.each(testStacks)('keys held by people, in the auth service, on %s', (st
       try {
         const client = staffClient(closed.baseUrl);
         const salt = await client.call('POST', '/api/account/token/salt', { body: { username: old.email } });
-        expect(salt.body.kdf).toBe('argon2id-v1');
+        expect(salt.body.kdf).toBe('argon2id-v2');
         const answer = await client.call('POST', '/api/account/token', {
           body: { username: old.email, password: adminPassword },
         });
@@ -503,7 +503,7 @@ describe.each(testStacks)('keys held by people, in the auth service, on %s', (st
       bearer: handler.token,
       body: {
         ...publicKeys,
-        unlock: { method: 'passphrase', kdf: 'argon2id-v1', kdf_salt: newKdfSalt(), sealed_private_keys: sealed },
+        unlock: { method: 'passphrase', kdf: 'argon2id-v2', kdf_salt: newKdfSalt(), sealed_private_keys: sealed },
       },
     });
     expect(again.status).toBe(409);

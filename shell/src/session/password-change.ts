@@ -15,7 +15,7 @@ export async function changePasswordResealing(
   resealed?: { key: CryptoKey; methodId: string; sealed: string };
 }> {
   if (!own.password) throw new Error('You have no password');
-  const { deriveStaffSecrets, newKdfSalt, openPersonSecret, sealPersonSecret } = await import('@whistle/crypto');
+  const { deriveStaffSecrets, newKdfSalt, resealPersonSecret } = await import('@whistle/crypto');
   const kdfSalt = newKdfSalt();
   const [previous, fresh] = await Promise.all([
     deriveStaffSecrets(currentPassword, own.password.salt, own.password.kdf),
@@ -25,17 +25,14 @@ export async function changePasswordResealing(
   let sealed: string | undefined;
   if (own.person && copy) {
     // A wrong current password opens nothing: the server would say so too, this says it without a round trip.
-    const secret = await openPersonSecret(previous.unlockKey, copy.sealed_private_keys, own.person).catch(() => {
-      throw new ApiError('/api/account/profile', 400, 'Bad Request', {
-        message: 'Bad Request',
-        errors: { current_password: ['The current password is wrong'] },
-      });
-    });
-    try {
-      sealed = await sealPersonSecret(fresh.unlockKey, secret, own.person);
-    } finally {
-      secret.fill(0);
-    }
+    sealed = await resealPersonSecret(previous.unlockKey, copy.sealed_private_keys, own.person, fresh.unlockKey).catch(
+      () => {
+        throw new ApiError('/api/account/profile', 400, 'Bad Request', {
+          message: 'Bad Request',
+          errors: { current_password: ['The current password is wrong'] },
+        });
+      },
+    );
   }
   const answer = await changePassword(api, {
     password: fresh.authSecret,

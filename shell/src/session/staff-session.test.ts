@@ -179,7 +179,7 @@ describe('staff session and its keyring', () => {
     const put = posted.find((call) => call.url === '/api/account/profile/keys')!.body as {
       unlock: { method: string; kdf_salt: string };
     };
-    expect(put.unlock).toMatchObject({ method: 'passphrase', kdf: 'argon2id-v1' });
+    expect(put.unlock).toMatchObject({ method: 'passphrase', kdf: 'argon2id-v2' });
     expect(JSON.stringify(posted)).not.toContain('a long unlock passphrase');
   });
 

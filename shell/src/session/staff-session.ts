@@ -7,6 +7,7 @@ import {
   type StaffSession,
   type StaffState,
 } from '@whistle/api-client';
+import { createKdfUpgrade, type HeldKdfUpgrade } from './kdf-upgrade';
 import { createKeyring } from './keyring';
 import { clearToken, readToken, writeToken } from './token-storage';
 
@@ -18,11 +19,17 @@ import { clearToken, readToken, writeToken } from './token-storage';
 export function createStaffSession(storage: Storage = globalThis.localStorage): StaffSession & {
   keyring: ReturnType<typeof createKeyring>;
   signIn(token: string, unlockKey?: CryptoKey): Promise<void>;
+  /** A sign-in whose salt named an older kdf: upgraded in the background once the person is in and the keys open. */
+  holdKdfUpgrade(upgrade: HeldKdfUpgrade | undefined): void;
+  /** The background upgrade started by the last load, if any (tests wait for it). */
+  kdfUpgradeSettled(): Promise<'upgraded' | 'none' | 'failed'> | undefined;
   signOut(): Promise<void>;
   isSignedIn(): boolean;
 } {
   const api: ApiClient = createApiClient({ getToken: () => readToken(storage) });
   const keyring = createKeyring(api);
+  const kdfUpgrade = createKdfUpgrade(api);
+  let upgrading: Promise<'upgraded' | 'none' | 'failed'> | undefined;
   let loading: Promise<StaffState> | undefined;
   const listeners = new Set<(state: StaffState) => void>();
 
@@ -35,6 +42,8 @@ export function createStaffSession(storage: Storage = globalThis.localStorage): 
       email: profile.email,
       fullName: profile.full_name,
     });
+    // After the keys opened, and off the path of the first list: the derivation takes the main thread a while.
+    if (kdfUpgrade.isHeld()) upgrading = whenIdle().then(() => kdfUpgrade.run());
     return { profile, company };
   }
 
@@ -69,6 +78,8 @@ export function createStaffSession(storage: Storage = globalThis.localStorage): 
       await reloadStaff();
     },
     isSignedIn: () => Boolean(readToken(storage)),
+    holdKdfUpgrade: (upgrade) => kdfUpgrade.hold(upgrade),
+    kdfUpgradeSettled: () => upgrading,
     async signIn(token, unlockKey) {
       // After MFA the page passes none: the key the password step left pending is the one. Kept before the token:
       // a reload from then on finds both.
@@ -83,9 +94,19 @@ export function createStaffSession(storage: Storage = globalThis.localStorage): 
       }
       clearToken(storage);
       loading = undefined;
+      kdfUpgrade.forget();
       await keyring.refresh(undefined);
     },
   };
+}
+
+/** Resolves when the browser is idle (a few seconds at most), so background work does not delay what is shown. */
+function whenIdle(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof globalThis.requestIdleCallback === 'function')
+      globalThis.requestIdleCallback(() => resolve(), { timeout: 3000 });
+    else setTimeout(resolve, 0);
+  });
 }
 
 /** The page's one session. */

@@ -32,11 +32,11 @@ export async function newPasskeyUnlock(
 
 /** An unlock passphrase, derived like a password (Argon2id) with a salt of its own. */
 export async function newPassphraseUnlock(passphrase: string): Promise<NewUnlock> {
-  const { deriveStaffSecrets, newKdfSalt } = await import('@whistle/crypto');
+  const { CURRENT_KDF, deriveStaffSecrets, newKdfSalt } = await import('@whistle/crypto');
   const kdfSalt = newKdfSalt();
-  const { unlockKey } = await deriveStaffSecrets(passphrase, kdfSalt);
+  const { unlockKey } = await deriveStaffSecrets(passphrase, kdfSalt, CURRENT_KDF);
   return {
     key: unlockKey,
-    method: (sealed) => ({ method: 'passphrase', kdf: 'argon2id-v1', kdf_salt: kdfSalt, sealed_private_keys: sealed }),
+    method: (sealed) => ({ method: 'passphrase', kdf: CURRENT_KDF, kdf_salt: kdfSalt, sealed_private_keys: sealed }),
   };
 }

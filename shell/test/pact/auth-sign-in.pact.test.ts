@@ -116,11 +116,11 @@ describe('shell sign-in → auth', () => {
         request.headers(jsonHeaders).jsonBody({ username: ADMIN }),
       )
       .willRespondWith(200, (response) =>
-        response.headers({ 'Cache-Control': 'no-store' }).jsonBody({ kdf: 'argon2id-v1', salt: PACT_KDF_SALT }),
+        response.headers({ 'Cache-Control': 'no-store' }).jsonBody({ kdf: 'argon2id-v2', salt: PACT_KDF_SALT }),
       )
       .executeTest(async (server) => {
         expect(await getPasswordSalt(createApiClient({ baseUrl: server.url }), ADMIN)).toEqual({
-          kdf: 'argon2id-v1',
+          kdf: 'argon2id-v2',
           salt: PACT_KDF_SALT,
         });
       });
@@ -204,7 +204,7 @@ describe('shell sign-in → auth', () => {
       .withRequest('GET', '/api/account/profile/keys', (request) => request.headers(staffHeaders))
       .willRespondWith(200, (response) =>
         response.headers({ 'Cache-Control': 'no-store' }).jsonBody({
-          password: { kdf: 'argon2id-v1', salt: PACT_KDF_SALT },
+          password: { kdf: 'argon2id-v2', salt: PACT_KDF_SALT },
           person: {
             public_key: regex(/^v1\.[A-Za-z0-9_-]{87}$/, `v1.${'A'.repeat(87)}`),
             signing_public_key: regex(/^v1\.[A-Za-z0-9_-]{87}$/, `v1.${'B'.repeat(87)}`),

@@ -93,6 +93,11 @@ export const eventCatalogue = {
   'user.sign_in_failed': {
     1: z.object({ user_id: z.uuid(), factor: z.enum(['password', 'mfa']) }),
   },
+  /**
+   * A staff member's browser derived their unchanged password again with a newer key derivation (`kdf`) and
+   * re-sealed their keys under it. No session ended. Nothing secret: the name of the derivation only.
+   */
+  'user.password_kdf_upgraded': { 1: z.object({ user_id: z.uuid(), kdf: z.string() }) },
   /** A staff member enabled (or replaced) their TOTP second factor. */
   'user.mfa_enabled': { 1: z.object({ user_id: z.uuid() }) },
   /**

@@ -17,6 +17,7 @@ export const eventProducers = {
     'user.signed_in',
     'user.sign_in_failed',
     'user.mfa_enabled',
+    'user.password_kdf_upgraded',
     'user.keys_created',
     'user.unlock_method_added',
     'user.unlock_method_removed',

@@ -68,6 +68,7 @@ export const auditActions = [
   'keys-created',
   'unlock-method-added',
   'unlock-method-removed',
+  'password-kdf-upgraded',
   'report-access-granted',
   'report-access-revoked',
   'report-access-requested',

@@ -16,8 +16,12 @@ const outdated = (pattern: RegExp) =>
 export const authSecretSchema = outdated(/^v2\.[A-Za-z0-9_-]{43}$/);
 /** 16 random bytes, base64url, made by the browser for a new password or unlock passphrase. */
 export const kdfSaltSchema = z.string({ error: requiredWhenMissing }).regex(/^[A-Za-z0-9_-]{22}$/, 'Invalid salt');
-/** The key derivation a salt was made for (`PARAMS.v2.argon2id.name` in @whistle/crypto). */
-export const kdfNameSchema = z.literal('argon2id-v1');
+/**
+ * The key derivation a salt was made for (a name of `PARAMS.v2.kdfs` in @whistle/crypto): v1 (3 passes) is still
+ * derived for the accounts that have it, v2 (2 passes) is what every new salt is made for.
+ */
+export const kdfNameSchema = z.enum(['argon2id-v1', 'argon2id-v2'], { error: 'Unknown key derivation' });
+export type KdfName = z.infer<typeof kdfNameSchema>;
 /** A P-256 public key: `v1.` and the 65-byte uncompressed point. */
 export const publicKeySchema = z
   .string({ error: requiredWhenMissing })
@@ -86,6 +90,21 @@ export type SaltResponse = z.infer<typeof saltResponseSchema>;
 
 /** The upgrade a legacy account's last password sign-in carries. */
 export const passwordUpgradeSchema = z.strictObject({ kdf_salt: kdfSaltSchema, auth_secret: authSecretSchema });
+
+/**
+ * PUT /api/account/profile/password/kdf (staff token): the same password, derived again with the current kdf,
+ * after a sign-in whose salt named an older one. `current_password` is the secret of the old derivation (the
+ * proof); the private keys' password copy comes re-sealed under the new unlock key. No session ends: the password
+ * did not change (docs/security.md, "Migration").
+ */
+export const passwordKdfUpgradeRequestSchema = z.strictObject({
+  kdf: z.literal('argon2id-v2', { error: 'Unknown key derivation' }),
+  password: authSecretSchema,
+  kdf_salt: kdfSaltSchema,
+  current_password: authSecretSchema,
+  sealed_private_keys: sealedValueSchema().optional(),
+});
+export type PasswordKdfUpgradeRequest = z.infer<typeof passwordKdfUpgradeRequestSchema>;
 
 /** What a stored unlock method gives back to its owner's browser (never to anyone else). */
 export const unlockMethodSchema = z.object({

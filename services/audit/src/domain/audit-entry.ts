@@ -60,6 +60,7 @@ const actions: Record<string, (event: EventEnvelope) => string> = {
   'user.keys_created': () => 'keys-created',
   'user.unlock_method_added': () => 'unlock-method-added',
   'user.unlock_method_removed': () => 'unlock-method-removed',
+  'user.password_kdf_upgraded': () => 'password-kdf-upgraded',
   'company.key_granted': () => 'report-access-granted',
   'company.key_revoked': () => 'report-access-revoked',
   'company.key_access_requested': () => 'report-access-requested',

@@ -1,4 +1,4 @@
-import type { Role } from '@whistle/contracts';
+import type { KdfName, Role } from '@whistle/contracts';
 import type { Queryable } from '@whistle/service-kit';
 
 export interface UserRow {
@@ -8,7 +8,7 @@ export interface UserRow {
   full_name: string;
   password_hash: string | null;
   /** The browser's key derivation of the password (null with a password_hash: a password from before). */
-  kdf: 'argon2id-v1' | null;
+  kdf: KdfName | null;
   kdf_salt: string | null;
   roles: Role[];
   mfa_secret: string | null;
@@ -20,6 +20,9 @@ export interface UserRow {
   /** The language of the account's mails (its choice in the settings). */
   language: string;
 }
+
+/** What every new salt is made for (the browser derives a fresh salt with `CURRENT_KDF` of @whistle/crypto). */
+export const NEW_PASSWORD_KDF: KdfName = 'argon2id-v2';
 
 const userColumns = `u.id, u.company_id, u.email, u.full_name, u.password_hash, u.kdf, u.kdf_salt, u.roles, u.mfa_secret, u.mfa_factor_id,
   u.mfa_pending_secret, u.mfa_last_time_step, u.failed_logins, c.mfa_required as company_mfa_required, u.language`;
@@ -63,7 +66,7 @@ export const userRepository = {
         user.email,
         user.fullName,
         user.password?.hash ?? null,
-        user.password ? 'argon2id-v1' : null,
+        user.password ? NEW_PASSWORD_KDF : null,
         user.password?.kdfSalt ?? null,
         user.roles,
       ],
@@ -182,10 +185,10 @@ export const userRepository = {
   ): Promise<void> {
     await db.query(
       `update auth.user_profile
-          set password_hash = $3, kdf = 'argon2id-v1', kdf_salt = $4, failed_logins = 0, sessions_valid_after = $5,
+          set password_hash = $3, kdf = $6, kdf_salt = $4, failed_logins = 0, sessions_valid_after = $5,
               updated_at = now()
         where company_id = $1 and id = $2`,
-      [companyId, userId, password.hash, password.kdfSalt, sessionsValidAfter],
+      [companyId, userId, password.hash, password.kdfSalt, sessionsValidAfter, NEW_PASSWORD_KDF],
     );
   },
 
@@ -195,9 +198,27 @@ export const userRepository = {
    */
   async upgradePassword(db: Queryable, userId: string, password: { hash: string; kdfSalt: string }): Promise<boolean> {
     const { rowCount } = await db.query(
-      `update auth.user_profile set password_hash = $2, kdf = 'argon2id-v1', kdf_salt = $3, updated_at = now()
+      `update auth.user_profile set password_hash = $2, kdf = $4, kdf_salt = $3, updated_at = now()
         where id = $1 and kdf is null`,
-      [userId, password.hash, password.kdfSalt],
+      [userId, password.hash, password.kdfSalt, NEW_PASSWORD_KDF],
+    );
+    return rowCount === 1;
+  },
+
+  /**
+   * The same password derived again with a newer kdf (its salt and hash replace the old ones). Only from `fromKdf`,
+   * so a replay after the upgrade, or two upgrades racing, change nothing. No session ends: the password is the same.
+   */
+  async upgradePasswordKdf(
+    db: Queryable,
+    companyId: string,
+    userId: string,
+    upgrade: { fromKdf: KdfName; kdf: KdfName; hash: string; kdfSalt: string },
+  ): Promise<boolean> {
+    const { rowCount } = await db.query(
+      `update auth.user_profile set password_hash = $4, kdf = $5, kdf_salt = $6, updated_at = now()
+        where company_id = $1 and id = $2 and kdf = $3`,
+      [companyId, userId, upgrade.fromKdf, upgrade.hash, upgrade.kdf, upgrade.kdfSalt],
     );
     return rowCount === 1;
   },

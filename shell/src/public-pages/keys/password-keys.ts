@@ -1,5 +1,6 @@
 import { getPasswordSalt, type ApiClient } from '@whistle/api-client';
 import type { LinkPasswordRequest, LoginRequest } from '@whistle/contracts';
+import type { HeldKdfUpgrade } from '../../session/kdf-upgrade';
 
 /**
  * What the public pages derive from a password in the browser (docs/security.md, "Keys"): the password itself never
@@ -20,8 +21,8 @@ export async function passwordSignIn(
   api: ApiClient,
   email: string,
   password: string,
-): Promise<{ body: LoginRequest; unlockKey: CryptoKey }> {
-  const { deriveStaffSecrets, newKdfSalt } = await cryptoModule();
+): Promise<{ body: LoginRequest; unlockKey: CryptoKey; kdfUpgrade?: HeldKdfUpgrade }> {
+  const { CURRENT_KDF, deriveStaffSecrets, newKdfSalt } = await cryptoModule();
   const salt = await getPasswordSalt(api, email);
   if (salt.kdf === 'legacy') {
     const kdfSalt = newKdfSalt();
@@ -29,7 +30,8 @@ export async function passwordSignIn(
     return { body: { username: email, password, upgrade: { kdf_salt: kdfSalt, auth_secret: authSecret } }, unlockKey };
   }
   const { authSecret, unlockKey } = await deriveStaffSecrets(password, salt.salt, salt.kdf);
-  return { body: { username: email, password: authSecret }, unlockKey };
+  const kdfUpgrade = salt.kdf === CURRENT_KDF ? undefined : { password, kdf: salt.kdf, proof: authSecret, unlockKey };
+  return { body: { username: email, password: authSecret }, unlockKey, kdfUpgrade };
 }
 
 /** A new password and the person's new key pairs sealed under it (invitation, reset, onboarding). */

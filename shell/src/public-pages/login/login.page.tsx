@@ -7,6 +7,7 @@ import { Button, TextField, useAction, useDocumentTitle } from '@whistle/ui';
 import { preloadApplicationFor } from '../../applications';
 import { api } from '../../api';
 import { passwordSignIn, preloadPasswordKeys } from '../keys/password-keys';
+import { staffSession } from '../../session/staff-session';
 import { completeSignIn, isLegacyPasswordEnded, safeNextPath } from './sign-in';
 import './login.css';
 
@@ -55,8 +56,11 @@ export function LoginPage() {
     await signIn.run(
       async () => {
         // The password stays in the page: what goes is the secret derived from it (and the unlock key stays too).
-        const { body, unlockKey } = await passwordSignIn(api, email, password);
-        navigateToUrl(await completeSignIn(await login(api, body), next, unlockKey));
+        const { body, unlockKey, kdfUpgrade } = await passwordSignIn(api, email, password);
+        const answer = await login(api, body);
+        // Held only once the password proved right; run once the person is in (after the MFA code, if any).
+        staffSession.holdKdfUpgrade(kdfUpgrade);
+        navigateToUrl(await completeSignIn(answer, next, unlockKey));
       },
       { recover: refused, leaves: true },
     );

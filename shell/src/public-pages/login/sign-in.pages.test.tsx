@@ -22,7 +22,7 @@ afterAll(() => {
   Object.defineProperty(globalThis, 'crypto', { value: jsdomCrypto, configurable: true });
 });
 /** The account's salt, as auth answers it for a known or unknown address alike. */
-const SALT = { kdf: 'argon2id-v1', salt: 'c2FsdCBvZiB0aGlzIHVzZQ' };
+const SALT = { kdf: 'argon2id-v2', salt: 'c2FsdCBvZiB0aGlzIHVzZQ' };
 const AUTH_SECRET = /^v2\.[A-Za-z0-9_-]{43}$/;
 beforeEach(() => {
   fetchMock = jest.spyOn(globalThis, 'fetch');

@@ -13,25 +13,17 @@ import type { StaffPrincipal } from '@whistle/tokens';
 import { userRepository, type UserRow } from '../../data-access/user.repository';
 import { oneTimeSecretRepository } from '../../data-access/one-time-secret.repository';
 import { mfaRepository } from '../../data-access/mfa.repository';
-import { personKeyRepository } from '../../data-access/person-key.repository';
 import { putPersonKeys } from '../keys/person-keys';
-import { hashPassword, verifyPasswordHash } from './password-hash';
+import { hashPassword } from './password-hash';
+import { isCurrentPassword, resealPasswordCopy, signedInUser } from './password-proof';
 import { secretLifetimes } from './abuse-limits';
 import { accountMails } from './account-mails';
 import { sendInBackground, type AccountDependencies } from './account-dependencies';
-import { OUTDATED_CLIENT_MESSAGE } from '@whistle/contracts';
-import { isAuthSecret } from '@whistle/crypto';
 import { hashOfSecret, newOneTimeSecret } from './one-time-secret';
 import { passwordLink } from './password-links';
 import { acceptTotp, mfaSecretContext } from './sign-in-steps';
 import { announceSessionsRevoked, revokeStaffToken } from './token-revocations';
 import { announceUserUpdated } from './user-events';
-
-async function signedInUser(deps: AccountDependencies, principal: StaffPrincipal): Promise<UserRow> {
-  const user = await userRepository.byId(deps.db, principal.companyId, principal.userId);
-  if (!user) throw new AuthenticationError();
-  return user;
-}
 
 export function profileView(user: UserRow): UserProfile {
   return {
@@ -61,32 +53,10 @@ export async function updateProfile(
     });
     return profileView({ ...user, full_name: input.full_name });
   }
-  const currentIsRight =
-    input.current_password !== undefined &&
-    user.password_hash !== null &&
-    // An account from before still compares the password itself; every other, the derived secret.
-    (user.kdf_salt === null || isAuthSecret(input.current_password)) &&
-    (await verifyPasswordHash(user.password_hash, input.current_password));
-  if (!currentIsRight) throw new InputError('Bad Request', { current_password: ['The current password is wrong'] });
+  if (!(await isCurrentPassword(user, input.current_password)))
+    throw new InputError('Bad Request', { current_password: ['The current password is wrong'] });
   await deps.unitOfWork(async (tx) => {
-    const keys = await personKeyRepository.ofUser(tx, user.company_id, user.id);
-    // The keys stay the same; their password copy is sealed again under the new password's unlock key.
-    if (keys) {
-      if (!input.sealed_private_keys)
-        throw new InputError('Bad Request', { sealed_private_keys: [OUTDATED_CLIENT_MESSAGE] });
-      const resealed = await personKeyRepository.resealPassword(
-        tx,
-        user.company_id,
-        user.id,
-        input.sealed_private_keys,
-      );
-      if (!resealed)
-        await personKeyRepository.addUnlockMethod(tx, user.company_id, user.id, {
-          id: randomUUID(),
-          method: 'password',
-          sealedPrivateKeys: input.sealed_private_keys,
-        });
-    }
+    await resealPasswordCopy(tx, user, input.sealed_private_keys);
     await setPassword(tx, user.company_id, user.id, { secret: input.password, kdfSalt: input.kdf_salt });
   });
   // Every session issued before the change is over, this one included; the caller continues with a new token.

@@ -1,7 +1,7 @@
 import { OUTDATED_CLIENT_MESSAGE, type LoginRequest, type LoginResponse, type SaltResponse } from '@whistle/contracts';
 import { isAuthSecret } from '@whistle/crypto';
 import { AuthenticationError, InputError, NotAllowedError } from '@whistle/service-kit';
-import { userRepository, type UserRow } from '../../data-access/user.repository';
+import { NEW_PASSWORD_KDF, userRepository, type UserRow } from '../../data-access/user.repository';
 import { oneTimeSecretRepository } from '../../data-access/one-time-secret.repository';
 import { dummyPasswordHash, hashPassword, verifyPasswordHash } from './password-hash';
 import { ssoRequiredFor } from '../sso/sso-policy';
@@ -29,13 +29,14 @@ const legacyWindowOpen = (deps: AccountDependencies) =>
 /**
  * POST /api/account/token/salt: the salt to derive the authentication secret with. An address without an account
  * (or without a password) gets a salt of its own, stable (an HMAC under a key derived from the KEK), so neither
- * the answer nor its repetition tells which accounts exist. Only an account from before says `legacy`.
+ * the answer nor its repetition tells which accounts exist: it names the kdf a new account would have. Only an
+ * account from before says `legacy`.
  */
 export async function passwordSalt(deps: AccountDependencies, username: string): Promise<SaltResponse> {
   const user = await userRepository.byEmail(deps.db, username);
-  if (user?.kdf === 'argon2id-v1' && user.kdf_salt) return { kdf: user.kdf, salt: user.kdf_salt };
+  if (user?.kdf && user.kdf_salt) return { kdf: user.kdf, salt: user.kdf_salt };
   if (user && isLegacy(user) && legacyWindowOpen(deps)) return { kdf: 'legacy' };
-  return { kdf: 'argon2id-v1', salt: fakeKdfSalt(deps.kek, username) };
+  return { kdf: NEW_PASSWORD_KDF, salt: fakeKdfSalt(deps.kek, username) };
 }
 
 /**

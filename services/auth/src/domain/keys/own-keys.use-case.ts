@@ -15,7 +15,7 @@ export async function ownKeys(deps: KeyDependencies, principal: StaffPrincipal):
   ]);
   if (!user) throw new NotFoundError('User not found');
   return {
-    password: user.kdf && user.kdf_salt ? { kdf: 'argon2id-v1', salt: user.kdf_salt } : null,
+    password: user.kdf && user.kdf_salt ? { kdf: user.kdf, salt: user.kdf_salt } : null,
     person: key
       ? {
           public_key: key.public_key,

@@ -5,6 +5,7 @@ import {
   mailPreferencesSchema,
   mfaChallengeRequestSchema,
   mfaSetupRequestSchema,
+  passwordKdfUpgradeRequestSchema,
   profileUpdateRequestSchema,
   invitationResendRequestSchema,
   linkPasswordRequestSchema,
@@ -20,6 +21,7 @@ import { abuseLimits } from '../../domain/account/abuse-limits';
 import type { AccountDependencies } from '../../domain/account/account-dependencies';
 import { setCompanyMfaRequired } from '../../domain/account/company-security.use-case';
 import { ownCompany } from '../../domain/account/own-company.use-case';
+import { upgradePasswordKdf } from '../../domain/account/password-kdf.use-case';
 import {
   confirmMfaSetup,
   ownProfile,
@@ -203,6 +205,13 @@ export function accountRoutes(deps: AccountDependencies, verifier: StaffTokenVer
       const input = parseBody(profileUpdateRequestSchema, req.body);
       updateProfile(deps, staffOf(req), input).then((profile) => res.json(profile), next);
     });
+  });
+
+  // The same password derived again with the current kdf (a sign-in's background step): limited like a password
+  // change, since a wrong proof is a password guess.
+  router.put('/api/account/profile/password/kdf', mfaLimit, staffEnrolling, async (req, res) => {
+    await upgradePasswordKdf(deps, staffOf(req), parseBody(passwordKdfUpgradeRequestSchema, req.body));
+    res.status(204).end();
   });
 
   router.get('/api/account/profile/notifications', staff, async (req, res) => {
