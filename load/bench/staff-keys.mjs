@@ -48,6 +48,7 @@ export async function onboardingBody({ email, password, fullName = 'Bench Admin'
       email,
       full_name: fullName,
       password: authSecret,
+      kdf: crypto.CURRENT_KDF,
       kdf_salt: kdfSalt,
       keys: {
         ...publicKeys,

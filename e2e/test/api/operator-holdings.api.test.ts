@@ -338,7 +338,11 @@ describe.each(testStacks)('what the operator holds opens no report, on %s', (sta
     const kdfSalt = newKdfSalt();
     const { authSecret, unlockKey } = await deriveStaffSecrets(PASSWORD, kdfSalt);
     const signedIn = await call('POST', '/api/account/token', {
-      body: { username: email, password: PASSWORD, upgrade: { kdf_salt: kdfSalt, auth_secret: authSecret } },
+      body: {
+        username: email,
+        password: PASSWORD,
+        upgrade: { kdf: 'argon2id-v2', kdf_salt: kdfSalt, auth_secret: authSecret },
+      },
     });
     const token = (signedIn.body as { token: string }).token;
     const { publicKeys, secret } = await createPersonKeys();

@@ -27,6 +27,7 @@ const KDF_SALT = /^[A-Za-z0-9_-]{22}$/;
 const SEALED = /^v2\.[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/;
 const NEW_PASSWORD = {
   password: `v2.${'n'.repeat(43)}`,
+  kdf: 'argon2id-v2' as const,
   kdf_salt: 'bmV3LXBhc3N3b3JkLXNhbA',
   sealed_private_keys: 'v2.c2VhbGVk.a2V5cw',
 };

@@ -175,6 +175,7 @@ describe('company calls', () => {
         email: 'a@acme.example',
         password: `v2.${'s'.repeat(43)}`,
         full_name: 'Ada',
+        kdf: 'argon2id-v2' as const,
         kdf_salt: 'k'.repeat(22),
         keys: {
           public_key: 'v1.p',

@@ -83,6 +83,7 @@ export async function newPasswordCredentials(password: string, kdfSalt = newKdfS
   return {
     body: {
       password: authSecret,
+      kdf: CURRENT_KDF,
       kdf_salt: kdfSalt,
       keys: { ...publicKeys, unlock: { method: 'password' as const, sealed_private_keys: sealed } },
     },
@@ -225,6 +226,7 @@ export async function passwordChangeBody(call: StaffCall, token: string, current
   const fresh = await staffSecrets(next, kdfSalt);
   return {
     password: fresh.authSecret,
+    kdf: CURRENT_KDF,
     kdf_salt: kdfSalt,
     current_password: previous.authSecret,
     ...(await resealedPasswordCopy(own, previous, fresh)),

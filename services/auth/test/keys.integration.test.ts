@@ -173,7 +173,11 @@ describe.each(testStacks)('keys held by people, in the auth service, on %s', (st
       const kdfSalt = newKdfSalt();
       const { authSecret, unlockKey } = await deriveStaffSecrets(adminPassword, kdfSalt);
       const signedIn = await client.call('POST', '/api/account/token', {
-        body: { username: old.email, password: adminPassword, upgrade: { kdf_salt: kdfSalt, auth_secret: authSecret } },
+        body: {
+          username: old.email,
+          password: adminPassword,
+          upgrade: { kdf: 'argon2id-v2', kdf_salt: kdfSalt, auth_secret: authSecret },
+        },
       });
       expect(signedIn.status).toBe(200);
       const token = signedIn.body.token as string;

@@ -148,4 +148,30 @@ describe.each(testStacks)('the password derived again with a newer kdf (argon2id
     // The right proof still works after all that.
     expect((await put(body)).status).toBe(204);
   });
+
+  test('when a page from before v2 changes a password (no kdf in its body), then it is stored as v1 and signs in', async () => {
+    const onboarded = await onboardCompany(auth);
+    const client = staffClient(auth.baseUrl);
+    const token = (await client.login(onboarded.email, adminPassword)).body.token as string;
+    // What such a page sends: the new password derived with v1's parameters, and no `kdf`.
+    const own = (await client.call('GET', '/api/account/profile/keys', { bearer: token })).body;
+    const [previous, v1Salt] = [await staffSecrets(adminPassword, own.password.salt, own.password.kdf), newKdfSalt()];
+    const fresh = await deriveStaffSecrets('a new password 5678', v1Salt, 'argon2id-v1');
+    const copy = await passwordCopy((await stored(onboarded.email)).id);
+    const body = {
+      password: fresh.authSecret,
+      kdf_salt: v1Salt,
+      current_password: previous.authSecret,
+      sealed_private_keys: await resealPersonSecret(
+        previous.unlockKey,
+        copy,
+        onboarded.admin.publicKeys,
+        fresh.unlockKey,
+      ),
+    };
+    expect((await client.call('PUT', '/api/account/profile', { bearer: token, body })).status).toBe(200);
+    expect((await stored(onboarded.email)).kdf).toBe('argon2id-v1');
+    expect((await salt(client, onboarded.email)).body).toEqual({ kdf: 'argon2id-v1', salt: v1Salt });
+    expect((await client.login(onboarded.email, 'a new password 5678')).status).toBe(200);
+  });
 });

@@ -15,7 +15,7 @@ export async function changePasswordResealing(
   resealed?: { key: CryptoKey; methodId: string; sealed: string };
 }> {
   if (!own.password) throw new Error('You have no password');
-  const { deriveStaffSecrets, newKdfSalt, resealPersonSecret } = await import('@whistle/crypto');
+  const { CURRENT_KDF, deriveStaffSecrets, newKdfSalt, resealPersonSecret } = await import('@whistle/crypto');
   const kdfSalt = newKdfSalt();
   const [previous, fresh] = await Promise.all([
     deriveStaffSecrets(currentPassword, own.password.salt, own.password.kdf),
@@ -36,6 +36,7 @@ export async function changePasswordResealing(
   }
   const answer = await changePassword(api, {
     password: fresh.authSecret,
+    kdf: CURRENT_KDF,
     kdf_salt: kdfSalt,
     current_password: previous.authSecret,
     ...(sealed ? { sealed_private_keys: sealed } : {}),

@@ -59,6 +59,7 @@ const statusOf = (promise: Promise<unknown>) =>
 /** A new password's secret and keys, as the set-password page sends them (fixed values: the link decides first). */
 const LINK_BODY = {
   password: `v2.${'s'.repeat(43)}`,
+  kdf: 'argon2id-v2' as const,
   kdf_salt: PACT_KDF_SALT,
   keys: {
     public_key: `v1.${'A'.repeat(87)}`,

@@ -5,6 +5,7 @@ import { companyLanguagesSchema } from './languages';
 import {
   authSecretSchema,
   kdfSaltSchema,
+  newPasswordKdfSchema,
   newPasswordPersonKeysSchema,
   passwordUpgradeSchema,
   sealedValueSchema,
@@ -63,6 +64,7 @@ export const profileUpdateRequestSchema = z.union([
   z.strictObject({ full_name: z.string({ error: requiredWhenMissing }).trim().min(1, required).max(200) }),
   z.strictObject({
     password: authSecretSchema,
+    kdf: newPasswordKdfSchema,
     kdf_salt: kdfSaltSchema,
     /** Checked by the service (absent or wrong: 'The current password is wrong'). */
     current_password: z.string().max(256).optional(),
@@ -78,6 +80,7 @@ export type ProfileUpdateRequest = z.infer<typeof profileUpdateRequestSchema>;
  */
 export const linkPasswordRequestSchema = z.strictObject({
   password: authSecretSchema,
+  kdf: newPasswordKdfSchema,
   kdf_salt: kdfSaltSchema,
   keys: newPasswordPersonKeysSchema,
 });

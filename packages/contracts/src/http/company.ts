@@ -6,6 +6,7 @@ import { urlIdentifier, REQUIRED_MESSAGE, requiredWhenMissing } from './common';
 import {
   authSecretSchema,
   kdfSaltSchema,
+  newPasswordKdfSchema,
   newPasswordPersonKeysSchema,
   publicKeySchema,
   sealedValueSchema,
@@ -26,6 +27,7 @@ export const companyCreateRequestSchema = z.strictObject({
     /** The authentication secret the browser derived from the password (the password never travels). */
     password: authSecretSchema,
     full_name: trimmedRequired(200),
+    kdf: newPasswordKdfSchema,
     kdf_salt: kdfSaltSchema,
     /** The admin's own key pairs, their private halves sealed under the password's unlock key. */
     keys: newPasswordPersonKeysSchema,

@@ -22,6 +22,12 @@ export const kdfSaltSchema = z.string({ error: requiredWhenMissing }).regex(/^[A
  */
 export const kdfNameSchema = z.enum(['argon2id-v1', 'argon2id-v2'], { error: 'Unknown key derivation' });
 export type KdfName = z.infer<typeof kdfNameSchema>;
+/**
+ * Beside a new password's `kdf_salt`: the key derivation the page derived it with, stored as it says. Absent, it is
+ * argon2id-v1, the only one a page from before v2 knew: a page left open across the upgrade keeps its account able
+ * to sign in, where recording the server's current kdf would lock it out.
+ */
+export const newPasswordKdfSchema = kdfNameSchema.optional().transform((kdf): KdfName => kdf ?? 'argon2id-v1');
 /** A P-256 public key: `v1.` and the 65-byte uncompressed point. */
 export const publicKeySchema = z
   .string({ error: requiredWhenMissing })
@@ -89,7 +95,11 @@ export const saltResponseSchema = z.union([
 export type SaltResponse = z.infer<typeof saltResponseSchema>;
 
 /** The upgrade a legacy account's last password sign-in carries. */
-export const passwordUpgradeSchema = z.strictObject({ kdf_salt: kdfSaltSchema, auth_secret: authSecretSchema });
+export const passwordUpgradeSchema = z.strictObject({
+  kdf: newPasswordKdfSchema,
+  kdf_salt: kdfSaltSchema,
+  auth_secret: authSecretSchema,
+});
 
 /**
  * PUT /api/account/profile/password/kdf (staff token): the same password, derived again with the current kdf,

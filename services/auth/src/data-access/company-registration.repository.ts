@@ -1,4 +1,4 @@
-import type { NewPasswordPersonKeys } from '@whistle/contracts';
+import type { KdfName, NewPasswordPersonKeys } from '@whistle/contracts';
 import type { Queryable } from '@whistle/service-kit';
 
 /** An onboarding waiting for its first admin to confirm the e-mailed link (see migration 010). */
@@ -16,6 +16,8 @@ export interface CompanyRegistrationRow {
   aes_encrypted_private_key: string;
   /** The salt of the admin's authentication secret, their keys, and their grant of the company key. */
   kdf_salt: string;
+  /** The kdf of that salt (null: a registration stored before it was kept, argon2id-v1). */
+  kdf: KdfName | null;
   admin_keys: NewPasswordPersonKeys;
   admin_grant: string;
 }
@@ -24,8 +26,8 @@ export const companyRegistrationRepository = {
   async insert(db: Queryable, row: CompanyRegistrationRow & { secretHash: string; ttlMs: number }): Promise<void> {
     await db.query(
       `insert into auth.company_registration (id, url_identifier, secret_hash, email, email_domain, full_name, name,
-         country, password_hash, public_key, aes_encrypted_private_key, kdf_salt, admin_keys, admin_grant, expires_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, now() + $15 * interval '1 millisecond')`,
+         country, password_hash, public_key, aes_encrypted_private_key, kdf_salt, admin_keys, admin_grant, expires_at, kdf)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, now() + $15 * interval '1 millisecond', $16)`,
       [
         row.id,
         row.url_identifier,
@@ -42,6 +44,7 @@ export const companyRegistrationRepository = {
         JSON.stringify(row.admin_keys),
         row.admin_grant,
         row.ttlMs,
+        row.kdf,
       ],
     );
   },
@@ -59,7 +62,7 @@ export const companyRegistrationRepository = {
     const { rows } = await db.query<CompanyRegistrationRow>(
       `delete from auth.company_registration where secret_hash = $1 and expires_at > now()
        returning id, url_identifier, email, email_domain, full_name, name, country, password_hash, public_key,
-                 aes_encrypted_private_key, kdf_salt, admin_keys, admin_grant`,
+                 aes_encrypted_private_key, kdf_salt, kdf, admin_keys, admin_grant`,
       [secretHash],
     );
     return rows[0];

@@ -21,8 +21,18 @@ export interface UserRow {
   language: string;
 }
 
-/** What every new salt is made for (the browser derives a fresh salt with `CURRENT_KDF` of @whistle/crypto). */
+/**
+ * What today's pages derive a new salt with (`CURRENT_KDF` of @whistle/crypto): the kdf an unknown address's made-up
+ * salt names, so that it answers as a new account's would. A stored password keeps the kdf its page said it used.
+ */
 export const NEW_PASSWORD_KDF: KdfName = 'argon2id-v2';
+
+/** A password as stored: the argon2id hash of the authentication secret, the salt and kdf it was derived with. */
+export interface StoredPassword {
+  readonly hash: string;
+  readonly kdfSalt: string;
+  readonly kdf: KdfName;
+}
 
 const userColumns = `u.id, u.company_id, u.email, u.full_name, u.password_hash, u.kdf, u.kdf_salt, u.roles, u.mfa_secret, u.mfa_factor_id,
   u.mfa_pending_secret, u.mfa_last_time_step, u.failed_logins, c.mfa_required as company_mfa_required, u.language`;
@@ -52,8 +62,8 @@ export const userRepository = {
       companyId: string;
       email: string;
       fullName: string;
-      /** The argon2id hash of the authentication secret and the salt it was derived with (none: invited). */
-      password: { hash: string; kdfSalt: string } | null;
+      /** None: invited. */
+      password: StoredPassword | null;
       roles: string[];
     },
   ): Promise<void> {
@@ -66,7 +76,7 @@ export const userRepository = {
         user.email,
         user.fullName,
         user.password?.hash ?? null,
-        user.password ? NEW_PASSWORD_KDF : null,
+        user.password?.kdf ?? null,
         user.password?.kdfSalt ?? null,
         user.roles,
       ],
@@ -180,7 +190,7 @@ export const userRepository = {
     db: Queryable,
     companyId: string,
     userId: string,
-    password: { hash: string; kdfSalt: string },
+    password: StoredPassword,
     sessionsValidAfter: Date,
   ): Promise<void> {
     await db.query(
@@ -188,7 +198,7 @@ export const userRepository = {
           set password_hash = $3, kdf = $6, kdf_salt = $4, failed_logins = 0, sessions_valid_after = $5,
               updated_at = now()
         where company_id = $1 and id = $2`,
-      [companyId, userId, password.hash, password.kdfSalt, sessionsValidAfter, NEW_PASSWORD_KDF],
+      [companyId, userId, password.hash, password.kdfSalt, sessionsValidAfter, password.kdf],
     );
   },
 
@@ -196,11 +206,11 @@ export const userRepository = {
    * The last sign-in with a password from before: its hash becomes that of the authentication secret the browser
    * derived from it (nothing else changes, no session ends).
    */
-  async upgradePassword(db: Queryable, userId: string, password: { hash: string; kdfSalt: string }): Promise<boolean> {
+  async upgradePassword(db: Queryable, userId: string, password: StoredPassword): Promise<boolean> {
     const { rowCount } = await db.query(
       `update auth.user_profile set password_hash = $2, kdf = $4, kdf_salt = $3, updated_at = now()
         where id = $1 and kdf is null`,
-      [userId, password.hash, password.kdfSalt, NEW_PASSWORD_KDF],
+      [userId, password.hash, password.kdfSalt, password.kdf],
     );
     return rowCount === 1;
   },

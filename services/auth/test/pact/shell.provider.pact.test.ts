@@ -64,6 +64,7 @@ async function insertRegistration(token: string, urlIdentifier: string): Promise
     password_hash: '$argon2id$v=19$m=19456,t=2,p=1$unused$unused',
     public_key: company.public_key,
     aes_encrypted_private_key: 'v2.unused.unused.unused',
+    kdf: admin.body.kdf,
     kdf_salt: admin.body.kdf_salt,
     admin_keys: admin.body.keys,
     admin_grant: 'v2.unused.unused.unused',

@@ -27,7 +27,10 @@ export async function passwordSignIn(
   if (salt.kdf === 'legacy') {
     const kdfSalt = newKdfSalt();
     const { authSecret, unlockKey } = await deriveStaffSecrets(password, kdfSalt);
-    return { body: { username: email, password, upgrade: { kdf_salt: kdfSalt, auth_secret: authSecret } }, unlockKey };
+    return {
+      body: { username: email, password, upgrade: { kdf: CURRENT_KDF, kdf_salt: kdfSalt, auth_secret: authSecret } },
+      unlockKey,
+    };
   }
   const { authSecret, unlockKey } = await deriveStaffSecrets(password, salt.salt, salt.kdf);
   const kdfUpgrade = salt.kdf === CURRENT_KDF ? undefined : { password, kdf: salt.kdf, proof: authSecret, unlockKey };
@@ -36,7 +39,7 @@ export async function passwordSignIn(
 
 /** A new password and the person's new key pairs sealed under it (invitation, reset, onboarding). */
 export async function newPasswordKeys(password: string): Promise<LinkPasswordRequest> {
-  const { createPersonKeys, deriveStaffSecrets, newKdfSalt, sealPersonSecret } = await cryptoModule();
+  const { CURRENT_KDF, createPersonKeys, deriveStaffSecrets, newKdfSalt, sealPersonSecret } = await cryptoModule();
   const kdfSalt = newKdfSalt();
   const [{ authSecret, unlockKey }, { publicKeys, secret }] = await Promise.all([
     deriveStaffSecrets(password, kdfSalt),
@@ -46,6 +49,7 @@ export async function newPasswordKeys(password: string): Promise<LinkPasswordReq
     const sealed = await sealPersonSecret(unlockKey, secret, publicKeys);
     return {
       password: authSecret,
+      kdf: CURRENT_KDF,
       kdf_salt: kdfSalt,
       keys: { ...publicKeys, unlock: { method: 'password', sealed_private_keys: sealed } },
     };

@@ -2,6 +2,7 @@ import QRCode from 'qrcode';
 import { randomUUID } from 'node:crypto';
 import { generateSecret, generateURI } from 'otplib';
 import type {
+  KdfName,
   LinkPasswordRequest,
   MfaSetupResponse,
   ProfileUpdateRequest,
@@ -57,7 +58,11 @@ export async function updateProfile(
     throw new InputError('Bad Request', { current_password: ['The current password is wrong'] });
   await deps.unitOfWork(async (tx) => {
     await resealPasswordCopy(tx, user, input.sealed_private_keys);
-    await setPassword(tx, user.company_id, user.id, { secret: input.password, kdfSalt: input.kdf_salt });
+    await setPassword(tx, user.company_id, user.id, {
+      secret: input.password,
+      kdfSalt: input.kdf_salt,
+      kdf: input.kdf,
+    });
   });
   // Every session issued before the change is over, this one included; the caller continues with a new token.
   const { token } = await deps.issuer.issue({
@@ -75,11 +80,17 @@ async function setPassword(
   tx: Transaction,
   companyId: string,
   userId: string,
-  password: { secret: string; kdfSalt: string },
+  password: { secret: string; kdfSalt: string; kdf: KdfName },
 ): Promise<void> {
   const hash = await hashPassword(password.secret);
   const changedAt = new Date();
-  await userRepository.setPassword(tx, companyId, userId, { hash, kdfSalt: password.kdfSalt }, changedAt);
+  await userRepository.setPassword(
+    tx,
+    companyId,
+    userId,
+    { hash, kdfSalt: password.kdfSalt, kdf: password.kdf },
+    changedAt,
+  );
   await oneTimeSecretRepository.retire(tx, userId, ['password_reset', 'invitation', 'mfa_challenge', 'sso_code']);
   await announceSessionsRevoked(tx, {
     companyId,
@@ -107,7 +118,11 @@ export async function setPasswordWithLink(
     (await oneTimeSecretRepository.consume(deps.db, secretHash, 'invitation'));
   if (!link) throw new AuthenticationError('Invalid or expired link');
   await deps.unitOfWork(async (tx) => {
-    await setPassword(tx, link.company_id, link.user_id, { secret: input.password, kdfSalt: input.kdf_salt });
+    await setPassword(tx, link.company_id, link.user_id, {
+      secret: input.password,
+      kdfSalt: input.kdf_salt,
+      kdf: input.kdf,
+    });
     await putPersonKeys(tx, { companyId: link.company_id, userId: link.user_id }, input.keys);
   });
 }

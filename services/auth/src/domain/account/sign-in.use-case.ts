@@ -67,6 +67,7 @@ export async function login(deps: AccountDependencies, input: LoginRequest): Pro
     await userRepository.upgradePassword(deps.db, user.id, {
       hash: await hashPassword(upgrade.auth_secret),
       kdfSalt: upgrade.kdf_salt,
+      kdf: upgrade.kdf,
     });
   // Checked only after the right password: a guess learns nothing of the company's policy.
   if (await ssoRequiredFor(deps, user)) {

@@ -31,7 +31,12 @@ export async function activateCompany(tx: Transaction, registration: CompanyRegi
     companyId,
     email,
     fullName: registration.full_name,
-    password: { hash: registration.password_hash, kdfSalt: registration.kdf_salt },
+    // Registrations stored before the kdf was (null): made by a page that knew only argon2id-v1.
+    password: {
+      hash: registration.password_hash,
+      kdfSalt: registration.kdf_salt,
+      kdf: registration.kdf ?? 'argon2id-v1',
+    },
     roles: ['ADMIN'],
   });
 

@@ -61,6 +61,7 @@ export async function createCompany(
       password_hash: passwordHash,
       public_key: input.credential.public_key,
       aes_encrypted_private_key: input.credential.aes_encrypted_private_key,
+      kdf: input.user_profile.kdf,
       kdf_salt: input.user_profile.kdf_salt,
       admin_keys: input.user_profile.keys,
       // The spec's `passphrase` field carries the admin's grant: the company key wrapped to their own public key.
