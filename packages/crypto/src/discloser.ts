@@ -1,8 +1,9 @@
 import { constantTimeEqual } from './compare';
 import { toBase64Url, utf8Encode, type Bytes } from './encoding';
-import { CryptoFormatError } from './errors';
-import { encodeVersioned, parseVersioned } from './format';
+import { CryptoFormatError, DecryptionError } from './errors';
+import { encodeVersioned, parseVersioned, versionOf } from './format';
 import { PARAMS } from './params';
+import { decodeTeamKeys, encodeTeamKeys, type TeamKey } from './team-keys';
 import { aesDecrypt, aesEncrypt, deriveAesKey, deriveBytes, randomBytes, sha256 } from './webcrypto';
 
 const { alphabet, length, groupSize } = PARAMS.discloserPassphrase;
@@ -80,24 +81,66 @@ export async function verifyDiscloserAuthToken(
   return constantTimeEqual(await digest(utf8Encode(token)), expected);
 }
 
-/** Incident passphrase under HKDF(discloser passphrase, random salt): `v1.<salt>.<iv>.<ciphertext+tag>`. */
-export async function sealForDiscloser(discloserPassphrase: string, secret: Bytes): Promise<string> {
+/**
+ * Incident passphrase under HKDF(discloser passphrase, random salt): `v1.<salt>.<iv>.<ciphertext+tag>`; or, with
+ * `boundTo` (the sealed team key list of the report: sealTeamKeysForDiscloser), `v2.` with it as associated data, so
+ * a server that drops or swaps the pinned list leaves a passphrase that no longer opens rather than a report that
+ * looks older than it is.
+ */
+export async function sealForDiscloser(discloserPassphrase: string, secret: Bytes, boundTo?: string): Promise<string> {
   const salt = randomBytes(PARAMS.hkdf.saltBytes);
   const iv = randomBytes(PARAMS.aes.ivBytes);
   const key = await deriveAesKey(passphraseSecret(discloserPassphrase), salt, PARAMS.info.discloserPassphraseKey, [
     'encrypt',
   ]);
-  return encodeVersioned([salt, iv, await aesEncrypt(key, iv, secret)]);
+  if (boundTo === undefined) return encodeVersioned([salt, iv, await aesEncrypt(key, iv, secret)]);
+  const sealed = await aesEncrypt(key, iv, secret, utf8Encode(boundTo));
+  return encodeVersioned([salt, iv, sealed], PARAMS.v2.version);
 }
 
-export async function openForDiscloser(discloserPassphrase: string, sealed: string): Promise<Bytes> {
-  const [salt, iv, ciphertext] = parseVersioned(sealed, 'discloser encrypted passphrase', [
-    PARAMS.hkdf.saltBytes,
-    PARAMS.aes.ivBytes,
-    { min: PARAMS.aes.tagBytes + 1 },
-  ]);
+/** Opens sealForDiscloser's value: a v2 one only with the very `boundTo` it was sealed with. */
+export async function openForDiscloser(
+  discloserPassphrase: string,
+  sealed: string,
+  boundTo?: string | null,
+): Promise<Bytes> {
+  const bound = versionOf(sealed) === PARAMS.v2.version;
+  if (bound && typeof boundTo !== 'string') throw new DecryptionError("The report's pinned team keys are missing");
+  const [salt, iv, ciphertext] = parseVersioned(
+    sealed,
+    'discloser encrypted passphrase',
+    [PARAMS.hkdf.saltBytes, PARAMS.aes.ivBytes, { min: PARAMS.aes.tagBytes + 1 }],
+    bound ? PARAMS.v2.version : PARAMS.version,
+  );
   const key = await deriveAesKey(passphraseSecret(discloserPassphrase), salt, PARAMS.info.discloserPassphraseKey, [
     'decrypt',
   ]);
-  return aesDecrypt(key, iv, ciphertext);
+  return aesDecrypt(key, iv, ciphertext, bound ? utf8Encode(boundTo!) : undefined);
+}
+
+/**
+ * The case team's signing keys as the report form saw them, sealed for the discloser alone (HKDF of their passphrase
+ * with its own info): `v2.<salt>.<iv>.<ciphertext+tag>`. The server can neither read nor forge it; staff never need
+ * it. The discloser's page checks staff signatures against it (docs/security.md, "Signed staff messages").
+ */
+export async function sealTeamKeysForDiscloser(discloserPassphrase: string, keys: readonly TeamKey[]): Promise<string> {
+  const salt = randomBytes(PARAMS.hkdf.saltBytes);
+  const iv = randomBytes(PARAMS.aes.ivBytes);
+  const key = await deriveAesKey(passphraseSecret(discloserPassphrase), salt, PARAMS.v2.info.discloserTeamKeys, [
+    'encrypt',
+  ]);
+  return encodeVersioned([salt, iv, await aesEncrypt(key, iv, encodeTeamKeys(keys))], PARAMS.v2.version);
+}
+
+export async function openTeamKeysForDiscloser(discloserPassphrase: string, sealed: string): Promise<TeamKey[]> {
+  const [salt, iv, ciphertext] = parseVersioned(
+    sealed,
+    'discloser team keys',
+    [PARAMS.hkdf.saltBytes, PARAMS.aes.ivBytes, { min: PARAMS.aes.tagBytes + 1 }],
+    PARAMS.v2.version,
+  );
+  const key = await deriveAesKey(passphraseSecret(discloserPassphrase), salt, PARAMS.v2.info.discloserTeamKeys, [
+    'decrypt',
+  ]);
+  return decodeTeamKeys(await aesDecrypt(key, iv, ciphertext));
 }

@@ -1,9 +1,17 @@
-import { deriveDiscloserAuthToken, generateDiscloserPassphrase, openForDiscloser, sealForDiscloser } from './discloser';
+import {
+  deriveDiscloserAuthToken,
+  generateDiscloserPassphrase,
+  openForDiscloser,
+  openTeamKeysForDiscloser,
+  sealForDiscloser,
+  sealTeamKeysForDiscloser,
+} from './discloser';
 import { toBase64Url, utf8Encode, type Bytes } from './encoding';
 import { DecryptionError } from './errors';
-import { encodeVersioned, parseFixedBase64Url, parseVersioned } from './format';
+import { encodeVersioned, parseFixedBase64Url, parseVersioned, versionOf } from './format';
 import { PARAMS } from './params';
 import type { PersonKeys } from './person-keys';
+import type { TeamKey } from './team-keys';
 import { encodePublicKey, unwrapBound, unwrapWithPrivateKey, wrapBound, wrapToPublicKey } from './wrap';
 import {
   aesDecrypt,
@@ -35,6 +43,11 @@ export interface IncidentCreatePayloadKeys {
   company_encrypted_passphrase: string;
   discloser_encrypted_passphrase: string;
   discloser_auth_token: string;
+  /**
+   * Not in the spec: the case team's signing keys, sealed for the discloser (sealTeamKeysForDiscloser); the
+   * discloser's sealed passphrase is bound to it. Absent for a report made without a list.
+   */
+  discloser_team_keys?: string;
 }
 
 export interface IncidentCredentials {
@@ -55,6 +68,8 @@ export interface IncidentCredentials {
 export async function createIncidentCredentials(
   companyPublicKey: string,
   recipients: readonly { key_id: string; public_key: string }[] = [],
+  /** The team's signing keys to pin for the discloser's page (docs/security.md, "Signed staff messages"). */
+  teamKeys?: readonly TeamKey[],
 ): Promise<IncidentCredentials> {
   const pair = await generateExportableKeyPair();
   const publicKey = encodePublicKey(await exportPublicKeyRaw(pair.publicKey));
@@ -63,13 +78,14 @@ export async function createIncidentCredentials(
   const salt = randomBytes(PARAMS.hkdf.saltBytes);
   const iv = randomBytes(PARAMS.aes.ivBytes);
   const pkcs8 = await exportPrivateKeyPkcs8(pair.privateKey);
+  const sealedTeamKeys = teamKeys ? await sealTeamKeysForDiscloser(discloserPassphrase, teamKeys) : undefined;
 
   const [sealedPrivateKey, companyEncrypted, discloserEncrypted, authToken, privateKey] = await Promise.all([
     deriveAesKey(incidentPassphrase, salt, PARAMS.info.incidentPrivateKey, ['encrypt']).then((key) =>
       aesEncrypt(key, iv, pkcs8, utf8Encode(publicKey)),
     ),
     wrapToPublicKey(companyPublicKey, incidentPassphrase, 'incident-passphrase'),
-    sealForDiscloser(discloserPassphrase, incidentPassphrase),
+    sealForDiscloser(discloserPassphrase, incidentPassphrase, sealedTeamKeys),
     deriveDiscloserAuthToken(discloserPassphrase),
     importPrivateKeyPkcs8(pkcs8),
   ]);
@@ -94,6 +110,7 @@ export async function createIncidentCredentials(
       company_encrypted_passphrase: companyEncrypted,
       discloser_encrypted_passphrase: discloserEncrypted,
       discloser_auth_token: authToken,
+      ...(sealedTeamKeys ? { discloser_team_keys: sealedTeamKeys } : {}),
     },
     grants,
     discloserPassphrase,
@@ -157,15 +174,37 @@ async function unwrapCompanyPassphrase(
   throw new DecryptionError();
 }
 
-/** Review page: open the incident with the passphrase from the secret code. */
+/**
+ * Review page: open the incident with the passphrase from the secret code. A report sealed with a team key list
+ * opens only with that very list (`discloser_team_keys`): dropped or swapped, it is a DecryptionError.
+ */
 export async function openIncidentAsDiscloser(
   input: StoredIncidentKeys & {
     discloser_encrypted_passphrase: string;
+    discloser_team_keys?: string | null;
     discloserPassphrase: string;
   },
 ): Promise<IncidentHandle> {
-  const incidentPassphrase = await openForDiscloser(input.discloserPassphrase, input.discloser_encrypted_passphrase);
+  const incidentPassphrase = await openForDiscloser(
+    input.discloserPassphrase,
+    input.discloser_encrypted_passphrase,
+    input.discloser_team_keys,
+  );
   return openWithIncidentPassphrase(incidentPassphrase, input);
+}
+
+/**
+ * The team keys pinned in a report at its making, for the discloser's page; null for a report made before pinning
+ * (its sealed passphrase is v1 and bound to nothing: docs/security.md says the limit). Call after
+ * openIncidentAsDiscloser succeeded, which proved the list is the one the report was sealed with.
+ */
+export async function openPinnedTeamKeys(input: {
+  discloser_encrypted_passphrase: string;
+  discloser_team_keys?: string | null;
+  discloserPassphrase: string;
+}): Promise<TeamKey[] | null> {
+  if (versionOf(input.discloser_encrypted_passphrase) !== PARAMS.v2.version || !input.discloser_team_keys) return null;
+  return openTeamKeysForDiscloser(input.discloserPassphrase, input.discloser_team_keys);
 }
 
 /**

@@ -51,6 +51,7 @@ export {
   openIncidentAsCompany,
   openIncidentWithGrant,
   openIncidentAsDiscloser,
+  openPinnedTeamKeys,
   regrantIncidentPassphrase,
   rewrapIncidentPassphrase,
   type IncidentCreatePayloadKeys,
@@ -86,3 +87,13 @@ export {
   solveProofOfWork,
   verifyProofOfWork,
 } from './proof-of-work';
+export {
+  endorseTeamKey,
+  resolveTeamKeys,
+  signStaffContent,
+  verifyStaffContent,
+  type KeyEndorsement,
+  type SignedKind,
+  type StaffSignature,
+  type TeamKey,
+} from './team-keys';

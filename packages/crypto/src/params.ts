@@ -77,6 +77,9 @@ export const PARAMS = {
       recovery: 'whistle/v2/recovery/company-private-key',
       fingerprint: 'whistle/v2/fingerprint',
       wrap: 'whistle/v2/wrap/',
+      discloserTeamKeys: 'whistle/v2/discloser-team-keys',
+      staffSignature: 'whistle/v2/staff-signature',
+      keyEndorsement: 'whistle/v2/key-endorsement',
     },
   },
 } as const;
