@@ -16,12 +16,19 @@ export interface TeamKey {
 /** What a staff signature covers besides the ciphertexts: a message, or a file's name and key. */
 export type SignedKind = 'message' | 'file';
 
-/** A staff signature as stored beside its content: who signed (key id), a nonce made by the signer, the signature. */
-export interface StaffSignature {
-  signer_key_id: string;
+/** A staff signature as the signer's browser makes it: a nonce of its own and the signature. */
+export interface StaffSignatureParts {
   nonce: string;
   /** `v2.<64 bytes, IEEE P1363 r‖s>` */
   signature: string;
+}
+
+/**
+ * A staff signature as stored beside its content: the parts, and whose key made it (`signer_key_id`: the sender's
+ * current key when the server took the message; not signed, since the signature itself verifies under one key only).
+ */
+export interface StaffSignature extends StaffSignatureParts {
+  signer_key_id: string;
 }
 
 /** An admin's word that a member's signing key belongs to the case team of `company_id` (docs/security.md). */
@@ -43,11 +50,11 @@ const ecdsaParams = { name: PARAMS.v2.ecdsa.name, hash: PARAMS.v2.ecdsa.hash } a
 
 /**
  * The bytes a staff signature is over: a JSON array of strings (one encoding, no separator to forge) naming the
- * purpose, the case (its incident public key), the kind, the signer's key id, the nonce and each ciphertext. A
- * signature moved to another case, kind, signer or ciphertext no longer verifies.
+ * purpose, the case (its incident public key), the kind, the nonce and each ciphertext. A signature moved to another
+ * case, kind or ciphertext no longer verifies.
  */
-const staffSignedBytes = (incidentPublicKey: string, kind: SignedKind, keyId: string, nonce: string, parts: string[]) =>
-  utf8Encode(JSON.stringify([PARAMS.v2.info.staffSignature, incidentPublicKey, kind, keyId, nonce, ...parts]));
+const staffSignedBytes = (incidentPublicKey: string, kind: SignedKind, nonce: string, parts: string[]) =>
+  utf8Encode(JSON.stringify([PARAMS.v2.info.staffSignature, incidentPublicKey, kind, nonce, ...parts]));
 
 const endorsementBytes = (endorsement: Omit<KeyEndorsement, 'signature'>) =>
   utf8Encode(
@@ -80,15 +87,15 @@ async function verify(signingPublicKey: string, signature: string, data: Uint8Ar
 
 /**
  * A staff member's browser signs what it sends to a case's discloser (a message's ciphertext; a file's encrypted
- * name and key) with their signing key, named by its opaque key id.
+ * name and key) with their signing key.
  */
 export async function signStaffContent(
   person: PersonKeys,
-  input: { keyId: string; incidentPublicKey: string; kind: SignedKind; ciphertexts: string[] },
-): Promise<StaffSignature> {
+  input: { incidentPublicKey: string; kind: SignedKind; ciphertexts: string[] },
+): Promise<StaffSignatureParts> {
   const nonce = encodeVersioned([randomBytes(NONCE_BYTES)], PARAMS.v2.version);
-  const data = staffSignedBytes(input.incidentPublicKey, input.kind, input.keyId, nonce, input.ciphertexts);
-  return { signer_key_id: input.keyId, nonce, signature: await sign(person, data) };
+  const data = staffSignedBytes(input.incidentPublicKey, input.kind, nonce, input.ciphertexts);
+  return { nonce, signature: await sign(person, data) };
 }
 
 /**
@@ -103,13 +110,7 @@ export async function verifyStaffContent(
   if (!signature) return false;
   const key = team.get(signature.signer_key_id);
   if (!key) return false;
-  const data = staffSignedBytes(
-    input.incidentPublicKey,
-    input.kind,
-    signature.signer_key_id,
-    signature.nonce,
-    input.ciphertexts,
-  );
+  const data = staffSignedBytes(input.incidentPublicKey, input.kind, signature.nonce, input.ciphertexts);
   return verify(key.signing_public_key, signature.signature, data);
 }
 
