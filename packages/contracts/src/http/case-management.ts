@@ -6,6 +6,7 @@ import {
   incidentStatusSchema,
   reportChannelSchema,
   reportFieldSchema,
+  staffSignatureSchema,
   type IncidentStatus,
 } from './incident';
 import { fingerprintSchema, sealedValueSchema } from './keys';
@@ -291,6 +292,8 @@ export const incidentUpdateRequestSchema = z
     outcome: incidentOutcomeSchema.optional(),
     motivation: encryptedText.optional(),
     final_message: encryptedText.optional(),
+    /** Not in the spec: the sender's signature of `final_message` (docs/security.md, "Signed staff messages"). */
+    final_message_signature: staffSignatureSchema.optional(),
     assignee_uuids: z
       .array(z.uuid({ error: 'Invalid user id' }))
       .max(50)
@@ -331,6 +334,9 @@ export const incidentUpdateRequestSchema = z
     } else if (input.outcome) {
       ctx.addIssue({ code: 'custom', path: ['outcome'], message: 'An outcome is given only when closing' });
     }
+    if (input.final_message_signature && !input.final_message) {
+      ctx.addIssue({ code: 'custom', path: ['final_message_signature'], message: 'A signature needs its message' });
+    }
     if (input.final_message && input.status !== 'CLOSED') {
       ctx.addIssue({ code: 'custom', path: ['final_message'], message: 'A final message is sent only when closing' });
     }
@@ -355,6 +361,8 @@ export const staffMessageCreateRequestSchema = z.strictObject({
   incident_uuid: z.uuid(),
   content: encryptedText,
   feedback: z.boolean().default(false),
+  /** Not in the spec: the sender's signature of `content` (docs/security.md, "Signed staff messages"). */
+  signature: staffSignatureSchema.optional(),
 });
 export type StaffMessageCreateRequest = z.infer<typeof staffMessageCreateRequestSchema>;
 

@@ -81,6 +81,17 @@ const base64url = (length: number, message: string) =>
   z.string().regex(new RegExp(`^[A-Za-z0-9_-]{${length}}$`), message);
 
 export const reportFieldSchema = z.strictObject({ name: encryptedFieldNameSchema, value: encryptedText });
+
+/**
+ * Not in the spec (docs/security.md, "Signed staff messages"): a staff member's signature over what they send the
+ * discloser (`signStaffContent` of @whistle/crypto), over a nonce of their browser's. The server checks the shape and
+ * stores it with the sender's current signing key's id; the discloser's browser checks the signature.
+ */
+export const staffSignatureSchema = z.strictObject({
+  nonce: z.string().regex(/^v2\.[A-Za-z0-9_-]{22}$/, 'Invalid nonce'),
+  signature: z.string().regex(/^v2\.[A-Za-z0-9_-]{86}$/, 'Invalid signature'),
+});
+export type StaffSignatureBody = z.infer<typeof staffSignatureSchema>;
 export type ReportField = z.infer<typeof reportFieldSchema>;
 
 export const incidentCredentialSchema = z.strictObject({
@@ -178,6 +189,12 @@ export const incidentCreateRequestSchema = z
     recorder_grant: z
       .strictObject({ fingerprint: fingerprintSchema, wrapped_passphrase: versionedString(1024) })
       .optional(),
+    /**
+     * Not in the spec (docs/security.md, "Signed staff messages"): the case team's signing keys as the report form
+     * saw them, sealed in the discloser's browser for the discloser alone; `discloser_encrypted_passphrase` (v2) is
+     * bound to it. Stored as sent and handed back only to the discloser.
+     */
+    discloser_team_keys: versionedString(100_000).optional(),
   })
   .superRefine(
     (input, ctx) => {
@@ -239,6 +256,8 @@ export const incidentDiscloserViewSchema = z.object({
   aes_salt: z.string(),
   aes_iv: z.string(),
   discloser_encrypted_passphrase: z.string(),
+  /** Not in the spec: the sealed team key list sent with the report (null for one sent without). */
+  discloser_team_keys: z.string().nullable().optional(),
   /** Discloser session token (JWT, ES256) for this incident only: `Authorization: Bearer` on later calls. */
   token: z.string(),
   token_expires_at: z.iso.datetime({ offset: true }),
@@ -272,6 +291,11 @@ export const incidentMessageSchema = z.object({
   feedback: z.boolean().optional(),
   /** The message sent with the closing of the case (`final_message`): how it ended, in the company's words. */
   final: z.boolean().optional(),
+  /**
+   * Not in the spec: the sender's signature of a staff message, with the opaque id of the key that was the sender's
+   * when it was sent (null: unsigned, a discloser's or an older one).
+   */
+  signature: staffSignatureSchema.extend({ signer_key_id: z.uuid() }).nullable().optional(),
 });
 export type IncidentMessage = z.infer<typeof incidentMessageSchema>;
 

@@ -15,6 +15,7 @@ export interface DiscloserIncidentRow {
   aes_salt: string;
   aes_iv: string;
   discloser_encrypted_passphrase: string;
+  discloser_team_keys: string | null;
   discloser_auth_token_hash: string;
   created_at: Date;
   updated_at: Date;
@@ -34,8 +35,8 @@ export const incidentRepository = {
     const { rows } = await db.query<DiscloserIncidentRow>(
       `select i.id, i.company_id, i.display_report_number, i.status, i.report_channel, i.report_anonymously, i.location_id,
               l.name as location_name, i.public_key, i.aes_encrypted_private_key, i.aes_salt, i.aes_iv,
-              i.discloser_encrypted_passphrase, i.discloser_auth_token_hash, i.created_at, i.updated_at, i.last_activity_at,
-              i.recorded_by, i.record_approved_at
+              i.discloser_encrypted_passphrase, i.discloser_team_keys, i.discloser_auth_token_hash, i.created_at,
+              i.updated_at, i.last_activity_at, i.recorded_by, i.record_approved_at
          from incident.incident i
          join incident.company c on c.id = i.company_id
          join incident.location l on l.id = i.location_id

@@ -44,6 +44,8 @@ export interface NewReport {
   /** Null when its discloser kept an admin out: then only per-case grants open it. */
   companyEncryptedPassphrase: string | null;
   discloserEncryptedPassphrase: string;
+  /** The sealed team key list (docs/security.md, "Signed staff messages"), stored as sent. */
+  discloserTeamKeys: string | null;
   discloserAuthTokenHash: string;
   /** How long after receipt its resolution clock runs (the company's deadline). */
   resolutionDueIn: CalendarLength;
@@ -229,11 +231,11 @@ export const newReportsRepository = {
       ctes: `sent as (
           select * from unnest($1::uuid[], $2::uuid[], $3::int[], $4::text[], $5::text[], $6::bool[], $7::uuid[],
                                $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[],
-                               $15::interval[], $16::text[], $17::text[], $29::int[], $30::uuid[])
+                               $15::interval[], $16::text[], $17::text[], $29::int[], $30::uuid[], $38::text[])
             as r(id, company_id, display_report_number, retrieval_id, report_channel, report_anonymously, location_id,
                  public_key, aes_encrypted_private_key, aes_salt, aes_iv, company_encrypted_passphrase,
                  discloser_encrypted_passphrase, discloser_auth_token_hash, resolution_due_in, idempotency_key,
-                 request_hash, company_key_version, recorded_by)),
+                 request_hash, company_key_version, recorded_by, discloser_team_keys)),
         company_key as (
           select c.id, c.key_version, c.previous_key_version from incident.company c
            where c.id in (select company_id from sent)
@@ -252,7 +254,7 @@ export const newReportsRepository = {
             report_anonymously, location_id, public_key, aes_encrypted_private_key, aes_salt, aes_iv,
             company_encrypted_passphrase, discloser_encrypted_passphrase, discloser_auth_token_hash,
             acknowledgement_due_at, feedback_due_at, resolution_due_at, deadline_check_at, sort_category,
-            company_key_version, recorded_by)
+            company_key_version, recorded_by, discloser_team_keys)
           select r.id, r.company_id, r.display_report_number, r.retrieval_id, r.report_channel, r.report_anonymously,
             r.location_id, r.public_key, r.aes_encrypted_private_key, r.aes_salt, r.aes_iv,
             r.company_encrypted_passphrase, r.discloser_encrypted_passphrase, r.discloser_auth_token_hash,
@@ -262,7 +264,7 @@ export const newReportsRepository = {
             coalesce((select c.name from label l join incident.category c on c.id = l.category_id
                        where l.incident_id = r.id and c.company_id = r.company_id and c.parent_id is null
                        order by c.name limit 1), ''),
-            r.company_key_version, r.recorded_by
+            r.company_key_version, r.recorded_by, r.discloser_team_keys
             from report r
             cross join lateral (
               select now() + $27::interval as acknowledgement,
@@ -336,6 +338,7 @@ export const newReportsRepository = {
         grantees.map(([, userId]) => userId),
         exclusions.map(([incidentId]) => incidentId),
         exclusions.map(([, userId]) => userId),
+        column((report) => report.discloserTeamKeys),
       ],
       select: `select array(select id::text from created) as created_ids,
                       array(select id::text from sent where id not in (select id from report)) as stale_key_ids`,

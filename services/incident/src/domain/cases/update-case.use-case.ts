@@ -99,8 +99,14 @@ export async function updateCase(
     // The final message goes out with the closing or not at all; it is the reporter's feedback.
     if (input.final_message) {
       const author = await staffActor(tx, viewer, incidentId);
-      feedbackGiven = (await addMessage(tx, author, input.final_message, { feedback: true, final: true }))
-        .feedbackGiven;
+      feedbackGiven = (
+        await addMessage(tx, author, input.final_message, {
+          feedback: true,
+          final: true,
+          signature: input.final_message_signature,
+          signatureField: 'final_message_signature',
+        })
+      ).feedbackGiven;
     }
     if (categoryIds) {
       await caseRepository.replaceCategories(tx, viewer.companyId, incidentId, categoryIds);

@@ -1,4 +1,4 @@
-import type { IncidentMessage } from '@whistle/contracts';
+import type { IncidentMessage, StaffSignatureBody } from '@whistle/contracts';
 import { InputError, TooManyRequestsError, type Database, type UnitOfWork } from '@whistle/service-kit';
 import { caseReadRepository } from '../../data-access/case-read.repository';
 import { caseRepository } from '../../data-access/case.repository';
@@ -21,6 +21,10 @@ function toMessage(row: MessageRow): IncidentMessage {
     sender: { name: row.sender_name, source: row.sender_source },
     feedback: row.feedback,
     final: row.final,
+    signature:
+      row.signer_key_id && row.signature_nonce && row.signature
+        ? { signer_key_id: row.signer_key_id, nonce: row.signature_nonce, signature: row.signature }
+        : null,
   };
 }
 
@@ -33,7 +37,7 @@ export async function postMessage(
   deps: MessageDependencies,
   actor: IncidentActor,
   content: string,
-  { feedback = false } = {},
+  { feedback = false, signature }: { feedback?: boolean; signature?: StaffSignatureBody } = {},
 ): Promise<IncidentMessage> {
   if (feedback && actor.source !== 'STAFF')
     throw new InputError('Invalid request body', { feedback: ['Only case handlers give feedback'] });
@@ -45,7 +49,7 @@ export async function postMessage(
         discloserMessageLimits.perIncidentPerHour
     )
       throw new TooManyRequestsError('Too many messages were sent, please try again later', 3600);
-    const added = await addMessage(tx, actor, content, { feedback });
+    const added = await addMessage(tx, actor, content, { feedback, signature });
     if (added.feedbackGiven) {
       const [current] = await caseRepository.summaries(tx, actor.companyId, [actor.incidentId]);
       await tx.addEvent({

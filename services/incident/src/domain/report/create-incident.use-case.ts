@@ -72,6 +72,7 @@ export async function createIncident(
       aesIv: input.aes_iv,
       companyEncryptedPassphrase: input.company_encrypted_passphrase,
       discloserEncryptedPassphrase: input.discloser_encrypted_passphrase,
+      discloserTeamKeys: input.discloser_team_keys ?? null,
       discloserAuthTokenHash: await hashDiscloserAuthToken(input.discloser_auth_token, nodeSha256),
       categoryIds,
       fields: input.fields,

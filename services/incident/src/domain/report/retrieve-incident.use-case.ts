@@ -58,6 +58,7 @@ export async function retrieveIncidentAsDiscloser(
     aes_salt: incident.aes_salt,
     aes_iv: incident.aes_iv,
     discloser_encrypted_passphrase: incident.discloser_encrypted_passphrase,
+    discloser_team_keys: incident.discloser_team_keys,
     token: session.token,
     token_expires_at: session.expiresAt.toISOString(),
     recorded_by_staff: incident.recorded_by !== null,

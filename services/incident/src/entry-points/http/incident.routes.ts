@@ -177,7 +177,8 @@ export function incidentRoutes(deps: IncidentRoutesDependencies): Router {
       ? parseBody(staffMessageCreateRequestSchema, req.body)
       : { ...parseBody(messageCreateRequestSchema, req.body), feedback: false };
     const actor = await actorOf(deps.db, req, input.incident_uuid.toLowerCase());
-    res.status(201).json(await postMessage(deps, actor, input.content, { feedback: input.feedback }));
+    const signature = 'signature' in input ? input.signature : undefined;
+    res.status(201).json(await postMessage(deps, actor, input.content, { feedback: input.feedback, signature }));
   });
 
   router.get('/api/incident/:incident_uuid/message', discloserOrStaff, async (req, res) => {
