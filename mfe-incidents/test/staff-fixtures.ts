@@ -15,6 +15,7 @@ import {
   openIncidentAsCompany,
   openIncidentWithGrant,
   personFingerprint,
+  signStaffContent,
   unlockCompanyPrivateKey,
   type IncidentCredentials,
   type PersonKeys,
@@ -128,6 +129,7 @@ export function testKeyring(
       return key && { companyPrivateKey: key };
     },
     grantMaterial: () => person && { decryptionKey: person.decryptionKey, publicKeys: person.publicKeys },
+    signForDiscloser: async (input) => (person ? signStaffContent(person, input) : undefined),
     person: () =>
       person && fingerprint
         ? {

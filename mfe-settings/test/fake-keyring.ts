@@ -27,6 +27,7 @@ export function fakeKeyring(companyKey: Partial<CompanyKeyStatus> = {}) {
     }),
     workerMaterial: () => undefined,
     grantMaterial: () => undefined,
+    signForDiscloser: async () => undefined,
     person: () => ({
       publicKey: `v1.${'P'.repeat(87)}`,
       signingPublicKey: `v1.${'S'.repeat(87)}`,

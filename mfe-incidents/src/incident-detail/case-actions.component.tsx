@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { updateCase } from '@whistle/api-client';
-import type { IncidentOutcome, IncidentStatus } from '@whistle/contracts';
+import type { IncidentOutcome, IncidentStatus, IncidentUpdateRequest } from '@whistle/contracts';
 import { encryptContent } from '@whistle/crypto';
 import { Button, SelectField, TextArea } from '@whistle/ui';
 import { useStaffSession } from '@whistle/ui/staff';
 import { INCIDENT_OUTCOMES, STATUS_TRANSITIONS } from '../case/case-vocabulary';
+import { signedForDiscloser } from './sign-for-discloser';
 import type { OpenedCase } from './use-case';
 
 type Closing = { to: 'CLOSED' | 'REOPENED' } | null;
@@ -20,7 +21,7 @@ type Errors = { outcome?: string; motivation?: string; finalMessage?: string; fo
  */
 export function CaseActions({ opened, onUpdated }: { opened: OpenedCase; onUpdated: () => Promise<void> }) {
   const { t } = useTranslation('incidents');
-  const { api } = useStaffSession();
+  const { api, keyring } = useStaffSession();
   const { view } = opened;
   const [closing, setClosing] = useState<Closing>(null);
   const [outcome, setOutcome] = useState<IncidentOutcome | ''>('');
@@ -46,7 +47,7 @@ export function CaseActions({ opened, onUpdated }: { opened: OpenedCase; onUpdat
 
   async function move(
     to: IncidentStatus,
-    extra: { outcome?: IncidentOutcome; motivation?: string; final_message?: string } = {},
+    extra: Pick<IncidentUpdateRequest, 'outcome' | 'motivation' | 'final_message' | 'final_message_signature'> = {},
   ) {
     setBusy(true);
     try {
@@ -77,11 +78,14 @@ export function CaseActions({ opened, onUpdated }: { opened: OpenedCase; onUpdat
     setErrors(missing);
     if (Object.keys(missing).length > 0) return;
     const key = opened.handle.publicKey;
+    // The server keeps the final message as a staff message of the thread: it is bound, and signed, as one.
+    const final = message ? await encryptContent(key, message, { kind: 'message', from: 'staff' }) : undefined;
+    const signature = final ? await signedForDiscloser(keyring, key, final) : undefined;
     await move(closing.to, {
       ...(closingCase ? { outcome: outcome as IncidentOutcome } : {}),
       motivation: await encryptContent(key, motivation.trim(), { kind: 'motivation' }),
-      // The server keeps the final message as a staff message of the thread: it is bound as one.
-      ...(message ? { final_message: await encryptContent(key, message, { kind: 'message', from: 'staff' }) } : {}),
+      ...(final ? { final_message: final } : {}),
+      ...(signature ? { final_message_signature: signature } : {}),
     });
   }
 

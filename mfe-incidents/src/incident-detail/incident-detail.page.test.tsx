@@ -2,7 +2,14 @@ import type { i18n } from 'i18next';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import type { IncidentStaffView } from '@whistle/contracts';
-import { decryptContent, encryptContent } from '@whistle/crypto';
+import {
+  createPersonKeys,
+  decryptContent,
+  encryptContent,
+  importPersonKeys,
+  verifyStaffContent,
+  type StaffSignature,
+} from '@whistle/crypto';
 import { StaffSessionContext } from '@whistle/ui/staff';
 import { initTestI18n } from '../../../tools/webpack/test-i18n';
 import { renderWithI18n } from '../../test/render';
@@ -133,6 +140,39 @@ describe('a case', () => {
     expect(await decryptContent(handle, body.content, { kind: 'message', from: 'staff' })).toBe(
       'Case opened, thank you',
     );
+  });
+
+  it('when staff reply with their keys unlocked, then the reply carries their signature over this case and its ciphertext; locked, none', async () => {
+    const { requests, publicKey } = await scenario();
+    const { publicKeys, secret } = await createPersonKeys();
+    const person = await importPersonKeys(secret, publicKeys);
+    open(staffSession(company.privateKey, staffState(), person, 'FING ERPR INT0 0000 0001'));
+    const thread = await screen.findByRole('region', { name: 'Case timeline' });
+    fireEvent.change(within(thread).getByLabelText('Reply to the reporter'), { target: { value: 'Signed reply' } });
+    fireEvent.click(within(thread).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(requests.some((request) => request.method === 'POST')).toBe(true));
+    const body = requests.find((request) => request.method === 'POST')!.body as {
+      content: string;
+      signature: Omit<StaffSignature, 'signer_key_id'>;
+    };
+    const keyId = 'b0000000-0000-4000-8000-000000000001';
+    const team = new Map([
+      [keyId, { key_id: keyId, signing_public_key: publicKeys.signing_public_key, role: 'HANDLER' as const }],
+    ]);
+    const signed = { incidentPublicKey: publicKey, kind: 'message' as const, ciphertexts: [body.content] };
+    await expect(
+      verifyStaffContent(team, { ...signed, signature: { ...body.signature, signer_key_id: keyId } }),
+    ).resolves.toBe(true);
+  });
+
+  it('when staff reply without their own keys unlocked, then the reply goes out unsigned', async () => {
+    const { requests } = await scenario();
+    open();
+    const thread = await screen.findByRole('region', { name: 'Case timeline' });
+    fireEvent.change(within(thread).getByLabelText('Reply to the reporter'), { target: { value: 'Unsigned' } });
+    fireEvent.click(within(thread).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(requests.some((request) => request.method === 'POST')).toBe(true));
+    expect(requests.find((request) => request.method === 'POST')!.body).not.toHaveProperty('signature');
   });
 
   it('when a case is closed, then an outcome and a motivation are required, and the motivation travels encrypted', async () => {

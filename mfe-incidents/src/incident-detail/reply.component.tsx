@@ -4,6 +4,7 @@ import { sendStaffMessage } from '@whistle/api-client';
 import { ReplyForm, useReply, type UploadFailureKey } from '@whistle/ui/report';
 import { useStaffSession } from '@whistle/ui/staff';
 import { ReplyTemplatePicker, reporterLanguageOf } from './reply-templates.component';
+import { signedForDiscloser } from './sign-for-discloser';
 import type { OpenedCase } from './use-case';
 
 /** What the last reply's sending said: it failed, or it went out but a file was refused (a `common` key). */
@@ -15,7 +16,7 @@ type SendProblem = { failed: true } | { refusedFile: UploadFailureKey };
  */
 export function ReplyToReporter({ opened, onUpdated }: { opened: OpenedCase; onUpdated: () => Promise<void> }) {
   const { t } = useTranslation(['incidents', 'common']);
-  const { api } = useStaffSession();
+  const { api, keyring } = useStaffSession();
   const [feedback, setFeedback] = useState(false);
   const [problem, setProblem] = useState<SendProblem>();
   const { view } = opened;
@@ -24,7 +25,15 @@ export function ReplyToReporter({ opened, onUpdated }: { opened: OpenedCase; onU
     from: 'staff',
     incidentUuid: view.uuid,
     filesApi: opened.filesApi,
-    post: (content) => sendStaffMessage(api, { incident_uuid: view.uuid, content, feedback }),
+    async post(content) {
+      const signature = await signedForDiscloser(keyring, opened.handle.publicKey, content);
+      return sendStaffMessage(api, {
+        incident_uuid: view.uuid,
+        content,
+        feedback,
+        ...(signature ? { signature } : {}),
+      });
+    },
     onStart: () => setProblem(undefined),
     async onSent(refusedFile) {
       // The reply is sent: say why the file was not attached rather than that the reply failed.

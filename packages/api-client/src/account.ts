@@ -154,6 +154,15 @@ export interface StaffKeyring {
    * person holds a per-case grant of (`keys.my_grant`); undefined while their keys are locked.
    */
   grantMaterial(): KeyringGrantMaterial | undefined;
+  /**
+   * Signs what goes to a case's discloser (a message's ciphertext) with the person's signing key
+   * (docs/security.md, "Signed staff messages"); undefined while their keys are locked.
+   */
+  signForDiscloser(input: {
+    incidentPublicKey: string;
+    kind: 'message' | 'file';
+    ciphertexts: string[];
+  }): Promise<{ nonce: string; signature: string } | undefined>;
 
   /** The person's own public keys and fingerprint once unlocked (what the team and approval dialogs compare). */
   person(): { publicKey: string; signingPublicKey: string; fingerprint: string } | undefined;

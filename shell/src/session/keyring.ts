@@ -321,6 +321,11 @@ export function createKeyring(api: ApiClient) {
     workerMaterial: companyKey.workerMaterial,
     grantMaterial: () =>
       unlocked && { decryptionKey: unlocked.person.decryptionKey, publicKeys: unlocked.person.publicKeys },
+    async signForDiscloser(input) {
+      if (!unlocked) return undefined;
+      const { signStaffContent } = await cryptoModule();
+      return signStaffContent(unlocked.person, input);
+    },
     async companyKeyStatus() {
       requireOwner();
       const before = companyKey.workerMaterial()?.companyPrivateKey;
