@@ -49,6 +49,8 @@ async function fakeServer(input: string | URL | Request, init: RequestInit = {})
       return json(401, { message: 'Invalid secret code' });
     const { credential, aes_salt, aes_iv, discloser_encrypted_passphrase, fields, report_channel, report_anonymously } =
       created;
+    // Handed back as sent, as the incident service does (null for a report sent without).
+    const discloser_team_keys = created.discloser_team_keys ?? null;
     return json(200, {
       uuid: incidentUuid,
       display_report_number: 7,
@@ -65,6 +67,7 @@ async function fakeServer(input: string | URL | Request, init: RequestInit = {})
       aes_salt,
       aes_iv,
       discloser_encrypted_passphrase,
+      discloser_team_keys,
       token: 'session-token',
       token_expires_at: '2026-03-04T10:30:00.000Z',
     });

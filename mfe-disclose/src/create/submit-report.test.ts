@@ -8,11 +8,13 @@ import {
   createPersonKeys,
   decryptReportFields,
   importPersonKeys,
+  openIncidentAsDiscloser,
   openIncidentWithGrant,
+  openPinnedTeamKeys,
   submissionFingerprint,
 } from '@whistle/crypto';
 import { emptyReportForm } from './report-form';
-import { prepareReport, recipientKeysOf, submitReport } from './submit-report';
+import { prepareReport, recipientKeysOf, submitReport, teamKeysOf } from './submit-report';
 
 const company = { url_identifier: 'acme', key_version: 1 };
 const answer = (status: number, body: unknown) =>
@@ -206,5 +208,51 @@ describe('keeping people out', () => {
     const payload = await sent([olga.key_id], ['c2']);
     expect(payload.excluded_key_ids).toBeUndefined();
     expect(payload.grants).toBeUndefined();
+  });
+});
+
+describe('the team keys a report pins (docs/security.md, "Signed staff messages")', () => {
+  const key = (id: string, role: 'ADMIN' | 'HANDLER', signing?: string) => ({
+    key_id: id,
+    public_key: `v1.${'P'.repeat(87)}`,
+    role,
+    ...(signing ? { signing_public_key: signing } : {}),
+  });
+
+  it('when the company view lists signing keys, then each listed person is pinned once, and one listed without is left out', () => {
+    const view = {
+      categories: [
+        {
+          uuid: 'c1',
+          name: 'Fraud',
+          parent_uuid: null,
+          recipient_keys: [key('k1', 'HANDLER', 'v1.S1'), key('k2', 'HANDLER')],
+        },
+        { uuid: 'c2', name: 'Safety', parent_uuid: null, recipient_keys: [key('k1', 'HANDLER', 'v1.S1')] },
+      ],
+      every_case_keys: [key('k3', 'ADMIN', 'v1.S3')],
+    };
+    expect(teamKeysOf(view)).toEqual([
+      { key_id: 'k1', signing_public_key: 'v1.S1', role: 'HANDLER' },
+      { key_id: 'k3', signing_public_key: 'v1.S3', role: 'ADMIN' },
+    ]);
+  });
+
+  it('when a report is made with them, then the discloser opens it with the pinned list and reads the list back', async () => {
+    const admin = await createPersonKeys();
+    const teamKeys = [
+      { key_id: 'k1', signing_public_key: admin.publicKeys.signing_public_key, role: 'ADMIN' as const },
+    ];
+    const credentials = await createIncidentCredentials(
+      (await createCompanyCredentials()).credential.public_key,
+      [],
+      teamKeys,
+    );
+    const form = { ...emptyReportForm(), category_uuids: ['c'], location_uuid: 'l', description: 'It happened' };
+    const { payload } = await prepareReport({ company, credentials, form, language: 'en' });
+    expect(payload.discloser_team_keys).toMatch(/^v2\./);
+    const stored = { ...payload, discloserPassphrase: credentials.discloserPassphrase };
+    await expect(openIncidentAsDiscloser(stored)).resolves.toBeDefined();
+    await expect(openPinnedTeamKeys(stored)).resolves.toEqual(teamKeys);
   });
 });

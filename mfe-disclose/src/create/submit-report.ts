@@ -14,6 +14,7 @@ import {
   formatSecretCode,
   submissionFingerprint,
   type IncidentCredentials,
+  type TeamKey,
 } from '@whistle/crypto';
 import { uploadAttachment, type Attachment } from '@whistle/ui/report';
 import type { BackgroundProof } from './proof-of-work';
@@ -55,6 +56,27 @@ export function recipientKeysOf(
 ): { key_id: string; public_key: string }[] {
   const everyCategory = (company.categories ?? []).map((category) => category.uuid);
   return readersOf(company, everyCategory).map((reader) => ({ key_id: reader.keyId, public_key: reader.publicKey }));
+}
+
+/**
+ * The case team's signing keys as the company view lists them (every category's default assignees, the admins and
+ * reviewers), once each by key id: pinned in the report, sealed for the discloser, for the review page to check the
+ * team's signatures against (docs/security.md, "Signed staff messages"). A person listed without one (a view from
+ * before signing keys were listed) is left out.
+ */
+export function teamKeysOf(
+  company: Pick<CompanyPublicView, 'categories'> & Partial<Pick<CompanyPublicView, 'every_case_keys'>>,
+): TeamKey[] {
+  const listed = [...(company.categories ?? []).flatMap((category) => category.recipient_keys ?? [])];
+  const keys = new Map<string, TeamKey>();
+  for (const key of [...listed, ...(company.every_case_keys ?? [])])
+    if (key.signing_public_key)
+      keys.set(key.key_id, {
+        key_id: key.key_id,
+        signing_public_key: key.signing_public_key,
+        role: key.role ?? 'HANDLER',
+      });
+  return [...keys.values()];
 }
 
 export async function prepareReport(input: {
@@ -113,7 +135,11 @@ async function prepareForCurrentKey(input: {
   language: string;
 }): Promise<{ credentials: IncidentCredentials; prepared: PreparedReport }> {
   const current = await getCompanyPublicView(input.api, input.company.url_identifier);
-  const credentials = await createIncidentCredentials(current.public_key, recipientKeysOf(current));
+  const credentials = await createIncidentCredentials(
+    current.public_key,
+    recipientKeysOf(current),
+    teamKeysOf(current),
+  );
   const { form, language } = input;
   return { credentials, prepared: await prepareReport({ company: current, credentials, form, language }) };
 }

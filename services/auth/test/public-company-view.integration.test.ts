@@ -69,7 +69,14 @@ describe.each(testStacks)('public company view, its cache and its validators on 
     const { body } = await co.view();
     const category = body.categories.find((c: { name: string }) => c.name === 'Assigned by default');
     expect(category.recipient_keys).toEqual([
-      { key_id: expect.any(String), public_key: keys.body.person.public_key, role: 'ADMIN', display_name: null },
+      {
+        key_id: expect.any(String),
+        public_key: keys.body.person.public_key,
+        // Pinned by the report form for the discloser's page to check signatures (docs/security.md).
+        signing_public_key: keys.body.person.signing_public_key,
+        role: 'ADMIN',
+        display_name: null,
+      },
     ]);
     expect(category.recipient_keys[0].key_id).not.toBe(adminProfile.uuid);
     const others = body.categories.filter((c: { name: string }) => c.name !== 'Assigned by default');
@@ -87,7 +94,13 @@ describe.each(testStacks)('public company view, its cache and its validators on 
     const hidden = (await co.view()).body;
     expect(hidden.shows_recipient_names).toBe(false);
     expect(hidden.every_case_keys).toEqual([
-      { key_id: expect.any(String), public_key: expect.any(String), role: 'ADMIN', display_name: null },
+      {
+        key_id: expect.any(String),
+        public_key: expect.any(String),
+        signing_public_key: expect.any(String),
+        role: 'ADMIN',
+        display_name: null,
+      },
     ]);
 
     const turnedOn = await co.admin('PUT', '/api/account/company/', { settings: { shows_recipient_names: true } });

@@ -69,6 +69,11 @@ export type CompanyConfirmationRequest = z.infer<typeof companyConfirmationReque
 export const recipientKeySchema = z.object({
   key_id: z.uuid(),
   public_key: z.string(),
+  /**
+   * Their ECDSA key: the report form pins it in the report, sealed for the discloser, whose page checks the case
+   * team's signatures against it (docs/security.md, "Signed staff messages").
+   */
+  signing_public_key: z.string().optional(),
   role: z.enum(['ADMIN', 'REVIEWER', 'HANDLER']).optional(),
   display_name: z.string().nullable().optional(),
 });

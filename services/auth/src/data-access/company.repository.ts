@@ -23,7 +23,7 @@ export interface LanguagesRow {
  * A reader of new reports as the public view lists them (`u` their profile, `pk` their key, `c` the company): their
  * highest role, and their name only when the company shows names on the report form.
  */
-const RECIPIENT = `json_build_object('key_id', pk.key_id, 'public_key', pk.public_key,
+const RECIPIENT = `json_build_object('key_id', pk.key_id, 'public_key', pk.public_key, 'signing_public_key', pk.signing_public_key,
   'role', case when 'ADMIN' = any(u.roles) then 'ADMIN' when 'REVIEWER' = any(u.roles) then 'REVIEWER' else 'HANDLER' end,
   'display_name', case when c.shows_recipient_names then u.full_name end)`;
 
