@@ -409,7 +409,7 @@ describe.each(testStacks)('company settings, reporting labels and locations on %
       language: 'fr',
       notifications: { new_incidents: false, assigned_to_an_incident: true, incident_updates: true, deadlines: false },
     };
-    const refused = await as('PUT', '/api/account/profile/notifications', { ...wanted, language: 'de' });
+    const refused = await as('PUT', '/api/account/profile/notifications', { ...wanted, language: 'ar' });
     expect(refused.status).toBe(400);
     expect(refused.body.errors).toEqual({ language: ['Unknown language'] });
     const saved = await as('PUT', '/api/account/profile/notifications', wanted);

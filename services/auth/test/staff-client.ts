@@ -95,9 +95,15 @@ export function passwordLinkTokenIn(text: string): string {
  * Registers a company through the API as the onboarding page does (not yet confirmed): its admin's e-mail, keys and
  * recovery kit.
  */
-export async function registerCompany(baseUrl: string, domain = `co-${randomUUID().slice(0, 8)}.example`) {
+export async function registerCompany(
+  baseUrl: string,
+  domain = `co-${randomUUID().slice(0, 8)}.example`,
+  /** The onboarding page's language, as it sends it (none: as a client of the spec). */
+  language?: string,
+) {
   const email = `admin@${domain}`;
   const onboarding = await onboardingPayload({ email, password: adminPassword, name: 'Globex', country: 'DE' });
+  if (language) Object.assign(onboarding.payload.user_profile, { language });
   const response = await fetch(`${baseUrl}/api/account/company`, {
     method: 'POST',
     headers: {

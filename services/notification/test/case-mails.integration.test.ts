@@ -47,9 +47,15 @@ describe.each(testStacks)('case mails on %s', (stack) => {
   });
 
   /** An event as another service's outbox writes it, delivered on the bus; answers the envelope. */
-  async function publish(name: string, companyId: string, payload: Record<string, unknown>, actor?: EventActor) {
+  async function publish(
+    name: string,
+    companyId: string,
+    payload: Record<string, unknown>,
+    actor?: EventActor,
+    version = 1,
+  ) {
     const envelope = await test$.deps.db.transaction((tx) =>
-      createOutbox('producer').add(tx, { name, company_id: companyId, payload, actor }),
+      createOutbox('producer').add(tx, { name, version, company_id: companyId, payload, actor }),
     );
     await test$.deps.bus.publish(envelope);
     return envelope;
@@ -185,6 +191,39 @@ describe.each(testStacks)('case mails on %s', (stack) => {
     );
     await waitFor(async () => co.mailsTo(co.people.admin.email).length === 3, { what: 'the overdue mail' });
     expect(co.mailsTo(co.people.reviewer.email)).toEqual([]);
+  });
+
+  test('when a member was invited in Polish (user.created v2) or changed to Polish (user.updated v2), then their case mails are in Polish', async () => {
+    const co = await company();
+    const invited = { id: randomUUID(), email: `ola@${co.people.admin.email.split('@')[1]}` };
+    await publish(
+      'user.created',
+      co.companyId,
+      { user_id: invited.id, email: invited.email, full_name: 'Ola', roles: ['ADMIN'], language: 'pl' },
+      undefined,
+      2,
+    );
+    await publish(
+      'user.updated',
+      co.companyId,
+      {
+        user_id: co.people.admin.id,
+        email: co.people.admin.email,
+        full_name: 'Ada',
+        roles: ['ADMIN'],
+        language: 'pl',
+        notifications: allOn,
+      },
+      undefined,
+      2,
+    );
+    await report(co.companyId, co.label, 12).send();
+    await waitFor(async () => co.mailsTo(invited.email).length === 1, { what: 'the invited admin’s mail' });
+    await waitFor(async () => co.mailsTo(co.people.admin.email).length === 2, { what: 'the first admin’s mail' });
+    for (const mail of [co.mailsTo(invited.email)[0], co.mailsTo(co.people.admin.email)[1]]) {
+      expect(mail.subject).toBe('Nowe zgłoszenie nr 12');
+      expect(mail.text.split('\n')[0]).toBe('Wpłynęło nowe zgłoszenie (nr 12).');
+    }
   });
 
   test('when a handler is assigned and the discloser writes, then the handler is told in French; staff messages and an excluded person get nothing', async () => {

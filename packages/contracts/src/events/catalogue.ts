@@ -1,4 +1,5 @@
 import { z } from '../zod';
+import { STAFF_LANGUAGE_CODES } from '../languages/staff-languages';
 
 const role = z.enum(['ADMIN', 'REVIEWER', 'HANDLER']);
 const outcome = z.enum([
@@ -37,6 +38,36 @@ const incidentCreated = z.object({
   location_id: z.uuid(),
 });
 const location = z.object({ location_id: z.uuid(), name: z.string(), is_active: z.boolean() });
+/** A staff member's mail language: one of the staff pages' eight (v1 events knew only en and fr). */
+const staffLanguage = z.enum(STAFF_LANGUAGE_CODES);
+const companyCreated = z.object({
+  company_id: z.uuid(),
+  url_identifier: z.string(),
+  name: z.string(),
+  country: z.string().length(2),
+  /** The first ADMIN, who receives the welcome e-mail. */
+  created_by: z.object({ user_id: z.uuid(), email: z.email() }),
+  /** Starting reporting labels and locations, so the incident service can check a report's ids at once. */
+  categories: z.array(
+    z.object({ uuid: z.uuid(), name: z.string(), parent_uuid: z.uuid().nullable(), is_active: z.boolean() }),
+  ),
+  locations: z.array(z.object({ uuid: z.uuid(), name: z.string(), is_active: z.boolean() })),
+});
+const userCreated = z.object({
+  user_id: z.uuid(),
+  email: z.email(),
+  full_name: z.string(),
+  roles: z.array(z.enum(['ADMIN', 'REVIEWER', 'HANDLER'])).min(1),
+});
+const userUpdated = z.object({
+  user_id: z.uuid(),
+  email: z.email(),
+  full_name: z.string(),
+  roles: z.array(role).min(1),
+  language: z.enum(['en', 'fr']),
+  /** false = this user turned that kind of e-mail off for themselves. */
+  notifications: notificationSettings,
+});
 
 /**
  * The event catalogue: name → version → payload schema. A change of shape is a new version, never an edit.
@@ -44,27 +75,14 @@ const location = z.object({ location_id: z.uuid(), name: z.string(), is_active: 
  */
 export const eventCatalogue = {
   'company.created': {
-    1: z.object({
-      company_id: z.uuid(),
-      url_identifier: z.string(),
-      name: z.string(),
-      country: z.string().length(2),
-      /** The first ADMIN, who receives the welcome e-mail. */
-      created_by: z.object({ user_id: z.uuid(), email: z.email() }),
-      /** Starting reporting labels and locations, so the incident service can check a report's ids at once. */
-      categories: z.array(
-        z.object({ uuid: z.uuid(), name: z.string(), parent_uuid: z.uuid().nullable(), is_active: z.boolean() }),
-      ),
-      locations: z.array(z.object({ uuid: z.uuid(), name: z.string(), is_active: z.boolean() })),
-    }),
+    1: companyCreated,
+    /** v2: with the founding admin's language (the page they signed up on), which the welcome mail is in. */
+    2: companyCreated.extend({ created_by: companyCreated.shape.created_by.extend({ language: staffLanguage }) }),
   },
   'user.created': {
-    1: z.object({
-      user_id: z.uuid(),
-      email: z.email(),
-      full_name: z.string(),
-      roles: z.array(z.enum(['ADMIN', 'REVIEWER', 'HANDLER'])).min(1),
-    }),
+    1: userCreated,
+    /** v2: with the member's mail language (chosen at the invitation or the onboarding). */
+    2: userCreated.extend({ language: staffLanguage }),
   },
   /** A staff access token was revoked (logout) before it expired: every service refuses its jti until `expires_at`. */
   'token.revoked': {
@@ -216,15 +234,9 @@ export const eventCatalogue = {
   'location.deleted': { 1: z.object({ location_id: z.uuid() }) },
   /** A staff account's name, roles, language or own notification opt-outs changed. The whole current state. */
   'user.updated': {
-    1: z.object({
-      user_id: z.uuid(),
-      email: z.email(),
-      full_name: z.string(),
-      roles: z.array(role).min(1),
-      language: z.enum(['en', 'fr']),
-      /** false = this user turned that kind of e-mail off for themselves. */
-      notifications: notificationSettings,
-    }),
+    1: userUpdated,
+    /** v2: the language may be any of the staff languages (v1's consumers know en and fr only). */
+    2: userUpdated.extend({ language: staffLanguage }),
   },
   /** Status, outcome, categories or feedback of a case changed (staff). Never the motivation. */
   'incident.updated': {

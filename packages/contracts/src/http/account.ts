@@ -1,7 +1,7 @@
 import { z } from '../zod';
 import { roleSchema, REQUIRED_MESSAGE, requiredWhenMissing } from './common';
 import { companyCustomizationSchema } from './customization';
-import { companyLanguagesSchema } from './languages';
+import { companyLanguagesSchema, staffLanguageSchema } from './languages';
 import {
   authSecretSchema,
   kdfSaltSchema,
@@ -111,6 +111,11 @@ export const userProfileCreateRequestSchema = z.strictObject({
     .array(roleSchema, { error: requiredWhenMissing })
     .min(1, required)
     .transform((roles) => [...new Set(roles)]),
+  /**
+   * Not in the spec (issue #29): the new member's language, of their invitation and later mails. Absent: the
+   * company's default language if it is a staff language, else the inviting admin's own.
+   */
+  language: staffLanguageSchema.optional(),
 });
 export type UserProfileCreateRequest = z.infer<typeof userProfileCreateRequestSchema>;
 
@@ -119,7 +124,7 @@ export type UserProfileCreateRequest = z.infer<typeof userProfileCreateRequestSc
  * language of their mails and which kinds (spec §3 options) they want; the company's switches still apply.
  */
 export const mailPreferencesSchema = z.strictObject({
-  language: z.enum(['en', 'fr'], { error: 'Unknown language' }),
+  language: staffLanguageSchema,
   notifications: z.strictObject({
     new_incidents: z.boolean({ error: requiredWhenMissing }),
     assigned_to_an_incident: z.boolean({ error: requiredWhenMissing }),

@@ -1,7 +1,7 @@
 import { z } from '../zod';
 import { countryCodes } from '../countries/countries';
 import { companyCustomizationSchema } from './customization';
-import { companyLanguagesSchema } from './languages';
+import { companyLanguagesSchema, discloserLanguageSchema } from './languages';
 import { urlIdentifier, REQUIRED_MESSAGE, requiredWhenMissing } from './common';
 import {
   authSecretSchema,
@@ -31,6 +31,12 @@ export const companyCreateRequestSchema = z.strictObject({
     kdf_salt: kdfSaltSchema,
     /** The admin's own key pairs, their private halves sealed under the password's unlock key. */
     keys: newPasswordPersonKeysSchema,
+    /**
+     * Not in the spec (issue #29): the language of the page the company signed up on, the founding admin's. The
+     * confirmation and welcome mails are in it, and it is the admin's mail language (English when it is not one of
+     * the staff languages, or absent).
+     */
+    language: discloserLanguageSchema.optional(),
   }),
   name: trimmedRequired(200),
   credential: z.strictObject({

@@ -1,7 +1,12 @@
 import { z } from '../zod';
 import { DISCLOSER_LANGUAGE_CODES } from '../languages/discloser-languages';
+import { STAFF_LANGUAGE_CODES } from '../languages/staff-languages';
 
 export const discloserLanguageSchema = z.enum(DISCLOSER_LANGUAGE_CODES, { error: 'Unknown language' });
+
+/** A staff member's language (their pages and mails): one of the staff pages' eight. */
+export const staffLanguageSchema = z.enum(STAFF_LANGUAGE_CODES, { error: 'Unknown language' });
+export type StaffLanguage = z.infer<typeof staffLanguageSchema>;
 
 /** The languages a company's disclosure page offers, and the one a first visit falls back to. */
 export const companyLanguagesSchema = z.object({

@@ -16,3 +16,11 @@ export const STAFF_LANGUAGE_CODES = [
   'pl',
   'pt',
 ] as const satisfies readonly DiscloserLanguage[];
+export type StaffLanguageCode = (typeof STAFF_LANGUAGE_CODES)[number];
+
+export const isStaffLanguage = (language: unknown): language is StaffLanguageCode =>
+  (STAFF_LANGUAGE_CODES as readonly unknown[]).includes(language);
+
+/** A staff member's mail language from a page's or a stored one: English for a language the mails are not in. */
+export const staffLanguageOrEnglish = (language: string | null | undefined): StaffLanguageCode =>
+  isStaffLanguage(language) ? language : 'en';

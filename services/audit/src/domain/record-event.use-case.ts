@@ -10,7 +10,7 @@ import { tokenRevocations } from './token-revocations';
 export const DISCLOSER_NAME = 'Discloser';
 export const SYSTEM_NAME = 'Whistle';
 
-/** A staff member's name as their user.created or user.updated says it (v1 of both carries it alike). */
+/** A staff member's name as their user.created or user.updated says it (v1 and v2 of both carry it alike). */
 async function recordStaffName(
   tx: Queryable,
   { company_id, payload }: { company_id?: string | null; payload: { user_id: string; full_name: string } },
@@ -32,6 +32,8 @@ const followedEvents = eventHandlers<Queryable>({
   ...tokenRevocations.handlers,
   'user.created@1': (tx, event) => recordStaffName(tx, event),
   'user.updated@1': (tx, event) => recordStaffName(tx, event),
+  'user.created@2': (tx, event) => recordStaffName(tx, event),
+  'user.updated@2': (tx, event) => recordStaffName(tx, event),
   'user.deleted@1': async (tx, event) => {
     await tokenRevocations.handlers['user.deleted@1'](tx, event);
     if (event.company_id)

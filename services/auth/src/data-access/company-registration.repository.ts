@@ -1,4 +1,4 @@
-import type { KdfName, NewPasswordPersonKeys } from '@whistle/contracts';
+import type { KdfName, NewPasswordPersonKeys, StaffLanguage } from '@whistle/contracts';
 import type { Queryable } from '@whistle/service-kit';
 
 /** An onboarding waiting for its first admin to confirm the e-mailed link (see migration 010). */
@@ -20,14 +20,18 @@ export interface CompanyRegistrationRow {
   kdf: KdfName | null;
   admin_keys: NewPasswordPersonKeys;
   admin_grant: string;
+  /** The onboarding page's language as a staff language (English else): the founding admin's. */
+  language: StaffLanguage;
 }
 
 export const companyRegistrationRepository = {
   async insert(db: Queryable, row: CompanyRegistrationRow & { secretHash: string; ttlMs: number }): Promise<void> {
     await db.query(
       `insert into auth.company_registration (id, url_identifier, secret_hash, email, email_domain, full_name, name,
-         country, password_hash, public_key, aes_encrypted_private_key, kdf_salt, admin_keys, admin_grant, expires_at, kdf)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, now() + $15 * interval '1 millisecond', $16)`,
+         country, password_hash, public_key, aes_encrypted_private_key, kdf_salt, admin_keys, admin_grant, language,
+         expires_at, kdf)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15,
+         now() + $16 * interval '1 millisecond', $17)`,
       [
         row.id,
         row.url_identifier,
@@ -43,6 +47,7 @@ export const companyRegistrationRepository = {
         row.kdf_salt,
         JSON.stringify(row.admin_keys),
         row.admin_grant,
+        row.language,
         row.ttlMs,
         row.kdf,
       ],
@@ -62,7 +67,7 @@ export const companyRegistrationRepository = {
     const { rows } = await db.query<CompanyRegistrationRow>(
       `delete from auth.company_registration where secret_hash = $1 and expires_at > now()
        returning id, url_identifier, email, email_domain, full_name, name, country, password_hash, public_key,
-                 aes_encrypted_private_key, kdf_salt, kdf, admin_keys, admin_grant`,
+                 aes_encrypted_private_key, kdf_salt, kdf, admin_keys, admin_grant, language`,
       [secretHash],
     );
     return rows[0];

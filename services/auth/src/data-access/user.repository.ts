@@ -1,4 +1,4 @@
-import type { KdfName, Role } from '@whistle/contracts';
+import type { KdfName, Role, StaffLanguage } from '@whistle/contracts';
 import type { Queryable } from '@whistle/service-kit';
 
 export interface UserRow {
@@ -55,6 +55,16 @@ export const userRepository = {
     return rows[0];
   },
 
+  /** An inviting admin's own language and their company's default (a discloser language), for an invitee's. */
+  async inviterLanguages(db: Queryable, companyId: string, userId: string) {
+    const { rows } = await db.query<{ own: string; company_default: string }>(
+      `select u.language as own, c.default_language as company_default
+         from auth.user_profile u join auth.company c on c.id = u.company_id where u.company_id = $1 and u.id = $2`,
+      [companyId, userId],
+    );
+    return rows[0];
+  },
+
   async insert(
     db: Queryable,
     user: {
@@ -65,11 +75,13 @@ export const userRepository = {
       /** None: invited. */
       password: StoredPassword | null;
       roles: string[];
+      /** The language of the member's mails, from the start (the invitation's or the onboarding page's). */
+      language: StaffLanguage;
     },
   ): Promise<void> {
     await db.query(
-      `insert into auth.user_profile (id, company_id, email, full_name, password_hash, kdf, kdf_salt, roles)
-       values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      `insert into auth.user_profile (id, company_id, email, full_name, password_hash, kdf, kdf_salt, roles, language)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
       [
         user.id,
         user.companyId,
@@ -79,6 +91,7 @@ export const userRepository = {
         user.password?.kdf ?? null,
         user.password?.kdfSalt ?? null,
         user.roles,
+        user.language,
       ],
     );
   },
@@ -108,7 +121,7 @@ export const userRepository = {
       email: string;
       full_name: string;
       roles: Role[];
-      language: 'en' | 'fr';
+      language: StaffLanguage;
       notifications: Partial<Record<string, boolean>>;
     }>(
       'select email, full_name, roles, language, notifications from auth.user_profile where company_id = $1 and id = $2',

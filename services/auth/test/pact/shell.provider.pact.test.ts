@@ -68,6 +68,7 @@ async function insertRegistration(token: string, urlIdentifier: string): Promise
     kdf_salt: admin.body.kdf_salt,
     admin_keys: admin.body.keys,
     admin_grant: 'v2.unused.unused.unused',
+    language: 'en',
     secretHash: hashOfSecret(token),
     ttlMs: 60_000,
   });

@@ -2,11 +2,18 @@ import type { EventPayload } from '@whistle/contracts';
 import type { Queryable } from '@whistle/service-kit';
 import { caseMailRepository } from '../data-access/case-mail.repository';
 
-/** user.created / user.updated: who to mail, in which language, with their own switches. */
+/**
+ * user.created / user.updated: who to mail, in which language, with their own switches. A user.created v1 carries
+ * no language: the member is mailed in English until a user.updated says otherwise.
+ */
 export async function recordStaffMember(
   tx: Queryable,
   companyId: string,
-  user: EventPayload<'user.created'> | EventPayload<'user.updated'>,
+  user:
+    | EventPayload<'user.created'>
+    | EventPayload<'user.created', 2>
+    | EventPayload<'user.updated'>
+    | EventPayload<'user.updated', 2>,
 ): Promise<void> {
   await caseMailRepository.upsertStaff(tx, {
     userId: user.user_id,

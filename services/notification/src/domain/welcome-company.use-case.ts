@@ -13,7 +13,7 @@ export interface WelcomeCompanyDependencies {
 export async function welcomeCompany(
   deps: WelcomeCompanyDependencies,
   tx: Queryable,
-  company: EventPayload<'company.created'>,
+  company: EventPayload<'company.created'> | EventPayload<'company.created', 2>,
 ): Promise<void> {
   await companyPreferencesRepository.insertDefaults(tx, {
     companyId: company.company_id,

@@ -1,3 +1,5 @@
+import { staffLanguageOrEnglish, type StaffLanguage } from '@whistle/contracts';
+
 /**
  * The password-reset and failed-sign-in mails in the staff pages' languages (the recipient's mail language, as the
  * case mails; docs/i18n.md's staff glossaries and forms of address). A count is written so that no plural form
@@ -8,7 +10,7 @@ interface AccountMailTexts {
   failedSignIns: { subject: string; text: (count: number) => string };
 }
 
-export const ACCOUNT_MAIL_TEXTS: Record<string, AccountMailTexts> = {
+export const ACCOUNT_MAIL_TEXTS: Record<StaffLanguage, AccountMailTexts> = {
   en: {
     passwordReset: {
       subject: 'Reset your Whistle password',
@@ -109,4 +111,4 @@ export const ACCOUNT_MAIL_TEXTS: Record<string, AccountMailTexts> = {
 
 /** The texts in `language`, English for a language the mails are not written in. */
 export const accountMailTexts = (language: string | undefined): AccountMailTexts =>
-  ACCOUNT_MAIL_TEXTS[language ?? 'en'] ?? ACCOUNT_MAIL_TEXTS.en;
+  ACCOUNT_MAIL_TEXTS[staffLanguageOrEnglish(language)];

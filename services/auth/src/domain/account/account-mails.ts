@@ -1,22 +1,21 @@
 import type { MailMessage } from '@whistle/mailer';
 import { accountMailTexts } from './account-mail-texts';
+import { invitationMailTexts } from './invitation-mail-texts';
 
 /** The only e-mails carrying a secret: each holds one one-time link and nothing else confidential. */
 export const accountMails = {
-  invitation(to: string, fullName: string, link: string): MailMessage {
-    return {
-      to,
-      subject: 'You have been invited to Whistle',
-      text: `Hello ${fullName},\n\nyou have been invited to your company's Whistle account. Choose your password here (the link works once, for 7 days):\n\n${link}\n\nIf you did not expect this, ignore this e-mail.\n`,
-    };
+  /** In the invitee's language, which the admin chose (English for another). */
+  invitation(to: string, fullName: string, link: string, language?: string): MailMessage {
+    const { subject, text } = invitationMailTexts(language).invitation;
+    return { to, subject, text: text(fullName, link) };
   },
-  /** The only text from the registration is the company's name: the address may belong to someone else. */
-  companyConfirmation(to: string, companyName: string, link: string): MailMessage {
-    return {
-      to,
-      subject: 'Confirm your company’s Whistle account',
-      text: `Hello,\n\nsomeone asked to open a Whistle whistleblowing account for "${companyName}" with this e-mail address, as its first administrator. Confirm that it was you here (the link works once, for 24 hours):\n\n${link}\n\nUntil it is confirmed, the account does not exist: its disclosure link and its sign-in do not work.\n\nIf it was not you, ignore this e-mail: nothing is created, and the request is deleted after 24 hours.\n`,
-    };
+  /**
+   * In the language of the page the company signed up on. The only text from the registration is the company's
+   * name: the address may belong to someone else.
+   */
+  companyConfirmation(to: string, companyName: string, link: string, language?: string): MailMessage {
+    const { subject, text } = invitationMailTexts(language).companyConfirmation;
+    return { to, subject, text: text(companyName, link) };
   },
   /** In the account's mail language (the staff languages; English else). */
   passwordReset(to: string, link: string, language?: string): MailMessage {

@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { TeamMember, UserProfile, UserProfileCreateRequest, UserRolesUpdateRequest } from '@whistle/contracts';
-import { InputError, NotFoundError } from '@whistle/service-kit';
+import {
+  isStaffLanguage,
+  staffLanguageOrEnglish,
+  type StaffLanguage,
+  type TeamMember,
+  type UserProfile,
+  type UserProfileCreateRequest,
+  type UserRolesUpdateRequest,
+} from '@whistle/contracts';
+import { InputError, NotFoundError, type Queryable } from '@whistle/service-kit';
 import type { StaffPrincipal } from '@whistle/tokens';
 import { userRepository } from '../../data-access/user.repository';
 import { oneTimeSecretRepository } from '../../data-access/one-time-secret.repository';
@@ -13,7 +21,17 @@ import { announceSessionsRevoked } from './token-revocations';
 import { announceUserUpdated } from './user-events';
 import { revokeCompanyKey } from '../keys/key-revocation';
 
-/** POST /api/account/company/user_profile/ (ADMIN): a user without password, invited by e-mail to choose one. */
+/** The invitee's language when the admin chose none: the company's default if it is a staff language, else the admin's. */
+async function defaultInviteeLanguage(db: Queryable, principal: StaffPrincipal): Promise<StaffLanguage> {
+  const languages = await userRepository.inviterLanguages(db, principal.companyId, principal.userId);
+  if (isStaffLanguage(languages?.company_default)) return languages.company_default;
+  return staffLanguageOrEnglish(languages?.own);
+}
+
+/**
+ * POST /api/account/company/user_profile/ (ADMIN): a user without password, invited by e-mail to choose one, in the
+ * language the admin chose for them (kept as the account's mail language).
+ */
 export async function inviteUser(
   deps: AccountDependencies,
   principal: StaffPrincipal,
@@ -24,8 +42,10 @@ export async function inviteUser(
   const link = newOneTimeSecret();
   // Worded without saying why: an admin of one company learns nothing about another's accounts.
   const refused = () => new InputError('Bad Request', { email: ['This email address cannot be invited'] });
+  let language: StaffLanguage = 'en';
   try {
     await deps.unitOfWork(async (tx) => {
+      language = input.language ?? (await defaultInviteeLanguage(tx, principal));
       await userRepository.insert(tx, {
         id: userId,
         companyId: principal.companyId,
@@ -33,6 +53,7 @@ export async function inviteUser(
         fullName: input.full_name,
         password: null,
         roles: input.roles,
+        language,
       });
       await oneTimeSecretRepository.insert(tx, {
         hash: link.hash,
@@ -43,8 +64,9 @@ export async function inviteUser(
       });
       await tx.addEvent({
         name: 'user.created',
+        version: 2,
         company_id: principal.companyId,
-        payload: { user_id: userId, email, full_name: input.full_name, roles: input.roles },
+        payload: { user_id: userId, email, full_name: input.full_name, roles: input.roles, language },
         actor: { type: 'STAFF', user_id: principal.userId },
       });
     });
@@ -57,7 +79,7 @@ export async function inviteUser(
   }
   sendInBackground(
     deps,
-    accountMails.invitation(email, input.full_name, invitationLink(deps.publicUrl, link.secret)),
+    accountMails.invitation(email, input.full_name, invitationLink(deps.publicUrl, link.secret), language),
     'invitation',
   );
   return { uuid: userId, email, full_name: input.full_name, roles: input.roles, mfa_auth_factor_id: null };
@@ -141,7 +163,12 @@ export async function resendInvitation(
   });
   sendInBackground(
     deps,
-    accountMails.invitation(member.email, member.full_name, invitationLink(deps.publicUrl, link.secret)),
+    accountMails.invitation(
+      member.email,
+      member.full_name,
+      invitationLink(deps.publicUrl, link.secret),
+      member.language,
+    ),
     'invitation',
   );
 }

@@ -32,19 +32,20 @@ export async function announceUserUpdated(
   actor: StaffPrincipal,
   companyId: string,
   userId: string,
-): Promise<EventPayload<'user.updated'>> {
+): Promise<EventPayload<'user.updated', 2>> {
   const member = await mailPreferencesOf(tx, companyId, userId);
   if (!member) throw new Error(`user ${userId} vanished inside its own update`);
-  const payload: EventPayload<'user.updated'> = {
+  const payload: EventPayload<'user.updated', 2> = {
     user_id: userId,
     email: member.email,
     full_name: member.full_name,
-    roles: member.roles as EventPayload<'user.updated'>['roles'],
+    roles: member.roles as EventPayload<'user.updated', 2>['roles'],
     language: member.language,
     notifications: member.notifications,
   };
   await tx.addEvent({
     name: 'user.updated',
+    version: 2,
     company_id: companyId,
     payload,
     actor: { type: 'STAFF', user_id: actor.userId },

@@ -38,6 +38,7 @@ export async function activateCompany(tx: Transaction, registration: CompanyRegi
       kdf: registration.kdf ?? 'argon2id-v1',
     },
     roles: ['ADMIN'],
+    language: registration.language,
   });
 
   const categories: Array<{ uuid: string; name: string; parent_uuid: string | null; is_active: boolean }> = [];
@@ -60,13 +61,14 @@ export async function activateCompany(tx: Transaction, registration: CompanyRegi
 
   await tx.addEvent({
     name: 'company.created',
+    version: 2,
     company_id: companyId,
     payload: {
       company_id: companyId,
       url_identifier: registration.url_identifier,
       name: registration.name,
       country: registration.country,
-      created_by: { user_id: adminId, email },
+      created_by: { user_id: adminId, email, language: registration.language },
       categories,
       locations,
     },
@@ -74,8 +76,15 @@ export async function activateCompany(tx: Transaction, registration: CompanyRegi
   });
   await tx.addEvent({
     name: 'user.created',
+    version: 2,
     company_id: companyId,
-    payload: { user_id: adminId, email, full_name: registration.full_name, roles: ['ADMIN'] },
+    payload: {
+      user_id: adminId,
+      email,
+      full_name: registration.full_name,
+      roles: ['ADMIN'],
+      language: registration.language,
+    },
     actor: { type: 'STAFF', user_id: adminId },
   });
   await holdCompanyKey(tx, companyId, adminId, registration);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { CompanyCreateRequest } from '@whistle/contracts';
+import { staffLanguageOrEnglish, type CompanyCreateRequest } from '@whistle/contracts';
 import type { Database, Logger } from '@whistle/service-kit';
 import type { Mailer } from '@whistle/mailer';
 import { companyRegistrationRepository } from '../../data-access/company-registration.repository';
@@ -40,6 +40,7 @@ export async function createCompany(
   const passwordHash = await hashPassword(input.user_profile.password);
   const companyId = randomUUID();
   const link = newOneTimeSecret();
+  const language = staffLanguageOrEnglish(input.user_profile.language);
 
   const urlIdentifier = await deps.db.transaction(async (tx) => {
     if ((await companyRepository.domainTaken(tx, emailDomain)) || (await userRepository.byEmail(tx, email)))
@@ -66,6 +67,7 @@ export async function createCompany(
       admin_keys: input.user_profile.keys,
       // The spec's `passphrase` field carries the admin's grant: the company key wrapped to their own public key.
       admin_grant: input.passphrase,
+      language,
       secretHash: link.hash,
       ttlMs: secretLifetimes.company_confirmation,
     });
@@ -73,7 +75,7 @@ export async function createCompany(
   });
   sendInBackground(
     deps,
-    accountMails.companyConfirmation(email, input.name, companyConfirmationLink(deps.publicUrl, link.secret)),
+    accountMails.companyConfirmation(email, input.name, companyConfirmationLink(deps.publicUrl, link.secret), language),
     'company confirmation',
   );
   return { url_identifier: urlIdentifier };

@@ -18,6 +18,7 @@ export const readModelsSubscription: ServiceSubscription = {
   ...eventHandlers<Transaction>({
     ...tokenRevocations.handlers,
     'company.created@1': (tx, { payload }) => recordCompany(tx, payload),
+    'company.created@2': (tx, { payload }) => recordCompany(tx, payload),
     'company.updated@1': ofCompany((tx, event) => recordCompanySettings(tx, event.company_id, event.payload)),
     'category.created@1': ofCompany((tx, event) => recordCategory(tx, event.company_id, event.payload)),
     'category.updated@1': ofCompany((tx, event) => recordCategory(tx, event.company_id, event.payload)),
@@ -27,6 +28,9 @@ export const readModelsSubscription: ServiceSubscription = {
     'location.deleted@1': ofCompany((tx, event) => removeLocation(tx, event.company_id, event.payload.location_id)),
     'user.created@1': ofCompany((tx, event) => recordStaffMember(tx, event.company_id, event.payload)),
     'user.updated@1': ofCompany((tx, event) => recordStaffMember(tx, event.company_id, event.payload)),
+    // v2 of both: a language too, which this service does not use.
+    'user.created@2': ofCompany((tx, event) => recordStaffMember(tx, event.company_id, event.payload)),
+    'user.updated@2': ofCompany((tx, event) => recordStaffMember(tx, event.company_id, event.payload)),
     'user.keys_created@1': ofCompany((tx, event) => recordStaffKey(tx, event.company_id, event.payload)),
     'user.deleted@1': ofCompany(async (tx, event) => {
       await removeStaffMember(tx, event.company_id, event.payload);

@@ -28,9 +28,12 @@ export function notificationEventsSubscription(deps: CaseNotificationDependencie
     consumer: 'notification',
     ...eventHandlers<Transaction>({
       'company.created@1': (tx, { payload }) => welcomeCompany(deps, tx, payload),
+      'company.created@2': (tx, { payload }) => welcomeCompany(deps, tx, payload),
       'company.updated@1': ofCompany((tx, event) => recordCompanySettings(tx, event.company_id, event.payload)),
       'user.created@1': ofCompany((tx, event) => recordStaffMember(tx, event.company_id, event.payload)),
       'user.updated@1': ofCompany((tx, event) => recordStaffMember(tx, event.company_id, event.payload)),
+      'user.created@2': ofCompany((tx, event) => recordStaffMember(tx, event.company_id, event.payload)),
+      'user.updated@2': ofCompany((tx, event) => recordStaffMember(tx, event.company_id, event.payload)),
       'user.deleted@1': ofCompany((tx, event) => removeStaffMember(tx, event.company_id, event.payload)),
       'category.created@1': ofCompany((tx, event) => recordCategory(tx, event.company_id, event.payload)),
       'category.updated@1': ofCompany((tx, event) => recordCategory(tx, event.company_id, event.payload)),
