@@ -100,6 +100,7 @@ describe('mfe-settings → auth: account', () => {
       .withRequest('PUT', '/api/account/profile', (request) =>
         request.headers(headers).jsonBody({
           password: regex(AUTH_SECRET, NEW_PASSWORD.password),
+          kdf: NEW_PASSWORD.kdf,
           kdf_salt: regex(KDF_SALT, NEW_PASSWORD.kdf_salt),
           // The provider checks it against the state's password: the exact secret derived from it.
           current_password: currentSecret,
@@ -123,6 +124,7 @@ describe('mfe-settings → auth: account', () => {
       .withRequest('PUT', '/api/account/profile', (request) =>
         request.headers(headers).jsonBody({
           password: regex(AUTH_SECRET, NEW_PASSWORD.password),
+          kdf: NEW_PASSWORD.kdf,
           kdf_salt: regex(KDF_SALT, NEW_PASSWORD.kdf_salt),
           current_password: wrongSecret,
           sealed_private_keys: regex(SEALED, NEW_PASSWORD.sealed_private_keys),
