@@ -217,6 +217,17 @@ describe.each(testStacks)('case mails on %s', (stack) => {
       undefined,
       2,
     );
+    // The people's read model and the case mails are fed by different consumers: the report waits for the first.
+    await waitFor(
+      async () =>
+        (
+          await test$.deps.db.query(
+            `select 1 from notification.staff_member where user_id = any($1::uuid[]) and language = 'pl'`,
+            [[invited.id, co.people.admin.id]],
+          )
+        ).rows.length === 2,
+      { what: 'both members in Polish in the read model' },
+    );
     await report(co.companyId, co.label, 12).send();
     await waitFor(async () => co.mailsTo(invited.email).length === 1, { what: 'the invited admin’s mail' });
     await waitFor(async () => co.mailsTo(co.people.admin.email).length === 2, { what: 'the first admin’s mail' });
