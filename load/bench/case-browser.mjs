@@ -16,9 +16,7 @@
 import { readFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import { chromium } from 'playwright-core';
-import crypto from '@whistle/crypto';
 import { median } from './platform.mjs';
-import { companyPrivateKey } from './staff-keys.mjs';
 
 const EXPORT_CASES = Number(process.env.BENCH_EXPORT_CASES || 10_000);
 const DETAIL_RUNS = Number(process.env.BENCH_DETAIL_RUNS || 12);
@@ -28,22 +26,8 @@ const TEMPLATES = 10; // the real reports case-seed.mjs clones
 process.env.BENCH_CASES = String(EXPORT_CASES - TEMPLATES - 1);
 // One more report than the per-client hourly limit (10) allows from the benchmark's address.
 process.env.REPORT_LIMIT_PER_CLIENT ??= '100';
-const { seededTenant, json, post } = await import('./case-seed.mjs');
-const { createIncidentCredentials, deriveDiscloserAuthToken, encryptContent, encryptReportFields, encryptFile } =
-  crypto;
-const { openIncidentAsCompany, openIncidentAsDiscloser } = crypto;
-const FILE_UPLOAD_CONTENT_TYPE = 'application/vnd.whistle.incident-file-upload';
-
-const MESSAGES = 20;
-const FILES = 3;
-/** The case's tokens: each shows on the page only once its ciphertext is decrypted. */
-const TOKENS = [
-  ...['full_name', 'email', 'phone_number', 'description', 'location_detail', 'people_involved', 'outcome'].map(
-    (name) => `bench-field-${name}`,
-  ),
-  ...Array.from({ length: MESSAGES }, (_, i) => `bench-message-${i}-end`),
-  ...Array.from({ length: FILES }, (_, i) => `bench-file-${i}.pdf`),
-];
+const { seededTenant } = await import('./case-seed.mjs');
+const { CASE_FILES, CASE_MESSAGES, CASE_TOKENS, makeCase } = await import('./bench-case.mjs');
 
 /** Runs in every page before its scripts: when all tokens are first shown, the last click, the long tasks. */
 function instrument(tokens) {
@@ -125,90 +109,9 @@ const ms = (value) => (Number.isFinite(value) ? value.toFixed(0) : '–');
 const summary = (values) =>
   `median ${ms(median(values))} ms, p95 ${ms(percentile(values, 95))} ms (min ${ms(Math.min(...values))}, max ${ms(Math.max(...values))}; n=${values.length})`;
 
-/** The case to open: 10 fields, 20 messages (reporter and staff alternating), 3 files, all encrypted. */
-async function makeCase(tenant) {
-  const { api, company, adminToken } = tenant;
-  const view = await json(await fetch(api(`/api/account/company/${company.urlIdentifier}`)));
-  const category = view.categories.find((candidate) => candidate.parent_uuid === null);
-  const credentials = await createIncidentCredentials(view.public_key);
-  const fields = {
-    full_name: 'Jane bench-field-full_name',
-    email: 'bench-field-email@example.com',
-    phone_number_code: '+33',
-    phone_number: '0612345678 bench-field-phone_number',
-    can_contact: 'yes',
-    description: `${'Invoices paid twice to a shell company. '.repeat(20)}bench-field-description`,
-    location_detail: 'Warehouse 2, bench-field-location_detail',
-    date: '2026-10-01',
-    people_involved: 'The manager and the accountant, bench-field-people_involved',
-    outcome: 'The money should be recovered, bench-field-outcome',
-  };
-  const created = await json(
-    await post(api('/api/incident/'), {
-      url_identifier: view.url_identifier,
-      category_uuids: [category.uuid],
-      location_uuid: view.locations[0].uuid,
-      ...credentials.payload,
-      fields: await encryptReportFields(credentials.incident.publicKey, fields),
-      report_anonymously: false,
-    }),
-  );
-  const retrieval = new URLSearchParams({ url_identifier: view.url_identifier, retrieval_id: created.retrieval_id });
-  const authToken = await deriveDiscloserAuthToken(credentials.discloserPassphrase);
-  const discloserView = await json(
-    await fetch(api(`/api/incident/discloser?${retrieval}`), { headers: { authorization: `Bearer ${authToken}` } }),
-  );
-  const discloser = await openIncidentAsDiscloser({
-    ...discloserView,
-    discloserPassphrase: credentials.discloserPassphrase,
-  });
-  const uuid = discloserView.uuid;
-  const staffAuth = { authorization: `Bearer ${adminToken}` };
-  const staffView = await json(await fetch(api(`/api/incident/${uuid}`), { headers: staffAuth }));
-  const staff = await openIncidentAsCompany({
-    ...staffView.keys,
-    companyPrivateKey: await companyPrivateKey(tenant.baseUrl, adminToken, company.password),
-  });
-  for (let i = 0; i < MESSAGES; i += 1) {
-    const fromReporter = i % 2 === 0;
-    const text = `${fromReporter ? 'A detail I remembered' : 'Thank you, a question'}: ${'more words here. '.repeat(10)}bench-message-${i}-end`;
-    await json(
-      await post(
-        api('/api/incident/message/'),
-        {
-          incident_uuid: uuid,
-          content: await encryptContent((fromReporter ? discloser : staff).publicKey, text, {
-            kind: 'message',
-            from: fromReporter ? 'discloser' : 'staff',
-          }),
-        },
-        fromReporter ? discloserView.token : adminToken,
-      ),
-    );
-  }
-  for (let i = 0; i < FILES; i += 1) {
-    const content = Buffer.from(`%PDF-1.4 bench file ${i} `.repeat(2000));
-    const encrypted = await encryptFile(discloser.publicKey, content, { fileName: `bench-file-${i}.pdf` });
-    const response = await fetch(api('/api/incident/file/'), {
-      method: 'POST',
-      headers: { 'content-type': FILE_UPLOAD_CONTENT_TYPE, authorization: `Bearer ${discloserView.token}` },
-      body: JSON.stringify({
-        incident_uuid: uuid,
-        mime_type: 'application/pdf',
-        file_name: encrypted.encrypted_file_name,
-        encrypted_key: encrypted.encrypted_key,
-        file_size: content.length,
-        content: Buffer.from(encrypted.ciphertext).toString('base64'),
-      }),
-    });
-    await json(response);
-  }
-  return uuid;
-}
-
 async function signedInPage(browser, { baseUrl, company }) {
   const context = await browser.newContext({ acceptDownloads: true });
-  await context.addInitScript(instrument, TOKENS);
+  await context.addInitScript(instrument, CASE_TOKENS);
   const page = await context.newPage();
   await page.goto(`${baseUrl}/company/login`);
   await page.getByLabel('Email').fill(company.email);
@@ -304,7 +207,7 @@ try {
       .map((v) => v.toFixed(1))
       .join(' ')} at the end\n`,
   );
-  console.log(`Case with 10 fields, ${MESSAGES} messages, ${FILES} files:`);
+  console.log(`Case with 10 fields, ${CASE_MESSAGES} messages, ${CASE_FILES} files:`);
   console.log(`- click in the list → all decrypted and shown: ${summary(pick(fromList, 'total'))}`);
   console.log(`  - from the case view's answer: ${summary(pick(fromList, 'afterView'))}`);
   console.log(`  - from the last answer (file names): ${summary(pick(fromList, 'afterLast'))}`);
