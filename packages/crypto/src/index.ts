@@ -43,6 +43,7 @@ export {
   type CompanySecret,
 } from './company-keys';
 export { createRecoveryKey, parseRecoveryKey, type RecoveryKey } from './recovery-key';
+export { caseKeyPin, caseKeyPinKey, type CaseKeyPin } from './case-key-pins';
 export { fingerprintOf } from './fingerprint';
 export { submissionFingerprint, type SubmittedCiphertexts } from './submission-fingerprint';
 export {

@@ -80,6 +80,7 @@ export const PARAMS = {
       discloserTeamKeys: 'whistle/v2/discloser-team-keys',
       staffSignature: 'whistle/v2/staff-signature',
       keyEndorsement: 'whistle/v2/key-endorsement',
+      caseKeyPins: 'whistle/v2/staff/case-key-pins',
     },
   },
 } as const;
