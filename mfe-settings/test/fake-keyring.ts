@@ -25,6 +25,12 @@ export function fakeKeyring(companyKey: Partial<CompanyKeyStatus> = {}) {
     grantCase: jest.fn(async () => {
       throw new Error('No case is granted in settings');
     }),
+    pinCaseKey: jest.fn(async (): Promise<'pinned' | 'changed'> => {
+      throw new Error('No case key is pinned in settings');
+    }),
+    repinCaseKey: jest.fn(async () => {
+      throw new Error('No case key is pinned in settings');
+    }),
     workerMaterial: () => undefined,
     grantMaterial: () => undefined,
     signForDiscloser: async () => undefined,

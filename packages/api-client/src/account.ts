@@ -131,6 +131,9 @@ export type KeyringState = 'unlocked' | 'locked' | 'absent' | 'unavailable';
  * The person's keys, held by the shell (non-extractable, never in a remote's reach as bytes). Cases open with the
  * company key an admin granted to the person; it is never sent anywhere.
  */
+/** What `pinCaseKey` found: the key pinned (just now, or the one pinned before), or another key than the pinned. */
+export type CaseKeyTrust = 'pinned' | 'changed';
+
 export interface StaffKeyring {
   state(): KeyringState;
   subscribe(listener: (state: KeyringState) => void): () => void;
@@ -154,6 +157,14 @@ export interface StaffKeyring {
    * person holds a per-case grant of (`keys.my_grant`); undefined while their keys are locked.
    */
   grantMaterial(): KeyringGrantMaterial | undefined;
+  /**
+   * Trust on first use of a case's incident public key (docs/security.md, "Pinned case keys"), once `openCase`
+   * opened the case with it: the first time this person opens the case in this browser the key is pinned;
+   * 'changed' when it is not the key pinned. Rejects while their keys are locked.
+   */
+  pinCaseKey(incidentUuid: string, incidentPublicKey: string): Promise<CaseKeyTrust>;
+  /** After the person acknowledged a changed key knowingly: that key is the case's pin from now on. */
+  repinCaseKey(incidentUuid: string, incidentPublicKey: string): Promise<void>;
   /**
    * Signs what goes to a case's discloser (a message's ciphertext) with the person's signing key
    * (docs/security.md, "Signed staff messages"); undefined while their keys are locked.

@@ -39,6 +39,7 @@ export {
   updateFullName,
   type CaseGrantInput,
   type CaseHandle,
+  type CaseKeyTrust,
   type CompanyKeyStatus,
   type KeyRecipient,
   type KeyringGrantMaterial,

@@ -1,4 +1,4 @@
-import type { PersonKeys } from '@whistle/crypto';
+import type { CaseKeyPin, PersonKeys } from '@whistle/crypto';
 
 /**
  * The unlocked keys of the signed-in person, kept in this browser's IndexedDB so a reload does not ask for the
@@ -17,6 +17,7 @@ export interface StoredKeys {
 const DATABASE = 'whistle-keys';
 const STORE = 'unlocked';
 const PENDING_STORE = 'pending';
+const PINS_STORE = 'case-key-pins';
 const RECORD = 'current';
 
 /**
@@ -34,9 +35,9 @@ function open(): Promise<IDBDatabase> | undefined {
   const factory = globalThis.indexedDB;
   if (!factory) return undefined;
   return new Promise((resolve, reject) => {
-    const request = factory.open(DATABASE, 2);
+    const request = factory.open(DATABASE, 3);
     request.onupgradeneeded = () => {
-      for (const store of [STORE, PENDING_STORE])
+      for (const store of [STORE, PENDING_STORE, PINS_STORE])
         if (!request.result.objectStoreNames.contains(store)) request.result.createObjectStore(store);
     };
     request.onsuccess = () => resolve(request.result);
@@ -100,5 +101,20 @@ export const pendingUnlockStore = {
   },
   async clear(): Promise<void> {
     await run('readwrite', (store) => store.delete(RECORD), PENDING_STORE).catch(() => undefined);
+  },
+};
+
+/**
+ * The incident key each case had when this person first opened it here (docs/security.md, "Pinned case keys"): slot
+ * to pin, both MACs under a key only their unlocked keys derive (caseKeyPinKey in packages/crypto), so unlike the
+ * stores above it is kept at sign-out and lock — it tells nobody else which cases they opened. A failure to keep
+ * or read one only means that case is pinned again on its next open.
+ */
+export const caseKeyPinStore = {
+  async load(slot: string): Promise<string | undefined> {
+    return (await run('readonly', (store) => store.get(slot), PINS_STORE).catch(() => undefined)) as string | undefined;
+  },
+  async save({ slot, pin }: CaseKeyPin): Promise<void> {
+    await run('readwrite', (store) => store.put(pin, slot), PINS_STORE).catch(() => undefined);
   },
 };

@@ -9,6 +9,7 @@ import {
   type StaffKeyring,
 } from '@whistle/api-client';
 import type { CompanyKeysResponse, OwnKeysResponse, UnlockMethod } from '@whistle/contracts';
+import { createCaseKeyPins } from './case-key-pins';
 import { createCompanyKeyHolder } from './company-key-holder';
 import { changePasswordResealing } from './password-change';
 import { keyStore, pendingUnlockStore, type StoredKeys } from './key-store';
@@ -35,6 +36,7 @@ export function createKeyring(api: ApiClient) {
   let owner: KeyringOwner | undefined;
   let unlocked: StoredKeys | undefined;
   const companyKey = createCompanyKeyHolder(api, () => unlocked);
+  const caseKeyPins = createCaseKeyPins(() => unlocked);
   /**
    * The unlock key the sign-in page derived from the password: used once the session is complete (after MFA). Also
    * in IndexedDB until used (pendingUnlockStore), so a reload before then does not ask for the password again.
@@ -318,6 +320,8 @@ export function createKeyring(api: ApiClient) {
 
     openCase: companyKey.openCase,
     grantCase: companyKey.grantCase,
+    pinCaseKey: caseKeyPins.pinCaseKey,
+    repinCaseKey: caseKeyPins.repinCaseKey,
     workerMaterial: companyKey.workerMaterial,
     grantMaterial: () =>
       unlocked && { decryptionKey: unlocked.person.decryptionKey, publicKeys: unlocked.person.publicKeys },
