@@ -85,6 +85,8 @@ export function testKeyring(
 ): StaffKeyring & { unlocked(): void } {
   const listeners = new Set<(state: 'unlocked' | 'locked') => void>();
   const elsewhere = () => Promise.reject(new Error('The shell does this, not this remote'));
+  // The shell keeps its pins in IndexedDB, as MACs under the person's keys; here, case id to the key pinned.
+  const pins = new Map<string, string>();
   return {
     state: () => (companyKey() || person ? 'unlocked' : 'locked'),
     subscribe(listener) {
@@ -124,6 +126,12 @@ export function testKeyring(
         wrapped_passphrase: wrapped[index]!,
       }));
     },
+    pinCaseKey: async (incidentUuid, incidentPublicKey) => {
+      const pinned = pins.get(incidentUuid);
+      if (pinned === undefined) pins.set(incidentUuid, incidentPublicKey);
+      return pinned === undefined || pinned === incidentPublicKey ? 'pinned' : 'changed';
+    },
+    repinCaseKey: async (incidentUuid, incidentPublicKey) => void pins.set(incidentUuid, incidentPublicKey),
     workerMaterial: () => {
       const key = companyKey();
       return key && { companyPrivateKey: key };

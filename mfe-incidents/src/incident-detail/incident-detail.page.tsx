@@ -15,6 +15,7 @@ import { useStaffState } from '@whistle/ui/staff';
 import { ClockBadges } from '../case/clock-badges.component';
 import { CaseActions } from './case-actions.component';
 import { CaseCategories } from './case-categories.component';
+import { CaseKeyChanged } from './case-key-changed.component';
 import { CaseFiles } from './case-files.component';
 import { CaseTimeline } from './case-timeline.component';
 import { LinkedCases } from './linked-cases.component';
@@ -59,6 +60,7 @@ function OpenedCasePage({ opened, reload }: { opened: OpenedCase; reload: () => 
         <h1>{title}</h1>
         <PrintCase opened={opened} />
       </div>
+      {opened.keyChanged && <CaseKeyChanged opened={opened} onTrusted={reload} />}
       <p>
         <span className="case-status">{t(`statuses.${view.status.name}`)}</span>
         {view.outcome && <> — {t(`outcomes.${view.outcome}`)}</>}{' '}

@@ -9,7 +9,7 @@ import {
   type ApiClient,
   type StaffKeyring,
 } from '@whistle/api-client';
-import type { IncidentMessage, IncidentNote, IncidentStaffView } from '@whistle/contracts';
+import type { IncidentMessage, IncidentNote, IncidentPermissions, IncidentStaffView } from '@whistle/contracts';
 import type { IncidentHandle } from '@whistle/crypto';
 import { useLoad } from '@whistle/ui';
 import { messageBinding, openReportFields, openText } from '@whistle/ui/report';
@@ -40,7 +40,26 @@ export interface OpenedCase {
   motivations: ReadonlyMap<string, string>;
   /** The case's file token as the client for file uploads and downloads. */
   filesApi: ApiClient;
+  /**
+   * The case opened with another incident public key than the one pinned when this person first opened it in this
+   * browser (docs/security.md, "Pinned case keys"): `view.permissions` then allows nothing that writes to that key
+   * until they acknowledge the change.
+   */
+  keyChanged: boolean;
 }
+
+/**
+ * What may be done to a case whose key changed, until the person trusts the new key: nothing encrypted to it (a reply,
+ * a note, a close or reopen motivation) and no assignment, whose grants would hand its passphrase to others, who would
+ * then pin the changed key on their first open as if it were the case's.
+ */
+const whileKeyChanged = (permissions: IncidentPermissions): IncidentPermissions => ({
+  ...permissions,
+  reply: false,
+  add_note: false,
+  update_status: false,
+  assign: false,
+});
 
 export type CaseState =
   | { phase: 'loading' }
@@ -63,6 +82,8 @@ async function openWholeCase(api: ApiClient, keyring: StaffKeyring, incidentUuid
     if (error instanceof Error && error.name === 'NoCaseAccessError') return null;
     throw error;
   }
+  // Only a key that opened with what the person holds is pinned: a key set that opens nothing never became the pin.
+  const keyChanged = (await keyring.pinCaseKey(incidentUuid, handle.publicKey)) === 'changed';
   const filesApi = withToken(api, view.file_token);
   const [messages, notes, files] = await Promise.all([
     listCaseMessages(api, incidentUuid),
@@ -86,7 +107,7 @@ async function openWholeCase(api: ApiClient, keyring: StaffKeyring, incidentUuid
     Promise.all(motivations.map((motivation) => openText(handle, motivation, { kind: 'motivation' }))),
   ]);
   return {
-    view,
+    view: keyChanged ? { ...view, permissions: whileKeyChanged(view.permissions) } : view,
     handle,
     fields: fields.fields,
     unverifiableFields: fields.unverifiable,
@@ -101,6 +122,7 @@ async function openWholeCase(api: ApiClient, keyring: StaffKeyring, incidentUuid
     })),
     motivations: new Map(motivations.map((ciphertext, index) => [ciphertext, motivationTexts[index]!])),
     filesApi,
+    keyChanged,
   };
 }
 
