@@ -84,6 +84,19 @@ describe('case key pins in the staff browser (trust on first use)', () => {
     expect(await storedPins()).toHaveLength(4);
   });
 
+  it('when the store cannot be read, then nothing is compared and nothing overwritten', async () => {
+    const { keyring } = await signedIn(await onboardedAdmin());
+    expect(await keyring.pinCaseKey(CASE, KEY)).toBe('pinned');
+    const indexedDB = globalThis.indexedDB;
+    Reflect.deleteProperty(globalThis, 'indexedDB');
+    try {
+      expect(await keyring.pinCaseKey(CASE, SWAPPED)).toBe('pinned');
+    } finally {
+      globalThis.indexedDB = indexedDB;
+    }
+    expect(await keyring.pinCaseKey(CASE, SWAPPED)).toBe('changed');
+  });
+
   it('when the keys are locked, then nothing is pinned', async () => {
     const { keyring } = await signedIn(await onboardedAdmin());
     await keyring.lock();

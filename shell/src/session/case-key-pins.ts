@@ -28,10 +28,9 @@ export function createCaseKeyPins(person: () => StoredKeys | undefined) {
     async pinCaseKey(incidentUuid: string, incidentPublicKey: string): Promise<CaseKeyTrust> {
       const pin = await pinOf(incidentUuid, incidentPublicKey);
       const pinned = await caseKeyPinStore.load(pin.slot);
-      if (pinned === undefined) {
-        await caseKeyPinStore.save(pin);
-        return 'pinned';
-      }
+      if (pinned === null) await caseKeyPinStore.save(pin);
+      // A store that cannot be read has nothing to compare with; pinning now could overwrite the pin it holds.
+      if (pinned === undefined || pinned === null) return 'pinned';
       return pinned === pin.pin ? 'pinned' : 'changed';
     },
 

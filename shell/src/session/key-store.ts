@@ -108,11 +108,16 @@ export const pendingUnlockStore = {
  * The incident key each case had when this person first opened it here (docs/security.md, "Pinned case keys"): slot
  * to pin, both MACs under a key only their unlocked keys derive (caseKeyPinKey in packages/crypto), so unlike the
  * stores above it is kept at sign-out and lock — it tells nobody else which cases they opened. A failure to keep
- * or read one only means that case is pinned again on its next open.
+ * one only means that case is pinned again on its next open.
  */
 export const caseKeyPinStore = {
-  async load(slot: string): Promise<string | undefined> {
-    return (await run('readonly', (store) => store.get(slot), PINS_STORE).catch(() => undefined)) as string | undefined;
+  /** The case's pin; null when none is kept, undefined when the store cannot be read (no IndexedDB, an error). */
+  async load(slot: string): Promise<string | null | undefined> {
+    if (!globalThis.indexedDB) return undefined;
+    return run('readonly', (store) => store.get(slot) as IDBRequest<string | undefined>, PINS_STORE).then(
+      (found) => found ?? null,
+      () => undefined,
+    );
   },
   async save({ slot, pin }: CaseKeyPin): Promise<void> {
     await run('readwrite', (store) => store.put(pin, slot), PINS_STORE).catch(() => undefined);
