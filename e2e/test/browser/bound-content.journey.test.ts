@@ -10,7 +10,7 @@ import {
 } from '@whistle/crypto';
 import { createRecordingMailer } from '@whistle/mailer/testing';
 import { createTestDependencies, waitFor, type TestDependencies } from '@whistle/service-kit/testing';
-import { openWatchedPage } from '../../src/browser';
+import { openWatchedPage, seriousAccessibilityViolations } from '../../src/browser';
 import { chromium, startAll } from '../../src/set-up';
 import { keysKept, submitLogin } from '../../src/staff';
 import { ADMIN_PASSWORD, companyPayload, onboardAndConfirm, recordingMailbox } from '../../src/company-fixtures';
@@ -141,8 +141,8 @@ test('when the database swaps a case’s whole key set between two opens, then t
   const { baseUrl } = running;
   const { payload, view, uuid } = await companyWithReport({ description: 'Invoices paid twice' });
 
-  // The admin opens the case once: its key is pinned in their browser.
-  const context = await browser.newContext();
+  // The admin opens the case once: its key is pinned in their browser. (CSP bypassed for axe-core's inline script.)
+  const context = await browser.newContext({ bypassCSP: true });
   const { page, pageErrors } = await openWatchedPage(context, baseUrl);
   await page.goto(`${baseUrl}/company/login`);
   await submitLogin(page, payload.user_profile.email, ADMIN_PASSWORD);
@@ -182,6 +182,11 @@ test('when the database swaps a case’s whole key set between two opens, then t
   expect(await page.getByLabel('Reply to the reporter').count()).toBe(0);
   expect(await page.getByLabel('New note').count()).toBe(0);
   expect(await page.getByRole('button', { name: 'Acknowledge receipt' }).count()).toBe(0);
+  // The warning and its confirmation, checked by axe-core.
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Trust the new key' }).click();
+  await page.getByRole('dialog', { name: 'Trust the new key of this case?' }).waitFor();
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
   expect(pageErrors).toEqual([]);
   await context.close();
 });
