@@ -83,7 +83,7 @@ async function openWholeCase(api: ApiClient, keyring: StaffKeyring, incidentUuid
     throw error;
   }
   // Only a key that opened with what the person holds is pinned: a key set that opens nothing never became the pin.
-  const keyChanged = (await keyring.pinCaseKey(incidentUuid, handle.publicKey)) === 'changed';
+  const keyChanged = (await keyring.pinCaseKey(view.uuid, handle.publicKey)) === 'changed';
   const filesApi = withToken(api, view.file_token);
   const [messages, notes, files] = await Promise.all([
     listCaseMessages(api, incidentUuid),
