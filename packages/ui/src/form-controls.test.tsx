@@ -3,7 +3,17 @@ import type { i18n } from 'i18next';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { initTestI18n } from '../../../tools/webpack/test-i18n';
 import { renderWithI18n } from '../test/render';
-import { CategoryPicker, Choice, ErrorSummary, SelectField, TextArea, TextField, type CategoryOption } from './index';
+import {
+  CategoryPicker,
+  Choice,
+  ErrorSummary,
+  SelectField,
+  STAFF_LANGUAGES,
+  TextArea,
+  TextField,
+  languageOptions,
+  type CategoryOption,
+} from './index';
 
 let english: i18n;
 beforeAll(async () => {
@@ -125,6 +135,26 @@ describe('required fields', () => {
     expect(screen.getByRole('combobox', { name: 'Location (required)' })).toHaveAttribute('aria-required', 'true');
     // A group cannot be aria-required: its name says it.
     expect(screen.getByRole('group', { name: 'Incident (required)' })).not.toHaveAttribute('aria-required');
+  });
+});
+
+describe('language select', () => {
+  it('when the staff languages are offered, then each is named in itself and marked with its language', () => {
+    renderWithI18n(
+      <SelectField name="language" label="Language" options={languageOptions(STAFF_LANGUAGES)} />,
+      english,
+    );
+    const options = within(screen.getByRole('combobox', { name: 'Language' })).getAllByRole('option');
+    expect(options.map((option) => [option.getAttribute('value'), option.textContent, option.lang])).toEqual([
+      ['en', 'English', 'en'],
+      ['fr', 'Français', 'fr'],
+      ['de', 'Deutsch', 'de'],
+      ['es', 'Español', 'es'],
+      ['it', 'Italiano', 'it'],
+      ['nl', 'Nederlands', 'nl'],
+      ['pl', 'Polski', 'pl'],
+      ['pt', 'Português', 'pt'],
+    ]);
   });
 });
 

@@ -47,6 +47,7 @@ export {
   pluralLocale,
   isLanguage,
   languageDirection,
+  languageOptions,
   type Language,
 } from './languages';
 export { ConfirmDialog, type ConfirmDialogProps } from './dialog.component';

@@ -1,4 +1,5 @@
 import { DISCLOSER_LANGUAGE_CODES, LANGUAGE_NAMES, STAFF_LANGUAGE_CODES, languageDirection } from '@whistle/contracts';
+import type { SelectOption } from './select-field.component';
 
 export { LANGUAGE_NAMES } from '@whistle/contracts';
 
@@ -14,6 +15,9 @@ export const DISCLOSER_LANGUAGES: readonly Language[] = DISCLOSER_LANGUAGE_CODES
  * requires every key of them). Staff namespaces exist in these languages only.
  */
 export const STAFF_LANGUAGES: readonly Language[] = STAFF_LANGUAGE_CODES;
+/** A language select's choices: each language named in itself, whatever the page is shown in. */
+export const languageOptions = (languages: readonly Language[]): SelectOption[] =>
+  languages.map((language) => ({ value: language, label: LANGUAGE_NAMES[language], lang: language }));
 /** Every language a page can be shown in. */
 export const SUPPORTED_LANGUAGES: Language[] = [...new Set([...DISCLOSER_LANGUAGES, ...STAFF_LANGUAGES])];
 /** The namespaces every discloser page needs, translated into every discloser language. */

@@ -4,6 +4,8 @@ import { Field, errorProps, requiredProps } from './field.component';
 export interface SelectOption {
   value: string;
   label: string;
+  /** The language the label is written in, where it is not the page's (a language named in itself). */
+  lang?: string;
 }
 
 export interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
@@ -41,7 +43,7 @@ export function SelectField({
       >
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((option) => (
-          <option key={option.value} value={option.value}>
+          <option key={option.value} value={option.value} lang={option.lang}>
             {option.label}
           </option>
         ))}
