@@ -1,6 +1,6 @@
 import { createHash, webcrypto } from 'node:crypto';
 import type { i18n } from 'i18next';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { ApiError, createApiClient, type StaffSession, type StaffState } from '@whistle/api-client';
 import { StaffSessionContext } from '@whistle/ui/staff';
@@ -36,7 +36,7 @@ function fakeSession(): StaffSession & { replaceToken: jest.Mock; reloadStaff: j
 }
 
 const mailPreferences = {
-  language: 'en',
+  language: 'de',
   notifications: { new_incidents: true, assigned_to_an_incident: true, incident_updates: true, deadlines: true },
 };
 
@@ -219,15 +219,23 @@ describe('settings remote routes', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
-  it('when a member turns deadline mails off and picks French, then their preferences are sent and "Updated account" shows', async () => {
+  it('when a member turns deadline mails off and picks Polish among the eight staff languages, then their preferences are sent and "Updated account" shows', async () => {
     open('/company/settings/account');
     const deadlines = await screen.findByRole('checkbox', {
       name: 'A deadline of an incident I work on is near or passed',
     });
     expect(deadlines).toBeChecked();
     fireEvent.click(deadlines);
-    fireEvent.change(screen.getByLabelText('Language of my e-mails'), { target: { value: 'fr' } });
-    const wanted = { language: 'fr', notifications: { ...mailPreferences.notifications, deadlines: false } };
+    const language = screen.getByRole('combobox', { name: 'Language of my e-mails' });
+    // The language stored for them is the one chosen.
+    expect(language).toHaveValue('de');
+    expect(
+      within(language)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['English', 'Français', 'Deutsch', 'Español', 'Italiano', 'Nederlands', 'Polski', 'Português']);
+    fireEvent.change(language, { target: { value: 'pl' } });
+    const wanted = { language: 'pl', notifications: { ...mailPreferences.notifications, deadlines: false } };
     fetchMock.mockResolvedValueOnce(answer(200, wanted));
     fireEvent.click(screen.getByRole('button', { name: 'Save e-mail preferences' }));
     expect(await screen.findByText('Updated account')).toBeInTheDocument();

@@ -1,7 +1,8 @@
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getMailPreferences, setMailPreferences } from '@whistle/api-client';
-import { Button, SelectField, Spinner, useAction, useLoad } from '@whistle/ui';
+import { staffLanguageOrEnglish } from '@whistle/contracts';
+import { Button, SelectField, Spinner, STAFF_LANGUAGES, languageOptions, useAction, useLoad } from '@whistle/ui';
 import { useStaffSession } from '@whistle/ui/staff';
 import { NOTIFICATION_SETTINGS } from '../company/notifications.page';
 
@@ -21,7 +22,8 @@ export function MyMailsSection({ onSaved }: { onSaved(): void }) {
     event.preventDefault();
     const values = new FormData(event.currentTarget);
     const wanted: Preferences = {
-      language: values.get('language') === 'fr' ? 'fr' : 'en',
+      // The select offers the staff languages only: the mails are written in these.
+      language: staffLanguageOrEnglish(String(values.get('language'))),
       notifications: {
         new_incidents: values.get('new_incidents') === 'on',
         assigned_to_an_incident: values.get('assigned_to_an_incident') === 'on',
@@ -56,10 +58,7 @@ export function MyMailsSection({ onSaved }: { onSaved(): void }) {
             name="language"
             label={t('account.mailLanguage')}
             defaultValue={preferences.language}
-            options={[
-              { value: 'en', label: t('account.languages.en') },
-              { value: 'fr', label: t('account.languages.fr') },
-            ]}
+            options={languageOptions(STAFF_LANGUAGES)}
           />
           <div className="wh-actions">
             <Button type="submit" busy={save.busy}>
