@@ -1,14 +1,55 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { fieldErrorsOf, inviteMember } from '@whistle/api-client';
-import { Button, TextField, useAction, useDocumentTitle } from '@whistle/ui';
+import { fieldErrorsOf, getMailPreferences, inviteMember, type StaffSession } from '@whistle/api-client';
+import { isStaffLanguage, type StaffLanguage } from '@whistle/contracts';
+import {
+  Button,
+  SelectField,
+  Spinner,
+  STAFF_LANGUAGES,
+  TextField,
+  languageOptions,
+  useAction,
+  useDocumentTitle,
+  useLoad,
+} from '@whistle/ui';
 import { type PageToastState, useStaffSession } from '@whistle/ui/staff';
 import { ROLES, type TeamRole } from './roles';
 
-type Field = 'email' | 'full_name' | 'roles';
+type Field = 'email' | 'full_name' | 'roles' | 'language';
 
-/** /company/team/add (ADMIN): e-mail, name and roles; the member gets an invitation with a set-password link. */
+/**
+ * The language auth gives the new member's mails when the invitation names none: the company's default if it is a
+ * staff language, else the inviting admin's own mail language.
+ */
+async function defaultInviteeLanguage(session: StaffSession, signal: AbortSignal): Promise<StaffLanguage> {
+  const { company } = await session.staff();
+  if (isStaffLanguage(company.languages.default)) return company.languages.default;
+  return (await getMailPreferences(session.api, signal)).language;
+}
+
+/** The language of the new member's invitation and later mails, with auth's default preselected. */
+function InviteeLanguageField({ error }: { error?: string }) {
+  const { t } = useTranslation('incidents');
+  const session = useStaffSession();
+  const { data: preselected } = useLoad((signal) => defaultInviteeLanguage(session, signal), [session]);
+  if (!preselected) return <Spinner />;
+  return (
+    <SelectField
+      name="language"
+      label={t('team.mailLanguage')}
+      defaultValue={preselected}
+      options={languageOptions(STAFF_LANGUAGES)}
+      error={error}
+    />
+  );
+}
+
+/**
+ * /company/team/add (ADMIN): e-mail, name, roles and mail language; the member gets an invitation with a set-password
+ * link, in that language.
+ */
 export function InvitePage() {
   const { t } = useTranslation(['incidents', 'common']);
   const session = useStaffSession();
@@ -23,6 +64,9 @@ export function InvitePage() {
     const values = new FormData(event.currentTarget);
     const email = String(values.get('email') ?? '').trim();
     const fullName = String(values.get('full_name') ?? '').trim();
+    const chosen = values.get('language');
+    // Sent before the preselection is known, none: auth then picks the same default.
+    const language = isStaffLanguage(chosen) ? chosen : undefined;
     const required = t('common:validation.required');
     const invalid = {
       email: email ? undefined : required,
@@ -33,7 +77,7 @@ export function InvitePage() {
     if (Object.values(invalid).some(Boolean)) return;
     await invitation.run(
       async () => {
-        await inviteMember(session.api, { email, full_name: fullName, roles });
+        await inviteMember(session.api, { email, full_name: fullName, roles, language });
         await session.reloadStaff();
         const toast: PageToastState = { toast: t('team.invitationSent', { email }) };
         await navigate('/company/team', { state: toast });
@@ -42,7 +86,12 @@ export function InvitePage() {
         recover: (error) => {
           const refused = fieldErrorsOf(error);
           if (refused)
-            setErrors({ email: refused.email?.[0], full_name: refused.full_name?.[0], roles: refused.roles?.[0] });
+            setErrors({
+              email: refused.email?.[0],
+              full_name: refused.full_name?.[0],
+              roles: refused.roles?.[0],
+              language: refused.language?.[0],
+            });
           return Boolean(refused);
         },
         leaves: true,
@@ -99,6 +148,7 @@ export function InvitePage() {
             </p>
           )}
         </fieldset>
+        <InviteeLanguageField error={errors.language} />
         <div className="wh-actions">
           <Button type="submit" busy={invitation.busy}>
             {t('team.sendInvitation')}

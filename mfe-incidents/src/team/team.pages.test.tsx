@@ -186,11 +186,76 @@ describe('team', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
     expect(await screen.findByText('Invitation sent to new@acme.example')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/company/team');
+    // The company's default, English, was preselected for their mails and is sent.
     expect(sent(1).body).toEqual({
       email: 'new@acme.example',
       full_name: 'New Person',
       roles: ['HANDLER', 'REVIEWER'],
+      language: 'en',
     });
     await waitFor(() => expect(screen.getByRole('table', { name: 'Team' })).toBeInTheDocument());
+  });
+
+  it("when the company's default language is a staff one, then it is preselected among the eight, and another can be chosen", async () => {
+    const state = teamState();
+    state.company.languages = { offered: ['en', 'de', 'fr'], default: 'de' };
+    open('/company/team/add', staffSession(undefined, state));
+    const language = await screen.findByRole('combobox', { name: 'Language of the invitation and later e-mails' });
+    expect(language).toHaveValue('de');
+    expect(
+      within(language)
+        .getAllByRole('option')
+        .map((option) => [option.textContent, option.lang]),
+    ).toEqual([
+      ['English', 'en'],
+      ['Français', 'fr'],
+      ['Deutsch', 'de'],
+      ['Español', 'es'],
+      ['Italiano', 'it'],
+      ['Nederlands', 'nl'],
+      ['Polski', 'pl'],
+      ['Português', 'pt'],
+    ]);
+    // The company's default is known from the staff state: nothing is asked of the server for it.
+    expect(fetchMock).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'nina@acme.example' } });
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Nina Nowak' } });
+    fireEvent.change(language, { target: { value: 'pl' } });
+    fetchMock.mockResolvedValueOnce(json(201, {}));
+    fireEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
+    expect(await screen.findByText('Invitation sent to nina@acme.example')).toBeInTheDocument();
+    expect(sent(0)).toEqual({
+      url: '/api/account/company/user_profile/',
+      method: 'POST',
+      body: { email: 'nina@acme.example', full_name: 'Nina Nowak', roles: ['HANDLER'], language: 'pl' },
+    });
+  });
+
+  it("when the company's default language is not a staff one, then the admin's own mail language is preselected", async () => {
+    const state = teamState();
+    state.company.languages = { offered: ['ar', 'en'], default: 'ar' };
+    fetchMock.mockResolvedValueOnce(
+      json(200, {
+        language: 'it',
+        notifications: { new_incidents: true, assigned_to_an_incident: true, incident_updates: true, deadlines: true },
+      }),
+    );
+    open('/company/team/add', staffSession(undefined, state));
+    const language = await screen.findByRole('combobox', { name: 'Language of the invitation and later e-mails' });
+    expect(language).toHaveValue('it');
+    expect(sent(0)).toEqual({ url: '/api/account/profile/notifications', method: 'GET', body: undefined });
+  });
+
+  it('when the server refuses the language, then its message shows by the language field', async () => {
+    open('/company/team/add');
+    await screen.findByRole('combobox', { name: 'Language of the invitation and later e-mails' });
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'new@acme.example' } });
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'New Person' } });
+    fetchMock.mockResolvedValueOnce(json(400, { message: 'Bad Request', errors: { language: ['Unknown language'] } }));
+    fireEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
+    expect(await screen.findByText('Unknown language')).toBeInTheDocument();
+    expect(
+      screen.getByRole('combobox', { name: 'Language of the invitation and later e-mails' }),
+    ).toHaveAccessibleDescription('Unknown language');
   });
 });

@@ -15,6 +15,7 @@ test(
       requestFilter: states.requestFilter,
       stateHandlers: {
         'staff member ada@cases.example has a reply template': () => states.replyTemplate('ada@cases.example'),
+        'staff member ada@cases.example is the admin of a company': () => states.admin('ada@cases.example'),
       },
     });
   },
