@@ -14,6 +14,7 @@ import {
 } from '@whistle/api-client';
 import { createHash } from 'node:crypto';
 import { onboardingKeys } from '../../src/public-pages/keys/password-keys';
+import { companyCreateRequest } from '../../src/public-pages/onboarding/onboarding-form';
 
 const { arrayContaining, like, eachLike, regex, uuid } = MatchersV3;
 
@@ -28,25 +29,27 @@ const pact = new PactV4({
 const KNOWN_COMPANY = 'acme-corporation-k7m2qa';
 const jsonHeaders = { Accept: 'application/json', 'Content-Type': 'application/json' };
 
-/** The payload the onboarding page sends, made by the page's own code. */
+/** The payload the onboarding page sends, made by the page's own code: here from a page shown in French. */
 async function onboardingPayload(email: string) {
-  const keys = await onboardingKeys('correct horse battery staple');
-  return {
-    user_profile: { email, full_name: 'Ada Lovelace', ...keys.user },
-    name: 'Acme Corporation',
-    credential: keys.credential,
-    passphrase: keys.passphrase,
+  const password = 'correct horse battery staple';
+  const values = {
+    email,
+    full_name: 'Ada Lovelace',
+    company_name: 'Acme Corporation',
+    password,
+    repeat_password: password,
     country: 'FR',
   };
+  return companyCreateRequest(values, await onboardingKeys(password), 'fr');
 }
 
 describe('shell → auth', () => {
-  test('when an admin onboards a new company, then the url_identifier comes back', async () => {
+  test('when an admin onboards a new company from a page in French, then the url_identifier comes back', async () => {
     const payload = await onboardingPayload('ada@acme.example');
     await pact
       .addInteraction()
       .given('no company uses the e-mail domain acme.example')
-      .uponReceiving('a company create request')
+      .uponReceiving('a company create request from a page in French')
       .withRequest('POST', '/api/account/company', (request) => request.headers(jsonHeaders).jsonBody(payload))
       .willRespondWith(201, (response) =>
         response.jsonBody({ url_identifier: regex(/^[a-z0-9-]+$/, 'acme-corporation-k7m2qa') }),

@@ -1,3 +1,5 @@
+import { isStaffLanguage, type CompanyCreateRequest } from '@whistle/contracts';
+import type { onboardingKeys } from '../keys/password-keys';
 import { MIN_PASSWORD_LENGTH } from '../keys/password-rules';
 
 /** Input names of the onboarding form (spec §5). */
@@ -42,4 +44,28 @@ export function validateOnboarding(values: OnboardingValues): OnboardingErrors {
     errors.repeat_password = 'common:validation.passwordsMismatch';
   }
   return errors;
+}
+
+/**
+ * POST /api/account/company from the form's values and the keys made for them. Beside the spec's fields (issue #29),
+ * the page's language when the staff mails are written in it: the confirmation and welcome mails, and the founding
+ * admin's later ones, are then in it (without one, English).
+ */
+export function companyCreateRequest(
+  values: OnboardingValues,
+  keys: Awaited<ReturnType<typeof onboardingKeys>>,
+  pageLanguage: string,
+): CompanyCreateRequest {
+  return {
+    user_profile: {
+      email: values.email,
+      full_name: values.full_name,
+      ...keys.user,
+      ...(isStaffLanguage(pageLanguage) && { language: pageLanguage }),
+    },
+    name: values.company_name,
+    credential: keys.credential,
+    passphrase: keys.passphrase,
+    country: values.country,
+  };
 }

@@ -129,7 +129,8 @@ describe('onboarding page', () => {
     expect(url).toBe('/api/account/company');
     const sent = JSON.parse(init.body as string);
     expect(sent).toMatchObject({
-      user_profile: { email: 'ada@acme.example', full_name: 'Ada Lovelace' },
+      // The page's language, the one of the confirmation and the admin's mails.
+      user_profile: { email: 'ada@acme.example', full_name: 'Ada Lovelace', language: 'en' },
       name: 'Acme',
       country: 'FR',
     });

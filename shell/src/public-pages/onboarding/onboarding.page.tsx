@@ -7,22 +7,25 @@ import { Button, SelectField, TextField, useAction, useDocumentTitle } from '@wh
 import { RecoveryKitSheet, type RecoveryKitView } from '@whistle/ui/staff';
 import { api } from '../../api';
 import { onboardingKeys } from '../keys/password-keys';
-import { ONBOARDING_FIELDS, readOnboardingValues, validateOnboarding, type OnboardingField } from './onboarding-form';
+import {
+  ONBOARDING_FIELDS,
+  companyCreateRequest,
+  readOnboardingValues,
+  validateOnboarding,
+  type OnboardingField,
+} from './onboarding-form';
 import { readServerRejection, type ServerMessage } from './server-rejection';
 
 type FieldMessages = Partial<Record<OnboardingField, ServerMessage>>;
 type Created = { urlIdentifier: string; kit: RecoveryKitView; companyName: string };
 
 /** Made in this browser on submit: the admin's keys, the company key held by them, and its recovery kit. */
-async function createCompanyWithKeys(values: ReturnType<typeof readOnboardingValues>): Promise<Created> {
+async function createCompanyWithKeys(
+  values: ReturnType<typeof readOnboardingValues>,
+  pageLanguage: string,
+): Promise<Created> {
   const keys = await onboardingKeys(values.password);
-  const { url_identifier } = await createCompany(api, {
-    user_profile: { email: values.email, full_name: values.full_name, ...keys.user },
-    name: values.company_name,
-    credential: keys.credential,
-    passphrase: keys.passphrase,
-    country: values.country,
-  });
+  const { url_identifier } = await createCompany(api, companyCreateRequest(values, keys, pageLanguage));
   return { urlIdentifier: encodeURIComponent(url_identifier), kit: keys.kit, companyName: values.company_name };
 }
 
@@ -71,7 +74,7 @@ export function OnboardingPage() {
           return;
         }
         // The kit is shown once, before anything else: only the kit restores the company key if every admin loses it.
-        setCreated(await createCompanyWithKeys(values));
+        setCreated(await createCompanyWithKeys(values, i18n.language));
       },
       {
         recover: (error) => {
