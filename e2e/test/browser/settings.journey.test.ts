@@ -120,7 +120,8 @@ test('when an admin manages labels, locations, deadline, notifications and compa
   // Company name.
   await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Company' }).click();
   await page.getByLabel('Company name').fill('Globex Europe');
-  await page.getByRole('button', { name: 'Save' }).click();
+  // The company page also saves its disclosure page and its languages: the name's own button.
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await page.getByText('Updated company').waitFor();
 
   // All of it is what the server now holds.
