@@ -137,7 +137,7 @@ test('when an admin manages labels, locations, deadline, notifications and compa
   await context.close();
 });
 
-test('when an admin invites a handler from the Team page, then the handler sets a password, signs in without admin pages, and the team shows their sign-in', async () => {
+test('when an admin invites a handler in German from the Team page, then the invitation is in German, the handler sets a password, signs in without admin pages with German mails, and the team shows their sign-in', async () => {
   const context = await browser.newContext();
   const { page, pageErrors } = await openWatchedPage(context, platform.baseUrl);
   await signIn(page);
@@ -147,6 +147,10 @@ test('when an admin invites a handler from the Team page, then the handler sets 
   const handlerEmail = `hank@${company.domain}`;
   await page.getByLabel('Email').fill(handlerEmail);
   await page.getByLabel('Name', { exact: true }).fill('Hank Handler');
+  // The company's default language, English, is preselected for the new member's mails; the admin picks German.
+  const mailLanguage = page.getByLabel('Language of the invitation and later e-mails');
+  expect(await mailLanguage.inputValue()).toBe('en');
+  await mailLanguage.selectOption({ label: 'Deutsch' });
   await page.getByRole('button', { name: 'Send invitation' }).click();
   await page.getByText(`Invitation sent to ${handlerEmail}`).waitFor();
   const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: /Hank Handler/ }) });
@@ -155,7 +159,8 @@ test('when an admin invites a handler from the Team page, then the handler sets 
   // The handler chooses a password from the e-mail and signs in: no Team, no Reporting, no admin settings.
   const handlerContext = await browser.newContext();
   const handler = await handlerContext.newPage();
-  await handler.goto(passwordLinkIn(await waitForMail(platform.dataDir, handlerEmail, /invited/)));
+  const invitation = await waitForMail(platform.dataDir, handlerEmail, /^Einladung zu Whistle$/);
+  await handler.goto(passwordLinkIn(invitation));
   await handler.locator('input[name="password"]').fill('handler passphrase 1234');
   await handler.locator('input[name="repeat_password"]').fill('handler passphrase 1234');
   await handler.getByRole('button', { name: 'Set password' }).click();
@@ -168,6 +173,16 @@ test('when an admin invites a handler from the Team page, then the handler sets 
   await handler.waitForURL(/\/company\/incidents$/);
   await handler.goto(`${platform.baseUrl}/company/settings/categories`);
   await handler.waitForURL(/\/company\/settings\/account$/);
+  // Their own mails stay in the language the admin chose, which their account page shows and can change.
+  const ownMailLanguage = handler.getByLabel('Language of my e-mails');
+  await handler.getByRole('button', { name: 'Save e-mail preferences' }).waitFor();
+  expect(await ownMailLanguage.inputValue()).toBe('de');
+  await ownMailLanguage.selectOption({ label: 'Nederlands' });
+  await handler.getByRole('button', { name: 'Save e-mail preferences' }).click();
+  await handler.getByText('Updated account').waitFor();
+  await handler.reload();
+  await handler.getByRole('button', { name: 'Save e-mail preferences' }).waitFor();
+  expect(await ownMailLanguage.inputValue()).toBe('nl');
   await handlerContext.close();
 
   // The admin's team page shows the sign-in; the handler becomes a reviewer.
