@@ -170,6 +170,31 @@ test('when a discloser picks French, then the page is in French and the choice s
   await context.close();
 });
 
+test('when an admin signs the company up on the page in German, then the confirmation and welcome mails are in German', async () => {
+  const context = await browser.newContext();
+  const { page, pageErrors } = await openWatchedPage(context, platform.baseUrl);
+  const domain = uniqueDomain();
+  await page.goto(`${platform.baseUrl}/company/onboarding`);
+  await page.locator('header select').selectOption('de');
+  await page
+    .getByRole('heading', { name: translationOf('shell', 'shell', 'Create a whistleblowing account', 'de') })
+    .waitFor();
+  await page.locator('input[name="email"]').fill(`ada@${domain}`);
+  await page.locator('input[name="full_name"]').fill('Ada Lovelace');
+  await page.locator('input[name="company_name"]').fill('Acme Corporation');
+  await page.locator('input[name="password"]').fill('correct horse battery staple');
+  await page.locator('input[name="repeat_password"]').fill('correct horse battery staple');
+  await page.locator('select[name="country"]').selectOption('DE');
+  await page.locator('button[type="submit"]').click();
+  const confirmation = await platform.mailbox(`ada@${domain}`, /^Bestätigen Sie das Whistle-Konto Ihres Unternehmens$/);
+  // The link confirms the company; the welcome mail follows in the founding admin's language.
+  await page.goto(confirmationLinkIn(confirmation));
+  await page.waitForURL(/\/company\/[a-z0-9-]+\/success$/, { timeout: 30_000 });
+  await platform.mailbox(`ada@${domain}`, /^Ihr Whistle-Konto für Acme Corporation ist bereit$/);
+  expect(pageErrors).toEqual([]);
+  await context.close();
+});
+
 test('when the disclose remote cannot be loaded, then a contained, translated fallback shows and the shell keeps working', async () => {
   const context = await browser.newContext();
   const { page } = await openWatchedPage(context, platform.baseUrl);
