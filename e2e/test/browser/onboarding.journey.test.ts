@@ -24,9 +24,8 @@ afterAll(async () => {
   await platform?.dispose();
 });
 
-/** Fills and sends the onboarding form; the success page then waits for the admin's confirmation. */
-async function register(page: Page, domain: string): Promise<string> {
-  await page.goto(`${platform.baseUrl}/company/onboarding`);
+/** Fills the open onboarding form for Ada of Acme Corporation at `domain` and sends it. */
+async function sendOnboardingForm(page: Page, domain: string): Promise<void> {
   await page.locator('input[name="email"]').fill(`  ada@${domain}  `);
   await page.locator('input[name="full_name"]').fill('Ada Lovelace');
   await page.locator('input[name="company_name"]').fill('Acme Corporation');
@@ -34,6 +33,12 @@ async function register(page: Page, domain: string): Promise<string> {
   await page.locator('input[name="repeat_password"]').fill('correct horse battery staple');
   await page.locator('select[name="country"]').selectOption('FR');
   await page.locator('button[type="submit"]').click();
+}
+
+/** Fills and sends the onboarding form; the success page then waits for the admin's confirmation. */
+async function register(page: Page, domain: string): Promise<string> {
+  await page.goto(`${platform.baseUrl}/company/onboarding`);
+  await sendOnboardingForm(page, domain);
   // The recovery kit, shown once: Continue only once its keeping is confirmed.
   await page.getByRole('heading', { name: 'Your recovery kit' }).waitFor({ timeout: 60_000 });
   const kit = (await page.locator('.wh-recovery-kit__key').innerText()).trim();
@@ -179,13 +184,7 @@ test('when an admin signs the company up on the page in German, then the confirm
   await page
     .getByRole('heading', { name: translationOf('shell', 'shell', 'Create a whistleblowing account', 'de') })
     .waitFor();
-  await page.locator('input[name="email"]').fill(`ada@${domain}`);
-  await page.locator('input[name="full_name"]').fill('Ada Lovelace');
-  await page.locator('input[name="company_name"]').fill('Acme Corporation');
-  await page.locator('input[name="password"]').fill('correct horse battery staple');
-  await page.locator('input[name="repeat_password"]').fill('correct horse battery staple');
-  await page.locator('select[name="country"]').selectOption('DE');
-  await page.locator('button[type="submit"]').click();
+  await sendOnboardingForm(page, domain);
   const confirmation = await platform.mailbox(`ada@${domain}`, /^Bestätigen Sie das Whistle-Konto Ihres Unternehmens$/);
   // The link confirms the company; the welcome mail follows in the founding admin's language.
   await page.goto(confirmationLinkIn(confirmation));
