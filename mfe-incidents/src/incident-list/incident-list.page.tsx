@@ -136,8 +136,9 @@ export function IncidentListPage() {
     <>
       <div className="case-toolbar">
         <h1>{t('list.title')}</h1>
-        <CsvExport session={session} query={query} />
+        {/* Before the export, which keeps to the right: the link shows once the profile is in and moves nothing. */}
         {staff && mayRecord(staff.profile.roles) && <Link to="/company/incidents/record">{t('record.action')}</Link>}
+        <CsvExport session={session} query={query} />
       </div>
       {/* Keyed by the URL's number: clearing the filters empties the box too. */}
       <NumberSearch key={params.get('report_number') ?? ''} />

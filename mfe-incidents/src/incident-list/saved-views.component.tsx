@@ -68,6 +68,12 @@ export function SavedViews({ session }: { session: StaffSession }) {
           {t('views.loadFailed')}
         </p>
       )}
+      {/* A line held for what the views' answer shows, so the form and the list below do not move when it comes. */}
+      {!views && loadError === undefined && (
+        <p className="case-muted" aria-hidden="true">
+          {'\u00a0'}
+        </p>
+      )}
       {views && views.length === 0 && <p className="case-muted">{t('views.none')}</p>}
       {views && views.length > 0 && (
         <ul className="case-links">
