@@ -6,7 +6,8 @@ import type { CompanyPublicView } from '@whistle/contracts';
 import { createCompanyCredentials } from '@whistle/crypto';
 import { initTestI18n } from '../../tools/webpack/test-i18n';
 import { renderWithI18n } from '../test/render';
-import { DiscloseApp } from './disclose.app';
+import { DiscloseApp, leaveEmptyPage } from './disclose.app';
+import { forgetSubmission, holdSubmission } from './session/secret-code.store';
 
 /**
  * The discloser area as the shell mounts it, in the browser's history: a first visit of the landing page
@@ -83,6 +84,33 @@ describe('discloser area', () => {
     openAt('/disclose/acme');
     expect(await screen.findByRole('heading', { name: 'Company not found' })).toBeInTheDocument();
     expect(mockRouterLoaded).not.toHaveBeenCalled();
+  });
+
+  it.each(['success', 'review'])(
+    'when the %s page is opened by its address, then it is the landing page from the start, without React Router',
+    async (page) => {
+      window.history.replaceState(null, '', `/disclose/acme/${page}`);
+      leaveEmptyPage();
+      expect(window.location.pathname).toBe('/disclose/acme');
+      renderWithI18n(<DiscloseApp />, english);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Speak up, you’re safe' })).toBeInTheDocument();
+      expect(mockRouterLoaded).not.toHaveBeenCalled();
+    },
+  );
+
+  it('when the success page holds a report just sent, then it stays where it is', () => {
+    holdSubmission({
+      secretCode: 'code',
+      failedFiles: [],
+      receipt: { reportNumber: 1, sentAt: '2026-12-07T14:00:00Z', fingerprint: 'ab' },
+    });
+    try {
+      window.history.replaceState(null, '', '/disclose/acme/success');
+      leaveEmptyPage();
+      expect(window.location.pathname).toBe('/disclose/acme/success');
+    } finally {
+      forgetSubmission();
+    }
   });
 
   it('when Report an incident is clicked, then the router takes over and shows the create page without asking for the company again', async () => {

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from '@whistle/ui';
 import { api } from './api';
 import { LandingWithoutRouter } from './landing/landing-without-router.component';
+import { peekSubmission } from './session/secret-code.store';
+import { currentSession } from './session/status-outcome.store';
 import type { RoutedApp as RoutedAppType, RouterEntry } from './routed.app';
 import type { DataRouter } from 'react-router';
 import './disclose.css';
@@ -32,14 +34,32 @@ export async function routedStart(container: Element | null): Promise<RoutedStar
   }
 }
 
-/** The url_identifier when `pathname` is a landing page (/disclose/{urlIdentifier}), else null. */
-function landingOf(pathname: string): string | null {
-  const match = /^\/disclose\/([^/]+)\/?$/.exec(pathname);
+const decoded = (component: string) => {
   try {
-    return match ? decodeURIComponent(match[1]) : null;
+    return decodeURIComponent(component);
   } catch {
     return null;
   }
+};
+
+/** The url_identifier when `pathname` is a landing page (/disclose/{urlIdentifier}), else null. */
+function landingOf(pathname: string): string | null {
+  const match = /^\/disclose\/([^/]+)\/?$/.exec(pathname);
+  return match ? decoded(match[1]) : null;
+}
+
+/**
+ * The success and review pages show what this page holds in memory (the code just sent, the report just opened);
+ * with nothing held, as when they are opened by their address, their routes send the discloser to the landing page.
+ * Done before the first render instead, the landing page is shown at once and without the router, taking over the
+ * landing page the server drew for that address (standalone/src/page.ts).
+ */
+export function leaveEmptyPage() {
+  const match = /^\/disclose\/([^/]+)\/(success|review)\/?$/.exec(window.location.pathname);
+  const urlIdentifier = match ? decoded(match[1]) : null;
+  if (urlIdentifier === null) return;
+  const held = match![2] === 'success' ? peekSubmission() : currentSession(urlIdentifier);
+  if (!held) window.history.replaceState(window.history.state, '', `/disclose/${match![1]}`);
 }
 
 /**
