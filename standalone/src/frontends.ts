@@ -12,7 +12,7 @@ import {
   type CompanyPublicView,
   type WorkloadName,
 } from '@whistle/contracts';
-import { pageTemplate, type CompanyPage } from './page';
+import { pageTemplate } from './page';
 
 /** Where each frontend workload's build output lives in this repository (its `dist/`). */
 export function frontendDist(rootDir: string, workload: WorkloadName): string {
@@ -88,7 +88,7 @@ function sendPage(req: Request, res: Response, page: FixedPage | string) {
   res.send(typeof page === 'string' ? ENCODE[encoding](page) : page[encoding]);
 }
 
-/** /disclose/{urlIdentifier} (a landing page), and the company's other pages under it. */
+/** /disclose/{urlIdentifier} (a landing page), and the company's other pages under it (success and review: the landing). */
 const COMPANY_PAGE = /^\/disclose\/([^/]+)(\/(?:create|success|review))?\/?$/;
 
 /**
@@ -154,11 +154,10 @@ export function frontendRouter(
     // Drawn in the browser's language where the company offers it: a cache keeps one page per Accept-Language.
     res.vary('Accept-Language');
     const preferred = req.acceptsLanguages().filter((language) => language !== '*');
-    const subpage = page![2]?.slice(1) as CompanyPage | undefined;
     sendPage(
       req,
       res,
-      subpage ? template.companyPage(company, preferred, subpage) : template.landing(company, preferred),
+      page![2] === '/create' ? template.create(company, preferred) : template.landing(company, preferred),
     );
   });
   return router;

@@ -21,18 +21,16 @@ export interface PageTemplate {
   readonly discloser: string;
   /**
    * A company's landing page drawn into the HTML, the view beside it (see `landingMarkup`), in the language the page
-   * opens in for a browser preferring `preferred` (Accept-Language, most wanted first).
+   * opens in for a browser preferring `preferred` (Accept-Language, most wanted first). Also what the success and
+   * review pages are when opened by their address: they show what the page holds in memory (the code just sent, the
+   * report just opened), which a new page never does, so mfe-disclose shows the landing page there (`leaveEmptyPage`).
    */
   landing(company: CompanyPublicView, preferred: readonly string[]): string;
   /**
-   * Another page of a company: the view in the HTML, saving its round trip, and that page's own files hinted.
+   * The create page drawn (see `createMarkup`), the view beside it, saving its round trip, and its own files hinted.
    */
-  companyPage(company: CompanyPublicView, preferred: readonly string[], page: CompanyPage): string;
+  create(company: CompanyPublicView, preferred: readonly string[]): string;
 }
-
-/** A company's pages besides its landing, each a route of mfe-disclose whose chunk is named `<page>-page`. */
-export type CompanyPage = 'create' | 'success' | 'review';
-const COMPANY_PAGES: readonly CompanyPage[] = ['create', 'success', 'review'];
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character]);
@@ -216,13 +214,8 @@ export function pageTemplate(shellDist: string, discloseDist: string): PageTempl
         ].join(''),
       );
   const pages = new Map(DISCLOSER_LANGUAGE_CODES.map((language) => [language, discloserIn(language)]));
-  // A company page is routed: React Router's chunk and the page's own, found otherwise only once the remote runs.
-  const pageHints = new Map(
-    COMPANY_PAGES.map((page) => [
-      page,
-      groupHints(shellGroups, remoteGroups, remote.base, ['routed-app', `${page}-page`]).join(''),
-    ]),
-  );
+  // The create page is routed: React Router's chunk and the page's own, found otherwise only once the remote runs.
+  const createHints = groupHints(shellGroups, remoteGroups, remote.base, ['routed-app', 'create-page']).join('');
   const strings = new Map(
     DISCLOSER_LANGUAGE_CODES.map((language) => [
       language,
@@ -253,11 +246,10 @@ export function pageTemplate(shellDist: string, discloseDist: string): PageTempl
     staff,
     discloser,
     // Replacer functions, not strings: a company's text may hold `$&` or `$'`, which a replacement string expands.
-    companyPage(company, preferred, page) {
+    create(company, preferred) {
       const language = languageOf(company, preferred);
-      const html = pages.get(language)!.replace('</head>', () => `${pageHints.get(page)}</head>`);
-      // The create page is drawn as the landing is; success and review show what this browser holds, not drawn.
-      const drawn = page === 'create' ? createMarkup(company, strings.get(language)!, frameIn(language)) : '';
+      const html = pages.get(language)!.replace('</head>', () => `${createHints}</head>`);
+      const drawn = createMarkup(company, strings.get(language)!, frameIn(language));
       return html.replace(
         container,
         () => `<div id="single-spa-application:mfe_disclose">${drawn}</div>${viewBlock(company)}`,

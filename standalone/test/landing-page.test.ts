@@ -97,10 +97,17 @@ test('the create page is drawn in its language: heading, the anonymity choice di
   expect(html).toContain(
     '<span class="disclose-company-name">Acme &lt;/span&gt;&lt;script&gt;alert(1)&lt;/script&gt;</span>',
   );
-  // Success and review show what this browser holds: not drawn.
-  for (const other of ['/disclose/acme/success', '/disclose/acme/review']) {
-    expect((await page(other)).html).toContain('<div id="single-spa-application:mfe_disclose"></div>');
+});
+
+test('the success and review pages opened by their address are the landing page, with its hints only', async () => {
+  // What they show lives in the page's memory, which a new page has not: the remote shows the landing page there.
+  const landing = (await page('/disclose/acme', 'de')).html;
+  for (const other of ['/disclose/acme/success', '/disclose/acme/review/']) {
+    expect([other, (await page(other, 'de')).html]).toEqual([other, landing]);
   }
+  expect(landing).toContain('class="wh-card disclose-landing"');
+  // Neither React Router nor a routed page: the landing page does without them.
+  expect(landing).not.toMatch(/routed-app|success-page|review-page/);
 });
 
 test("a company's texts holding $ patterns are drawn as written, not read as String.replace patterns", async () => {
