@@ -52,7 +52,8 @@ registerApplication({
 });
 registerApplication({
   name: 'shell',
-  app: () => import('./public-pages/public-pages.lifecycles'),
+  // Named, so the server that draws the login page can hint its files (chunk-groups.json).
+  app: () => import(/* webpackChunkName: "public-pages" */ './public-pages/public-pages.lifecycles'),
   activeWhen: (location) => isShellPath(location.pathname),
 });
 

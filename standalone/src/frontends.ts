@@ -88,6 +88,11 @@ function sendPage(req: Request, res: Response, page: FixedPage | string) {
   res.send(typeof page === 'string' ? ENCODE[encoding](page) : page[encoding]);
 }
 
+/** The staff login page, also the shell's page at `/`. */
+const LOGIN_PAGE = /^\/(?:company\/login\/?)?$/;
+/** The browser's Accept-Language, most wanted first. */
+const languagesOf = (req: Request) => req.acceptsLanguages().filter((language) => language !== '*');
+
 /** /disclose/{urlIdentifier} (a landing page), and the company's other pages under it (success and review: the landing). */
 const COMPANY_PAGE = /^\/disclose\/([^/]+)(\/(?:create|success|review))?\/?$/;
 
@@ -140,6 +145,11 @@ export function frontendRouter(
   router.use(shell);
   router.get(/^\/(?!api\/|locales\/|remotes\/).*/, async (req: Request, res: Response, next: NextFunction) => {
     if (!req.accepts('html')) return next();
+    if (LOGIN_PAGE.test(req.path)) {
+      res.vary('Accept-Language');
+      const after = typeof req.query.next === 'string' ? req.query.next : null;
+      return sendPage(req, res, template.login(languagesOf(req), after));
+    }
     if (!req.path.startsWith('/disclose')) return sendPage(req, res, staffPage);
     const page = COMPANY_PAGE.exec(req.path);
     let company: CompanyPublicView | undefined;
@@ -153,7 +163,7 @@ export function frontendRouter(
     if (!company) return sendPage(req, res, discloserPage);
     // Drawn in the browser's language where the company offers it: a cache keeps one page per Accept-Language.
     res.vary('Accept-Language');
-    const preferred = req.acceptsLanguages().filter((language) => language !== '*');
+    const preferred = languagesOf(req);
     sendPage(
       req,
       res,

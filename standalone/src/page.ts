@@ -4,14 +4,21 @@ import {
   DISCLOSER_LANGUAGE_CODES,
   EMBEDDED_COMPANY_VIEW_ID,
   LANGUAGE_NAMES,
+  STAFF_LANGUAGE_CODES,
   landingText,
   languageDirection,
   languageFor,
   type CompanyPublicView,
   type DiscloserLanguage,
+  type StaffLanguageCode,
 } from '@whistle/contracts';
 
 const DEFAULT_LANGUAGE = 'en';
+/** The staff pages' languages, negotiated as a company's are (`languageFor`): English unless the browser prefers one. */
+const STAFF_PAGE_LANGUAGES: CompanyPublicView['languages'] = {
+  offered: [...STAFF_LANGUAGE_CODES],
+  default: DEFAULT_LANGUAGE,
+};
 
 /** The shell's entry page, with what the first view of a discloser page needs announced in its head. */
 export interface PageTemplate {
@@ -30,6 +37,11 @@ export interface PageTemplate {
    * The create page drawn (see `createMarkup`), the view beside it, saving its round trip, and its own files hinted.
    */
   create(company: CompanyPublicView, preferred: readonly string[]): string;
+  /**
+   * The staff login page drawn (see `loginMarkup`) in the staff language the browser prefers, English else, with the
+   * shell's public pages' files hinted; `next` is where the sign-in leads (its `next` parameter), kept for SSO.
+   */
+  login(preferred: readonly string[], next: string | null): string;
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -47,6 +59,10 @@ const jsonBlock = (value: unknown) =>
 
 type Strings = Record<string, Record<string, string>>;
 const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Strings;
+
+/** `page` with its `<title>` saying `title` (a replacer function: a company's text may hold `$&` patterns). */
+const titled = (page: string, title: string) =>
+  page.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`);
 
 /** `{{name}}` placeholders of i18next, filled and escaped. */
 const fill = (text: string, values: Record<string, string> = {}) =>
@@ -85,20 +101,27 @@ const readChunkGroups = (dist: string) =>
  * where the shell provides one (it registers its share scope first, so its copy is the one loaded), else the
  * remote's own. The shared modules' own shared modules (React and the like) are on the page long before.
  */
-function groupHints(shell: ChunkGroups, remote: ChunkGroups, remoteBase: string, names: readonly string[]): string[] {
+function groupFiles(shell: ChunkGroups, remote: ChunkGroups, remoteBase: string, names: readonly string[]) {
   const files = names.flatMap((name) => {
     const group = remote.groups[name];
-    if (!group) throw new Error(`mfe-disclose's build has no chunk group ${name}`);
+    if (!group) throw new Error(`The build at ${remoteBase} has no chunk group ${name}`);
     const shared = group.shared.map((key) =>
       shell.provides[key] ? { base: '/', ...shell.provides[key] } : { base: remoteBase, ...remote.provides[key] },
     );
     return [{ base: remoteBase, ...group }, ...shared];
   });
-  const hints = files.flatMap(({ base, js = [], css = [] }) => [
-    ...css.map((file) => `<link rel="preload" href="${base}${file}" as="style">`),
-    ...js.map((file) => `<link rel="preload" href="${base}${file}" as="script">`),
-  ]);
-  return [...new Set(hints)];
+  const paths = (kind: keyof BuiltFiles) => [
+    ...new Set(files.flatMap(({ base, [kind]: built = [] }) => built.map((file) => `${base}${file}`))),
+  ];
+  return { js: paths('js'), css: paths('css') };
+}
+
+function groupHints(shell: ChunkGroups, remote: ChunkGroups, remoteBase: string, names: readonly string[]): string[] {
+  const { js, css } = groupFiles(shell, remote, remoteBase, names);
+  return [
+    ...css.map((href) => `<link rel="preload" href="${href}" as="style">`),
+    ...js.map((href) => `<link rel="preload" href="${href}" as="script">`),
+  ];
 }
 
 /** The shared modules the shell starts with on every page (React Router and the staff UI come later, if at all). */
@@ -148,7 +171,8 @@ function manifestScripts(dist: string): string[] {
 function shellUiStylesheets(dist: string): string[] {
   const main = readFileSync(path.join(dist, 'main.js'), 'utf8');
   const chunks = /"@whistle\/ui","[^"]+",\(\)=>Promise\.all\(\[([^\]]*)\]\)/.exec(main)?.[1] ?? '';
-  const cssNames = /miniCssF=e=>e\+"\."\+(\{[^}]*\})\[e\]\+"\.css"/.exec(main)?.[1] ?? '{}';
+  // `e=>e+"."+{…}[e]+".css"`, or with the named chunks' names first: `e=>(991===e?"public-pages":e)+"."+…`.
+  const cssNames = /miniCssF=e=>\(?[^+]*\+"\."\+(\{[^}]*\})\[e\]\+"\.css"/.exec(main)?.[1] ?? '{}';
   const hashes = JSON.parse(cssNames.replace(/(\d+):/g, '"$1":')) as Record<string, string>;
   return [...chunks.matchAll(/o\.e\((\d+)\)/g)]
     .map(([, id]) => id)
@@ -189,30 +213,33 @@ export function pageTemplate(shellDist: string, discloseDist: string): PageTempl
     fetchHint(locale(DEFAULT_LANGUAGE, 'common')),
     fetchHint(locale(DEFAULT_LANGUAGE, 'shell')),
   ];
-  // The stylesheets before the shell's script and every preload: the drawn page's first paint waits for them only.
-  const styles = [...shellUiStylesheets(shellDist), ...remote.styles]
-    .map((href) => `<link rel="stylesheet" href="${href}">`)
-    .join('');
   const html = /<html lang="?en"?>/;
   if (!html.test(plain)) throw new Error('index.html has no <html lang=en>');
+  const shellStyles = shellUiStylesheets(shellDist);
+  /**
+   * The page in `language`, with `stylesheets` before the shell's script and every preload (a drawn page's first
+   * paint waits for them only) and `hints` after them.
+   */
+  const pageIn = (language: DiscloserLanguage, stylesheets: readonly string[], hints: readonly string[]) =>
+    plain
+      .replace(html, `<html lang="${language}" dir="${languageDirection(language)}">`)
+      .replace('<script', `${stylesheets.map((href) => `<link rel="stylesheet" href="${href}">`).join('')}<script`)
+      .replace('</head>', `${hints.join('')}</head>`);
   // A discloser page needs the common and disclose namespaces only (@whistle/ui's DISCLOSER_NAMESPACES: the shell's
   // own is not loaded there).
   const discloserIn = (language: DiscloserLanguage) =>
-    plain
-      .replace(html, `<html lang="${language}" dir="${languageDirection(language)}">`)
-      .replace('<script', `${styles}<script`)
-      .replace(
-        '</head>',
-        [
-          ...shellScripts,
-          fetchHint(locale(language, 'common')),
-          fetchHint(remote.manifest),
-          `<link rel="preload" href="${remote.entry}" as="script">`,
-          ...remote.scripts.map((href) => `<link rel="preload" href="${href}" as="script">`),
-          fetchHint(locale(language, 'disclose')),
-          '</head>',
-        ].join(''),
-      );
+    pageIn(
+      language,
+      [...shellStyles, ...remote.styles],
+      [
+        ...shellScripts,
+        fetchHint(locale(language, 'common')),
+        fetchHint(remote.manifest),
+        `<link rel="preload" href="${remote.entry}" as="script">`,
+        ...remote.scripts.map((href) => `<link rel="preload" href="${href}" as="script">`),
+        fetchHint(locale(language, 'disclose')),
+      ],
+    );
   const pages = new Map(DISCLOSER_LANGUAGE_CODES.map((language) => [language, discloserIn(language)]));
   // The create page is routed: React Router's chunk and the page's own, found otherwise only once the remote runs.
   const createHints = groupHints(shellGroups, remoteGroups, remote.base, ['routed-app', 'create-page']).join('');
@@ -234,6 +261,31 @@ export function pageTemplate(shellDist: string, discloseDist: string): PageTempl
     languageLabel: languageLabels.get(language)!,
   });
   const staff = plain.replace('</head>', `${shellHints.join('')}</head>`);
+  // The login page's first render needs the shell's public pages and their stylesheets (linked, so it lays out once).
+  const publicPages = groupFiles(shellGroups, shellGroups, '/', ['public-pages']);
+  const staffStrings = new Map(
+    STAFF_LANGUAGE_CODES.map((language) => [
+      language,
+      readJson(path.join(shellDist, 'locales', language, 'shell.json')) as unknown as LoginStrings,
+    ]),
+  );
+  const loginIn = (language: StaffLanguageCode) =>
+    titled(
+      pageIn(
+        language,
+        [...shellStyles, ...publicPages.css],
+        [
+          ...shellScripts,
+          fetchHint(locale(language, 'common')),
+          fetchHint(locale(language, 'shell')),
+          ...publicPages.js.map((href) => `<link rel="preload" href="${href}" as="script">`),
+        ],
+      ),
+      staffStrings.get(language)!.login.title,
+    );
+  const loginPages = new Map(STAFF_LANGUAGE_CODES.map((language) => [language, loginIn(language)]));
+  const shellContainer = /<div id="?single-spa-application:shell"?><\/div>/;
+  if (!shellContainer.test(staff)) throw new Error('index.html has no container for the shell');
   const discloser = pages.get(DEFAULT_LANGUAGE)!;
   const container = /<div id="?single-spa-application:mfe_disclose"?><\/div>/;
   if (!container.test(discloser)) throw new Error('index.html has no container for mfe_disclose');
@@ -255,16 +307,27 @@ export function pageTemplate(shellDist: string, discloseDist: string): PageTempl
         () => `<div id="single-spa-application:mfe_disclose">${drawn}</div>${viewBlock(company)}`,
       );
     },
+    login(preferred, next) {
+      const language = languageFor(STAFF_PAGE_LANGUAGES, null, preferred) as StaffLanguageCode;
+      const markup = loginMarkup(
+        staffStrings.get(language)!,
+        { language, languageLabel: languageLabels.get(language)! },
+        next,
+      );
+      return loginPages
+        .get(language)!
+        .replace(shellContainer, () => `<div id="single-spa-application:shell">${markup}</div>`);
+    },
     landing(company, preferred) {
       const language = languageOf(company, preferred);
       const text = strings.get(language)!;
       const own = landingText(company.customization, language);
       const shown = { ...company, customization: { ...company.customization, ...own } };
       const markup = landingMarkup(shown, text, frameIn(language));
-      return pages
-        .get(language)!
-        .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(own.title || text.landing.defaultTitle)}</title>`)
-        .replace(container, () => `<div id="single-spa-application:mfe_disclose">${markup}</div>${viewBlock(company)}`);
+      return titled(pages.get(language)!, own.title || text.landing.defaultTitle).replace(
+        container,
+        () => `<div id="single-spa-application:mfe_disclose">${markup}</div>${viewBlock(company)}`,
+      );
     },
   };
 }
@@ -337,38 +400,80 @@ export function createMarkup(company: CompanyPublicView, strings: Strings, frame
   );
 }
 
-/** What the frame of a drawn page needs besides the company and the page's texts. */
-export interface FrameParts {
-  readonly defaultLogo: string;
-  /** The language the page is drawn in, selected in the language chooser. */
+/** The language a drawn page is in, selected in its language chooser. */
+export interface ChooserParts {
   readonly language: DiscloserLanguage;
   /** The chooser's label in that language (shell's `common` namespace). */
   readonly languageLabel: string;
 }
 
+/** What the frame of a drawn discloser page needs besides the company and the page's texts. */
+export interface FrameParts extends ChooserParts {
+  readonly defaultLogo: string;
+}
+
+/** @whistle/ui's AppFrame: the header with its brand and tools, then the page in the main column. */
+function appFrameMarkup(brand: string, tools: string, page: string): string {
+  return (
+    `<div class="wh-frame"><header class="wh-header"><div class="wh-header__brand">${brand}</div>` +
+    `<div class="wh-header__tools">${tools}</div></header><main class="wh-main">${page}</main></div>`
+  );
+}
+
 /**
- * mfe-disclose's DiscloserFrame around a page: the header with the company's logo or name and the language chooser
- * (drawn disabled until the page's JavaScript is there: without it, the header would grow when it came), then the page.
+ * @whistle/ui's LanguageChooser, drawn disabled until the page's JavaScript is there: without it, the header would
+ * grow when it came and move the whole page.
  */
+function languageChooserMarkup(languages: readonly DiscloserLanguage[], chooser: ChooserParts): string {
+  const options = languages
+    .map(
+      (language) =>
+        `<option value="${language}" lang="${language}"${language === chooser.language ? ' selected' : ''}>` +
+        `${LANGUAGE_NAMES[language]}</option>`,
+    )
+    .join('');
+  return (
+    `<div class="wh-language"><label class="wh-visually-hidden" for="drawn-language">` +
+    `${fill(chooser.languageLabel)}</label><select id="drawn-language" class="wh-input wh-language__select" disabled>` +
+    `${options}</select></div>`
+  );
+}
+
+/** mfe-disclose's DiscloserFrame around a page: the company's logo or name and its languages, then the page. */
 function frameMarkup(company: CompanyPublicView, strings: Strings, frame: FrameParts, page: string): string {
   const { customization } = company;
   const logo = customization.logo_url
     ? `<img class="disclose-logo" src="${escapeHtml(customization.logo_url)}" alt="${fill(strings.header.logoAlt, { name: company.name })}" fetchpriority="high">`
     : `<span class="disclose-brand"><img src="${frame.defaultLogo}" fetchpriority="high" alt="${fill(strings.header.defaultLogoAlt)}" width="132" height="32">` +
       `<span class="disclose-company-name">${escapeHtml(company.name)}</span></span>`;
-  const options = company.languages.offered
-    .map(
-      (language) =>
-        `<option value="${language}" lang="${language}"${language === frame.language ? ' selected' : ''}>` +
-        `${LANGUAGE_NAMES[language]}</option>`,
-    )
-    .join('');
-  const chooser =
-    `<div class="wh-header__tools"><div class="wh-language"><label class="wh-visually-hidden" for="drawn-language">` +
-    `${fill(frame.languageLabel)}</label><select id="drawn-language" class="wh-input wh-language__select" disabled>` +
-    `${options}</select></div></div>`;
-  return (
-    `<div class="wh-frame"><header class="wh-header"><div class="wh-header__brand">${logo}</div>${chooser}</header>` +
-    `<main class="wh-main">${page}</main></div>`
+  return appFrameMarkup(logo, languageChooserMarkup(company.languages.offered, frame), page);
+}
+
+/** The shell's texts the login page needs (its `shell` namespace). */
+export interface LoginStrings {
+  readonly brand: string;
+  readonly login: Readonly<Record<'title' | 'email' | 'password' | 'submit' | 'forgotPassword' | 'sso', string>>;
+}
+
+/**
+ * The staff login page as the shell's ShellFrame and LoginPage draw it. The fields and the button are drawn disabled:
+ * what was typed before the page's JavaScript is there would be lost when React takes the form over. The links work.
+ */
+export function loginMarkup(strings: LoginStrings, chooser: ChooserParts, next: string | null): string {
+  const { login } = strings;
+  // The SSO page makes `next` safe itself (the login page's `safeNextPath`), as the link React draws leaves it to.
+  const sso = `/company/login/sso${next === null ? '' : `?next=${encodeURIComponent(next)}`}`;
+  const field = (name: string, type: string, label: string, autocomplete: string) =>
+    `<div class="wh-field"><label class="wh-field__label" for="drawn-${name}">${fill(label)}</label>` +
+    `<input name="${name}" type="${type}" autocomplete="${autocomplete}" required disabled id="drawn-${name}" class="wh-input"></div>`;
+  return appFrameMarkup(
+    `<span>${fill(strings.brand)}</span>`,
+    languageChooserMarkup(STAFF_LANGUAGE_CODES, chooser),
+    `<section class="wh-card" aria-labelledby="login-title"><h1 id="login-title">${fill(login.title)}</h1>` +
+      `<form novalidate>${field('email', 'email', login.email, 'username')}` +
+      field('password', 'password', login.password, 'current-password') +
+      `<div class="wh-actions"><button type="submit" class="wh-button wh-button--primary" disabled>${fill(login.submit)}</button></div></form>` +
+      `<ul class="shell-login-links"><li><a href="/company/password/reset">${fill(login.forgotPassword)}</a></li>` +
+      `<li><a href="${escapeHtml(sso)}">${fill(login.sso)}</a></li></ul></section>`,
   );
 }

@@ -110,6 +110,43 @@ test('the success and review pages opened by their address are the landing page,
   expect(landing).not.toMatch(/routed-app|success-page|review-page/);
 });
 
+test('the staff login page is drawn in the staff language the browser prefers, its form disabled', async () => {
+  const german = await page('/company/login?next=%2Fcompany%2Fsettings%22%3E%3Cscript%3E', 'de-CH,de;q=0.9');
+  const text = JSON.parse(readFileSync(path.join(rootDir, 'shell', 'locales', 'de', 'shell.json'), 'utf8')).login;
+  expect(german.headers.get('vary')).toMatch(/accept-language/i);
+  expect(german.html).toMatch(/^<!doctype html><html lang="de" dir="ltr"><head>/);
+  expect(german.html).toContain(`<title>${text.title}</title>`);
+  expect(german.html).toContain(`<h1 id="login-title">${text.title}</h1>`);
+  expect(german.html).toContain(
+    `<label class="wh-field__label" for="drawn-email">${text.email}</label>` +
+      '<input name="email" type="email" autocomplete="username" required disabled id="drawn-email" class="wh-input">',
+  );
+  expect(german.html).toContain('name="password" type="password" autocomplete="current-password" required disabled');
+  expect(german.html).toContain(
+    `<button type="submit" class="wh-button wh-button--primary" disabled>${text.submit}</button>`,
+  );
+  // Where the sign-in leads stays with the SSO link, escaped.
+  expect(german.html).toContain('href="/company/login/sso?next=%2Fcompany%2Fsettings%22%3E%3Cscript%3E"');
+  expect(german.html).toContain('<option value="de" lang="de" selected>Deutsch</option>');
+  expect(german.html).not.toContain('<option value="ar"');
+  // The shell's German texts, its public pages' code and stylesheet: nothing of a discloser's.
+  expect(hintedLanguages(german.html)).toEqual(['de']);
+  expect(german.html).toMatch(/<link rel="stylesheet" href="\/public-pages\.[0-9a-f]{8}\.css">/);
+  expect(german.html).toMatch(/<link rel="preload" href="\/public-pages\.[0-9a-f]{8}\.js" as="script">/);
+  expect(german.html).not.toContain('mfe-disclose');
+  expect(german.html.match(/<script[^>]*>/g)).toEqual(['<script defer src=/main.js>']);
+  for (const [, href] of german.html.matchAll(/<link rel="(?:preload|stylesheet)" href="([^"]+)"/g)) {
+    expect([href, (await fetch(`${base}${href}`)).status]).toEqual([href, 200]);
+  }
+  // Arabic has no staff pages: English, as at `/`, which is the login page too.
+  const other = await page('/', 'ar-MA');
+  expect(other.html).toMatch(/<html lang="en" dir="ltr">/);
+  expect(other.html).toContain('<h1 id="login-title">Log in</h1>');
+  expect(other.html).toContain('href="/company/login/sso"');
+  // Other staff pages are not drawn.
+  expect((await page('/company/password/reset', 'de')).html).toContain('<div id=single-spa-application:shell></div>');
+});
+
 test("a company's texts holding $ patterns are drawn as written, not read as String.replace patterns", async () => {
   // `$&` and `$'` in a replacement string would insert the matched text or the rest of the page; `$$` one `$`.
   const dollars = "Fees of $$ 5, $& and $' kept";

@@ -6,7 +6,8 @@ import { startPlatformAndBrowser } from '../../src/set-up';
 
 /**
  * The landing page's first view is in the HTML the standalone server sends (drawn from the public company view),
- * escaped, and the remote then takes it over: the same page, which answers the discloser.
+ * escaped, and the remote then takes it over: the same page, which answers the discloser. Likewise the create page,
+ * the success and review pages opened by their address (the landing page), and the staff login page.
  */
 let platform: StandalonePlatform;
 let browser: Browser;
@@ -189,6 +190,43 @@ test('when a discloser opens the create page, then its drawn first view is taken
   // React's form, not the drawn one: the choice shows the name field.
   await named.check();
   await page.locator('input[name="full_name"]').waitFor();
+  await context.close();
+});
+
+test('when a member of staff opens the login page, then its drawn form is taken over in place and signs in', async () => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'de-DE' });
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as { __shifts?: number[] }).__shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  // The shell's public pages held back: what shows until they come is the drawn page, in German.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/public-pages\.[0-9a-f]{8}\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`${platform.baseUrl}/company/login`, { waitUntil: 'commit' });
+  const email = page.getByLabel('E-Mail-Adresse');
+  await expect(email.isDisabled()).resolves.toBe(true);
+  const box = await page.locator('h1').boundingBox();
+  const formBox = await page.locator('form').boundingBox();
+  release();
+  await page.locator('input[name="email"]:enabled').waitFor({ timeout: 30_000 });
+  await expect(page.locator('h1').textContent()).resolves.toBe('Anmelden');
+  expect(await page.locator('h1').boundingBox()).toEqual(box);
+  expect(await page.locator('form').boundingBox()).toEqual(formBox);
+  expect(await page.evaluate(() => (window as { __shifts?: number[] }).__shifts)).toEqual([]);
+  // React's form, not the drawn one: a wrong password is answered in the page.
+  await email.fill(company.adminEmail);
+  await page.getByLabel('Passwort', { exact: true }).fill('not the password');
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await page.getByRole('alert').waitFor({ timeout: 30_000 });
+  expect(new URL(page.url()).pathname).toBe('/company/login');
   await context.close();
 });
 
