@@ -92,6 +92,7 @@ export {
   endorseTeamKey,
   resolveTeamKeys,
   signStaffContent,
+  verifyKeyEndorsement,
   verifyStaffContent,
   type KeyEndorsement,
   type SignedKind,

@@ -6,6 +6,7 @@ import {
   endorseTeamKey,
   resolveTeamKeys,
   signStaffContent,
+  verifyKeyEndorsement,
   verifyStaffContent,
   type KeyEndorsement,
   type TeamKey,
@@ -182,6 +183,19 @@ describe('endorsement chains: keys added after the report, reached only from a p
     const loop = [await endorse(one, two.key), await endorse(two, one.key)];
     const team = await resolveTeamKeys([pinned.key], loop, COMPANY);
     expect([...team.keys()]).toEqual([pinned.key.key_id]);
+  });
+
+  it("when checked against its endorser's key, then it verifies; against another key, or altered, it does not", async () => {
+    const admin = await member('f0000000-0000-4000-8000-000000000001', 'ADMIN');
+    const other = await member('f0000000-0000-4000-8000-000000000002', 'ADMIN');
+    const subject = (await member('f0000000-0000-4000-8000-000000000003', 'HANDLER')).key;
+    const genuine = await endorse(admin, subject);
+    expect(await verifyKeyEndorsement(admin.key.signing_public_key, genuine)).toBe(true);
+    expect(await verifyKeyEndorsement(other.key.signing_public_key, genuine)).toBe(false);
+    expect(
+      await verifyKeyEndorsement(admin.key.signing_public_key, { ...genuine, company_id: COMPANY.replace('1', '2') }),
+    ).toBe(false);
+    expect(await verifyKeyEndorsement('not a key', genuine)).toBe(false);
   });
 
   it('when an endorsement names a pinned key id with another key, then the pinned key stays', async () => {

@@ -124,6 +124,13 @@ export async function endorseTeamKey(
 }
 
 /**
+ * Whether `endorsement` is signed by `endorserSigningPublicKey`. The discloser's browser only asks it of an endorser
+ * it trusts (resolveTeamKeys); the server asks it of the endorser's stored key, to refuse garbage before storing.
+ */
+export const verifyKeyEndorsement = (endorserSigningPublicKey: string, endorsement: KeyEndorsement) =>
+  verify(endorserSigningPublicKey, endorsement.signature, endorsementBytes(endorsement));
+
+/**
  * The team keys the discloser's browser trusts: those pinned at report time, and every key an endorsement reaches
  * from them — signed by a trusted ADMIN key, for this company. Endorsed admins may endorse in turn, so the walk
  * repeats until nothing more is reached (a loop of endorsements adds nothing: it needs a trusted start). A key id
@@ -146,7 +153,7 @@ export async function resolveTeamKeys(
         next.push(entry);
         continue;
       }
-      if (await verify(endorser.signing_public_key, entry.signature, endorsementBytes(entry))) {
+      if (await verifyKeyEndorsement(endorser.signing_public_key, entry)) {
         team.set(entry.key_id, {
           key_id: entry.key_id,
           signing_public_key: entry.signing_public_key,

@@ -34,6 +34,12 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 export const roleSchema = z.enum(['ADMIN', 'REVIEWER', 'HANDLER']);
 export type Role = z.infer<typeof roleSchema>;
+/**
+ * The one role a person's key is listed and endorsed with for the discloser (docs/security.md, "Signed staff
+ * messages"): their highest, as the public company view lists it.
+ */
+export const teamRole = (roles: readonly Role[]): Role =>
+  roles.includes('ADMIN') ? 'ADMIN' : roles.includes('REVIEWER') ? 'REVIEWER' : 'HANDLER';
 
 /** A repeated query parameter (an array) or a comma list (bookmarkable URLs), empty entries dropped, then `items`. */
 export const queryList = <T extends z.ZodType<unknown, string>>(items: z.ZodArray<T>) =>

@@ -6,6 +6,7 @@ import { urlIdentifier, REQUIRED_MESSAGE, requiredWhenMissing } from './common';
 import {
   authSecretSchema,
   kdfSaltSchema,
+  keyEndorsementSchema,
   newPasswordKdfSchema,
   newPasswordPersonKeysSchema,
   publicKeySchema,
@@ -117,6 +118,14 @@ export const companyPublicViewSchema = z.object({
   every_case_keys: z.array(recipientKeySchema).optional(),
   /** Whether `display_name` is filled in: the company's choice, off by default (data minimisation). */
   shows_recipient_names: z.boolean().optional(),
+  /**
+   * Not in the spec (docs/security.md, "Signed staff messages"): admins' endorsements of team members' signing keys,
+   * through which the discloser's page trusts a key that its report did not pin (a member approved or a key made
+   * since). The discloser's browser checks each one; the server only stores what an admin of the company sent.
+   */
+  key_endorsements: z.array(keyEndorsementSchema).optional(),
+  /** The company's id, which its endorsements name (one of another company's adds nothing). */
+  company_id: z.uuid().optional(),
 });
 export type CompanyPublicView = z.infer<typeof companyPublicViewSchema>;
 

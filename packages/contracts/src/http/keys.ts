@@ -175,6 +175,8 @@ export const teamKeySchema = z.object({
   user_id: z.uuid(),
   full_name: z.string(),
   roles: z.array(roleSchema),
+  /** The opaque id of their current key (what an endorsement and the public company view name), null without keys. */
+  key_id: z.uuid().nullable().optional(),
   public_key: z.string().nullable(),
   signing_public_key: z.string().nullable(),
   fingerprint: z.string().nullable(),
@@ -188,10 +190,43 @@ export const teamKeySchema = z.object({
       expires_at: z.iso.datetime({ offset: true }),
     })
     .nullable(),
+  /**
+   * Whether an admin's browser endorsed their current key in their current role (docs/security.md, "Signed staff
+   * messages"): a key made since (a reset) or a new role needs a new endorsement.
+   */
+  endorsed: z.boolean().optional(),
 });
 export type TeamKey = z.infer<typeof teamKeySchema>;
 export const teamKeysResponseSchema = z.object({ people: z.array(teamKeySchema) });
 export type TeamKeysResponse = z.infer<typeof teamKeysResponseSchema>;
+
+/**
+ * POST /api/account/company/keys/endorsements (ADMIN): the admin's browser confirmed a team member's key and signed
+ * (`endorseTeamKey` of @whistle/crypto) that it belongs to the case team of the admin's company, with the admin's
+ * current signing key (`endorser_key_id`). The company is the admin's own, so it is not sent.
+ */
+export const keyEndorsementRequestSchema = z.strictObject({
+  key_id: z.uuid({ error: 'Invalid key id' }),
+  signing_public_key: publicKeySchema,
+  role: roleSchema,
+  endorsed_at: z.iso.datetime({ offset: true, error: 'Invalid date' }),
+  endorser_key_id: z.uuid({ error: 'Invalid key id' }),
+  /** `v2.` and the 64-byte P1363 ECDSA signature. */
+  signature: z.string({ error: requiredWhenMissing }).regex(/^v2\.[A-Za-z0-9_-]{86}$/, 'Invalid signature'),
+});
+export type KeyEndorsementRequest = z.infer<typeof keyEndorsementRequestSchema>;
+
+/** An endorsement as the discloser's browser receives it (the public company view): what was signed, and the signature. */
+export const keyEndorsementSchema = z.object({
+  company_id: z.uuid(),
+  key_id: z.uuid(),
+  signing_public_key: z.string(),
+  role: roleSchema,
+  endorsed_at: z.string(),
+  endorser_key_id: z.uuid(),
+  signature: z.string(),
+});
+export type KeyEndorsementView = z.infer<typeof keyEndorsementSchema>;
 
 /** POST /api/account/company/keys/migration (ADMIN of a legacy company): its key, now held by the caller and the kit. */
 export const companyKeyMigrationRequestSchema = z.strictObject({

@@ -179,7 +179,16 @@ export const companyRepository = {
                   from auth.user_profile u join auth.person_key pk on pk.user_id = u.id and pk.company_id = u.company_id
                  where u.company_id = c.id and u.roles && array['ADMIN', 'REVIEWER']
               ), '[]') as every_case_keys,
-              c.shows_recipient_names
+              c.shows_recipient_names,
+              c.id as company_id,
+              coalesce((
+                select json_agg(json_build_object('company_id', e.company_id, 'key_id', e.key_id,
+                                  'signing_public_key', e.signing_public_key, 'role', e.role,
+                                  'endorsed_at', e.endorsed_at, 'endorser_key_id', e.endorser_key_id,
+                                  'signature', e.signature) order by e.key_id, e.endorser_key_id)
+                  from auth.key_endorsement e
+                 where e.company_id = c.id
+              ), '[]') as key_endorsements
          from auth.company c
         where c.url_identifier = $1`,
       [urlIdentifier],

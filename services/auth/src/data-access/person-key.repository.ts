@@ -42,6 +42,17 @@ export const personKeyRepository = {
     return rows[0];
   },
 
+  /** The member whose current key this is, with their roles; undefined for a key id that is nobody's current one. */
+  async memberByKeyId(db: Queryable, companyId: string, keyId: string) {
+    const { rows } = await db.query<PersonKeyRow & { roles: ('ADMIN' | 'REVIEWER' | 'HANDLER')[] }>(
+      `select k.user_id, k.key_id, k.public_key, k.signing_public_key, k.fingerprint, u.roles
+         from auth.person_key k join auth.user_profile u on u.id = k.user_id
+        where k.company_id = $1 and k.key_id = $2`,
+      [companyId, keyId],
+    );
+    return rows[0];
+  },
+
   /** A person's keys, replacing any they had (a reset by e-mail): their sealed copies go with the old keys. */
   async replace(db: Queryable, companyId: string, key: PersonKeyRow): Promise<{ replaced: boolean }> {
     const { rowCount } = await db.query('delete from auth.person_key where company_id = $1 and user_id = $2', [

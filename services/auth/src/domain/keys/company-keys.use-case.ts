@@ -1,9 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import type { CompanyKeyGrantRequest, CompanyKeysResponse, TeamKeysResponse } from '@whistle/contracts';
+import {
+  teamRole,
+  type CompanyKeyGrantRequest,
+  type CompanyKeysResponse,
+  type TeamKeysResponse,
+} from '@whistle/contracts';
 import { companyFingerprint } from '@whistle/crypto';
 import { ConflictError, NotFoundError } from '@whistle/service-kit';
 import type { StaffPrincipal } from '@whistle/tokens';
 import { companyKeyRepository, type CompanyKeyRow } from '../../data-access/company-key.repository';
+import { keyEndorsementRepository } from '../../data-access/key-endorsement.repository';
 import { personKeyRepository } from '../../data-access/person-key.repository';
 import { userRepository } from '../../data-access/user.repository';
 import type { KeyEncryptionKey } from '../secrets/key-encryption';
@@ -59,12 +65,16 @@ export async function companyKeys(
   };
 }
 
-/** GET /api/account/company/keys/people: everyone's public keys and fingerprints, and who holds the company key. */
+/**
+ * GET /api/account/company/keys/people: everyone's public keys and fingerprints, who holds the company key, and whose
+ * current key an admin endorsed in their current role.
+ */
 export async function teamKeys(deps: KeyDependencies, principal: StaffPrincipal): Promise<TeamKeysResponse> {
-  const [people, keys, requests] = await Promise.all([
+  const [people, keys, requests, endorsements] = await Promise.all([
     personKeyRepository.team(deps.db, principal.companyId),
     companyKeyRepository.keys(deps.db, principal.companyId),
     companyKeyRepository.requests(deps.db, principal.companyId),
+    keyEndorsementRepository.ofCompany(deps.db, principal.companyId),
   ]);
   const holders = keys[0]
     ? await companyKeyRepository.holders(deps.db, principal.companyId, keys[0].version)
@@ -76,6 +86,7 @@ export async function teamKeys(deps: KeyDependencies, principal: StaffPrincipal)
         user_id: person.user_id,
         full_name: person.full_name,
         roles: person.roles,
+        key_id: person.key_id,
         public_key: person.public_key,
         signing_public_key: person.signing_public_key,
         fingerprint: person.fingerprint,
@@ -89,6 +100,12 @@ export async function teamKeys(deps: KeyDependencies, principal: StaffPrincipal)
                 expires_at: request.expires_at.toISOString(),
               }
             : null,
+        endorsed: endorsements.some(
+          (entry) =>
+            entry.key_id === person.key_id &&
+            entry.signing_public_key === person.signing_public_key &&
+            entry.role === teamRole(person.roles),
+        ),
       };
     }),
   };

@@ -3,6 +3,7 @@ import {
   companyKeyGrantRequestSchema,
   companyKeyMigrationRequestSchema,
   companyKeyRotationRequestSchema,
+  keyEndorsementRequestSchema,
   newPersonKeysSchema,
   recoveryKitRequestSchema,
   unlockMethodInputSchema,
@@ -21,6 +22,7 @@ import {
   rotateRecoveryKit,
   teamKeys,
 } from '../../domain/keys/company-keys.use-case';
+import { endorseKey } from '../../domain/keys/key-endorsements.use-case';
 import { startCompanyKeyRotation } from '../../domain/keys/company-key-rotation.use-case';
 import { addUnlockMethod, createOwnKeys, ownKeys, removeUnlockMethod } from '../../domain/keys/own-keys.use-case';
 
@@ -70,6 +72,10 @@ export function keysRoutes(deps: KeyDependencies & { kek: KeyEncryptionKey }, ve
   });
   router.post('/api/account/company/keys/grants', ...admin, async (req, res) => {
     await grantCompanyKey(deps, staffOf(req), parseBody(companyKeyGrantRequestSchema, req.body));
+    res.status(204).end();
+  });
+  router.post('/api/account/company/keys/endorsements', ...admin, async (req, res) => {
+    await endorseKey(deps, staffOf(req), parseBody(keyEndorsementRequestSchema, req.body));
     res.status(204).end();
   });
   router.post('/api/account/company/keys/requests', ...staff, async (req, res) => {
