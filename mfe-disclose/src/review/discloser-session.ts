@@ -5,8 +5,10 @@ import {
   DecryptionError,
   deriveDiscloserAuthToken,
   openIncidentAsDiscloser,
+  openPinnedTeamKeys,
   parseSecretCode,
   type IncidentHandle,
+  type TeamKey,
 } from '@whistle/crypto';
 import { openReportFields } from '@whistle/ui/report';
 import type { OpenFailure } from '../session/status-outcome.store';
@@ -31,6 +33,11 @@ export interface DiscloserSession {
   /** Fields that did not open as themselves (moved, swapped or altered): shown as "This text cannot be verified". */
   unverifiableFields: ReadonlySet<string>;
   handle: IncidentHandle;
+  /**
+   * The case team's signing keys pinned in the report at its making, against which staff messages are checked; null
+   * for a report from before the pinning, whose messages show as before.
+   */
+  pinnedTeamKeys: readonly TeamKey[] | null;
   /** API client sending the discloser session token: messages and files of this incident only. */
   api: ApiClient;
 }
@@ -66,6 +73,8 @@ export async function openDiscloserSession(
     const authToken = await deriveDiscloserAuthToken(passphrase);
     const view = await getDiscloserIncident(withToken(api, authToken), urlIdentifier, retrievalId);
     const handle = await openIncidentAsDiscloser({ ...view, discloserPassphrase: passphrase });
+    // Opened: the list is the one the report was sealed with.
+    const pinnedTeamKeys = await openPinnedTeamKeys({ ...view, discloserPassphrase: passphrase });
     // A field that does not open is said so on the page: the report still opens.
     const { fields, unverifiable } = await openReportFields(handle, view.fields);
     return {
@@ -84,6 +93,7 @@ export async function openDiscloserSession(
       fields,
       unverifiableFields: unverifiable,
       handle,
+      pinnedTeamKeys,
       api: withToken(api, view.token),
     };
   } catch (error) {

@@ -1,14 +1,14 @@
 import { webcrypto } from 'node:crypto';
 import { fireEvent, screen } from '@testing-library/react';
 import type { i18n } from 'i18next';
-import { RouterProvider, createMemoryRouter } from 'react-router';
+import { RouterProvider } from 'react-router';
 import type { ApiClient } from '@whistle/api-client';
 import { createCompanyCredentials, createIncidentCredentials, type IncidentHandle } from '@whistle/crypto';
 import { initTestI18n } from '../../../tools/webpack/test-i18n';
 import { renderWithI18n } from '../../test/render';
+import { reviewRouter } from '../../test/review-router';
 import { forgetOutcome, keepSession } from '../session/status-outcome.store';
 import type { DiscloserSession } from './discloser-session';
-import { ReviewPage } from './review.page';
 
 /*
  * A report the case team recorded from the reporter's telephone call or meeting (directive art. 18): the reporter
@@ -47,12 +47,10 @@ function openReview(incident: Partial<DiscloserSession['incident']>, approval: (
     fields: { description: 'What I said on the phone' },
     unverifiableFields: new Set(),
     handle,
+    pinnedTeamKeys: null,
     api,
   });
-  const router = createMemoryRouter([{ path: '/disclose/:urlIdentifier/review', element: <ReviewPage /> }], {
-    initialEntries: ['/disclose/acme/review'],
-  });
-  renderWithI18n(<RouterProvider router={router} />, english);
+  renderWithI18n(<RouterProvider router={reviewRouter()} />, english);
   return request;
 }
 

@@ -1,8 +1,6 @@
 import { webcrypto } from 'node:crypto';
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { i18n } from 'i18next';
-import { RouterProvider, createMemoryRouter } from 'react-router';
-import type { ApiClient } from '@whistle/api-client';
 import type { IncidentMessage, IncidentStatus } from '@whistle/contracts';
 import {
   createCompanyCredentials,
@@ -11,13 +9,11 @@ import {
   encryptReportFields,
   type IncidentHandle,
 } from '@whistle/crypto';
-import { messageBinding, openReportFields } from '@whistle/ui/report';
+import { openReportFields } from '@whistle/ui/report';
 import { initTestI18n } from '../../../tools/webpack/test-i18n';
 import { installFakeMicrophone, removeFakeMicrophone } from '../../../packages/ui/test/fake-microphone';
-import { renderWithI18n } from '../../test/render';
-import { currentSession, forgetOutcome, keepSession } from '../session/status-outcome.store';
-import type { DiscloserSession } from './discloser-session';
-import { ReviewPage } from './review.page';
+import { incidentMessage, openReviewPage, type OpenedReport } from '../../test/review-router';
+import { currentSession, forgetOutcome } from '../session/status-outcome.store';
 
 // jsdom has no Worker: the disguise's worker runs in the test's thread.
 jest.mock(
@@ -30,7 +26,6 @@ jest.mock(
  * feedback, directive art. 9(1)(f)) is what tells them how it ended, so it shows with the status.
  */
 
-const INCIDENT = '6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b';
 let handle: IncidentHandle;
 let english: i18n;
 let french: i18n;
@@ -45,55 +40,10 @@ beforeAll(async () => {
 });
 afterEach(forgetOutcome);
 
-/** A message as its sender's browser encrypts it (bound to that side); `extra` may say otherwise afterwards. */
-const message = async (uuid: string, text: string, extra: Partial<IncidentMessage> = {}): Promise<IncidentMessage> => {
-  const sender = extra.sender ?? { name: 'Grace Hopper', source: 'STAFF' };
-  return {
-    uuid,
-    incident_uuid: INCIDENT,
-    content: await encryptContent(handle.publicKey, text, messageBinding(sender.source)),
-    created: '2026-03-04T11:00:00.000Z',
-    sender,
-    ...extra,
-  };
-};
-
-/** Opens the review page of a case in `status` whose thread is `messages`. */
-function openReview(
-  status: IncidentStatus,
-  messages: IncidentMessage[],
-  language = english,
-  report: Pick<DiscloserSession, 'fields' | 'unverifiableFields'> = { fields: {}, unverifiableFields: new Set() },
-) {
-  const request = jest.fn(async (_method: string, path: string) =>
-    path === `/api/incident/${INCIDENT}/message` ? messages : [],
-  );
-  const api = { baseUrl: '', headers: () => ({}), request } as unknown as ApiClient;
-  const session: DiscloserSession = {
-    urlIdentifier: 'acme',
-    incident: {
-      uuid: INCIDENT,
-      display_report_number: 7,
-      status: { name: status },
-      created: '2026-03-04T10:00:00.000Z',
-      location: { name: 'Paris' },
-      categories: [],
-    } as unknown as DiscloserSession['incident'],
-    ...report,
-    handle,
-    api,
-  };
-  keepSession(session);
-  const router = createMemoryRouter(
-    [
-      { path: '/disclose/:urlIdentifier/review', element: <ReviewPage /> },
-      { path: '/disclose/:urlIdentifier', element: <p>Landing</p> },
-    ],
-    { initialEntries: ['/disclose/acme', '/disclose/acme/review'], initialIndex: 1 },
-  );
-  renderWithI18n(<RouterProvider router={router} />, language);
-  return router;
-}
+const message = (uuid: string, text: string, extra: Partial<IncidentMessage> = {}) =>
+  incidentMessage(handle, uuid, text, extra);
+const openReview = (status: IncidentStatus, messages: IncidentMessage[], language = english, report?: OpenedReport) =>
+  openReviewPage({ handle, status, messages, language, report });
 
 describe('the reporter’s page of a closed case', () => {
   it('when the case was closed with a final message, then the reporter reads it with the status, and it is marked as feedback in the thread', async () => {

@@ -3,7 +3,17 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams, redirect, type ActionFunctionArgs } from 'react-router';
 import { ApiError, approveRecord, sendIncidentMessage, type ApiClient } from '@whistle/api-client';
 import { Button, MessagePage, Toast, useDocumentTitle } from '@whistle/ui';
-import { MessageThread, ReplyForm, StoredFiles, reportDetails, useReply, type ThreadMessage } from '@whistle/ui/report';
+import {
+  MessageText,
+  MessageThread,
+  ReplyForm,
+  StoredFiles,
+  reportDetails,
+  useReply,
+  type ThreadMessage,
+  type ThreadWords,
+} from '@whistle/ui/report';
+import { useCompany } from '../company/company.layout';
 import { currentSession, forgetOutcome, keepFailure, keepSession } from '../session/status-outcome.store';
 import { useUnloadWarning } from '../session/use-unload-warning';
 import { CaseClocks } from './case-clocks.component';
@@ -105,16 +115,14 @@ function SessionEnded() {
  * How a closed case ended, as the company wrote it to the reporter with the closing (its final message, which is
  * feedback under directive art. 9(1)(f)); the latest one when it was closed more than once.
  */
-function FinalMessage({ messages }: { messages: readonly ThreadMessage[] }) {
+function FinalMessage({ messages, words }: { messages: readonly ThreadMessage[]; words: ThreadWords }) {
   const { t } = useTranslation('disclose');
   const final = messages.filter((message) => message.final && message.sender.source === 'STAFF').at(-1);
   if (!final) return null;
   return (
     <section aria-labelledby="final-message-title" className="disclose-final wh-stack">
       <h2 id="final-message-title">{t('review.finalMessage')}</h2>
-      <p className="disclose-final__text">
-        {final.text === null ? t('review.decrypting') : final.text || t('review.unverifiable')}
-      </p>
+      <MessageText message={final} words={words} className="disclose-final__text" />
     </section>
   );
 }
@@ -177,7 +185,17 @@ function IncidentReview({ session }: { session: DiscloserSession }) {
   useDocumentTitle(title);
   const [sendEnded, setSendEnded] = useState(false);
   const [toast, setToast] = useState<Notice | null>(null);
-  const thread = useDiscloserThread(session, sendEnded);
+  const thread = useDiscloserThread(session, sendEnded, useCompany());
+  const words: ThreadWords = {
+    empty: t('review.noMessages'),
+    sentBy: (name) => t('review.sentBy', { name }),
+    receivedFrom: (name) => t('review.receivedFrom', { name }),
+    decrypting: t('review.decrypting'),
+    unverifiable: t('review.unverifiable'),
+    feedback: t('review.feedback'),
+    verified: t('review.verified'),
+    unsigned: { title: t('review.unsigned.title'), explanation: t('review.unsigned.explanation') },
+  };
   const reply = useReply({
     handle: session.handle,
     from: 'discloser',
@@ -224,7 +242,9 @@ function IncidentReview({ session }: { session: DiscloserSession }) {
         {t('review.status')}: <strong>{t(`review.statuses.${session.incident.status.name}`)}</strong>
       </p>
       <CaseClocks incident={session.incident} messages={thread.messages} />
-      {session.incident.status.name === 'CLOSED' && thread.messages && <FinalMessage messages={thread.messages} />}
+      {session.incident.status.name === 'CLOSED' && thread.messages && (
+        <FinalMessage messages={thread.messages} words={words} />
+      )}
       <ReportDetails session={session} files={thread.files} />
       <RecordApprovalSection session={session} />
       <section aria-labelledby="thread-title" className="wh-stack">
@@ -238,14 +258,7 @@ function IncidentReview({ session }: { session: DiscloserSession }) {
           <MessageThread
             messages={thread.messages}
             ownSource="DISCLOSER"
-            words={{
-              empty: t('review.noMessages'),
-              sentBy: (name) => t('review.sentBy', { name }),
-              receivedFrom: (name) => t('review.receivedFrom', { name }),
-              decrypting: t('review.decrypting'),
-              unverifiable: t('review.unverifiable'),
-              feedback: t('review.feedback'),
-            }}
+            words={words}
             filesOf={(messageUuid) => (
               <FileList files={thread.files.filter((file) => file.messageUuid === messageUuid)} session={session} />
             )}

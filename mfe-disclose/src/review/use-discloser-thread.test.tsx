@@ -13,6 +13,7 @@ import { MESSAGE_POLL_MS, useDiscloserThread } from './use-discloser-thread';
 
 const INCIDENT = '6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b';
 const THREAD = `/api/incident/${INCIDENT}/message`;
+const NO_ENDORSEMENTS = {};
 
 let handle: IncidentHandle;
 beforeAll(async () => {
@@ -48,6 +49,7 @@ function sessionAnswering(thread: () => Promise<IncidentMessage[]>) {
     fields: {},
     unverifiableFields: new Set(),
     handle,
+    pinnedTeamKeys: null,
     api,
   };
   const threadRequests = () => request.mock.calls.filter(([, path]) => path === THREAD).length;
@@ -55,7 +57,7 @@ function sessionAnswering(thread: () => Promise<IncidentMessage[]>) {
 }
 
 function Thread({ session }: { session: DiscloserSession }) {
-  const thread = useDiscloserThread(session, false);
+  const thread = useDiscloserThread(session, false, NO_ENDORSEMENTS);
   return (
     <>
       <p>{thread.ended ? 'ended' : 'open'}</p>

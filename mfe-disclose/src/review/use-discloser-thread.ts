@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, getIncidentFile, listIncidentFiles, listIncidentMessages } from '@whistle/api-client';
 import { useLoad } from '@whistle/ui';
-import type { IncidentMessage } from '@whistle/contracts';
+import type { CompanyPublicView, IncidentMessage } from '@whistle/contracts';
 import { messageBinding, openText, type StoredFile, type ThreadMessage } from '@whistle/ui/report';
 import type { DiscloserSession } from './discloser-session';
+import { discloserTeam, verificationOf, type Verification } from './staff-signatures';
 
 /** Spec §9: the thread is fetched again every 30 seconds. */
 export const MESSAGE_POLL_MS = 30_000;
@@ -13,23 +14,24 @@ export const endedBy = (error: unknown) => error instanceof ApiError && (error.s
 
 /**
  * What is decrypted in the background, by item uuid, each shown as soon as it is ready and decrypted once:
- * the thread fetched again does not decrypt again what is on screen. '' when it does not open as what it is.
+ * the thread fetched again does not decrypt again what is on screen. `failed` when it does not open as what it is.
  */
-function useDecrypted<Item extends { uuid: string }>(
+function useDecrypted<Item extends { uuid: string }, Result>(
   items: readonly Item[] | undefined,
-  decrypt: (item: Item) => Promise<string>,
-): ReadonlyMap<string, string> {
-  const [done, setDone] = useState<ReadonlyMap<string, string>>(new Map());
+  decrypt: (item: Item) => Promise<Result>,
+  failed: Result,
+): ReadonlyMap<string, Result> {
+  const [done, setDone] = useState<ReadonlyMap<string, Result>>(new Map());
   const started = useRef(new Set<string>());
   useEffect(() => {
     for (const item of items ?? []) {
       if (started.current.has(item.uuid)) continue;
       started.current.add(item.uuid);
       void decrypt(item)
-        .catch(() => '')
+        .catch(() => failed)
         .then((plain) => setDone((shown) => new Map(shown).set(item.uuid, plain)));
     }
-  }, [items, decrypt]);
+  }, [items, decrypt, failed]);
   return done;
 }
 
@@ -38,12 +40,26 @@ export interface DiscloserFile extends StoredFile {
   messageUuid: string | null;
 }
 
+interface OpenedMessage {
+  text: string;
+  verification?: Verification;
+}
+const UNOPENED: OpenedMessage = { text: '' };
+const UNNAMED = '';
+
 /**
  * The incident's messages and files, fetched when the page opens and every 30 seconds (spec §4, §9) until the
- * session ends, decrypted in the background: each text and file name shows as soon as it is ready.
+ * session ends, decrypted in the background: each text and file name shows as soon as it is ready. A staff message
+ * shows once its signature is checked against the case team (`company`'s endorsements reach the keys the report did
+ * not pin), so that a text that cannot be verified is never on screen as the team's.
  */
-export function useDiscloserThread(session: DiscloserSession, sessionEnded: boolean) {
-  const { api, handle, incident } = session;
+export function useDiscloserThread(
+  session: DiscloserSession,
+  sessionEnded: boolean,
+  company: Pick<CompanyPublicView, 'company_id' | 'key_endorsements'>,
+) {
+  const { api, handle, incident, pinnedTeamKeys } = session;
+  const team = useMemo(() => discloserTeam(pinnedTeamKeys, company), [pinnedTeamKeys, company]);
   // Every failure is worded by the page: an ended session, or 'will be tried again'.
   const { data, error, reload } = useLoad(
     async (signal) => {
@@ -64,13 +80,20 @@ export function useDiscloserThread(session: DiscloserSession, sessionEnded: bool
     return () => clearInterval(timer);
   }, [reload, ended]);
 
-  const texts = useDecrypted(
+  const opened = useDecrypted(
     data?.messages,
     useCallback(
-      // Bound to its sender as the server's row says: a staff message must have been written as one.
-      (message: IncidentMessage) => openText(handle, message.content, messageBinding(message.sender.source)),
-      [handle],
+      async (message: IncidentMessage): Promise<OpenedMessage> => {
+        // Bound to its sender as the server's row says: a staff message must have been written as one.
+        const [text, verification] = await Promise.all([
+          openText(handle, message.content, messageBinding(message.sender.source)),
+          team && team.then((keys) => verificationOf(keys, handle.publicKey, message)),
+        ]);
+        return { text, verification: verification ?? undefined };
+      },
+      [handle, team],
     ),
+    UNOPENED,
   );
   const names = useDecrypted(
     data?.files,
@@ -79,11 +102,13 @@ export function useDiscloserThread(session: DiscloserSession, sessionEnded: bool
         openText(handle, (await getIncidentFile(api, file.uuid)).file_name, { kind: 'file-name' }),
       [api, handle],
     ),
+    UNNAMED,
   );
 
   const messages: ThreadMessage[] | undefined = data?.messages.map((message) => ({
     ...message,
-    text: texts.get(message.uuid) ?? null,
+    text: opened.get(message.uuid)?.text ?? null,
+    verification: opened.get(message.uuid)?.verification,
   }));
   const files: DiscloserFile[] = (data?.files ?? []).map((file) => ({
     uuid: file.uuid,

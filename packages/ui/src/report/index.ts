@@ -35,6 +35,7 @@ export { useVoiceRecorder } from './voice/use-voice-recorder';
 export { VoiceRecorder } from './voice/voice-recorder.component';
 export {
   MessageEntry,
+  MessageText,
   MessageThread,
   messageBinding,
   type SenderSource,

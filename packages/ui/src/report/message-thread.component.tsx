@@ -24,6 +24,11 @@ export interface ThreadMessage {
   final?: boolean;
   /** The decrypted text: null while it is being decrypted, '' when it cannot be opened as this message. */
   text: string | null;
+  /**
+   * Whether the case team signed it (a staff message, on the discloser's page: docs/security.md, "Signed staff
+   * messages"); absent where nothing is checked. 'unverifiable' shows a warning instead of the text.
+   */
+  verification?: 'verified' | 'unverifiable';
 }
 
 /** The words of each side (the discloser's and the staff's namespaces differ). */
@@ -37,6 +42,32 @@ export interface ThreadWords {
   unverifiable: string;
   /** The mark of a feedback reply; a side without it shows none. */
   feedback?: string;
+  /** The quiet mark of a message the case team signed; a side that checks nothing needs none. */
+  verified?: string;
+  /** Shown instead of a message whose signature does not verify: what it is, and why it is not shown. */
+  unsigned?: { title: string; explanation: string };
+}
+
+/**
+ * A message's text; for one whose signature does not verify, the warning instead (never its text, which may ask for
+ * what the case team never would).
+ */
+export function MessageText({
+  message,
+  words,
+  className = 'wh-message__text',
+}: {
+  message: Pick<ThreadMessage, 'text' | 'verification'>;
+  words: Pick<ThreadWords, 'decrypting' | 'unverifiable' | 'unsigned'>;
+  className?: string;
+}) {
+  if (message.verification === 'unverifiable' && words.unsigned)
+    return (
+      <div className="wh-alert wh-message__unsigned" role="note">
+        <strong>{words.unsigned.title}</strong> {words.unsigned.explanation}
+      </div>
+    );
+  return <p className={className}>{message.text === null ? words.decrypting : message.text || words.unverifiable}</p>;
 }
 
 /**
@@ -64,10 +95,11 @@ export function MessageEntry({
         <strong>{own ? words.sentBy(message.sender.name) : words.receivedFrom(message.sender.name)}</strong>{' '}
         <time dateTime={message.created}>{formatDateTime(message.created, i18n.language)}</time>
         {message.feedback && words.feedback && <span className="wh-message__mark">{words.feedback}</span>}
+        {message.verification === 'verified' && words.verified && (
+          <span className="wh-message__mark wh-message__mark--verified">{words.verified}</span>
+        )}
       </p>
-      <p className="wh-message__text">
-        {message.text === null ? words.decrypting : message.text || words.unverifiable}
-      </p>
+      <MessageText message={message} words={words} />
       {files}
     </div>
   );
