@@ -157,6 +157,7 @@ export function testKeyring(
     lock: elsewhere,
     companyKeyStatus: elsewhere,
     approveCompanyKey: elsewhere,
+    endorseTeamKey: elsewhere,
     restoreWithRecoveryKit: elsewhere,
     rotateRecoveryKit: elsewhere,
     migrateCompanyKey: elsewhere,

@@ -34,6 +34,7 @@ export function fakeKeyring(companyKey: Partial<CompanyKeyStatus> = {}) {
     workerMaterial: () => undefined,
     grantMaterial: () => undefined,
     signForDiscloser: async () => undefined,
+    endorseTeamKey: jest.fn(async (_input: Parameters<StaffKeyring['endorseTeamKey']>[0]) => undefined),
     person: () => ({
       publicKey: `v1.${'P'.repeat(87)}`,
       signingPublicKey: `v1.${'S'.repeat(87)}`,

@@ -134,6 +134,7 @@ export function serveAuth(
     if (url === '/api/account/profile/keys') return answer(200, state.own);
     if (url === '/api/account/company/keys') return answer(200, state.companyKeys);
     if (url === '/api/account/company/keys/grants') return answer(204);
+    if (url === '/api/account/company/keys/endorsements') return answer(204);
     if (url === '/api/account/company/keys/rotation') {
       // As auth does: the new key is current, the caller's grant of it theirs, the old one still held.
       const before = state.companyKeys;

@@ -197,3 +197,68 @@ describe('security page, report access', () => {
     expect(within(dialog).getByRole('button', { name: 'Donner accès' })).toBeDisabled();
   });
 });
+
+describe('security page, confirming keys for the reporters’ pages (issue #25, item 4)', () => {
+  const ADA_KEY = '00000000-0000-4000-8000-0000000000e1';
+  const HANK_KEY = '00000000-0000-4000-8000-0000000000e3';
+  const RITA_KEY = '00000000-0000-4000-8000-0000000000e2';
+  /** Ada, signed in, finds her own row by her signing key; everyone with keys has a key id; Hank is confirmed. */
+  function signedInAsAda() {
+    people = people.map((each) => {
+      const keyId = { 'Ada Admin': ADA_KEY, 'Hank Handler': HANK_KEY, 'Rita Reviewer': RITA_KEY }[each.full_name];
+      return { ...each, key_id: keyId ?? null, endorsed: each.full_name === 'Hank Handler' };
+    });
+    const keyring = fakeKeyring();
+    keyring.person = () => ({
+      publicKey: key('A'),
+      signingPublicKey: key('a'),
+      fingerprint: 'ADA0 1111 2222 3333 4444',
+    });
+    return open(keyring);
+  }
+  const rowOf = async (name: string) =>
+    (await screen.findAllByRole('row')).find((row) => row.textContent?.includes(name))!;
+
+  it('when an admin confirms the key of someone without the company key, then it goes through the comparison and the keyring signs exactly that key', async () => {
+    const keyring = signedInAsAda();
+    expect(within(await rowOf('Hank Handler')).getByText('Confirmed')).toBeInTheDocument();
+    expect(within(await rowOf('Rita Reviewer')).getByText('Not confirmed')).toBeInTheDocument();
+    // Nobody confirms their own key, nor one already confirmed.
+    expect(screen.queryByRole('button', { name: 'Confirm the key of Ada Admin' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Confirm the key of Hank Handler' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm the key of Rita Reviewer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Compare the fingerprint of Rita Reviewer' });
+    const confirm = within(dialog).getByRole('button', { name: 'Confirm key' });
+    expect(confirm).toBeDisabled();
+    fireEvent.click(within(dialog).getByLabelText('Rita Reviewer read me exactly this fingerprint'));
+    await act(async () => fireEvent.click(confirm));
+    expect(await screen.findByText(/The key of Rita Reviewer is confirmed/)).toBeInTheDocument();
+    expect(keyring.endorseTeamKey.mock.calls).toStrictEqual([
+      [
+        {
+          companyId: '00000000-0000-4000-8000-0000000000c1',
+          endorserKeyId: ADA_KEY,
+          member: {
+            userId: '00000000-0000-4000-8000-000000000002',
+            publicKey: key('R'),
+            signingPublicKey: key('r'),
+            fingerprint: 'R1TA 9999 AAAA BBBB CCCC',
+            keyId: RITA_KEY,
+            role: 'HANDLER',
+          },
+        },
+      ],
+    ]);
+    expect(keyring.approveCompanyKey).not.toHaveBeenCalled();
+  });
+
+  it('when an admin grants access to someone not confirmed yet, then the one comparison also confirms their key', async () => {
+    const keyring = signedInAsAda();
+    fireEvent.click(await screen.findByRole('button', { name: 'Grant access to Rita Reviewer' }));
+    await compareAndGrant('Rita Reviewer', 'R1TA 9999 AAAA BBBB CCCC');
+    await screen.findByText('Rita Reviewer now has access to reports.');
+    expect(keyring.approveCompanyKey).toHaveBeenCalledTimes(1);
+    expect(keyring.endorseTeamKey).toHaveBeenCalledTimes(1);
+    expect(keyring.endorseTeamKey.mock.calls[0][0].member.keyId).toBe(RITA_KEY);
+  });
+});

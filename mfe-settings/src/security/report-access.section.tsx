@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { declineCompanyKeyRequest, getTeamKeys } from '@whistle/api-client';
-import type { TeamKey } from '@whistle/contracts';
+import { declineCompanyKeyRequest, getTeamKeys, type KeyRecipient } from '@whistle/api-client';
+import { teamRole, type TeamKey } from '@whistle/contracts';
 import { Button, formatDate, Spinner, TableScroll, useLoad } from '@whistle/ui';
 import { useStaffSession } from '@whistle/ui/staff';
 import { useKeysFailure } from '../keys-failure';
@@ -10,20 +10,24 @@ import { CompanyKeyRotationAction } from './company-key-rotation.action';
 import { CompareFingerprintDialog } from './compare-fingerprint.dialog';
 import { RecoveryKitAction } from './recovery-kit.action';
 
-/** A grant the admin is about to make: to whom, the fingerprint they compare, the request it answers. */
+/**
+ * What the admin is about to do after comparing a fingerprint: grant the company key (answering a request, or not)
+ * and confirm the key, or only confirm it (someone who does not get the company key, e.g. a handler).
+ */
 interface Grant {
   person: TeamKey;
   fingerprint: string;
   requestId?: string;
+  purpose: 'grant' | 'endorse';
 }
 
 /**
- * /company/settings/security, "Report access": who holds the company key, who asks for it, the recovery kit, and
- * the company key's rotation.
+ * /company/settings/security, "Report access": who holds the company key, who asks for it, whose key an admin
+ * confirmed for the reporters' pages, the recovery kit, and the company key's rotation.
  * Only an admin's browser that holds the key can grant it, so without it the section points to the banner that
  * restores it.
  */
-export function ReportAccessSection({ companyName }: { companyName: string }) {
+export function ReportAccessSection({ companyName, companyId }: { companyName: string; companyId: string }) {
   const { t } = useTranslation('settings');
   const { keyring } = useStaffSession();
   const keyringState = useKeyringState(keyring);
@@ -46,7 +50,7 @@ export function ReportAccessSection({ companyName }: { companyName: string }) {
         </p>
       ) : held ? (
         <>
-          <TeamAccess />
+          <TeamAccess companyId={companyId} />
           <RecoveryKitAction companyName={companyName} />
           <CompanyKeyRotationAction companyName={companyName} status={status.data!} onChanged={status.reload} />
         </>
@@ -57,10 +61,14 @@ export function ReportAccessSection({ companyName }: { companyName: string }) {
   );
 }
 
-function TeamAccess() {
+function TeamAccess({ companyId }: { companyId: string }) {
   const { t } = useTranslation('settings');
   const session = useStaffSession();
   const team = useLoad(() => getTeamKeys(session.api), [session]);
+  // The admin's own row: its key id names the endorser; nobody confirms their own key.
+  const ownSigningKey = session.keyring.person()?.signingPublicKey;
+  const own = team.data?.people.find((person) => person.signing_public_key === ownSigningKey);
+  const endorsable = (person: TeamKey) => Boolean(own?.key_id && person.key_id && person !== own);
   const failure = useKeysFailure();
   const [grant, setGrant] = useState<Grant>();
   const [busy, setBusy] = useState<string>();
@@ -76,20 +84,30 @@ function TeamAccess() {
     await team.reload();
   }
 
-  function approve({ person, fingerprint, requestId }: Grant) {
+  /** Signs, with the admin's key, that the compared key is the case team's (the reporters' pages check it). */
+  const endorse = (person: TeamKey, recipient: KeyRecipient) =>
+    session.keyring.endorseTeamKey({
+      companyId,
+      endorserKeyId: own!.key_id!,
+      member: { ...recipient, keyId: person.key_id!, role: teamRole(person.roles) },
+    });
+
+  function approve({ person, fingerprint, requestId, purpose }: Grant) {
     setGrant(undefined);
     const { public_key: publicKey, signing_public_key: signingPublicKey } = person;
     if (!publicKey || !signingPublicKey) return;
+    const recipient = { userId: person.user_id, publicKey, signingPublicKey, fingerprint };
+    if (purpose === 'endorse') {
+      void act(person, () => endorse(person, recipient), t('reportAccess.keyConfirmed', { name: person.full_name }));
+      return;
+    }
     void act(
       person,
-      () =>
-        session.keyring.approveCompanyKey({
-          userId: person.user_id,
-          publicKey,
-          signingPublicKey,
-          fingerprint,
-          ...(requestId ? { requestId } : {}),
-        }),
+      async () => {
+        await session.keyring.approveCompanyKey({ ...recipient, ...(requestId ? { requestId } : {}) });
+        // Compared once, for both: access, and the reporters' pages trusting their replies.
+        if (endorsable(person) && !person.endorsed) await endorse(person, recipient);
+      },
       t('reportAccess.granted', { name: person.full_name }),
     );
   }
@@ -113,7 +131,12 @@ function TeamAccess() {
           person={person}
           busy={busy === person.user_id}
           onApprove={() =>
-            setGrant({ person, fingerprint: person.access_request!.fingerprint, requestId: person.access_request!.id })
+            setGrant({
+              person,
+              fingerprint: person.access_request!.fingerprint,
+              requestId: person.access_request!.id,
+              purpose: 'grant',
+            })
           }
           onDecline={() =>
             void act(
@@ -125,13 +148,17 @@ function TeamAccess() {
         />
       ))}
       <h3>{t('reportAccess.teamTitle')}</h3>
+      <p className="settings-muted">{t('reportAccess.confirmIntro')}</p>
       <TeamTable
         people={people}
         busy={busy}
-        onGrant={(person) => person.fingerprint && setGrant({ person, fingerprint: person.fingerprint })}
+        endorsable={endorsable}
+        onGrant={(person, purpose) =>
+          person.fingerprint && setGrant({ person, fingerprint: person.fingerprint, purpose })
+        }
       />
       <CompareFingerprintDialog
-        check={grant && { fullName: grant.person.full_name, fingerprint: grant.fingerprint }}
+        check={grant && { fullName: grant.person.full_name, fingerprint: grant.fingerprint, purpose: grant.purpose }}
         onConfirm={() => grant && approve(grant)}
         onCancel={() => setGrant(undefined)}
       />
@@ -180,8 +207,20 @@ function AccessRequest(props: { person: TeamKey; busy: boolean; onApprove(): voi
   );
 }
 
-function TeamTable({ people, busy, onGrant }: { people: TeamKey[]; busy?: string; onGrant(person: TeamKey): void }) {
+function TeamTable({
+  people,
+  busy,
+  endorsable,
+  onGrant,
+}: {
+  people: TeamKey[];
+  busy?: string;
+  endorsable(person: TeamKey): boolean;
+  onGrant(person: TeamKey, purpose: Grant['purpose']): void;
+}) {
   const { t } = useTranslation('settings');
+  const confirmation = (person: TeamKey) =>
+    !person.fingerprint ? '—' : person.endorsed ? t('reportAccess.confirmed') : t('reportAccess.unconfirmed');
   const access = (person: TeamKey) =>
     !person.fingerprint
       ? t('reportAccess.noKeys')
@@ -199,6 +238,7 @@ function TeamTable({ people, busy, onGrant }: { people: TeamKey[]; busy?: string
             <th scope="col">{t('reportAccess.person')}</th>
             <th scope="col">{t('reportAccess.fingerprint')}</th>
             <th scope="col">{t('reportAccess.access')}</th>
+            <th scope="col">{t('reportAccess.confirmation')}</th>
             <th scope="col">
               <span className="wh-visually-hidden">{t('reportAccess.actions')}</span>
             </th>
@@ -212,15 +252,26 @@ function TeamTable({ people, busy, onGrant }: { people: TeamKey[]; busy?: string
                 {person.fingerprint ?? '—'}
               </td>
               <td>{access(person)}</td>
-              <td>
+              <td>{confirmation(person)}</td>
+              <td className="settings-row-actions">
                 {person.fingerprint && person.company_key === 'missing' && !person.access_request && (
                   <Button
                     variant="secondary"
                     busy={busy === person.user_id}
-                    onClick={() => onGrant(person)}
+                    onClick={() => onGrant(person, 'grant')}
                     aria-label={t('reportAccess.grantTo', { name: person.full_name })}
                   >
                     {t('reportAccess.grant')}
+                  </Button>
+                )}
+                {person.fingerprint && !person.endorsed && endorsable(person) && (
+                  <Button
+                    variant="secondary"
+                    busy={busy === person.user_id}
+                    onClick={() => onGrant(person, 'endorse')}
+                    aria-label={t('reportAccess.confirmKeyOf', { name: person.full_name })}
+                  >
+                    {t('reportAccess.confirmKey')}
                   </Button>
                 )}
               </td>

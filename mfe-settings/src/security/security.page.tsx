@@ -66,7 +66,7 @@ export function SecurityPage() {
           </Button>
         </div>
       </form>
-      <ReportAccessSection companyName={state.company.name} />
+      <ReportAccessSection companyName={state.company.name} companyId={state.company.uuid} />
       {toast}
     </>
   );

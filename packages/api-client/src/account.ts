@@ -9,6 +9,7 @@ import type {
   MfaSetupResponse,
   OwnCompany,
   ProfileUpdateResponse,
+  Role,
   TokenResponse,
   UserProfile,
 } from '@whistle/contracts';
@@ -174,6 +175,17 @@ export interface StaffKeyring {
     kind: 'message' | 'file';
     ciphertexts: string[];
   }): Promise<{ nonce: string; signature: string } | undefined>;
+
+  /**
+   * Admin: signs with the person's own signing key that a team member's key belongs to the case team of `companyId`
+   * (docs/security.md, "Signed staff messages") and posts it. The member's keys are checked against the fingerprint
+   * the admin compared, as for an approval; `endorserKeyId` is the id the team list gives the person's own key.
+   */
+  endorseTeamKey(input: {
+    companyId: string;
+    endorserKeyId: string;
+    member: KeyRecipient & { keyId: string; role: Role };
+  }): Promise<void>;
 
   /** The person's own public keys and fingerprint once unlocked (what the team and approval dialogs compare). */
   person(): { publicKey: string; signingPublicKey: string; fingerprint: string } | undefined;

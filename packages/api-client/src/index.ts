@@ -58,6 +58,7 @@ export {
   getTeamKeys,
   grantCompanyKeyTo,
   migrateCompanyKey,
+  postKeyEndorsement,
   putRecoveryKit,
   removeUnlockMethod,
   requestCompanyKey,

@@ -5,6 +5,7 @@ import type {
   RewrapBatchResult,
   RewrapPage,
   CompanyKeysResponse,
+  KeyEndorsementRequest,
   NewPersonKeys,
   OwnKeysResponse,
   PasswordKdfUpgradeRequest,
@@ -36,6 +37,9 @@ export const migrateCompanyKey = (api: ApiClient, body: { grant: string; aes_enc
   api.request<void>('POST', '/api/account/company/keys/migration', { body });
 export const grantCompanyKeyTo = (api: ApiClient, body: CompanyKeyGrantRequest) =>
   api.request<void>('POST', '/api/account/company/keys/grants', { body });
+/** An admin's endorsement of a member's key, signed in their browser (docs/security.md, "Signed staff messages"). */
+export const postKeyEndorsement = (api: ApiClient, body: KeyEndorsementRequest) =>
+  api.request<void>('POST', '/api/account/company/keys/endorsements', { body });
 export const requestCompanyKey = (api: ApiClient) =>
   api.request<{ id: string }>('POST', '/api/account/company/keys/requests');
 export const declineCompanyKeyRequest = (api: ApiClient, id: string) =>

@@ -20,6 +20,19 @@ import type { StoredKeys } from './key-store';
 /** Loaded on the first use: the public pages (and the discloser's) never pay for the protocol. */
 const cryptoModule = () => import('@whistle/crypto');
 
+/** The recipient's keys must be those whose fingerprint the page showed: else the server named someone else's. */
+export async function checkedRecipient(recipient: KeyRecipient) {
+  const { personFingerprint } = await cryptoModule();
+  const computed = await personFingerprint({
+    public_key: recipient.publicKey,
+    signing_public_key: recipient.signingPublicKey,
+  });
+  if (computed !== recipient.fingerprint)
+    throw new Error(
+      "This person's keys do not match the fingerprint shown: do not grant access, and tell your administrator",
+    );
+}
+
 /**
  * The company private key as the unlocked person holds it (docs/security.md, "Keys"): opened from their grant (or,
  * for a company from before, the old way) into a non-extractable CryptoKey, and every operation that needs it —
@@ -43,19 +56,6 @@ export function createCompanyKeyHolder(api: ApiClient, person: () => StoredKeys 
     if (!company?.grant) throw new Error('You do not hold the company key');
     const { openCompanyKeyGrant } = await cryptoModule();
     return openCompanyKeyGrant(keys.person, company.grant, company.public_key);
-  }
-
-  /** The recipient's keys must be those whose fingerprint the page showed: else the server named someone else's. */
-  async function checkedRecipient(recipient: KeyRecipient) {
-    const { personFingerprint } = await cryptoModule();
-    const computed = await personFingerprint({
-      public_key: recipient.publicKey,
-      signing_public_key: recipient.signingPublicKey,
-    });
-    if (computed !== recipient.fingerprint)
-      throw new Error(
-        "This person's keys do not match the fingerprint shown: do not grant access, and tell your administrator",
-      );
   }
 
   async function newRecoveryKit(secret: Uint8Array<ArrayBuffer>, publicKey: string) {

@@ -4,13 +4,14 @@ import {
   addUnlockMethod,
   getCompanyKeys,
   getOwnKeys,
+  postKeyEndorsement,
   type ApiClient,
   type KeyringState,
   type StaffKeyring,
 } from '@whistle/api-client';
 import type { CompanyKeysResponse, OwnKeysResponse, UnlockMethod } from '@whistle/contracts';
 import { createCaseKeyPins } from './case-key-pins';
-import { createCompanyKeyHolder } from './company-key-holder';
+import { checkedRecipient, createCompanyKeyHolder } from './company-key-holder';
 import { changePasswordResealing } from './password-change';
 import { keyStore, pendingUnlockStore, type StoredKeys } from './key-store';
 import { passkeyAssertion } from './passkeys';
@@ -329,6 +330,20 @@ export function createKeyring(api: ApiClient) {
       if (!unlocked) return undefined;
       const { signStaffContent } = await cryptoModule();
       return signStaffContent(unlocked.person, input);
+    },
+    async endorseTeamKey({ companyId, endorserKeyId, member }) {
+      if (!unlocked) throw new Error('Unlock your keys first');
+      await checkedRecipient(member);
+      const { endorseTeamKey } = await cryptoModule();
+      const { company_id: _signedFor, ...endorsement } = await endorseTeamKey(unlocked.person, {
+        company_id: companyId,
+        key_id: member.keyId,
+        signing_public_key: member.signingPublicKey,
+        role: member.role,
+        endorser_key_id: endorserKeyId,
+      });
+      // The company is the caller's own: the server adds it back, and the signature only verifies if it matches.
+      await postKeyEndorsement(api, endorsement);
     },
     async companyKeyStatus() {
       requireOwner();

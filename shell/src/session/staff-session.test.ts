@@ -17,6 +17,7 @@ import {
   openCompanyKeyGrant,
   personFingerprint,
   importPersonKeys,
+  verifyKeyEndorsement,
 } from '@whistle/crypto';
 import { MemoryStorage, onboardedAdmin, PASSWORD, serveAuth } from '../../test/keyring-fixtures';
 import { createStaffSession } from './staff-session';
@@ -218,6 +219,46 @@ describe('staff session and its keyring', () => {
     };
     expect(grant).toMatchObject({ fingerprint: shown, request_id: 'c1a1e7a2-8a66-4d1b-9b83-5b0c3a7c2d10' });
     await expect(openCompanyKeyGrant(bobKeys, grant.grant, admin.company.public_key)).resolves.toBeDefined();
+  });
+
+  it("when an admin confirms a member's key, then the endorsement posted verifies under the admin's key for the company; keys that do not match the shown fingerprint are refused", async () => {
+    const admin = await onboardedAdmin();
+    serve(admin);
+    const session = createStaffSession(localStorage);
+    await session.signIn('staff-token', admin.unlockKey);
+    await session.staff();
+    const hal = await createPersonKeys();
+    const mallory = await createPersonKeys();
+    const member = {
+      userId: 'hal',
+      publicKey: hal.publicKeys.public_key,
+      signingPublicKey: hal.publicKeys.signing_public_key,
+      fingerprint: await personFingerprint(hal.publicKeys),
+      keyId: 'b7e0c0de-0000-4000-8000-000000000002',
+      role: 'HANDLER' as const,
+    };
+    const input = {
+      companyId: 'b7e0c0de-0000-4000-8000-0000000000c1',
+      endorserKeyId: 'b7e0c0de-0000-4000-8000-000000000001',
+    };
+    const endorsements = () => posted.filter((call) => call.url === '/api/account/company/keys/endorsements');
+    await expect(
+      session.keyring.endorseTeamKey({
+        ...input,
+        member: { ...member, signingPublicKey: mallory.publicKeys.signing_public_key },
+      }),
+    ).rejects.toThrow('do not match the fingerprint shown');
+    expect(endorsements()).toHaveLength(0);
+
+    await session.keyring.endorseTeamKey({ ...input, member });
+    const body = endorsements()[0]?.body as Parameters<typeof verifyKeyEndorsement>[1];
+    expect(body).toMatchObject({ key_id: member.keyId, signing_public_key: member.signingPublicKey, role: 'HANDLER' });
+    expect(body).not.toHaveProperty('company_id');
+    const signed = { ...body, company_id: input.companyId };
+    await expect(verifyKeyEndorsement(admin.own.person!.signing_public_key, signed)).resolves.toBe(true);
+    await expect(
+      verifyKeyEndorsement(admin.own.person!.signing_public_key, { ...signed, company_id: 'other' }),
+    ).resolves.toBe(false);
   });
 
   it('when an admin restores access with the recovery kit, then a grant to their own keys is posted; a wrong kit posts nothing', async () => {
