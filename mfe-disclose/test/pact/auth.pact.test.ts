@@ -5,7 +5,7 @@ import { MatchersV3, PactV4 } from '@pact-foundation/pact';
 import { createApiClient, getCompanyPublicView } from '@whistle/api-client';
 import { PACT_CATEGORY, PACT_COMPANY, PACT_DIR, PACT_LOCATION, PACT_SUB_CATEGORY } from './fixtures';
 
-const { eachLike, like, regex } = MatchersV3;
+const { eachLike, like, regex, uuid } = MatchersV3;
 
 /** What the discloser pages expect of the auth service; verified in services/auth/test/pact. */
 const pact = new PactV4({
@@ -36,11 +36,15 @@ test('when the create page loads, then the company view brings its public key, c
           { uuid: PACT_SUB_CATEGORY, name: like('Bribery'), parent_uuid: PACT_CATEGORY },
         ],
         locations: [{ uuid: PACT_LOCATION, name: like('Head office') }],
+        // What the review page checks staff messages with (docs/security.md, "Signed staff messages").
+        company_id: uuid(),
+        key_endorsements: like([]),
       }),
     )
     .executeTest(async (server) => {
       const view = await getCompanyPublicView(createApiClient({ baseUrl: server.url }), PACT_COMPANY);
       expect(view.public_key).toMatch(/^v1\./);
+      expect(Array.isArray(view.key_endorsements)).toBe(true);
       expect(view.categories[1].parent_uuid).toBe(view.categories[0].uuid);
     });
 });

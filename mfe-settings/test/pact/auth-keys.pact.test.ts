@@ -2,14 +2,22 @@
  * @jest-environment node
  */
 import { MatchersV3 } from '@pact-foundation/pact';
-import { declineCompanyKeyRequest, getOwnKeys, getTeamKeys, removeUnlockMethod } from '@whistle/api-client';
-import { authPact, PACT_KDF_SALT, api, failure, STATE } from './auth-fixtures';
+import {
+  declineCompanyKeyRequest,
+  getOwnKeys,
+  getTeamKeys,
+  postKeyEndorsement,
+  removeUnlockMethod,
+} from '@whistle/api-client';
+import { authPact, PACT_KDF_SALT, api, failure, headers, STATE } from './auth-fixtures';
 
 const { eachLike, like, regex, uuid } = MatchersV3;
 
 /**
  * What the settings' key sections expect of auth (the admin of the state made their keys at onboarding, with their
- * password, and holds the company key). Granting and the recovery kit are the shell keyring's calls, in its pacts.
+ * password, and holds the company key). Granting and the recovery kit are the shell keyring's calls, in its pacts;
+ * the endorsement the keyring signs for this page is here, refused (a signature the provider's admin made cannot be
+ * made in a consumer test).
  */
 const pact = authPact();
 
@@ -70,12 +78,39 @@ describe('mfe-settings → auth: keys', () => {
             fingerprint: FINGERPRINT,
             company_key: 'granted',
             access_request: null,
+            key_id: uuid(),
+            endorsed: false,
           }),
         }),
       )
       .executeTest(async (server) => {
         const { people } = await getTeamKeys(api(server.url));
         expect(people[0].company_key).toBe('granted');
+        expect(people[0].endorsed).toBe(false);
+      });
+  });
+
+  test('when an admin confirms a key that is no longer anyone’s current one, then 409 says to reload', async () => {
+    const body = {
+      key_id: UNKNOWN_ID,
+      signing_public_key: `v1.${'A'.repeat(87)}`,
+      role: 'HANDLER' as const,
+      endorsed_at: '2026-12-07T10:00:00.000Z',
+      endorser_key_id: '00000000-0000-4000-8000-00000000beef',
+      signature: `v2.${'A'.repeat(86)}`,
+    };
+    await pact
+      .addInteraction()
+      .given(STATE)
+      .uponReceiving('an endorsement of an unknown key')
+      .withRequest('POST', '/api/account/company/keys/endorsements', (request) =>
+        request.headers(headers).jsonBody(body),
+      )
+      .willRespondWith(409, (response) =>
+        response.jsonBody({ message: like('Your keys changed since this page loaded: reload it') }),
+      )
+      .executeTest(async (server) => {
+        expect((await failure(postKeyEndorsement(api(server.url), body)))?.status).toBe(409);
       });
   });
 
