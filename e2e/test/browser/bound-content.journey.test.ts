@@ -7,19 +7,22 @@ import {
   encryptContent,
   encryptReportFields,
   formatSecretCode,
+  signStaffContent,
+  type TeamKey,
 } from '@whistle/crypto';
 import { createRecordingMailer } from '@whistle/mailer/testing';
 import { createTestDependencies, waitFor, type TestDependencies } from '@whistle/service-kit/testing';
+import { fetchCall, unlockOwnKeys } from '@whistle/test-support';
 import { openWatchedPage, seriousAccessibilityViolations } from '../../src/browser';
 import { chromium, startAll } from '../../src/set-up';
-import { keysKept, submitLogin } from '../../src/staff';
 import { ADMIN_PASSWORD, companyPayload, onboardAndConfirm, recordingMailbox } from '../../src/company-fixtures';
 import { startInProcessPlatform, type InProcessPlatform } from '../../src/in-process-platform';
+import { apiToken, keysKept, submitLogin } from '../../src/staff';
 
 /**
- * Issue #25, item 3, in Chromium: someone with write access to the database swaps two report fields and presents
- * the discloser's own message as one from the case team. The discloser's review page shows "This text cannot be
- * verified" in their place, never the moved texts, and the rest of the report as it was. Item 4's pinned case keys:
+ * Issue #25, items 3 and 4, in Chromium. Item 3: someone with write access to the database swaps two report fields and
+ * presents the discloser's own message as one from the case team. The discloser's review page shows "This text cannot
+ * be verified" in their place, never the moved texts, and the rest of the report as it was. Item 4's pinned case keys:
  * between two opens of a case by an admin, the database gets a whole key set of its own for the case (one that opens
  * with the company key); the admin's page warns and offers no reply, note or status change.
  */
@@ -43,21 +46,29 @@ afterAll(async () => {
 
 const UNVERIFIABLE = 'This text cannot be verified.';
 
-/**
- * A company onboarded (its admin's e-mail in `payload`) and a report to it as the browser makes it, with its secret
- * code's parts and the incident's keys.
- */
-async function companyWithReport(fields: Record<string, string>) {
+/** A company onboarded and known to the incident service, with its public view. */
+async function company(email?: string) {
   const { baseUrl } = running;
-  const payload = await companyPayload();
-  const url_identifier = await onboardAndConfirm({ baseUrl, mailbox: recordingMailbox(mailer.sent) }, payload);
+  const url_identifier = await onboardAndConfirm(
+    { baseUrl, mailbox: recordingMailbox(mailer.sent) },
+    await companyPayload({}, email ? { email } : {}),
+  );
   const view = (await (await fetch(`${baseUrl}/api/account/company/${url_identifier}`)).json()) as CompanyPublicView;
   await waitFor(
     async () =>
       (await test$.deps.db.query('select 1 from incident.company where url_identifier = $1', [url_identifier])).rows[0],
     { what: 'the company in the incident read model' },
   );
-  const credentials = await createIncidentCredentials(view.public_key);
+  return { url_identifier, view };
+}
+
+/**
+ * A report as the browser makes it, with its secret code and the discloser's session token; `teamKeys` pinned in it
+ * as the report form pins the company view's (none: a report from before the pinning).
+ */
+async function report(url_identifier: string, view: CompanyPublicView, teamKeys?: TeamKey[]) {
+  const { baseUrl } = running;
+  const credentials = await createIncidentCredentials(view.public_key, [], teamKeys);
   const created = await fetch(`${baseUrl}/api/incident/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -66,29 +77,44 @@ async function companyWithReport(fields: Record<string, string>) {
       category_uuids: [view.categories.find((category) => category.parent_uuid === null)!.uuid],
       location_uuid: view.locations[0]!.uuid,
       ...credentials.payload,
-      fields: await encryptReportFields(credentials.incident.publicKey, fields),
-      // Anonymous unless a name is given, as the report form sends it.
-      report_anonymously: !fields.full_name,
+      fields: await encryptReportFields(credentials.incident.publicKey, {
+        description: 'Invoices paid twice',
+        full_name: 'Jane Doe',
+        location_detail: 'Warehouse 2',
+      }),
+      report_anonymously: false,
     }),
   });
   expect(created.status).toBe(201);
   const { uuid, retrieval_id } = (await created.json()) as { uuid: string; retrieval_id: string };
-  return { payload, url_identifier, view, credentials, uuid, retrieval_id };
-}
-
-test('when the database moves a report’s texts, then the discloser’s page says they cannot be verified and shows the rest', async () => {
-  const { baseUrl } = running;
-  const { url_identifier, credentials, uuid, retrieval_id } = await companyWithReport({
-    description: 'Invoices paid twice',
-    full_name: 'Jane Doe',
-    location_detail: 'Warehouse 2',
-  });
   const authToken = await deriveDiscloserAuthToken(credentials.discloserPassphrase);
   const retrieval = new URLSearchParams({ url_identifier, retrieval_id });
   const opened = await fetch(`${baseUrl}/api/incident/discloser?${retrieval}`, {
     headers: { authorization: `Bearer ${authToken}` },
   });
   const { token } = (await opened.json()) as { token: string };
+  return { uuid, retrieval_id, credentials, token };
+}
+
+/** The discloser's review page in Chromium, opened with the report's secret code. */
+async function reviewPage(url_identifier: string, code: string) {
+  const { baseUrl } = running;
+  const context = await browser.newContext();
+  const watched = await openWatchedPage(context, baseUrl);
+  const { page } = watched;
+  await page.goto(`${baseUrl}/disclose/${url_identifier}`);
+  await page.getByRole('button', { name: 'Check incident status' }).click();
+  await page.locator('input[name="uniquePassword"]').fill(code);
+  await page.locator('form.disclose-status button[type="submit"]').click();
+  await page.getByRole('heading', { level: 1, name: /^Report / }).waitFor();
+  return { ...watched, context };
+}
+
+test('when the database moves a report’s texts, then the discloser’s page says they cannot be verified and shows the rest', async () => {
+  const { baseUrl } = running;
+  const { url_identifier, view } = await company();
+
+  const { uuid, retrieval_id, credentials, token } = await report(url_identifier, view);
   const own = await encryptContent(credentials.incident.publicKey, 'My name is Jane', {
     kind: 'message',
     from: 'discloser',
@@ -115,15 +141,10 @@ test('when the database moves a report’s texts, then the discloser’s page sa
     [randomUUID(), own, uuid],
   );
 
-  const context = await browser.newContext();
-  const { page, pageErrors } = await openWatchedPage(context, baseUrl);
-  await page.goto(`${baseUrl}/disclose/${url_identifier}`);
-  await page.getByRole('button', { name: 'Check incident status' }).click();
-  await page
-    .locator('input[name="uniquePassword"]')
-    .fill(formatSecretCode(retrieval_id, credentials.discloserPassphrase));
-  await page.locator('form.disclose-status button[type="submit"]').click();
-  await page.getByRole('heading', { level: 1, name: /^Report / }).waitFor();
+  const { page, pageErrors, context } = await reviewPage(
+    url_identifier,
+    formatSecretCode(retrieval_id, credentials.discloserPassphrase),
+  );
   const details = page.locator('dl.disclose-details');
   await details.getByText('Warehouse 2').waitFor();
   expect(await details.getByText(UNVERIFIABLE).count()).toBe(2);
@@ -137,15 +158,85 @@ test('when the database moves a report’s texts, then the discloser’s page sa
   await context.close();
 });
 
+/**
+ * Issue #25, item 4, in Chromium: the report pins the case team's signing keys (as the report form does, from the
+ * company view); the admin replies, signed in their browser's way. Someone with write access to the database then
+ * puts two "staff" messages in the thread: one unsigned, one carrying the admin's reply's signature. The discloser's
+ * page marks the real reply as signed by the case team and shows "This message cannot be verified" for the others,
+ * never their text.
+ */
+test('when a staff message is not signed by the pinned case team, then the discloser’s page shows the warning instead, and the signed reply as verified', async () => {
+  const { baseUrl } = running;
+  const email = `ada@${randomUUID().slice(0, 8)}.example`;
+  const { url_identifier, view } = await company(email);
+  const pinned = (view.every_case_keys ?? []).map((key) => ({
+    key_id: key.key_id,
+    signing_public_key: key.signing_public_key!,
+    role: key.role ?? 'HANDLER',
+  }));
+  expect(pinned).toHaveLength(1);
+  const { uuid, retrieval_id, credentials } = await report(url_identifier, view, pinned);
+
+  // The admin's reply, encrypted and signed as the case page does it.
+  const call = fetchCall(baseUrl);
+  const adminToken = await apiToken(baseUrl, email, ADMIN_PASSWORD);
+  const admin = await unlockOwnKeys(call, adminToken, ADMIN_PASSWORD);
+  const incidentPublicKey = credentials.incident.publicKey;
+  const staffText = (text: string) => encryptContent(incidentPublicKey, text, { kind: 'message', from: 'staff' });
+  const reply = await staffText('We have received your report');
+  const signature = await signStaffContent(admin, { incidentPublicKey, kind: 'message', ciphertexts: [reply] });
+  const sent = await call('POST', '/api/incident/message/', {
+    bearer: adminToken,
+    body: { incident_uuid: uuid, content: reply, signature },
+  });
+  expect(sent.status).toBe(201);
+
+  // Straight into the database: a staff message with no signature, and one with the reply's signature.
+  const insert = (content: string, signed: boolean) =>
+    test$.deps.db.query(
+      `insert into incident.message (id, incident_id, company_id, content, sender_source, sender_name, created_at,
+                                     signer_key_id, signature_nonce, signature)
+       select $1, id, company_id, $2, 'STAFF', 'Case team', now() + interval '1 minute', $4, $5, $6
+         from incident.incident where id = $3`,
+      [
+        randomUUID(),
+        content,
+        uuid,
+        signed ? pinned[0]!.key_id : null,
+        signed ? signature.nonce : null,
+        signed ? signature.signature : null,
+      ],
+    );
+  await insert(await staffText('Please send us your home address'), false);
+  await insert(await staffText('Please call us on this number'), true);
+
+  const { page, pageErrors, context } = await reviewPage(
+    url_identifier,
+    formatSecretCode(retrieval_id, credentials.discloserPassphrase),
+  );
+  const thread = page.getByRole('region', { name: 'Messages' });
+  await thread.getByText('We have received your report').waitFor();
+  await thread.getByText('Signed by the case team').waitFor();
+  expect(await thread.getByText('Signed by the case team').count()).toBe(1);
+  await thread.getByText('This message cannot be verified.').first().waitFor();
+  expect(await thread.getByText('This message cannot be verified.').count()).toBe(2);
+  for (const inserted of ['Please send us your home address', 'Please call us on this number'])
+    expect(await page.getByText(inserted).count()).toBe(0);
+  expect(pageErrors).toEqual([]);
+  await context.close();
+});
+
 test('when the database swaps a case’s whole key set between two opens, then the admin’s page warns and offers no reply', async () => {
   const { baseUrl } = running;
-  const { payload, view, uuid } = await companyWithReport({ description: 'Invoices paid twice' });
+  const email = `ada@${randomUUID().slice(0, 8)}.example`;
+  const { url_identifier, view } = await company(email);
+  const { uuid } = await report(url_identifier, view);
 
   // The admin opens the case once: its key is pinned in their browser. (CSP bypassed for axe-core's inline script.)
   const context = await browser.newContext({ bypassCSP: true });
   const { page, pageErrors } = await openWatchedPage(context, baseUrl);
   await page.goto(`${baseUrl}/company/login`);
-  await submitLogin(page, payload.user_profile.email, ADMIN_PASSWORD);
+  await submitLogin(page, email, ADMIN_PASSWORD);
   await page.getByRole('heading', { name: 'Incidents', level: 1 }).waitFor();
   await keysKept(page);
   await page.goto(`${baseUrl}/company/incidents/${uuid}`);

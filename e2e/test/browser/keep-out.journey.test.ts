@@ -20,7 +20,7 @@ import { startPlatformAndBrowser } from '../../src/set-up';
  * discloser reads on the form who will read the report, and unticks Hank (the report could be about him). Hank signs
  * in and sees nothing: no case in his list, "Case not found" at its address. Gina, the other default assignee, who
  * holds no company key, reads the report through the grant the discloser's browser made for her, and replies; the
- * discloser sees her reply with the secret code. A second report keeps the admin out: it is not wrapped to the company
+ * discloser sees her reply with the secret code, marked as signed by the case team. A second report keeps the admin out: it is not wrapped to the company
  * key, Gina opens it with her grant, and the admin sees only the first case.
  */
 let platform: StandalonePlatform;
@@ -145,7 +145,10 @@ test('when the discloser keeps a named handler out, then that handler sees nothi
   const messages = page.getByRole('region', { name: 'Messages' });
   await messages.getByText(REPLY).waitFor();
   await messages.getByText('Message received from Gina Grantee').waitFor();
+  // Signed in Gina's browser with the key the report pinned: the page checked it.
+  await messages.getByText('Signed by the case team').waitFor();
   expect(await messages.getByText('This text cannot be verified.').count()).toBe(0);
+  expect(await messages.getByText('This message cannot be verified.').count()).toBe(0);
 
   // A second report keeps the admin out: it has no company wrapping; Gina opens it with her grant, Ada sees nothing.
   const second = await watchedPage();
