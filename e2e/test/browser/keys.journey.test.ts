@@ -12,6 +12,7 @@ import {
   onboardCompany,
   chooseRowAction,
   submitLogin,
+  until,
   type OnboardedCompany,
 } from '../../src/staff';
 import type { StandalonePlatform } from '../../src/standalone';
@@ -20,7 +21,7 @@ import { startPlatformAndBrowser } from '../../src/set-up';
 /**
  * Keys held by people, in Chromium through the shell (docs/security.md, "Keys"): the password never leaves the
  * page; the keys stay unlocked across a reload; a new reviewer or a second admin reads reports only once an admin
- * approved them after comparing fingerprints, and the second admin loses the key with the ADMIN role; a reset by
+ * approved them after comparing fingerprints (which also confirms their key for the reporters' pages), and the second admin loses the key with the ADMIN role; a reset by
  * e-mail signs in but opens nothing until the recovery kit restores access.
  */
 let platform: StandalonePlatform;
@@ -180,6 +181,17 @@ test('when a reviewer joins, then reports stay closed to them until they ask and
   // The admin sees someone waits, compares the fingerprint the reviewer reads out, and approves.
   const admin = await signedIn(company.adminEmail);
   await approveAccess(admin.page, 'Rita Reviewer', fingerprint);
+  // The same comparison confirmed her key for the reporters' pages: signed in the admin's browser, checked and
+  // stored by auth, and served to disclosers (docs/security.md, "Signed staff messages").
+  const rita = admin.page.getByRole('row').filter({ hasText: 'Rita Reviewer' });
+  await rita.getByRole('cell', { name: 'Confirmed', exact: true }).waitFor();
+  await until(async () =>
+    Boolean(
+      (await publicView(platform.baseUrl, company.urlIdentifier)).key_endorsements?.some(
+        (endorsement) => endorsement.role === 'REVIEWER',
+      ),
+    ),
+  );
 
   // The reviewer's page picks the key up, and the report opens in their browser.
   await readCase(reviewer.page, NO_ACCESS_YET, incident, description);
