@@ -72,13 +72,19 @@ export async function signIn(baseUrl, username, password) {
   return (await json(await post(`${baseUrl}/api/account/token`, { username, password: authSecret }))).token;
 }
 
-/** The company private key as an admin's browser opens it: own keys unlocked with the password, then the grant. */
-export async function companyPrivateKey(baseUrl, token, password) {
+/** The person's own keys as their browser unlocks them with the password (what signs their replies). */
+export async function ownPersonKeys(baseUrl, token, password) {
   const headers = { authorization: `Bearer ${token}`, accept: 'application/json' };
   const own = await json(await fetch(`${baseUrl}/api/account/profile/keys`, { headers }));
   const { unlockKey } = await secretsOf(password, own.password.salt);
   const copy = own.person.unlock.find((method) => method.method === 'password');
-  const person = await unlockPersonKeys(unlockKey, copy.sealed_private_keys, own.person);
+  return unlockPersonKeys(unlockKey, copy.sealed_private_keys, own.person);
+}
+
+/** The company private key as an admin's browser opens it: own keys unlocked with the password, then the grant. */
+export async function companyPrivateKey(baseUrl, token, password) {
+  const headers = { authorization: `Bearer ${token}`, accept: 'application/json' };
+  const person = await ownPersonKeys(baseUrl, token, password);
   const keys = await json(await fetch(`${baseUrl}/api/account/company/keys`, { headers }));
   return importCompanyPrivateKey(await openCompanyKeyGrant(person, keys.grant, keys.public_key));
 }
