@@ -61,20 +61,25 @@ export async function incidentMessage(
 export type OpenedReport = Pick<DiscloserSession, 'fields' | 'unverifiableFields'>;
 
 /**
- * Opens the review page of a case in `status` whose thread is `messages`, as opened with its secret code: `pinned`,
- * the team keys its report pinned (none: a report from before the pinning), `company`, the endorsements served.
+ * Opens the review page of a case in `status` (NEW) whose thread is `messages` (none), as opened with its secret
+ * code: `pinned`, the team keys its report pinned (none: a report from before the pinning), `company`, the
+ * endorsements served; `answer` answers what else the page asks of the API (nothing). Answers the API's mock.
  */
 export function openReviewPage(options: {
   handle: IncidentHandle;
-  status: IncidentStatus;
-  messages: IncidentMessage[];
   language: i18n;
+  status?: IncidentStatus;
+  messages?: IncidentMessage[];
+  incident?: Partial<DiscloserSession['incident']>;
   report?: OpenedReport;
   pinned?: DiscloserSession['pinnedTeamKeys'];
   company?: ReviewCompany;
+  answer?: (method: string, path: string) => Promise<unknown>;
 }) {
-  const request = jest.fn(async (_method: string, path: string) =>
-    path === `/api/incident/${INCIDENT}/message` ? options.messages : [],
+  const request = jest.fn(async (method: string, path: string) =>
+    path === `/api/incident/${INCIDENT}/message` && method === 'GET'
+      ? (options.messages ?? [])
+      : (options.answer?.(method, path) ?? []),
   );
   const api = { baseUrl: '', headers: () => ({}), request } as unknown as ApiClient;
   keepSession({
@@ -82,10 +87,11 @@ export function openReviewPage(options: {
     incident: {
       uuid: INCIDENT,
       display_report_number: 7,
-      status: { name: options.status },
+      status: { name: options.status ?? 'NEW' },
       created: '2026-03-04T10:00:00.000Z',
       location: { name: 'Paris' },
       categories: [],
+      ...options.incident,
     } as unknown as DiscloserSession['incident'],
     ...(options.report ?? { fields: {}, unverifiableFields: new Set() }),
     handle: options.handle,
@@ -94,5 +100,5 @@ export function openReviewPage(options: {
   });
   const router = reviewRouter(options.company);
   renderWithI18n(<RouterProvider router={router} />, options.language);
-  return router;
+  return { router, request };
 }

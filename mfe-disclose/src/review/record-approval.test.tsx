@@ -1,13 +1,10 @@
 import { webcrypto } from 'node:crypto';
 import { fireEvent, screen } from '@testing-library/react';
 import type { i18n } from 'i18next';
-import { RouterProvider } from 'react-router';
-import type { ApiClient } from '@whistle/api-client';
 import { createCompanyCredentials, createIncidentCredentials, type IncidentHandle } from '@whistle/crypto';
 import { initTestI18n } from '../../../tools/webpack/test-i18n';
-import { renderWithI18n } from '../../test/render';
-import { reviewRouter } from '../../test/review-router';
-import { forgetOutcome, keepSession } from '../session/status-outcome.store';
+import { INCIDENT, openReviewPage } from '../../test/review-router';
+import { forgetOutcome } from '../session/status-outcome.store';
 import type { DiscloserSession } from './discloser-session';
 
 /*
@@ -15,7 +12,6 @@ import type { DiscloserSession } from './discloser-session';
  * checks it on the review page and approves it with their session, or writes to the team to correct it.
  */
 
-const INCIDENT = '6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b';
 const APPROVED_AT = '2026-03-05T09:30:00.000Z';
 let handle: IncidentHandle;
 let english: i18n;
@@ -28,31 +24,15 @@ beforeAll(async () => {
 });
 afterEach(forgetOutcome);
 
-function openReview(incident: Partial<DiscloserSession['incident']>, approval: () => Promise<unknown>) {
-  const request = jest.fn(async (method: string, path: string) =>
-    method === 'POST' && path === `/api/incident/${INCIDENT}/record-approval` ? approval() : [],
-  );
-  const api = { baseUrl: '', headers: () => ({}), request } as unknown as ApiClient;
-  keepSession({
-    urlIdentifier: 'acme',
-    incident: {
-      uuid: INCIDENT,
-      display_report_number: 7,
-      status: { name: 'NEW' },
-      created: '2026-03-04T10:00:00.000Z',
-      location: { name: 'Paris' },
-      categories: [],
-      ...incident,
-    } as unknown as DiscloserSession['incident'],
-    fields: { description: 'What I said on the phone' },
-    unverifiableFields: new Set(),
+const openReview = (incident: Partial<DiscloserSession['incident']>, approval: () => Promise<unknown>) =>
+  openReviewPage({
     handle,
-    pinnedTeamKeys: null,
-    api,
-  });
-  renderWithI18n(<RouterProvider router={reviewRouter()} />, english);
-  return request;
-}
+    language: english,
+    incident,
+    report: { fields: { description: 'What I said on the phone' }, unverifiableFields: new Set() },
+    answer: async (method, path) =>
+      method === 'POST' && path === `/api/incident/${INCIDENT}/record-approval` ? approval() : [],
+  }).request;
 
 const approvals = (request: jest.Mock) =>
   request.mock.calls.filter(([method, path]) => method === 'POST' && String(path).endsWith('/record-approval'));

@@ -43,7 +43,7 @@ afterEach(forgetOutcome);
 const message = (uuid: string, text: string, extra: Partial<IncidentMessage> = {}) =>
   incidentMessage(handle, uuid, text, extra);
 const openReview = (status: IncidentStatus, messages: IncidentMessage[], language = english, report?: OpenedReport) =>
-  openReviewPage({ handle, status, messages, language, report });
+  openReviewPage({ handle, status, messages, language, report }).router;
 
 describe('the reporter’s page of a closed case', () => {
   it('when the case was closed with a final message, then the reporter reads it with the status, and it is marked as feedback in the thread', async () => {
