@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { CompanyPublicView, TeamKeysResponse } from '@whistle/contracts';
+import type { CompanyPublicView, EventEnvelope, TeamKeysResponse } from '@whistle/contracts';
 import { createPersonKeys, endorseTeamKey, importPersonKeys, resolveTeamKeys, type PersonKeys } from '@whistle/crypto';
 import { SmtpMailer } from '@whistle/mailer';
-import { createTestDependencies, testStacks, type TestDependencies } from '@whistle/service-kit/testing';
+import { createTestDependencies, testStacks, waitFor, type TestDependencies } from '@whistle/service-kit/testing';
 import { recipientOf, startSmtpCatcher, unlockOwnKeys, type SmtpCatcher } from '@whistle/test-support';
 import { adminPassword, onboardCompany, passwordLinkTokenIn, staffClient } from './staff-client';
 import { startAuth, type RunningAuth } from './support';
@@ -16,9 +16,15 @@ describe.each(testStacks)('key endorsements, in the auth service, on %s', (stack
   let smtp: SmtpCatcher;
   let mailer: SmtpMailer;
   let auth: RunningAuth;
+  const published: EventEnvelope[] = [];
 
   beforeAll(async () => {
-    test$ = await createTestDependencies(stack);
+    test$ = await createTestDependencies(stack, ['auth-endorsements-observer']);
+    await test$.deps.bus.subscribe({
+      consumer: 'auth-endorsements-observer',
+      events: ['company.key_endorsed'],
+      handle: async (event) => void published.push(event),
+    });
     smtp = await startSmtpCatcher();
     mailer = new SmtpMailer(smtp.url, 'Whistle <no-reply@whistle.test>');
     auth = await startAuth({ ...test$.deps, mailer });
@@ -105,6 +111,17 @@ describe.each(testStacks)('key endorsements, in the auth service, on %s', (stack
     );
     expect(team.get(body.key_id)?.signing_public_key).toBe(body.signing_public_key);
 
+    // The audit trail hears of it: whose key, in which role, by which key.
+    const event = await waitFor(() => published.find((entry) => entry.company_id === co.view.company_id), {
+      what: 'company.key_endorsed',
+    });
+    expect(event.payload).toEqual({
+      user_id: co.handler.userId,
+      key_id: body.key_id,
+      role: 'HANDLER',
+      endorser_key_id: co.adminKeyId,
+    });
+
     // Endorsing again (another moment) replaces the admin's earlier endorsement.
     expect((await post(co, await endorsementOfHandler(co))).status).toBe(204);
     expect(await storedCount(co.view.company_id!)).toBe('1');
@@ -145,5 +162,6 @@ describe.each(testStacks)('key endorsements, in the auth service, on %s', (stack
     }
     expect(await storedCount(co.view.company_id!)).toBe('0');
     expect((await publicView(co.urlIdentifier)).key_endorsements).toEqual([]);
+    expect(published.filter((entry) => entry.company_id === co.view.company_id)).toEqual([]);
   });
 });

@@ -162,6 +162,18 @@ export const eventCatalogue = {
     1: z.object({ user_id: z.uuid(), request_id: z.uuid(), fingerprint: z.string() }),
   },
   'company.key_access_declined': { 1: z.object({ user_id: z.uuid(), request_id: z.uuid() }) },
+  /**
+   * An admin's browser endorsed a member's key for the reporters' pages (docs/security.md, "Signed staff messages"):
+   * whose key, in which role, by which of the admin's keys.
+   */
+  'company.key_endorsed': {
+    1: z.object({
+      user_id: z.uuid(),
+      key_id: z.uuid(),
+      role: z.enum(['ADMIN', 'REVIEWER', 'HANDLER']),
+      endorser_key_id: z.uuid(),
+    }),
+  },
   /** A company from before people held keys now has its key held by an admin and a recovery kit only. */
   'company.keys_migrated': { 1: z.object({ key_version: z.number().int().positive(), fingerprint: z.string() }) },
   /** A new recovery kit: the previous one no longer opens the company key. */

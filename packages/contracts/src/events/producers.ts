@@ -25,6 +25,7 @@ export const eventProducers = {
     'company.key_revoked',
     'company.key_access_requested',
     'company.key_access_declined',
+    'company.key_endorsed',
     'company.keys_migrated',
     'company.recovery_kit_rotated',
     'company.key_rotation_started',

@@ -73,6 +73,7 @@ export const auditActions = [
   'report-access-revoked',
   'report-access-requested',
   'report-access-declined',
+  'key-endorsed',
   'company-key-moved',
   'recovery-kit-renewed',
   'company-key-rotation-started',

@@ -65,6 +65,7 @@ const actions: Record<string, (event: EventEnvelope) => string> = {
   'company.key_revoked': () => 'report-access-revoked',
   'company.key_access_requested': () => 'report-access-requested',
   'company.key_access_declined': () => 'report-access-declined',
+  'company.key_endorsed': () => 'key-endorsed',
   'company.keys_migrated': () => 'company-key-moved',
   'company.recovery_kit_rotated': () => 'recovery-kit-renewed',
   'company.key_rotation_started': () => 'company-key-rotation-started',

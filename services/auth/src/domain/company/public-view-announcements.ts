@@ -11,10 +11,10 @@ export const announcePublicViewChange = (tx: Queryable, companyId: string) =>
 
 /**
  * The events whose changes the public view shows: the company's name, its labels and locations, its key, and its
- * case team (who has keys, in which role, assigned to which label).
+ * case team (who has keys, in which role, assigned to which label, whose key an admin endorsed).
  */
 const PUBLIC_VIEW_EVENTS =
-  /^(company\.(updated|key_rotation_started)|category\.[a-z_]+|location\.[a-z_]+|user\.(keys_created|updated|deleted))$/;
+  /^(company\.(updated|key_rotation_started|key_endorsed)|category\.[a-z_]+|location\.[a-z_]+|user\.(keys_created|updated|deleted))$/;
 
 /**
  * The unit of work with one more duty: a transaction that writes one of the events above also announces the

@@ -5,7 +5,7 @@ import type { StaffPrincipal } from '@whistle/tokens';
 import { keyEndorsementRepository } from '../../data-access/key-endorsement.repository';
 import { personKeyRepository } from '../../data-access/person-key.repository';
 import { userRepository } from '../../data-access/user.repository';
-import { announcePublicViewChange } from '../company/public-view-announcements';
+import { staffActor } from './company-key-grants';
 import type { KeyDependencies } from './key-dependencies';
 
 /**
@@ -39,6 +39,17 @@ export async function endorseKey(
     if (!(await verifyKeyEndorsement(endorserKey.signing_public_key, endorsement)))
       throw new InputError('Invalid signature', { signature: ['Not signed by your key'] });
     await keyEndorsementRepository.put(tx, principal.companyId, { ...input, endorsedBy: principal.userId });
-    await announcePublicViewChange(tx, principal.companyId);
+    // The event is the audit trail's, and tells the public view (it serves endorsements) that it changed.
+    await tx.addEvent({
+      name: 'company.key_endorsed',
+      company_id: principal.companyId,
+      payload: {
+        user_id: member.user_id,
+        key_id: input.key_id,
+        role: input.role,
+        endorser_key_id: input.endorser_key_id,
+      },
+      actor: staffActor(principal),
+    });
   });
 }
