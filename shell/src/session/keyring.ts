@@ -4,17 +4,17 @@ import {
   addUnlockMethod,
   getCompanyKeys,
   getOwnKeys,
-  postKeyEndorsement,
   type ApiClient,
   type KeyringState,
   type StaffKeyring,
 } from '@whistle/api-client';
 import type { CompanyKeysResponse, OwnKeysResponse, UnlockMethod } from '@whistle/contracts';
 import { createCaseKeyPins } from './case-key-pins';
-import { checkedRecipient, createCompanyKeyHolder } from './company-key-holder';
+import { createCompanyKeyHolder } from './company-key-holder';
 import { changePasswordResealing } from './password-change';
 import { keyStore, pendingUnlockStore, type StoredKeys } from './key-store';
 import { passkeyAssertion } from './passkeys';
+import { createTeamSignatures } from './team-signatures';
 import { newPassphraseUnlock, newPasskeyUnlock, type NewUnlock } from './unlock-methods';
 
 /** Loaded on the first use: the public pages (and the discloser's) never pay for Argon2id and the protocol. */
@@ -38,6 +38,7 @@ export function createKeyring(api: ApiClient) {
   let unlocked: StoredKeys | undefined;
   const companyKey = createCompanyKeyHolder(api, () => unlocked);
   const caseKeyPins = createCaseKeyPins(() => unlocked);
+  const teamSignatures = createTeamSignatures(api, () => unlocked);
   /**
    * The unlock key the sign-in page derived from the password: used once the session is complete (after MFA). Also
    * in IndexedDB until used (pendingUnlockStore), so a reload before then does not ask for the password again.
@@ -326,25 +327,7 @@ export function createKeyring(api: ApiClient) {
     workerMaterial: companyKey.workerMaterial,
     grantMaterial: () =>
       unlocked && { decryptionKey: unlocked.person.decryptionKey, publicKeys: unlocked.person.publicKeys },
-    async signForDiscloser(input) {
-      if (!unlocked) return undefined;
-      const { signStaffContent } = await cryptoModule();
-      return signStaffContent(unlocked.person, input);
-    },
-    async endorseTeamKey({ companyId, endorserKeyId, member }) {
-      if (!unlocked) throw new Error('Unlock your keys first');
-      await checkedRecipient(member);
-      const { endorseTeamKey } = await cryptoModule();
-      const { company_id: _signedFor, ...endorsement } = await endorseTeamKey(unlocked.person, {
-        company_id: companyId,
-        key_id: member.keyId,
-        signing_public_key: member.signingPublicKey,
-        role: member.role,
-        endorser_key_id: endorserKeyId,
-      });
-      // The company is the caller's own: the server adds it back, and the signature only verifies if it matches.
-      await postKeyEndorsement(api, endorsement);
-    },
+    ...teamSignatures,
     async companyKeyStatus() {
       requireOwner();
       const before = companyKey.workerMaterial()?.companyPrivateKey;
