@@ -17,15 +17,13 @@ import { readFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import { chromium } from 'playwright-core';
 import { median } from './platform.mjs';
+import { sizeTenant } from './tenant-size.mjs';
 
 const EXPORT_CASES = Number(process.env.BENCH_EXPORT_CASES || 10_000);
 const DETAIL_RUNS = Number(process.env.BENCH_DETAIL_RUNS || 12);
 const EXPORT_RUNS = Number(process.env.BENCH_EXPORT_RUNS || 3);
-const TEMPLATES = 10; // the real reports case-seed.mjs clones
 // The tenant holds the templates, their clones and the case opened below: EXPORT_CASES in all.
-process.env.BENCH_CASES = String(EXPORT_CASES - TEMPLATES - 1);
-// One more report than the per-client hourly limit (10) allows from the benchmark's address.
-process.env.REPORT_LIMIT_PER_CLIENT ??= '100';
+sizeTenant(EXPORT_CASES, 1);
 const { seededTenant } = await import('./case-seed.mjs');
 const { CASE_FILES, CASE_MESSAGES, CASE_TOKENS, makeCase } = await import('./bench-case.mjs');
 

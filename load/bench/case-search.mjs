@@ -9,12 +9,11 @@
 // longest task ≤ 100 ms. Requires `npm run build` first and a PostgreSQL server (BENCH_DATABASE_URL).
 import { cpus, loadavg } from 'node:os';
 import { chromium } from 'playwright-core';
+import { sizeTenant } from './tenant-size.mjs';
 
 const CASES = Number(process.env.BENCH_SEARCH_CASES || 10_000);
 const RUNS = Number(process.env.BENCH_SEARCH_RUNS || 3);
-const TEMPLATES = 10; // the real reports case-seed.mjs clones
-process.env.BENCH_CASES = String(CASES - TEMPLATES);
-process.env.REPORT_LIMIT_PER_CLIENT ??= '100';
+sizeTenant(CASES);
 const { seededTenant } = await import('./case-seed.mjs');
 
 /** Runs in every page before its scripts: the first match shown, the end notice, the last click, long tasks. */

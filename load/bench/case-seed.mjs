@@ -12,6 +12,7 @@ import crypto from '@whistle/crypto';
 import serviceKit from '@whistle/service-kit';
 import { onboard, startStandalone } from './platform.mjs';
 import { signIn } from './staff-keys.mjs';
+import { TEMPLATES } from './tenant-size.mjs';
 
 const { createIncidentCredentials, encryptReportFields } = crypto;
 export const CASES = Number(process.env.BENCH_CASES || 100_000);
@@ -19,7 +20,6 @@ export const BACKEND = process.env.BENCH_DATABASE === 'pglite' ? 'pglite' : 'pos
 const TOTAL_CASES = Math.max(CASES, Number(process.env.BENCH_TOTAL_CASES || 0));
 const OTHER_TENANTS = TOTAL_CASES > CASES ? Number(process.env.BENCH_OTHER_TENANTS || 9) : 0;
 const SERVER_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-const TEMPLATES = 10;
 // The template reports come from one address, some of them sent again while the incident service does not know
 // the new company yet (see seededTenant): more than the 10 an hour a client may send.
 const PLATFORM_ENV = { REPORT_LIMIT_PER_CLIENT: '100' };

@@ -17,13 +17,13 @@
 import { cpus, loadavg } from 'node:os';
 import { chromium } from 'playwright-core';
 import { median } from './platform.mjs';
+import { sizeTenant } from './tenant-size.mjs';
 
 const ROTATION_CASES = Number(process.env.BENCH_ROTATION_CASES || 10_000);
 const RUNS = Number(process.env.BENCH_RUNS || 2);
 const CPU_RATES = (process.env.BENCH_CPU_RATES || '1').split(',').map(Number);
 const IDLE_MS = Number(process.env.BENCH_IDLE_MS || 20_000);
-const TEMPLATES = 10; // the real reports case-seed.mjs clones
-process.env.BENCH_CASES = String(ROTATION_CASES - TEMPLATES);
+sizeTenant(ROTATION_CASES);
 const { seededTenant } = await import('./case-seed.mjs');
 
 /** Runs in every page before its scripts: the long tasks, progress updates, when the rotation was done. */

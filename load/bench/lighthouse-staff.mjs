@@ -13,13 +13,12 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { lighthouseFigures, loadAverages, measurePage, printFigures } from './lighthouse-figures.mjs';
 import { freePort } from './platform.mjs';
+import { sizeTenant } from './tenant-size.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS || 5);
 const LIST_CASES = Number(process.env.BENCH_LIST_CASES || 1_000);
-const TEMPLATES = 10; // the real reports case-seed.mjs clones
 // The tenant holds the templates, their clones and the case opened: LIST_CASES in all.
-process.env.BENCH_CASES = String(LIST_CASES - TEMPLATES - 1);
-process.env.REPORT_LIMIT_PER_CLIENT ??= '100';
+sizeTenant(LIST_CASES, 1);
 const { seededTenant } = await import('./case-seed.mjs');
 const { CASE_TOKENS, makeCase } = await import('./bench-case.mjs');
 
