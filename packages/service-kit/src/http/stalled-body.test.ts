@@ -70,11 +70,23 @@ describe('slow and stalled request bodies (issue 30, item 3)', () => {
   });
 
   it('when a body trickles in steadily for far longer than the idle timeout, then it is read whole and answered', async () => {
-    const body = JSON.stringify({ a: 'y'.repeat(12) });
-    // One byte every idleMs/2: about 10 times the idle timeout in all.
-    const { text } = await rawRequest(port, head(body.length), [...body], idleMs / 2);
-    expect(text).toMatch(/^HTTP\/1\.1 200 /);
-    expect(text).toContain(body);
+    // Its own server with a longer idle timeout: a byte every tenth of it leaves room for a loaded machine's timer
+    // delays (CI once saw a 200 ms gap stretch past 400 ms), and 30 bytes still take three times the timeout.
+    const trickleIdleMs = 1000;
+    const app = await listen(createHttpApp({ logger, services: [{ router }], bodyIdleTimeoutMs: trickleIdleMs }));
+    try {
+      const body = JSON.stringify({ a: 'y'.repeat(22) });
+      const { text } = await rawRequest(
+        Number(new URL(app.url).port),
+        head(body.length),
+        [...body],
+        trickleIdleMs / 10,
+      );
+      expect(text).toMatch(/^HTTP\/1\.1 200 /);
+      expect(text).toContain(body);
+    } finally {
+      await app.close();
+    }
   });
 
   it('when the body is complete and the handler is slow, then the idle timeout does not cut the answer', async () => {
