@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { fieldErrorsOf, getMailPreferences, inviteMember, type StaffSession } from '@whistle/api-client';
-import { isStaffLanguage, type StaffLanguage } from '@whistle/contracts';
+import { defaultInviteeLanguage, isStaffLanguage, type StaffLanguage } from '@whistle/contracts';
 import {
   Button,
   SelectField,
@@ -20,20 +20,20 @@ import { ROLES, type TeamRole } from './roles';
 type Field = 'email' | 'full_name' | 'roles' | 'language';
 
 /**
- * The language auth gives the new member's mails when the invitation names none: the company's default if it is a
- * staff language, else the inviting admin's own mail language.
+ * The language auth gives the new member's mails when the invitation names none (contracts' rule); the admin's own
+ * mail language is asked for only when the company's default does not decide.
  */
-async function defaultInviteeLanguage(session: StaffSession, signal: AbortSignal): Promise<StaffLanguage> {
+async function preselectedLanguage(session: StaffSession, signal: AbortSignal): Promise<StaffLanguage> {
   const { company } = await session.staff();
   if (isStaffLanguage(company.languages.default)) return company.languages.default;
-  return (await getMailPreferences(session.api, signal)).language;
+  return defaultInviteeLanguage(company.languages.default, (await getMailPreferences(session.api, signal)).language);
 }
 
 /** The language of the new member's invitation and later mails, with auth's default preselected. */
 function InviteeLanguageField({ error }: { error?: string }) {
   const { t } = useTranslation('incidents');
   const session = useStaffSession();
-  const { data: preselected } = useLoad((signal) => defaultInviteeLanguage(session, signal), [session]);
+  const { data: preselected } = useLoad((signal) => preselectedLanguage(session, signal), [session]);
   if (!preselected) return <Spinner />;
   return (
     <SelectField

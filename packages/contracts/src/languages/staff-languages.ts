@@ -24,3 +24,12 @@ export const isStaffLanguage = (language: unknown): language is StaffLanguageCod
 /** A staff member's mail language from a page's or a stored one: English for a language the mails are not in. */
 export const staffLanguageOrEnglish = (language: string | null | undefined): StaffLanguageCode =>
   isStaffLanguage(language) ? language : 'en';
+
+/**
+ * An invitee's mail language when the inviting admin chose none: the company's default if the mails are in it, else
+ * the admin's own. Auth applies it; the invite form preselects it.
+ */
+export const defaultInviteeLanguage = (
+  companyDefault: string | null | undefined,
+  inviterLanguage: string | null | undefined,
+): StaffLanguageCode => (isStaffLanguage(companyDefault) ? companyDefault : staffLanguageOrEnglish(inviterLanguage));

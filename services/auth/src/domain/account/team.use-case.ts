@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
-  isStaffLanguage,
-  staffLanguageOrEnglish,
+  defaultInviteeLanguage,
   type StaffLanguage,
   type TeamMember,
   type UserProfile,
@@ -21,11 +20,9 @@ import { announceSessionsRevoked } from './token-revocations';
 import { announceUserUpdated } from './user-events';
 import { revokeCompanyKey } from '../keys/key-revocation';
 
-/** The invitee's language when the admin chose none: the company's default if it is a staff language, else the admin's. */
-async function defaultInviteeLanguage(db: Queryable, principal: StaffPrincipal): Promise<StaffLanguage> {
+async function inviteeLanguage(db: Queryable, principal: StaffPrincipal): Promise<StaffLanguage> {
   const languages = await userRepository.inviterLanguages(db, principal.companyId, principal.userId);
-  if (isStaffLanguage(languages?.company_default)) return languages.company_default;
-  return staffLanguageOrEnglish(languages?.own);
+  return defaultInviteeLanguage(languages?.company_default, languages?.own);
 }
 
 /**
@@ -45,7 +42,7 @@ export async function inviteUser(
   let language: StaffLanguage = 'en';
   try {
     await deps.unitOfWork(async (tx) => {
-      language = input.language ?? (await defaultInviteeLanguage(tx, principal));
+      language = input.language ?? (await inviteeLanguage(tx, principal));
       await userRepository.insert(tx, {
         id: userId,
         companyId: principal.companyId,
