@@ -12,7 +12,7 @@ import {
   type CompanyPublicView,
   type WorkloadName,
 } from '@whistle/contracts';
-import { pageTemplate } from './page';
+import { pageTemplate, type PageTemplate } from './page';
 
 /** Where each frontend workload's build output lives in this repository (its `dist/`). */
 export function frontendDist(rootDir: string, workload: WorkloadName): string {
@@ -106,10 +106,13 @@ export function frontendRouter(
   {
     errorReporting,
     companyView,
+    template = pageTemplate(frontendDist(rootDir, 'shell'), frontendDist(rootDir, 'mfe-disclose')),
   }: {
     errorReporting?: BrowserErrorReportingConfig;
     /** Where a landing page's company comes from; without it the landing page is drawn by the remote alone. */
     companyView?: CompanyViewSource;
+    /** The pages, read from the builds once (the platform's, whose inlined styles its CSP allows). */
+    template?: PageTemplate;
   } = {},
 ): Router {
   const router = express.Router();
@@ -139,7 +142,6 @@ export function frontendRouter(
     for (const prefix of prefixesOf(name)) router.use(prefix, remote);
   }
   const shell = serveBuilt(frontendDist(rootDir, 'shell'));
-  const template = pageTemplate(frontendDist(rootDir, 'shell'), frontendDist(rootDir, 'mfe-disclose'));
   const staffPage = fixedPage(template.staff);
   const discloserPage = fixedPage(template.discloser);
   router.use(shell);

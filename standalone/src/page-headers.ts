@@ -25,9 +25,14 @@ const pageDirectives = {
  */
 export const STAFF_TRUSTED_TYPES = ['default', 'whistle-rich-text', 'dompurify', 'ProseMirrorClipboard'];
 
-function headers(directives: Record<string, string[]>, strictTransportSecurity: boolean): RequestHandler {
+function headers(
+  directives: Record<string, string[]>,
+  strictTransportSecurity: boolean,
+  inlineStyleHashes: readonly string[],
+): RequestHandler {
+  const styleSrc = [...pageDirectives.styleSrc, ...inlineStyleHashes];
   return helmet({
-    contentSecurityPolicy: { useDefaults: false, directives: { ...pageDirectives, ...directives } },
+    contentSecurityPolicy: { useDefaults: false, directives: { ...pageDirectives, styleSrc, ...directives } },
     referrerPolicy: { policy: 'no-referrer' },
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity,
@@ -38,10 +43,11 @@ function headers(directives: Record<string, string[]>, strictTransportSecurity: 
  * The pages' security headers. Discloser pages post to nothing but Whistle. Staff pages also let a form's redirect
  * reach the company's own SAML identity provider (the SSO form posts here, and Chromium applies form-action to the
  * redirect that follows); which provider is per company, so any web origin is allowed there. Staff pages also
- * require Trusted Types; the discloser pages do not yet.
+ * require Trusted Types; the discloser pages do not yet. `inlineStyleHashes`: the drawn pages' inlined stylesheets
+ * (PageTemplate's `styleHashes`), the only inline styles allowed.
  */
-export function pageHeaders(overHttps: boolean): RequestHandler {
-  const discloserPages = headers({ formAction: ["'self'"] }, overHttps);
+export function pageHeaders(overHttps: boolean, inlineStyleHashes: readonly string[] = []): RequestHandler {
+  const discloserPages = headers({ formAction: ["'self'"] }, overHttps, inlineStyleHashes);
   const staffPages = headers(
     {
       formAction: ["'self'", 'https:', ...(overHttps ? [] : ['http:'])],
@@ -50,6 +56,7 @@ export function pageHeaders(overHttps: boolean): RequestHandler {
       trustedTypes: STAFF_TRUSTED_TYPES,
     },
     overHttps,
+    inlineStyleHashes,
   );
   return (req, res, next) => (req.path.startsWith('/disclose') ? discloserPages : staffPages)(req, res, next);
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
@@ -42,6 +43,8 @@ export interface PageTemplate {
    * shell's public pages' files hinted; `next` is where the sign-in leads (its `next` parameter), kept for SSO.
    */
   login(preferred: readonly string[], next: string | null): string;
+  /** The CSP sources (`'sha256-…'`) of the stylesheets inlined into these pages (`inlineStylesheets`). */
+  readonly styleHashes: readonly string[];
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -181,6 +184,30 @@ function shellUiStylesheets(dist: string): string[] {
 }
 
 /**
+ * A drawn page's first stylesheets, inlined: linked, each was one more round trip before the first paint (they block
+ * rendering), on a phone's slow network the largest wait after the HTML. Each `<style>` carries its file's address
+ * as `data-href`, which is how mini-css-extract's runtime finds a stylesheet already on the page, so the chunk that
+ * needs it later does not load it again; the federation runtime, which loads a remote module's stylesheets itself,
+ * looks for a `<link rel="stylesheet">` of the same address, so one is there too, `disabled`: browsers neither fetch
+ * nor apply it. The page's CSP allows exactly these styles by hash (`hashes`). A stylesheet with a
+ * `url(` stays linked: inlined, a relative address in it would resolve against the page instead of the file.
+ */
+function inlineStylesheets(shellDist: string, discloseDist: string, remoteBase: string) {
+  const hashes = new Set<string>();
+  const fileOf = (href: string) =>
+    href.startsWith(remoteBase)
+      ? path.join(discloseDist, href.slice(remoteBase.length))
+      : path.join(shellDist, href.slice(1));
+  const element = (href: string) => {
+    const css = readFileSync(fileOf(href), 'utf8');
+    if (/url\(/i.test(css) || /<\/style/i.test(css)) return `<link rel="stylesheet" href="${href}">`;
+    hashes.add(`'sha256-${createHash('sha256').update(css).digest('base64')}'`);
+    return `<link rel="stylesheet" href="${href}" disabled><style data-href="${href}">${css}</style>`;
+  };
+  return { element, hashes };
+}
+
+/**
  * Reads the built shell's index.html and the discloser remote's manifest and translations once, at start (a rebuilt
  * frontend needs a restart, as for the static files).
  *
@@ -216,14 +243,15 @@ export function pageTemplate(shellDist: string, discloseDist: string): PageTempl
   const html = /<html lang="?en"?>/;
   if (!html.test(plain)) throw new Error('index.html has no <html lang=en>');
   const shellStyles = shellUiStylesheets(shellDist);
+  const inlined = inlineStylesheets(shellDist, discloseDist, remote.base);
   /**
-   * The page in `language`, with `stylesheets` before the shell's script and every preload (a drawn page's first
-   * paint waits for them only) and `hints` after them.
+   * The page in `language`, with `stylesheets` inlined before the shell's script and every preload (a drawn page's
+   * first paint waits for them only) and `hints` after them.
    */
   const pageIn = (language: DiscloserLanguage, stylesheets: readonly string[], hints: readonly string[]) =>
     plain
       .replace(html, `<html lang="${language}" dir="${languageDirection(language)}">`)
-      .replace('<script', `${stylesheets.map((href) => `<link rel="stylesheet" href="${href}">`).join('')}<script`)
+      .replace('<script', () => `${stylesheets.map(inlined.element).join('')}<script`)
       .replace('</head>', `${hints.join('')}</head>`);
   // A discloser page needs the common and disclose namespaces only (@whistle/ui's DISCLOSER_NAMESPACES: the shell's
   // own is not loaded there).
@@ -261,7 +289,7 @@ export function pageTemplate(shellDist: string, discloseDist: string): PageTempl
     languageLabel: languageLabels.get(language)!,
   });
   const staff = plain.replace('</head>', `${shellHints.join('')}</head>`);
-  // The login page's first render needs the shell's public pages and their stylesheets (linked, so it lays out once).
+  // The login page's first render needs the shell's public pages and their stylesheets (inlined, so it lays out once).
   const publicPages = groupFiles(shellGroups, shellGroups, '/', ['public-pages']);
   const staffStrings = new Map(
     STAFF_LANGUAGE_CODES.map((language) => [
@@ -297,6 +325,7 @@ export function pageTemplate(shellDist: string, discloseDist: string): PageTempl
   return {
     staff,
     discloser,
+    styleHashes: [...inlined.hashes],
     // Replacer functions, not strings: a company's text may hold `$&` or `$'`, which a replacement string expands.
     create(company, preferred) {
       const language = languageOf(company, preferred);

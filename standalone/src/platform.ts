@@ -24,7 +24,8 @@ import { fileServiceDefinition } from '@whistle/file-service';
 import { incidentServiceDefinition } from '@whistle/incident-service';
 import { notificationServiceDefinition } from '@whistle/notification-service';
 import type { StandaloneConfig } from './config';
-import { frontendRouter } from './frontends';
+import { frontendDist, frontendRouter } from './frontends';
+import { pageTemplate } from './page';
 import { pageHeaders } from './page-headers';
 
 /** Every service of the platform, in the order they start. */
@@ -110,9 +111,12 @@ export function createPlatform({
     if (isService(resolveWorkload(req.path)) || req.path === '/healthz' || req.path === '/readyz') api(req, res, next);
     else next();
   });
-  app.use(pageHeaders(overHttps));
+  // Read once: the pages' inlined stylesheets are what their CSP allows by hash.
+  const pages = pageTemplate(frontendDist(rootDir, 'shell'), frontendDist(rootDir, 'mfe-disclose'));
+  app.use(pageHeaders(overHttps, pages.styleHashes));
   app.use(
     frontendRouter(rootDir, {
+      template: pages,
       // The landing page drawn into the HTML from the public view, asked of this process's own API so it comes
       // from auth's cache (kept current by change notifications) with what anyone may see of the company.
       companyView: async (urlIdentifier, req) => {

@@ -1,11 +1,13 @@
 // The landing page drawn into the HTML by the standalone server, on the real build of the shell and mfe-disclose.
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import express from 'express';
 import type { CompanyPublicView } from '@whistle/contracts';
-import { frontendRouter } from '../src/frontends';
+import { frontendDist, frontendRouter } from '../src/frontends';
+import { pageTemplate } from '../src/page';
 
 const rootDir = path.resolve(__dirname, '..', '..');
 const company: CompanyPublicView = {
@@ -131,11 +133,11 @@ test('the staff login page is drawn in the staff language the browser prefers, i
   expect(german.html).not.toContain('<option value="ar"');
   // The shell's German texts, its public pages' code and stylesheet: nothing of a discloser's.
   expect(hintedLanguages(german.html)).toEqual(['de']);
-  expect(german.html).toMatch(/<link rel="stylesheet" href="\/public-pages\.[0-9a-f]{8}\.css">/);
+  expect(german.html).toMatch(/<style data-href="\/public-pages\.[0-9a-f]{8}\.css">/);
   expect(german.html).toMatch(/<link rel="preload" href="\/public-pages\.[0-9a-f]{8}\.js" as="script">/);
   expect(german.html).not.toContain('mfe-disclose');
   expect(german.html.match(/<script[^>]*>/g)).toEqual(['<script defer src=/main.js>']);
-  for (const [, href] of german.html.matchAll(/<link rel="(?:preload|stylesheet)" href="([^"]+)"/g)) {
+  for (const [, href] of german.html.matchAll(/<(?:link rel="preload" href|style data-href)="([^"]+)"/g)) {
     expect([href, (await fetch(`${base}${href}`)).status]).toEqual([href, 200]);
   }
   // Arabic has no staff pages: English, as at `/`, which is the login page too.
@@ -173,23 +175,21 @@ test("a company's texts holding $ patterns are drawn as written, not read as Str
 test('every discloser page announces the remote, its first files and the translations', async () => {
   const { html } = await page('/disclose/acme/create');
   // The company's other pages get its view only (their own markup is the remote's).
-  expect(html).not.toContain('disclose-landing');
+  expect(html).not.toContain('class="wh-card disclose-landing"');
   expect(html).toContain('<script type="application/json" id="whistle-company-view">');
   expect(html).toContain('<link rel="preload" href="/remotes/mfe-disclose/remoteEntry.js" as="script">');
   expect(html).toMatch(
     /<link rel="preload" href="\/remotes\/mfe-disclose\/__federation_expose_lifecycles\.[0-9a-f]{8}\.js" as="script">/,
   );
-  expect(html).toMatch(
-    /<link rel="stylesheet" href="\/remotes\/mfe-disclose\/__federation_expose_lifecycles\.[0-9a-f]{8}\.css">/,
-  );
+  expect(html).toMatch(/<style data-href="\/remotes\/mfe-disclose\/__federation_expose_lifecycles\.[0-9a-f]{8}\.css">/);
   expect(html).toContain('<link rel="preload" href="/locales/en/disclose.json" as="fetch" crossorigin>');
   expect(html).toContain('<link rel="preload" href="/locales/en/common.json" as="fetch" crossorigin>');
   // The shell's staff texts are not loaded on a discloser page.
   expect(html).not.toContain('/locales/en/shell.json');
   // The shared UI's stylesheet (the frame, cards and buttons the drawn page uses), as the shell names it.
-  expect(html).toMatch(/<link rel="stylesheet" href="\/\d+\.[0-9a-f]{8}\.css">/);
+  expect(html).toMatch(/<style data-href="\/\d+\.[0-9a-f]{8}\.css">/);
   // A file each hint names is there.
-  for (const [, href] of html.matchAll(/<link rel="(?:preload|stylesheet)" href="([^"]+)"/g)) {
+  for (const [, href] of html.matchAll(/<(?:link rel="preload" href|style data-href)="([^"]+)"/g)) {
     expect([href, (await fetch(`${base}${href}`)).status]).toEqual([href, 200]);
   }
   // Staff pages load none of it, only the shell's manifest and translations.
@@ -276,9 +276,27 @@ test('an unknown company, or a view that cannot be read, gets the page without a
   for (const id of ['nobody', 'broken']) {
     const { status, html } = await page(`/disclose/${id}`);
     expect(status).toBe(200);
-    expect(html).not.toContain('disclose-landing');
+    expect(html).not.toContain('class="wh-card disclose-landing"');
     expect(html).not.toContain('whistle-company-view');
     expect(html).toContain('id=single-spa-application:mfe_disclose></div>');
   }
   expect(asked).toEqual(expect.arrayContaining(['nobody', 'broken']));
+});
+
+test("a drawn page's first stylesheets are inlined as their files are, and its CSP allows exactly those", async () => {
+  const { styleHashes } = pageTemplate(frontendDist(rootDir, 'shell'), frontendDist(rootDir, 'mfe-disclose'));
+  const inlined = new Map<string, string>();
+  for (const urlPath of ['/disclose/acme', '/disclose/acme/create', '/disclose/unknown', '/company/login']) {
+    const { html } = await page(urlPath);
+    // Linked, each would be one more round trip before the first paint: only a disabled marker for each.
+    expect(html.match(/<link rel="stylesheet"[^>]*>/g)?.filter((link) => !/ disabled>$/.test(link)) ?? []).toEqual([]);
+    for (const [, href, css] of html.matchAll(/<style data-href="([^"]+)">([^<]*)<\/style>/g)) inlined.set(href!, css!);
+  }
+  expect(inlined.size).toBeGreaterThanOrEqual(3);
+  for (const [href, css] of inlined) {
+    // The same bytes as the file, so mini-css-extract, finding it by data-href, rightly does not load it again.
+    expect([href, await (await fetch(`${base}${href}`)).text()]).toEqual([href, css]);
+  }
+  const hashOf = (css: string) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
+  expect([...styleHashes].sort()).toEqual([...new Set([...inlined.values()].map(hashOf))].sort());
 });

@@ -4,9 +4,9 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { pageHeaders } from '../src/page-headers';
 
-async function policyOf(path: string, overHttps: boolean): Promise<string[]> {
+async function policyOf(path: string, overHttps: boolean, inlineStyleHashes?: string[]): Promise<string[]> {
   const app = express();
-  app.use(pageHeaders(overHttps));
+  app.use(pageHeaders(overHttps, inlineStyleHashes));
   app.use((_req, res) => res.send('<!doctype html>'));
   const server: Server = await new Promise((resolve) => {
     const started = app.listen(0, '127.0.0.1', () => resolve(started));
@@ -37,5 +37,12 @@ describe('page security headers', () => {
     // Argon2id (the staff key derivation) is WebAssembly.
     expect(policy).toContain("script-src 'self' 'wasm-unsafe-eval'");
     expect(await policyOf('/company/login/sso', false)).toContain("form-action 'self' https: http:");
+  });
+  it('when pages inline their first stylesheets, then those hashes are the only inline styles allowed, on both sides', async () => {
+    const hashes = ["'sha256-AAAA'", "'sha256-BBBB'"];
+    for (const path of ['/disclose/acme', '/company/login']) {
+      expect(await policyOf(path, true, hashes)).toContain(`style-src 'self' ${hashes.join(' ')}`);
+      expect(await policyOf(path, true)).toContain("style-src 'self'");
+    }
   });
 });

@@ -138,15 +138,24 @@ test.each(['/success', '/review'])(
 /** The paths of the scripts and stylesheets an HTML page hints with `<link rel="preload">` or links. */
 const hintedFiles = (html: string) =>
   new Set([...html.matchAll(/<link rel="(?:preload|stylesheet)" href="([^"]+\.(?:js|css))"/g)].map(([, href]) => href));
+/** The stylesheets an HTML page holds inline (by the address of their file). */
+const inlinedFiles = (html: string) => [...html.matchAll(/<style data-href="([^"]+)">/g)].map(([, href]) => href);
 
 test.each(['', '/create', '/success', '/review'])(
-  'when a discloser opens the company page "%s", then every script and stylesheet it loads was hinted in its HTML',
+  'when a discloser opens the company page "%s", then every script and stylesheet it loads was hinted in its HTML, and the inlined ones are not loaded again',
   async (subpage) => {
     const url = `${platform.baseUrl}/disclose/${company.urlIdentifier}${subpage}`;
     const html = await (await fetch(url, { headers: { accept: 'text/html' } })).text();
     const hinted = hintedFiles(html);
+    const inlined = inlinedFiles(html);
+    expect(inlined.length).toBeGreaterThan(0);
     const context = await browser.newContext();
     const page = await context.newPage();
+    // The inlined styles are allowed by their hashes in the page's CSP: a refused one would show unstyled.
+    const refused: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/.test(message.text())) refused.push(message.text());
+    });
     // Found only once the code before them has run, a file costs a round trip more on a slow network.
     const loaded: string[] = [];
     page.on('request', (request) => {
@@ -164,6 +173,12 @@ test.each(['', '/create', '/success', '/review'])(
     await page.waitForLoadState('networkidle');
     expect(loaded.length).toBeGreaterThan(0);
     expect(loaded.filter((file) => !hinted.has(file))).toEqual([]);
+    expect(loaded.filter((file) => inlined.includes(file))).toEqual([]);
+    expect(refused).toEqual([]);
+    // Styled by them: the drawn frame's header is laid out as a flex row, not as unstyled blocks.
+    await expect(page.locator('header.wh-header').evaluate((header) => getComputedStyle(header).display)).resolves.toBe(
+      'flex',
+    );
     await context.close();
   },
 );
@@ -224,7 +239,7 @@ test('when a company does not exist, then the landing page is not drawn and the 
     await fetch(`${platform.baseUrl}/disclose/no-such-company`, { headers: { accept: 'text/html' } })
   ).text();
   expect(html).not.toContain('whistle-company-view');
-  expect(html).not.toContain('disclose-landing');
+  expect(html).not.toContain('class="wh-card disclose-landing"');
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto(`${platform.baseUrl}/disclose/no-such-company`);
