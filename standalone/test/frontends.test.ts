@@ -124,6 +124,13 @@ describe.each(frontends)('build of %s', (workload) => {
     }
   });
 
+  it("when built, then zod's error messages are there in English only (tools/webpack/zod-locales.js)", () => {
+    const scripts = files.filter(([, file]) => file.endsWith('.js'));
+    const text = scripts.map(([, file]) => readFileSync(file, 'utf8')).join('\n');
+    // zod's German and French "invalid input", from its locales: 180 KB of each staff frontend's bundle before.
+    expect([text.includes('Ungültige Eingabe'), text.includes('Entrée invalide')]).toEqual([false, false]);
+  });
+
   it('when a file is asked, then hashed files are immutable and the others revalidate', async () => {
     for (const [urlPath] of files) {
       const { headers } = await get(urlPath, { 'accept-encoding': CHROMIUM_ACCEPT_ENCODING });

@@ -12,6 +12,16 @@ const { ChunkGroupsPlugin } = require('./chunk-groups-plugin');
 const { CopyFilesPlugin } = require('./copy-files-plugin');
 const { packageDir } = require('./package-dir');
 
+/** zod's locales index replaced by English alone (see zod-locales.js), with the webpack that builds. */
+const onlyEnglishZodLocales = {
+  apply(compiler) {
+    const zodLocales = /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/;
+    new compiler.webpack.NormalModuleReplacementPlugin(zodLocales, path.join(__dirname, 'zod-locales.js')).apply(
+      compiler,
+    );
+  },
+};
+
 /** Shared with the host, one instance per page. Sub-paths are named so react-dom is not bundled twice. */
 const SINGLETONS = [
   'react',
@@ -188,9 +198,11 @@ function frontendConfig({ dir, role, exposes, copy = ['locales'] }) {
           // Type generation needs the TypeScript compiler API, which TypeScript 7 no longer has.
           dts: false,
         }),
-        // CSS files, never inline styles: the Content-Security-Policy allows `style-src 'self'` only.
+        // CSS files: the Content-Security-Policy allows `style-src 'self'` (the standalone server inlines a drawn
+        // page's first stylesheets, allowed by their hashes).
         new MiniCssExtractPlugin({ filename: '[name].css', chunkFilename: '[name].[contenthash:8].css' }),
         new CopyFilesPlugin({ context: dir, paths: copy }),
+        onlyEnglishZodLocales,
         new ChunkGroupsPlugin(),
         // The page as plain text: a `template` is compiled by a child compiler, which the federation
         // plugin would make emit node-format copies of the shared modules into dist.
