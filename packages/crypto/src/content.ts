@@ -1,8 +1,8 @@
 import { asBytes, concatBytes, utf8Decode, utf8Encode, type Bytes } from './encoding';
 import { CryptoFormatError, DecryptionError } from './errors';
 import { PARAMS } from './params';
-import type { IncidentHandle } from './incident';
-import { versionOf } from './format';
+import type { IncidentHandle } from './incident-key';
+import { encodeVersioned, parseVersioned, versionOf } from './format';
 import { unwrapBound, unwrapWithPrivateKey, wrapBound } from './wrap';
 import { aesDecrypt, aesEncrypt, importAesKey, randomBytes } from './webcrypto';
 
@@ -75,6 +75,52 @@ export async function decryptContent(
   try {
     return utf8Decode(bytes);
   } catch {
+    throw new DecryptionError('Decrypted text is not UTF-8');
+  }
+}
+
+/** What only the case team writes and reads: a private note, a close or reopen motivation. */
+export type TeamOnlyKind = 'note' | 'motivation';
+
+/**
+ * A private note (or a motivation) of the case team. With the case's notes key (a case with a team secret):
+ * `v3.<iv>.<ct>`, AES-256-GCM bound like v2 content (case, kind), a key the discloser never holds. Without it (a
+ * case made before): v2 to the incident key, which the discloser's secret code also opens (docs/security.md).
+ */
+export async function encryptNote(handle: IncidentHandle, text: string, kind: TeamOnlyKind = 'note'): Promise<string> {
+  if (!handle.notesKey) return encryptContent(handle.publicKey, text, { kind });
+  const iv = randomBytes(PARAMS.aes.ivBytes);
+  const context = utf8Encode(contentContext(handle.publicKey, { kind }));
+  const sealed = await aesEncrypt(handle.notesKey, iv, utf8Encode(text), context);
+  return encodeVersioned([iv, sealed], PARAMS.teamSecret.noteVersion);
+}
+
+/**
+ * Opens a note (or a motivation): `v3.` with the notes key — the discloser's handle has none, so it is a
+ * DecryptionError. A case with a notes key reads only `v3.`: a text encrypted to its incident public key (which the
+ * server knows) is refused, not shown as the team's. A case without one reads v1 and v2 as decryptContent does.
+ */
+export async function decryptNote(
+  handle: IncidentHandle,
+  ciphertext: string,
+  kind: TeamOnlyKind = 'note',
+): Promise<string> {
+  if (versionOf(ciphertext) !== PARAMS.teamSecret.noteVersion) {
+    if (handle.notesKey) throw new DecryptionError('Not a note of the case team');
+    return decryptContent(handle, ciphertext, { kind });
+  }
+  if (!handle.notesKey) throw new DecryptionError('This handle holds no notes key');
+  const [iv, sealed] = parseVersioned(
+    ciphertext,
+    'note',
+    [PARAMS.aes.ivBytes, { min: PARAMS.aes.tagBytes }],
+    PARAMS.teamSecret.noteVersion,
+  );
+  const context = utf8Encode(contentContext(handle.publicKey, { kind }));
+  try {
+    return utf8Decode(await aesDecrypt(handle.notesKey, iv, sealed, context));
+  } catch (error) {
+    if (error instanceof DecryptionError) throw error;
     throw new DecryptionError('Decrypted text is not UTF-8');
   }
 }

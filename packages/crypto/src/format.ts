@@ -5,8 +5,11 @@ import { PARAMS } from './params';
 /** Expected decoded size of one part: exact, or at least `min` bytes. */
 export type PartSize = number | { min: number };
 
-/** A format version: `v1` for what the first protocol wrote, `v2` for values bound to their place (README). */
-export type FormatVersion = typeof PARAMS.version | typeof PARAMS.v2.version;
+/**
+ * A format version: `v1` for what the first protocol wrote, `v2` for values bound to their place (README), `v3` for
+ * notes under a case's notes key.
+ */
+export type FormatVersion = typeof PARAMS.version | typeof PARAMS.v2.version | typeof PARAMS.teamSecret.noteVersion;
 
 /** `v1.<base64url>.<base64url>…`: the shape @whistle/contracts calls `versionedString`. */
 export function encodeVersioned(parts: readonly Uint8Array[], version: FormatVersion = PARAMS.version): string {

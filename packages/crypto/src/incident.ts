@@ -6,17 +6,23 @@ import {
   sealForDiscloser,
   sealTeamKeysForDiscloser,
 } from './discloser';
-import { toBase64Url, utf8Encode, type Bytes } from './encoding';
+import { toBase64Url, type Bytes } from './encoding';
 import { DecryptionError } from './errors';
-import { encodeVersioned, parseFixedBase64Url, parseVersioned, versionOf } from './format';
+import { versionOf } from './format';
+import {
+  openSealedPrivateKey,
+  passphraseFromTeamSecret,
+  sealIncidentPrivateKey,
+  type IncidentCredential,
+  type IncidentHandle,
+  type IncidentKeyHolder,
+  type StoredIncidentKeys,
+} from './incident-key';
 import { PARAMS } from './params';
 import type { PersonKeys } from './person-keys';
 import type { TeamKey } from './team-keys';
 import { encodePublicKey, unwrapBound, unwrapWithPrivateKey, wrapBound, wrapToPublicKey } from './wrap';
 import {
-  aesDecrypt,
-  aesEncrypt,
-  deriveAesKey,
   exportPrivateKeyPkcs8,
   exportPublicKeyRaw,
   generateExportableKeyPair,
@@ -24,16 +30,7 @@ import {
   randomBytes,
 } from './webcrypto';
 
-/** An opened incident: encrypt to `publicKey`, decrypt with `privateKey` (non-extractable). */
-export interface IncidentHandle {
-  readonly publicKey: string;
-  readonly privateKey: CryptoKey;
-}
-
-export interface IncidentCredential {
-  public_key: string;
-  aes_encrypted_private_key: string;
-}
+export type { IncidentCredential, IncidentHandle } from './incident-key';
 
 /** The key-related fields of POST /api/incident/ (spec §3), ready to spread into the body. */
 export interface IncidentCreatePayloadKeys {
@@ -53,17 +50,20 @@ export interface IncidentCreatePayloadKeys {
 export interface IncidentCredentials {
   /** Send to the server. Kept apart from the secrets below so a spread cannot leak them. */
   payload: IncidentCreatePayloadKeys;
-  /** The passphrase wrapped to each of `recipients` (per-case grants), by their opaque key id; [] without any. */
+  /** The case team secret wrapped to each of `recipients` (per-case grants), by their opaque key id; [] without any. */
   grants: { key_id: string; wrapped_passphrase: string }[];
   /** Shown once, inside the secret code; never sent. */
   discloserPassphrase: string;
+  /** The discloser's handle: no notes key (the case team secret is forgotten once wrapped). */
   incident: IncidentHandle;
 }
 
 /**
- * The discloser's browser, once the company public key is known: a P-256 incident key pair (about
- * a millisecond, no RSA), a random 256-bit incident passphrase sealing its private key, that
- * passphrase wrapped to the company and sealed for the discloser, and the discloser auth token.
+ * The discloser's browser (or a staff member's, recording a report), once the company public key is known: a P-256
+ * incident key pair (about a millisecond, no RSA), a random 256-bit case team secret wrapped to the company and to
+ * each recipient, the incident passphrase derived from it sealing the private key (`v2.`) and sealed for the
+ * discloser, and the discloser auth token. The team secret is wiped here: the discloser keeps only the passphrase,
+ * which does not give the secret or the notes key.
  */
 export async function createIncidentCredentials(
   companyPublicKey: string,
@@ -73,7 +73,8 @@ export async function createIncidentCredentials(
 ): Promise<IncidentCredentials> {
   const pair = await generateExportableKeyPair();
   const publicKey = encodePublicKey(await exportPublicKeyRaw(pair.publicKey));
-  const incidentPassphrase = randomBytes(PARAMS.secretBytes);
+  const teamSecret = randomBytes(PARAMS.secretBytes);
+  const incidentPassphrase = await passphraseFromTeamSecret(teamSecret, publicKey);
   const discloserPassphrase = generateDiscloserPassphrase();
   const salt = randomBytes(PARAMS.hkdf.saltBytes);
   const iv = randomBytes(PARAMS.aes.ivBytes);
@@ -81,30 +82,29 @@ export async function createIncidentCredentials(
   const sealedTeamKeys = teamKeys ? await sealTeamKeysForDiscloser(discloserPassphrase, teamKeys) : undefined;
 
   const [sealedPrivateKey, companyEncrypted, discloserEncrypted, authToken, privateKey] = await Promise.all([
-    deriveAesKey(incidentPassphrase, salt, PARAMS.info.incidentPrivateKey, ['encrypt']).then((key) =>
-      aesEncrypt(key, iv, pkcs8, utf8Encode(publicKey)),
-    ),
-    wrapToPublicKey(companyPublicKey, incidentPassphrase, 'incident-passphrase'),
+    sealIncidentPrivateKey(incidentPassphrase, pkcs8, publicKey, salt, iv),
+    wrapToPublicKey(companyPublicKey, teamSecret, 'incident-passphrase'),
     sealForDiscloser(discloserPassphrase, incidentPassphrase, sealedTeamKeys),
     deriveDiscloserAuthToken(discloserPassphrase),
     importPrivateKeyPkcs8(pkcs8),
   ]);
   pkcs8.fill(0);
+  incidentPassphrase.fill(0);
   let grants: IncidentCredentials['grants'];
   try {
     grants = await Promise.all(
       recipients.map(async (recipient) => ({
         key_id: recipient.key_id,
-        wrapped_passphrase: await wrapPassphraseTo(incidentPassphrase, publicKey, recipient.public_key),
+        wrapped_passphrase: await wrapPassphraseTo(teamSecret, publicKey, recipient.public_key),
       })),
     );
   } finally {
-    incidentPassphrase.fill(0);
+    teamSecret.fill(0);
   }
 
   return {
     payload: {
-      credential: { public_key: publicKey, aes_encrypted_private_key: encodeVersioned([sealedPrivateKey]) },
+      credential: { public_key: publicKey, aes_encrypted_private_key: sealedPrivateKey },
       aes_salt: toBase64Url(salt),
       aes_iv: toBase64Url(iv),
       company_encrypted_passphrase: companyEncrypted,
@@ -118,55 +118,27 @@ export async function createIncidentCredentials(
   };
 }
 
-interface StoredIncidentKeys {
-  credential: IncidentCredential;
-  aes_salt: string;
-  aes_iv: string;
-}
-
-/**
- * The public key is the associated data of the sealed private key: a server that swaps in a key
- * pair of its own (to read future messages) makes opening fail instead. Leaves the passphrase to the caller.
- */
-async function openSealedPrivateKey(incidentPassphrase: Bytes, stored: StoredIncidentKeys): Promise<IncidentHandle> {
-  const salt = parseFixedBase64Url(stored.aes_salt, 'aes_salt', PARAMS.hkdf.saltBytes);
-  const iv = parseFixedBase64Url(stored.aes_iv, 'aes_iv', PARAMS.aes.ivBytes);
-  const { public_key: publicKey, aes_encrypted_private_key: sealed } = stored.credential;
-  parseVersioned(publicKey, 'incident public key', [PARAMS.ecdh.publicKeyBytes]);
-  const [ciphertext] = parseVersioned(sealed, 'encrypted incident private key', [{ min: PARAMS.aes.tagBytes + 1 }]);
-  const key = await deriveAesKey(incidentPassphrase, salt, PARAMS.info.incidentPrivateKey, ['decrypt']);
-  const pkcs8 = await aesDecrypt(key, iv, ciphertext, utf8Encode(publicKey));
+/** Opens the case with what `holder` unwrapped (openSealedPrivateKey), then wipes it. */
+async function openAndWipe(unwrapped: Bytes, holder: IncidentKeyHolder, stored: StoredIncidentKeys) {
   try {
-    return { publicKey, privateKey: await importPrivateKeyPkcs8(pkcs8) };
-  } catch {
-    throw new DecryptionError('Decrypted incident private key is not a P-256 key');
+    return await openSealedPrivateKey(unwrapped, holder, stored);
   } finally {
-    pkcs8.fill(0);
-  }
-}
-
-async function openWithIncidentPassphrase(
-  incidentPassphrase: Bytes,
-  stored: StoredIncidentKeys,
-): Promise<IncidentHandle> {
-  try {
-    return await openSealedPrivateKey(incidentPassphrase, stored);
-  } finally {
-    incidentPassphrase.fill(0);
+    unwrapped.fill(0);
   }
 }
 
 /**
- * The incident passphrase from its company wrapping, with the first of `companyPrivateKeys` that opens it: during a
- * company key rotation a case is wrapped to either version. Any other failure is one DecryptionError.
+ * What the company wrapping carries — the case team secret, or the passphrase of a case made before team secrets —
+ * with the first of `companyPrivateKeys` that opens it: during a company key rotation a case is wrapped to either
+ * version. Any other failure is one DecryptionError.
  */
 async function unwrapCompanyPassphrase(
   companyPrivateKeys: readonly CryptoKey[],
   wrapped: string,
-): Promise<{ passphrase: Bytes; keyIndex: number }> {
+): Promise<{ teamHeld: Bytes; keyIndex: number }> {
   for (const [keyIndex, key] of companyPrivateKeys.entries()) {
     try {
-      return { passphrase: await unwrapWithPrivateKey(key, wrapped, 'incident-passphrase'), keyIndex };
+      return { teamHeld: await unwrapWithPrivateKey(key, wrapped, 'incident-passphrase'), keyIndex };
     } catch (error) {
       if (!(error instanceof DecryptionError)) throw error;
     }
@@ -190,7 +162,7 @@ export async function openIncidentAsDiscloser(
     input.discloser_encrypted_passphrase,
     input.discloser_team_keys,
   );
-  return openWithIncidentPassphrase(incidentPassphrase, input);
+  return openAndWipe(incidentPassphrase, 'discloser', input);
 }
 
 /**
@@ -219,14 +191,15 @@ export async function openIncidentAsCompany(
   },
 ): Promise<IncidentHandle> {
   const keys = [input.companyPrivateKey, ...(input.previousCompanyPrivateKey ? [input.previousCompanyPrivateKey] : [])];
-  const { passphrase } = await unwrapCompanyPassphrase(keys, input.company_encrypted_passphrase);
-  return openWithIncidentPassphrase(passphrase, input);
+  const { teamHeld } = await unwrapCompanyPassphrase(keys, input.company_encrypted_passphrase);
+  return openAndWipe(teamHeld, 'team', input);
 }
 
 /**
- * A company key rotation, in an admin's browser (docs/security.md, "Rotation"): the incident passphrase opened with
- * whichever of `companyPrivateKeys` wraps it, then checked against the incident — it must open the incident's
- * sealed private key, so a value the server made up is refused rather than re-wrapped — and wrapped to
+ * A company key rotation, in an admin's browser (docs/security.md, "Rotation"): what the company wrapping carries
+ * (team secret or, for an old case, passphrase) opened with whichever of `companyPrivateKeys` wraps it, then checked
+ * against the incident — it must open the incident's sealed private key, so a value the server made up is refused
+ * rather than re-wrapped — and wrapped unchanged to
  * `newCompanyPublicKey` (v1 ECIES, as a discloser wraps it). `newCompanyPublicKey` is one the browser made or
  * checked against its own grant, never one taken from the server alone. `keyIndex`: which key opened it.
  */
@@ -237,16 +210,16 @@ export async function rewrapIncidentPassphrase(
     newCompanyPublicKey: string;
   },
 ): Promise<{ company_encrypted_passphrase: string; keyIndex: number }> {
-  const { passphrase, keyIndex } = await unwrapCompanyPassphrase(
+  const { teamHeld, keyIndex } = await unwrapCompanyPassphrase(
     input.companyPrivateKeys,
     input.company_encrypted_passphrase,
   );
   try {
-    await openSealedPrivateKey(passphrase, input);
-    const rewrapped = await wrapToPublicKey(input.newCompanyPublicKey, passphrase, 'incident-passphrase');
+    await openSealedPrivateKey(teamHeld, 'team', input);
+    const rewrapped = await wrapToPublicKey(input.newCompanyPublicKey, teamHeld, 'incident-passphrase');
     return { company_encrypted_passphrase: rewrapped, keyIndex };
   } finally {
-    passphrase.fill(0);
+    teamHeld.fill(0);
   }
 }
 
@@ -254,38 +227,38 @@ export async function rewrapIncidentPassphrase(
 const passphraseGrantContext = (incidentPublicKey: string, recipientPublicKey: string) =>
   `incident-passphrase\n${incidentPublicKey}\n${recipientPublicKey}`;
 
-/** The incident passphrase wrapped to one person (v2, bound to the case and to their key). */
-function wrapPassphraseTo(passphrase: Bytes, incidentPublicKey: string, recipientPublicKey: string): Promise<string> {
+/** The team's case secret wrapped to one person (v2, bound to the case and to their key). */
+function wrapPassphraseTo(teamHeld: Bytes, incidentPublicKey: string, recipientPublicKey: string): Promise<string> {
   return wrapBound(
     recipientPublicKey,
-    passphrase,
+    teamHeld,
     'incident-passphrase',
     passphraseGrantContext(incidentPublicKey, recipientPublicKey),
   );
 }
 
 /**
- * The passphrase checked against the case (it must open the incident's sealed private key: a value the server made
- * up, or one moved from another case, is refused and wrapped to nobody), then wrapped to each recipient's key in
- * their order; wiped after.
+ * What the team holds (team secret, or an old case's passphrase) checked against the case (it must open the
+ * incident's sealed private key: a value the server made up, or one moved from another case, is refused and wrapped
+ * to nobody), then wrapped unchanged to each recipient's key in their order; wiped after.
  */
 async function wrapCheckedPassphrase(
-  passphrase: Bytes,
+  teamHeld: Bytes,
   input: StoredIncidentKeys & { recipientPublicKeys: readonly string[] },
 ): Promise<string[]> {
   try {
-    await openSealedPrivateKey(passphrase, input);
+    await openSealedPrivateKey(teamHeld, 'team', input);
     return await Promise.all(
-      input.recipientPublicKeys.map((key) => wrapPassphraseTo(passphrase, input.credential.public_key, key)),
+      input.recipientPublicKeys.map((key) => wrapPassphraseTo(teamHeld, input.credential.public_key, key)),
     );
   } finally {
-    passphrase.fill(0);
+    teamHeld.fill(0);
   }
 }
 
 /**
- * Per-case grants, in an assigning admin's browser (docs/security.md, "Per-case grants"): the incident passphrase
- * opened with whichever of `companyPrivateKeys` wraps it, checked against the case (it must open the incident's
+ * Per-case grants, in an assigning admin's browser (docs/security.md, "Per-case grants"): the team secret (an old
+ * case's passphrase) opened with whichever of `companyPrivateKeys` wraps it, checked against the case (it must open the incident's
  * sealed private key: a value the server made up, or one moved from another case, is refused and wrapped to nobody),
  * then wrapped to each recipient's ECDH public key — keys the caller compared by fingerprint, never ones the server
  * merely names. One wrapping per recipient, in their order.
@@ -297,40 +270,40 @@ export async function grantIncidentPassphrase(
     recipientPublicKeys: readonly string[];
   },
 ): Promise<string[]> {
-  const { passphrase } = await unwrapCompanyPassphrase(input.companyPrivateKeys, input.company_encrypted_passphrase);
-  return wrapCheckedPassphrase(passphrase, input);
+  const { teamHeld } = await unwrapCompanyPassphrase(input.companyPrivateKeys, input.company_encrypted_passphrase);
+  return wrapCheckedPassphrase(teamHeld, input);
 }
 
 /**
  * Per-case grants made with one's own grant, for a case no company key wraps (its discloser kept an admin out:
- * docs/security.md, "Keeping people out"): the passphrase opened with `person`'s key, checked against the case like
+ * docs/security.md, "Keeping people out"): the team secret opened with `person`'s key, checked against the case like
  * grantIncidentPassphrase, and wrapped to each recipient's ECDH public key, in their order.
  */
 export async function regrantIncidentPassphrase(
   input: StoredIncidentKeys & { grant: string; person: PersonKeys; recipientPublicKeys: readonly string[] },
 ): Promise<string[]> {
-  const passphrase = await unwrapBound(
+  const teamHeld = await unwrapBound(
     input.person.decryptionKey,
     input.grant,
     'incident-passphrase',
     passphraseGrantContext(input.credential.public_key, input.person.publicKeys.public_key),
   );
-  return wrapCheckedPassphrase(passphrase, input);
+  return wrapCheckedPassphrase(teamHeld, input);
 }
 
 /**
  * A handler's or reviewer's browser: opens the case with their own grant and their ECDH private key. The wrapping
- * must be bound to this case and to their key, and the passphrase inside must open the incident's sealed private
- * key: a grant moved from another case or person, or made up, is a DecryptionError.
+ * must be bound to this case and to their key, and what it carries must open the incident's sealed private key: a
+ * grant moved from another case or person, or made up, is a DecryptionError. A new case's handle has its notes key.
  */
 export async function openIncidentWithGrant(
   input: StoredIncidentKeys & { grant: string; person: PersonKeys },
 ): Promise<IncidentHandle> {
-  const passphrase = await unwrapBound(
+  const teamHeld = await unwrapBound(
     input.person.decryptionKey,
     input.grant,
     'incident-passphrase',
     passphraseGrantContext(input.credential.public_key, input.person.publicKeys.public_key),
   );
-  return openWithIncidentPassphrase(passphrase, input);
+  return openAndWipe(teamHeld, 'team', input);
 }

@@ -71,15 +71,18 @@ export { formatSecretCode, parseSecretCode, secretCodeGroups, type SecretCode } 
 export {
   decryptContent,
   decryptFile,
+  decryptNote,
   decryptReportFields,
   encryptContent,
   encryptFile,
+  encryptNote,
   encryptReportFields,
   encryptedFileLength,
   paddedFileLength,
   type ContentBinding,
   type EncryptedField,
   type EncryptedFile,
+  type TeamOnlyKind,
 } from './content';
 export {
   MAX_PROOF_OF_WORK_DIFFICULTY,

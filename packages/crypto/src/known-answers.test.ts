@@ -1,10 +1,11 @@
 import { createCipheriv } from 'node:crypto';
 import { companyFingerprint, openCompanyKeyWithRecovery } from './company-keys';
-import { decryptContent, decryptFile } from './content';
+import { decryptContent, decryptFile, decryptNote } from './content';
 import { DecryptionError } from './errors';
 import { fromBase64Url, toBase64Url, utf8Encode } from './encoding';
 import { fingerprintOf } from './fingerprint';
 import { createIncidentCredentials, openIncidentWithGrant } from './incident';
+import { notesKeyFromTeamSecret, passphraseFromTeamSecret } from './incident-key';
 import { openPersonSecret, personFingerprint, type PersonKeys } from './person-keys';
 import { parseRecoveryKey } from './recovery-key';
 import { deriveStaffSecrets, unlockKeyFromPrf } from './staff-secrets';
@@ -177,5 +178,28 @@ describe('known answers of per-case grants (v2)', () => {
     await expect(openIncidentWithGrant({ ...otherCase.payload, grant: GRANT, person })).rejects.toThrow(
       DecryptionError,
     );
+  });
+});
+
+describe('known answers of the case team secret and its notes (v3)', () => {
+  /*
+   * Made with node:crypto's hkdfSync: the team secret is the bytes 0x40…0x5f and the case is COMPANY_PUBLIC_KEY's;
+   * no salt; info "whistle/v2/team-secret/incident-passphrase\n<incident public key>" gives the passphrase,
+   * "whistle/v2/team-secret/notes-key\n<incident public key>" the notes key. The note: AES-256-GCM under the notes
+   * key, IV 0xa0…0xab, the JSON array ["v2", <incident public key>, "note"] as associated data.
+   */
+  const TEAM_SECRET = bytesFrom(0x40, 32);
+  const NOTES_KEY = '7c8a9b13dfc3fd8a457a9ede4e41f21bdde232a135fdc332e851be9721edc3f6';
+  const NOTE = 'v3.oKGio6Slpqeoqaqr.09TCFQ-S7e5V1lgbfgm-mnTRcsMRwO1qMj5INdKTpqp2g3Vn';
+
+  it('when a team secret is derived, then the passphrase and the notes key are HKDF(T, info ‖ case), and a note sealed by the other route reads', async () => {
+    const passphrase = await passphraseFromTeamSecret(TEAM_SECRET, COMPANY_PUBLIC_KEY);
+    expect(hex(passphrase)).toBe('23c1a8655c0bc6803b17cc22f0c77fbf100f0cde8aca82a8e6a671cf5575943c');
+    const notesKey = await notesKeyFromTeamSecret(TEAM_SECRET, COMPANY_PUBLIC_KEY);
+    expect(await sealsLike(notesKey, NOTES_KEY)).toBe('09TCFQ-S7e5V1lgbfgm-mnTRcsPiti7yARnnsdz1CqLNrqFJ');
+    const privateKey = await importPrivateKeyPkcs8(fromBase64Url(COMPANY_PKCS8));
+    const handle = { publicKey: COMPANY_PUBLIC_KEY, privateKey, notesKey };
+    expect(await decryptNote(handle, NOTE)).toBe('whistle known answer');
+    await expect(decryptNote(handle, NOTE, 'motivation')).rejects.toThrow(DecryptionError);
   });
 });

@@ -33,7 +33,23 @@ export const PARAMS = {
    * could otherwise search for two reports with one fingerprint (2^50 tries) and later show the other.
    */
   submissionFingerprint: { symbols: 32, groupSize: 4 },
-  /** Company passphrase, incident passphrase and file keys: 256 random bits each. */
+  /**
+   * The case team secret (docs/security.md, "The case team secret"): what the company wrapping and each per-case
+   * grant of a new case carry. The incident passphrase and the notes key are HKDF of it (no salt: it is 256 random
+   * bits), each with its own info and the incident public key, so neither stands in for the other or for another
+   * case; the discloser gets the passphrase only, which does not give the secret back.
+   */
+  teamSecret: {
+    /** Prefix of a sealed incident private key whose passphrase comes from a team secret (`v1.`: it is the secret). */
+    sealedKeyVersion: 'v2',
+    /** Prefix of a note or motivation sealed with the notes key: `v3.<iv>.<ciphertext>`. */
+    noteVersion: 'v3',
+    info: {
+      incidentPassphrase: 'whistle/v2/team-secret/incident-passphrase',
+      notesKey: 'whistle/v2/team-secret/notes-key',
+    },
+  },
+  /** Company passphrase, incident passphrase, case team secret and file keys: 256 random bits each. */
   secretBytes: 32,
   authTokenBytes: 32,
   /**
