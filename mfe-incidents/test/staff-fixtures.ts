@@ -197,6 +197,11 @@ export async function encryptedReport(company: TestCompany, fields: Record<strin
   };
 }
 
+/** The case as an admin's browser opens it (with the company key): its handle holds the case's notes key. */
+export function staffHandle(company: TestCompany, report: { credentials: IncidentCredentials }) {
+  return openIncidentAsCompany({ ...report.credentials.payload, companyPrivateKey: company.privateKey });
+}
+
 const clock = (state: 'done' | 'due' | 'due_soon' | 'overdue') => ({
   due_at: '2026-12-01T10:00:00.000Z',
   done_at: state === 'done' ? '2026-11-25T10:00:00.000Z' : null,

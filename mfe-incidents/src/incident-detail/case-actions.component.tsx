@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { updateCase } from '@whistle/api-client';
 import type { IncidentOutcome, IncidentStatus, IncidentUpdateRequest } from '@whistle/contracts';
-import { encryptContent } from '@whistle/crypto';
+import { encryptContent, encryptNote } from '@whistle/crypto';
 import { Button, SelectField, TextArea } from '@whistle/ui';
 import { useStaffSession } from '@whistle/ui/staff';
 import { INCIDENT_OUTCOMES, STATUS_TRANSITIONS } from '../case/case-vocabulary';
@@ -14,8 +14,8 @@ type Errors = { outcome?: string; motivation?: string; finalMessage?: string; fo
 
 /**
  * The status moves this case allows (docs/case-management.md): acknowledge, assess, investigate, and
- * close with an outcome and a motivation, or reopen with a motivation. Motivations are encrypted to the
- * incident key here; the discloser never sees them. Closing carries a final message to the reporter,
+ * close with an outcome and a motivation, or reopen with a motivation. Motivations are encrypted here like
+ * notes, under the case's notes key; the discloser never sees them. Closing carries a final message to the reporter,
  * pre-filled from the outcome and encrypted here too: required while feedback is due (closing is no
  * feedback, directive art. 9(1)(f)), optional once it was given. It goes with the closing in one request.
  */
@@ -83,7 +83,8 @@ export function CaseActions({ opened, onUpdated }: { opened: OpenedCase; onUpdat
     const signature = final ? await signedForDiscloser(keyring, key, final) : undefined;
     await move(closing.to, {
       ...(closingCase ? { outcome: outcome as IncidentOutcome } : {}),
-      motivation: await encryptContent(key, motivation.trim(), { kind: 'motivation' }),
+      // Staff-internal, like a note (the reporter's page never shows it): under the case's notes key.
+      motivation: await encryptNote(opened.handle, motivation.trim(), 'motivation'),
       ...(final ? { final_message: final } : {}),
       ...(signature ? { final_message_signature: signature } : {}),
     });

@@ -2,7 +2,7 @@ import type { i18n } from 'i18next';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import type { AuditLogEntry, IncidentStaffView } from '@whistle/contracts';
-import { encryptContent } from '@whistle/crypto';
+import { encryptContent, encryptNote } from '@whistle/crypto';
 import { formatDate } from '@whistle/ui';
 import { StaffSessionContext } from '@whistle/ui/staff';
 import { initTestI18n } from '../../../tools/webpack/test-i18n';
@@ -10,6 +10,7 @@ import { renderWithI18n } from '../../test/render';
 import {
   encryptedReport,
   json,
+  staffHandle,
   staffSession,
   staffState,
   staffView,
@@ -96,7 +97,7 @@ async function scenario({ trailFails = false } = {}) {
     {
       uuid: 'd0000000-0000-4000-8000-000000000001',
       incident_uuid: uuid,
-      content: await encryptContent(publicKey, 'Check the ledger first', { kind: 'note' }),
+      content: await encryptNote(await staffHandle(company, report), 'Check the ledger first'),
       created: '2026-11-21T12:00:00.000Z',
       author: hal,
     },

@@ -2,13 +2,14 @@ import type { i18n } from 'i18next';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import type { IncidentStaffView } from '@whistle/contracts';
-import { decryptContent } from '@whistle/crypto';
+import { decryptContent, decryptNote } from '@whistle/crypto';
 import { StaffSessionContext } from '@whistle/ui/staff';
 import { initTestI18n } from '../../../tools/webpack/test-i18n';
 import { renderWithI18n } from '../../test/render';
 import {
   encryptedReport,
   json,
+  staffHandle,
   staffSession,
   staffView,
   testCompany,
@@ -60,7 +61,7 @@ async function scenario(overrides: Partial<IncidentStaffView> = {}) {
     return json(404, { message: 'Not Found' });
   });
   global.fetch = fetchMock as unknown as typeof fetch;
-  return { requests, handle: report.credentials.incident };
+  return { requests, handle: report.credentials.incident, staff: await staffHandle(company, report) };
 }
 
 function open(language = english) {
@@ -75,7 +76,7 @@ function open(language = english) {
 
 describe('closing a case', () => {
   it('when a case is closed while feedback is due, then an outcome, a motivation and a final message are required, and both texts travel encrypted', async () => {
-    const { requests, handle } = await scenario();
+    const { requests, handle, staff } = await scenario();
     open();
     const actions = await screen.findByRole('region', { name: 'Status' });
     expect(within(actions).queryByRole('button', { name: 'Acknowledge receipt' })).not.toBeInTheDocument();
@@ -102,7 +103,7 @@ describe('closing a case', () => {
     expect(update.url).toBe(`/api/incident/${uuid}/`);
     const body = update.body as { status: string; outcome: string; motivation: string; final_message: string };
     expect(body).toMatchObject({ status: 'CLOSED', outcome: 'substantiated' });
-    expect(await decryptContent(handle, body.motivation, { kind: 'motivation' })).toBe('Ledger proves it');
+    expect(await decryptNote(staff, body.motivation, 'motivation')).toBe('Ledger proves it');
     expect(await decryptContent(handle, body.final_message, STAFF)).toMatch(
       /^Thank you for your report\. We looked into it/,
     );

@@ -4,7 +4,9 @@ import { RouterProvider, createMemoryRouter } from 'react-router';
 import type { IncidentStaffView } from '@whistle/contracts';
 import {
   createPersonKeys,
+  DecryptionError,
   decryptContent,
+  decryptNote,
   encryptContent,
   importPersonKeys,
   verifyStaffContent,
@@ -16,6 +18,7 @@ import { renderWithI18n } from '../../test/render';
 import {
   encryptedReport,
   json,
+  staffHandle,
   staffSession,
   staffState,
   staffView,
@@ -84,7 +87,14 @@ async function scenario(overrides: Partial<IncidentStaffView> = {}) {
     return json(404, { message: 'Not Found' });
   });
   global.fetch = fetchMock as unknown as typeof fetch;
-  return { report, view, requests, publicKey, handle: report.credentials.incident };
+  return {
+    report,
+    view,
+    requests,
+    publicKey,
+    handle: report.credentials.incident,
+    staff: await staffHandle(company, report),
+  };
 }
 
 function open(session = staffSession(company.privateKey)) {
@@ -176,7 +186,7 @@ describe('a case', () => {
   });
 
   it('when a case is closed, then an outcome and a motivation are required, and the motivation travels encrypted', async () => {
-    const { requests, handle } = await scenario({ status: { name: 'INVESTIGATION' } });
+    const { requests, handle, staff } = await scenario({ status: { name: 'INVESTIGATION' } });
     open();
     const actions = await screen.findByRole('region', { name: 'Status' });
     expect(within(actions).queryByRole('button', { name: 'Acknowledge receipt' })).not.toBeInTheDocument();
@@ -193,7 +203,10 @@ describe('a case', () => {
     expect(update.url).toBe(`/api/incident/${uuid}/`);
     const body = update.body as { status: string; outcome: string; motivation: string };
     expect(body).toMatchObject({ status: 'CLOSED', outcome: 'substantiated' });
-    expect(await decryptContent(handle, body.motivation, { kind: 'motivation' })).toBe('Ledger proves it');
+    // Under the notes key: the case team reads it, the reporter's secret code does not open it.
+    expect(body.motivation).toMatch(/^v3\./);
+    expect(await decryptNote(staff, body.motivation, 'motivation')).toBe('Ledger proves it');
+    await expect(decryptNote(handle, body.motivation, 'motivation')).rejects.toThrow(DecryptionError);
   });
 
   it('when the viewer may not assign or exclude, then those controls are not offered; a handler may still move and reply', async () => {

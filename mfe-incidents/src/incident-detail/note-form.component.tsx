@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addCaseNote } from '@whistle/api-client';
-import { encryptContent } from '@whistle/crypto';
+import { encryptNote } from '@whistle/crypto';
 import { Button, TextArea } from '@whistle/ui';
 import { useStaffSession } from '@whistle/ui/staff';
 import type { OpenedCase } from './use-case';
 
 /**
- * A private note of the case team (the notes themselves are in the case's timeline): encrypted to the incident
- * key here, never shown to the reporter.
+ * A private note of the case team (the notes themselves are in the case's timeline): encrypted here under the case's
+ * notes key, which the reporter never holds (an old case's, to the incident key), never shown to the reporter.
  */
 export function NoteForm({ opened, onUpdated }: { opened: OpenedCase; onUpdated: () => Promise<void> }) {
   const { t } = useTranslation('incidents');
@@ -26,7 +26,7 @@ export function NoteForm({ opened, onUpdated }: { opened: OpenedCase; onUpdated:
       await addCaseNote(api, {
         incident_uuid: opened.view.uuid,
         // Bound as a note: the server cannot show it to the discloser as a message.
-        content: await encryptContent(opened.handle.publicKey, text, { kind: 'note' }),
+        content: await encryptNote(opened.handle, text),
       });
       setText('');
       await onUpdated();

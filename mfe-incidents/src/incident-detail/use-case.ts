@@ -10,7 +10,7 @@ import {
   type StaffKeyring,
 } from '@whistle/api-client';
 import type { IncidentMessage, IncidentNote, IncidentPermissions, IncidentStaffView } from '@whistle/contracts';
-import type { IncidentHandle } from '@whistle/crypto';
+import { decryptNote, type IncidentHandle, type TeamOnlyKind } from '@whistle/crypto';
 import { useLoad } from '@whistle/ui';
 import { messageBinding, openReportFields, openText } from '@whistle/ui/report';
 import { useStaffSession } from '@whistle/ui/staff';
@@ -91,11 +91,13 @@ async function openWholeCase(api: ApiClient, keyring: StaffKeyring, incidentUuid
     listCaseFiles(api, incidentUuid),
   ]);
   const motivations = view.status_history.flatMap((change) => (change.motivation ? [change.motivation] : []));
+  const openTeamText = (ciphertext: string, kind: TeamOnlyKind) =>
+    decryptNote(handle, ciphertext, kind).catch(() => '');
   // Each text opens only as what it is shown as ('' otherwise: "This text cannot be verified", never a page error).
   const [fields, messageTexts, noteTexts, fileNames, motivationTexts] = await Promise.all([
     openReportFields(handle, view.fields),
     Promise.all(messages.map((message) => openText(handle, message.content, messageBinding(message.sender.source)))),
-    Promise.all(notes.map((note) => openText(handle, note.content, { kind: 'note' }))),
+    Promise.all(notes.map((note) => openTeamText(note.content, 'note'))),
     Promise.all(
       files.map((file) =>
         getIncidentFile(filesApi, file.uuid).then(
@@ -104,7 +106,7 @@ async function openWholeCase(api: ApiClient, keyring: StaffKeyring, incidentUuid
         ),
       ),
     ),
-    Promise.all(motivations.map((motivation) => openText(handle, motivation, { kind: 'motivation' }))),
+    Promise.all(motivations.map((motivation) => openTeamText(motivation, 'motivation'))),
   ]);
   return {
     view: keyChanged ? { ...view, permissions: whileKeyChanged(view.permissions) } : view,
