@@ -9,11 +9,14 @@ import {
 } from '@whistle/contracts';
 import {
   createIncidentCredentials,
+  DecryptionError,
+  decryptNote,
   decryptReportFields,
   deriveDiscloserAuthToken,
   encryptContent,
   encryptReportFields,
   encryptFile,
+  encryptNote,
   openIncidentAsCompany,
   openIncidentAsDiscloser,
 } from '@whistle/crypto';
@@ -211,14 +214,20 @@ describe.each(testStacks)('confidentiality and anonymity of a report on %s', (st
     })) as { uuid: string };
     await staffCall(staffToken, 'POST', '/api/incident/note/', {
       incident_uuid: view.uuid,
-      content: await encryptContent(staffHandle.publicKey, `${canary} in a private note`, { kind: 'note' }),
+      content: await encryptNote(staffHandle, `${canary} in a private note`),
     });
+    // Issue #25 item 3: the note, as the server hands it back, is under the case's notes key (v3): the case team
+    // reads it, the discloser's secret code does not open it.
+    const [storedNote] = (await staffCall(staffToken, 'GET', `/api/incident/${view.uuid}/note`)) as {
+      content: string;
+    }[];
+    expect(storedNote!.content).toMatch(/^v3\./);
+    expect(await decryptNote(staffHandle, storedNote!.content)).toBe(`${canary} in a private note`);
+    await expect(decryptNote(handle, storedNote!.content)).rejects.toThrow(DecryptionError);
     await staffCall(staffToken, 'PUT', `/api/incident/${view.uuid}/`, {
       status: 'CLOSED',
       outcome: 'substantiated',
-      motivation: await encryptContent(staffHandle.publicKey, `${canary} in a close motivation`, {
-        kind: 'motivation',
-      }),
+      motivation: await encryptNote(staffHandle, `${canary} in a close motivation`, 'motivation'),
     });
     const staffFileContent = Buffer.from(`${canary} in a staff file`);
     const staffFile = await encryptFile(staffHandle.publicKey, staffFileContent, { fileName: `${canary}-answer.txt` });
