@@ -4,7 +4,9 @@ import { RouterProvider, createMemoryRouter } from 'react-router';
 import type { StaffSession } from '@whistle/api-client';
 import {
   createPersonKeys,
+  decryptNote,
   decryptReportFields,
+  encryptNote,
   importPersonKeys,
   openIncidentAsCompany,
   openIncidentWithGrant,
@@ -167,6 +169,9 @@ it('wraps a handler’s record to their own key too, so they open it without the
     person: assignee.keys,
   });
   expect(theirs.publicKey).toBe(payload.credential.public_key);
+  // Both grants carry the case team secret: the assignee reads the recorder's note, under the case's notes key.
+  expect(await decryptNote(theirs, await encryptNote(mine, 'Caller sounded afraid'))).toBe('Caller sounded afraid');
+  expect(payload.credential.aes_encrypted_private_key).toMatch(/^v2\./);
 });
 
 it('wraps no grant to an admin’s own key: they are not assigned what they record', async () => {

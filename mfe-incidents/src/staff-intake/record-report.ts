@@ -68,8 +68,8 @@ const RECORDER = 'recorder';
  * The record made into a report in this browser exactly as a reporter's browser makes theirs (docs/security.md,
  * "Reports taken by staff"): a new incident key pair, its passphrase wrapped to the company key and sealed under a
  * new secret code, every field encrypted to the incident key, and grants to the chosen categories' default
- * assignees. With `recorder` (a handler, who is assigned the case), the passphrase is wrapped to their own key too,
- * so they open the case without the company key. Only ciphertext leaves; the code is the reporter's.
+ * assignees. With `recorder` (a handler, who is assigned the case), the case team secret is wrapped to their own key
+ * too, so they open the case (and its notes) without the company key. Only ciphertext leaves; the code is the reporter's.
  */
 export async function recordReport(
   api: ApiClient,
