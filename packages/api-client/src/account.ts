@@ -115,10 +115,14 @@ export interface StaffSession {
   readonly keyring: StaffKeyring;
 }
 
-/** An opened case: encrypt to `publicKey`, decrypt with `privateKey` (the IncidentHandle of @whistle/crypto). */
+/**
+ * An opened case: encrypt to `publicKey`, decrypt with `privateKey`, notes under `notesKey` (a case made before team
+ * secrets has none) — the IncidentHandle of @whistle/crypto.
+ */
 export interface CaseHandle {
   readonly publicKey: string;
   readonly privateKey: CryptoKey;
+  readonly notesKey?: CryptoKey;
 }
 
 /**

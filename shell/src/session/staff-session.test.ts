@@ -115,6 +115,8 @@ describe('staff session and its keyring', () => {
     const text = await encryptContent(report.incident.publicKey, 'for the assigned handler', { kind: 'note' });
     const opened = await session.keyring.openCase({ ...report.payload, my_grant: await grantOf(report.payload) });
     expect(await decryptContent(opened, text, { kind: 'note' })).toBe('for the assigned handler');
+    // The grant carries the case team secret: the keyring's handle holds the case's notes key.
+    expect(opened.notesKey).toBeDefined();
     await expect(
       session.keyring.openCase({ ...report.payload, my_grant: await grantOf(other.payload) }),
     ).rejects.toThrow(DecryptionError);
