@@ -2,13 +2,14 @@ import type { i18n } from 'i18next';
 import { screen, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import type { IncidentStaffView } from '@whistle/contracts';
-import { encryptContent, wrapToPublicKey } from '@whistle/crypto';
+import { encryptContent, encryptNote, wrapToPublicKey } from '@whistle/crypto';
 import { StaffSessionContext } from '@whistle/ui/staff';
 import { initTestI18n } from '../../../tools/webpack/test-i18n';
 import { renderWithI18n } from '../../test/render';
 import {
   encryptedReport,
   json,
+  staffHandle,
   staffSession,
   staffView,
   testCompany,
@@ -44,7 +45,7 @@ async function swappedCase() {
   const other = await encryptedReport(company, { description: 'Another case' });
   const publicKey = report.credentials.incident.publicKey;
   const [description, fullName] = report.fields;
-  const note = await encryptContent(publicKey, 'The manager is a suspect', { kind: 'note' });
+  const note = await encryptNote(await staffHandle(company, report), 'The manager is a suspect');
   const view: IncidentStaffView = staffView({
     uuid,
     keys: report.keys,
