@@ -102,3 +102,4 @@ export {
   type StaffSignature,
   type TeamKey,
 } from './team-keys';
+export { fileContentDigest, staffFileCiphertexts, type SignedFileParts } from './staff-files';
