@@ -314,8 +314,20 @@ export const fileUploadMetadataSchema = z.strictObject({
   file_name: versionedString(4096),
   encrypted_key: versionedString(1024),
   file_size: z.number().int().min(0).max(MAX_FILE_SIZE, 'Max file size is 25MB'),
+  /**
+   * Not in the spec (docs/security.md, "Signed staff messages"): a staff file's signature, flat as the upload body
+   * is, all four or none. `content_digest` is SHA-256 of the ciphertext (base64url), which the server checks against
+   * the bytes; `signer_key_id` is the sender's key id as the incident service answered their message.
+   */
+  signature: staffSignatureSchema.shape.signature.optional(),
+  signature_nonce: staffSignatureSchema.shape.nonce.optional(),
+  signer_key_id: z.uuid().optional(),
+  content_digest: base64url(43, 'Invalid content digest').optional(),
 });
 export type FileUploadMetadata = z.infer<typeof fileUploadMetadataSchema>;
+
+/** The fields of a staff file's signature in an upload: sent all together or not at all. */
+export const FILE_SIGNATURE_FIELDS = ['signature', 'signature_nonce', 'signer_key_id', 'content_digest'] as const;
 
 /** A file as listed by GET /api/incident/{uuid}/file (metadata only; name and key come with the file). */
 export const incidentFileSummarySchema = z.object({
@@ -332,5 +344,9 @@ export type IncidentFileSummary = z.infer<typeof incidentFileSummarySchema>;
 export const incidentFileSchema = incidentFileSummarySchema.extend({
   file_name: z.string(),
   encrypted_key: z.string(),
+  /** Not in the spec: SHA-256 of the ciphertext as uploaded, base64url (null: unsigned, a discloser's or older). */
+  content_digest: z.string().nullable().optional(),
+  /** Not in the spec: a staff file's signature over the case, name, key and digest (null: unsigned). */
+  signature: staffSignatureSchema.extend({ signer_key_id: z.uuid() }).nullable().optional(),
 });
 export type IncidentFile = z.infer<typeof incidentFileSchema>;

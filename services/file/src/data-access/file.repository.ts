@@ -11,6 +11,11 @@ export interface FileRow {
   file_size: string | number;
   mime_type: string;
   uploader: 'DISCLOSER' | 'STAFF' | null;
+  /** A staff file's signature (migration 006): all four, or all null. */
+  signer_key_id: string | null;
+  signature_nonce: string | null;
+  signature: string | null;
+  content_digest: string | null;
   created_at: Date;
 }
 
@@ -24,14 +29,16 @@ export interface IncidentUsage {
 }
 
 const columns =
-  'id, company_id, incident_id, incident_message_id, object_key, file_name, encrypted_key, file_size, mime_type, uploader, created_at';
+  'id, company_id, incident_id, incident_message_id, object_key, file_name, encrypted_key, file_size, mime_type, uploader, ' +
+  'signer_key_id, signature_nonce, signature, content_digest, created_at';
 
 /** Plain SQL over the file schema; reads are scoped by company and incident. */
 export const fileRepository = {
   async insert(db: Queryable, file: Omit<FileRow, 'created_at'>): Promise<FileRow> {
     const { rows } = await db.query<FileRow>(
-      `insert into file.file (id, company_id, incident_id, incident_message_id, object_key, file_name, encrypted_key, file_size, mime_type, uploader)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning ${columns}`,
+      `insert into file.file (id, company_id, incident_id, incident_message_id, object_key, file_name, encrypted_key, file_size, mime_type, uploader,
+                              signer_key_id, signature_nonce, signature, content_digest)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) returning ${columns}`,
       [
         file.id,
         file.company_id,
@@ -43,6 +50,10 @@ export const fileRepository = {
         file.file_size,
         file.mime_type,
         file.uploader,
+        file.signer_key_id,
+        file.signature_nonce,
+        file.signature,
+        file.content_digest,
       ],
     );
     return rows[0];

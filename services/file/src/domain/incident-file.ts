@@ -18,6 +18,11 @@ export function toIncidentFile(row: FileRow): IncidentFile {
     file_size: Number(row.file_size),
     mime_type: row.mime_type,
     created: row.created_at.toISOString(),
+    content_digest: row.content_digest,
+    signature:
+      row.signer_key_id && row.signature_nonce && row.signature
+        ? { signer_key_id: row.signer_key_id, nonce: row.signature_nonce, signature: row.signature }
+        : null,
   };
 }
 

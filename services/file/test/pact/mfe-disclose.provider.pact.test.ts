@@ -1,5 +1,14 @@
 import { FILE_UPLOAD_CONTENT_TYPE } from '@whistle/contracts';
-import { createCompanyCredentials, createIncidentCredentials, encryptFile } from '@whistle/crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  createCompanyCredentials,
+  createIncidentCredentials,
+  createPersonKeys,
+  encryptFile,
+  importPersonKeys,
+  signStaffContent,
+  staffFileCiphertexts,
+} from '@whistle/crypto';
 import { createTestDependencies, type TestDependencies } from '@whistle/service-kit/testing';
 import { PACT_VERIFICATION_TIMEOUT_MS, verifyProviderPact } from '@whistle/test-support';
 import {
@@ -27,9 +36,15 @@ afterAll(async () => {
   await test$?.dispose();
 });
 
-/** A file uploaded as the discloser's browser uploads it, for the incident the pact names. */
-async function storedFile() {
+/**
+ * A file uploaded as the discloser's browser uploads it, for the incident the pact names; `signed`, as a staff
+ * member's browser does, with its digest and signature (docs/security.md, "Signed staff messages").
+ */
+async function storedFile({ signed = false } = {}) {
   const sessionToken = await tokens.sign({ incidentId: PACT_INCIDENT, companyId: PACT_COMPANY_ID });
+  const uploaderToken = signed
+    ? await tokens.sign({ incidentId: PACT_INCIDENT, companyId: PACT_COMPANY_ID, staffUserId: randomUUID() })
+    : sessionToken;
   const { credential } = await createCompanyCredentials();
   const { incident } = await createIncidentCredentials(credential.public_key);
   const encrypted = await encryptFile(incident.publicKey, new TextEncoder().encode('file content'), {
@@ -40,9 +55,10 @@ async function storedFile() {
     headers: {
       'content-type': FILE_UPLOAD_CONTENT_TYPE,
       accept: 'application/json',
-      authorization: `Bearer ${sessionToken}`,
+      authorization: `Bearer ${uploaderToken}`,
     },
     body: JSON.stringify({
+      ...(signed ? await staffSignature(incident.publicKey, encrypted) : {}),
       incident_uuid: PACT_INCIDENT,
       incident_message_uuid: null,
       content: Buffer.from(encrypted.ciphertext).toString('base64'),
@@ -57,6 +73,20 @@ async function storedFile() {
   return { fileUuid, sessionToken };
 }
 
+async function staffSignature(
+  incidentPublicKey: string,
+  encrypted: { ciphertext: Uint8Array; encrypted_file_name: string; encrypted_key: string },
+) {
+  const { publicKeys, secret } = await createPersonKeys();
+  const content_digest = createHash('sha256').update(encrypted.ciphertext).digest('base64url');
+  const parts = await signStaffContent(await importPersonKeys(secret, publicKeys), {
+    incidentPublicKey,
+    kind: 'file',
+    ciphertexts: staffFileCiphertexts({ ...encrypted, content_digest }),
+  });
+  return { signature: parts.signature, signature_nonce: parts.nonce, signer_key_id: randomUUID(), content_digest };
+}
+
 test(
   "when the discloser pages' pact is replayed against file, then every interaction is honoured",
   async () => {
@@ -65,7 +95,8 @@ test(
       provider: 'whistle-file',
       baseUrl: file.baseUrl,
       stateHandlers: {
-        [`a file stored for incident ${PACT_INCIDENT}`]: storedFile,
+        [`a file stored for incident ${PACT_INCIDENT}`]: () => storedFile(),
+        [`a signed staff file stored for incident ${PACT_INCIDENT}`]: () => storedFile({ signed: true }),
       },
     });
   },

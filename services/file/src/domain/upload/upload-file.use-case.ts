@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { PassThrough, type Writable } from 'node:stream';
+import type { Transform, Writable } from 'node:stream';
 import {
   MAX_CIPHERTEXT_BYTES,
   MAX_FILE_SIZE,
@@ -21,6 +21,7 @@ import {
 import type { IncidentSessionPrincipal } from '@whistle/tokens';
 import { fileRepository } from '../../data-access/file.repository';
 import { eventActorOf, objectKeyOf, toIncidentFile } from '../incident-file';
+import { digestingSink, digestMismatch, signatureOfUpload } from './staff-file-signature';
 import { assertRoom, awaitMessageOfIncident, type UploadLimits } from './upload-limits';
 
 export interface UploadFileDependencies {
@@ -65,7 +66,8 @@ function expectedCiphertextBytes(version: number | undefined, fileSize: number):
  * (bad field, wrong size, too large, another incident, database down) removes the object, so
  * nothing is left half-way. A case full already (files, bytes, a discloser's uploads per hour) refuses
  * before the body is read; the transaction checks again with the file's size and message, under the case's
- * lock. A named message must be one of the case's, as the incident service announced it.
+ * lock. A named message must be one of the case's, as the incident service announced it. A staff file's signature
+ * is kept only if its digest is the SHA-256 of the bytes stored.
  */
 export async function uploadFile(
   deps: UploadFileDependencies,
@@ -79,11 +81,13 @@ export async function uploadFile(
   });
   const id = randomUUID();
   const objectKey = objectKeyOf({ company_id: session.companyId, incident_id: session.incidentId, id });
-  let content: PassThrough | undefined;
+  let content: Transform | undefined;
   let stored: Promise<void> | undefined;
+  let contentDigest: (() => string) | undefined;
   try {
     const parsed = await readUpload(() => {
-      const sink = new PassThrough();
+      const { sink, digest } = digestingSink();
+      contentDigest = digest;
       const putting = deps.objects.put(objectKey, sink, { contentType: 'application/octet-stream' });
       // A failing store must end the wait for 'drain' instead of leaving the upload hanging.
       putting.catch((error: Error) => sink.destroy(error));
@@ -95,6 +99,7 @@ export async function uploadFile(
     if (typeof declaredSize === 'number' && declaredSize > MAX_FILE_SIZE)
       throw new PayloadTooLargeError(MAX_FILE_SIZE_MESSAGE);
     const metadata = parseBody(fileUploadMetadataSchema, parsed.fields);
+    const signature = signatureOfUpload(session, metadata);
     if (!parsed.hadContent) throw new InputError('Invalid request body', { content: ['This field is required'] });
     if (metadata.incident_uuid.toLowerCase() !== session.incidentId)
       throw new NotAllowedError('This session is for another incident');
@@ -106,6 +111,8 @@ export async function uploadFile(
     const messageId = metadata.incident_message_uuid?.toLowerCase() ?? null;
     if (messageId) await awaitMessageOfIncident(deps.db, scope, messageId, deps.limits.messageWaitMs);
     await stored;
+    // Stored whole: the digest is of every byte the store took.
+    if (signature && contentDigest?.() !== signature.content_digest) throw digestMismatch();
 
     const row = await deps.unitOfWork(async (tx) => {
       await fileRepository.lockIncident(tx, session.incidentId);
@@ -126,6 +133,10 @@ export async function uploadFile(
         file_size: metadata.file_size,
         mime_type: metadata.mime_type,
         uploader: session.actor.type,
+        signer_key_id: signature?.signer_key_id ?? null,
+        signature_nonce: signature?.signature_nonce ?? null,
+        signature: signature?.signature ?? null,
+        content_digest: signature?.content_digest ?? null,
       });
       await tx.addEvent({
         name: 'incident.file.created',
