@@ -4,7 +4,7 @@ import { sendStaffMessage } from '@whistle/api-client';
 import { ReplyForm, useReply, type UploadFailureKey } from '@whistle/ui/report';
 import { useStaffSession } from '@whistle/ui/staff';
 import { ReplyTemplatePicker, reporterLanguageOf } from './reply-templates.component';
-import { signedForDiscloser } from './sign-for-discloser';
+import { fileSignerForDiscloser, signedForDiscloser } from './sign-for-discloser';
 import type { OpenedCase } from './use-case';
 
 /** What the last reply's sending said: it failed, or it went out but a file was refused (a `common` key). */
@@ -34,6 +34,7 @@ export function ReplyToReporter({ opened, onUpdated }: { opened: OpenedCase; onU
         ...(signature ? { signature } : {}),
       });
     },
+    fileSigner: (reply) => fileSignerForDiscloser(keyring, opened.handle.publicKey, reply),
     onStart: () => setProblem(undefined),
     async onSent(refusedFile) {
       // The reply is sent: say why the file was not attached rather than that the reply failed.

@@ -1,5 +1,5 @@
 import { ApiError, uploadIncidentFile, type ApiClient } from '@whistle/api-client';
-import { encryptFile, type IncidentHandle } from '@whistle/crypto';
+import { encryptFile, fileContentDigest, type IncidentHandle, type SignedFileParts } from '@whistle/crypto';
 import type { MetadataWarning, RemovedMetadata } from './metadata';
 
 /**
@@ -37,9 +37,35 @@ export interface PendingFile extends Partial<Pick<Attachment, 'bytes'>> {
 
 export const isLoaded = (file: PendingFile): file is PendingFile & Attachment => file.bytes !== undefined;
 
+/** A staff file's signature as the upload carries it, but for the digest (docs/security.md, "Signed staff messages"). */
+export interface UploadSignature {
+  signature: string;
+  signature_nonce: string;
+  signer_key_id: string;
+}
+
+/** Signs a staff file's encrypted name, key and digest for the discloser's page; undefined: sent unsigned. */
+export type FileSigner = (file: SignedFileParts) => Promise<UploadSignature | undefined>;
+
+/** The digest and signature of a file `sign` signs; nothing for one it does not (the discloser's, or keys locked). */
+async function signatureFields(
+  encrypted: { ciphertext: Uint8Array; encrypted_file_name: string; encrypted_key: string },
+  sign: FileSigner | undefined,
+) {
+  if (!sign) return {};
+  const parts = {
+    encrypted_file_name: encrypted.encrypted_file_name,
+    encrypted_key: encrypted.encrypted_key,
+    content_digest: await fileContentDigest(encrypted.ciphertext),
+  };
+  const signature = await sign(parts);
+  return signature ? { ...signature, content_digest: parts.content_digest } : {};
+}
+
 /**
- * Encrypts one file in the browser to the incident key (its key and name bound to the case) and uploads the ciphertext; `api` carries
- * the discloser session token.
+ * Encrypts one file in the browser to the incident key (its key and name bound to the case) and uploads the
+ * ciphertext; `api` carries the discloser session token or the case's file token. `sign` (staff) signs it for the
+ * discloser's page.
  */
 export async function uploadAttachment(
   api: ApiClient,
@@ -49,8 +75,10 @@ export async function uploadAttachment(
   file: Attachment,
   onProgress?: (fraction: number) => void,
   onRetry?: (seconds: number) => void,
+  sign?: FileSigner,
 ) {
   const encrypted = await encryptFile(handle.publicKey, file.bytes, { fileName: file.name });
+  const signed = await signatureFields(encrypted, sign);
   return uploadIncidentFile(
     api,
     {
@@ -61,6 +89,7 @@ export async function uploadAttachment(
       encrypted_key: encrypted.encrypted_key,
       file_size: file.size,
       mime_type: file.type || 'application/octet-stream',
+      ...signed,
     },
     { onProgress, onRetry: onRetry && ((retry) => onRetry(Math.ceil(retry.delayMs / 1000))) },
   );

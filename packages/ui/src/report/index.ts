@@ -8,10 +8,18 @@ export {
   uploadAttachment,
   uploadFailureKey,
   type Attachment,
+  type FileSigner,
   type PendingFile,
   type UploadFailureKey,
+  type UploadSignature,
 } from './attachment';
-export { decryptIncidentFile, saveBlob, saveDecryptedFile, type DecryptedFile } from './download-file';
+export {
+  UnverifiedFileError,
+  decryptIncidentFile,
+  saveBlob,
+  saveDecryptedFile,
+  type DecryptedFile,
+} from './download-file';
 export { FilePicker } from './file-picker.component';
 export { formatFileSize } from './format';
 export {
@@ -43,5 +51,5 @@ export {
   type ThreadWords,
 } from './message-thread.component';
 export { ReplyForm, useReply, type ReplyOptions, type ReplyWords } from './reply-form.component';
-export { sendEncryptedMessage, type MessageChannel, type OutgoingMessage } from './send-message';
+export { sendEncryptedMessage, type MessageChannel, type OutgoingMessage, type PostedMessage } from './send-message';
 export { StoredFiles, type StoredFile, type StoredFileWords } from './stored-files.component';

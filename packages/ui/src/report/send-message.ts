@@ -1,6 +1,18 @@
 import type { ApiClient } from '@whistle/api-client';
 import { encryptContent, type IncidentHandle } from '@whistle/crypto';
-import { uploadAttachment, uploadFailureKey, type Attachment, type UploadFailureKey } from './attachment';
+import {
+  uploadAttachment,
+  uploadFailureKey,
+  type Attachment,
+  type FileSigner,
+  type UploadFailureKey,
+} from './attachment';
+
+/** A message as the server answered its posting: staff replies carry the id of the key that signed them. */
+export interface PostedMessage {
+  uuid: string;
+  signature?: { signer_key_id: string } | null;
+}
 
 /** Where a message goes and how: the same for the reporter and for staff, but for the call that posts it. */
 export interface MessageChannel {
@@ -12,7 +24,9 @@ export interface MessageChannel {
   /** Uploads the files: the discloser's session, or the case's file token. */
   filesApi: ApiClient;
   /** Posts the encrypted text (the discloser's endpoint or the staff's) and answers the new message. */
-  post(content: string): Promise<{ uuid: string }>;
+  post(content: string): Promise<PostedMessage>;
+  /** Staff: the signer of the message's files for the discloser's page (none: they go unsigned). */
+  fileSigner?(message: PostedMessage): FileSigner | undefined;
   /** An upload failure that ends the sending (the discloser's session ended) rather than leaving a file out. */
   endsSending?(error: unknown): boolean;
 }
@@ -36,6 +50,7 @@ export async function sendEncryptedMessage(
 ): Promise<{ refusedFile?: UploadFailureKey }> {
   const content = await encryptContent(channel.handle.publicKey, text, { kind: 'message', from: channel.from });
   const message = await channel.post(content);
+  const sign = channel.fileSigner?.(message);
   for (const file of files) {
     try {
       await uploadAttachment(
@@ -46,6 +61,7 @@ export async function sendEncryptedMessage(
         file,
         (fraction) => onProgress(file.id, fraction),
         (seconds) => onRetry?.(file.id, seconds),
+        sign,
       );
     } catch (error) {
       if (channel.endsSending?.(error)) throw error;

@@ -126,7 +126,20 @@ describe('sending an encrypted message', () => {
       file,
       expect.any(Function),
       expect.any(Function),
+      undefined,
     );
+  });
+
+  it('when staff send files, then each is signed by the signer the posted message gives', async () => {
+    const { sent } = channel(async () => ({}));
+    const signer = jest.fn(async () => undefined);
+    const fileSigner = jest.fn(() => signer);
+    await sendEncryptedMessage(
+      { ...sent, from: 'staff', fileSigner },
+      { text: 'Form', files: [file], onProgress: jest.fn() },
+    );
+    expect(fileSigner).toHaveBeenCalledWith({ uuid: '0b9a4cf2-5d5e-4a4e-9a3e-8c4f0ab0e001' });
+    expect(jest.mocked(uploadAttachment).mock.calls[0]![7]).toBe(signer);
   });
 
   it('when an upload failure ends the sending (the session ended), then it is thrown, not a refused file', async () => {
