@@ -55,6 +55,7 @@ function FileList({ files, session }: { files: readonly DiscloserFile[]; session
         unverifiable: t('review.unverifiable'),
         download: t('review.download'),
         downloadFailed: t('review.downloadFailed'),
+        unsignedFile: { title: t('review.unsignedFile.title'), explanation: t('review.unsignedFile.explanation') },
       }}
     />
   );

@@ -1,5 +1,11 @@
-import type { CompanyPublicView, IncidentMessage } from '@whistle/contracts';
-import { resolveTeamKeys, verifyStaffContent, type TeamKey } from '@whistle/crypto';
+import type { CompanyPublicView, IncidentFile, IncidentMessage } from '@whistle/contracts';
+import {
+  resolveTeamKeys,
+  staffFileCiphertexts,
+  verifyStaffContent,
+  type SignedFileParts,
+  type TeamKey,
+} from '@whistle/crypto';
 
 /** Whether a staff message is signed by the case team (docs/security.md, "Signed staff messages"). */
 export type Verification = 'verified' | 'unverifiable';
@@ -31,4 +37,29 @@ export async function verificationOf(
     signature: message.signature ?? null,
   });
   return verified ? 'verified' : 'unverifiable';
+}
+
+/**
+ * A staff file's signed parts when its signature verifies against the team (its name and a download are then
+ * offered, the download checked against them); null when it does not: unsigned, by a key outside the team, or moved
+ * from another file.
+ */
+export async function verifiedStaffFile(
+  team: ReadonlyMap<string, TeamKey>,
+  incidentPublicKey: string,
+  file: Pick<IncidentFile, 'file_name' | 'encrypted_key' | 'content_digest' | 'signature'>,
+): Promise<SignedFileParts | null> {
+  if (!file.content_digest) return null;
+  const signed = {
+    encrypted_file_name: file.file_name,
+    encrypted_key: file.encrypted_key,
+    content_digest: file.content_digest,
+  };
+  const verified = await verifyStaffContent(team, {
+    incidentPublicKey,
+    kind: 'file',
+    ciphertexts: staffFileCiphertexts(signed),
+    signature: file.signature ?? null,
+  });
+  return verified ? signed : null;
 }

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, getIncidentFile, listIncidentFiles, listIncidentMessages } from '@whistle/api-client';
 import { useLoad } from '@whistle/ui';
-import type { CompanyPublicView, IncidentMessage } from '@whistle/contracts';
+import type { CompanyPublicView, IncidentFileSummary, IncidentMessage } from '@whistle/contracts';
 import { messageBinding, openText, type StoredFile, type ThreadMessage } from '@whistle/ui/report';
 import type { DiscloserSession } from './discloser-session';
-import { discloserTeam, verificationOf, type Verification } from './staff-signatures';
+import { discloserTeam, verificationOf, verifiedStaffFile, type Verification } from './staff-signatures';
 
 /** Spec §9: the thread is fetched again every 30 seconds. */
 export const MESSAGE_POLL_MS = 30_000;
@@ -45,13 +45,19 @@ interface OpenedMessage {
   verification?: Verification;
 }
 const UNOPENED: OpenedMessage = { text: '' };
-const UNNAMED = '';
+
+type OpenedFile = Pick<DiscloserFile, 'name' | 'signed' | 'unverifiable'>;
+const UNNAMED: OpenedFile = { name: '' };
+const UNSIGNED: OpenedFile = { name: '', unverifiable: true };
+
+/** A file of the case, and whether it came with a message of the case team's (not the discloser's own). */
+type ListedFile = IncidentFileSummary & { fromTeam: boolean };
 
 /**
  * The incident's messages and files, fetched when the page opens and every 30 seconds (spec §4, §9) until the
  * session ends, decrypted in the background: each text and file name shows as soon as it is ready. A staff message
  * shows once its signature is checked against the case team (`company`'s endorsements reach the keys the report did
- * not pin), so that a text that cannot be verified is never on screen as the team's.
+ * not pin), so that a text that cannot be verified is never on screen as the team's; a file of a staff message too.
  */
 export function useDiscloserThread(
   session: DiscloserSession,
@@ -95,12 +101,34 @@ export function useDiscloserThread(
     ),
     UNOPENED,
   );
-  const names = useDecrypted(
-    data?.files,
+  const listed = useMemo(() => {
+    const discloserMessages = new Set(
+      data?.messages.filter((message) => message.sender.source === 'DISCLOSER').map((message) => message.uuid),
+    );
+    return data?.files.map((file): ListedFile => ({
+      ...file,
+      fromTeam: file.incident_message_uuid !== null && !discloserMessages.has(file.incident_message_uuid),
+    }));
+  }, [data]);
+  // A team file on a report with a pinned list is named and offered only once its signature verifies.
+  const openedFiles = useDecrypted(
+    listed,
     useCallback(
-      async (file: { uuid: string }) =>
-        openText(handle, (await getIncidentFile(api, file.uuid)).file_name, { kind: 'file-name' }),
-      [api, handle],
+      async (listedFile: ListedFile): Promise<OpenedFile> => {
+        const checked = listedFile.fromTeam ? team : null;
+        try {
+          const file = await getIncidentFile(api, listedFile.uuid);
+          const [name, signed] = await Promise.all([
+            openText(handle, file.file_name, { kind: 'file-name' }),
+            checked?.then((keys) => verifiedStaffFile(keys, handle.publicKey, file)),
+          ]);
+          if (signed === null) return UNSIGNED;
+          return { name, signed };
+        } catch {
+          return checked ? UNSIGNED : UNNAMED;
+        }
+      },
+      [api, handle, team],
     ),
     UNNAMED,
   );
@@ -114,7 +142,8 @@ export function useDiscloserThread(
     uuid: file.uuid,
     messageUuid: file.incident_message_uuid,
     size: file.file_size,
-    name: names.get(file.uuid) ?? null,
+    name: null,
+    ...openedFiles.get(file.uuid),
   }));
   return { messages, files, loadFailed: error !== undefined && !ended, ended, reload };
 }

@@ -39,7 +39,37 @@ const fileMetadata = {
   created: datetime("yyyy-MM-dd'T'HH:mm:ss.SSSXXX", '2026-03-04T10:00:00.000Z'),
 };
 
+const SIGNED_STATE = `a signed staff file stored for incident ${PACT_INCIDENT}`;
+
 describe('mfe-disclose → file', () => {
+  test('when the review page names a file of the case team, then its digest and signature come with it', async () => {
+    await pact
+      .addInteraction()
+      .given(SIGNED_STATE)
+      .uponReceiving('a signed staff file metadata request')
+      .withRequest(
+        'GET',
+        fromProviderState('/api/incident/file/${fileUuid}', `/api/incident/file/${EXAMPLE_FILE}`),
+        (request) => request.headers({ Accept: 'application/json', Authorization: authorization }),
+      )
+      .willRespondWith(200, (response) =>
+        response.jsonBody({
+          ...fileMetadata,
+          content_digest: regex(/^[A-Za-z0-9_-]{43}$/, 'Cx0Yl6YQ1mJjvYVwl0J9mrY6ZkY0fTQ2H3eVZpz3a1s'),
+          signature: {
+            signer_key_id: uuid(),
+            nonce: regex(/^v2\.[A-Za-z0-9_-]{22}$/, `v2.${'A'.repeat(22)}`),
+            signature: regex(/^v2\.[A-Za-z0-9_-]{86}$/, `v2.${'B'.repeat(86)}`),
+          },
+        }),
+      )
+      .executeTest(async (server) => {
+        const file = await getIncidentFile(sessionApi(server.url), EXAMPLE_FILE);
+        expect(file.signature?.signature).toMatch(/^v2\./);
+        expect(file.content_digest).toHaveLength(43);
+      });
+  });
+
   test('when the review page names a file, then its encrypted name comes with the metadata', async () => {
     await pact
       .addInteraction()
