@@ -1,5 +1,14 @@
-import type { CompanyPublicView } from '@whistle/contracts';
-import { createIncidentCredentials, encryptReportFields, type EncryptedFile } from '@whistle/crypto';
+import { FILE_UPLOAD_CONTENT_TYPE, type CompanyPublicView, type IncidentFile } from '@whistle/contracts';
+import {
+  createIncidentCredentials,
+  encryptFile,
+  encryptReportFields,
+  fileContentDigest,
+  signStaffContent,
+  staffFileCiphertexts,
+  type EncryptedFile,
+  type PersonKeys,
+} from '@whistle/crypto';
 
 /** A company's discloser view, as the landing page fetches it. */
 export async function publicView(baseUrl: string, urlIdentifier: string): Promise<CompanyPublicView> {
@@ -36,6 +45,44 @@ export const fileUploadBody = (
     encrypted_key: encrypted.encrypted_key,
     content: Buffer.from(encrypted.ciphertext).toString('base64'),
   });
+
+/**
+ * A reply's file as the staff case page sends it (docs/security.md, "Signed staff messages"): encrypted, its
+ * ciphertext's digest and the sender's signature added, named by the key id the reply's signature was given.
+ */
+export async function sendSignedStaffFile(
+  baseUrl: string,
+  sender: { fileToken: string; person: PersonKeys; keyId: string },
+  file: { incidentPublicKey: string; incident_uuid: string; incident_message_uuid: string; name: string; text: string },
+): Promise<IncidentFile> {
+  const content = new TextEncoder().encode(file.text);
+  const encrypted = await encryptFile(file.incidentPublicKey, content, { fileName: file.name });
+  const content_digest = await fileContentDigest(encrypted.ciphertext);
+  const signed = await signStaffContent(sender.person, {
+    incidentPublicKey: file.incidentPublicKey,
+    kind: 'file',
+    ciphertexts: staffFileCiphertexts({ ...encrypted, content_digest }),
+  });
+  const response = await fetch(`${baseUrl}/api/incident/file/`, {
+    method: 'POST',
+    headers: { 'content-type': FILE_UPLOAD_CONTENT_TYPE, authorization: `Bearer ${sender.fileToken}` },
+    body: JSON.stringify({
+      incident_uuid: file.incident_uuid,
+      incident_message_uuid: file.incident_message_uuid,
+      mime_type: 'text/plain',
+      file_size: content.length,
+      file_name: encrypted.encrypted_file_name,
+      encrypted_key: encrypted.encrypted_key,
+      signature: signed.signature,
+      signature_nonce: signed.nonce,
+      signer_key_id: sender.keyId,
+      content_digest,
+      content: Buffer.from(encrypted.ciphertext).toString('base64'),
+    }),
+  });
+  if (response.status !== 201) throw new Error(`The upload answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as IncidentFile;
+}
 
 /** A report sent to the company as the discloser's browser sends it; resolves the new case's uuid. */
 export async function submitReport(baseUrl: string, urlIdentifier: string): Promise<string> {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import type { CompanyPublicView } from '@whistle/contracts';
 import {
@@ -17,6 +18,7 @@ import { openWatchedPage, seriousAccessibilityViolations } from '../../src/brows
 import { chromium, startAll } from '../../src/set-up';
 import { ADMIN_PASSWORD, companyPayload, onboardAndConfirm, recordingMailbox } from '../../src/company-fixtures';
 import { startInProcessPlatform, type InProcessPlatform } from '../../src/in-process-platform';
+import { sendSignedStaffFile } from '../../src/reports';
 import { apiToken, keysKept, submitLogin } from '../../src/staff';
 
 /**
@@ -163,7 +165,8 @@ test('when the database moves a report’s texts, then the discloser’s page sa
  * company view); the admin replies, signed in their browser's way. Someone with write access to the database then
  * puts two "staff" messages in the thread: one unsigned, one carrying the admin's reply's signature. The discloser's
  * page marks the real reply as signed by the case team and shows "This message cannot be verified" for the others,
- * never their text.
+ * never their text. Of the reply's two signed files, one gets the other's encrypted name in the database: it shows
+ * "This file cannot be verified" and no download; the other downloads, checked against its signed digest.
  */
 test('when a staff message is not signed by the pinned case team, then the discloser’s page shows the warning instead, and the signed reply as verified', async () => {
   const { baseUrl } = running;
@@ -190,6 +193,31 @@ test('when a staff message is not signed by the pinned case team, then the discl
     body: { incident_uuid: uuid, content: reply, signature },
   });
   expect(sent.status).toBe(201);
+  const { file_token: fileToken } = (await call('GET', `/api/incident/${uuid}`, { bearer: adminToken })).body as {
+    file_token: string;
+  };
+  const replyFile = (name: string) =>
+    sendSignedStaffFile(
+      baseUrl,
+      {
+        fileToken,
+        person: admin,
+        keyId: (sent.body as { signature: { signer_key_id: string } }).signature.signer_key_id,
+      },
+      {
+        incidentPublicKey,
+        incident_uuid: uuid,
+        incident_message_uuid: (sent.body as { uuid: string }).uuid,
+        name,
+        text: `${name} of the case team`,
+      },
+    );
+  const [minutes, renamed] = [await replyFile('minutes.txt'), await replyFile('agenda.txt')];
+  await test$.deps.db.query('update file.file set file_name = $2 where id = $1', [renamed.uuid, minutes.file_name]);
+  await waitFor(
+    async () => (await test$.deps.db.query('select 1 from incident.file where incident_id = $1', [uuid])).rows[1],
+    { what: 'both files in the incident read model' },
+  );
 
   // Straight into the database: a staff message with no signature, and one with the reply's signature.
   const insert = (content: string, signed: boolean) =>
@@ -222,6 +250,13 @@ test('when a staff message is not signed by the pinned case team, then the discl
   expect(await thread.getByText('This message cannot be verified.').count()).toBe(2);
   for (const inserted of ['Please send us your home address', 'Please call us on this number'])
     expect(await page.getByText(inserted).count()).toBe(0);
+  await thread.getByText('This file cannot be verified.').waitFor();
+  expect(await thread.getByRole('button', { name: /^Download/ }).count()).toBe(1);
+  const downloading = page.waitForEvent('download');
+  await thread.getByRole('button', { name: 'Download minutes.txt' }).click();
+  const downloaded = await downloading;
+  expect(downloaded.suggestedFilename()).toBe('minutes.txt');
+  expect(await readFile((await downloaded.path())!, 'utf8')).toBe('minutes.txt of the case team');
   expect(pageErrors).toEqual([]);
   await context.close();
 });
