@@ -97,12 +97,16 @@ async function staffFile(uuid: string, name: string, by?: { person: PersonKeys; 
   };
 }
 
-/** Opens the page on the reply and its files; downloads answer `served` (the file's own bytes unless given). */
-function openWith(files: StaffFile[], { pinned = true, served = new Map<string, Uint8Array>() } = {}) {
+/**
+ * Opens the page on the reply and its files; a download answers what `served` says of it (by default the file as
+ * listed: its own bytes, key and name).
+ */
+function openWith(files: StaffFile[], { pinned = true, served = new Map<string, StaffFile>() } = {}) {
   global.fetch = jest.fn(async (url: string) => {
-    const { file, ciphertext } = files.find((each) => url.endsWith(each.file.uuid))!;
+    const listed = files.find((each) => url.endsWith(each.file.uuid))!;
+    const { file, ciphertext } = served.get(listed.file.uuid) ?? listed;
     // Node's Response: jsdom's Blob is not a body it reads.
-    return new Response((served.get(file.uuid) ?? ciphertext) as BodyInit, {
+    return new Response(ciphertext as BodyInit, {
       headers: { 'x-whistle-encrypted-key': file.encrypted_key, 'x-whistle-encrypted-file-name': file.file_name },
     });
   }) as unknown as typeof fetch;
@@ -148,15 +152,21 @@ describe('files the case team sends the reporter (issue #25, item 4)', () => {
     expect(within(messages).queryByRole('button', { name: /^Download/ })).not.toBeInTheDocument();
   });
 
-  it('when the bytes served are not those signed, then the download shows the warning and saves nothing', async () => {
-    const genuine = await staffFile('0b9a4cf2-5d5e-4a4e-9a3e-8c4f0ab0d001', 'form.pdf', admin);
-    const swapped = await staffFile('0b9a4cf2-5d5e-4a4e-9a3e-8c4f0ab0d009', 'form.pdf');
-    openWith([genuine], { served: new Map([[genuine.file.uuid, swapped.ciphertext]]) });
-    const messages = await thread();
-    fireEvent.click(await within(messages).findByRole('button', { name: 'Download form.pdf' }));
-    expect(await within(messages).findByRole('alert')).toHaveTextContent(UNSIGNED_WARNING);
-    expect(createObjectURL).not.toHaveBeenCalled();
-  });
+  it.each([
+    ['the bytes', (genuine: StaffFile, other: StaffFile) => ({ ...genuine, ciphertext: other.ciphertext })],
+    ['the key and name', (genuine: StaffFile, other: StaffFile) => ({ ...other, ciphertext: genuine.ciphertext })],
+  ])(
+    'when %s served are not those signed, then the download shows the warning and saves nothing',
+    async (_what, serve) => {
+      const genuine = await staffFile('0b9a4cf2-5d5e-4a4e-9a3e-8c4f0ab0d001', 'form.pdf', admin);
+      const other = await staffFile('0b9a4cf2-5d5e-4a4e-9a3e-8c4f0ab0d009', 'form.pdf');
+      openWith([genuine], { served: new Map([[genuine.file.uuid, serve(genuine, other)]]) });
+      const messages = await thread();
+      fireEvent.click(await within(messages).findByRole('button', { name: 'Download form.pdf' }));
+      expect(await within(messages).findByRole('alert')).toHaveTextContent(UNSIGNED_WARNING);
+      expect(createObjectURL).not.toHaveBeenCalled();
+    },
+  );
 
   it('when the report was made before the pinning, then the team’s files show and download as before', async () => {
     openWith([await staffFile('0b9a4cf2-5d5e-4a4e-9a3e-8c4f0ab0d001', 'older.pdf')], { pinned: false });

@@ -11,15 +11,8 @@ export {
   type FileSigner,
   type PendingFile,
   type UploadFailureKey,
-  type UploadSignature,
 } from './attachment';
-export {
-  UnverifiedFileError,
-  decryptIncidentFile,
-  saveBlob,
-  saveDecryptedFile,
-  type DecryptedFile,
-} from './download-file';
+export { decryptIncidentFile, saveBlob, saveDecryptedFile, type DecryptedFile } from './download-file';
 export { FilePicker } from './file-picker.component';
 export { formatFileSize } from './format';
 export {
