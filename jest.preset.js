@@ -56,7 +56,9 @@ function jestConfig({ dir, environment = 'node' }) {
     moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
     testMatch: ['<rootDir>/src/**/*.test.ts?(x)', '<rootDir>/test/**/*.test.ts?(x)'],
     setupFiles: [path.join(__dirname, 'tools/jest-env.js')],
-    testTimeout: 30000,
+    // Hooks share this limit, and many files make their databases in `beforeAll`: PGlite's initdb and a service's
+    // migrations in WebAssembly took over 30 s there on a loaded 2-core machine (CI, 2026-12-07).
+    testTimeout: 60000,
   };
 }
 
