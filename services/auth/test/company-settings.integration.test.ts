@@ -3,10 +3,9 @@ import { randomUUID } from 'node:crypto';
 import type { EventEnvelope } from '@whistle/contracts';
 import { createRecordingMailer, type RecordingMailer } from '@whistle/mailer/testing';
 import { createTestDependencies, testStacks, waitFor, type TestDependencies } from '@whistle/service-kit/testing';
-import { adminPassword, onboardCompany, passwordLinkTokenIn, staffClient } from './staff-client';
+import { invitedMember, memberPassword, passwordLinkTokenIn, signedInAdmin } from './staff-client';
 import { startAuth, type RunningAuth } from './support';
 
-const memberPassword = 'member password 5678';
 /**
  * Token times are whole seconds, and a token issued in the second of a role change still counts as issued
  * after it (as after a password change): tests that expect an old token refused let a second pass first.
@@ -36,34 +35,13 @@ describe.each(testStacks)('company settings, reporting labels and locations on %
 
   /** A company with its admin's token, its id, and members with the given roles signed in. */
   async function company() {
-    const onboarded = await onboardCompany(auth);
-    const client = staffClient(auth.baseUrl);
-    const adminToken = (await client.login(onboarded.email, adminPassword)).body.token as string;
-    const own = await client.call('GET', '/api/account/company/', { bearer: adminToken });
+    const co = await signedInAdmin(auth);
+    const own = await co.admin('GET', '/api/account/company/');
     const member = async (role: 'REVIEWER' | 'HANDLER') => {
-      const email = `${role.toLowerCase()}-${randomUUID().slice(0, 6)}@${onboarded.domain}`;
-      const invited = await client.call('POST', '/api/account/company/user_profile/', {
-        bearer: adminToken,
-        body: { email, full_name: `Member ${role}`, roles: [role] },
-      });
-      expect(invited.status).toBe(201);
-      const mail = await waitFor(async () => mailer.sent.find((sent) => sent.to === email), { what: 'invitation' });
-      const token = passwordLinkTokenIn(mail.text!);
-      expect((await client.acceptLink(token, memberPassword)).status).toBe(204);
-      return {
-        id: invited.body.uuid as string,
-        token: (await client.login(email, memberPassword)).body.token as string,
-      };
+      const { userId, token } = await invitedMember(auth, co, { roles: [role] });
+      return { id: userId, token };
     };
-    return {
-      ...onboarded,
-      client,
-      adminToken,
-      companyId: own.body.uuid as string,
-      urlIdentifier: own.body.url_identifier as string,
-      member,
-      admin: (method: string, path: string, body?: unknown) => client.call(method, path, { bearer: adminToken, body }),
-    };
+    return { ...co, companyId: own.body.uuid as string, urlIdentifier: own.body.url_identifier as string, member };
   }
 
   const eventsOf = (companyId: string, name: string) =>

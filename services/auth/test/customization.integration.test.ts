@@ -1,5 +1,4 @@
 /* eslint-disable max-lines -- one service per stack serves every case here; split, each file would start and migrate it again. */
-import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,12 +9,11 @@ import { DiskObjectStore, S3ObjectStore, type ObjectStore } from '@whistle/objec
 import {
   createTestDependencies,
   testStacks,
-  waitFor,
   type TestDependencies,
   type TestStack,
 } from '@whistle/service-kit/testing';
 import { startS3Server, type TestS3Server } from '@whistle/test-support';
-import { adminPassword, onboardCompany, passwordLinkTokenIn, staffClient } from './staff-client';
+import { invitedMember, signedInAdmin } from './staff-client';
 import { startAuth, type RunningAuth } from './support';
 
 /** The smallest valid PNG (1×1, transparent): real magic bytes, as a browser would upload them. */
@@ -62,22 +60,10 @@ describe.each(testStacks)('landing page customisation on %s', (stack) => {
   });
 
   async function company() {
-    const onboarded = await onboardCompany(auth);
-    const client = staffClient(auth.baseUrl);
-    const adminToken = (await client.login(onboarded.email, adminPassword)).body.token as string;
-    const own = await client.call('GET', '/api/account/company/', { bearer: adminToken });
-    const member = async (role: 'REVIEWER' | 'HANDLER') => {
-      const email = `${role.toLowerCase()}-${randomUUID().slice(0, 6)}@${onboarded.domain}`;
-      const invited = await client.call('POST', '/api/account/company/user_profile/', {
-        bearer: adminToken,
-        body: { email, full_name: `Member ${role}`, roles: [role] },
-      });
-      expect(invited.status).toBe(201);
-      const mail = await waitFor(async () => mailer.sent.find((sent) => sent.to === email), { what: 'invitation' });
-      const token = passwordLinkTokenIn(mail.text!);
-      await client.acceptLink(token, 'member password 5678');
-      return (await client.login(email, 'member password 5678')).body.token as string;
-    };
+    const co = await signedInAdmin(auth);
+    const { client, adminToken, admin } = co;
+    const own = await admin('GET', '/api/account/company/');
+    const member = async (role: 'REVIEWER' | 'HANDLER') => (await invitedMember(auth, co, { roles: [role] })).token;
     const publicView = async () => {
       const response = await fetch(`${auth.baseUrl}/api/account/company/${own.body.url_identifier as string}`);
       expect(response.status).toBe(200);
@@ -90,7 +76,7 @@ describe.each(testStacks)('landing page customisation on %s', (stack) => {
       publicView,
       call: (token: string, method: string, path: string, body?: unknown) =>
         client.call(method, path, { bearer: token, body }),
-      admin: (method: string, path: string, body?: unknown) => client.call(method, path, { bearer: adminToken, body }),
+      admin,
     };
   }
 

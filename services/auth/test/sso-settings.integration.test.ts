@@ -1,15 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { createRecordingMailer, type RecordingMailer } from '@whistle/mailer/testing';
-import { createTestDependencies, testStacks, waitFor, type TestDependencies } from '@whistle/service-kit/testing';
+import { createTestDependencies, testStacks, type TestDependencies } from '@whistle/service-kit/testing';
 import { formFields, startIdentityProvider, type TestIdentityProvider } from '@whistle/test-support';
-import { adminPassword, onboardCompany, passwordLinkTokenIn, staffClient } from './staff-client';
+import { adminPassword, invitedMember, memberPassword, signedInAdmin, staffClient } from './staff-client';
 import { startAuth, type RunningAuth } from './support';
 
 const serviceProvider = {
   entity_id: 'https://whistle.example/api/account/company/sso/metadata',
   acs_url: 'https://whistle.example/api/account/company/sso/acs',
 };
-const memberPassword = 'member password 5678';
 
 /** A certificate that was valid in January 2020 only (made with `openssl ca -startdate -enddate`). */
 const EXPIRED_CERTIFICATE = `-----BEGIN CERTIFICATE-----
@@ -52,22 +50,8 @@ describe.each(testStacks)('auth single sign-on settings and requirement on %s', 
 
   /** A company, its admin's token, and a way to add members (invited, password chosen) by role. */
   async function company() {
-    const onboarded = await onboardCompany(auth);
-    const client = staffClient(auth.baseUrl);
-    const adminToken = (await client.login(onboarded.email, adminPassword)).body.token as string;
-    const admin = (method: string, path: string, body?: unknown) =>
-      client.call(method, path, { bearer: adminToken, body });
-    const member = async (role: 'REVIEWER' | 'HANDLER') => {
-      const email = `${role.toLowerCase()}-${randomUUID().slice(0, 6)}@${onboarded.domain}`;
-      expect(
-        (await admin('POST', '/api/account/company/user_profile/', { email, full_name: `M ${role}`, roles: [role] }))
-          .status,
-      ).toBe(201);
-      const mail = await waitFor(async () => mailer.sent.find((sent) => sent.to === email), { what: 'invitation' });
-      const link = passwordLinkTokenIn(mail.text!);
-      await client.acceptLink(link, memberPassword);
-      return { email, token: (await client.login(email, memberPassword)).body.token as string };
-    };
+    const co = await signedInAdmin(auth);
+    const member = async (role: 'REVIEWER' | 'HANDLER') => invitedMember(auth, co, { roles: [role] });
     const settings = (overrides: Record<string, unknown> = {}) => ({
       enabled: true,
       entry_point: idp.entryPoint,
@@ -76,7 +60,7 @@ describe.each(testStacks)('auth single sign-on settings and requirement on %s', 
       require_sso: false,
       ...overrides,
     });
-    return { ...onboarded, client, adminToken, admin, member, settings };
+    return { ...co, member, settings };
   }
 
   /** The browser's way through the loopback IdP; answers where the ACS sends the browser. */

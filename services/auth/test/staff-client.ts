@@ -132,3 +132,39 @@ export async function onboardCompany(auth: AuthUnderTest) {
     throw new Error(`confirmation failed: ${confirmed.status} ${JSON.stringify(confirmed.body)}`);
   return registered;
 }
+
+export const memberPassword = 'member password 5678';
+
+/** An onboarded company with its admin signed in: `admin` calls the API with the admin's token. */
+export async function signedInAdmin(auth: AuthUnderTest) {
+  const onboarded = await onboardCompany(auth);
+  const client = staffClient(auth.baseUrl);
+  const adminToken = (await client.login(onboarded.email, adminPassword)).body.token as string;
+  const admin = (method: string, path: string, body?: unknown) =>
+    client.call(method, path, { bearer: adminToken, body });
+  return { ...onboarded, client, adminToken, admin };
+}
+
+/**
+ * A member invited by the company's admin, as the team page and the invitation mail do: the invitation (201), the
+ * password set through its link (204), then signed in.
+ */
+export async function invitedMember(
+  auth: AuthUnderTest,
+  company: Awaited<ReturnType<typeof signedInAdmin>>,
+  { roles, name = 'Member', password = memberPassword }: { roles: string[]; name?: string; password?: string },
+) {
+  const email = `${name.toLowerCase().replace(/\W+/g, '-')}-${randomUUID().slice(0, 6)}@${company.domain}`;
+  const since = auth.mails.length;
+  const invited = await company.admin('POST', '/api/account/company/user_profile/', {
+    email,
+    full_name: `${name} ${roles[0]}`,
+    roles,
+  });
+  if (invited.status !== 201) throw new Error(`invitation failed: ${invited.status} ${JSON.stringify(invited.body)}`);
+  const mail = await auth.mailTo(email, /^You have been invited/, since);
+  const accepted = await company.client.acceptLink(passwordLinkTokenIn(mail.text), password);
+  if (accepted.status !== 204) throw new Error(`set-password failed: ${accepted.status}`);
+  const token = (await company.client.login(email, password)).body.token as string;
+  return { email, userId: invited.body.uuid as string, token };
+}

@@ -13,7 +13,15 @@ import {
   type SmtpCatcher,
 } from '@whistle/test-support';
 import { createStaffTokenVerifier } from '@whistle/tokens';
-import { adminPassword, onboardCompany, passwordLinkTokenIn, staffClient } from './staff-client';
+import {
+  adminPassword,
+  invitedMember,
+  memberPassword,
+  onboardCompany,
+  passwordLinkTokenIn,
+  signedInAdmin,
+  staffClient,
+} from './staff-client';
 
 /** How many requests a limiter held instead of refusing, so far (the service's own metric). */
 async function delaysOf(limiter: string): Promise<number> {
@@ -23,7 +31,6 @@ async function delaysOf(limiter: string): Promise<number> {
 }
 import { startAuth, type RunningAuth } from './support';
 
-const memberPassword = 'member password 5678';
 /** A code of the next TOTP step: valid now (one step of tolerance) and never the step a previous call used. */
 const codeAhead = (secret: string, steps = 1) =>
   generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 * steps });
@@ -57,19 +64,9 @@ describe.each(testStacks)('auth staff sign-in on %s', (stack) => {
 
   /** A company, its admin's token, and a member invited with `roles` who has set a password through the invitation link. */
   async function companyWithMember(roles: string[] = ['REVIEWER']) {
-    const company = await onboardCompany(auth);
-    const client = staffClient(auth.baseUrl);
-    const adminToken = (await client.login(company.email, adminPassword)).body.token as string;
-    const memberEmail = `member-${roles.join('-').toLowerCase()}@${company.domain}`;
-    const invited = await client.call('POST', '/api/account/company/user_profile/', {
-      bearer: adminToken,
-      body: { email: memberEmail, full_name: 'Rita Reviewer', roles },
-    });
-    expect(invited.status).toBe(201);
-    const mail = await smtp.waitFor((m) => recipientOf(m) === memberEmail, 'invitation');
-    expect((await client.acceptLink(linkToken(mail.text!), memberPassword)).status).toBe(204);
-    const memberToken = (await client.login(memberEmail, memberPassword)).body.token as string;
-    return { ...company, client, adminToken, memberEmail, memberId: invited.body.uuid as string, memberToken };
+    const company = await signedInAdmin(auth);
+    const member = await invitedMember(auth, company, { roles, name: 'Rita' });
+    return { ...company, memberEmail: member.email, memberId: member.userId, memberToken: member.token };
   }
 
   async function enableMfa(client: ReturnType<typeof staffClient>, token: string) {
