@@ -1,6 +1,6 @@
-import { preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import i18n from 'i18next';
-import { preloadApplicationFor } from './applications';
+import { loadApplicationFor, preloadApplicationFor } from './applications';
 import { registerRemotesFromManifest } from './remotes/remote-manifest';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
@@ -40,5 +40,24 @@ describe('preloading the page a sign-in leads to', () => {
       throw new Error('no federation instance');
     });
     await expect(preloadApplicationFor('/company/incidents')).resolves.toBeUndefined();
+  });
+});
+
+describe('running the page a sign-in leads to while the derivation is under way', () => {
+  it('when the path is a remote’s, then its lifecycles module is loaded (so run), not mounted', async () => {
+    const lifecycles = { bootstrap: jest.fn(), mount: jest.fn(), unmount: jest.fn() };
+    jest.mocked(loadRemote).mockResolvedValueOnce(lifecycles);
+    await loadApplicationFor('/company/incidents/2f1c');
+    expect(loadRemote).toHaveBeenCalledWith('mfe_incidents/lifecycles');
+    expect(lifecycles.bootstrap).not.toHaveBeenCalled();
+    expect(lifecycles.mount).not.toHaveBeenCalled();
+  });
+
+  it('when the path is the shell’s own, or the remote cannot be loaded, then nothing is asked and nothing is thrown', async () => {
+    await loadApplicationFor('/company/onboarding');
+    expect(loadRemote).not.toHaveBeenCalled();
+    jest.mocked(loadRemote).mockRejectedValueOnce(new Error('remote down'));
+    await expect(loadApplicationFor('/company/settings')).resolves.toBeUndefined();
+    expect(loadRemote).toHaveBeenCalledWith('mfe_settings/lifecycles');
   });
 });

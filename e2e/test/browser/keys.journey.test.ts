@@ -49,6 +49,15 @@ test('when an admin signs in, then no request carries the password, and the keys
   const page = await context.newPage();
   const sent: string[] = [];
   page.on('request', (request) => sent.push(visible(request)));
+  // The derivation runs in its worker: a worker refused by the CSP or Trusted Types would leave the sign-in undone
+  // (it does not fall back to the page) and say so in the console or as a page error.
+  const workers: string[] = [];
+  const refusals: string[] = [];
+  page.on('worker', (worker) => workers.push(new URL(worker.url()).pathname));
+  page.on('pageerror', (error) => refusals.push(error.message));
+  page.on('console', (message) => {
+    if (/Content Security Policy|Trusted Type|Refused to/i.test(message.text())) refusals.push(message.text());
+  });
   // The company's keys held back until the reload below: the list is drawn and the person's keys are not kept yet,
   // the moment in which a reload used to find them locked and ask for the password again.
   let holdCompanyKeys = true;
@@ -63,6 +72,8 @@ test('when an admin signs in, then no request carries the password, and the keys
   expect(login).toMatch(/"password":"v2\.[A-Za-z0-9_-]{43}"/);
   expect(sent.some((request) => request.includes('/api/account/token/salt'))).toBe(true);
   for (const request of sent) expect(request.includes(STAFF_PASSWORD)).toBe(false);
+  expect(workers).toContainEqual(expect.stringMatching(/^\/whistle-staff-secrets\.[0-9a-f]{8}\.js$/));
+  expect(refusals).toEqual([]);
   // No unlock panel. A reload while the keys still open does not ask again: what the password derived waits in this
   // browser until the keys it opened are kept, and those until sign-out.
   expect(await page.getByRole('heading', { name: 'Unlock access to reports' }).count()).toBe(0);

@@ -1,5 +1,6 @@
 import { getOwnKeys, upgradePasswordKdf, type ApiClient } from '@whistle/api-client';
 import type { KdfName } from '@whistle/contracts';
+import { deriveStaffSecrets } from './staff-secrets';
 
 /**
  * What a password sign-in whose salt named an older kdf leaves for the upgrade (docs/security.md, "Migration"):
@@ -17,7 +18,7 @@ export interface HeldKdfUpgrade {
  * sent with the old secret as proof. Nothing when the account has moved on already (another tab, another device).
  */
 async function upgrade(api: ApiClient, held: HeldKdfUpgrade): Promise<boolean> {
-  const { CURRENT_KDF, deriveStaffSecrets, newKdfSalt, resealPersonSecret } = await import('@whistle/crypto');
+  const { CURRENT_KDF, newKdfSalt, resealPersonSecret } = await import('@whistle/crypto');
   const own = await getOwnKeys(api);
   if (held.kdf === CURRENT_KDF || own.password?.kdf !== held.kdf) return false;
   const kdfSalt = newKdfSalt();

@@ -16,6 +16,7 @@ import { keyStore, pendingUnlockStore, type StoredKeys } from './key-store';
 import { passkeyAssertion } from './passkeys';
 import { createTeamSignatures } from './team-signatures';
 import { newPassphraseUnlock, newPasskeyUnlock, type NewUnlock } from './unlock-methods';
+import { deriveStaffSecrets } from './staff-secrets';
 
 /** Loaded on the first use: the public pages (and the discloser's) never pay for Argon2id and the protocol. */
 const cryptoModule = () => import('@whistle/crypto');
@@ -259,7 +260,6 @@ export function createKeyring(api: ApiClient) {
       const own = await ownKeys();
       const method = own?.person?.unlock.find((candidate) => candidate.method === 'password');
       if (!own?.person || !own.password || !method) throw new Error('You have no password to unlock with');
-      const { deriveStaffSecrets } = await cryptoModule();
       const { unlockKey } = await deriveStaffSecrets(password, own.password.salt, own.password.kdf);
       await unlockWith(own.person, method, unlockKey);
     },
@@ -280,7 +280,6 @@ export function createKeyring(api: ApiClient) {
       const person = await requirePerson();
       const method = person.unlock.find((candidate) => candidate.method === 'passphrase');
       if (!method?.kdf_salt || !method.kdf) throw new Error('You have no unlock passphrase');
-      const { deriveStaffSecrets } = await cryptoModule();
       await unlockWith(person, method, (await deriveStaffSecrets(passphrase, method.kdf_salt, method.kdf)).unlockKey);
     },
 

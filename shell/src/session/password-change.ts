@@ -1,5 +1,6 @@
 import { ApiError, changePassword, type ApiClient } from '@whistle/api-client';
 import type { OwnKeysResponse, ProfileUpdateResponse } from '@whistle/contracts';
+import { deriveStaffSecrets } from './staff-secrets';
 
 /**
  * The account page's password change: both passwords derived here (neither travels), and the keys' password copy
@@ -15,7 +16,7 @@ export async function changePasswordResealing(
   resealed?: { key: CryptoKey; methodId: string; sealed: string };
 }> {
   if (!own.password) throw new Error('You have no password');
-  const { CURRENT_KDF, deriveStaffSecrets, newKdfSalt, resealPersonSecret } = await import('@whistle/crypto');
+  const { CURRENT_KDF, newKdfSalt, resealPersonSecret } = await import('@whistle/crypto');
   const kdfSalt = newKdfSalt();
   const [previous, fresh] = await Promise.all([
     deriveStaffSecrets(currentPassword, own.password.salt, own.password.kdf),

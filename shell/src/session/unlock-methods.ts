@@ -1,5 +1,6 @@
 import type { UnlockMethodInput } from '@whistle/contracts';
 import { createPasskey } from './passkeys';
+import { deriveStaffSecrets } from './staff-secrets';
 
 /** A new way to unlock a person's keys: the key it gives, and the method to store once the keys are sealed under it. */
 export interface NewUnlock {
@@ -32,7 +33,7 @@ export async function newPasskeyUnlock(
 
 /** An unlock passphrase, derived like a password (Argon2id) with a salt of its own. */
 export async function newPassphraseUnlock(passphrase: string): Promise<NewUnlock> {
-  const { CURRENT_KDF, deriveStaffSecrets, newKdfSalt } = await import('@whistle/crypto');
+  const { CURRENT_KDF, newKdfSalt } = await import('@whistle/crypto');
   const kdfSalt = newKdfSalt();
   const { unlockKey } = await deriveStaffSecrets(passphrase, kdfSalt, CURRENT_KDF);
   return {

@@ -1,6 +1,7 @@
 import { getPasswordSalt, type ApiClient } from '@whistle/api-client';
 import type { LinkPasswordRequest, LoginRequest } from '@whistle/contracts';
 import type { HeldKdfUpgrade } from '../../session/kdf-upgrade';
+import { deriveStaffSecrets } from '../../session/staff-secrets';
 
 /**
  * What the public pages derive from a password in the browser (docs/security.md, "Keys"): the password itself never
@@ -16,30 +17,32 @@ export function preloadPasswordKeys(): void {
 /**
  * The sign-in body for a password: the salt call, then the derived authentication secret; for an account from
  * before, once, the password itself with the secret it will know from now on. The unlock key stays in the page.
+ * `meanwhile`: what the page runs while the worker derives (see deriveStaffSecrets).
  */
 export async function passwordSignIn(
   api: ApiClient,
   email: string,
   password: string,
+  meanwhile?: () => void,
 ): Promise<{ body: LoginRequest; unlockKey: CryptoKey; kdfUpgrade?: HeldKdfUpgrade }> {
-  const { CURRENT_KDF, deriveStaffSecrets, newKdfSalt } = await cryptoModule();
+  const { CURRENT_KDF, newKdfSalt } = await cryptoModule();
   const salt = await getPasswordSalt(api, email);
   if (salt.kdf === 'legacy') {
     const kdfSalt = newKdfSalt();
-    const { authSecret, unlockKey } = await deriveStaffSecrets(password, kdfSalt);
+    const { authSecret, unlockKey } = await deriveStaffSecrets(password, kdfSalt, CURRENT_KDF, { meanwhile });
     return {
       body: { username: email, password, upgrade: { kdf: CURRENT_KDF, kdf_salt: kdfSalt, auth_secret: authSecret } },
       unlockKey,
     };
   }
-  const { authSecret, unlockKey } = await deriveStaffSecrets(password, salt.salt, salt.kdf);
+  const { authSecret, unlockKey } = await deriveStaffSecrets(password, salt.salt, salt.kdf, { meanwhile });
   const kdfUpgrade = salt.kdf === CURRENT_KDF ? undefined : { password, kdf: salt.kdf, proof: authSecret, unlockKey };
   return { body: { username: email, password: authSecret }, unlockKey, kdfUpgrade };
 }
 
 /** A new password and the person's new key pairs sealed under it (invitation, reset, onboarding). */
 export async function newPasswordKeys(password: string): Promise<LinkPasswordRequest> {
-  const { CURRENT_KDF, createPersonKeys, deriveStaffSecrets, newKdfSalt, sealPersonSecret } = await cryptoModule();
+  const { CURRENT_KDF, createPersonKeys, newKdfSalt, sealPersonSecret } = await cryptoModule();
   const kdfSalt = newKdfSalt();
   const [{ authSecret, unlockKey }, { publicKeys, secret }] = await Promise.all([
     deriveStaffSecrets(password, kdfSalt),

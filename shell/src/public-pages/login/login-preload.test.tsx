@@ -1,9 +1,10 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import type { i18n } from 'i18next';
 import { initTestI18n } from '../../../../tools/webpack/test-i18n';
 import { renderWithI18n } from '../../../test/render';
-import { preloadApplicationFor } from '../../applications';
+import { navigateToUrl } from 'single-spa';
+import { loadApplicationFor, preloadApplicationFor } from '../../applications';
 import { passwordSignIn, preloadPasswordKeys } from '../keys/password-keys';
 import { publicRoutes } from '../public-pages.routes';
 
@@ -11,6 +12,7 @@ jest.mock('single-spa', () => ({ navigateToUrl: jest.fn() }));
 jest.mock('../../applications', () => ({
   ...jest.requireActual('../../applications'),
   preloadApplicationFor: jest.fn(async () => undefined),
+  loadApplicationFor: jest.fn(async () => undefined),
 }));
 jest.mock('../keys/password-keys', () => ({
   ...jest.requireActual('../keys/password-keys'),
@@ -36,3 +38,34 @@ it.each([
     expect(passwordSignIn).not.toHaveBeenCalled();
   },
 );
+
+it('when the form is submitted, then the page it leads to is run while the derivation is under way, and a wrong password is still refused with nothing mounted', async () => {
+  const fetchMock = jest
+    .spyOn(globalThis, 'fetch')
+    .mockResolvedValue(Response.json({ message: 'Invalid email or password' }, { status: 401 }));
+  const unlockKey = {} as CryptoKey;
+  jest.mocked(passwordSignIn).mockImplementation(async (_api, _email, _password, meanwhile) => {
+    // Not at the click: the derivation's start comes first, so the evaluation cannot delay it.
+    expect(loadApplicationFor).not.toHaveBeenCalled();
+    meanwhile?.();
+    return { body: { username: 'ada@acme.example', password: 'v2.secret' }, unlockKey };
+  });
+  try {
+    const i18nInstance = await initTestI18n<i18n>('en');
+    renderWithI18n(
+      <RouterProvider
+        router={createMemoryRouter(publicRoutes, { initialEntries: ['/company/login?next=%2Fcompany%2Fteam'] })}
+      />,
+      i18nInstance,
+    );
+    fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'ada@acme.example' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'wrong' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password');
+    expect(loadApplicationFor).toHaveBeenCalledWith('/company/team');
+    expect(navigateToUrl).not.toHaveBeenCalled();
+    expect(localStorage.getItem('token')).toBeNull();
+  } finally {
+    fetchMock.mockRestore();
+  }
+});

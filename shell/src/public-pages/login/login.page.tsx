@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { navigateToUrl } from 'single-spa';
 import { ApiError, login } from '@whistle/api-client';
 import { Button, TextField, useAction, useDocumentTitle } from '@whistle/ui';
-import { preloadApplicationFor } from '../../applications';
+import { loadApplicationFor, preloadApplicationFor } from '../../applications';
 import { api } from '../../api';
 import { passwordSignIn, preloadPasswordKeys } from '../keys/password-keys';
 import { staffSession } from '../../session/staff-session';
@@ -55,8 +55,12 @@ export function LoginPage() {
     }
     await signIn.run(
       async () => {
-        // The password stays in the page: what goes is the secret derived from it (and the unlock key stays too).
-        const { body, unlockKey, kdfUpgrade } = await passwordSignIn(api, email, password);
+        // The password stays in the page and its worker: what goes is the secret derived from it (and the unlock key
+        // stays too). While the worker derives, the page runs the code of the page the sign-in leads to.
+        const landing = new URL(next, window.location.origin).pathname;
+        const { body, unlockKey, kdfUpgrade } = await passwordSignIn(api, email, password, () => {
+          void loadApplicationFor(landing);
+        });
         const answer = await login(api, body);
         // Held only once the password proved right; run once the person is in (after the MFA code, if any).
         staffSession.holdKdfUpgrade(kdfUpgrade);
