@@ -6,7 +6,7 @@
 import { createApiClient } from '@whistle/api-client';
 import { toBase64Url } from '@whistle/crypto';
 import { passwordSignIn } from '../public-pages/keys/password-keys';
-import { deriveStaffSecrets } from './staff-secrets';
+import { deriveStaffSecrets, prepareStaffSecretsWorker } from './staff-secrets';
 import type { StaffSecretsMessage, StaffSecretsRequest } from './staff-secrets.worker';
 import { startStaffSecretsWorker } from './staff-secrets-worker';
 
@@ -150,5 +150,34 @@ describe('the staff secrets derived in a Web Worker, or in the page without one'
       deriveStaffSecrets(PASSWORD, SALT, 'argon2id-v2', { startWorker: () => broken as unknown as Worker }),
     ).rejects.toThrow('The password derivation could not run');
     expect(terminated).toBe(1);
+  });
+
+  it('when a worker is started ahead, then the next derivation uses it and the one after starts its own', async () => {
+    withWorkers();
+    prepareStaffSecretsWorker();
+    prepareStaffSecretsWorker();
+    expect(workersStarted).toBe(1);
+    expect(crossed).toEqual([]);
+    expect((await deriveStaffSecrets(PASSWORD, SALT, 'argon2id-v2')).authSecret).toBe(KNOWN_AUTH_SECRET);
+    expect(workersStarted).toBe(1);
+    await deriveStaffSecrets(PASSWORD, SALT, 'argon2id-v2');
+    expect(workersStarted).toBe(2);
+    expect(terminated).toBe(2);
+  });
+
+  it('when the worker started ahead fails before it is used, then the derivation starts a new one', async () => {
+    withWorkers();
+    const failing = {
+      onmessage: null,
+      onerror: null as (() => void) | null,
+      terminate: jest.fn(),
+      postMessage: jest.fn(),
+    };
+    prepareStaffSecretsWorker(() => failing as unknown as Worker);
+    failing.onerror?.();
+    expect(failing.terminate).toHaveBeenCalled();
+    expect((await deriveStaffSecrets(PASSWORD, SALT, 'argon2id-v2')).authSecret).toBe(KNOWN_AUTH_SECRET);
+    expect(failing.postMessage).not.toHaveBeenCalled();
+    expect(workersStarted).toBe(1);
   });
 });

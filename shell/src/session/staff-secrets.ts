@@ -7,6 +7,35 @@ export interface DerivationOptions {
   startWorker?: () => Worker;
 }
 
+let prepared: Worker | undefined;
+
+/**
+ * Starts the next derivation's worker ahead (the login page does once idle, while the person types), so its script
+ * and Argon2id's WebAssembly are loaded and compiled off the sign-in's path. It holds nothing until a derivation
+ * posts to it, serves that one derivation only, and is dropped if it fails before. Never throws: a refused worker
+ * is the derivation's to report.
+ */
+export function prepareStaffSecretsWorker(start: () => Worker = startStaffSecretsWorker): void {
+  if (prepared || typeof Worker === 'undefined') return;
+  try {
+    const worker = start();
+    worker.onerror = () => {
+      if (prepared === worker) prepared = undefined;
+      worker.terminate();
+    };
+    prepared = worker;
+  } catch {
+    prepared = undefined;
+  }
+}
+
+/** The prepared worker, taken (never reused), or a new one. */
+function takeOrStartWorker(): Worker {
+  const worker = prepared ?? startStaffSecretsWorker();
+  prepared = undefined;
+  return worker;
+}
+
 /**
  * A password's (or unlock passphrase's) staff secrets, as every page of the shell derives them: in a dedicated Web
  * Worker, so the page's main thread stays free meanwhile (to run the code of the page a sign-in leads to, to
@@ -19,7 +48,7 @@ export async function deriveStaffSecrets(
   password: string,
   salt: string,
   kdf?: string,
-  { meanwhile, startWorker = startStaffSecretsWorker }: DerivationOptions = {},
+  { meanwhile, startWorker = takeOrStartWorker }: DerivationOptions = {},
 ): Promise<StaffSecrets> {
   if (typeof Worker === 'undefined') {
     const crypto = await import('@whistle/crypto');

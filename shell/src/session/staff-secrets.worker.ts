@@ -23,9 +23,24 @@ declare const self: {
   postMessage(message: StaffSecretsMessage): void;
 };
 
+/**
+ * hash-wasm compiles its WebAssembly at the first call and keeps it: a tiny derivation as the worker starts (8 KiB,
+ * one pass, a constant input) compiles it then, so a worker started ahead of the sign-in has it ready.
+ */
+const compiled = argon2id({
+  password: 'compile',
+  salt: new Uint8Array(8),
+  parallelism: 1,
+  iterations: 1,
+  memorySize: 8,
+  hashLength: 4,
+  outputType: 'binary',
+}).catch(() => undefined);
+
 const scope = self;
 scope.onmessage = async ({ data }: MessageEvent<StaffSecretsRequest>) => {
   try {
+    await compiled;
     const secrets = await deriveStaffSecretsWith(argon2id, data.password, data.salt, data.kdf);
     scope.postMessage({ type: 'derived', ...secrets });
   } catch (error) {

@@ -1,7 +1,7 @@
 import { getPasswordSalt, type ApiClient } from '@whistle/api-client';
 import type { LinkPasswordRequest, LoginRequest } from '@whistle/contracts';
 import type { HeldKdfUpgrade } from '../../session/kdf-upgrade';
-import { deriveStaffSecrets } from '../../session/staff-secrets';
+import { deriveStaffSecrets, prepareStaffSecretsWorker } from '../../session/staff-secrets';
 
 /**
  * What the public pages derive from a password in the browser (docs/security.md, "Keys"): the password itself never
@@ -9,9 +9,13 @@ import { deriveStaffSecrets } from '../../session/staff-secrets';
  */
 const cryptoModule = () => import('@whistle/crypto');
 
-/** Fetches that code ahead (the login page does while the person types). Never fails: the sign-in loads it again. */
+/**
+ * Fetches that code ahead, and starts the derivation's worker (the login page does while the person types). Never
+ * fails: the sign-in loads it again.
+ */
 export function preloadPasswordKeys(): void {
   void cryptoModule().catch(() => undefined);
+  prepareStaffSecretsWorker();
 }
 
 /**
