@@ -15,9 +15,10 @@ export function isOwnScriptUrl(input: string, page: Pick<Location, 'href' | 'ori
 /**
  * The staff pages' CSP requires Trusted Types for script (`require-trusted-types-for 'script'`): a string reaching
  * a script sink (script.src, new Worker) is refused unless a policy vouches for it. webpack's chunk loader, the
- * federation runtime loading a remote's entry and the CSV export's worker assign plain same-origin URLs; this
- * default policy lets exactly those through and turns any other address (an injected one) into an error. It has no
- * createHTML: markup reaches the DOM only through the named policies of the pages that need one.
+ * federation runtime loading a remote's entry, the CSV export's and the password derivation's workers assign plain
+ * same-origin URLs; this default policy lets exactly those through and turns any other address (an injected one)
+ * into an error. It has no createHTML: markup reaches the DOM only through the named policies of the pages that
+ * need one.
  */
 export function installDefaultTrustedTypesPolicy(
   factory = (window as unknown as { trustedTypes?: TrustedTypePolicyFactory }).trustedTypes,
