@@ -35,6 +35,8 @@ const failure = (promise: Promise<unknown>) =>
     (error: ApiError) => error,
   );
 const VERSIONED = regex(/^v1\.[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/, 'v1.ZXBo.aXY.Y3Q');
+// A case's sealed private key: `v1.` before case team secrets, `v2.` since (docs/security.md).
+const SEALED_KEY = regex(/^v[12]\.[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/, 'v2.c2VhbGVk');
 const WRAPPING = 'v1.ZXBoZW1lcmFs.aXZpdml2aXZpdg.Y2lwaGVydGV4dA';
 
 describe('mfe-settings → incident: company key rotation', () => {
@@ -53,7 +55,7 @@ describe('mfe-settings → incident: company key rotation', () => {
           remaining: integer(1),
           cases: eachLike({
             uuid: uuid(EXAMPLE_CASE_UUID),
-            credential: { public_key: VERSIONED, aes_encrypted_private_key: VERSIONED },
+            credential: { public_key: VERSIONED, aes_encrypted_private_key: SEALED_KEY },
             aes_salt: like('c2FsdHNhbHRzYWx0c2FsdA'),
             aes_iv: like('aXZpdml2aXZpdml2'),
             company_encrypted_passphrase: VERSIONED,
