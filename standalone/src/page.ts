@@ -198,11 +198,17 @@ function inlineStylesheets(shellDist: string, discloseDist: string, remoteBase: 
     href.startsWith(remoteBase)
       ? path.join(discloseDist, href.slice(remoteBase.length))
       : path.join(shellDist, href.slice(1));
-  const element = (href: string) => {
+  // Every language's page holds the same few stylesheets: each is read and hashed once.
+  const elements = new Map<string, string>();
+  const inline = (href: string) => {
     const css = readFileSync(fileOf(href), 'utf8');
     if (/url\(/i.test(css) || /<\/style/i.test(css)) return `<link rel="stylesheet" href="${href}">`;
     hashes.add(`'sha256-${createHash('sha256').update(css).digest('base64')}'`);
     return `<link rel="stylesheet" href="${href}" disabled><style data-href="${href}">${css}</style>`;
+  };
+  const element = (href: string) => {
+    if (!elements.has(href)) elements.set(href, inline(href));
+    return elements.get(href)!;
   };
   return { element, hashes };
 }
